@@ -1,0 +1,43 @@
+import type { Workspace } from "../config/workspace.js";
+import type { SourceConfig, SourceKind } from "../models/workspace.js";
+import type { AdapterFactory, SourceAdapter } from "./adapter.js";
+
+// Loaded lazily so a run that only reads CSV files never loads a browser driver or LanceDB.
+const factories: Record<SourceKind, () => Promise<AdapterFactory>> = {
+  file: async () => (await import("./file/file-adapter.js")).createFileAdapter,
+  bi_dashboard: async () => (await import("./bi-dashboard/bi-dashboard-adapter.js")).createBiDashboardAdapter,
+  tickets: async () => (await import("./tickets/tickets-adapter.js")).createTicketsAdapter,
+  pdf_kb: async () => (await import("./pdf-kb/pdf-kb-adapter.js")).createPdfKnowledgeBaseAdapter,
+};
+
+/** Builds the adapter for one configured source. */
+export async function createAdapter(name: string, config: SourceConfig, workspace: Workspace): Promise<SourceAdapter> {
+  const factory = await factories[config.kind]();
+  return factory(name, config, workspace);
+}
+
+/** Holds one adapter per source for the length of a run, created on first use, closed together. */
+export class AdapterPool {
+  private readonly adapters = new Map<string, Promise<SourceAdapter>>();
+
+  constructor(private readonly workspace: Workspace) {}
+
+  /** The adapter of a source, created on first use. */
+  get(name: string): Promise<SourceAdapter> {
+    let adapter = this.adapters.get(name);
+    if (!adapter) {
+      const config = this.workspace.config.sources[name];
+      if (!config) throw new Error(`no source named ${name} in ${this.workspace.file}`);
+      adapter = createAdapter(name, config, this.workspace);
+      this.adapters.set(name, adapter);
+    }
+    return adapter;
+  }
+
+  /** Closes every adapter that was created, even if some fail to close. */
+  async close(): Promise<void> {
+    const pending = [...this.adapters.values()];
+    this.adapters.clear();
+    await Promise.allSettled(pending.map(async (adapter) => (await adapter).close()));
+  }
+}

@@ -1,0 +1,29 @@
+import type { Command } from "commander";
+import { formatConfigIssue } from "../../config/config-error.js";
+import { inspectWorkspace } from "../../config/load-workspace.js";
+import { ExitCode, colors, printJson } from "../cli-output.js";
+import { workspaceOption } from "./workspace-option.js";
+
+/** `triangulate config check`: every problem in the workspace at once. */
+export function registerConfigCommand(program: Command): void {
+  const config = program.command("config").description("inspect the workspace configuration");
+  config
+    .command("check")
+    .description("validate triangulate.yaml and report every problem with file:line:column")
+    .addOption(workspaceOption())
+    .option("--json", "print the issues as JSON")
+    .action((options: { workspace: string; json?: boolean }) => {
+      const { workspace, issues } = inspectWorkspace(options.workspace);
+      if (options.json) {
+        printJson({ ok: issues.length === 0, issues, sources: workspace ? Object.keys(workspace.config.sources) : [] });
+      } else if (issues.length === 0) {
+        const c = colors();
+        process.stdout.write(`${c.green("ok")} ${workspace!.file}: ${Object.keys(workspace!.config.sources).length} sources\n`);
+      } else {
+        const c = colors(process.stderr);
+        for (const issue of issues) process.stderr.write(`${c.red("✖")} ${formatConfigIssue(issue)}\n`);
+        process.stderr.write(`${issues.length} problem${issues.length === 1 ? "" : "s"}\n`);
+      }
+      process.exitCode = issues.length === 0 ? ExitCode.ok : ExitCode.couldNotRun;
+    });
+}

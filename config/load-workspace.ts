@@ -1,0 +1,58 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { WorkspaceConfig } from "../models/workspace.js";
+import { type ConfigIssue, ConfigError } from "./config-error.js";
+import { checkWorkspaceReferences } from "./workspace-references.js";
+import { Workspace } from "./workspace.js";
+import { LocatedYaml } from "./yaml-document.js";
+
+/** The file name of a workspace's configuration. */
+export const WORKSPACE_FILE = "triangulate.yaml";
+
+export interface LoadOptions {
+  /** Environment for ${VAR}; defaults to process.env. */
+  environment?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Loads and validates a workspace folder. Returns every issue found at once, or the workspace.
+ * Never throws for a problem in the user's files: those come back as issues.
+ */
+export function inspectWorkspace(directory: string, options: LoadOptions = {}): { workspace?: Workspace; issues: ConfigIssue[] } {
+  const root = path.resolve(directory);
+  const file = path.join(root, WORKSPACE_FILE);
+  const shownFile = path.relative(process.cwd(), file) || file;
+  if (!existsSync(root) || !statSync(root).isDirectory()) {
+    return { issues: [{ file: shownFile, path: "", message: `workspace folder ${root} does not exist; pass --workspace DIR` }] };
+  }
+  if (!existsSync(file)) {
+    return { issues: [{ file: shownFile, path: "", message: `no ${WORKSPACE_FILE} in ${root}; create one (see the README's workspace reference)` }] };
+  }
+  const yaml = new LocatedYaml(shownFile, readFileSync(file, "utf8"));
+  const syntax = yaml.syntaxIssues();
+  if (syntax.length > 0) return { issues: syntax };
+  const resolved = yaml.resolve(options.environment ?? process.env);
+  if (resolved.data === null || typeof resolved.data !== "object" || Array.isArray(resolved.data)) {
+    return { issues: [...resolved.issues, { file: shownFile, line: 1, column: 1, path: "", message: "expected a mapping with sources: and catalog:" }] };
+  }
+  const parsed = WorkspaceConfig.safeParse(resolved.data);
+  const issues = [...resolved.issues];
+  if (!parsed.success) {
+    issues.push(...yaml.schemaIssues(WorkspaceConfig, resolved.data, parsed.error.issues));
+    return { issues: sortIssues(issues) };
+  }
+  issues.push(...checkWorkspaceReferences(parsed.data, (issuePath, key) => ({ file: shownFile, ...yaml.locate(issuePath, key) })));
+  if (issues.length > 0) return { issues: sortIssues(issues) };
+  return { workspace: new Workspace(root, file, parsed.data, resolved.secrets), issues: [] };
+}
+
+/** Loads a workspace or throws a ConfigError listing every problem. */
+export function loadWorkspace(directory: string, options: LoadOptions = {}): Workspace {
+  const { workspace, issues } = inspectWorkspace(directory, options);
+  if (!workspace) throw new ConfigError(issues);
+  return workspace;
+}
+
+function sortIssues(issues: ConfigIssue[]): ConfigIssue[] {
+  return [...issues].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+}

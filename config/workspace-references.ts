@@ -1,0 +1,48 @@
+import type { WorkspaceConfig } from "../models/workspace.js";
+import type { ConfigIssue } from "./config-error.js";
+import { nearestName } from "./nearest-name.js";
+
+type Locate = (path: (string | number)[], key?: string) => { file: string; line: number; column: number };
+
+/**
+ * Checks what the schema cannot: that every metric, dimension and event a source offers, and
+ * every filter in filter_importance, is declared in the catalog.
+ */
+export function checkWorkspaceReferences(config: WorkspaceConfig, locate: Locate): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  const catalog = config.catalog;
+  const known = {
+    metrics: Object.keys(catalog.metrics),
+    dimensions: Object.keys(catalog.dimensions),
+    events: Object.keys(catalog.events),
+    topics: Object.keys(catalog.topics),
+  };
+  const check = (names: string[], list: keyof typeof known, path: (string | number)[]) => {
+    names.forEach((name, index) => {
+      if (!known[list].includes(name)) {
+        issues.push({
+          ...locate([...path, index]),
+          path: [...path, index].join("."),
+          message: `${list.slice(0, -1)} \`${name}\` is not in catalog.${list}`,
+          suggestion: nearestName(name, known[list]),
+        });
+      }
+    });
+  };
+  check(catalog.filter_importance, "dimensions", ["catalog", "filter_importance"]);
+  for (const [sourceName, source] of Object.entries(config.sources)) {
+    const offerings: [string, { offers?: { metrics: string[]; dimensions: string[]; events: string[]; topics: string[] } }][] = [];
+    if ("datasets" in source && source.datasets) offerings.push(...Object.entries(source.datasets).map(([name, value]) => [`datasets.${name}`, value] as [string, typeof value]));
+    if (source.kind === "tickets") offerings.push(...Object.entries(source.searches).map(([name, value]) => [`searches.${name}`, value] as [string, typeof value]));
+    if (source.kind === "pdf_kb") offerings.push(["", { offers: source.offers }]);
+    for (const [where, offering] of offerings) {
+      if (!offering.offers) continue;
+      const base = ["sources", sourceName, ...(where ? where.split(".") : []), "offers"];
+      check(offering.offers.metrics, "metrics", [...base, "metrics"]);
+      check(offering.offers.dimensions, "dimensions", [...base, "dimensions"]);
+      check(offering.offers.events, "events", [...base, "events"]);
+      check(offering.offers.topics, "topics", [...base, "topics"]);
+    }
+  }
+  return issues;
+}

@@ -1,0 +1,147 @@
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import type { z } from "zod";
+import { type ConfigIssue } from "./config-error.js";
+import { SECRET_VARIABLE, substituteVariables } from "./environment.js";
+import { allowedKeysAt } from "./schema-keys.js";
+import { nearestName } from "./nearest-name.js";
+import { SECRET_KEY } from "./redactor.js";
+
+/** A YAML file parsed with positions kept, so every later problem can point at line and column. */
+export class LocatedYaml {
+  readonly document: Document;
+  private readonly lines = new LineCounter();
+
+  constructor(
+    readonly file: string,
+    readonly text: string,
+  ) {
+    this.document = parseDocument(text, { lineCounter: this.lines, prettyErrors: false, uniqueKeys: true });
+  }
+
+  /** YAML syntax errors and warnings as issues. */
+  syntaxIssues(): ConfigIssue[] {
+    return [...this.document.errors, ...this.document.warnings].map((error) => {
+      const position = this.lines.linePos(error.pos[0]);
+      return { file: this.file, line: position.line, column: position.col, path: "", message: error.message.split("\n")[0] };
+    });
+  }
+
+  /** Line and column of the node at path, or of its closest existing parent. */
+  locate(path: (string | number)[], keyOf?: string): { line: number; column: number } {
+    for (let length = path.length; length >= 0; length -= 1) {
+      const node = this.document.getIn(path.slice(0, length), true) as Node | undefined;
+      if (keyOf !== undefined && length === path.length && isMap(node)) {
+        const pair = node.items.find((item) => isScalar(item.key) && item.key.value === keyOf);
+        const keyNode = pair?.key as Node | undefined;
+        if (keyNode?.range) return this.position(keyNode.range[0]);
+      }
+      if (node && (node as Node).range) {
+        // For a value, point at its key when the parent is a map: that is where people look.
+        if (length > 0) {
+          const parent = this.document.getIn(path.slice(0, length - 1), true);
+          if (isMap(parent)) {
+            const pair = parent.items.find((item) => isScalar(item.key) && String(item.key.value) === String(path[length - 1]));
+            if (isPair(pair) && (pair.key as Node)?.range) return this.position((pair.key as Node).range![0]);
+          }
+        }
+        return this.position((node as Node).range![0]);
+      }
+    }
+    return { line: 1, column: 1 };
+  }
+
+  private position(offset: number): { line: number; column: number } {
+    const position = this.lines.linePos(offset);
+    return { line: position.line, column: position.col };
+  }
+
+  /**
+   * The document as plain data with ${VAR} substituted in every string. Returns the issues for
+   * missing variables and the values that must be treated as secrets.
+   */
+  resolve(environment: NodeJS.ProcessEnv): { data: unknown; issues: ConfigIssue[]; secrets: string[] } {
+    const issues: ConfigIssue[] = [];
+    const secrets: string[] = [];
+    const walk = (node: unknown, path: (string | number)[], secretHint: boolean): unknown => {
+      if (isMap(node)) {
+        const output: Record<string, unknown> = {};
+        const markedSecret = node.items.some((item) => isScalar(item.key) && item.key.value === "secret" && isScalar(item.value) && item.value.value === true);
+        for (const item of node.items) {
+          const key = isScalar(item.key) ? String(item.key.value) : String(item.key);
+          output[key] = walk(item.value, [...path, key], SECRET_KEY.test(key) || (markedSecret && key === "value"));
+        }
+        return output;
+      }
+      if (isSeq(node)) return node.items.map((item, index) => walk(item, [...path, index], secretHint));
+      if (isScalar(node)) {
+        if (typeof node.value !== "string" || !node.value.includes("$")) return node.value;
+        const result = substituteVariables(node.value, environment);
+        for (const missing of result.missing) {
+          const position = node.range ? this.position(node.range[0]) : this.locate(path);
+          issues.push({
+            file: this.file,
+            ...position,
+            path: path.join("."),
+            message: `environment variable ${missing.name} is not set; export it or write \${${missing.name}:-default}`,
+          });
+        }
+        for (const used of result.used) {
+          if (secretHint || SECRET_VARIABLE.test(used.name)) secrets.push(used.value);
+        }
+        if (secretHint && result.used.length === 0 && node.value.length > 0) secrets.push(node.value);
+        return result.value;
+      }
+      return node === null || node === undefined ? null : (node as { toJSON?: () => unknown }).toJSON?.() ?? node;
+    };
+    const data = walk(this.document.contents, [], false);
+    return { data, issues, secrets };
+  }
+
+  /** Turns zod issues into located config issues, with "did you mean" for unknown keys. */
+  schemaIssues(schema: z.ZodType, data: unknown, zodIssues: z.core.$ZodIssue[]): ConfigIssue[] {
+    const issues: ConfigIssue[] = [];
+    for (const issue of zodIssues) {
+      const path = issue.path.map((segment) => (typeof segment === "symbol" ? String(segment) : segment)) as (string | number)[];
+      if (issue.code === "unrecognized_keys") {
+        const allowed = allowedKeysAt(schema, path, data);
+        for (const key of issue.keys) {
+          const position = this.locate(path, key);
+          issues.push({
+            file: this.file,
+            ...position,
+            path: [...path, key].join("."),
+            message: `unknown key \`${key}\`${allowed.length ? `; allowed here: ${allowed.join(", ")}` : ""}`,
+            suggestion: nearestName(key, allowed),
+          });
+        }
+        continue;
+      }
+      const position = this.locate(path);
+      issues.push({ file: this.file, ...position, path: path.join("."), message: describeIssue(issue, data, path) });
+    }
+    return issues;
+  }
+}
+
+function valueAt(data: unknown, path: (string | number)[]): unknown {
+  let value = data;
+  for (const segment of path) value = value && typeof value === "object" ? (value as Record<string, unknown>)[segment as string] : undefined;
+  return value;
+}
+
+function describeIssue(issue: z.core.$ZodIssue, data: unknown, path: (string | number)[]): string {
+  const found = valueAt(data, path);
+  const shown = found === undefined ? "nothing" : JSON.stringify(found)?.slice(0, 60);
+  switch (issue.code) {
+    case "invalid_type":
+      return found === undefined ? `missing; expected ${issue.expected}` : `expected ${issue.expected}, found ${shown}`;
+    case "invalid_value":
+      return `expected one of ${issue.values.map((value) => JSON.stringify(value)).join(", ")}, found ${shown}`;
+    case "invalid_union": {
+      const discriminator = (issue as { note?: string }).note;
+      return `${issue.message}${discriminator ? ` (${discriminator})` : ""}, found ${shown}`;
+    }
+    default:
+      return `${issue.message}${found !== undefined && typeof found !== "object" ? `, found ${shown}` : ""}`;
+  }
+}

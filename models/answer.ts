@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+export const AnswerStatus = z.enum(["answered", "partial", "unanswerable", "direct"]);
+export type AnswerStatus = z.infer<typeof AnswerStatus>;
+
+/** Pointer from a claim to the evidence behind it. */
+export const Citation = z.object({
+  goal: z.string(),
+  source: z.string(),
+  /** Table rows (indexes into the step's evidence rows) or passage chunk ids. */
+  rows: z.array(z.number().int()).optional(),
+  chunk_id: z.string().optional(),
+  url: z.string().optional(),
+  locator: z.string().optional(),
+  issue_key: z.string().optional(),
+  document: z.string().optional(),
+  page: z.number().int().optional(),
+  section: z.string().optional(),
+  label: z.string(),
+});
+export type Citation = z.infer<typeof Citation>;
+
+export const AnswerItem = z.object({
+  text: z.string(),
+  status: z.enum(["answered", "partial", "insufficient", "failed"]),
+  citations: z.array(Citation).default([]),
+});
+export type AnswerItem = z.infer<typeof AnswerItem>;
+
+export const ConflictValue = z.object({ source: z.string(), value: z.number(), weight: z.number() });
+
+/** Values of the same metric and keys that disagreed, and how they were resolved. */
+export const Conflict = z.object({
+  metric: z.string(),
+  keys: z.record(z.string(), z.string()),
+  values: z.array(ConflictValue),
+  policy: z.enum(["weighted_mean", "highest_trust", "flag"]),
+  resolved: z.number().nullable(),
+});
+export type Conflict = z.infer<typeof Conflict>;
+
+/** Something the answer could not establish, and what a person should check. */
+export const Gap = z.object({ goal: z.string().optional(), missing: z.string(), check: z.string() });
+export type Gap = z.infer<typeof Gap>;
+
+/** A relaxation the reflector made to get data, disclosed in the answer. */
+export const Broadening = z.object({ goal: z.string(), from: z.string(), to: z.string(), reason: z.string() });
+export type Broadening = z.infer<typeof Broadening>;
+
+/** One number in the answer text and where it came from. */
+export const NumberReference = z.object({
+  text: z.string(),
+  value: z.number(),
+  origin: z.enum(["evidence", "computed", "question"]),
+  goal: z.string().optional(),
+  citation: z.string().optional(),
+});
+export type NumberReference = z.infer<typeof NumberReference>;
+
+export const Answer = z.object({
+  question: z.string(),
+  status: AnswerStatus,
+  language: z.enum(["zh-Hans", "zh-Hant", "en"]).default("en"),
+  text: z.string(),
+  items: z.array(AnswerItem).default([]),
+  conflicts: z.array(Conflict).default([]),
+  gaps: z.array(Gap).default([]),
+  broadened: z.array(Broadening).default([]),
+  numbers: z.array(NumberReference).default([]),
+});
+export type Answer = z.infer<typeof Answer>;

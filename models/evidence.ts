@@ -1,0 +1,69 @@
+import { z } from "zod";
+
+/** Type of a table column, used for typed comparison in validation rules. */
+export const ColumnType = z.enum(["string", "number", "percent", "date", "boolean"]);
+export type ColumnType = z.infer<typeof ColumnType>;
+
+/** A cell value after normalisation: percents are stored as numbers in percent units (5.2 means 5.2 %). */
+export const CellValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type CellValue = z.infer<typeof CellValue>;
+
+export const Column = z.object({
+  name: z.string(),
+  type: ColumnType,
+  unit: z.string().optional(),
+  label: z.string().optional(),
+});
+export type Column = z.infer<typeof Column>;
+
+/** Where one row came from: a page locator, an issue key, a file line, a PDF page and box. */
+export const Provenance = z.object({
+  source: z.string(),
+  url: z.string().optional(),
+  locator: z.string().optional(),
+  issue_key: z.string().optional(),
+  file: z.string().optional(),
+  line: z.number().int().optional(),
+  document: z.string().optional(),
+  page: z.number().int().optional(),
+  table_id: z.string().optional(),
+  bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),
+});
+export type Provenance = z.infer<typeof Provenance>;
+
+/** A typed table: rows are records keyed by column name, each with its provenance. */
+export const TableEvidence = z.object({
+  kind: z.literal("table"),
+  columns: z.array(Column),
+  rows: z.array(z.record(z.string(), CellValue)),
+  provenance: z.array(Provenance),
+  /** What was relaxed to get these rows (filled by the reflector when it broadens). */
+  notes: z.array(z.string()).default([]),
+});
+export type TableEvidence = z.infer<typeof TableEvidence>;
+
+/** A retrieved passage of text from a knowledge base. */
+export const Passage = z.object({
+  chunk_id: z.string(),
+  document: z.string(),
+  page: z.number().int(),
+  pages: z.array(z.number().int()).optional(),
+  section: z.string(),
+  text: z.string(),
+  score: z.number(),
+  bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),
+});
+export type Passage = z.infer<typeof Passage>;
+
+export const TextEvidence = z.object({
+  kind: z.literal("text"),
+  source: z.string(),
+  query: z.string().optional(),
+  passages: z.array(Passage),
+  notes: z.array(z.string()).default([]),
+});
+export type TextEvidence = z.infer<typeof TextEvidence>;
+
+/** Normalised evidence of one step: a typed table or text passages. */
+export const Evidence = z.discriminatedUnion("kind", [TableEvidence, TextEvidence]);
+export type Evidence = z.infer<typeof Evidence>;

@@ -1,0 +1,135 @@
+import { z } from "zod";
+
+/** Identifier of a sub-goal inside one plan: g1, g2, … */
+export const SubGoalId = z.string().regex(/^g[0-9]{1,3}$/, "a sub-goal id looks like g1, g2, …");
+
+/** Granularity of a period; broadening moves up this list. */
+export const Grain = z.enum(["day", "week", "month", "quarter", "year"]);
+export type Grain = z.infer<typeof Grain>;
+
+/** A closed period [from, to] in ISO dates, with the grain the data is wanted at. */
+export const Period = z
+  .object({
+    grain: Grain,
+    from: z.iso.date(),
+    to: z.iso.date(),
+  })
+  .strict()
+  .refine((period) => period.from <= period.to, { message: "period.from must not be after period.to" });
+export type Period = z.infer<typeof Period>;
+
+/** A filter value: one value or a list of values of a catalog dimension. */
+export const FilterValue = z.union([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).min(1).max(50)]);
+export type FilterValue = z.infer<typeof FilterValue>;
+
+/** Names of things in the workspace: metrics, dimensions, sources, datasets, events. */
+export const Name = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/, "a name is letters, digits, _ and -, starting with a letter or _");
+
+/** What a sub-goal asks of its source. Never a URL, path or verbatim query: adapters build requests. */
+export const SubGoalParams = z
+  .object({
+    metric: Name.optional(),
+    event: Name.optional(),
+    filters: z.record(Name, FilterValue).default({}),
+    period: Period.optional(),
+    /** Free text for a knowledge base search; it is searched, never sent to another system. */
+    query: z.string().min(1).max(2000).optional(),
+  })
+  .strict();
+export type SubGoalParams = z.infer<typeof SubGoalParams>;
+
+export const ExpectedFormat = z.enum(["table", "records", "text"]);
+export type ExpectedFormat = z.infer<typeof ExpectedFormat>;
+
+/** One unit of work for one source. */
+export const SubGoal = z
+  .object({
+    id: SubGoalId,
+    description: z.string().min(1).max(500),
+    source: Name,
+    dataset: Name.optional(),
+    params: SubGoalParams.default({ filters: {} }),
+    expected_format: ExpectedFormat,
+    validation: z.string().max(2000).default(""),
+    required: z.boolean().default(true),
+    depends_on: z.array(SubGoalId).max(12).optional(),
+  })
+  .strict();
+export type SubGoal = z.infer<typeof SubGoal>;
+export type SubGoalInput = z.input<typeof SubGoal>;
+
+export const Strategy = z.enum(["standard", "agentic", "auto"]);
+export type Strategy = z.infer<typeof Strategy>;
+
+export const PlannerKind = z.enum(["catalog", "model", "fallback", "manual"]);
+export type PlannerKind = z.infer<typeof PlannerKind>;
+
+/** A whole plan: what the executor runs. */
+export const ExecutionPlan = z
+  .object({
+    question: z.string().min(1).max(4000),
+    as_of: z.iso.date(),
+    strategy: Strategy.default("auto"),
+    planner: PlannerKind.default("manual"),
+    sub_goals: z.array(SubGoal).min(1).max(12),
+  })
+  .strict()
+  .superRefine((plan, context) => {
+    const ids = new Set<string>();
+    plan.sub_goals.forEach((goal, index) => {
+      if (ids.has(goal.id)) {
+        context.addIssue({ code: "custom", path: ["sub_goals", index, "id"], message: `duplicate sub-goal id ${goal.id}` });
+      }
+      ids.add(goal.id);
+    });
+    plan.sub_goals.forEach((goal, index) => {
+      for (const dependency of goal.depends_on ?? []) {
+        if (!ids.has(dependency) || dependency === goal.id) {
+          context.addIssue({
+            code: "custom",
+            path: ["sub_goals", index, "depends_on"],
+            message: `depends on ${dependency}, which is not another sub-goal of this plan`,
+          });
+        }
+      }
+    });
+    if (hasCycle(plan.sub_goals)) {
+      context.addIssue({ code: "custom", path: ["sub_goals"], message: "depends_on forms a cycle" });
+    }
+  });
+export type ExecutionPlan = z.infer<typeof ExecutionPlan>;
+export type ExecutionPlanInput = z.input<typeof ExecutionPlan>;
+
+function hasCycle(goals: { id: string; depends_on?: string[] }[]): boolean {
+  const edges = new Map(goals.map((goal) => [goal.id, goal.depends_on ?? []]));
+  const state = new Map<string, "visiting" | "done">();
+  const visit = (id: string): boolean => {
+    if (state.get(id) === "done") return false;
+    if (state.get(id) === "visiting") return true;
+    state.set(id, "visiting");
+    for (const next of edges.get(id) ?? []) if (edges.has(next) && visit(next)) return true;
+    state.set(id, "done");
+    return false;
+  };
+  return goals.some((goal) => visit(goal.id));
+}
+
+/** Result of safeParsePlan: the plan, or the zod issues to show to a person or a model. */
+export type SafeParsePlanResult =
+  | { success: true; value: ExecutionPlan }
+  | { success: false; issues: z.core.$ZodIssue[]; rawValue: unknown };
+
+/** Parses a plan without throwing; the issues keep their paths. */
+export function safeParsePlan(value: unknown): SafeParsePlanResult {
+  const result = ExecutionPlan.safeParse(value);
+  return result.success
+    ? { success: true, value: result.data }
+    : { success: false, issues: result.error.issues, rawValue: value };
+}
+
+/** JSON Schema of a plan, generated from the zod schema: the one contract for people and models. */
+export function planJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(ExecutionPlan, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+}

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { Name } from "../plan.js";
+import { ColumnMapping, Offers, sourceCommonShape } from "./common.js";
+
+/** A form field found the way a person finds it: by its label or placeholder. */
+export const FieldLocator = z
+  .object({
+    label: z.string().optional(),
+    placeholder: z.string().optional(),
+    value: z.string(),
+    secret: z.boolean().default(false),
+  })
+  .strict()
+  .refine((field) => field.label !== undefined || field.placeholder !== undefined, {
+    message: "give a label or a placeholder to find the field by",
+  });
+
+export const Login = z
+  .object({
+    url: z.string(),
+    username: FieldLocator,
+    password: FieldLocator,
+    /** Text of the submit button. */
+    submit: z.string().default("Sign in"),
+    /** How to know the login worked: a URL fragment or text visible after it. */
+    success: z.object({ url_contains: z.string().optional(), text: z.string().optional() }).strict().optional(),
+  })
+  .strict();
+
+/** A semantic anchor: the table is the one under this heading / with this aria-label / title / label. */
+export const Anchor = z
+  .object({
+    heading: z.string().optional(),
+    aria_label: z.string().optional(),
+    title: z.string().optional(),
+    label: z.string().optional(),
+  })
+  .strict();
+
+/** A filter set by interacting with the page instead of the URL. */
+export const FilterInteraction = z
+  .object({
+    /** Label of the control. */
+    label: z.string(),
+    action: z.enum(["select", "type"]).default("select"),
+    /** Template filled from the sub-goal, e.g. "{region}" or "{month}". */
+    value: z.string(),
+  })
+  .strict();
+
+export const BiDataset = z
+  .object({
+    /** Path (relative to base_url) with {placeholders} filled from filters and period, URL-encoded. */
+    url: z.string(),
+    filters: z.array(FilterInteraction).default([]),
+    locate: Anchor,
+    /** table, grid (ARIA, possibly virtualised), paginated, or auto. */
+    extract: z.enum(["auto", "table", "grid", "paginated"]).default("auto"),
+    columns: ColumnMapping,
+    offers: Offers.default({ metrics: [], dimensions: [], events: [], topics: [] }),
+    /** Seconds to wait for the data to appear. */
+    wait_seconds: z.number().positive().max(300).default(15),
+  })
+  .strict();
+export type BiDataset = z.infer<typeof BiDataset>;
+
+export const BiDashboardSource = z
+  .object({
+    kind: z.literal("bi_dashboard"),
+    ...sourceCommonShape,
+    base_url: z.url(),
+    login: Login.optional(),
+    datasets: z.record(Name, BiDataset),
+  })
+  .strict();
+export type BiDashboardSource = z.infer<typeof BiDashboardSource>;

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { ColumnType, } from "../evidence.js";
+import { Name } from "../plan.js";
+import { ColumnMapping, Offers, sourceCommonShape } from "./common.js";
+
+/** One CSV or JSON file exported by an analyst, read as a typed table. */
+export const FileDataset = z
+  .object({
+    /** Path relative to the workspace; paths outside the workspace are refused. */
+    path: z.string().min(1),
+    format: z.enum(["csv", "json", "auto"]).default("auto"),
+    /** auto detects UTF-8 (with or without BOM), UTF-16 and GB18030 / Big5. */
+    encoding: z.string().default("auto"),
+    /** auto picks among , ; tab and |. */
+    delimiter: z.string().default("auto"),
+    /** For JSON: the property holding the array of records, if not the top level. */
+    records: z.string().optional(),
+    /** Header → catalog column; unmapped headers are kept under their own name. */
+    columns: ColumnMapping.default({}),
+    /** Force a column's type instead of detecting it. */
+    types: z.record(Name, ColumnType).default({}),
+    /** Units for columns, e.g. { return_rate: percent }. */
+    units: z.record(Name, z.string()).default({}),
+    /** Column holding the period (month, quarter, date) used to filter by the sub-goal's period. */
+    period_column: Name.optional(),
+    offers: Offers.default({ metrics: [], dimensions: [], events: [], topics: [] }),
+  })
+  .strict();
+export type FileDataset = z.infer<typeof FileDataset>;
+
+export const FileSource = z
+  .object({
+    kind: z.literal("file"),
+    ...sourceCommonShape,
+    datasets: z.record(Name, FileDataset),
+  })
+  .strict();
+export type FileSource = z.infer<typeof FileSource>;

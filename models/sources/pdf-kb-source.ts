@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { Name } from "../plan.js";
+import { ColumnMapping, Offers, sourceCommonShape } from "./common.js";
+
+/** A table in the knowledge base exposed as a dataset (found by document and header text). */
+export const KnowledgeBaseTable = z
+  .object({
+    /** Glob or file name of the document holding the table. */
+    document: z.string(),
+    /** Header cells the table must have (any order); picks the table among the document's. */
+    match_headers: z.array(z.string()).min(1),
+    columns: ColumnMapping.default({}),
+    offers: Offers.default({ metrics: [], dimensions: [], events: [], topics: [] }),
+  })
+  .strict();
+export type KnowledgeBaseTable = z.infer<typeof KnowledgeBaseTable>;
+
+export const PdfKnowledgeBaseSource = z
+  .object({
+    kind: z.literal("pdf_kb"),
+    ...sourceCommonShape,
+    /** Globs relative to the workspace. */
+    paths: z.array(z.string()).min(1),
+    tables: z.object({ mode: z.enum(["auto", "lattice", "stream", "off"]).default("auto") }).strict().default({ mode: "auto" }),
+    chunking: z
+      .object({ max_chars: z.number().int().min(200).max(20_000).default(1200), overlap_chars: z.number().int().min(0).max(2000).default(150) })
+      .strict()
+      .default({ max_chars: 1200, overlap_chars: 150 }),
+    embedding: z
+      .object({ provider: z.enum(["hashed", "ollama"]).default("hashed"), model: z.string().default("nomic-embed-text"), dimensions: z.number().int().min(16).max(4096).default(384) })
+      .strict()
+      .default({ provider: "hashed", model: "nomic-embed-text", dimensions: 384 }),
+    /** Number of passages a search returns. */
+    top_k: z.number().int().min(1).max(100).default(8),
+    datasets: z.record(Name, KnowledgeBaseTable).default({}),
+    offers: Offers.default({ metrics: [], dimensions: [], events: [], topics: [] }),
+  })
+  .strict();
+export type PdfKnowledgeBaseSource = z.infer<typeof PdfKnowledgeBaseSource>;

@@ -1,0 +1,118 @@
+import { z } from "zod";
+import { Name } from "./plan.js";
+import { BiDashboardSource } from "./sources/bi-dashboard-source.js";
+import { FileSource } from "./sources/file-source.js";
+import { PdfKnowledgeBaseSource } from "./sources/pdf-kb-source.js";
+import { TicketsSource } from "./sources/tickets-source.js";
+
+export const Metric = z
+  .object({
+    label: z.string().optional(),
+    unit: z.string().optional(),
+    synonyms: z.array(z.string()).default([]),
+    /** Direction that is good, used in wording trends. */
+    higher_is: z.enum(["better", "worse", "neutral"]).default("neutral"),
+  })
+  .strict();
+export type Metric = z.infer<typeof Metric>;
+
+export const Dimension = z
+  .object({
+    label: z.string().optional(),
+    synonyms: z.array(z.string()).default([]),
+    /** Canonical value → its synonyms in any language. */
+    values: z.record(z.string(), z.array(z.string())),
+  })
+  .strict();
+export type Dimension = z.infer<typeof Dimension>;
+
+export const CatalogEvent = z
+  .object({ label: z.string().optional(), synonyms: z.array(z.string()).default([]) })
+  .strict();
+
+export const Topic = z
+  .object({ label: z.string().optional(), synonyms: z.array(z.string()).default([]) })
+  .strict();
+
+/** The vocabulary the planner plans from. */
+export const Catalog = z
+  .object({
+    metrics: z.record(Name, Metric).default({}),
+    dimensions: z.record(Name, Dimension).default({}),
+    events: z.record(Name, CatalogEvent).default({}),
+    topics: z.record(Name, Topic).default({}),
+    /** Broadening drops the last of these first. */
+    filter_importance: z.array(Name).default([]),
+  })
+  .strict();
+export type Catalog = z.infer<typeof Catalog>;
+
+export const SourceConfig = z.discriminatedUnion("kind", [FileSource, BiDashboardSource, TicketsSource, PdfKnowledgeBaseSource]);
+export type SourceConfig = z.infer<typeof SourceConfig>;
+export type SourceKind = SourceConfig["kind"];
+
+export const ConflictPolicy = z.enum(["weighted_mean", "highest_trust", "flag"]);
+
+export const ReflectorSettings = z
+  .object({
+    max_iterations: z.number().int().min(0).max(10).default(3),
+    deadline_seconds: z.number().positive().max(3600).default(120),
+    conflict: z
+      .object({ tolerance: z.number().min(0).max(1).default(0.05), policy: ConflictPolicy.default("weighted_mean") })
+      .strict()
+      .default({ tolerance: 0.05, policy: "weighted_mean" }),
+    /** Check every source offering a metric, to catch conflicts. */
+    check_conflicts: z.boolean().default(true),
+    agentic_max_steps: z.number().int().min(1).max(10).default(3),
+    min_docs_to_answer: z.number().int().min(1).max(20).default(1),
+  })
+  .strict();
+export type ReflectorSettings = z.infer<typeof ReflectorSettings>;
+
+export const ExecutorSettings = z
+  .object({
+    concurrency: z.number().int().min(1).max(64).default(6),
+    step_timeout_seconds: z.number().positive().max(600).default(30),
+    deadline_seconds: z.number().positive().max(3600).default(120),
+  })
+  .strict();
+export type ExecutorSettings = z.infer<typeof ExecutorSettings>;
+
+export const ModelSettings = z
+  .object({
+    provider: z.literal("ollama").default("ollama"),
+    host: z.string().default("http://127.0.0.1:11434"),
+    /** Model used for planning; absent means the catalog planner. */
+    planner: z.string().optional(),
+    /** Model used to phrase answers; absent means templates only. */
+    writer: z.string().optional(),
+    /** Model used to grade passages; absent means the deterministic grader. */
+    grader: z.string().optional(),
+    temperature: z.number().min(0).max(2).default(0.1),
+    timeout_seconds: z.number().positive().max(600).default(60),
+  })
+  .strict();
+export type ModelSettings = z.infer<typeof ModelSettings>;
+
+export const BrowserSettings = z
+  .object({
+    executable_path: z.string().default("/usr/bin/chromium"),
+    headless: z.boolean().default(true),
+  })
+  .strict();
+
+/** The whole of triangulate.yaml after ${VAR} substitution and validation. */
+export const WorkspaceConfig = z
+  .object({
+    name: z.string().optional(),
+    /** Default language of answers when the question does not decide it. */
+    language: z.enum(["en", "zh-Hans", "zh-Hant"]).default("en"),
+    catalog: Catalog.default({ metrics: {}, dimensions: {}, events: {}, topics: {}, filter_importance: [] }),
+    sources: z.record(Name, SourceConfig),
+    reflector: ReflectorSettings.default(ReflectorSettings.parse({})),
+    executor: ExecutorSettings.default(ExecutorSettings.parse({})),
+    model: ModelSettings.optional(),
+    browser: BrowserSettings.default({ executable_path: "/usr/bin/chromium", headless: true }),
+  })
+  .strict();
+export type WorkspaceConfig = z.infer<typeof WorkspaceConfig>;
