@@ -15,6 +15,18 @@ export const KnowledgeBaseTable = z
   .strict();
 export type KnowledgeBaseTable = z.infer<typeof KnowledgeBaseTable>;
 
+/** Date and tags of the documents a glob matches, for the knowledge base's metadata filters. */
+export const KnowledgeBaseDocumentMetadata = z
+  .object({
+    /** Glob relative to the workspace (or a file name glob when it has no "/"). */
+    match: z.string().min(1),
+    /** The document's date (ISO); without one the file's modification date is used. */
+    date: z.iso.date().optional(),
+    tags: z.array(z.string().min(1)).default([]),
+  })
+  .strict();
+export type KnowledgeBaseDocumentMetadata = z.infer<typeof KnowledgeBaseDocumentMetadata>;
+
 export const PdfKnowledgeBaseSource = z
   .object({
     kind: z.literal("pdf_kb"),
@@ -33,6 +45,8 @@ export const PdfKnowledgeBaseSource = z
     /** Number of passages a search returns. */
     top_k: z.number().int().min(1).max(100).default(8),
     datasets: z.record(Name, KnowledgeBaseTable).default({}),
+    /** Per-document date and tags; every entry whose glob matches applies (tags add up, the last date wins). */
+    metadata: z.array(KnowledgeBaseDocumentMetadata).default([]),
     offers: Offers.default({ metrics: [], dimensions: [], events: [], topics: [] }),
   })
   .strict();
