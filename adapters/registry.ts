@@ -20,7 +20,11 @@ export async function createAdapter(name: string, config: SourceConfig, workspac
 export class AdapterPool {
   private readonly adapters = new Map<string, Promise<SourceAdapter>>();
 
-  constructor(private readonly workspace: Workspace) {}
+  /** `create` replaces the registry, for tests and benchmarks of the executor itself. */
+  constructor(
+    private readonly workspace: Workspace,
+    private readonly create: (name: string, config: SourceConfig, workspace: Workspace) => Promise<SourceAdapter> = createAdapter,
+  ) {}
 
   /** The adapter of a source, created on first use. */
   get(name: string): Promise<SourceAdapter> {
@@ -28,7 +32,7 @@ export class AdapterPool {
     if (!adapter) {
       const config = this.workspace.config.sources[name];
       if (!config) throw new Error(`no source named ${name} in ${this.workspace.file}`);
-      adapter = createAdapter(name, config, this.workspace);
+      adapter = this.create(name, config, this.workspace);
       this.adapters.set(name, adapter);
     }
     return adapter;

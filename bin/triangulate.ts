@@ -3,6 +3,8 @@ import { Command, CommanderError } from "commander";
 import { ConfigError, formatConfigIssue } from "../config/config-error.js";
 import { ExitCode, UsageError, colors } from "./cli-output.js";
 import { registerConfigCommand } from "./commands/config-command.js";
+import { registerRunCommand } from "./commands/run-command.js";
+import { registerRunsCommand } from "./commands/runs-command.js";
 import { registerSchemaCommand } from "./commands/schema-command.js";
 
 // The CLI stays thin: each command parses flags, calls a library function, prints, sets the exit code.
@@ -14,6 +16,8 @@ const program = new Command("triangulate")
 
 registerConfigCommand(program);
 registerSchemaCommand(program);
+registerRunCommand(program);
+registerRunsCommand(program);
 
 function reportFailure(error: unknown): void {
   const c = colors(process.stderr);

@@ -1,0 +1,112 @@
+import type { Workspace } from "../../config/workspace.js";
+import { describeSource } from "../../config/describe-sources.js";
+import type { CellValue, Column, Provenance, TableEvidence } from "../../models/evidence.js";
+import type { SubGoal } from "../../models/plan.js";
+import { StepError } from "../../models/step-error.js";
+import type { FileDataset, FileSource } from "../../models/sources/file-source.js";
+import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
+import { labelOverlapsPeriod } from "../shared/period-range.js";
+import { FileFormatError } from "./file-error.js";
+import { readTabularFile } from "./read-tabular-file.js";
+
+/** Raw snapshot of a file read: the typed table exactly as in the file, before mapping and filtering. */
+interface FileRawBody {
+  file: string;
+  encoding: string;
+  columns: Column[];
+  rows: Record<string, CellValue>[];
+  lines: number[];
+}
+
+/** Reads CSV and JSON exports inside the workspace as typed tables. */
+class FileAdapter implements SourceAdapter {
+  readonly kind = "file" as const;
+
+  constructor(
+    readonly name: string,
+    private readonly config: FileSource,
+    private readonly workspace: Workspace,
+  ) {}
+
+  describe() {
+    return describeSource(this.name, this.config);
+  }
+
+  private dataset(goal: SubGoal): [string, FileDataset] {
+    const names = Object.keys(this.config.datasets);
+    const name = goal.dataset ?? (names.length === 1 ? names[0] : undefined);
+    if (!name || !this.config.datasets[name]) {
+      throw new StepError("config_error", `source ${this.name} has no dataset ${goal.dataset ?? "(none given)"}; it has: ${names.join(", ")}`);
+    }
+    return [name, this.config.datasets[name]];
+  }
+
+  async fetch(goal: SubGoal, context: StepContext): Promise<RawResponse> {
+    const [name, dataset] = this.dataset(goal);
+    let absolute: string;
+    try {
+      absolute = this.workspace.resolveInside(dataset.path);
+    } catch (error) {
+      throw new StepError("config_error", (error as Error).message, { locator: dataset.path });
+    }
+    context.signal.throwIfAborted();
+    try {
+      const table = await readTabularFile(absolute, { format: dataset.format, encoding: dataset.encoding, delimiter: dataset.delimiter, records: dataset.records, types: dataset.types });
+      const body: FileRawBody = { file: dataset.path, encoding: table.encoding, columns: table.columns, rows: table.rows, lines: table.lines };
+      return { request: `read ${dataset.path} (dataset ${name})`, body, contentType: "application/json", meta: { rows: table.rows.length } };
+    } catch (error) {
+      if (error instanceof FileFormatError) {
+        throw new StepError(error.message.includes("file not found") ? "not_found" : "format_error", error.message, { locator: dataset.path, line: error.line });
+      }
+      throw error;
+    }
+  }
+
+  normalize(raw: RawResponse, goal: SubGoal): TableEvidence {
+    const [, dataset] = this.dataset(goal);
+    const body = raw.body as FileRawBody;
+    const rename = (name: string) => dataset.columns[name] ?? name;
+    const columns: Column[] = body.columns.map((column) => {
+      const name = rename(column.name);
+      const unit = dataset.units[name] ?? column.unit;
+      return { name, type: dataset.units[name] === "percent" && column.type === "number" ? "percent" : column.type, label: column.name, ...(unit ? { unit } : {}) };
+    });
+    const known = new Set(columns.map((column) => column.name));
+    for (const dimension of Object.keys(goal.params.filters)) {
+      if (!known.has(dimension)) {
+        throw new StepError("format_error", `dataset ${goal.dataset} of ${this.name} has no column ${dimension} to filter on; columns: ${[...known].join(", ")}`, { locator: dimension });
+      }
+    }
+    const periodColumn = dataset.period_column;
+    const rows: Record<string, CellValue>[] = [];
+    const provenance: Provenance[] = [];
+    body.rows.forEach((rawRow, index) => {
+      const row = Object.fromEntries(Object.entries(rawRow).map(([key, value]) => [rename(key), value]));
+      for (const [dimension, wanted] of Object.entries(goal.params.filters)) {
+        const values = (Array.isArray(wanted) ? wanted : [wanted]).map((value) => value.toLowerCase());
+        if (!values.includes(String(row[dimension] ?? "").toLowerCase())) return;
+      }
+      if (goal.params.period && periodColumn && !labelOverlapsPeriod(String(row[periodColumn] ?? ""), goal.params.period)) return;
+      rows.push(row);
+      provenance.push({ source: this.name, file: body.file, line: body.lines[index] });
+    });
+    if (rows.length === 0) {
+      throw new StepError("no_results", `no rows in ${body.file} match ${describeGoalFilters(goal)}`, { locator: body.file });
+    }
+    return { kind: "table", columns, rows, provenance, notes: [] };
+  }
+
+  async close(): Promise<void> {}
+}
+
+function describeGoalFilters(goal: SubGoal): string {
+  const parts = Object.entries(goal.params.filters).map(([key, value]) => `${key}=${Array.isArray(value) ? value.join("|") : value}`);
+  if (goal.params.period) parts.push(`period ${goal.params.period.from}..${goal.params.period.to}`);
+  return parts.length ? parts.join(", ") : "the sub-goal";
+}
+
+/** Builds the adapter for a `kind: file` source. */
+export const createFileAdapter: AdapterFactory = (name, config, workspace) => {
+  if (config.kind !== "file") throw new Error(`source ${name} is ${config.kind}, not file`);
+  return new FileAdapter(name, config, workspace);
+};

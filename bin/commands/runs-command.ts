@@ -1,0 +1,67 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Command } from "commander";
+import { findRun, listRuns } from "../../executor/run-store.js";
+import { ExitCode, formatTable, printJson, UsageError } from "../cli-output.js";
+import { workspaceFrom, workspaceOption } from "./workspace-option.js";
+
+/** `triangulate runs list` and `triangulate runs show <id>`. */
+export function registerRunsCommand(program: Command): void {
+  const runs = program.command("runs").description("list and inspect earlier runs of this workspace");
+  runs
+    .command("list")
+    .description("list runs, newest first")
+    .addOption(workspaceOption())
+    .option("--limit <n>", "how many", "20")
+    .option("--json", "print JSON")
+    .action(async (options: { workspace: string; limit: string; json?: boolean }) => {
+      const workspace = workspaceFrom(options);
+      const summaries = await listRuns(workspace, Number(options.limit) || 20);
+      if (options.json) {
+        printJson(summaries);
+        return;
+      }
+      if (summaries.length === 0) {
+        process.stdout.write("no runs yet\n");
+        return;
+      }
+      process.stdout.write(
+        `${formatTable(
+          ["run", "status", "goals", "question"],
+          summaries.map((summary) => [summary.id, summary.status, `${summary.goals.filter((goal) => goal.status === "succeeded").length}/${summary.goals.length}`, summary.question]),
+        )}\n`,
+      );
+    });
+  runs
+    .command("show")
+    .description("show one run: its steps, trace and answer (id, a unique prefix, or latest)")
+    .argument("<id>")
+    .addOption(workspaceOption())
+    .option("--json", "print JSON")
+    .action(async (id: string, options: { workspace: string; json?: boolean }) => {
+      const workspace = workspaceFrom(options);
+      const directory = await findRun(workspace, id);
+      if (!directory) throw new UsageError(`no run matches ${id}; see \`triangulate runs list\``);
+      const files = await readdir(directory);
+      const readJson = async (name: string) => (files.includes(name) ? JSON.parse(await readFile(path.join(directory, name), "utf8")) : undefined);
+      const summary = await readJson("run.json");
+      const plan = await readJson("plan.json");
+      const steps = await Promise.all(files.filter((name) => /^step-.*\.json$/.test(name)).sort().map((name) => readJson(name)));
+      const trace = files.includes("trace.jsonl")
+        ? (await readFile(path.join(directory, "trace.jsonl"), "utf8")).split("\n").filter(Boolean).map((line) => JSON.parse(line))
+        : [];
+      const answer = files.includes("answer.md") ? await readFile(path.join(directory, "answer.md"), "utf8") : undefined;
+      if (options.json) {
+        printJson({ directory, summary, plan, steps, trace, answer });
+        return;
+      }
+      process.stdout.write(`run ${path.basename(directory)}  ${summary?.status ?? "interrupted"}\nquestion: ${plan?.question ?? summary?.question ?? "?"}\n\n`);
+      for (const step of steps) {
+        const result = step.result;
+        process.stdout.write(`${result.goal_id}  ${result.source}  ${result.status}  ${result.error_kind ?? ""} ${result.error_message ?? ""}\n`);
+      }
+      if (trace.length) process.stdout.write(`\n${trace.map((event: { line: string }) => event.line).join("\n")}\n`);
+      if (answer) process.stdout.write(`\n${answer}\n`);
+      process.exitCode = ExitCode.ok;
+    });
+}

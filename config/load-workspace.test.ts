@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, formatConfigIssue } from "./config-error.js";
+import { inspectWorkspace, loadWorkspace } from "./load-workspace.js";
+
+const folders: string[] = [];
+function workspaceWith(yaml: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), "triangulate-config-"));
+  folders.push(folder);
+  writeFileSync(path.join(folder, "triangulate.yaml"), yaml);
+  return folder;
+}
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+const minimal = `
+catalog:
+  metrics:
+    return_rate: { unit: percent, synonyms: [退货率] }
+  dimensions:
+    region: { values: { East: [华东] } }
+sources:
+  exports:
+    kind: file
+    datasets:
+      returns:
+        path: data/r.csv
+        offers: { metrics: [return_rate], dimensions: [region] }
+`;
+
+describe("loadWorkspace", () => {
+  it("loads the demo workspace", () => {
+    const workspace = loadWorkspace("demo/workspace", { environment: {} });
+    expect(Object.keys(workspace.config.sources)).toContain("sales_exports");
+    expect(workspace.config.reflector.max_iterations).toBe(3);
+    expect(workspace.config.sources.sales_bi.trust).toBe(0.85);
+  });
+
+  it("accepts a minimal workspace and fills defaults", () => {
+    const workspace = loadWorkspace(workspaceWith(minimal), { environment: {} });
+    expect(workspace.config.sources.exports.trust).toBe(0.5);
+    expect(workspace.config.reflector.conflict.policy).toBe("weighted_mean");
+  });
+
+  it("reports every problem at once with line, column, path and a suggestion", () => {
+    const folder = workspaceWith(`catalog:
+  metrics:
+    return_rate: { unit: percent }
+sources:
+  bi:
+    kind: bi_dashboard
+    trust: 1.5
+    baseurl: http://127.0.0.1:1
+    datasets: {}
+reflector: { max_iteration: 3 }
+`);
+    const { issues } = inspectWorkspace(folder, { environment: {} });
+    const lines = issues.map(formatConfigIssue);
+    expect(lines.some((line) => /triangulate\.yaml:7:5 sources\.bi\.trust: .*<=1.*1\.5/.test(line))).toBe(true);
+    expect(lines.some((line) => /:8:5 sources\.bi\.baseurl: unknown key `baseurl`.*did you mean `base_url`/.test(line))).toBe(true);
+    expect(lines.some((line) => /:10:14 reflector\.max_iteration: .*did you mean `max_iterations`/.test(line))).toBe(true);
+    expect(lines.some((line) => /sources\.bi\.base_url: missing/.test(line))).toBe(true);
+  });
+
+  it("substitutes ${VAR} and ${VAR:-default}, names a missing variable and marks secrets", () => {
+    const yaml = minimal.replace("kind: file", "kind: file\n    description: ${DESCRIPTION:-exports}") +
+      `  jira:
+    kind: tickets
+    base_url: \${JIRA_URL}
+    auth: { type: bearer, token: "\${JIRA_TOKEN}" }
+    searches:
+      s: { jql: "project = X", fields: { key: $.key } }
+`;
+    const folder = workspaceWith(yaml);
+    const missing = inspectWorkspace(folder, { environment: { JIRA_URL: "http://127.0.0.1:9" } });
+    expect(missing.issues.map(formatConfigIssue).join("\n")).toMatch(/environment variable JIRA_TOKEN is not set/);
+    const workspace = loadWorkspace(folder, { environment: { JIRA_URL: "http://127.0.0.1:9", JIRA_TOKEN: "s3cr3t-token" } });
+    expect(workspace.config.sources.exports.description).toBe("exports");
+    expect(workspace.redactor.text("Authorization: Bearer s3cr3t-token and ?x=s3cr3t-token")).not.toContain("s3cr3t-token");
+  });
+
+  it("reports malformed YAML with its position", () => {
+    const { issues } = inspectWorkspace(workspaceWith("sources:\n  a: [1, 2\n"), { environment: {} });
+    expect(issues[0].line).toBeGreaterThan(0);
+    expect(issues[0].message.length).toBeGreaterThan(5);
+  });
+
+  it("checks offers against the catalog", () => {
+    const folder = workspaceWith(minimal.replace("metrics: [return_rate]", "metrics: [return_rat]"));
+    expect(() => loadWorkspace(folder, { environment: {} })).toThrow(ConfigError);
+    const { issues } = inspectWorkspace(folder, { environment: {} });
+    expect(issues[0]).toMatchObject({ path: "sources.exports.datasets.returns.offers.metrics.0", suggestion: "return_rate" });
+  });
+
+  it("explains a missing workspace", () => {
+    const { issues } = inspectWorkspace(path.join(tmpdir(), "does-not-exist-triangulate"));
+    expect(issues[0].message).toMatch(/does not exist/);
+  });
+});

@@ -1,0 +1,336 @@
+import { randomBytes } from "node:crypto";
+import pLimit, { type LimitFunction } from "p-limit";
+import type { Workspace } from "../config/workspace.js";
+import type { Answer } from "../models/answer.js";
+import type { Evidence } from "../models/evidence.js";
+import type { ExecutionPlan, SubGoal } from "../models/plan.js";
+import { StepError } from "../models/step-error.js";
+import type { Attempt, StepResult } from "../models/step-result.js";
+import type { StepContext } from "../adapters/adapter.js";
+import { AdapterPool } from "../adapters/registry.js";
+import { classifyError } from "./classify-error.js";
+import { evaluateRule } from "./rules/index.js";
+import { RunStore, type RunSummary } from "./run-store.js";
+import { TraceRecorder } from "./trace-recorder.js";
+
+/** Hints the reflector gives for one goal's next attempt. */
+export interface StepHints {
+  /** Use the source's fallback endpoint. */
+  useFallback?: boolean;
+  /** Timeout for this attempt, e.g. doubled after a timeout. */
+  timeoutMs?: number;
+  [key: string]: unknown;
+}
+
+export interface ExecuteOptions {
+  /** Share adapters (browsers, sessions) across runs; a passed pool is not closed by the run. */
+  adapters?: AdapterPool;
+  /** Write the run directory (default true). */
+  record?: boolean;
+  /** Per-step timeout; default executor.step_timeout_seconds. */
+  stepTimeoutMs?: number;
+  /** Overall deadline from the run's start; default executor.deadline_seconds. */
+  deadlineMs?: number;
+  /** One step at a time (benchmarks, debugging). */
+  sequential?: boolean;
+  /** Cancels everything (Ctrl-C). */
+  signal?: AbortSignal;
+  /** A recorder that already holds earlier events (router, plan). */
+  trace?: TraceRecorder;
+}
+
+export interface ExecutionResult {
+  plan: ExecutionPlan;
+  results: StepResult[];
+  trace: TraceRecorder;
+  directory?: string;
+  status: "succeeded" | "partial";
+}
+
+/** Rejects when the signal aborts, so an adapter that ignores its signal cannot hold a step past its timeout. */
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function describeEvidence(evidence: Evidence): string {
+  return evidence.kind === "table" ? `${evidence.rows.length} rows` : `${evidence.passages.length} passages`;
+}
+
+/**
+ * One execution of a plan: the run directory, the adapters, the trace, and the latest result of
+ * every goal. The reflector calls execute() again for goals it retries, broadens or moves.
+ */
+export class Run {
+  readonly trace: TraceRecorder;
+  readonly results = new Map<string, StepResult>();
+  private readonly evidenceByGoal = new Map<string, Evidence>();
+  private readonly attemptsByGoal = new Map<string, number>();
+  private readonly globalLimit: LimitFunction;
+  private readonly sourceLimits = new Map<string, LimitFunction>();
+  private readonly startedAt = Date.now();
+  private readonly startedIso = new Date().toISOString();
+  private readonly deadlineAt: number;
+  private closed = false;
+
+  constructor(
+    readonly plan: ExecutionPlan,
+    readonly workspace: Workspace,
+    private readonly store: RunStore | undefined,
+    private readonly adapters: AdapterPool,
+    private readonly ownsAdapters: boolean,
+    private readonly options: ExecuteOptions,
+  ) {
+    this.trace = options.trace ?? new TraceRecorder();
+    const settings = workspace.config.executor;
+    this.globalLimit = pLimit(options.sequential ? 1 : settings.concurrency);
+    this.deadlineAt = this.startedAt + (options.deadlineMs ?? settings.deadline_seconds * 1000);
+  }
+
+  /** The run's folder, when it is recorded. */
+  get directory(): string | undefined {
+    return this.store?.directory;
+  }
+
+  /** Id of the run (also the folder name). */
+  get id(): string {
+    return this.store?.id ?? "unrecorded";
+  }
+
+  /** Normalised evidence of a goal's latest successful attempt. */
+  evidence(goalId: string): Evidence | undefined {
+    return this.evidenceByGoal.get(goalId);
+  }
+
+  /** Milliseconds left before the overall deadline. */
+  remainingMs(): number {
+    return this.deadlineAt - Date.now();
+  }
+
+  private limitFor(source: string): LimitFunction {
+    let limit = this.sourceLimits.get(source);
+    if (!limit) {
+      const configured = this.workspace.config.sources[source]?.concurrency ?? 1;
+      limit = pLimit(this.options.sequential ? 1 : configured);
+      this.sourceLimits.set(source, limit);
+    }
+    return limit;
+  }
+
+  /**
+   * Runs goals (independent ones concurrently, depends_on respected) and returns their results in
+   * the order given. A goal whose dependency failed is unresolved without being fetched.
+   */
+  async execute(goals: SubGoal[], options: { hints?: Record<string, StepHints> } = {}): Promise<StepResult[]> {
+    const pending = new Map<string, Promise<StepResult>>();
+    const byId = new Map(goals.map((goal) => [goal.id, goal]));
+    const schedule = (goal: SubGoal, chain: Set<string>): Promise<StepResult> => {
+      const existing = pending.get(goal.id);
+      if (existing) return existing;
+      const promise = (async () => {
+        const dependencies = await Promise.all(
+          (goal.depends_on ?? []).map((id) => {
+            const inBatch = byId.get(id);
+            if (inBatch && !chain.has(id)) return schedule(inBatch, new Set([...chain, goal.id]));
+            return Promise.resolve(this.results.get(id));
+          }),
+        );
+        const failed = (goal.depends_on ?? []).filter((_, index) => dependencies[index]?.status !== "succeeded");
+        if (failed.length > 0) return this.unresolved(goal, `depends on ${failed.join(", ")}, which did not succeed`);
+        return this.globalLimit(() => this.limitFor(goal.source)(() => this.attempt(goal, options.hints?.[goal.id] ?? {})));
+      })();
+      pending.set(goal.id, promise);
+      return promise;
+    };
+    return Promise.all(goals.map((goal) => schedule(goal, new Set())));
+  }
+
+  private async unresolved(goal: SubGoal, message: string): Promise<StepResult> {
+    const result: StepResult = { goal_id: goal.id, source: goal.source, status: "unresolved", attempts: this.results.get(goal.id)?.attempts ?? [], error_message: message, duration_ms: 0 };
+    this.results.set(goal.id, result);
+    this.trace.add("fetch", `fetch:${goal.id}:${goal.source}:skipped:${message}`, { message }, goal.id);
+    await this.store?.writeJson(`step-${goal.id}.json`, { goal, result });
+    return result;
+  }
+
+  private async attempt(goal: SubGoal, hints: StepHints): Promise<StepResult> {
+    const number = (this.attemptsByGoal.get(goal.id) ?? 0) + 1;
+    this.attemptsByGoal.set(goal.id, number);
+    const previous = this.results.get(goal.id)?.attempts ?? [];
+    const requestId = `${this.id}-${goal.id}-${number}-${randomBytes(2).toString("hex")}`;
+    const configuredTimeout = this.options.stepTimeoutMs ?? this.workspace.config.executor.step_timeout_seconds * 1000;
+    const timeoutMs = Math.max(1, Math.min(hints.timeoutMs ?? configuredTimeout, this.remainingMs()));
+    const started = Date.now();
+    const startedIso = new Date(started).toISOString();
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new DOMException(`step ${goal.id} timed out after ${timeoutMs} ms`, "TimeoutError"));
+    }, timeoutMs);
+    const onExternalAbort = () => controller.abort(this.options.signal?.reason);
+    this.options.signal?.addEventListener("abort", onExternalAbort, { once: true });
+    this.results.set(goal.id, { goal_id: goal.id, source: goal.source, status: "running", attempts: previous, duration_ms: 0 });
+
+    let requestSummary: string | undefined;
+    let httpStatus: number | undefined;
+    let rawReference: string | undefined;
+    let result: StepResult;
+    try {
+      if (this.remainingMs() <= 0) throw new DOMException("the run's deadline has passed", "TimeoutError");
+      const source = this.workspace.config.sources[goal.source];
+      if (!source) {
+        throw new StepError("config_error", `the plan names source ${goal.source}, which is not in ${this.workspace.file}`);
+      }
+      const adapter = await this.adapters.get(goal.source);
+      const context: StepContext = {
+        signal: controller.signal,
+        timeoutMs,
+        asOf: this.plan.as_of,
+        attempt: number,
+        requestId,
+        ...(this.directory ? { runDirectory: this.directory } : {}),
+        trace: (kind, line, detail) => {
+          this.trace.add(kind, line, detail ?? {}, goal.id);
+        },
+        hints,
+      };
+      const raw = await raceAbort(adapter.fetch(goal, context), controller.signal);
+      requestSummary = raw.request;
+      httpStatus = raw.httpStatus;
+      if (this.store) rawReference = await this.store.writeRaw(`raw/${goal.id}-${number}.json`, raw);
+      const evidence = adapter.normalize(raw, goal);
+      const validation = evaluateRule(goal.validation ?? "", evidence, { asOf: this.plan.as_of });
+      const ended = Date.now();
+      const attempt: Attempt = {
+        request_id: requestId,
+        started_at: startedIso,
+        ended_at: new Date(ended).toISOString(),
+        duration_ms: ended - started,
+        timeout_ms: timeoutMs,
+        ...(requestSummary ? { request: this.workspace.redactor.text(requestSummary) } : {}),
+        ...(httpStatus !== undefined ? { http_status: httpStatus } : {}),
+        ...(validation.passed ? {} : { error_kind: "validation_failed" as const, error_message: validation.message }),
+      };
+      this.trace.add("fetch", `fetch:${goal.id}:${goal.source}:ok:${describeEvidence(evidence)}:${ended - started}ms`, { attempt: number, duration_ms: ended - started }, goal.id);
+      this.trace.add(
+        "validate",
+        validation.passed ? `validate:${goal.id}:pass` : `validate:${goal.id}:fail:${validation.failed_clause ?? validation.message ?? ""}`,
+        { ...validation },
+        goal.id,
+      );
+      this.evidenceByGoal.set(goal.id, evidence);
+      result = {
+        goal_id: goal.id,
+        source: goal.source,
+        status: validation.passed ? "succeeded" : "failed",
+        attempts: [...previous, attempt],
+        ...(rawReference ? { raw_snapshot: rawReference } : {}),
+        evidence,
+        validation,
+        ...(validation.passed ? {} : { error_kind: "validation_failed" as const, error_message: validation.message ?? `rule failed: ${validation.failed_clause}` }),
+        duration_ms: ended - started,
+      };
+    } catch (error) {
+      const failure: StepError = classifyError(error, { timedOut, timeoutMs, cancelled: controller.signal.aborted });
+      const ended = Date.now();
+      const message = this.workspace.redactor.text(failure.message);
+      const details = this.workspace.redactor.value({ ...failure.details });
+      const attempt: Attempt = {
+        request_id: requestId,
+        started_at: startedIso,
+        ended_at: new Date(ended).toISOString(),
+        duration_ms: ended - started,
+        timeout_ms: timeoutMs,
+        ...(requestSummary ? { request: this.workspace.redactor.text(requestSummary) } : {}),
+        ...(failure.details.status !== undefined ? { http_status: failure.details.status } : httpStatus !== undefined ? { http_status: httpStatus } : {}),
+        error_kind: failure.kind,
+        error_message: message,
+        ...(failure.details.retryAfterSeconds !== undefined ? { retry_after_seconds: failure.details.retryAfterSeconds } : {}),
+      };
+      this.trace.add("fetch", `fetch:${goal.id}:${goal.source}:${failure.kind}:${ended - started}ms`, { attempt: number, message, ...details }, goal.id);
+      this.evidenceByGoal.delete(goal.id);
+      result = {
+        goal_id: goal.id,
+        source: goal.source,
+        status: "failed",
+        attempts: [...previous, attempt],
+        ...(rawReference ? { raw_snapshot: rawReference } : {}),
+        error_kind: failure.kind,
+        error_message: message,
+        error_details: { ...details, retryable: failure.retryable },
+        duration_ms: ended - started,
+      };
+    } finally {
+      clearTimeout(timer);
+      this.options.signal?.removeEventListener("abort", onExternalAbort);
+    }
+    this.results.set(goal.id, result);
+    await this.store?.writeJson(`step-${goal.id}.json`, { goal, request: requestSummary, result });
+    return result;
+  }
+
+  /** Status of the run so far: succeeded when every required goal succeeded. */
+  status(): "succeeded" | "partial" {
+    const required = this.plan.sub_goals.filter((goal) => goal.required !== false);
+    return required.every((goal) => this.results.get(goal.id)?.status === "succeeded") ? "succeeded" : "partial";
+  }
+
+  /** Writes trace.jsonl, run.json and, when given, answer.json and answer.md. */
+  async finish(output: { answer?: Answer; answerMarkdown?: string; status?: RunSummary["status"] } = {}): Promise<void> {
+    if (!this.store) return;
+    const summary: RunSummary = {
+      id: this.id,
+      question: this.plan.question,
+      started_at: this.startedIso,
+      finished_at: new Date().toISOString(),
+      status: output.status ?? output.answer?.status ?? this.status(),
+      goals: [...this.results.values()].map((result) => ({ id: result.goal_id, source: result.source, status: result.status, ...(result.error_kind ? { error_kind: result.error_kind } : {}) })),
+    };
+    if (output.answer) await this.store.writeJson("answer.json", output.answer);
+    if (output.answerMarkdown !== undefined) await this.store.writeText("answer.md", output.answerMarkdown);
+    await this.store.writeText("trace.jsonl", this.trace.events.map((event) => JSON.stringify(this.workspace.redactor.value(event))).join("\n") + "\n");
+    await this.store.writeJson("run.json", summary);
+  }
+
+  /** Closes the adapters this run created (not a shared pool). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.ownsAdapters) await this.adapters.close();
+  }
+}
+
+/** Creates a run: its folder (with plan.json) and its adapters; nothing is fetched yet. */
+export async function startRun(plan: ExecutionPlan, workspace: Workspace, options: ExecuteOptions = {}): Promise<Run> {
+  const store = options.record === false ? undefined : await RunStore.create(workspace);
+  await store?.writeJson("plan.json", plan);
+  const adapters = options.adapters ?? new AdapterPool(workspace);
+  return new Run(plan, workspace, store, adapters, options.adapters === undefined, options);
+}
+
+/** Runs every sub-goal of a plan once and records the run. */
+export async function executePlan(plan: ExecutionPlan, workspace: Workspace, options: ExecuteOptions = {}): Promise<ExecutionResult> {
+  const run = await startRun(plan, workspace, options);
+  try {
+    const results = await run.execute(plan.sub_goals);
+    const status = run.status();
+    await run.finish({ status });
+    return { plan, results, trace: run.trace, ...(run.directory ? { directory: run.directory } : {}), status };
+  } finally {
+    await run.close();
+  }
+}

@@ -1,0 +1,133 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readdir, readFile, rename } from "node:fs/promises";
+import path from "node:path";
+import type { Redactor } from "../config/redactor.js";
+import type { Workspace } from "../config/workspace.js";
+import { writeFileAtomic } from "./atomic-write.js";
+
+/** Summary of one run, kept in run.json for `triangulate runs list`. */
+export interface RunSummary {
+  id: string;
+  question: string;
+  started_at: string;
+  finished_at?: string;
+  status: "running" | "succeeded" | "partial" | "failed" | "answered" | "unanswerable" | "direct";
+  goals: { id: string; source: string; status: string; error_kind?: string }[];
+}
+
+/** Largest raw snapshot kept per attempt; bigger ones are cut and say so. */
+const MAX_RAW_BYTES = 2 * 1024 * 1024;
+
+/** Folder of all runs of a workspace. */
+export function runsDirectory(workspace: Workspace): string {
+  return path.join(workspace.stateDirectory, "runs");
+}
+
+/**
+ * One run's folder: .triangulate/runs/<time>-<id>/. It is built under a hidden name and renamed
+ * into place on its first complete write, so `runs list` never shows a folder with nothing in it;
+ * every file in it is written atomically and through the redactor.
+ */
+export class RunStore {
+  readonly id: string;
+  private directoryPath: string;
+  private published = false;
+
+  private constructor(
+    private readonly root: string,
+    private readonly redactor: Redactor,
+    id: string,
+  ) {
+    this.id = id;
+    this.directoryPath = path.join(root, `.${id}.partial`);
+  }
+
+  /** Creates the store for a new run; nothing is visible in runs/ until the first write. */
+  static async create(workspace: Workspace, now = new Date()): Promise<RunStore> {
+    const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+    const id = `${stamp}-${randomBytes(3).toString("hex")}`;
+    const root = runsDirectory(workspace);
+    await mkdir(root, { recursive: true });
+    const store = new RunStore(root, workspace.redactor, id);
+    await mkdir(store.directoryPath, { recursive: true });
+    return store;
+  }
+
+  /** The run's folder (final path once published). */
+  get directory(): string {
+    return this.published ? this.directoryPath : path.join(this.root, this.id);
+  }
+
+  /** Writes a JSON file (redacted) inside the run folder. */
+  async writeJson(name: string, value: unknown): Promise<string> {
+    return this.writeText(name, `${JSON.stringify(this.redactor.value(value), null, 2)}\n`);
+  }
+
+  /** Writes a raw snapshot, cut to a size limit; returns its path relative to the run folder. */
+  async writeRaw(name: string, value: unknown): Promise<string> {
+    let text = JSON.stringify(this.redactor.value(value), null, 1) ?? "null";
+    if (text.length > MAX_RAW_BYTES) text = JSON.stringify({ truncated: true, original_bytes: text.length, head: text.slice(0, MAX_RAW_BYTES) });
+    await this.writeText(name, text);
+    return name;
+  }
+
+  /** Writes a text file (redacted) inside the run folder. */
+  async writeText(name: string, text: string): Promise<string> {
+    const file = path.join(this.directoryPath, name);
+    await writeFileAtomic(file, this.redactor.text(text));
+    await this.publish();
+    return file;
+  }
+
+  /** Absolute path for an artefact the adapter writes itself (screenshots); the folder exists. */
+  async artefactPath(name: string): Promise<string> {
+    await this.publish();
+    const file = path.join(this.directoryPath, "artifacts", name);
+    await mkdir(path.dirname(file), { recursive: true });
+    return file;
+  }
+
+  private async publish(): Promise<void> {
+    if (this.published) return;
+    const finalPath = path.join(this.root, this.id);
+    await rename(this.directoryPath, finalPath);
+    this.directoryPath = finalPath;
+    this.published = true;
+  }
+}
+
+/** Summaries of the workspace's runs, newest first. */
+export async function listRuns(workspace: Workspace, limit = 50): Promise<(RunSummary & { directory: string })[]> {
+  const root = runsDirectory(workspace);
+  let names: string[];
+  try {
+    names = (await readdir(root)).filter((name) => !name.startsWith("."));
+  } catch {
+    return [];
+  }
+  names.sort().reverse();
+  const summaries: (RunSummary & { directory: string })[] = [];
+  for (const name of names.slice(0, limit)) {
+    try {
+      const summary = JSON.parse(await readFile(path.join(root, name, "run.json"), "utf8")) as RunSummary;
+      summaries.push({ ...summary, directory: path.join(root, name) });
+    } catch {
+      summaries.push({ id: name, question: "(no run.json: interrupted run)", started_at: "", status: "failed", goals: [], directory: path.join(root, name) });
+    }
+  }
+  return summaries;
+}
+
+/** Finds a run by id or unique id prefix ("latest" for the newest). */
+export async function findRun(workspace: Workspace, id: string): Promise<string | undefined> {
+  const root = runsDirectory(workspace);
+  let names: string[];
+  try {
+    names = (await readdir(root)).filter((name) => !name.startsWith(".")).sort();
+  } catch {
+    return undefined;
+  }
+  if (id === "latest") return names.length ? path.join(root, names[names.length - 1]) : undefined;
+  const matches = names.filter((name) => name === id || name.startsWith(id) || name.endsWith(id));
+  return matches.length === 1 ? path.join(root, matches[0]) : undefined;
+}
