@@ -1,0 +1,247 @@
+import type { NumberReference } from "../models/answer.js";
+
+/** What a token in a text is: a plain number (maybe with a unit), a date or period label, or an identifier. */
+export type NumberTokenKind = "number" | "date" | "identifier";
+
+/** One number found in a text. */
+export interface NumberToken {
+  /** The text as written, e.g. "5.49%", "0.7个百分点", "2024-01-15", "LOG-101". */
+  text: string;
+  kind: NumberTokenKind;
+  /** The numeric value; dates carry yyyymmdd (yyyymm00 for months, yyyy0q0 style for quarters: year*10000+quarter*10). */
+  value: number;
+  /** Canonical form used for matching: "5.49", "2024-01", "2023-Q3", "Q3", "LOG-101". */
+  canonical: string;
+  unit?: "%" | "pp";
+  /** Decimals written, which decides how close a known value must be. */
+  decimals: number;
+  /** Offset in the text. */
+  index: number;
+}
+
+/** A number the answer may use, with where it came from. */
+export interface KnownNumber {
+  value: number;
+  origin: NumberReference["origin"];
+  /** Canonical text for dates and identifiers. */
+  canonical?: string;
+  kind?: NumberTokenKind;
+  goal?: string;
+  /** Human label of the citation, e.g. "[1] sales_bi returns row 1". */
+  citation?: string;
+  /** What it is, for the prompt and the trace: "return_rate A/East 2024-01". */
+  label?: string;
+}
+
+/** Outcome of checking every number of a text against the known numbers. */
+export interface NumberAuditResult {
+  passed: boolean;
+  references: NumberReference[];
+  /** Tokens with no known number behind them. */
+  unmatched: NumberToken[];
+  /** Share of numbers in the text that were matched (1 when the text has none). */
+  coverage: number;
+}
+
+const CHINESE_DIGITS: Record<string, number> = { 零: 0, 〇: 0, 一: 1, 二: 2, 两: 2, 兩: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+const QUARTER_WORDS: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, "1": 1, "2": 2, "3": 3, "4": 4 };
+
+function chineseNumeral(text: string): number | undefined {
+  // Handles 一 … 九十九, enough for counts a sentence would spell out.
+  if (text === "十") return 10;
+  const tens = /^([一二两兩三四五六七八九])?十([一二三四五六七八九])?$/.exec(text);
+  if (tens) return (tens[1] ? CHINESE_DIGITS[tens[1]] : 1) * 10 + (tens[2] ? CHINESE_DIGITS[tens[2]] : 0);
+  if ([...text].every((character) => character in CHINESE_DIGITS)) {
+    return Number([...text].map((character) => CHINESE_DIGITS[character]).join(""));
+  }
+  return undefined;
+}
+
+const pad = (value: number | string) => String(value).padStart(2, "0");
+
+// Alternatives in order of precedence; the first that matches at a position wins.
+const PATTERNS: { kind: string; pattern: string }[] = [
+  { kind: "marker", pattern: String.raw`\[\d+(?:\s*[,，]\s*\d+)*\]` },
+  { kind: "issue", pattern: String.raw`\b[A-Z][A-Z0-9]{1,9}-\d+\b` },
+  { kind: "version", pattern: String.raw`\bv?\d+\.\d+\.\d+\b` },
+  { kind: "iso-date", pattern: String.raw`\b\d{4}-\d{2}-\d{2}\b` },
+  { kind: "year-quarter", pattern: String.raw`\b\d{4}[-\s]?Q[1-4]\b` },
+  { kind: "quarter-year", pattern: String.raw`\bQ[1-4]\s+\d{4}\b` },
+  { kind: "cjk-quarter", pattern: String.raw`\d{4}\s*年\s*(?:第\s*)?[一二三四1-4]\s*季度?` },
+  { kind: "cjk-date", pattern: String.raw`\d{4}\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号號])?` },
+  { kind: "iso-month", pattern: String.raw`\b\d{4}-\d{2}\b` },
+  { kind: "quarter", pattern: String.raw`\bQ[1-4]\b` },
+  { kind: "cjk-month", pattern: String.raw`\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号號])?` },
+  {
+    kind: "number",
+    pattern: String.raw`[-+−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?:\s*(?:%|percentage points?|pp\b|个百分点|個百分點|百分点|百分點))?|[-+−]?\d+(?:\.\d+)?(?:\s*(?:%|percentage points?|pp\b|个百分点|個百分點|百分点|百分點))?`,
+  },
+  {
+    kind: "cjk-numeral",
+    pattern: String.raw`[一二两兩三四五六七八九十]{1,3}(?=\s*(?:个|個|项|項|条|條|次|天|日|周|週|场|場|起|件|名|位|家|种|種|款|季|份|倍))`,
+  },
+];
+const SCANNER = new RegExp(PATTERNS.map((entry) => `(${entry.pattern})`).join("|"), "gu");
+
+function decimalsOf(text: string): number {
+  const match = /\.(\d+)/.exec(text);
+  return match ? match[1].length : 0;
+}
+
+/** Finds every number, date, period label and identifier in a text, with its unit. */
+export function extractNumbers(input: string): NumberToken[] {
+  // NFKC turns full-width digits and ％ into ASCII so 5.2％ reads like 5.2%.
+  const text = input.normalize("NFKC");
+  const tokens: NumberToken[] = [];
+  for (const match of text.matchAll(SCANNER)) {
+    const groupIndex = match.slice(1).findIndex((group) => group !== undefined);
+    const kind = PATTERNS[groupIndex].kind;
+    const raw = match[0];
+    const index = match.index ?? 0;
+    const digits = raw.match(/\d+/g) ?? [];
+    switch (kind) {
+      case "marker":
+        break;
+      case "issue":
+      case "version": {
+        const canonical = raw.replace(/^v/, "");
+        tokens.push({ text: raw, kind: "identifier", value: Number.NaN, canonical, decimals: 0, index });
+        break;
+      }
+      case "iso-date":
+      case "cjk-date": {
+        const [year, month, day] = digits.map(Number);
+        if (day === undefined) {
+          tokens.push({ text: raw, kind: "date", value: year * 10000 + month * 100, canonical: `${year}-${pad(month)}`, decimals: 0, index });
+        } else {
+          tokens.push({ text: raw, kind: "date", value: year * 10000 + month * 100 + day, canonical: `${year}-${pad(month)}-${pad(day)}`, decimals: 0, index });
+        }
+        break;
+      }
+      case "iso-month": {
+        const [year, month] = digits.map(Number);
+        if (month >= 1 && month <= 12) tokens.push({ text: raw, kind: "date", value: year * 10000 + month * 100, canonical: `${year}-${pad(month)}`, decimals: 0, index });
+        else tokens.push({ text: raw, kind: "identifier", value: Number.NaN, canonical: raw, decimals: 0, index });
+        break;
+      }
+      case "year-quarter":
+      case "quarter-year": {
+        const year = Number(digits.find((value) => value.length === 4));
+        const quarter = Number(/Q([1-4])/.exec(raw)?.[1]);
+        tokens.push({ text: raw, kind: "date", value: year * 10000 + quarter * 10, canonical: `${year}-Q${quarter}`, decimals: 0, index });
+        break;
+      }
+      case "cjk-quarter": {
+        const year = Number(digits[0]);
+        const quarterCharacter = /年\s*(?:第\s*)?([一二三四1-4])/.exec(raw)?.[1] ?? "1";
+        const quarter = QUARTER_WORDS[quarterCharacter];
+        tokens.push({ text: raw, kind: "date", value: year * 10000 + quarter * 10, canonical: `${year}-Q${quarter}`, decimals: 0, index });
+        break;
+      }
+      case "quarter": {
+        const quarter = Number(raw.slice(1));
+        tokens.push({ text: raw, kind: "date", value: quarter * 10, canonical: `Q${quarter}`, decimals: 0, index });
+        break;
+      }
+      case "cjk-month": {
+        const [month, day] = digits.map(Number);
+        const canonical = day === undefined ? `--${pad(month)}` : `--${pad(month)}-${pad(day)}`;
+        tokens.push({ text: raw, kind: "date", value: month * 100 + (day ?? 0), canonical, decimals: 0, index });
+        break;
+      }
+      case "number": {
+        const unit = /%/.test(raw) ? "%" : /pp|percentage|百分/.test(raw) ? "pp" : undefined;
+        const numeric = raw.replace(/[^\d.+\-−]/g, "").replace("−", "-");
+        const value = Number(numeric);
+        if (Number.isFinite(value)) {
+          tokens.push({ text: raw.trim(), kind: "number", value, canonical: String(value), ...(unit ? { unit } : {}), decimals: decimalsOf(numeric), index });
+        }
+        break;
+      }
+      case "cjk-numeral": {
+        const value = chineseNumeral(raw);
+        if (value !== undefined) tokens.push({ text: raw, kind: "number", value, canonical: String(value), decimals: 0, index });
+        break;
+      }
+    }
+  }
+  return tokens;
+}
+
+function numberMatches(token: NumberToken, known: KnownNumber): boolean {
+  if (known.kind === "date" || known.kind === "identifier") return false;
+  const candidates = [known.value, -known.value];
+  // A value written with d decimals matches a known value that rounds to it (5.49 ← 5.4897).
+  const tolerance = 0.5 * 10 ** -token.decimals + 1e-9;
+  return candidates.some((candidate) => Math.abs(candidate - token.value) <= tolerance);
+}
+
+function dateMatches(token: NumberToken, known: KnownNumber): boolean {
+  const canonical = known.canonical;
+  if (!canonical) return false;
+  if (canonical === token.canonical) return true;
+  // A month or quarter label matches a known date inside it (2024-01 ← 2024-01-15 is not allowed; the
+  // reverse is): a coarser label in the text is fine when the evidence has a finer date in it.
+  if (canonical.startsWith(`${token.canonical}-`)) return true;
+  // "Q3" and "1月" without a year match any known period with that quarter or month.
+  if (token.canonical.startsWith("Q") && canonical.endsWith(`-${token.canonical}`)) return true;
+  if (token.canonical.startsWith("--") && canonical.slice(4).startsWith(token.canonical.slice(1))) return true;
+  return false;
+}
+
+/** Finds the known number behind one token, preferring evidence, then computed, then question. */
+export function findKnownNumber(token: NumberToken, known: KnownNumber[]): KnownNumber | undefined {
+  const order: NumberReference["origin"][] = ["evidence", "computed", "question"];
+  for (const origin of order) {
+    const match = known.find((entry) => {
+      if (entry.origin !== origin) return false;
+      if (token.kind === "number") {
+        // A bare year (2023) may also be a date's year.
+        if (numberMatches(token, entry)) return true;
+        return token.decimals === 0 && /^(19|20)\d{2}$/.test(token.canonical) && (entry.canonical ?? "").startsWith(token.canonical);
+      }
+      if (token.kind === "date") return dateMatches(token, entry);
+      return entry.canonical !== undefined && entry.canonical.toLowerCase() === token.canonical.toLowerCase();
+    });
+    if (match) return match;
+  }
+  return undefined;
+}
+
+/** Checks each number of a text against the evidence, the computed summaries and the question. */
+export function auditNumbers(text: string, known: KnownNumber[]): NumberAuditResult {
+  const tokens = extractNumbers(text);
+  const references: NumberReference[] = [];
+  const unmatched: NumberToken[] = [];
+  for (const token of tokens) {
+    const match = findKnownNumber(token, known);
+    if (!match) {
+      unmatched.push(token);
+      continue;
+    }
+    references.push({
+      text: token.text,
+      value: Number.isFinite(token.value) ? token.value : match.value,
+      origin: match.origin,
+      ...(match.goal ? { goal: match.goal } : {}),
+      ...(match.citation ? { citation: match.citation } : {}),
+    });
+  }
+  return {
+    passed: unmatched.length === 0,
+    references,
+    unmatched,
+    coverage: tokens.length === 0 ? 1 : references.length / tokens.length,
+  };
+}
+
+/** Known numbers for every value in a text (passages, the question): numbers, dates and identifiers. */
+export function knownNumbersInText(text: string, origin: NumberReference["origin"], extra: Omit<KnownNumber, "value" | "origin"> = {}): KnownNumber[] {
+  return extractNumbers(text).map((token) => ({
+    ...extra,
+    value: token.value,
+    origin,
+    kind: token.kind,
+    canonical: token.canonical,
+  }));
+}

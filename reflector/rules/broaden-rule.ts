@@ -1,0 +1,50 @@
+import type { SubGoal } from "../../models/plan.js";
+import { broadenPeriod, periodLabel } from "../period-broadening.js";
+import { effectiveFailureKind } from "./effective-failure-kind.js";
+import type { ReflectionRule } from "./rule.js";
+
+function filterText(filters: SubGoal["params"]["filters"]): string {
+  return Object.entries(filters).map(([name, value]) => `${name}=${Array.isArray(value) ? value.join("|") : value}`).join(",") || "no filters";
+}
+
+/**
+ * 404 or an empty result: first move the period one grain up (month → quarter, expanded to the
+ * enclosing quarter); at year, drop the least important filter (the last of catalog.filter_importance
+ * that the goal uses). Every broadening is disclosed in the answer.
+ */
+export const broadenRule: ReflectionRule = {
+  name: "broaden",
+  priority: 40,
+  decide(context) {
+    const kind = effectiveFailureKind(context.result);
+    if (kind !== "not_found" && kind !== "no_results") return undefined;
+    const goal = context.goal;
+    const period = goal.params.period;
+    const broader = period ? broadenPeriod(period) : undefined;
+    if (period && broader) {
+      const from = periodLabel(period);
+      const to = periodLabel(broader);
+      return {
+        action: "broaden",
+        goal: { ...goal, params: { ...goal.params, period: broader } },
+        broadening: { goal: goal.id, from, to, reason: `no data for ${from}; used the enclosing ${broader.grain} ${to}` },
+        reason: `${period.grain}→${broader.grain}`,
+      };
+    }
+    const importance = context.workspace.config.catalog.filter_importance;
+    const present = Object.keys(goal.params.filters);
+    // The least important is the last in filter_importance; filters it does not list go first.
+    const unlisted = present.filter((name) => !importance.includes(name));
+    const listed = importance.filter((name) => present.includes(name));
+    const drop = unlisted.at(-1) ?? listed.at(-1);
+    if (!drop) return { action: "unresolved", reason: `no data even at the broadest period and with no filter left to relax` };
+    const filters = { ...goal.params.filters };
+    delete filters[drop];
+    return {
+      action: "broaden",
+      goal: { ...goal, params: { ...goal.params, filters } },
+      broadening: { goal: goal.id, from: filterText(goal.params.filters), to: filterText(filters), reason: `no data with ${drop} filtered; dropped the ${drop} filter` },
+      reason: `drop filter ${drop}`,
+    };
+  },
+};
