@@ -1,16 +1,394 @@
-import type { AdapterFactory } from "../adapter.js";
+import { describeSource } from "../../config/describe-sources.js";
+import type { Redactor } from "../../config/redactor.js";
+import type { Workspace } from "../../config/workspace.js";
+import type { CellValue, Column, Provenance, TableEvidence } from "../../models/evidence.js";
+import type { SubGoal } from "../../models/plan.js";
+import type { SourceCapabilities } from "../../models/source-capabilities.js";
+import type { TicketsSource } from "../../models/sources/tickets-source.js";
 import { StepError } from "../../models/step-error.js";
+import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
+import { type ChangeEvent, flattenChangelog } from "./changelog-events.js";
+import { authHeaders, credentialHint } from "./credentials.js";
+import { type CompiledField, type FieldMiss, columnTypeOf, compileFields, mapRecord, recordLabel } from "./field-mapping.js";
+import { requestJson } from "./http-request.js";
+import { type CompiledPath, compilePath } from "./json-path.js";
+import { type Page, paginate } from "./paginate.js";
+import { PRESETS, type ResolvedSearch, resolveSearch } from "./presets.js";
+import { type TemplateValues, encodePathSegment, fillTemplate, placeholdersOf } from "./query-template.js";
 
-// PLACEHOLDER until the tickets adapter lands: every fetch fails as a config error, never silently.
-export const createTicketsAdapter: AdapterFactory = (name) => ({
-  kind: "tickets",
-  name,
-  describe: () => ({ name, kind: "tickets", trust: 0, datasets: [], text_search: false }),
-  fetch: async () => {
-    throw new StepError("config_error", `source ${name}: the tickets adapter is not built yet`);
-  },
-  normalize: () => {
-    throw new StepError("config_error", `source ${name}: the tickets adapter is not built yet`);
-  },
-  close: async () => {},
-});
+/** What fetch hands to normalize: the raw records of every page, changelogs fetched apart, notes. */
+export interface TicketsRawBody {
+  search: string;
+  records: unknown[];
+  /** Issue key → change sets fetched from the changelog endpoint (when the search page held only part). */
+  changelogs: Record<string, unknown[]>;
+  notes: string[];
+  /** Filters the server could not apply (no placeholder): applied to the mapped rows. */
+  clientFilters: string[];
+  /** Whether the period still has to be checked on the mapped rows. */
+  clientPeriod: boolean;
+}
+
+/** The result of running a mapping leniently, for `triangulate sources test`: rows plus every field that matched nothing. */
+export interface TicketsMappingResult {
+  evidence: TableEvidence;
+  /** One entry per field whose JSONPath matched nothing on at least one record. */
+  unmatched: { field: string; path: string; records: number; total: number; examples: string[] }[];
+  notes: string[];
+}
+
+const CHANGE_COLUMNS: Column[] = [
+  { name: "key", type: "string" },
+  { name: "field", type: "string" },
+  { name: "from", type: "string" },
+  { name: "to", type: "string" },
+  { name: "at", type: "date" },
+  { name: "author", type: "string" },
+];
+
+const EPOCH_START = "1970-01-01";
+
+function nextDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
+}
+
+/**
+ * The tickets adapter: reads Jira, Redmine or any JSON REST API through YAML-configured searches.
+ * Requests are built only from the YAML's templates with every plan value escaped for its target,
+ * so a plan can change what is searched for but never the shape or address of a query.
+ */
+export class TicketsAdapter implements SourceAdapter {
+  readonly kind = "tickets" as const;
+  private readonly redactor: Redactor;
+  private readonly headers: Record<string, string>;
+  private readonly credentialHint: string;
+  private readonly searches = new Map<string, { resolved?: ResolvedSearch; problems: string[] }>();
+  private readonly compiled = new Map<string, { fields: CompiledField[]; records: CompiledPath }>();
+
+  constructor(
+    readonly name: string,
+    private readonly config: TicketsSource,
+    private readonly workspace: Workspace,
+  ) {
+    const auth = authHeaders(config.auth);
+    this.headers = { accept: "application/json", "user-agent": "triangulate", ...auth.headers };
+    this.redactor = workspace.redactor.with(auth.secrets);
+    this.credentialHint = credentialHint(workspace.file, name);
+    for (const [searchName, search] of Object.entries(config.searches)) this.searches.set(searchName, resolveSearch(config, searchName, search));
+  }
+
+  /** What the searches offer; changelog searches add their event columns. */
+  describe(): SourceCapabilities {
+    const described = describeSource(this.name, this.config);
+    for (const dataset of described.datasets) {
+      const search = this.config.searches[dataset.name];
+      const extra = [...(search?.changelog !== false ? CHANGE_COLUMNS.map((column) => column.name) : []), ...(search?.event ? ["event"] : [])];
+      dataset.columns = [...new Set([...extra, ...dataset.columns])];
+    }
+    return described;
+  }
+
+  /** The resolved search a sub-goal names (its dataset, or the only search); config_error otherwise. */
+  resolve(goal: Pick<SubGoal, "dataset">): ResolvedSearch {
+    const names = [...this.searches.keys()];
+    const name = goal.dataset ?? (names.length === 1 ? names[0] : undefined);
+    if (!name) throw new StepError("config_error", `source ${this.name} has several searches (${names.join(", ")}); the sub-goal must name one as its dataset`);
+    const entry = this.searches.get(name);
+    if (!entry) throw new StepError("config_error", `source ${this.name} has no search named ${name}; it has ${names.join(", ")}`, { locator: `searches.${name}` });
+    if (!entry.resolved) throw new StepError("config_error", `source ${this.name}: ${entry.problems.join("; ")}`, { locator: `searches.${name}` });
+    return entry.resolved;
+  }
+
+  private compiledFor(search: ResolvedSearch) {
+    let compiled = this.compiled.get(search.name);
+    if (!compiled) {
+      compiled = { fields: compileFields(search.search.fields), records: compilePath(search.records) };
+      this.compiled.set(search.name, compiled);
+    }
+    return compiled;
+  }
+
+  /** Template values of a sub-goal: the period (defaulting to everything up to as-of), the project, its filters. */
+  private templateValues(goal: SubGoal, asOf: string): TemplateValues {
+    const period = goal.params.period;
+    const from = period?.from ?? EPOCH_START;
+    const to = period?.to ?? asOf;
+    const values: TemplateValues = { from, to, to_exclusive: nextDay(to), ...(this.config.project ? { project: this.config.project } : {}) };
+    for (const [dimension, value] of Object.entries(goal.params.filters ?? {})) {
+      if (!(dimension in values)) values[dimension] = value;
+    }
+    return values;
+  }
+
+  /** Fetches every page of the sub-goal's search (and the rest of any truncated changelog). */
+  async fetch(goal: SubGoal, context: StepContext): Promise<RawResponse> {
+    const search = this.resolve(goal);
+    const values = this.templateValues(goal, context.asOf);
+    const templates = [search.endpoint, search.jql ?? "", ...Object.values(search.params)].join("\n");
+    const serverSide = new Set(placeholdersOf(templates));
+    const clientFilters = Object.keys(goal.params.filters ?? {}).filter((dimension) => !serverSide.has(dimension));
+    for (const dimension of clientFilters) {
+      if (!(dimension in search.search.fields)) {
+        throw new StepError(
+          "format_error",
+          `search ${search.name} of ${this.name} cannot filter by ${dimension}: its query has no {${dimension}} placeholder and it maps no ${dimension} field`,
+          { locator: `filters.${dimension}` },
+          { retryable: false },
+        );
+      }
+    }
+    const clientPeriod = Boolean(goal.params.period) && !serverSide.has("from") && !serverSide.has("to") && !serverSide.has("to_exclusive");
+    if (clientPeriod && !search.search.period_field) {
+      context.trace("tickets:period", `${search.name}:period not applied (no {from}/{to} and no period_field)`);
+    }
+
+    const where = `sources.${this.name}.searches.${search.name}`;
+    const endpoint = fillTemplate(search.endpoint, values, "path", `${where}.endpoint`);
+    const params: Record<string, string> = {};
+    for (const [key, template] of Object.entries(search.params)) params[key] = fillTemplate(template, values, "text", `${where}.params.${key}`);
+    if (search.jql) params[search.jqlParam] = fillTemplate(search.jql, values, "jql", `${where}.jql`);
+
+    const timeoutMs = Math.max(1, Math.min(this.config.timeout_seconds * 1000, context.timeoutMs));
+    const fallback = this.config.fallback_base_url;
+    let base = context.hints?.useFallback && fallback ? fallback : this.config.base_url;
+    let fallbackUsed = base === fallback;
+    let requests = 0;
+    let firstRequest = "";
+
+    // One request against the current base; a 5xx or a refused connection switches to the
+    // fallback base once, automatically, and the rest of the search stays there.
+    const send = async (path: string, query: Record<string, string | number>, body?: unknown): Promise<Page> => {
+      const attempt = async (against: string) => {
+        const url = new URL(joinUrl(against, path));
+        if (url.origin !== new URL(against).origin) throw new StepError("config_error", `endpoint ${path} leaves ${against}`, { locator: "endpoint" });
+        for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
+        const text = url.toString();
+        requests += 1;
+        if (!firstRequest) firstRequest = this.redactor.text(`${search.method} ${text}${body ? ` ${JSON.stringify(body)}` : ""}`);
+        const response = await requestJson(text, {
+          method: body === undefined ? "GET" : "POST",
+          headers: body === undefined ? this.headers : { ...this.headers, "content-type": "application/json" },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          signal: context.signal,
+          timeoutMs,
+          maxBytes: this.config.max_response_bytes,
+          redactor: this.redactor,
+          sourceName: `source ${this.name}`,
+          credentialHint: this.credentialHint,
+        });
+        context.trace("tickets:request", `${search.name}:${response.status}:${response.bytes}B:${Math.round(response.elapsedMs)}ms`);
+        return { body: response.body, headers: response.headers, url: this.redactor.text(text) };
+      };
+      try {
+        return await attempt(base);
+      } catch (error) {
+        if (StepError.isStepError(error) && error.kind === "server_error" && fallback && !fallbackUsed && !context.signal.aborted) {
+          context.trace("tickets:fallback", `${search.name}:${error.details.status ?? "connection"}→fallback_base_url`);
+          base = fallback;
+          fallbackUsed = true;
+          return attempt(base);
+        }
+        throw error;
+      }
+    };
+
+    const compiled = this.compiledFor(search);
+    const fetchPage = (paging: Record<string, string | number>, nextUrl?: string): Promise<Page> => {
+      if (nextUrl) {
+        const next = new URL(nextUrl, joinUrl(base, endpoint));
+        if (next.origin !== new URL(base).origin) {
+          throw new StepError("format_error", `the Link header points outside ${this.redactor.text(base)}; refusing to follow it`, { locator: "Link" }, { retryable: false });
+        }
+        const query = Object.fromEntries(next.searchParams.entries());
+        const basePath = new URL(base).pathname.replace(/\/+$/, "");
+        return send(next.pathname.startsWith(basePath) ? next.pathname.slice(basePath.length) : next.pathname, query);
+      }
+      if (search.method === "POST") {
+        const body: Record<string, unknown> = { ...params, ...paging };
+        if (typeof body.expand === "string" && this.config.preset.startsWith("jira")) body.expand = String(body.expand).split(",");
+        if (typeof body.fields === "string" && this.config.preset.startsWith("jira")) body.fields = String(body.fields).split(",");
+        return send(endpoint, {}, body);
+      }
+      return send(endpoint, { ...params, ...paging });
+    };
+    const recordsOf = (page: Page): unknown[] => {
+      const matches = compiled.records(page.body);
+      if (matches.length === 0) {
+        throw new StepError("format_error", `records path ${search.records} matched nothing in the response of ${page.url}`, { url: page.url, locator: search.records, snippet: this.redactor.text(JSON.stringify(page.body).slice(0, 160)) }, { retryable: false });
+      }
+      return matches.length === 1 && Array.isArray(matches[0]) ? (matches[0] as unknown[]) : matches;
+    };
+
+    const paged = await paginate(search.pagination, this.config.max_pages, fetchPage, recordsOf);
+    const changelogs: Record<string, unknown[]> = {};
+    if (search.changelog?.shape.endpoint && search.changelog.shape.total) {
+      await this.fetchMissingChangelogs(search, paged.records, changelogs, send);
+    }
+    if (paged.records.length === 0) {
+      throw new StepError("no_results", `search ${search.name} of ${this.name} found nothing for ${params[search.jqlParam] ? this.redactor.text(params[search.jqlParam]) : "the request"}`, {
+        url: firstRequest,
+      });
+    }
+    const body: TicketsRawBody = { search: search.name, records: paged.records, changelogs, notes: paged.notes, clientFilters, clientPeriod };
+    return {
+      request: firstRequest + (requests > 1 ? ` (+${requests - 1} more requests)` : ""),
+      httpStatus: 200,
+      body,
+      contentType: "application/json",
+      meta: { pages: paged.pages, requests, records: paged.records.length, fallbackUsed, clientFilters },
+    };
+  }
+
+  /** Jira embeds at most a page of histories per issue; the rest comes from the changelog endpoint (values / isLast). */
+  private async fetchMissingChangelogs(
+    search: ResolvedSearch,
+    records: unknown[],
+    changelogs: Record<string, unknown[]>,
+    send: (path: string, query: Record<string, string | number>) => Promise<Page>,
+  ): Promise<void> {
+    const shape = search.changelog!.shape;
+    const embedded = compilePath(shape.entries);
+    const totalOf = compilePath(shape.total!);
+    for (const record of records) {
+      const key = (record as { key?: unknown })?.key;
+      if (typeof key !== "string") continue;
+      const histories = embedded(record)[0];
+      const total = totalOf(record)[0];
+      const complete = Array.isArray(histories) && (typeof total !== "number" || histories.length >= total);
+      if (complete) continue;
+      const values: unknown[] = [];
+      const path = shape.endpoint!.replace("{key}", encodePathSegment(key));
+      for (let page = 0, startAt = 0; ; page += 1) {
+        if (page >= this.config.max_pages) throw new StepError("format_error", `changelog of ${key} has more than max_pages (${this.config.max_pages}) pages`, { locator: path }, { retryable: false });
+        const response = await send(path, { startAt, maxResults: 100 });
+        const body = response.body as { values?: unknown[]; isLast?: boolean; total?: number };
+        const items = Array.isArray(body?.values) ? body.values : [];
+        values.push(...items);
+        startAt += items.length;
+        if (body?.isLast === true || items.length === 0 || (typeof body?.total === "number" && startAt >= body.total)) break;
+      }
+      changelogs[key] = values;
+    }
+  }
+
+  /** Maps the raw records onto the search's fields; any miss is a format_error naming the path and the record. */
+  normalize(raw: RawResponse, goal: SubGoal): TableEvidence {
+    return this.mapRaw(raw.body as TicketsRawBody, goal).evidence;
+  }
+
+  /** Runs the mapping on a saved response (one page as the server sent it), collecting misses instead of throwing. */
+  normalizeSample(body: unknown, searchName: string): TicketsMappingResult {
+    const search = this.resolve({ dataset: searchName });
+    const compiled = this.compiledFor(search);
+    const matches = Array.isArray(body) ? [body] : compiled.records(body);
+    if (matches.length === 0) {
+      throw new StepError("format_error", `records path ${search.records} matched nothing in the sample`, { locator: search.records, snippet: this.redactor.text(JSON.stringify(body).slice(0, 160)) });
+    }
+    const records = matches.length === 1 && Array.isArray(matches[0]) ? (matches[0] as unknown[]) : matches;
+    const raw: TicketsRawBody = { search: searchName, records, changelogs: {}, notes: [], clientFilters: [], clientPeriod: false };
+    return this.mapRaw(raw, { dataset: searchName, params: { filters: {} } }, { lenient: true });
+  }
+
+  /** Fetches live and maps leniently: what `sources test` prints without --sample. */
+  async testMapping(goal: SubGoal, context: StepContext): Promise<TicketsMappingResult> {
+    const raw = await this.fetch(goal, context);
+    return this.mapRaw(raw.body as TicketsRawBody, goal, { lenient: true });
+  }
+
+  private mapRaw(body: TicketsRawBody, goal: Pick<SubGoal, "dataset" | "params">, options: { lenient?: boolean } = {}): TicketsMappingResult {
+    const search = this.resolve({ dataset: body.search ?? goal.dataset });
+    const { fields } = this.compiledFor(search);
+    const misses: FieldMiss[] | undefined = options.lenient ? [] : undefined;
+    const fieldColumns: Column[] = fields.map((field) => ({ name: field.name, type: columnTypeOf(field.type) }));
+    const changelog = search.changelog;
+    const columns: Column[] = changelog ? [...CHANGE_COLUMNS, ...fieldColumns.filter((column) => !CHANGE_COLUMNS.some((fixed) => fixed.name === column.name))] : fieldColumns;
+    if (search.search.event) columns.push({ name: "event", type: "string" });
+    const rows: Record<string, CellValue>[] = [];
+    const provenance: Provenance[] = [];
+    const entriesOf = changelog ? compilePath(changelog.shape.entries) : undefined;
+
+    body.records.forEach((record, index) => {
+      const label = recordLabel(record, index);
+      const mapped = mapRecord(record, fields, label, misses);
+      const origin: Provenance = { source: this.name, issue_key: label, ...this.recordUrl(record, label) };
+      if (!changelog) {
+        rows.push(search.search.event ? { ...mapped, event: search.search.event } : mapped);
+        provenance.push(origin);
+        return;
+      }
+      const fetched = body.changelogs[label];
+      const embedded = entriesOf!(record)[0];
+      const entries = fetched ?? (Array.isArray(embedded) ? embedded : []);
+      const events: ChangeEvent[] = flattenChangelog(label, entries, changelog.shape, changelog.fields);
+      for (const event of events) {
+        rows.push({ ...mapped, ...event, ...(search.search.event ? { event: search.search.event } : {}) });
+        provenance.push(origin);
+      }
+    });
+
+    const notes = [...body.notes];
+    let kept = rows.map((row, index) => ({ row, origin: provenance[index] }));
+    for (const dimension of body.clientFilters) {
+      const wanted = this.acceptedValues(dimension, goal.params?.filters?.[dimension]);
+      kept = kept.filter(({ row }) => row[dimension] !== null && wanted.has(String(row[dimension]).toLowerCase()));
+      notes.push(`filter ${dimension} applied to the mapped records (the query has no {${dimension}} placeholder)`);
+    }
+    const period = goal.params?.period;
+    if (body.clientPeriod && period && search.search.period_field) {
+      const column = search.search.period_field;
+      kept = kept.filter(({ row }) => typeof row[column] === "string" && (row[column] as string).slice(0, 10) >= period.from && (row[column] as string).slice(0, 10) <= period.to);
+      notes.push(`period ${period.from}…${period.to} applied to ${column} on the mapped records`);
+    }
+    if (kept.length === 0 && !options.lenient) {
+      throw new StepError("no_results", `search ${search.name} of ${this.name}: no record is left after the filters ${body.clientFilters.join(", ") || "(period)"}`, {});
+    }
+    const unmatched = new Map<string, { field: string; path: string; records: number; total: number; examples: string[] }>();
+    for (const miss of misses ?? []) {
+      const entry = unmatched.get(miss.field) ?? { field: miss.field, path: miss.path, records: 0, total: body.records.length, examples: [] };
+      entry.records += 1;
+      if (entry.examples.length < 3) entry.examples.push(miss.record);
+      unmatched.set(miss.field, entry);
+    }
+    return {
+      evidence: { kind: "table", columns, rows: kept.map((item) => item.row), provenance: kept.map((item) => item.origin), notes },
+      unmatched: [...unmatched.values()],
+      notes,
+    };
+  }
+
+  /** The values a filter accepts: the plan's values and their catalog synonyms, compared case-insensitively. */
+  private acceptedValues(dimension: string, value: string | string[] | undefined): Set<string> {
+    const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
+    const synonyms = this.workspace.config.catalog.dimensions[dimension]?.values ?? {};
+    const accepted = new Set<string>();
+    for (const item of values) {
+      accepted.add(item.toLowerCase());
+      for (const synonym of synonyms[item] ?? []) accepted.add(synonym.toLowerCase());
+    }
+    return accepted;
+  }
+
+  private recordUrl(record: unknown, key: string): { url?: string } {
+    if (this.config.preset.startsWith("jira") && !key.startsWith("#")) return { url: joinUrl(this.config.base_url, `browse/${encodeURIComponent(key)}`) };
+    const self = (record as { self?: unknown })?.self;
+    return typeof self === "string" && /^https?:\/\//.test(self) ? { url: this.redactor.text(self) } : {};
+  }
+
+  /** Nothing is held open between requests (fetch pools its own connections). */
+  async close(): Promise<void> {}
+}
+
+/** Builds the tickets adapter of one configured source. */
+export const createTicketsAdapter: AdapterFactory = (name, config, workspace) => {
+  if (config.kind !== "tickets") throw new StepError("config_error", `source ${name} is not a tickets source`);
+  return new TicketsAdapter(name, config, workspace);
+};
+
+/** The preset table, for docs and `sources list`. */
+export { PRESETS };

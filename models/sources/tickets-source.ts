@@ -2,30 +2,40 @@ import { z } from "zod";
 import { Name } from "../plan.js";
 import { Offers, sourceCommonShape } from "./common.js";
 
+/** How the adapter authenticates; values come from ${VAR}s already substituted by the loader. */
 export const TicketsAuth = z.discriminatedUnion("type", [
   z.object({ type: z.literal("none") }).strict(),
   z.object({ type: z.literal("bearer"), token: z.string() }).strict(),
   z.object({ type: z.literal("basic"), username: z.string(), password: z.string() }).strict(),
-  z.object({ type: z.literal("header"), header: z.string(), value: z.string() }).strict(),
+  z.object({ type: z.literal("header"), header: z.string().regex(/^[A-Za-z0-9-]+$/, "a header name is letters, digits and -"), value: z.string() }).strict(),
 ]);
 export type TicketsAuth = z.infer<typeof TicketsAuth>;
 
-/** An output column taken from each record by a JSONPath, with a type. */
+/** Output types a field can be converted to. date keeps the calendar day as written; datetime becomes UTC ISO. */
+export const FieldType = z.enum(["string", "number", "date", "datetime", "enum", "boolean"]);
+export type FieldType = z.infer<typeof FieldType>;
+
+/** An output column taken from each record by a JSONPath, with a type. A bare string is a string-typed path. */
 export const FieldMapping = z.union([
   z.string(),
   z
     .object({
       path: z.string(),
-      type: z.enum(["string", "number", "date", "datetime", "enum", "boolean"]).default("string"),
-      /** For enum: raw value → output value. */
+      type: FieldType.default("string"),
+      /** For enum: raw value → output value; a raw value not listed is a format error unless `default` is set. */
       map: z.record(z.string(), z.string()).optional(),
+      /** Used when the path matches nothing (or matches null). */
       default: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
+      /** When true, a path matching nothing gives null instead of a format error. */
       optional: z.boolean().default(false),
+      /** Joins several matches (e.g. components[*].name); default ", ". */
+      join: z.string().default(", "),
     })
     .strict(),
 ]);
 export type FieldMapping = z.infer<typeof FieldMapping>;
 
+/** How to walk the pages of a search. */
 export const Pagination = z.discriminatedUnion("type", [
   z.object({ type: z.literal("none") }).strict(),
   z
@@ -42,6 +52,8 @@ export const Pagination = z.discriminatedUnion("type", [
       type: z.literal("page"),
       page_param: z.string().default("page"),
       size_param: z.string().default("per_page"),
+      /** Optional JSONPath of the total record count, checked against what arrived. */
+      total_path: z.string().optional(),
       page_size: z.number().int().min(1).max(1000).default(100),
       first_page: z.number().int().default(1),
     })
@@ -56,36 +68,65 @@ export const Pagination = z.discriminatedUnion("type", [
       page_size: z.number().int().min(1).max(1000).default(100),
     })
     .strict(),
-  z.object({ type: z.literal("link_header") }).strict(),
+  z
+    .object({
+      type: z.literal("link_header"),
+      size_param: z.string().optional(),
+      page_size: z.number().int().min(1).max(1000).default(100),
+    })
+    .strict(),
 ]);
 export type Pagination = z.infer<typeof Pagination>;
 
+/** Turning changelogs (Jira histories, Redmine journals) into one event record per changed field. */
+export const ChangelogSettings = z
+  .object({
+    /** Keep only changes of these fields (e.g. [status]); all when absent. */
+    fields: z.array(z.string()).optional(),
+  })
+  .strict();
+export type ChangelogSettings = z.infer<typeof ChangelogSettings>;
+
+/** One named search: what the planner can ask this ticket system for. */
 export const TicketSearch = z
   .object({
-    /** Path relative to base_url; the preset supplies it when absent. */
+    description: z.string().optional(),
+    /** Path relative to base_url; the preset supplies it when absent. May hold {placeholders} (URL-encoded). */
     endpoint: z.string().optional(),
-    /** Extra query parameters; values may use {placeholders}. */
+    /** GET (query string) or POST (JSON body, Jira's POST /search). */
+    method: z.enum(["GET", "POST"]).default("GET"),
+    /** Extra query parameters; values may use {placeholders}, URL-encoded when sent. */
     params: z.record(z.string(), z.string()).default({}),
-    /** A JQL template; {from}, {to} and filter placeholders are quoted for JQL. */
+    /** A JQL template; {from}, {to}, {to_exclusive}, {project} and {<dimension>} are quoted for JQL. */
     jql: z.string().optional(),
-    /** JSONPath to the array of records in one page. */
+    /** Query parameter the JQL goes into. */
+    jql_param: z.string().default("jql"),
+    /** JSONPath to the array of records in one page; the preset supplies it when absent. */
     records: z.string().optional(),
     pagination: Pagination.optional(),
+    /** Output column → JSONPath of the record (the issue). */
     fields: z.record(Name, FieldMapping),
-    /** Flatten changelog histories / journals into event records. */
-    changelog: z.boolean().default(false),
+    /** Flatten changelogs into event records (key, field, from, to, at, author + the mapped issue fields). */
+    changelog: z.union([z.boolean(), ChangelogSettings]).default(false),
+    /** Adds an `event` column holding this catalog event name to every row. */
+    event: Name.optional(),
+    /** Mapped column the period is checked against on the client when the template has no {from}/{to}. */
+    period_field: Name.optional(),
     offers: Offers.default({ metrics: [], dimensions: [], events: [], topics: [] }),
   })
   .strict();
 export type TicketSearch = z.infer<typeof TicketSearch>;
 
+/** A ticket system (Jira, Redmine or any JSON REST API) read through YAML-configured searches. */
 export const TicketsSource = z
   .object({
     kind: z.literal("tickets"),
     ...sourceCommonShape,
     preset: z.enum(["generic", "jira-v2", "jira-v3", "redmine"]).default("generic"),
     base_url: z.url(),
+    /** Used on a 5xx (once per request) and whenever the reflector asks for the fallback. */
     fallback_base_url: z.url().optional(),
+    /** Fills {project} in templates. */
     project: z.string().optional(),
     auth: TicketsAuth.default({ type: "none" }),
     max_pages: z.number().int().min(1).max(10_000).default(100),

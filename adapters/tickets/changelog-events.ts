@@ -1,0 +1,82 @@
+import type { ChangelogShape } from "./presets.js";
+import { compilePath } from "./json-path.js";
+import { toDateTime } from "./field-mapping.js";
+
+/** One changed field of one issue: a Jira history item or a Redmine journal detail, flattened. */
+export interface ChangeEvent {
+  key: string;
+  field: string;
+  from: string | null;
+  to: string | null;
+  /** UTC ISO instant of the change. */
+  at: string | null;
+  author: string | null;
+}
+
+function text(value: unknown): string | null {
+  if (value === null || value === undefined || value === "") return null;
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+function firstPresent(item: Record<string, unknown>, members: string[]): string | null {
+  for (const member of members) {
+    const value = text(item[member]);
+    if (value !== null) return value;
+  }
+  return null;
+}
+
+/**
+ * Flattens change sets (histories or journals) into one event per changed item, oldest first,
+ * keeping only the given fields (compared case-insensitively) when a list is given.
+ */
+export function flattenChangelog(key: string, entries: unknown[], shape: ChangelogShape, fields?: string[]): ChangeEvent[] {
+  const wanted = fields ? new Set(fields.map((field) => field.toLowerCase())) : undefined;
+  const author = compilePath(shape.author);
+  const events: ChangeEvent[] = [];
+  for (const entry of entries) {
+    if (entry === null || typeof entry !== "object") continue;
+    const record = entry as Record<string, unknown>;
+    const rawAt = record[shape.at];
+    const at = typeof rawAt === "string" || typeof rawAt === "number" ? (toDateTime(rawAt) ?? null) : null;
+    const who = text(author(record)[0]);
+    const items = Array.isArray(record[shape.items]) ? (record[shape.items] as unknown[]) : [];
+    for (const item of items) {
+      if (item === null || typeof item !== "object") continue;
+      const detail = item as Record<string, unknown>;
+      const field = text(detail[shape.field]) ?? "";
+      if (wanted && !wanted.has(field.toLowerCase())) continue;
+      events.push({ key, field, from: firstPresent(detail, shape.from), to: firstPresent(detail, shape.to), at, author: who });
+    }
+  }
+  return events.sort((a, b) => (a.at ?? "").localeCompare(b.at ?? ""));
+}
+
+/** One status an issue held, from when; derived from status change events. */
+export interface StatusSpan {
+  key: string;
+  status: string;
+  from: string | null;
+  /** When the issue left this status; null for the current one. */
+  until: string | null;
+}
+
+/**
+ * The status timeline of each issue from its change events: the first span starts with the
+ * first transition's `from` status (time unknown), each transition opens the next span.
+ */
+export function statusTimeline(events: ChangeEvent[]): Map<string, StatusSpan[]> {
+  const timelines = new Map<string, StatusSpan[]>();
+  const transitions = events.filter((event) => event.field.toLowerCase() === "status").sort((a, b) => (a.at ?? "").localeCompare(b.at ?? ""));
+  for (const event of transitions) {
+    let spans = timelines.get(event.key);
+    if (!spans) {
+      spans = event.from ? [{ key: event.key, status: event.from, from: null, until: null }] : [];
+      timelines.set(event.key, spans);
+    }
+    const last = spans[spans.length - 1];
+    if (last) last.until = event.at;
+    if (event.to) spans.push({ key: event.key, status: event.to, from: event.at, until: null });
+  }
+  return timelines;
+}

@@ -1,0 +1,35 @@
+import { readFileSync } from "node:fs";
+import { parse } from "yaml";
+import type { TicketsAuth } from "../../models/sources/tickets-source.js";
+
+/** Request headers for a source's auth, and the secret values they carry (to be redacted everywhere). */
+export function authHeaders(auth: TicketsAuth): { headers: Record<string, string>; secrets: string[] } {
+  switch (auth.type) {
+    case "none":
+      return { headers: {}, secrets: [] };
+    case "bearer":
+      return { headers: { authorization: `Bearer ${auth.token}` }, secrets: [auth.token] };
+    case "basic": {
+      const encoded = Buffer.from(`${auth.username}:${auth.password}`).toString("base64");
+      return { headers: { authorization: `Basic ${encoded}` }, secrets: [auth.password, encoded] };
+    }
+    case "header":
+      return { headers: { [auth.header.toLowerCase()]: auth.value }, secrets: [auth.value] };
+  }
+}
+
+/**
+ * What a person should check when the server refuses the credentials: the ${VAR}s written in the
+ * source's auth block (read from the YAML as written, since the loaded config holds only values).
+ */
+export function credentialHint(workspaceFile: string, sourceName: string): string {
+  const where = `sources.${sourceName}.auth`;
+  try {
+    const document = parse(readFileSync(workspaceFile, "utf8")) as { sources?: Record<string, { auth?: unknown }> };
+    const names = [...JSON.stringify(document?.sources?.[sourceName]?.auth ?? {}).matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => match[1]);
+    if (names.length > 0) return `the environment variable${names.length > 1 ? "s" : ""} ${[...new Set(names)].join(", ")} (${where})`;
+  } catch {
+    // The file may be gone or unreadable in a test workspace; the YAML path is still useful.
+  }
+  return where;
+}

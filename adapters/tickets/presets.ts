@@ -1,0 +1,135 @@
+import type { Pagination, TicketSearch, TicketsSource } from "../../models/sources/tickets-source.js";
+
+/** Where a changelog lives in a record and how its entries read, per ticket system. */
+export interface ChangelogShape {
+  /** JSONPath from the record to its list of change sets (Jira histories, Redmine journals). */
+  entries: string;
+  /** Member of a change set holding its changed items. */
+  items: string;
+  /** Member of a change set with its time. */
+  at: string;
+  /** JSONPath from a change set to its author's name. */
+  author: string;
+  /** Members of an item: changed field, old and new value (display text preferred). */
+  field: string;
+  from: string[];
+  to: string[];
+  /** For Jira: where the total number of histories is, to page the rest from the changelog endpoint. */
+  total?: string;
+  /** For Jira: endpoint with {key} that pages the whole changelog (values / isLast). */
+  endpoint?: string;
+}
+
+/** The defaults a preset gives every search, so a user writes only base URL, auth, project and fields. */
+export interface PresetDefaults {
+  endpoint?: string;
+  params: Record<string, string>;
+  /** Parameters added only when the search flattens changelogs. */
+  changelogParams: Record<string, string>;
+  jql?: string;
+  records?: string;
+  pagination: Pagination;
+  changelog?: ChangelogShape;
+  /** Whether the query language is JQL (plan values quoted as JQL strings). */
+  usesJql: boolean;
+}
+
+const jiraChangelog = (version: 2 | 3): ChangelogShape => ({
+  entries: "$.changelog.histories",
+  items: "items",
+  at: "created",
+  author: "$.author.displayName",
+  field: "field",
+  from: ["fromString", "from"],
+  to: ["toString", "to"],
+  total: "$.changelog.total",
+  endpoint: `/rest/api/${version}/issue/{key}/changelog`,
+});
+
+/** The preset table: Jira Server/DC v2, Jira Cloud v3 (enhanced search), Redmine. */
+export const PRESETS: Record<TicketsSource["preset"], PresetDefaults> = {
+  generic: { params: {}, changelogParams: {}, pagination: { type: "none" }, usesJql: false },
+  "jira-v2": {
+    endpoint: "/rest/api/2/search",
+    params: {},
+    changelogParams: { expand: "changelog" },
+    jql: "project = {project} AND created >= {from} AND created < {to_exclusive} ORDER BY created ASC",
+    records: "$.issues",
+    pagination: { type: "offset", start_param: "startAt", size_param: "maxResults", total_path: "$.total", page_size: 100 },
+    changelog: jiraChangelog(2),
+    usesJql: true,
+  },
+  "jira-v3": {
+    endpoint: "/rest/api/3/search/jql",
+    // The enhanced search returns only ids unless fields are asked for.
+    params: { fields: "*all" },
+    changelogParams: { expand: "changelog" },
+    jql: "project = {project} AND created >= {from} AND created < {to_exclusive} ORDER BY created ASC",
+    records: "$.issues",
+    pagination: { type: "cursor", cursor_param: "nextPageToken", cursor_path: "$.nextPageToken", last_path: "$.isLast", size_param: "maxResults", page_size: 100 },
+    changelog: jiraChangelog(3),
+    usesJql: true,
+  },
+  redmine: {
+    endpoint: "/issues.json",
+    params: { project_id: "{project}", status_id: "*", created_on: "><{from}|{to}", sort: "created_on" },
+    changelogParams: { include: "journals" },
+    records: "$.issues",
+    pagination: { type: "offset", start_param: "offset", size_param: "limit", total_path: "$.total_count", page_size: 100 },
+    changelog: {
+      entries: "$.journals",
+      items: "details",
+      at: "created_on",
+      author: "$.user.name",
+      field: "name",
+      from: ["old_value"],
+      to: ["new_value"],
+    },
+    usesJql: false,
+  },
+};
+
+/** A search with its preset's defaults filled in: everything the adapter needs to build requests. */
+export interface ResolvedSearch {
+  name: string;
+  endpoint: string;
+  method: "GET" | "POST";
+  params: Record<string, string>;
+  jql?: string;
+  jqlParam: string;
+  records: string;
+  pagination: Pagination;
+  changelog?: { shape: ChangelogShape; fields?: string[] };
+  search: TicketSearch;
+}
+
+/** Merges a search with its preset; a search's own keys win. Returns the problems instead of throwing. */
+export function resolveSearch(source: TicketsSource, name: string, search: TicketSearch): { resolved?: ResolvedSearch; problems: string[] } {
+  const preset = PRESETS[source.preset];
+  const problems: string[] = [];
+  const endpoint = search.endpoint ?? preset.endpoint;
+  const records = search.records ?? preset.records;
+  if (!endpoint) problems.push(`searches.${name}.endpoint is required with preset ${source.preset}`);
+  if (!records) problems.push(`searches.${name}.records (a JSONPath to the list of records) is required with preset ${source.preset}`);
+  const wantsChangelog = search.changelog !== false;
+  if (wantsChangelog && !preset.changelog) problems.push(`searches.${name}.changelog needs a preset that knows changelogs (jira-v2, jira-v3, redmine)`);
+  const jql = search.jql ?? preset.jql;
+  if (!endpoint || !records || (wantsChangelog && !preset.changelog)) return { problems };
+  return {
+    problems,
+    resolved: {
+      name,
+      endpoint,
+      method: search.method,
+      params: { ...preset.params, ...(wantsChangelog ? preset.changelogParams : {}), ...search.params },
+      ...(jql && (preset.usesJql || search.jql) ? { jql } : {}),
+      jqlParam: search.jql_param,
+      records,
+      pagination: search.pagination ?? preset.pagination,
+      ...(wantsChangelog
+        ? { changelog: { shape: preset.changelog!, ...(typeof search.changelog === "object" && search.changelog.fields ? { fields: search.changelog.fields } : {}) } }
+        : {}),
+      search,
+    },
+  };
+}
