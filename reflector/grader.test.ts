@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import type { Passage } from "../models/evidence.js";
+import { answerKindOf } from "./answer-kind.js";
+import { gradePassages } from "./grader.js";
+import { keyTerms } from "./key-terms.js";
+
+// The policy as the demo PDF states it (FACTS.md), in Traditional Chinese.
+const policy: Passage[] = [
+  {
+    chunk_id: "policy-zh#3",
+    document: "return-policy-zh-Hant.pdf",
+    page: 2,
+    section: "客製化商品",
+    text: "客製化刻字商品（如刻字保溫杯）僅於本店作業錯誤時（刻錯名字、拼字錯誤或製作瑕疵）可辦理換貨；顧客自行提供之文字有誤者，恕不接受退換。",
+    score: 0.8,
+  },
+  {
+    chunk_id: "policy-zh#4",
+    document: "return-policy-zh-Hant.pdf",
+    page: 2,
+    section: "運費",
+    text: "因商品瑕疵或本店錯誤所辦理之換貨，來回運費由本店負擔；因顧客個人因素退貨者，運費由顧客自行負擔。",
+    score: 0.7,
+  },
+  {
+    chunk_id: "policy-zh#5",
+    document: "return-policy-zh-Hant.pdf",
+    page: 3,
+    section: "退款",
+    text: "退款將於退回商品送達後 7 個工作天內辦理。",
+    score: 0.5,
+  },
+];
+
+describe("answerKindOf", () => {
+  it("reads the kind from the question words", () => {
+    expect(answerKindOf("客製化保溫杯刻錯名字，可以換貨嗎？")).toBe("yes_no");
+    expect(answerKindOf("運費誰出？")).toBe("who_pays");
+    expect(answerKindOf("多久能收到新品？")).toBe("how_long");
+    expect(answerKindOf("How long until the replacement arrives?")).toBe("how_long");
+    expect(answerKindOf("Who pays the shipping?")).toBe("who_pays");
+  });
+});
+
+describe("keyTerms", () => {
+  it("folds Traditional to Simplified and joins split compounds", () => {
+    const terms = keyTerms("可以換貨嗎？");
+    expect(terms).toContain("换货");
+    expect(terms).not.toContain("可以");
+  });
+});
+
+describe("gradePassages on the flagship policy question", () => {
+  it("finds the exchange permission", () => {
+    const grade = gradePassages("客製化保溫杯刻錯名字，可以換貨嗎？", policy);
+    expect(grade.sufficient).toBe(true);
+    expect(grade.supporting[0].chunk_id).toBe("policy-zh#3");
+  });
+  it("finds who pays the shipping", () => {
+    const grade = gradePassages("客製化保溫杯刻錯名字，運費誰出？", policy);
+    expect(grade.sufficient).toBe(true);
+    expect(grade.supporting[0].text).toContain("本店負擔");
+  });
+  it("names the missing delivery time; the refund's 7 days do not count", () => {
+    const grade = gradePassages("客製化保溫杯刻錯名字，多久能收到新品？", policy);
+    expect(grade.sufficient).toBe(false);
+    expect(grade.kind).toBe("how_long");
+    expect(grade.missing).toContain("time frame");
+    expect(grade.missing).toContain("多久能收到新品");
+  });
+  it("is insufficient with too few passages", () => {
+    expect(gradePassages("運費誰出？", policy.slice(1, 2), { minDocs: 2 }).sufficient).toBe(false);
+  });
+  it("grades English questions against English passages", () => {
+    const english: Passage[] = [
+      { chunk_id: "en#1", document: "policy-en.pdf", page: 1, section: "Shipping", text: "Exchanges for defects or store errors ship at the store's cost. Customers returning for their own reasons pay their own shipping.", score: 1 },
+    ];
+    expect(gradePassages("Who pays the shipping for an exchange?", english).sufficient).toBe(true);
+    expect(gradePassages("How long until the replacement arrives?", english).sufficient).toBe(false);
+  });
+});
