@@ -1,0 +1,243 @@
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { AdapterPool } from "../adapters/registry.js";
+import type { Workspace } from "../config/workspace.js";
+import { writeFileAtomic } from "../executor/atomic-write.js";
+import type { JobQuestion, ReportFormat } from "../models/job.js";
+import { dateInTimezone, resolveAsOf } from "./as-of-rule.js";
+import { type ChangesSinceLastRun, compareRuns } from "./changes-since-last-run.js";
+import { acquireJobLock } from "./job-lock.js";
+import type { LoadedJob } from "./job-file.js";
+import type { JobReport, JobStatus, QuestionReport } from "./job-report.js";
+import { defaultQuestionAnswerer, type QuestionAnswerer } from "./question-answerer.js";
+import { type ReportChart, chartForChanges, chartsForNumbers } from "./report-charts.js";
+import { renderHtmlReport } from "./report-html.js";
+import { renderMarkdownReport } from "./report-markdown.js";
+import { dimensionOrderOf, extractReportedNumbers, numberKey } from "./reported-numbers.js";
+import { RunHistory, type QuestionRunStatus } from "./run-history.js";
+
+/** Options of one job run. */
+export interface RunJobOptions {
+  /** Overrides the job's as-of rule (YYYY-MM-DD). */
+  asOf?: string;
+  /** The clock, for as-of rules and file names (tests pin it). */
+  now?: Date;
+  /** Answers each question; the default uses the planner and the reflector. */
+  answerer?: QuestionAnswerer;
+  /** Stops the run: the current question is cancelled and the run is recorded as interrupted. */
+  signal?: AbortSignal;
+  /** Called as each question starts and ends (progress lines, scheduler logs). */
+  onProgress?: (event: { kind: "question-start" | "question-end"; id: string; index: number; total: number; status?: QuestionRunStatus; duration_ms?: number }) => void;
+}
+
+/** What a job run produced. */
+export interface JobRunResult {
+  report: JobReport;
+  exitCode: number;
+  /** Absolute paths of the report files written. */
+  files: string[];
+}
+
+/** Exit codes of a job run, the CLI's contract: 0 all answered, 1 could not run, 2 partial. */
+export const JobExitCode = { ok: 0, couldNotRun: 1, partial: 2 } as const;
+
+const EXTENSIONS: Record<ReportFormat, string> = { markdown: "md", html: "html", json: "json" };
+
+/** The report file name (without folder) for a format: returns-weekly-2024-02-01.md. */
+export function reportFileName(pattern: string, values: { job: string; as_of: string; run_date: string }, format: ReportFormat): string {
+  return `${pattern.replaceAll("{job}", values.job).replaceAll("{as_of}", values.as_of).replaceAll("{run_date}", values.run_date)}.${EXTENSIONS[format]}`;
+}
+
+function isAbort(error: unknown, signal: AbortSignal): boolean {
+  return signal.aborted || (error instanceof Error && (error.name === "AbortError" || (error as { kind?: string }).kind === "aborted"));
+}
+
+/** Exit code of a job status: 0 all answered, 2 partial or failed questions, 1 interrupted (did not complete). */
+export function exitCodeOf(status: JobStatus): number {
+  return status === "answered" ? JobExitCode.ok : status === "interrupted" ? JobExitCode.couldNotRun : JobExitCode.partial;
+}
+
+/**
+ * Runs every question of a job with one shared AdapterPool (one browser, the sources' sessions),
+ * records the run and its numbers in the history, compares them with the previous run, writes the
+ * reports atomically and applies retention. Throws JobLockedError when the job is already running.
+ */
+export async function runJob(job: LoadedJob, workspace: Workspace, options: RunJobOptions = {}): Promise<JobRunResult> {
+  const config = job.config;
+  const now = options.now ?? new Date();
+  const asOf = options.asOf ?? resolveAsOf(config.as_of, now, config.timezone);
+  const answerer = options.answerer ?? defaultQuestionAnswerer;
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) controller.abort(options.signal.reason);
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  const release = acquireJobLock(workspace, config.name);
+  const history = RunHistory.open(workspace);
+  const started = performance.now();
+  let runId: number | undefined;
+  const pool = new AdapterPool(workspace);
+  try {
+    history.recoverInterrupted(config.name);
+    runId = history.startRun({ job: config.name, asOf, startedAt: now, questionsTotal: config.questions.length });
+    const labels = Object.fromEntries(Object.entries(workspace.config.catalog.metrics ?? {}).map(([name, metric]) => [name, metric.label ?? name]));
+    const dimensionOrder = dimensionOrderOf(workspace);
+    const questions: QuestionReport[] = [];
+    for (const [index, question] of config.questions.entries()) {
+      options.onProgress?.({ kind: "question-start", id: question.id, index, total: config.questions.length });
+      const report = await answerOne(question, { workspace, asOf, answerer, pool, signal: controller.signal, options: config.options, dimensionOrder });
+      questions.push(report);
+      options.onProgress?.({ kind: "question-end", id: question.id, index, total: config.questions.length, status: report.status, duration_ms: report.duration_ms });
+    }
+    const interrupted = controller.signal.aborted;
+    const status: JobStatus = interrupted
+      ? "interrupted"
+      : questions.every((question) => question.status === "answered" || question.status === "direct")
+        ? "answered"
+        : questions.every((question) => question.status === "failed")
+          ? "failed"
+          : "partial";
+    const previous = history.previousFinishedRun(config.name, runId);
+    const current = dedupeByKey(questions.flatMap((question) => question.numbers));
+    const changes: ChangesSinceLastRun = previous
+      ? {
+          previous_run: { id: previous.id, as_of: previous.as_of, started_at: previous.started_at },
+          changes: compareRuns(dedupeByKey(history.numbers(previous.id)), current, config.thresholds, { labels, dimensionOrder }),
+          highlighted: 0,
+        }
+      : { changes: [], highlighted: 0 };
+    changes.highlighted = changes.changes.filter((change) => change.highlighted).length;
+    const finished = new Date(now.getTime() + (performance.now() - started));
+    const report: JobReport = {
+      job: config.name,
+      ...(config.description ? { description: config.description } : {}),
+      run_id: runId,
+      status,
+      as_of: asOf,
+      timezone: config.timezone,
+      started_at: now.toISOString(),
+      finished_at: finished.toISOString(),
+      duration_ms: Math.round(performance.now() - started),
+      questions,
+      changes,
+      files: [],
+    };
+    // An interrupted run writes no report: a half report with a current date would look complete.
+    const files = interrupted ? [] : await writeReports(report, job, workspace, { labels, dimensionOrder, runDate: dateInTimezone(now, config.timezone) });
+    report.files = files.map((file) => path.relative(workspace.root, file));
+    const exitCode = exitCodeOf(status);
+    history.finishRun(runId, {
+      status,
+      finishedAt: finished,
+      durationMs: report.duration_ms,
+      exitCode,
+      reportFiles: report.files,
+      ...(interrupted ? { error: `interrupted: ${String(controller.signal.reason ?? "signal")}` } : {}),
+      questions: questions.map((question) => ({
+        question_id: question.id,
+        question: question.question,
+        status: question.status,
+        duration_ms: question.duration_ms,
+        ...(question.run_directory ? { run_directory: question.run_directory } : {}),
+        ...(question.error ? { error: question.error } : {}),
+        numbers: question.numbers,
+      })),
+    });
+    applyRetention(history, job, workspace, now);
+    return { report, exitCode, files };
+  } catch (error) {
+    if (runId !== undefined) {
+      try {
+        history.finishRun(runId, { status: "failed", finishedAt: new Date(), durationMs: performance.now() - started, exitCode: JobExitCode.couldNotRun, reportFiles: [], error: workspace.redactor.text(String(error)), questions: [] });
+      } catch {
+        // The run stays `running` and is marked interrupted next time; the original error matters more.
+      }
+    }
+    throw error;
+  } finally {
+    options.signal?.removeEventListener("abort", onAbort);
+    await pool.close();
+    history.close();
+    release();
+  }
+}
+
+async function answerOne(
+  question: JobQuestion,
+  context: { workspace: Workspace; asOf: string; answerer: QuestionAnswerer; pool: AdapterPool; signal: AbortSignal; options: LoadedJob["config"]["options"]; dimensionOrder: string[] },
+): Promise<QuestionReport> {
+  const text = "question" in question ? question.question : question.plan;
+  const base = { id: question.id, title: question.title ?? text, question: text, ...("plan" in question ? { plan_file: question.plan } : {}) };
+  if (context.signal.aborted) return { ...base, status: "interrupted", duration_ms: 0, evidence: [], numbers: [], trace: [] };
+  const started = performance.now();
+  try {
+    const outcome = await context.answerer(question, { workspace: context.workspace, asOf: context.asOf, adapters: context.pool, signal: context.signal, options: context.options });
+    const goals = new Map((outcome.plan?.sub_goals ?? []).map((goal) => [goal.id, goal]));
+    const numbers = extractReportedNumbers(outcome, context.workspace).map((number) => ({ ...number, key: numberKey(number.metric, number.keys, context.dimensionOrder) }));
+    return {
+      ...base,
+      question: "plan" in question ? (outcome.plan?.question ?? text) : text,
+      title: question.title ?? ("plan" in question ? (outcome.plan?.question ?? text) : text),
+      status: context.signal.aborted ? "interrupted" : outcome.answer.status,
+      duration_ms: Math.round(performance.now() - started),
+      answer: outcome.answer,
+      evidence: outcome.results.map((result) => ({
+        goal: result.goal_id,
+        source: result.source,
+        status: result.status,
+        ...(goals.get(result.goal_id)?.description ? { description: goals.get(result.goal_id)?.description } : {}),
+        ...(result.evidence ? { evidence: result.evidence } : {}),
+        ...(result.error_message ? { error: context.workspace.redactor.text(`${result.error_kind ?? "error"}: ${result.error_message}`) } : {}),
+      })),
+      numbers,
+      trace: outcome.trace,
+      ...(outcome.runDirectory ? { run_directory: path.relative(context.workspace.root, outcome.runDirectory) } : {}),
+    };
+  } catch (error) {
+    const message = context.workspace.redactor.text(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+    return { ...base, status: isAbort(error, context.signal) ? "interrupted" : "failed", duration_ms: Math.round(performance.now() - started), error: message, evidence: [], numbers: [], trace: [] };
+  }
+}
+
+function dedupeByKey<T extends { key: string }>(numbers: T[]): T[] {
+  const seen = new Map<string, T>();
+  for (const number of numbers) if (!seen.has(number.key)) seen.set(number.key, number);
+  return [...seen.values()];
+}
+
+async function writeReports(report: JobReport, job: LoadedJob, workspace: Workspace, context: { labels: Record<string, string>; dimensionOrder: string[]; runDate: string }): Promise<string[]> {
+  const outputs = job.config.outputs;
+  const directory = workspace.resolveInside(outputs.directory);
+  const names = { job: report.job, as_of: report.as_of, run_date: context.runDate };
+  const files = outputs.formats.map((format) => path.join(directory, reportFileName(outputs.file_name, names, format)));
+  report.files = files.map((file) => path.relative(workspace.root, file));
+  const contents: string[] = [];
+  for (const format of outputs.formats) {
+    if (format === "markdown") contents.push(renderMarkdownReport(report));
+    if (format === "json") contents.push(`${JSON.stringify(workspace.redactor.value(report), null, 2)}\n`);
+    if (format === "html") {
+      const questionCharts: Record<string, ReportChart[]> = {};
+      for (const question of report.questions) questionCharts[question.id] = await chartsForNumbers(question.numbers, context.labels, context.dimensionOrder);
+      const changes = await chartForChanges(report.changes.changes);
+      contents.push(renderHtmlReport(report, { questions: questionCharts, ...(changes ? { changes } : {}) }));
+    }
+  }
+  // Render everything first, then write: a rendering failure leaves no new file behind.
+  for (const [index, file] of files.entries()) await writeFileAtomic(file, workspace.redactor.text(contents[index]));
+  return files;
+}
+
+function applyRetention(history: RunHistory, job: LoadedJob, workspace: Workspace, now: Date): void {
+  const removed = history.applyRetention(job.config.name, job.config.retention, now);
+  const current = new Set(history.listRuns({ job: job.config.name, limit: 1_000_000 }).flatMap((run) => run.report_files));
+  for (const run of removed) {
+    for (const relative of run.report_files) {
+      // Only files this history wrote, still inside the workspace, and not re-used by a kept run (same as-of date).
+      if (current.has(relative)) continue;
+      try {
+        rmSync(workspace.resolveInside(relative), { force: true });
+      } catch {
+        // A path now outside the workspace is left alone.
+      }
+    }
+  }
+}

@@ -1,0 +1,154 @@
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { AdapterPool } from "../adapters/registry.js";
+import type { Workspace } from "../config/workspace.js";
+import { Answer } from "../models/answer.js";
+import type { JobAnswerOptions, JobQuestion } from "../models/job.js";
+import type { ExecutionPlan } from "../models/plan.js";
+import { executePlan } from "../executor/execute-plan.js";
+import { readPlanFile } from "../executor/read-plan-file.js";
+import { StepResult } from "../models/step-result.js";
+import type { TraceEvent } from "../models/trace-event.js";
+
+/** What answering one question of a job gives back. */
+export interface QuestionOutcome {
+  answer: Answer;
+  plan?: ExecutionPlan;
+  trace: TraceEvent[];
+  /** The latest result of every sub-goal, with its evidence. */
+  results: StepResult[];
+  runDirectory?: string;
+}
+
+/** What the runner hands the answerer for each question. */
+export interface AnswerContext {
+  workspace: Workspace;
+  asOf: string;
+  /** Shared by every question of the job: one browser, the adapters' sessions. */
+  adapters: AdapterPool;
+  signal: AbortSignal;
+  options: JobAnswerOptions;
+}
+
+/** Answers one question of a job. The default asks the planner (free text) or runs the saved plan. */
+export type QuestionAnswerer = (question: JobQuestion, context: AnswerContext) => Promise<QuestionOutcome>;
+
+// The planner and the answer loop are resolved at run time, so a job that only holds saved plans
+// does not load the planner, and the module names stay in one place.
+const ASK_MODULE = "../planner/ask.js";
+const ANSWER_PLAN_MODULE = "../reflector/answer-loop.js";
+
+interface AskLikeResult {
+  answer: unknown;
+  plan?: unknown;
+  trace?: unknown;
+  results?: unknown;
+  runDirectory?: string;
+  directory?: string;
+}
+
+/** Whether a sibling module exists (as built .js or as .ts source under tsx/vitest). */
+function moduleExists(specifier: string): boolean {
+  const file = fileURLToPath(new URL(specifier, import.meta.url));
+  return existsSync(file) || existsSync(file.replace(/\.js$/, ".ts"));
+}
+
+/** The default answerer: askQuestion() for free text, answerPlan() for a saved plan, both with the job's shared AdapterPool. */
+export const defaultQuestionAnswerer: QuestionAnswerer = async (question, context) => {
+  if ("plan" in question) {
+    const plan = await readPlanFile(context.workspace.resolveInside(question.plan), context.workspace, { asOf: context.asOf });
+    if (!moduleExists(ANSWER_PLAN_MODULE)) return answerPlanWithoutReflector(plan, context);
+    const module = (await import(ANSWER_PLAN_MODULE)) as { answerPlan: (plan: ExecutionPlan, workspace: Workspace, options: Record<string, unknown>) => Promise<AskLikeResult> };
+    const result = await module.answerPlan(plan, context.workspace, {
+      adapters: context.adapters,
+      signal: context.signal,
+      asOf: context.asOf,
+      ...(context.options.max_iterations !== undefined ? { maxIterations: context.options.max_iterations } : {}),
+    });
+    return toOutcome(result, plan);
+  }
+  if (!moduleExists(ASK_MODULE)) throw new Error("free-text questions need the planner (planner/ask.ts), which this build does not have; give the question as a saved plan");
+  const module = (await import(ASK_MODULE)) as { askQuestion: (question: string, workspace: Workspace, options: Record<string, unknown>) => Promise<AskLikeResult> };
+  const result = await module.askQuestion(question.question, context.workspace, {
+    planner: context.options.planner ?? "catalog",
+    strategy: context.options.strategy ?? "auto",
+    asOf: context.asOf,
+    maxIterations: context.options.max_iterations ?? context.workspace.config.reflector?.max_iterations ?? 3,
+    adapters: context.adapters,
+    signal: context.signal,
+  });
+  return toOutcome(result);
+};
+
+/**
+ * Runs a saved plan through the executor alone and states what each step returned: used only
+ * while the reflector's answerPlan() is not part of the build.
+ */
+async function answerPlanWithoutReflector(plan: ExecutionPlan, context: AnswerContext): Promise<QuestionOutcome> {
+  const execution = await executePlan(plan, context.workspace, { adapters: context.adapters, signal: context.signal });
+  const items = plan.sub_goals.map((goal) => {
+    const result = execution.results.find((candidate) => candidate.goal_id === goal.id);
+    const evidence = result?.evidence;
+    const size = evidence ? (evidence.kind === "table" ? `${evidence.rows.length} rows` : `${evidence.passages.length} passages`) : "no evidence";
+    const ok = result?.status === "succeeded";
+    return {
+      text: `${goal.description}: ${ok ? size : `not established (${result?.error_kind ?? result?.status ?? "not run"})`}`,
+      status: ok ? ("answered" as const) : ("failed" as const),
+      citations: ok ? [{ goal: goal.id, source: goal.source, label: `${goal.id} ${goal.source}` }] : [],
+    };
+  });
+  const requiredFailed = plan.sub_goals.filter((goal, index) => goal.required && items[index].status !== "answered").length;
+  const anyAnswered = items.some((item) => item.status === "answered");
+  const answer = Answer.parse({
+    question: plan.question,
+    status: requiredFailed === 0 ? "answered" : anyAnswered ? "partial" : "unanswerable",
+    text: items.map((item) => `- ${item.text}`).join("\n"),
+    items,
+    gaps: plan.sub_goals
+      .filter((_, index) => items[index].status !== "answered")
+      .map((goal) => ({ goal: goal.id, missing: goal.description, check: `check source ${goal.source}` })),
+  });
+  return { answer, plan, trace: execution.trace.events, results: execution.results, ...(execution.directory ? { runDirectory: execution.directory } : {}) };
+}
+
+function traceEventsOf(trace: unknown): TraceEvent[] {
+  if (Array.isArray(trace)) return trace as TraceEvent[];
+  if (trace && typeof trace === "object" && Array.isArray((trace as { events?: unknown }).events)) return (trace as { events: TraceEvent[] }).events;
+  return [];
+}
+
+/** Turns an AskResult-like value into an outcome, reading step results from the run directory when they are not in memory. */
+export function toOutcome(result: AskLikeResult, plan?: ExecutionPlan): QuestionOutcome {
+  const answer = Answer.parse(result.answer);
+  const resolvedPlan = (result.plan as ExecutionPlan | undefined) ?? plan;
+  const runDirectory = result.runDirectory ?? result.directory;
+  let results: StepResult[] = [];
+  if (Array.isArray(result.results)) results = (result.results as unknown[]).flatMap((value) => parseStep(value));
+  else if (result.results instanceof Map) results = [...(result.results as Map<string, unknown>).values()].flatMap((value) => parseStep(value));
+  else if (runDirectory) results = readStepResults(runDirectory);
+  return { answer, ...(resolvedPlan ? { plan: resolvedPlan } : {}), trace: traceEventsOf(result.trace), results, ...(runDirectory ? { runDirectory } : {}) };
+}
+
+function parseStep(value: unknown): StepResult[] {
+  const parsed = StepResult.safeParse(value);
+  if (parsed.success) return [parsed.data];
+  // A step file may wrap the result ({ result: … }) next to request summaries.
+  const inner = value && typeof value === "object" ? (value as { result?: unknown }).result : undefined;
+  const wrapped = inner ? StepResult.safeParse(inner) : undefined;
+  return wrapped?.success ? [wrapped.data] : [];
+}
+
+/** The step-<goal>.json files of a run directory, parsed as step results (the last file per goal wins). */
+export function readStepResults(runDirectory: string): StepResult[] {
+  if (!existsSync(runDirectory)) return [];
+  const byGoal = new Map<string, StepResult>();
+  for (const entry of readdirSync(runDirectory).filter((name) => /^step-.*\.json$/.test(name)).sort()) {
+    try {
+      for (const step of parseStep(JSON.parse(readFileSync(path.join(runDirectory, entry), "utf8")))) byGoal.set(step.goal_id, step);
+    } catch {
+      // A step file that cannot be read only costs the report that step's evidence table.
+    }
+  }
+  return [...byGoal.values()];
+}
