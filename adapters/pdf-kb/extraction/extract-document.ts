@@ -1,0 +1,132 @@
+import path from "node:path";
+import { chunkSections, type SectionBody } from "./chunker.js";
+import { DocumentError } from "./document-error.js";
+import type { BoundingBox, ExtractedDocument, ExtractedSection, ExtractedTable, ExtractOptions } from "./extracted-document.js";
+import { bodyFontSize, detectHeadings, type HeadingLine } from "./heading-detector.js";
+import { buildPageLines, type TextLine } from "./page-lines.js";
+import { readPdfText } from "./pdf-text-reader.js";
+import { removeRunningLines } from "./running-lines.js";
+import { buildSectionTree } from "./section-tree.js";
+import { extractTables } from "./table-extractor.js";
+
+/** Default chunk budget, the same as the pdf_kb source's `chunking` defaults. */
+export const DEFAULT_CHUNKING = { maxChars: 1200, overlapChars: 150 } as const;
+
+function inside(line: TextLine, box: BoundingBox): boolean {
+  const x = (line.bbox[0] + line.bbox[2]) / 2;
+  const y = (line.bbox[1] + line.bbox[3]) / 2;
+  return x >= box[0] - 1 && x <= box[2] + 1 && y >= box[1] - 1 && y <= box[3] + 1;
+}
+
+/**
+ * Extracts one PDF: lines in reading order, headings and the section tree, chunks per section
+ * under the size budget, and tables (tabula-java, one JVM call for the whole document, run
+ * while pdf.js reads the text). Throws DocumentError for corrupt, encrypted and image-only
+ * files; a table-extractor failure is a warning, not an error.
+ */
+export async function extractDocument(absolutePath: string, options: ExtractOptions = {}): Promise<ExtractedDocument> {
+  const documentId = options.documentId ?? path.basename(absolutePath);
+  const tableMode = options.tableMode ?? "auto";
+  const warnings: string[] = [];
+  // The JVM starts at once so its start-up overlaps pdf.js's work.
+  const tablesPromise =
+    tableMode === "off"
+      ? Promise.resolve<ExtractedTable[]>([])
+      : extractTables(absolutePath, { mode: tableMode, timeoutMs: options.tableTimeoutMs, password: options.password, signal: options.signal });
+  // Observed now so an early text failure does not leave an unhandled rejection behind.
+  const tablesSettled = tablesPromise.then(
+    (tables) => ({ ok: true as const, tables }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  let pdf: Awaited<ReturnType<typeof readPdfText>>;
+  try {
+    pdf = await readPdfText(absolutePath, { password: options.password, signal: options.signal });
+  } catch (error) {
+    await tablesSettled;
+    throw error;
+  }
+  try {
+    const characters = pdf.pages.reduce((sum, page) => sum + page.items.reduce((count, item) => count + item.text.trim().length, 0), 0);
+    if (characters === 0) {
+      await tablesSettled;
+      throw new DocumentError("image_only", absolutePath);
+    }
+    const pageHeights = new Map(pdf.pages.map((page) => [page.page, page.height]));
+    const allLines = removeRunningLines(
+      pdf.pages.flatMap((page) => buildPageLines(page)),
+      pageHeights,
+      pdf.pageCount,
+    );
+    const settled = await tablesSettled;
+    let tables: ExtractedTable[] = [];
+    if (settled.ok) tables = settled.tables;
+    else warnings.push(`tables not extracted: ${(settled.error as Error)?.message ?? String(settled.error)}`);
+
+    // Table text is indexed through the table's own rendering, not repeated in the passages.
+    const lines = allLines.filter((line) => !tables.some((table) => table.page === line.page && inside(line, table.bbox)));
+    const bodySize = bodyFontSize(lines.length > 0 ? lines : allLines);
+    const boldFonts = await boldFontLookup(pdf, lines, bodySize);
+    let headings = detectHeadings(lines, (line) => ({ bold: boldFonts.get(`${line.page}:${line.fontId}`) ?? false }), bodySize);
+
+    // A single largest heading at the top of page 1 is the document's title, not a section.
+    let title = pdf.title;
+    const first = headings[0];
+    if (first && first.line.page === 1 && first.numberDepth === 0 && headings.every((other) => other === first || other.line.fontSize < first.line.fontSize - 0.5)) {
+      title ??= first.line.text;
+      headings = headings.slice(1);
+      lines.splice(lines.indexOf(first.line), 1);
+    }
+    const outline = buildSectionTree(headings);
+    const headingLines = new Set<TextLine>(headings.map((heading: HeadingLine) => heading.line));
+    const bodies: SectionBody[] = [{ section: undefined, lines: [] }];
+    for (const line of lines) {
+      const section = outline.sectionByHeading.get(line);
+      if (section) bodies.push({ section, lines: [] });
+      else if (!headingLines.has(line)) bodies[bodies.length - 1].lines.push(line);
+    }
+    const chunks = chunkSections(
+      bodies.filter((body) => body.lines.length > 0),
+      { maxChars: options.maxChars ?? DEFAULT_CHUNKING.maxChars, overlapChars: options.overlapChars ?? DEFAULT_CHUNKING.overlapChars },
+      documentId,
+    );
+    // Each table is placed in the section whose heading precedes it.
+    for (const table of tables) table.section = sectionAt(outline.roots, table.page, table.bbox[1]);
+    return { path: absolutePath, documentId, pageCount: pdf.pageCount, title, sections: outline.roots, chunks, tables, warnings };
+  } finally {
+    await pdf.close().catch(() => {});
+  }
+}
+
+/** The path of the last section whose heading lies before (page, top) in reading order. */
+function sectionAt(roots: ExtractedSection[], page: number, top: number): string {
+  let found = "";
+  const visit = (sections: ExtractedSection[]) => {
+    for (const section of sections) {
+      if (section.page < page || (section.page === page && section.bbox[1] <= top)) found = section.pathText;
+      visit(section.children);
+    }
+  };
+  visit(roots);
+  return found;
+}
+
+/**
+ * Real font names are only known after pdf.js builds a page's operator list (costly), so it is
+ * done only on pages with a heading candidate in a font other than the body font: a short line
+ * at body size whose font differs from the page's dominant font.
+ */
+async function boldFontLookup(pdf: Awaited<ReturnType<typeof readPdfText>>, lines: TextLine[], bodySize: number): Promise<Map<string, boolean>> {
+  const byPage = new Map<number, TextLine[]>();
+  for (const line of lines) byPage.set(line.page, [...(byPage.get(line.page) ?? []), line]);
+  const result = new Map<string, boolean>();
+  for (const [page, pageLines] of byPage) {
+    const weights = new Map<string, number>();
+    for (const line of pageLines) weights.set(line.fontId, (weights.get(line.fontId) ?? 0) + line.text.length);
+    const bodyFont = [...weights.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const candidate = pageLines.some((line) => line.fontId !== bodyFont && line.text.length <= 80 && Math.abs(line.fontSize - bodySize) < bodySize * 0.15);
+    if (!candidate) continue;
+    const details = await pdf.fontDetails(page);
+    for (const [fontId, font] of details) result.set(`${page}:${fontId}`, font.bold);
+  }
+  return result;
+}

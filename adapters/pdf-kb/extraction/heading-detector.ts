@@ -1,0 +1,102 @@
+import type { TextLine } from "./page-lines.js";
+
+/** A line recognised as a heading, with what made it one. */
+export interface HeadingLine {
+  line: TextLine;
+  /** Depth of a leading section number ("3.2" → 2); 0 when unnumbered. */
+  numberDepth: number;
+  bold: boolean;
+  /** Which rule fired: size, numbered, bold or centred. */
+  rule: "size" | "numbered" | "bold" | "centred";
+}
+
+/** Font facts of a line's font, when known. */
+export type FontLookup = (line: TextLine) => { bold: boolean } | undefined;
+
+const SECTION_NUMBER = /^((?:\d{1,2}\.){0,4}\d{1,2})\.?\s+(?=[^\d\s.,%])/u;
+const CJK_NUMBERING = /^(第[一二三四五六七八九十百零〇\d]+[章節节條条部篇]|[一二三四五六七八九十]+[、.．]|[（(][一二三四五六七八九十]+[)）])/u;
+const SENTENCE_END = /[.;,!?。；，！？]$/u;
+
+/** Character-weighted median font size of the lines: the body text's size. */
+export function bodyFontSize(lines: TextLine[]): number {
+  const sizes: [number, number][] = lines.map((line) => [line.fontSize, line.text.length]);
+  sizes.sort((a, b) => a[0] - b[0]);
+  const total = sizes.reduce((sum, [, weight]) => sum + weight, 0);
+  let seen = 0;
+  for (const [size, weight] of sizes) {
+    seen += weight;
+    if (seen >= total / 2) return size;
+  }
+  return sizes[sizes.length - 1]?.[0] ?? 10;
+}
+
+/** Depth of the section number a heading starts with ("2" → 1, "2.1" → 2; CJK chapter marks → 1). */
+export function sectionNumberDepth(text: string): number {
+  const match = SECTION_NUMBER.exec(text);
+  if (match) return match[1].split(".").length;
+  if (CJK_NUMBERING.test(text)) return /^[（(]/.test(text) ? 2 : 1;
+  return 0;
+}
+
+function visibleLength(text: string): number {
+  return Array.from(text.replace(/\s+/g, "")).length;
+}
+
+/**
+ * Decides which lines are headings, from layout alone: a font clearly larger than the body's
+ * median; a leading section number on a short line; a bold short line; or a short, isolated,
+ * centred line. Sentences (ending in . ; , etc.), page numbers and long lines never qualify.
+ */
+export function detectHeadings(lines: TextLine[], fontOf: FontLookup, bodySize = bodyFontSize(lines)): HeadingLine[] {
+  const headings: HeadingLine[] = [];
+  // Line-numbered text (transcripts, code listings) starts most lines with a number: there the
+  // number says nothing about structure.
+  const numberedLines = lines.filter((line) => sectionNumberDepth(line.text) > 0).length;
+  const numbersAreStructure = numberedLines <= Math.max(3, 0.25 * lines.length);
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index];
+    const text = line.text.trim();
+    const length = visibleLength(text);
+    if (length < 2 || length > 120) continue;
+    if (!/[\p{L}]/u.test(text)) continue;
+    const numberDepth = sectionNumberDepth(text);
+    const bold = fontOf(line)?.bold ?? false;
+    const larger = line.fontSize >= bodySize * 1.15 && line.fontSize >= bodySize + 1;
+    const endsSentence = SENTENCE_END.test(text);
+    const next = lines[index + 1];
+    const gapBelow = next && next.page === line.page && next.column === line.column ? next.bbox[1] - line.bbox[3] : Number.POSITIVE_INFINITY;
+    if (larger && length <= 100 && !endsSentence) {
+      headings.push({ line, numberDepth, bold, rule: "size" });
+      continue;
+    }
+    if (line.fontSize < bodySize * 0.95) continue;
+    if (numberDepth > 0 && numbersAreStructure && length <= 80 && !endsSentence && (bold || line.gapAbove >= 0.5 * line.fontSize)) {
+      headings.push({ line, numberDepth, bold, rule: "numbered" });
+      continue;
+    }
+    if (bold && length <= 80 && !endsSentence) {
+      headings.push({ line, numberDepth, bold, rule: "bold" });
+      continue;
+    }
+    const columnWidth = line.columnRight - line.columnLeft;
+    const centre = (line.bbox[0] + line.bbox[2]) / 2;
+    const width = line.bbox[2] - line.bbox[0];
+    const centred = columnWidth > 0 && Math.abs(centre - (line.columnLeft + line.columnRight) / 2) < 0.03 * columnWidth && width < 0.6 * columnWidth;
+    if (centred && length <= 60 && !endsSentence && line.gapAbove >= 0.9 * line.fontSize && gapBelow >= 0.6 * line.fontSize) {
+      headings.push({ line, numberDepth, bold, rule: "centred" });
+    }
+  }
+  return headings;
+}
+
+/**
+ * True when heading a ranks above heading b in the outline: both numbered → fewer number parts;
+ * otherwise the larger font (within 0.5 pt counts as equal), then bold over regular.
+ */
+export function outranks(a: HeadingLine, b: HeadingLine): boolean {
+  if (a.numberDepth > 0 && b.numberDepth > 0 && Math.abs(a.line.fontSize - b.line.fontSize) < 2.5) return a.numberDepth < b.numberDepth;
+  if (Math.abs(a.line.fontSize - b.line.fontSize) >= 0.5) return a.line.fontSize > b.line.fontSize;
+  if (a.bold !== b.bold) return a.bold;
+  if (a.numberDepth > 0 && b.numberDepth > 0) return a.numberDepth < b.numberDepth;
+  return false;
+}

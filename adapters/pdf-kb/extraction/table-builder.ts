@@ -1,0 +1,109 @@
+import { inferColumnType, parseAs, parseCell } from "../../shared/parse-value.js";
+import type { CellValue } from "../../../models/evidence.js";
+import { joinWithSpace, normalizeSpacing } from "./cjk-text.js";
+import type { BoundingBox, ExtractedColumn, ExtractedTable } from "./extracted-document.js";
+import type { TabulaPage, TabulaTable } from "./tabula-runner.js";
+
+function cellText(text: string): string {
+  // Cells wrapped over several lines come with \r or \n between the lines.
+  return normalizeSpacing(text.split(/\r\n|\r|\n/).map((part) => part.trim()).filter(Boolean).reduce((all, part) => joinWithSpace(all, part), ""));
+}
+
+/** The grid of cell texts with empty rows and empty columns removed. */
+export function cleanGrid(table: TabulaTable): string[][] {
+  const width = Math.max(0, ...table.rows.map((row) => row.length));
+  let grid = table.rows.map((row) => Array.from({ length: width }, (_, index) => cellText(row[index]?.text ?? "")));
+  grid = grid.filter((row) => row.some((cell) => cell !== ""));
+  const keep = Array.from({ length: width }, (_, column) => grid.some((row) => row[column] !== ""));
+  return grid.map((row) => row.filter((_, column) => keep[column]));
+}
+
+function isTyped(text: string): boolean {
+  const parsed = parseCell(text);
+  return parsed.value !== null && parsed.type !== "string";
+}
+
+/**
+ * Counts the header rows: leading rows with text but no typed value (number, percent, date)
+ * above rows that have some. A second or third header row counts only when the rows above
+ * have empty cells (a spanning group header) or it has empty cells itself (a wrapped header).
+ * A table of text only gets its first row as header.
+ */
+export function detectHeaderRows(grid: string[][]): number {
+  if (grid.length < 2) return 0;
+  const textOnly = grid.map((row) => row.some((cell) => cell !== "") && !row.some(isTyped));
+  if (!textOnly[0]) return 0;
+  if (textOnly.every(Boolean)) return 1;
+  let count = 1;
+  while (count < Math.min(3, grid.length - 1) && textOnly[count]) {
+    const spanning = grid[count - 1].some((cell) => cell === "") || grid[count].some((cell) => cell === "");
+    if (!spanning) break;
+    count += 1;
+  }
+  return count;
+}
+
+/** Column names from the header rows: a group header spans the empty cells to its right. */
+export function columnNames(grid: string[][], headerRows: number): string[] {
+  const width = grid[0]?.length ?? 0;
+  const filled = grid.slice(0, headerRows).map((row, rowIndex) => {
+    const result = [...row];
+    // Only upper rows span: the last header row names each column itself.
+    if (rowIndex < headerRows - 1) for (let column = 1; column < width; column += 1) if (result[column] === "") result[column] = result[column - 1];
+    return result;
+  });
+  const names: string[] = [];
+  const used = new Map<string, number>();
+  for (let column = 0; column < width; column += 1) {
+    const parts: string[] = [];
+    for (const row of filled) if (row[column] !== "" && parts[parts.length - 1] !== row[column]) parts.push(row[column]);
+    let name = parts.reduce((all, part) => joinWithSpace(all, part), "") || `column_${column + 1}`;
+    const seen = used.get(name) ?? 0;
+    used.set(name, seen + 1);
+    if (seen > 0) name = `${name}_${seen + 1}`;
+    names.push(name);
+  }
+  return names;
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** Renders a table as plain text for the full-text index: a caption, the header, one line per row. */
+export function renderTableText(table: Pick<ExtractedTable, "id" | "page" | "section" | "columns" | "cells" | "headerRows">): string {
+  const caption = `Table ${table.id} (page ${table.page}${table.section ? `, ${table.section}` : ""})`;
+  const header = table.columns.map((column) => column.name).join(" | ");
+  const body = table.cells.slice(table.headerRows).map((row) => row.join(" | "));
+  return [caption, header, ...body].join("\n");
+}
+
+/** Turns tabula's pages into typed tables with ids "p<page>-t<n>", header rows and column types. */
+export function buildTables(pages: TabulaPage[]): ExtractedTable[] {
+  const tables: ExtractedTable[] = [];
+  for (const page of pages) {
+    let index = 0;
+    const sorted = [...page.tables].sort((a, b) => a.top - b.top || a.left - b.left);
+    for (const raw of sorted) {
+      const cells = cleanGrid(raw);
+      if (cells.length < 2 || (cells[0]?.length ?? 0) < 2) continue;
+      index += 1;
+      const headerRows = detectHeaderRows(cells);
+      const names = columnNames(cells, headerRows);
+      const body = cells.slice(headerRows);
+      const columns: ExtractedColumn[] = names.map((name, column) => ({ name, type: inferColumnType(body.map((row) => row[column])) }));
+      const rows = body.map((row) => {
+        const record: Record<string, CellValue> = {};
+        columns.forEach((column, columnIndex) => {
+          record[column.name] = parseAs(row[columnIndex], column.type);
+        });
+        return record;
+      });
+      const bbox: BoundingBox = [round(raw.left), round(raw.top), round(raw.right), round(raw.bottom)];
+      const table: ExtractedTable = { id: `p${page.page}-t${index}`, page: page.page, bbox, method: raw.method, headerRows, columns, cells, rows, section: "", text: "" };
+      table.text = renderTableText(table);
+      tables.push(table);
+    }
+  }
+  return tables;
+}

@@ -1,0 +1,174 @@
+// Runs tabula-java over a whole PDF in one JVM and prints every table as JSON with its page
+// number (tabula's own CLI drops the page in JSON output). Arguments: <pdf> <auto|lattice|stream>
+// [<spec.json>]. The password, if any, comes from the TRIANGULATE_PDF_PASSWORD environment
+// variable so it never shows in a process list. A spec (used by the benchmarks) fixes page,
+// areas, method and column positions per job, as tabula-java's own test cases do.
+import com.google.gson.Gson;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import technology.tabula.ObjectExtractor;
+import technology.tabula.Page;
+import technology.tabula.PageIterator;
+import technology.tabula.RectangularTextContainer;
+import technology.tabula.Rectangle;
+import technology.tabula.Table;
+import technology.tabula.detectors.NurminenDetectionAlgorithm;
+import technology.tabula.extractors.BasicExtractionAlgorithm;
+import technology.tabula.extractors.SpreadsheetExtractionAlgorithm;
+
+public class TableExtractor {
+  static final Gson GSON = new Gson();
+
+  public static void main(String[] args) throws Exception {
+    PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
+    String file = args[0];
+    String mode = args.length > 1 ? args[1] : "auto";
+    String password = System.getenv("TRIANGULATE_PDF_PASSWORD");
+    PDDocument document;
+    try {
+      document = PDDocument.load(new File(file));
+    } catch (Exception error) {
+      System.err.println("TRIANGULATE_ERROR corrupt " + error);
+      System.exit(3);
+      return;
+    }
+    ObjectExtractor extractor;
+    try {
+      extractor = password == null || password.isEmpty() ? new ObjectExtractor(document) : new ObjectExtractor(document, password);
+    } catch (Exception error) {
+      System.err.println("TRIANGULATE_ERROR encrypted " + error);
+      System.exit(4);
+      return;
+    }
+    StringBuilder json = new StringBuilder("{\"pages\":[");
+    boolean firstPage = true;
+    if (args.length > 2) {
+      JsonArray jobs = GSON.fromJson(new String(Files.readAllBytes(new File(args[2]).toPath()), StandardCharsets.UTF_8), JsonArray.class);
+      for (JsonElement element : jobs) {
+        JsonObject job = element.getAsJsonObject();
+        Page page = extractor.extract(job.get("page").getAsInt());
+        List<Table> tables = new ArrayList<>();
+        List<String> methods = new ArrayList<>();
+        List<Page> areas = new ArrayList<>();
+        if (job.has("areas")) {
+          for (JsonElement area : job.getAsJsonArray("areas")) {
+            JsonArray box = area.getAsJsonArray();
+            areas.add(page.getArea(box.get(0).getAsFloat(), box.get(1).getAsFloat(), box.get(2).getAsFloat(), box.get(3).getAsFloat()));
+          }
+        } else areas.add(page);
+        String method = job.get("method").getAsString();
+        for (Page area : areas) {
+          if (method.equals("lattice")) {
+            for (Table table : new SpreadsheetExtractionAlgorithm().extract(area)) { tables.add(table); methods.add("lattice"); }
+          } else if (job.has("columns")) {
+            List<Float> columns = new ArrayList<>();
+            for (JsonElement column : job.getAsJsonArray("columns")) columns.add(column.getAsFloat());
+            for (Table table : new BasicExtractionAlgorithm().extract(area, columns)) { tables.add(table); methods.add("stream"); }
+          } else {
+            for (Table table : new BasicExtractionAlgorithm().extract(area)) { tables.add(table); methods.add("stream"); }
+          }
+        }
+        if (!firstPage) json.append(',');
+        firstPage = false;
+        appendPage(json, page, tables, methods);
+      }
+    } else {
+      PageIterator pages = extractor.extract();
+      while (pages.hasNext()) {
+        Page page = pages.next();
+        List<Table> tables = new ArrayList<>();
+        List<String> methods = new ArrayList<>();
+        try {
+          extractPage(page, mode, tables, methods);
+        } catch (Exception error) {
+          // One unreadable page must not lose the tables of the others.
+          System.err.println("TRIANGULATE_WARNING page " + page.getPageNumber() + ": " + error);
+        }
+        if (!firstPage) json.append(',');
+        firstPage = false;
+        appendPage(json, page, tables, methods);
+      }
+    }
+    json.append("]}");
+    out.println(json);
+    out.flush();
+    extractor.close();
+  }
+
+  // lattice: tables drawn with ruling lines. stream: areas found by the Nurminen detector, read
+  // by whitespace alignment (never the whole page, which would turn every text page into a
+  // "table"). auto: lattice tables first, then stream tables in detected areas that overlap no
+  // lattice table.
+  static void extractPage(Page page, String mode, List<Table> tables, List<String> methods) {
+    List<Table> lattice = new ArrayList<>();
+    if (!mode.equals("stream")) {
+      for (Table table : new SpreadsheetExtractionAlgorithm().extract(page)) {
+        if (isRealTable(table)) lattice.add(table);
+      }
+      for (Table table : lattice) { tables.add(table); methods.add("lattice"); }
+    }
+    if (mode.equals("lattice")) return;
+    for (Rectangle area : new NurminenDetectionAlgorithm().detect(page)) {
+      boolean overlaps = false;
+      for (Table table : lattice) if (table.overlapRatio(area) > 0.1 || area.intersects(table)) overlaps = true;
+      if (overlaps) continue;
+      Page region = page.getArea(area.getTop(), area.getLeft(), area.getBottom(), area.getRight());
+      for (Table table : new BasicExtractionAlgorithm().extract(region)) {
+        if (isRealTable(table)) { tables.add(table); methods.add("stream"); }
+      }
+    }
+  }
+
+  static boolean isRealTable(Table table) {
+    List<List<RectangularTextContainer>> rows = table.getRows();
+    if (rows.size() < 2) return false;
+    int columns = 0;
+    for (List<RectangularTextContainer> row : rows) columns = Math.max(columns, row.size());
+    return columns >= 2 && hasText(table);
+  }
+
+  static boolean hasText(Table table) {
+    for (List<RectangularTextContainer> row : table.getRows()) for (RectangularTextContainer cell : row) if (!cell.getText().trim().isEmpty()) return true;
+    return false;
+  }
+
+  static void appendPage(StringBuilder json, Page page, List<Table> tables, List<String> methods) {
+    json.append("{\"page\":").append(page.getPageNumber())
+        .append(",\"width\":").append(page.getWidth()).append(",\"height\":").append(page.getHeight())
+        .append(",\"rotation\":").append(page.getRotation() == null ? 0 : page.getRotation())
+        .append(",\"tables\":[");
+    for (int index = 0; index < tables.size(); index++) {
+      Table table = tables.get(index);
+      if (index > 0) json.append(',');
+      json.append("{\"method\":\"").append(methods.get(index)).append('"')
+          .append(",\"top\":").append(table.getTop()).append(",\"left\":").append(table.getLeft())
+          .append(",\"bottom\":").append(table.getBottom()).append(",\"right\":").append(table.getRight())
+          .append(",\"rows\":[");
+      boolean firstRow = true;
+      for (List<RectangularTextContainer> row : table.getRows()) {
+        if (!firstRow) json.append(',');
+        firstRow = false;
+        json.append('[');
+        boolean firstCell = true;
+        for (RectangularTextContainer cell : row) {
+          if (!firstCell) json.append(',');
+          firstCell = false;
+          json.append("{\"text\":").append(GSON.toJson(cell.getText()))
+              .append(",\"top\":").append(cell.getTop()).append(",\"left\":").append(cell.getLeft())
+              .append(",\"width\":").append(cell.getWidth()).append(",\"height\":").append(cell.getHeight()).append('}');
+        }
+        json.append(']');
+      }
+      json.append("]}");
+    }
+    json.append("]}");
+  }
+}
