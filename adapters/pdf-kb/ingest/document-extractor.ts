@@ -1,0 +1,23 @@
+import type { ExtractOptions, ExtractedDocument } from "../extraction/extracted-document.js";
+
+/** Turns one PDF into chunks and tables; throws a DocumentError (corrupt, encrypted, image_only) for unusable files. */
+export type DocumentExtractor = (absolutePath: string, options: ExtractOptions) => Promise<ExtractedDocument>;
+
+// Loaded on first use so `kb search` never loads pdf.js.
+const extractionModule = "../extraction/index.js";
+
+/** The PDF extraction of ../extraction/, loaded lazily. */
+export async function loadDocumentExtractor(): Promise<DocumentExtractor> {
+  const module = (await import(extractionModule)) as { extractDocument: DocumentExtractor };
+  return module.extractDocument;
+}
+
+/** Why a PDF could not be indexed. */
+export type DocumentFailureReason = "corrupt" | "encrypted" | "image_only";
+
+/** The reason of a typed extraction failure (DocumentError), or undefined for any other error. */
+export function documentFailureReason(error: unknown): DocumentFailureReason | undefined {
+  if (!(error instanceof Error) || error.name !== "DocumentError" || !("reason" in error)) return undefined;
+  const reason = (error as { reason: unknown }).reason;
+  return reason === "corrupt" || reason === "encrypted" || reason === "image_only" ? reason : undefined;
+}

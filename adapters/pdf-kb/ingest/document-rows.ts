@@ -1,0 +1,90 @@
+import type { ExtractedDocument } from "../extraction/extracted-document.js";
+import type { Embedder } from "../embedding/embedder.js";
+import type { PassageRow, TableRow } from "../store/knowledge-base-schema.js";
+import { foldText, searchableText } from "../store/text-folding.js";
+
+/** Date and tags a document is indexed with. */
+export interface DocumentMetadata {
+  date: string;
+  tags: string[];
+}
+
+/** The rows one extracted document adds to the passages and tables tables. */
+export interface DocumentRows {
+  passages: PassageRow[];
+  tables: TableRow[];
+}
+
+const tagText = (tags: string[]) => (tags.length === 0 ? "" : `|${tags.join("|")}|`);
+
+/**
+ * Builds the index rows of one document: a passage per chunk and per table (its text rendering,
+ * so a search finds tables too), and a table row with the typed cells. The section path is
+ * indexed with the text because a heading often carries the words a question uses.
+ */
+export async function documentRows(document: string, extracted: ExtractedDocument, metadata: DocumentMetadata, embedder: Embedder, signal?: AbortSignal): Promise<DocumentRows> {
+  const drafts: Omit<PassageRow, "vector">[] = [];
+  const embedTexts: string[] = [];
+  for (const chunk of extracted.chunks) {
+    if (chunk.text.trim() === "") continue;
+    const pages = chunk.pages.length > 0 ? chunk.pages : [1];
+    const indexed = chunk.section ? `${chunk.section}\n${chunk.text}` : chunk.text;
+    drafts.push({
+      id: `${document}#${chunk.id.includes("#") ? chunk.id.slice(chunk.id.lastIndexOf("#") + 1) : chunk.id}`,
+      document,
+      kind: "text",
+      table_id: "",
+      section: chunk.section,
+      section_folded: foldText(chunk.section),
+      page: Math.min(...pages),
+      page_end: Math.max(...pages),
+      pages_json: JSON.stringify(pages),
+      bbox_json: chunk.bbox ? JSON.stringify(chunk.bbox) : "",
+      text: chunk.text,
+      search_text: searchableText(indexed),
+      date: metadata.date,
+      tags: tagText(metadata.tags),
+    });
+    embedTexts.push(indexed);
+  }
+  const tables: TableRow[] = [];
+  for (const table of extracted.tables) {
+    const text = table.text || table.cells.map((row) => row.join(" | ")).join("\n");
+    const indexed = table.section ? `${table.section}\n${text}` : text;
+    drafts.push({
+      id: `${document}#table:${table.id}`,
+      document,
+      kind: "table",
+      table_id: table.id,
+      section: table.section,
+      section_folded: foldText(table.section),
+      page: table.page,
+      page_end: table.page,
+      pages_json: JSON.stringify([table.page]),
+      bbox_json: JSON.stringify(table.bbox),
+      text,
+      search_text: searchableText(indexed),
+      date: metadata.date,
+      tags: tagText(metadata.tags),
+    });
+    embedTexts.push(indexed);
+    tables.push({
+      id: `${document}#${table.id}`,
+      document,
+      table_id: table.id,
+      section: table.section,
+      page: table.page,
+      bbox_json: JSON.stringify(table.bbox),
+      method: table.method,
+      header_rows: table.headerRows,
+      columns_json: JSON.stringify(table.columns),
+      cells_json: JSON.stringify(table.cells),
+      rows_json: JSON.stringify(table.rows),
+      text,
+      date: metadata.date,
+      tags: tagText(metadata.tags),
+    });
+  }
+  const vectors = embedTexts.length === 0 ? [] : await embedder.embed(embedTexts, signal);
+  return { passages: drafts.map((draft, index) => ({ ...draft, vector: Array.from(vectors[index]) })), tables };
+}

@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** What the index knows about one ingested document. */
+export const IndexedDocument = z.object({
+  /** SHA-256 of the file's bytes: unchanged files are skipped. */
+  hash: z.string(),
+  size: z.number().int(),
+  pages: z.number().int(),
+  passages: z.number().int(),
+  tables: z.number().int(),
+  date: z.string(),
+  tags: z.array(z.string()),
+  warnings: z.array(z.string()).default([]),
+  ingested_at: z.string(),
+});
+export type IndexedDocument = z.infer<typeof IndexedDocument>;
+
+const PinnedTable = z.object({ name: z.string(), version: z.number().int().min(1) });
+
+/**
+ * The one file that says which index is current: table names and the LanceDB versions that
+ * form a consistent whole. Readers open exactly these versions, so writes that an interrupted
+ * ingest left behind are never seen; the file is replaced atomically (temp file + rename).
+ */
+export const KnowledgeBaseManifest = z.object({
+  format: z.literal(1),
+  source: z.string(),
+  embedder: z.string(),
+  dimensions: z.number().int().min(1),
+  generation: z.number().int().min(1),
+  passages: PinnedTable,
+  tables: PinnedTable,
+  documents: z.record(z.string(), IndexedDocument),
+  updated_at: z.string(),
+});
+export type KnowledgeBaseManifest = z.infer<typeof KnowledgeBaseManifest>;
+
+/** Name of the manifest file inside a knowledge base folder. */
+export const manifestFileName = "manifest.json";
+
+/** Reads the manifest, or undefined when no ingest has finished yet. Throws on a damaged file. */
+export function readManifest(directory: string): KnowledgeBaseManifest | undefined {
+  const file = path.join(directory, manifestFileName);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+  const parsed = KnowledgeBaseManifest.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new Error(`${file} is damaged (${parsed.error.issues[0]?.message}); run \`triangulate ingest --rebuild\``);
+  return parsed.data;
+}
+
+/** Replaces the manifest atomically: write a temp file, fsync it, rename over the old one, fsync the folder. */
+export function writeManifest(directory: string, manifest: KnowledgeBaseManifest): void {
+  const file = path.join(directory, manifestFileName);
+  const temporary = path.join(directory, `.${manifestFileName}.${randomUUID()}.tmp`);
+  const handle = fs.openSync(temporary, "w");
+  try {
+    fs.writeSync(handle, `${JSON.stringify(manifest, null, 2)}\n`);
+    fs.fsyncSync(handle);
+  } finally {
+    fs.closeSync(handle);
+  }
+  fs.renameSync(temporary, file);
+  const folder = fs.openSync(directory, "r");
+  try {
+    fs.fsyncSync(folder);
+  } finally {
+    fs.closeSync(folder);
+  }
+}

@@ -1,0 +1,227 @@
+import fs from "node:fs";
+import path from "node:path";
+import { lancedb } from "./lance-database.js";
+import type { CellValue, ColumnType } from "../../../models/evidence.js";
+import type { Embedder } from "../embedding/embedder.js";
+import { type KnowledgeBaseManifest, readManifest } from "./knowledge-base-manifest.js";
+import { KnowledgeBaseMissingError } from "./knowledge-base-missing-error.js";
+import { passageColumns } from "./knowledge-base-schema.js";
+import { reciprocalRankFusion } from "./reciprocal-rank-fusion.js";
+import { type KnowledgeBaseFilters, whereClause } from "./search-filters.js";
+import { searchableText } from "./text-folding.js";
+
+/** How a search ranks: full-text (BM25), vector (cosine) or both fused by reciprocal rank. */
+export type SearchMode = "hybrid" | "fts" | "vector";
+
+/** Options of one search. */
+export interface SearchOptions {
+  /** Hits to return (default 8). */
+  k?: number;
+  mode?: SearchMode;
+  filters?: KnowledgeBaseFilters;
+  signal?: AbortSignal;
+}
+
+/** One passage found by a search. */
+export interface SearchHit {
+  id: string;
+  document: string;
+  kind: "text" | "table";
+  /** The table's id when the passage is a table's text rendering. */
+  tableId?: string;
+  section: string;
+  page: number;
+  pages: number[];
+  bbox?: [number, number, number, number];
+  text: string;
+  /** hybrid: the RRF score; fts: BM25; vector: cosine similarity. Higher is better. */
+  score: number;
+  /** 1-based rank in each list that found it. */
+  ranks: { fts?: number; vector?: number };
+  date: string;
+  tags: string[];
+}
+
+/** A stored table with its typed cells. */
+export interface StoredTable {
+  document: string;
+  tableId: string;
+  section: string;
+  page: number;
+  bbox?: [number, number, number, number];
+  method: string;
+  headerRows: number;
+  columns: { name: string; type: ColumnType }[];
+  cells: string[][];
+  rows: Record<string, CellValue>[];
+  text: string;
+  date: string;
+  tags: string[];
+}
+
+/** The folder that holds a source's knowledge base: <workspace>/.triangulate/kb/<source>. */
+export function knowledgeBaseDirectory(stateDirectory: string, sourceName: string): string {
+  return path.join(stateDirectory, "kb", sourceName);
+}
+
+/** The LanceDB database folder inside a knowledge base folder. */
+export function lanceDirectory(directory: string): string {
+  return path.join(directory, "lance");
+}
+
+type Row = Record<string, unknown>;
+
+function parseBox(json: unknown): [number, number, number, number] | undefined {
+  if (typeof json !== "string" || json === "") return undefined;
+  const value = JSON.parse(json) as unknown;
+  return Array.isArray(value) && value.length === 4 ? (value as [number, number, number, number]) : undefined;
+}
+
+function parseTags(value: unknown): string[] {
+  return typeof value === "string" ? value.split("|").filter(Boolean) : [];
+}
+
+/**
+ * A read-only view of a source's knowledge base, pinned to the table versions the manifest
+ * names: what a finished ingest committed, never what a running or crashed one half-wrote.
+ */
+export class KnowledgeBase {
+  private constructor(
+    readonly source: string,
+    readonly directory: string,
+    readonly manifest: KnowledgeBaseManifest,
+    private readonly connection: lancedb.Connection,
+    private readonly passages: lancedb.Table,
+    private readonly tables: lancedb.Table,
+    private readonly embedder: Embedder,
+  ) {}
+
+  /** Opens the index of a source; throws KnowledgeBaseMissingError when `triangulate ingest` has not run. */
+  static async open(source: string, directory: string, embedder: Embedder): Promise<KnowledgeBase> {
+    const manifest = readManifest(directory);
+    if (!manifest || !fs.existsSync(lanceDirectory(directory))) throw new KnowledgeBaseMissingError(source, directory);
+    if (manifest.embedder !== embedder.id) {
+      throw new KnowledgeBaseMissingError(source, directory, `was built with embedder ${manifest.embedder} but the source is configured for ${embedder.id}`);
+    }
+    const connection = await lancedb.connect(lanceDirectory(directory));
+    try {
+      const passages = await connection.openTable(manifest.passages.name);
+      await passages.checkout(manifest.passages.version);
+      const tables = await connection.openTable(manifest.tables.name);
+      await tables.checkout(manifest.tables.version);
+      return new KnowledgeBase(source, directory, manifest, connection, passages, tables, embedder);
+    } catch (error) {
+      connection.close();
+      throw new KnowledgeBaseMissingError(source, directory, `cannot be opened (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`);
+    }
+  }
+
+  /** Number of passages (text chunks and table renderings) in the index. */
+  async countPassages(filters: KnowledgeBaseFilters = {}): Promise<number> {
+    return this.passages.countRows(whereClause(filters));
+  }
+
+  /** Searches passages; hybrid fuses the full-text and vector rankings with reciprocal rank fusion. */
+  async search(query: string, options: SearchOptions = {}): Promise<SearchHit[]> {
+    const k = options.k ?? 8;
+    const mode = options.mode ?? "hybrid";
+    const where = whereClause(options.filters ?? {});
+    // Fusion needs more than k candidates from each list: an item ranked 12th by both can beat one ranked 1st by one.
+    const candidates = mode === "hybrid" ? Math.max(k * 4, 40) : k;
+    const [ftsRows, vectorRows] = await Promise.all([
+      mode === "vector" ? [] : this.fullTextRows(query, where, candidates),
+      mode === "fts" ? [] : this.vectorRows(query, where, candidates, options.signal),
+    ]);
+    const byId = new Map<string, Row>();
+    for (const row of [...ftsRows, ...vectorRows]) byId.set(String(row.id), row);
+    const ftsRanking = ftsRows.map((row) => String(row.id));
+    const vectorRanking = vectorRows.map((row) => String(row.id));
+    let scored: { id: string; score: number }[];
+    if (mode === "fts") scored = ftsRows.map((row) => ({ id: String(row.id), score: Number(row._score) }));
+    else if (mode === "vector") scored = vectorRows.map((row) => ({ id: String(row.id), score: 1 - Number(row._distance) }));
+    else {
+      const fused = reciprocalRankFusion([ftsRanking, vectorRanking]);
+      // Ties (same ranks in both lists) are broken by the full-text rank, then the id, so results are stable.
+      scored = [...fused.entries()]
+        .map(([id, score]) => ({ id, score }))
+        .sort((left, right) => right.score - left.score || rankOf(ftsRanking, left.id) - rankOf(ftsRanking, right.id) || left.id.localeCompare(right.id));
+    }
+    return scored.slice(0, k).map(({ id, score }) => {
+      const row = byId.get(id)!;
+      const ftsRank = ftsRanking.indexOf(id);
+      const vectorRank = vectorRanking.indexOf(id);
+      const pages = JSON.parse(String(row.pages_json)) as number[];
+      const bbox = parseBox(row.bbox_json);
+      return {
+        id,
+        document: String(row.document),
+        kind: row.kind === "table" ? "table" : "text",
+        ...(row.table_id ? { tableId: String(row.table_id) } : {}),
+        section: String(row.section),
+        page: Number(row.page),
+        pages,
+        ...(bbox ? { bbox } : {}),
+        text: String(row.text),
+        score: Number(score.toFixed(6)),
+        ranks: { ...(ftsRank >= 0 ? { fts: ftsRank + 1 } : {}), ...(vectorRank >= 0 ? { vector: vectorRank + 1 } : {}) },
+        date: String(row.date),
+        tags: parseTags(row.tags),
+      } satisfies SearchHit;
+    });
+  }
+
+  private async fullTextRows(query: string, where: string | undefined, limit: number): Promise<Row[]> {
+    const text = searchableText(query);
+    if (text.trim() === "") return [];
+    let builder = this.passages.query().fullTextSearch(text, { columns: ["search_text"] }).select([...passageColumns, "_score"]).limit(limit);
+    if (where) builder = builder.where(where);
+    return (await builder.toArray()) as Row[];
+  }
+
+  private async vectorRows(query: string, where: string | undefined, limit: number, signal?: AbortSignal): Promise<Row[]> {
+    const [vector] = await this.embedder.embed([query], signal);
+    let builder = this.passages.vectorSearch(vector).distanceType("cosine").select([...passageColumns, "_distance"]).limit(limit);
+    if (where) builder = builder.where(where);
+    return (await builder.toArray()) as Row[];
+  }
+
+  /** Lists stored tables, optionally of documents matching a path or glob. */
+  async listTables(filters: Pick<KnowledgeBaseFilters, "document"> = {}): Promise<StoredTable[]> {
+    const where = whereClause({ document: filters.document });
+    let builder = this.tables.query();
+    if (where) builder = builder.where(where);
+    const rows = (await builder.toArray()) as Row[];
+    return rows
+      .map((row) => {
+        const bbox = parseBox(row.bbox_json);
+        return {
+          document: String(row.document),
+          tableId: String(row.table_id),
+          section: String(row.section),
+          page: Number(row.page),
+          ...(bbox ? { bbox } : {}),
+          method: String(row.method),
+          headerRows: Number(row.header_rows),
+          columns: JSON.parse(String(row.columns_json)) as StoredTable["columns"],
+          cells: JSON.parse(String(row.cells_json)) as string[][],
+          rows: JSON.parse(String(row.rows_json)) as Record<string, CellValue>[],
+          text: String(row.text),
+          date: String(row.date),
+          tags: parseTags(row.tags),
+        } satisfies StoredTable;
+      })
+      .sort((left, right) => left.document.localeCompare(right.document) || left.page - right.page || left.tableId.localeCompare(right.tableId, undefined, { numeric: true }));
+  }
+
+  /** Releases the tables and the connection. */
+  close(): void {
+    this.passages.close();
+    this.tables.close();
+    this.connection.close();
+  }
+}
+
+function rankOf(ranking: string[], id: string): number {
+  const index = ranking.indexOf(id);
+  return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+}
