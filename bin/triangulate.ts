@@ -3,6 +3,7 @@ import { Command, CommanderError } from "commander";
 import { ConfigError, formatConfigIssue } from "../config/config-error.js";
 import { ExitCode, UsageError, colors } from "./cli-output.js";
 import { registerConfigCommand } from "./commands/config-command.js";
+import { registerReportCommand } from "./commands/report-command.js";
 import { registerRunCommand } from "./commands/run-command.js";
 import { registerRunsCommand } from "./commands/runs-command.js";
 import { registerSchemaCommand } from "./commands/schema-command.js";
@@ -18,6 +19,7 @@ registerConfigCommand(program);
 registerSchemaCommand(program);
 registerRunCommand(program);
 registerRunsCommand(program);
+registerReportCommand(program);
 
 function reportFailure(error: unknown): void {
   const c = colors(process.stderr);
