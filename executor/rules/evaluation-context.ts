@@ -1,0 +1,101 @@
+import { distance } from "fastest-levenshtein";
+import type { ColumnType } from "../../models/evidence.js";
+import type { EvidenceFrame } from "./evidence-frame.js";
+import { printLiteral, printOperand, printRule } from "./print-rule.js";
+import { dayNumber, type RuleDate, toRuleDate } from "./rule-date.js";
+import { RuleEvaluationError } from "./rule-evaluation-error.js";
+import type { ColumnNode, ListNode, OperandNode, RuleNode } from "./rule-node.js";
+
+/** Any node a message can point at. */
+type AnyNode = RuleNode | OperandNode | ListNode;
+
+/** What one evaluation needs besides the tree: the evidence, the as-of date and the rule text. */
+export class EvaluationContext {
+  // Date cells repeat (a month column holds a dozen values over thousands of rows): parse each once.
+  private readonly dates = new Map<string, RuleDate | null>();
+  private asOfDay: number | undefined;
+
+  constructor(
+    readonly frame: EvidenceFrame,
+    readonly asOf: string,
+    /** The rule text the spans point into, or undefined for a tree built in code. */
+    readonly source: string | undefined,
+    /** The rule as text, for outcomes. */
+    readonly ruleText: string,
+  ) {}
+
+  /** A date from cell or literal text, or null when it is not one. */
+  date(text: string): RuleDate | null {
+    let date = this.dates.get(text);
+    if (date === undefined) {
+      date = toRuleDate(text) ?? null;
+      if (this.dates.size < 100_000) this.dates.set(text, date);
+    }
+    return date;
+  }
+
+  /** The as-of date as a day number; a clear error when it is not YYYY-MM-DD. */
+  asOfDayNumber(node: AnyNode): number {
+    if (this.asOfDay === undefined) {
+      const day = typeof this.asOf === "string" ? dayNumber(this.asOf) : undefined;
+      if (day === undefined)
+        throw this.error(`age_days needs the as-of date as YYYY-MM-DD; got '${String(this.asOf)}'`, node);
+      this.asOfDay = day;
+    }
+    return this.asOfDay;
+  }
+
+  /** The type of a column, or a clear error naming the columns there are and the nearest one. */
+  columnType(node: ColumnNode): ColumnType {
+    const type = this.frame.columns.get(node.name);
+    if (type !== undefined) return type;
+    const names = [...this.frame.columns.keys()];
+    let nearest: string | undefined;
+    let best = Number.POSITIVE_INFINITY;
+    for (const candidate of names) {
+      const score = candidate.toLowerCase() === node.name.toLowerCase() ? 0 : distance(candidate, node.name);
+      if (score < best) {
+        best = score;
+        nearest = candidate;
+      }
+    }
+    const suggestion =
+      nearest !== undefined && best <= Math.max(2, Math.floor(node.name.length / 3))
+        ? ` (did you mean '${nearest}'?)`
+        : "";
+    const shownNames = names.length > 20 ? `${names.slice(0, 20).join(", ")}, …` : names.join(", ");
+    const available =
+      names.length === 0
+        ? "the evidence has no columns"
+        : `${this.frame.kind === "text" ? "passages have" : "columns are"}: ${shownNames}`;
+    throw this.error(`unknown column '${clip(node.name)}'${suggestion}; ${available}`, node);
+  }
+
+  /** The source text of a node, as written, or re-printed for a tree built in code. */
+  text(node: AnyNode): string {
+    if (this.source !== undefined && typeof node.start === "number" && typeof node.end === "number") {
+      return this.source.slice(node.start, node.end);
+    }
+    if (
+      node.type === "literal" ||
+      node.type === "column" ||
+      node.type === "measure" ||
+      node.type === "row_call" ||
+      node.type === "aggregate_call"
+    ) {
+      return printOperand(node);
+    }
+    if (node.type === "list") return `[${node.items.map((item) => printLiteral(item.literal)).join(", ")}]`;
+    return printRule(node);
+  }
+
+  /** A RuleEvaluationError pointing at a node. */
+  error(reason: string, node: AnyNode): RuleEvaluationError {
+    const position = this.source !== undefined && typeof node.start === "number" ? node.start : 0;
+    return new RuleEvaluationError(reason, this.ruleText, position, this.text(node));
+  }
+}
+
+function clip(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
