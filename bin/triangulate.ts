@@ -3,9 +3,12 @@ import { Command, CommanderError } from "commander";
 import { ConfigError, formatConfigIssue } from "../config/config-error.js";
 import { ExitCode, UsageError, colors } from "./cli-output.js";
 import { registerConfigCommand } from "./commands/config-command.js";
+import { registerIngestCommand } from "./commands/ingest-command.js";
+import { registerKbCommand } from "./commands/kb-command.js";
 import { registerReportCommand } from "./commands/report-command.js";
 import { registerRunCommand } from "./commands/run-command.js";
 import { registerRunsCommand } from "./commands/runs-command.js";
+import { registerScheduleCommand } from "./commands/schedule-command.js";
 import { registerSchemaCommand } from "./commands/schema-command.js";
 
 // The CLI stays thin: each command parses flags, calls a library function, prints, sets the exit code.
@@ -17,9 +20,12 @@ const program = new Command("triangulate")
 
 registerConfigCommand(program);
 registerSchemaCommand(program);
+registerIngestCommand(program);
+registerKbCommand(program);
 registerRunCommand(program);
 registerRunsCommand(program);
 registerReportCommand(program);
+registerScheduleCommand(program);
 
 function reportFailure(error: unknown): void {
   const c = colors(process.stderr);

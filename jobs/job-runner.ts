@@ -170,7 +170,8 @@ async function answerOne(
   if (context.signal.aborted) return { ...base, status: "interrupted", duration_ms: 0, evidence: [], numbers: [], trace: [] };
   const started = performance.now();
   try {
-    const outcome = await context.answerer(question, { workspace: context.workspace, asOf: context.asOf, adapters: context.pool, signal: context.signal, options: context.options });
+    // Raced against the signal so a stop is recorded promptly even if an answerer ignores it.
+    const outcome = await raceAbort(context.answerer(question, { workspace: context.workspace, asOf: context.asOf, adapters: context.pool, signal: context.signal, options: context.options }), context.signal);
     const goals = new Map((outcome.plan?.sub_goals ?? []).map((goal) => [goal.id, goal]));
     const numbers = extractReportedNumbers(outcome, context.workspace).map((number) => ({ ...number, key: numberKey(number.metric, number.keys, context.dimensionOrder) }));
     return {
@@ -196,6 +197,24 @@ async function answerOne(
     const message = context.workspace.redactor.text(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
     return { ...base, status: isAbort(error, context.signal) ? "interrupted" : "failed", duration_ms: Math.round(performance.now() - started), error: message, evidence: [], numbers: [], trace: [] };
   }
+}
+
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 function dedupeByKey<T extends { key: string }>(numbers: T[]): T[] {

@@ -1,0 +1,138 @@
+import { Cron } from "croner";
+import type { Workspace } from "../config/workspace.js";
+import type { LoadedJob } from "./job-file.js";
+import { JobLockedError } from "./job-lock.js";
+import { type JobRunResult, type RunJobOptions, runJob } from "./job-runner.js";
+import { RunHistory } from "./run-history.js";
+import type { SchedulerLog } from "./scheduler-log.js";
+
+/** Options of the long-running scheduler. */
+export interface SchedulerOptions {
+  workspace: Workspace;
+  jobs: LoadedJob[];
+  log: SchedulerLog;
+  /** How long a running job may take to finish after a stop request before it is interrupted (default 30 s). */
+  graceMs?: number;
+  /** Runs one job; the default is runJob (tests pass a slower or counting one). */
+  run?: (job: LoadedJob, workspace: Workspace, options: RunJobOptions) => Promise<JobRunResult>;
+  /** The clock for missed-run checks. */
+  now?: () => Date;
+}
+
+interface RunningJob {
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+/**
+ * Runs report jobs on their cron schedules (croner, in each job's timezone). A job never overlaps
+ * itself: a tick that finds it still running is skipped and logged (and a job lock guards against
+ * other processes). On stop, running jobs get `graceMs` to finish, then are aborted and recorded
+ * as interrupted.
+ */
+export class JobScheduler {
+  private readonly crons = new Map<string, Cron>();
+  private readonly running = new Map<string, RunningJob>();
+  private stopping = false;
+
+  constructor(private readonly options: SchedulerOptions) {}
+
+  /** Starts every scheduled job's timer and applies the missed-run policy. Returns the scheduled job names. */
+  start(): string[] {
+    const { jobs, log } = this.options;
+    const scheduled: string[] = [];
+    for (const job of jobs) {
+      const config = job.config;
+      if (!config.schedule) {
+        log.info("job-unscheduled", { job: config.name, reason: "no schedule in the job file" });
+        continue;
+      }
+      const cron = new Cron(config.schedule, { name: `triangulate:${config.name}:${Math.random()}`, timezone: config.timezone, catch: true }, () => this.trigger(job, "schedule"));
+      this.crons.set(config.name, cron);
+      scheduled.push(config.name);
+      log.info("job-scheduled", { job: config.name, schedule: config.schedule, timezone: config.timezone, next_run: cron.nextRun()?.toISOString() ?? null, missed_runs: config.missed_runs });
+      this.checkMissedRun(job, cron);
+    }
+    log.info("scheduler-started", { jobs: scheduled.length, pid: process.pid });
+    return scheduled;
+  }
+
+  private checkMissedRun(job: LoadedJob, cron: Cron): void {
+    const config = job.config;
+    if (config.missed_runs !== "run_once") return;
+    const history = RunHistory.open(this.options.workspace);
+    let last;
+    try {
+      last = history.listRuns({ job: config.name, limit: 1 })[0];
+    } finally {
+      history.close();
+    }
+    if (!last) return;
+    const due = cron.nextRun(new Date(last.started_at));
+    const now = (this.options.now ?? (() => new Date()))();
+    if (due && due < now) {
+      this.options.log.info("job-missed", { job: config.name, due: due.toISOString(), last_run: last.started_at, policy: "run_once" });
+      void this.trigger(job, "missed");
+    }
+  }
+
+  /** Runs a job now unless it is already running (then the tick is skipped and logged). */
+  trigger(job: LoadedJob, reason: "schedule" | "missed" | "manual"): Promise<void> {
+    const name = job.config.name;
+    const { log } = this.options;
+    if (this.stopping) return Promise.resolve();
+    if (this.running.has(name)) {
+      log.warn("job-skipped", { job: name, reason: "still running from an earlier tick (no overlapping runs)", trigger: reason });
+      return Promise.resolve();
+    }
+    const controller = new AbortController();
+    const started = Date.now();
+    log.info("job-start", { job: name, trigger: reason });
+    const run = this.options.run ?? runJob;
+    const done = run(job, this.options.workspace, { signal: controller.signal })
+      .then((result) => {
+        const fields = { job: name, run_id: result.report.run_id, status: result.report.status, exit_code: result.exitCode, duration_ms: Date.now() - started, highlighted: result.report.changes.highlighted, files: result.report.files.join(",") };
+        if (result.report.status === "answered") log.info("job-end", fields);
+        else log.warn("job-end", fields);
+      })
+      .catch((error: unknown) => {
+        if (error instanceof JobLockedError) log.warn("job-skipped", { job: name, reason: error.message, trigger: reason });
+        else log.error("job-failed", { job: name, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error), duration_ms: Date.now() - started });
+      })
+      .finally(() => this.running.delete(name));
+    this.running.set(name, { controller, done });
+    return done;
+  }
+
+  /** Names of the jobs running now. */
+  runningJobs(): string[] {
+    return [...this.running.keys()];
+  }
+
+  /**
+   * Stops the timers, waits up to the grace period for running jobs, then aborts them (they record
+   * themselves as interrupted) and waits for that, bounded as well.
+   */
+  async stop(reason = "stop requested"): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    const { log } = this.options;
+    for (const cron of this.crons.values()) cron.stop();
+    const pending = [...this.running.entries()];
+    log.info("scheduler-stopping", { reason, running: pending.map(([name]) => name).join(",") || null, grace_ms: this.options.graceMs ?? 30_000 });
+    const all = Promise.allSettled(pending.map(([, job]) => job.done));
+    const finishedInTime = await Promise.race([all.then(() => true), delay(this.options.graceMs ?? 30_000).then(() => false)]);
+    if (!finishedInTime) {
+      for (const [name, job] of this.running) {
+        log.warn("job-interrupting", { job: name, reason: "grace period over" });
+        job.controller.abort(new Error(reason));
+      }
+      await Promise.race([all, delay(10_000)]);
+    }
+    log.info("scheduler-stopped", { interrupted: !finishedInTime });
+  }
+}
+
+function delay(milliseconds: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, milliseconds).unref());
+}
