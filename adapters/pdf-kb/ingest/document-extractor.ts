@@ -3,13 +3,9 @@ import type { ExtractOptions, ExtractedDocument } from "../extraction/extracted-
 /** Turns one PDF into chunks and tables; throws a DocumentError (corrupt, encrypted, image_only) for unusable files. */
 export type DocumentExtractor = (absolutePath: string, options: ExtractOptions) => Promise<ExtractedDocument>;
 
-// Loaded on first use so `kb search` never loads pdf.js.
-const extractionModule = "../extraction/index.js";
-
-/** The PDF extraction of ../extraction/, loaded lazily. */
+/** The PDF extraction of ../extraction/, loaded on first use so `kb search` never loads pdf.js. */
 export async function loadDocumentExtractor(): Promise<DocumentExtractor> {
-  const module = (await import(extractionModule)) as { extractDocument: DocumentExtractor };
-  return module.extractDocument;
+  return (await import("../extraction/index.js")).extractDocument;
 }
 
 /** Why a PDF could not be indexed. */

@@ -49,8 +49,9 @@ export async function documentRows(document: string, extracted: ExtractedDocumen
   }
   const tables: TableRow[] = [];
   for (const table of extracted.tables) {
-    const text = table.text || table.cells.map((row) => row.join(" | ")).join("\n");
-    const indexed = table.section ? `${table.section}\n${text}` : text;
+    // Extraction's rendering already carries a caption with the page and section.
+    const text = table.text || [table.section, ...table.cells.map((row) => row.join(" | "))].filter(Boolean).join("\n");
+    const indexed = text;
     drafts.push({
       id: `${document}#table:${table.id}`,
       document,
