@@ -5,8 +5,6 @@ import { ExitCode, UsageError, colors } from "./cli-output.js";
 import { registerConfigCommand } from "./commands/config-command.js";
 import { registerIngestCommand } from "./commands/ingest-command.js";
 import { registerKbCommand } from "./commands/kb-command.js";
-import { registerIngestCommand } from "./commands/ingest-command.js";
-import { registerKbCommand } from "./commands/kb-command.js";
 import { registerReportCommand } from "./commands/report-command.js";
 import { registerRunCommand } from "./commands/run-command.js";
 import { registerRunsCommand } from "./commands/runs-command.js";
@@ -22,8 +20,6 @@ const program = new Command("triangulate")
 
 registerConfigCommand(program);
 registerSchemaCommand(program);
-registerIngestCommand(program);
-registerKbCommand(program);
 registerIngestCommand(program);
 registerKbCommand(program);
 registerRunCommand(program);
