@@ -14,6 +14,14 @@ export interface CompiledField {
   optional: boolean;
   join: string;
   evaluate: CompiledPath;
+  /** For paths with a wildcard or filter: the part before it, so an empty list is told apart from a missing one. */
+  container?: CompiledPath;
+}
+
+/** The part of a path before its first wildcard, filter or recursive descent; undefined for plain paths. */
+export function containerOf(path: string): string | undefined {
+  const index = path.search(/\[\*\]|\.\*|\[\?|\.\.|\[\(/);
+  return index > 1 ? path.slice(0, index) : undefined;
 }
 
 /** A field whose path matched nothing on a record (and had no default): what `sources test` lists. */
@@ -51,6 +59,7 @@ export function compileFields(fields: Record<string, FieldMapping>, compile: (pa
       optional: full.optional,
       join: full.join,
       evaluate: compile(full.path),
+      ...(containerOf(full.path) ? { container: compile(containerOf(full.path)!) } : {}),
     };
   });
 }
@@ -78,7 +87,7 @@ export function mapRecord(record: unknown, fields: CompiledField[], label: strin
         row[field.name] = field.default;
         continue;
       }
-      if (matches.length === 0 && !field.optional) {
+      if (matches.length === 0 && !field.optional && !(field.container && field.container(record).length > 0)) {
         const miss = { field: field.name, path: field.path, record: label };
         if (!misses) {
           throw new StepError("format_error", `field ${field.name}: JSONPath ${field.path} matched nothing on record ${label}; fix the path, or give the field a default or optional: true`, {
