@@ -180,7 +180,13 @@ function normalize(value: CellValue, kind: ComparisonKind, context: EvaluationCo
 }
 
 function order(kind: ComparisonKind, left: Normalized, right: Normalized): number {
-  if (kind === "number") return (left as number) - (right as number);
+  if (kind === "number") {
+    // Averages and sums carry float noise (15.3 / 3 = 5.1000000000000005); 5.1 must still equal it.
+    const a = left as number;
+    const b = right as number;
+    const difference = a - b;
+    return Math.abs(difference) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b)) ? 0 : difference;
+  }
   if (kind === "date") return compareRuleDates(left as RuleDate, right as RuleDate);
   if (kind === "string") return left === right ? 0 : (left as string) < (right as string) ? -1 : 1;
   return left === right ? 0 : 1;
