@@ -277,3 +277,7 @@ export function listJobRuns(workspace: Workspace, options: { job?: string; limit
     history.close();
   }
 }
+
+/** A job run with its questions, as `runs list --job` shows it. */
+export type JobRunListing = ReturnType<typeof listJobRuns>[number];
+

@@ -2,8 +2,27 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Command } from "commander";
 import { findRun, listRuns } from "../../executor/run-store.js";
+import { type JobRunListing, listJobRuns } from "../../jobs/run-history.js";
 import { ExitCode, formatTable, printJson, UsageError } from "../cli-output.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
+
+function printJobRuns(runs: JobRunListing[], options: { json?: boolean; job?: string }): void {
+  if (options.json) printJson(runs);
+  else if (runs.length === 0) process.stdout.write(`no runs of job ${options.job} yet\n`);
+  else {
+    const rows = runs.map((run) => [
+      run.id,
+      run.status,
+      run.as_of,
+      run.started_at.replace("T", " ").slice(0, 19),
+      run.duration_ms === null ? "" : `${(run.duration_ms / 1000).toFixed(1)} s`,
+      `${run.questions_answered}/${run.questions_total}`,
+      run.exit_code,
+      run.report_files.find((file) => file.endsWith(".html")) ?? run.report_files[0] ?? "",
+    ]);
+    process.stdout.write(`${formatTable(["run", "status", "as of", "started", "duration", "answered", "exit", "report"], rows)}\n`);
+  }
+}
 
 /** `triangulate runs list` and `triangulate runs show <id>`. */
 export function registerRunsCommand(program: Command): void {
@@ -14,8 +33,13 @@ export function registerRunsCommand(program: Command): void {
     .addOption(workspaceOption())
     .option("--limit <n>", "how many", "20")
     .option("--json", "print JSON")
-    .action(async (options: { workspace: string; limit: string; json?: boolean }) => {
+    .option("--job <name>", "list the runs of a report job (from the run history) instead")
+    .action(async (options: { workspace: string; limit: string; json?: boolean; job?: string }) => {
       const workspace = workspaceFrom(options);
+      if (options.job) {
+        printJobRuns(listJobRuns(workspace, { job: options.job, limit: Number(options.limit) || 20 }), options);
+        return;
+      }
       const summaries = await listRuns(workspace, Number(options.limit) || 20);
       if (options.json) {
         printJson(summaries);
