@@ -61,7 +61,7 @@ export function detectHeadings(lines: TextLine[], fontOf: FontLookup, bodySize =
     if (!/[\p{L}]/u.test(text)) continue;
     const numberDepth = sectionNumberDepth(text);
     const bold = fontOf(line)?.bold ?? false;
-    const larger = line.fontSize >= bodySize * 1.15 && line.fontSize >= bodySize + 1;
+    const larger = line.fontSize >= bodySize * 1.1 && line.fontSize >= bodySize + 1;
     const endsSentence = SENTENCE_END.test(text);
     const next = lines[index + 1];
     const gapBelow = next && next.page === line.page && next.column === line.column ? next.bbox[1] - line.bbox[3] : Number.POSITIVE_INFINITY;

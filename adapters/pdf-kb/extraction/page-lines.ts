@@ -110,7 +110,17 @@ function findGutter(segments: Segment[], pageWidth: number): number | undefined 
     if (crossing > 0.15 * segments.length) continue;
     if (!best || crossing < best.crossing) best = { x, crossing };
   }
-  return best?.x;
+  if (!best) return undefined;
+  // Columns of prose fill their width; table columns (short cells) do not and must not be read
+  // as page columns.
+  const gutter = best.x;
+  const textLeft = Math.min(...segments.map((segment) => segment.left));
+  const textRight = Math.max(...segments.map((segment) => segment.right));
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const leftWidths = median(segments.filter((segment) => segment.right <= gutter).map((segment) => segment.right - segment.left));
+  const rightWidths = median(segments.filter((segment) => segment.left >= gutter).map((segment) => segment.right - segment.left));
+  if (leftWidths < 0.5 * (gutter - textLeft) || rightWidths < 0.5 * (textRight - gutter)) return undefined;
+  return gutter;
 }
 
 /** Turns one page's text runs into lines in reading order (two-column pages read column by column). */

@@ -70,6 +70,22 @@ function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
+/**
+ * The table's box: tabula's own bounds for ruled tables; for stream tables (whose bounds tabula
+ * leaves at the page origin) the union of the cells that hold text.
+ */
+function tableBox(raw: TabulaTable): BoundingBox {
+  const cells = raw.rows.flat().filter((cell) => cell.text.trim() !== "" && cell.width > 0);
+  if (raw.method === "lattice" && raw.right > raw.left && raw.top > 0) return [round(raw.left), round(raw.top), round(raw.right), round(raw.bottom)];
+  if (cells.length === 0) return [round(raw.left), round(raw.top), round(raw.right), round(raw.bottom)];
+  return [
+    round(Math.min(...cells.map((cell) => cell.left))),
+    round(Math.min(...cells.map((cell) => cell.top))),
+    round(Math.max(...cells.map((cell) => cell.left + cell.width))),
+    round(Math.max(...cells.map((cell) => cell.top + cell.height))),
+  ];
+}
+
 /** Renders a table as plain text for the full-text index: a caption, the header, one line per row. */
 export function renderTableText(table: Pick<ExtractedTable, "id" | "page" | "section" | "columns" | "cells" | "headerRows">): string {
   const caption = `Table ${table.id} (page ${table.page}${table.section ? `, ${table.section}` : ""})`;
@@ -99,7 +115,7 @@ export function buildTables(pages: TabulaPage[]): ExtractedTable[] {
         });
         return record;
       });
-      const bbox: BoundingBox = [round(raw.left), round(raw.top), round(raw.right), round(raw.bottom)];
+      const bbox = tableBox(raw);
       const table: ExtractedTable = { id: `p${page.page}-t${index}`, page: page.page, bbox, method: raw.method, headerRows, columns, cells, rows, section: "", text: "" };
       table.text = renderTableText(table);
       tables.push(table);

@@ -120,11 +120,87 @@ public class TableExtractor {
       boolean overlaps = false;
       for (Table table : lattice) if (table.overlapRatio(area) > 0.1 || area.intersects(table)) overlaps = true;
       if (overlaps) continue;
-      Page region = page.getArea(area.getTop(), area.getLeft(), area.getBottom(), area.getRight());
-      for (Table table : new BasicExtractionAlgorithm().extract(region)) {
-        if (isRealTable(table)) { tables.add(table); methods.add("stream"); }
+      for (Table table : streamTables(page, area)) { tables.add(table); methods.add("stream"); }
+    }
+  }
+
+  // The detector's areas often take in a heading or a paragraph above or below a borderless
+  // table, or two tables with prose between them; the column positions then come out wrong.
+  // So the area is read once, cut into runs of rows at prose rows (one long cell) and at
+  // unusually large vertical gaps, runs are trimmed of single-cell rows at their ends, and each
+  // remaining run is read again on its own.
+  static List<Table> streamTables(Page page, Rectangle area) {
+    List<Table> result = new ArrayList<>();
+    List<Table> first = new BasicExtractionAlgorithm().extract(page.getArea(area.getTop(), area.getLeft(), area.getBottom(), area.getRight()));
+    if (first.isEmpty()) return result;
+    List<List<RectangularTextContainer>> rows = first.get(0).getRows();
+    int count = rows.size();
+    float[] tops = new float[count];
+    float[] bottoms = new float[count];
+    int[] filled = new int[count];
+    int[] longest = new int[count];
+    for (int index = 0; index < count; index++) {
+      tops[index] = Float.MAX_VALUE;
+      bottoms[index] = -1;
+      for (RectangularTextContainer cell : rows.get(index)) {
+        String text = cell.getText().trim();
+        if (text.isEmpty()) continue;
+        filled[index]++;
+        longest[index] = Math.max(longest[index], text.length());
+        tops[index] = Math.min(tops[index], cell.getTop());
+        bottoms[index] = Math.max(bottoms[index], cell.getBottom());
       }
     }
+    List<Float> pitches = new ArrayList<>();
+    int previous = -1;
+    for (int index = 0; index < count; index++) {
+      if (filled[index] == 0) continue;
+      if (previous >= 0) pitches.add(tops[index] - tops[previous]);
+      previous = index;
+    }
+    pitches.sort(null);
+    float pitch = pitches.isEmpty() ? 0 : pitches.get(pitches.size() / 2);
+    List<int[]> runs = new ArrayList<>();
+    int start = -1;
+    previous = -1;
+    for (int index = 0; index <= count; index++) {
+      boolean end = index == count;
+      boolean prose = !end && filled[index] == 1 && longest[index] > 45;
+      boolean gap = !end && filled[index] > 0 && previous >= 0 && pitch > 0 && tops[index] - tops[previous] > 2.5 * pitch;
+      if (end || prose || gap) {
+        if (start >= 0) runs.add(new int[] {start, previous});
+        start = -1;
+      }
+      if (end || prose || filled[index] == 0) continue;
+      if (start < 0) start = index;
+      previous = index;
+    }
+    for (int[] run : runs) {
+      int from = run[0];
+      int to = run[1];
+      while (from <= to && filled[from] < 2) from++;
+      while (to >= from && filled[to] < 2) to--;
+      if (to - from < 1) continue;
+      float top = tops[from] - 0.5f;
+      float bottom = bottoms[to] + 0.5f;
+      List<Table> tables = new BasicExtractionAlgorithm().extract(page.getArea(top, area.getLeft(), bottom, area.getRight()));
+      // The detector tends to stop at a rule drawn under the header; a row of several cells
+      // just above the run is taken in as the header.
+      if (pitch > 0 && from == 0) {
+        List<Table> extended = new BasicExtractionAlgorithm().extract(page.getArea(top - 1.6f * pitch, area.getLeft(), bottom, area.getRight()));
+        if (!extended.isEmpty() && !tables.isEmpty() && extended.get(0).getRows().size() == tables.get(0).getRows().size() + 1 && filledCells(extended.get(0).getRows().get(0)) >= 2) tables = extended;
+      }
+      for (Table table : tables) {
+        if (isRealTable(table)) result.add(table);
+      }
+    }
+    return result;
+  }
+
+  static int filledCells(List<RectangularTextContainer> row) {
+    int count = 0;
+    for (RectangularTextContainer cell : row) if (!cell.getText().trim().isEmpty()) count++;
+    return count;
   }
 
   static boolean isRealTable(Table table) {
