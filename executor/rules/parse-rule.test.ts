@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseRule } from "./parse-rule.js";
 import { printRule } from "./print-rule.js";
 import { MAX_NESTING_DEPTH, MAX_RULE_LENGTH } from "./rule-limits.js";
-import type { RuleNode } from "./rule-node.js";
+import type { LogicalNode, RuleNode } from "./rule-node.js";
 import { RuleSyntaxError } from "./rule-syntax-error.js";
 
 function syntaxError(rule: string): RuleSyntaxError {
@@ -61,15 +61,15 @@ describe("parseRule: trees", () => {
   it("AND binds tighter than OR; NOT tighter than AND; keywords in any case", () => {
     const tree = parseRule("rows > 1 or not rows > 2 AND rows < 9");
     expect(tree.type).toBe("or");
-    const or = tree as Extract<RuleNode, { type: "or" }>;
+    const or = tree as LogicalNode;
     expect(or.operands[1].type).toBe("and");
-    const and = or.operands[1] as Extract<RuleNode, { type: "and" }>;
+    const and = or.operands[1] as LogicalNode;
     expect(and.operands[0].type).toBe("not");
   });
 
   it("parentheses group and are part of the clause span", () => {
     const rule = "(rows > 1 OR rows < 0) AND chunks = 2";
-    const tree = parseRule(rule) as Extract<RuleNode, { type: "and" }>;
+    const tree = parseRule(rule) as LogicalNode;
     expect(tree.operands[0].type).toBe("or");
     expect(rule.slice(tree.operands[0].start, tree.operands[0].end)).toBe("(rows > 1 OR rows < 0)");
   });
@@ -286,6 +286,6 @@ describe("parseRule: limits", () => {
   it("long flat AND chains are fine (they are loops, not recursion)", () => {
     const rule = Array.from({ length: 600 }, () => "rows >= 0").join(" AND ");
     expect(rule.length).toBeLessThan(MAX_RULE_LENGTH);
-    expect((parseRule(rule) as Extract<RuleNode, { type: "and" }>).operands).toHaveLength(600);
+    expect((parseRule(rule) as LogicalNode).operands).toHaveLength(600);
   });
 });
