@@ -34,6 +34,16 @@ export const Anchor = z
     aria_label: z.string().optional(),
     title: z.string().optional(),
     label: z.string().optional(),
+    /** Which table, counting from the anchor, when several follow it (1 = the first). */
+    nth: z.number().int().min(1).max(50).optional(),
+  })
+  .strict();
+
+/** Rolls extracted rows up: rows with equal `by` values become one, `sum` columns added. */
+export const Aggregate = z
+  .object({
+    by: z.array(Name).min(1),
+    sum: z.array(Name).min(1),
   })
   .strict();
 
@@ -57,6 +67,12 @@ export const BiDataset = z
     /** table, grid (ARIA, possibly virtualised), paginated, or auto. */
     extract: z.enum(["auto", "table", "grid", "paginated"]).default("auto"),
     columns: ColumnMapping,
+    /** Catalog column holding the period (month, quarter or date); rows outside the sub-goal's period are dropped. */
+    period_column: Name.optional(),
+    /** Roll the rows up after filtering (e.g. monthly rows by sub-type → complaints by category and quarter). */
+    aggregate: Aggregate.optional(),
+    /** Accessible name of the control that shows the next page of a paginated table. */
+    next_button: z.string().default("Next"),
     offers: Offers.default({ metrics: [], dimensions: [], events: [], topics: [] }),
     /** Seconds to wait for the data to appear. */
     wait_seconds: z.number().positive().max(300).default(15),

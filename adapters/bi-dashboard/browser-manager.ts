@@ -1,0 +1,189 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { type Browser, chromium } from "playwright-core";
+
+/** How to launch the browser (the workspace's `browser` section). */
+export interface BrowserLaunchSettings {
+  executable_path: string;
+  headless: boolean;
+}
+
+/** Flags for a quiet, offline, headless Chromium: no background traffic, no sandbox (containers), no QUIC. */
+export const CHROMIUM_ARGUMENTS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+/**
+ * One Chromium per process, shared by every BI source of a run (and, when a report job holds it,
+ * across questions). Users take a lease; the browser closes when the last lease is released.
+ */
+export class BrowserManager {
+  private browser: Promise<Browser> | undefined;
+  private leases = 0;
+  private closing: Promise<void> | undefined;
+
+  constructor(readonly settings: BrowserLaunchSettings) {}
+
+  /** Takes a lease and returns the (possibly just launched) browser. Release it with release(). */
+  async acquire(): Promise<Browser> {
+    this.leases += 1;
+    try {
+      return await this.launched();
+    } catch (error) {
+      this.leases -= 1;
+      throw error;
+    }
+  }
+
+  /** Holds the browser open until the returned function is called: for report jobs asking many questions. */
+  retain(): () => Promise<void> {
+    this.leases += 1;
+    let released = false;
+    return async () => {
+      if (released) return;
+      released = true;
+      await this.release();
+    };
+  }
+
+  /** Gives a lease back; the last one closes the browser. */
+  async release(): Promise<void> {
+    this.leases = Math.max(0, this.leases - 1);
+    if (this.leases === 0) await this.close();
+  }
+
+  /** Whether a browser is running now. */
+  get running(): boolean {
+    return this.browser !== undefined;
+  }
+
+  /** Process ids of this browser's processes (the browser and its renderers), read from /proc. */
+  processIds(): number[] {
+    return chromiumDescendants(process.pid, this.settings.executable_path);
+  }
+
+  /** Closes the browser now, whatever the leases. */
+  async close(): Promise<void> {
+    const browser = this.browser;
+    this.browser = undefined;
+    if (!browser) return this.closing;
+    this.closing = (async () => {
+      try {
+        await (await browser).close();
+      } catch {
+        // A browser that failed to launch or already died has nothing left to close.
+      }
+    })();
+    await this.closing;
+  }
+
+  private launched(): Promise<Browser> {
+    if (!this.browser) {
+      const launching = (async () => {
+        await this.closing;
+        const browser = await chromium.launch({
+          executablePath: this.settings.executable_path,
+          headless: this.settings.headless,
+          args: CHROMIUM_ARGUMENTS,
+          // Playwright kills the browser on SIGINT/SIGTERM/SIGHUP and on exit; keep that safety net.
+          handleSIGINT: true,
+          handleSIGTERM: true,
+          handleSIGHUP: true,
+        });
+        browser.on("disconnected", () => {
+          if (this.browser === launching) this.browser = undefined;
+        });
+        return browser;
+      })();
+      this.browser = launching;
+      launching.catch(() => {
+        if (this.browser === launching) this.browser = undefined;
+      });
+    }
+    return this.browser;
+  }
+}
+
+const managers = new Map<string, BrowserManager>();
+let exitHookInstalled = false;
+
+/** The process-wide browser manager for these settings (one Chromium per process and settings). */
+export function sharedBrowserManager(settings: BrowserLaunchSettings): BrowserManager {
+  const key = `${settings.executable_path}|${settings.headless}`;
+  let manager = managers.get(key);
+  if (!manager) {
+    manager = new BrowserManager(settings);
+    managers.set(key, manager);
+  }
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    // Last resort if a caller forgot close(): on exit nothing async runs, so kill what is left.
+    process.once("exit", () => {
+      for (const each of managers.values()) {
+        if (!each.running) continue;
+        for (const pid of each.processIds()) {
+          try {
+            process.kill(pid, "SIGKILL");
+          } catch {
+            // Already gone.
+          }
+        }
+      }
+    });
+  }
+  return manager;
+}
+
+/** Pids of the processes below `rootPid` whose executable is `executablePath` (Linux /proc). */
+export function chromiumDescendants(rootPid: number, executablePath: string): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  const parents = new Map<number, number>();
+  const commands = new Map<number, string>();
+  for (const entry of entries) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // The command name may hold spaces and parentheses; fields resume after the last ")".
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      parents.set(Number(entry), Number(fields[1]));
+      commands.set(Number(entry), readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0")[0] ?? "");
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const result: number[] = [];
+  const executableName = executablePath.split("/").pop() ?? executablePath;
+  const isBelow = (pid: number): boolean => {
+    for (let current = parents.get(pid), hops = 0; current !== undefined && hops < 64; current = parents.get(current), hops += 1) {
+      if (current === rootPid) return true;
+    }
+    return false;
+  };
+  for (const [pid, command] of commands) {
+    if ((command === executablePath || command.endsWith(`/${executableName}`) || command.includes("chrom")) && isBelow(pid)) result.push(pid);
+  }
+  return result;
+}
+
+/** Sum of the resident memory (bytes) of the given processes, from /proc/<pid>/status VmRSS. */
+export function residentMemoryBytes(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+      if (match) total += Number(match[1]) * 1024;
+    } catch {
+      // Ended.
+    }
+  }
+  return total;
+}

@@ -1,0 +1,212 @@
+// Functions that run inside the page. They are plain JavaScript source (not TypeScript functions
+// handed to evaluate) because a transpiler's helpers (e.g. esbuild's __name) do not exist in the page.
+
+/** One header cell as the page shows it. */
+export interface HeaderCell {
+  text: string;
+  colspan: number;
+  rowspan: number;
+}
+
+/** One body row; `index` is aria-rowindex (virtualised grids) or the row's position. */
+export interface ExtractedRow {
+  index: number;
+  cells: string[];
+}
+
+/** What EXTRACT_TABLE returns for an HTML table or an ARIA grid/table. */
+export interface ExtractedTable {
+  kind: "html" | "aria";
+  /** The header rows with their spans, as written. */
+  headerRows: HeaderCell[][];
+  /** One name per column: spanning group headers joined with " / ". */
+  headers: string[];
+  rows: ExtractedRow[];
+  /** The footer rows' cell texts, as written (no span expansion). */
+  footer: string[][];
+  /** aria-rowcount minus header rows, when the grid declares it (virtualised grids). */
+  declaredRowCount: number | null;
+}
+
+/** Reads an HTML table or ARIA grid/treegrid/table into header rows, flattened headers, body rows and footer. */
+export const EXTRACT_TABLE = String.raw`(root) => {
+  const clean = (value) => (value || "").replace(/[\s\u00a0]+/g, " ").trim();
+  const text = (element) => clean(typeof element.innerText === "string" ? element.innerText : element.textContent);
+  const span = (element, name) => Math.max(1, parseInt(element.getAttribute(name) || "1", 10) || 1);
+
+  // Places spanning cells on a grid: rowspan repeats a cell downwards (merged row labels),
+  // colspan fills the next columns with the same origin.
+  function fillGrid(rows, cellsOf) {
+    const grid = [];
+    rows.forEach((row, rowIndex) => {
+      grid[rowIndex] = grid[rowIndex] || [];
+      let column = 0;
+      for (const cell of cellsOf(row)) {
+        while (grid[rowIndex][column] !== undefined) column += 1;
+        const colspan = span(cell, "colspan");
+        const rowspan = span(cell, "rowspan");
+        const origin = { cell, text: text(cell) };
+        for (let down = 0; down < rowspan && rowIndex + down < rows.length; down += 1) {
+          grid[rowIndex + down] = grid[rowIndex + down] || [];
+          for (let across = 0; across < colspan; across += 1) {
+            grid[rowIndex + down][column + across] = { origin, first: across === 0 };
+          }
+        }
+        column += colspan;
+      }
+    });
+    return grid;
+  }
+
+  function flattenHeaders(grid) {
+    const width = Math.max(0, ...grid.map((row) => row.length));
+    const names = [];
+    for (let column = 0; column < width; column += 1) {
+      const parts = [];
+      let previous = null;
+      for (const row of grid) {
+        const slot = row[column];
+        if (!slot || slot.origin === previous) continue;
+        previous = slot.origin;
+        if (slot.origin.text && parts[parts.length - 1] !== slot.origin.text) parts.push(slot.origin.text);
+      }
+      names.push(parts.join(" / "));
+    }
+    return names;
+  }
+
+  const headerCells = (row, cellsOf) => cellsOf(row).map((cell) => ({ text: text(cell), colspan: span(cell, "colspan"), rowspan: span(cell, "rowspan") }));
+
+  if (root.tagName === "TABLE") {
+    const cellsOf = (row) => Array.from(row.cells);
+    const bodies = Array.from(root.tBodies);
+    let headRows = root.tHead ? Array.from(root.tHead.rows) : [];
+    let bodyRows = bodies.flatMap((body) => Array.from(body.rows));
+    if (headRows.length === 0) {
+      // No <thead>: leading rows made only of <th> are the header.
+      while (bodyRows.length > 0 && bodyRows[0].cells.length > 0 && Array.from(bodyRows[0].cells).every((cell) => cell.tagName === "TH")) {
+        headRows.push(bodyRows.shift());
+      }
+    }
+    const headerGrid = fillGrid(headRows, cellsOf);
+    const bodyGrid = fillGrid(bodyRows, cellsOf);
+    return {
+      kind: "html",
+      headerRows: headRows.map((row) => headerCells(row, cellsOf)),
+      headers: flattenHeaders(headerGrid),
+      rows: bodyGrid.map((row, index) => ({ index: index + 1, cells: row.map((slot) => (slot ? slot.origin.text : "")) })),
+      footer: root.tFoot ? Array.from(root.tFoot.rows).map((row) => cellsOf(row).map(text)) : [],
+      declaredRowCount: null,
+    };
+  }
+
+  // ARIA grid / treegrid / table, possibly virtualised: place cells by aria-colindex and merge
+  // the row parts a grid splits over pinned containers by aria-rowindex.
+  const container = root.closest("[role=grid],[role=treegrid],[role=table]") || root;
+  const ownRows = Array.from(container.querySelectorAll("[role=row]")).filter(
+    (row) => row.closest("[role=grid],[role=treegrid],[role=table]") === container && row.getAttribute("aria-hidden") !== "true",
+  );
+  const cellsOf = (row) =>
+    Array.from(row.querySelectorAll("[role=columnheader],[role=rowheader],[role=gridcell],[role=cell]")).filter((cell) => cell.closest("[role=row]") === row);
+  const headerRows = [];
+  const bodies = new Map();
+  let position = 0;
+  for (const row of ownRows) {
+    const cells = cellsOf(row);
+    if (cells.length === 0) continue;
+    if (cells.every((cell) => cell.getAttribute("role") === "columnheader")) {
+      headerRows.push(row);
+      continue;
+    }
+    position += 1;
+    const declared = parseInt(row.getAttribute("aria-rowindex") || "", 10);
+    const index = Number.isFinite(declared) ? declared : position;
+    const slots = bodies.get(index) || [];
+    cells.forEach((cell, offset) => {
+      const declaredColumn = parseInt(cell.getAttribute("aria-colindex") || "", 10);
+      slots[Number.isFinite(declaredColumn) ? declaredColumn - 1 : offset] = text(cell);
+    });
+    bodies.set(index, slots);
+  }
+  const headerNames = [];
+  const headerRecords = headerRows.map((row) => {
+    const cells = cellsOf(row);
+    cells.forEach((cell, offset) => {
+      const declaredColumn = parseInt(cell.getAttribute("aria-colindex") || "", 10);
+      const column = Number.isFinite(declaredColumn) ? declaredColumn - 1 : offset;
+      const name = text(cell);
+      if (name) headerNames[column] = headerNames[column] ? headerNames[column] + " / " + name : name;
+    });
+    return headerCells(row, () => cells);
+  });
+  const width = Math.max(headerNames.length, ...Array.from(bodies.values()).map((slots) => slots.length));
+  const declaredCount = parseInt(container.getAttribute("aria-rowcount") || "", 10);
+  return {
+    kind: "aria",
+    headerRows: headerRecords,
+    headers: Array.from({ length: width }, (_, column) => headerNames[column] || ""),
+    rows: Array.from(bodies.entries())
+      .sort((a, b) => a[0] - b[0])
+      .map(([index, slots]) => ({ index, cells: Array.from({ length: width }, (_, column) => slots[column] ?? "") })),
+    footer: [],
+    declaredRowCount: Number.isFinite(declaredCount) && declaredCount > 0 ? Math.max(0, declaredCount - headerRows.length) : null,
+  };
+}`;
+
+/** What READ_STATE returns: enough to tell whether a table is still changing. */
+export interface TableState {
+  rows: number;
+  /** True while the table or an ancestor says aria-busy="true". */
+  busy: boolean;
+  /** First and last row text: changes when a page of a paginated table is replaced. */
+  signature: string;
+}
+
+/** Counts the body rows of a table or grid and reads aria-busy on it and its ancestors. */
+export const READ_STATE = String.raw`(root) => {
+  let rows;
+  if (root.tagName === "TABLE") rows = Array.from(root.tBodies).flatMap((body) => Array.from(body.rows));
+  else {
+    const container = root.closest("[role=grid],[role=treegrid],[role=table]") || root;
+    rows = Array.from(container.querySelectorAll("[role=row]")).filter((row) => !row.querySelector("[role=columnheader]"));
+  }
+  const busy = !!root.closest("[aria-busy=true]") || !!root.querySelector("[aria-busy=true]");
+  const line = (row) => (row ? (row.textContent || "").replace(/\s+/g, " ").trim() + "#" + (row.getAttribute("aria-rowindex") || "") : "");
+  return { rows: rows.length, busy, signature: rows.length + "|" + line(rows[0]) + "|" + line(rows[rows.length - 1]) };
+}`;
+
+/** What SCROLL_GRID returns. */
+export interface ScrollState {
+  /** False when nothing inside the grid scrolls (all rows are in the DOM). */
+  scrollable: boolean;
+  atEnd: boolean;
+  scrollTop: number;
+}
+
+/**
+ * Scrolls the grid's scrolling viewport (the descendant that overflows most) by a fraction of
+ * its height; `{toTop: true}` scrolls back to the start first.
+ */
+export const SCROLL_GRID = String.raw`(root, options) => {
+  const container = root.closest("[role=grid],[role=treegrid],[role=table]") || root;
+  const candidates = [container, ...container.querySelectorAll("*")].filter((element) => {
+    const overflow = getComputedStyle(element).overflowY;
+    return (overflow === "auto" || overflow === "scroll") && element.scrollHeight > element.clientHeight + 2;
+  });
+  if (candidates.length === 0) return { scrollable: false, atEnd: true, scrollTop: 0 };
+  const viewport = candidates.sort((a, b) => (b.scrollHeight - b.clientHeight) - (a.scrollHeight - a.clientHeight))[0];
+  if (options && options.toTop) viewport.scrollTop = 0;
+  else viewport.scrollTop = viewport.scrollTop + Math.max(20, Math.floor(viewport.clientHeight * 0.8));
+  viewport.dispatchEvent(new Event("scroll"));
+  return { scrollable: true, atEnd: viewport.scrollTop + viewport.clientHeight >= viewport.scrollHeight - 2, scrollTop: viewport.scrollTop };
+}`;
+
+/** Runs one of the page-side sources above on the element a locator points at. */
+export async function runOnElement<T>(
+  locator: { evaluate: (fn: (element: Element, payload: { source: string; argument: unknown }) => unknown, arg: { source: string; argument: unknown }) => Promise<unknown> },
+  source: string,
+  argument?: unknown,
+): Promise<T> {
+  // The page compiles the source itself; the wrapper is tiny so no transpiler helper sneaks in.
+  return (await locator.evaluate((element, payload) => (0, eval)(`(${payload.source})`)(element, payload.argument), { source, argument: argument ?? null })) as T;
+}

@@ -1,0 +1,87 @@
+import { readFileSync } from "node:fs";
+import type { Locator, Page } from "playwright-core";
+import { parse } from "yaml";
+import type { z } from "zod";
+import type { Workspace } from "../../config/workspace.js";
+import type { FieldLocator, Login } from "../../models/sources/bi-dashboard-source.js";
+import { StepError } from "../../models/step-error.js";
+import { buildDatasetUrl } from "./url-template.js";
+
+/** The login section of a bi_dashboard source. */
+export type LoginSettings = z.infer<typeof Login>;
+
+/**
+ * Names of the ${VARS} the source's credentials come from, read from the YAML text (the loaded
+ * config holds only the substituted values), so an auth error can say which variables to check.
+ */
+export function credentialVariables(workspace: Workspace, sourceName: string): string[] {
+  try {
+    const document = parse(readFileSync(workspace.file, "utf8")) as { sources?: Record<string, { login?: { username?: { value?: string }; password?: { value?: string } } }> };
+    const login = document?.sources?.[sourceName]?.login;
+    const names = [login?.username?.value, login?.password?.value].flatMap((value) => [...String(value ?? "").matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => match[1]));
+    return [...new Set(names)];
+  } catch {
+    return [];
+  }
+}
+
+/** Whether the page shows the login form (the dashboard redirected there: no or an expired session). */
+export function isLoginUrl(pageUrl: string, baseUrl: string, login: LoginSettings | undefined): boolean {
+  if (!login) return false;
+  try {
+    const loginPath = buildDatasetUrl(baseUrl, login.url, {}).pathname;
+    return new URL(pageUrl).pathname === loginPath;
+  } catch {
+    return false;
+  }
+}
+
+function field(page: Page, locator: z.infer<typeof FieldLocator>): Locator {
+  return (locator.label !== undefined ? page.getByLabel(locator.label, { exact: true }) : page.getByPlaceholder(locator.placeholder ?? "", { exact: true })).first();
+}
+
+/**
+ * Signs in the way a person does: opens the login URL, fills the fields found by label or
+ * placeholder, clicks the submit button by its role and name, and checks success by a URL
+ * fragment or visible text (default: the browser left the login page). Failure → auth_error.
+ */
+export async function logIn(page: Page, options: { sourceName: string; baseUrl: string; login: LoginSettings; timeoutMs: number; variables: string[] }): Promise<void> {
+  const { login, sourceName } = options;
+  const deadline = Date.now() + options.timeoutMs;
+  const remaining = () => Math.max(1, deadline - Date.now());
+  const credentialsHint = options.variables.length > 0 ? `check ${options.variables.map((name) => `$${name}`).join(" and ")}` : `check login.username and login.password of ${sourceName} in triangulate.yaml`;
+  const loginUrl = buildDatasetUrl(options.baseUrl, login.url, {});
+  await page.goto(loginUrl.href, { waitUntil: "domcontentloaded", timeout: remaining() });
+  const missingField = async (which: string, locator: Locator) => {
+    try {
+      await locator.waitFor({ state: "visible", timeout: remaining() });
+    } catch (cause) {
+      throw new StepError("auth_error", `${sourceName}: login form has no ${which} field (${JSON.stringify(which === "username" ? login.username.label ?? login.username.placeholder : login.password.label ?? login.password.placeholder)}) at ${loginUrl.pathname}`, { url: loginUrl.origin + loginUrl.pathname, locator: which }, { cause });
+    }
+  };
+  const username = field(page, login.username);
+  const password = field(page, login.password);
+  await missingField("username", username);
+  await missingField("password", password);
+  await username.fill(login.username.value, { timeout: remaining() });
+  await password.fill(login.password.value, { timeout: remaining() });
+  await page.getByRole("button", { name: login.submit, exact: true }).first().click({ timeout: remaining() });
+
+  try {
+    if (login.success?.url_contains) {
+      const fragment = login.success.url_contains;
+      await page.waitForURL((url) => url.href.includes(fragment), { timeout: remaining(), waitUntil: "domcontentloaded" });
+    } else {
+      await page.waitForURL((url) => !isLoginUrl(url.href, options.baseUrl, login), { timeout: remaining(), waitUntil: "domcontentloaded" });
+    }
+    if (login.success?.text) await page.getByText(login.success.text).first().waitFor({ state: "visible", timeout: remaining() });
+  } catch (cause) {
+    const stillOnLogin = isLoginUrl(page.url(), options.baseUrl, login);
+    throw new StepError(
+      "auth_error",
+      `${sourceName}: login failed${stillOnLogin ? " (still on the login page after signing in: the credentials were refused)" : ""}; ${credentialsHint}`,
+      { url: loginUrl.origin + loginUrl.pathname, variables: options.variables },
+      { cause },
+    );
+  }
+}

@@ -1,0 +1,111 @@
+import type { Locator, Page, Request } from "playwright-core";
+import { READ_STATE, runOnElement, type TableState } from "./browser-scripts.js";
+
+/** Counts a page's in-flight data requests (fetch and XHR) from Playwright's request events. */
+export class InFlightRequests {
+  private readonly pending = new Set<Request>();
+  /** When the last data request started or ended (ms since epoch). */
+  lastChange = Date.now();
+
+  constructor(page: Page) {
+    page.on("request", (request) => {
+      if (request.resourceType() !== "fetch" && request.resourceType() !== "xhr") return;
+      this.pending.add(request);
+      this.lastChange = Date.now();
+    });
+    const done = (request: Request) => {
+      if (this.pending.delete(request)) this.lastChange = Date.now();
+    };
+    page.on("requestfinished", done);
+    page.on("requestfailed", done);
+  }
+
+  /** Data requests still waiting for an answer. */
+  get count(): number {
+    return this.pending.size;
+  }
+
+  /** URLs (path only) of pending requests, for error messages. */
+  pendingPaths(): string[] {
+    return [...this.pending].map((request) => new URL(request.url()).pathname);
+  }
+
+  /** Forgets requests of a previous navigation. */
+  reset(): void {
+    this.pending.clear();
+    this.lastChange = Date.now();
+  }
+}
+
+/** How long conditions must hold before the data counts as there. */
+export interface SettleOptions {
+  /** No data request pending (and none started) for this long. */
+  quietMs: number;
+  /** Row count and first/last row unchanged for this long. */
+  stableMs: number;
+  /** Poll interval of the conditions. */
+  pollMs: number;
+}
+
+/** Defaults: short enough for a snappy dashboard, long enough to bridge a render batch. */
+export const DEFAULT_SETTLE: SettleOptions = { quietMs: 250, stableMs: 500, pollMs: 50 };
+
+/** Why waiting for a table ended without it settling. */
+export class NotSettledError extends Error {
+  override readonly name = "NotSettledError";
+  constructor(
+    message: string,
+    readonly pendingRequests: string[],
+    readonly lastState: TableState | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Waits, by condition only, until a table is really there: no data request pending for quietMs,
+ * the table not aria-busy, and its rows unchanged for stableMs. Throws NotSettledError at the deadline.
+ */
+export async function waitUntilSettled(
+  table: Locator,
+  requests: InFlightRequests,
+  deadline: number,
+  options: SettleOptions = DEFAULT_SETTLE,
+  signal?: AbortSignal,
+): Promise<TableState> {
+  let last: TableState | undefined;
+  let stableSince = Date.now();
+  for (;;) {
+    signal?.throwIfAborted();
+    const state = await runOnElement<TableState>(table, READ_STATE);
+    const now = Date.now();
+    if (!last || last.signature !== state.signature || last.busy !== state.busy) stableSince = now;
+    last = state;
+    const quiet = requests.count === 0 && now - requests.lastChange >= options.quietMs;
+    if (quiet && !state.busy && now - stableSince >= options.stableMs) return state;
+    if (now + options.pollMs > deadline) {
+      const reason = requests.count > 0 ? `${requests.count} data request(s) still pending` : state.busy ? "the table is still marked busy" : "rows still changing";
+      throw new NotSettledError(`the table did not settle in time: ${reason}`, requests.pendingPaths(), last);
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs));
+  }
+}
+
+/** Waits until `changed` holds for the table state (e.g. after clicking Next), then until it settles. */
+export async function waitForChange(
+  table: Locator,
+  requests: InFlightRequests,
+  previousSignature: string,
+  deadline: number,
+  options: SettleOptions = DEFAULT_SETTLE,
+  signal?: AbortSignal,
+): Promise<TableState> {
+  for (;;) {
+    signal?.throwIfAborted();
+    const state = await runOnElement<TableState>(table, READ_STATE);
+    if (state.signature !== previousSignature && !state.busy) break;
+    if (Date.now() + options.pollMs > deadline) throw new NotSettledError("the table did not change after paging", requests.pendingPaths(), state);
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs));
+  }
+  return waitUntilSettled(table, requests, deadline, options, signal);
+}

@@ -1,0 +1,141 @@
+import type { Locator } from "playwright-core";
+import {
+  EXTRACT_TABLE,
+  type ExtractedRow,
+  type ExtractedTable,
+  READ_STATE,
+  runOnElement,
+  SCROLL_GRID,
+  type ScrollState,
+  type TableState,
+} from "./browser-scripts.js";
+import { DEFAULT_SETTLE, type InFlightRequests, NotSettledError, type SettleOptions, waitForChange } from "./page-readiness.js";
+
+/** How to read the table: once, by scrolling a virtualised grid, by following "Next", or decided from the page. */
+export type ExtractionMode = "auto" | "table" | "grid" | "paginated";
+
+/** Everything extraction needs besides the table. */
+export interface ExtractionOptions {
+  mode: ExtractionMode;
+  requests: InFlightRequests;
+  deadline: number;
+  nextButton: string;
+  settle?: SettleOptions;
+  signal?: AbortSignal;
+  /** Bounds for runaway pages. */
+  maxPages?: number;
+  maxScrollSteps?: number;
+}
+
+/** The table with how it was read: pages followed, scroll steps taken. */
+export interface ExtractionResult extends ExtractedTable {
+  pages: number;
+  scrollSteps: number;
+}
+
+/** Reads the table once (what is in the DOM now). */
+export function extractOnce(table: Locator): Promise<ExtractedTable> {
+  return runOnElement<ExtractedTable>(table, EXTRACT_TABLE);
+}
+
+/** Reads a table fully, by the mode: scrolling virtualised grids and following "Next" as needed. */
+export async function extractTable(table: Locator, options: ExtractionOptions): Promise<ExtractionResult> {
+  const first = await extractOnce(table);
+  let result: ExtractionResult = { ...first, pages: 1, scrollSteps: 0 };
+  const virtualised = first.kind === "aria" && (first.declaredRowCount === null || first.declaredRowCount > first.rows.length);
+  if (options.mode === "grid" || (options.mode === "auto" && virtualised)) result = await scrollGrid(table, first, options);
+  const next = nextControl(table, options.nextButton);
+  if (options.mode === "paginated" || (options.mode === "auto" && (await isEnabled(next)))) result = await followPages(table, result, next, options);
+  return result;
+}
+
+/** The "Next" control nearest the table: searched in the table's ancestors, closest first. */
+function nextControl(table: Locator, name: string): Locator {
+  const pattern = new RegExp(`^\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i");
+  // Up to five ancestors: the pager of a dashboard card sits beside its table, not page-wide.
+  const scopes = [1, 2, 3, 4, 5].map((level) => table.locator(`xpath=ancestor::*[${level}]`));
+  let control = scopes[0].getByRole("button", { name: pattern }).or(scopes[0].getByRole("link", { name: pattern }));
+  for (const scope of scopes.slice(1)) control = control.or(scope.getByRole("button", { name: pattern }).or(scope.getByRole("link", { name: pattern })));
+  return control.first();
+}
+
+async function isEnabled(control: Locator): Promise<boolean> {
+  if ((await control.count()) === 0) return false;
+  if (!(await control.isVisible())) return false;
+  if (await control.isDisabled()) return false;
+  return (await control.getAttribute("aria-disabled")) !== "true";
+}
+
+/** Follows "Next" until it is missing or disabled, collecting each page's rows. */
+async function followPages(table: Locator, start: ExtractionResult, next: Locator, options: ExtractionOptions): Promise<ExtractionResult> {
+  const rows: ExtractedRow[] = [...start.rows];
+  let pages = 1;
+  const maxPages = options.maxPages ?? 200;
+  while (pages < maxPages && (await isEnabled(next))) {
+    const { signature } = await runOnElement<TableState>(table, READ_STATE);
+    await next.click({ timeout: Math.max(1, options.deadline - Date.now()) });
+    await waitForChange(table, options.requests, signature, options.deadline, options.settle ?? DEFAULT_SETTLE, options.signal);
+    const page = await extractOnce(table);
+    pages += 1;
+    for (const row of page.rows) rows.push({ index: rows.length + 1, cells: row.cells });
+  }
+  return { ...start, rows: rows.map((row, index) => ({ index: index + 1, cells: row.cells })), pages };
+}
+
+/**
+ * Scrolls a virtualised grid from the top until no new rows appear and the end is reached,
+ * merging rows by aria-rowindex so each row is kept once.
+ */
+async function scrollGrid(table: Locator, first: ExtractedTable, options: ExtractionOptions): Promise<ExtractionResult> {
+  const byIndex = new Map<number, ExtractedRow>();
+  const merge = (rows: ExtractedRow[]) => {
+    let added = 0;
+    for (const row of rows) {
+      if (!byIndex.has(row.index)) added += 1;
+      byIndex.set(row.index, row);
+    }
+    return added;
+  };
+  let current = first;
+  let steps = 0;
+  let scroll = await runOnElement<ScrollState>(table, SCROLL_GRID, { toTop: true });
+  if (scroll.scrollable && scroll.scrollTop === 0) current = await afterScroll(table, current, options);
+  merge(current.rows);
+  const maxSteps = options.maxScrollSteps ?? 2000;
+  let quietSteps = 0;
+  while (scroll.scrollable && steps < maxSteps) {
+    if (Date.now() > options.deadline) throw new NotSettledError(`scrolling the grid took too long (${byIndex.size} rows read)`, options.requests.pendingPaths(), undefined);
+    scroll = await runOnElement<ScrollState>(table, SCROLL_GRID);
+    steps += 1;
+    current = await afterScroll(table, current, options);
+    const added = merge(current.rows);
+    quietSteps = added === 0 ? quietSteps + 1 : 0;
+    if (scroll.atEnd && (quietSteps >= 1 || (first.declaredRowCount !== null && byIndex.size >= first.declaredRowCount))) {
+      // One more read at the very end picks up rows rendered on the last frame.
+      merge((await afterScroll(table, current, options)).rows);
+      break;
+    }
+  }
+  const rows = [...byIndex.values()].sort((a, b) => a.index - b.index);
+  return { ...first, rows, pages: 1, scrollSteps: steps };
+}
+
+// After a scroll the grid renders new rows on a later frame: wait until the visible rows differ
+// from before (or a short grace passes with no change), then until two reads agree.
+async function afterScroll(table: Locator, before: ExtractedTable, options: ExtractionOptions): Promise<ExtractedTable> {
+  const previous = before.rows.map((row) => row.index).join(",");
+  const graceEnd = Math.min(options.deadline, Date.now() + 300);
+  let current = await extractOnce(table);
+  while (current.rows.map((row) => row.index).join(",") === previous && Date.now() < graceEnd) {
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    current = await extractOnce(table);
+  }
+  for (let reads = 0; reads < 20 && Date.now() < options.deadline; reads += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const again = await extractOnce(table);
+    const same = JSON.stringify(again.rows) === JSON.stringify(current.rows);
+    current = again;
+    if (same) break;
+  }
+  return current;
+}
