@@ -20,7 +20,16 @@ export function decodeText(bytes: Buffer, encoding: string, file: string): { tex
   const asUtf8 = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
   if (!asUtf8.includes("\ufffd")) return { text: asUtf8, encoding: "utf-8" };
   const detected = (chardet.detect(bytes) ?? "").toLowerCase();
-  const normalised = detected === "gb2312" || detected === "gbk" ? "gb18030" : detected;
+  let normalised = detected === "gb2312" || detected === "gbk" ? "gb18030" : detected;
+  // Short Chinese files are ambiguous between GB18030 and Big5: keep the decoding with fewer
+  // characters that are neither ASCII, CJK ideographs nor CJK punctuation.
+  if (normalised === "big5" || normalised === "gb18030") {
+    const oddness = (candidate: string) => {
+      const text = iconv.decode(bytes, candidate);
+      return (text.match(/[^\x00-\x7f\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/g) ?? []).length + (text.match(/\ufffd/g) ?? []).length * 10;
+    };
+    normalised = oddness("gb18030") <= oddness("big5") ? "gb18030" : "big5";
+  }
   if (!SUPPORTED.has(normalised)) {
     throw new FileFormatError(
       `cannot tell the text encoding (not UTF-8; detector said ${detected || "nothing"}); set encoding: in the dataset (e.g. gb18030, big5)`,
