@@ -1,3 +1,4 @@
+import { realpathSync } from "node:fs";
 import path from "node:path";
 import type { WorkspaceConfig } from "../models/workspace.js";
 import { Redactor } from "./redactor.js";
@@ -31,6 +32,15 @@ export class Workspace {
     if (relative.startsWith("..") || path.isAbsolute(relative)) {
       throw new PathOutsideWorkspaceError(relativePath, this.root);
     }
+    // A symbolic link inside the workspace must not lead outside it either.
+    let real: string;
+    try {
+      real = realpathSync(resolved);
+    } catch {
+      return resolved; // does not exist yet: the caller reports "not found"
+    }
+    const realRelative = path.relative(realpathSync(this.root), real);
+    if (realRelative.startsWith("..") || path.isAbsolute(realRelative)) throw new PathOutsideWorkspaceError(relativePath, this.root);
     return resolved;
   }
 }

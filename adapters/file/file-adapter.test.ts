@@ -100,6 +100,14 @@ describe("bad files", () => {
     await expect(adapter.fetch(plain, context)).rejects.toMatchObject({ kind: "config_error", message: expect.stringMatching(/outside the workspace/) });
   });
 
+  it("refuses a symbolic link that leads outside the workspace", async () => {
+    const outside = folders.withFiles({ "secret.csv": "a\n1\n" });
+    const adapter = workspaceFor("x.csv", "a\n1\n", "data/link.csv");
+    const dataFolder = path.dirname((adapter as unknown as { workspace: { root: string } }).workspace.root + "/data/x.csv");
+    (await import("node:fs")).symlinkSync(path.join(outside, "secret.csv"), path.join(dataFolder, "link.csv"));
+    await expect(adapter.fetch(plain, context)).rejects.toMatchObject({ kind: "config_error" });
+  });
+
   it("reports invalid JSON with its line", async () => {
     await expect(readTabularFile(folders.withFiles({ "x.json": '[{"a": 1},\n {"a": }]' }) + "/x.json")).rejects.toThrow(/not valid JSON/);
   });
