@@ -3,8 +3,10 @@ import { Command, CommanderError } from "commander";
 import { ConfigError, formatConfigIssue } from "../config/config-error.js";
 import { ExitCode, UsageError, colors } from "./cli-output.js";
 import { registerConfigCommand } from "./commands/config-command.js";
+import { registerEvalCommand } from "./commands/eval-command.js";
 import { registerIngestCommand } from "./commands/ingest-command.js";
 import { registerKbCommand } from "./commands/kb-command.js";
+import { registerPlanCommand } from "./commands/plan-command.js";
 import { registerReportCommand } from "./commands/report-command.js";
 import { registerRunCommand } from "./commands/run-command.js";
 import { registerRunsCommand } from "./commands/runs-command.js";
@@ -20,6 +22,8 @@ const program = new Command("triangulate")
 
 registerConfigCommand(program);
 registerSchemaCommand(program);
+registerPlanCommand(program);
+registerEvalCommand(program);
 registerIngestCommand(program);
 registerKbCommand(program);
 registerRunCommand(program);

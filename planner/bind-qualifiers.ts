@@ -1,0 +1,109 @@
+import type { TimeMention } from "./time-expressions.js";
+import type { Mention } from "./vocabulary.js";
+
+/**
+ * One entity the question asks about: its metrics (or events) with the dimension values and
+ * time expressions that qualify them. "A产品在华东区2024年1月的退货率与B产品在华北区同期的退货率"
+ * has two frames: {A, East, 2024-01, return_rate} and {B, North, 同期, return_rate}.
+ */
+export interface Frame {
+  metrics: string[];
+  events: string[];
+  /** Dimension → values, in the order written. */
+  dimensions: Map<string, string[]>;
+  times: TimeMention[];
+  /** Where the frame starts in the question. */
+  start: number;
+  /** Frames opened by an event word ("…and relate it to provider changes in both regions"). */
+  isEventFrame: boolean;
+  /** The frame's dimension values were inherited, not written in it. */
+  inherited: Set<string>;
+}
+
+// Between two values of the same dimension, only a joiner means "a list" (A和B产品, East and North).
+const LIST_GAP = /^\s*(?:和|与|及|跟|、|,|\/|&|and|or|或|以及|vs\.?|versus)?\s*$/u;
+
+function newFrame(start: number, isEventFrame = false): Frame {
+  return { metrics: [], events: [], dimensions: new Map(), times: [], start, isEventFrame, inherited: new Set() };
+}
+
+/**
+ * Binds qualifiers to entities. A new frame opens when a dimension already set in the current
+ * frame appears again after other words (B产品 after A产品在华东区…), or at an event word once the
+ * current frame has its metric. A repeated dimension separated only by a joiner extends a list.
+ * Afterwards, frames that omitted a metric, a time or a dimension take them from the frame
+ * before (then after): "…with product B's in North China for the same month" inherits return rate.
+ */
+export function bindQualifiers(normalized: string, mentions: Mention[], times: TimeMention[]): Frame[] {
+  type Item = { start: number; end: number; mention?: Mention; time?: TimeMention };
+  const items: Item[] = [
+    ...mentions.filter((mention) => mention.kind !== "topic").map((mention) => ({ start: mention.start, end: mention.end, mention })),
+    ...times.map((time) => ({ start: time.start, end: time.end, time })),
+  ].sort((a, b) => a.start - b.start);
+  const frames: Frame[] = [newFrame(0)];
+  const lastEnd = new Map<string, number>();
+  for (const item of items) {
+    let current = frames[frames.length - 1];
+    if (item.time) {
+      current.times.push(item.time);
+      continue;
+    }
+    const mention = item.mention as Mention;
+    if (mention.kind === "metric") {
+      if (!current.metrics.includes(mention.name)) current.metrics.push(mention.name);
+      continue;
+    }
+    if (mention.kind === "event") {
+      const opensFrame = current.metrics.length > 0 || current.events.length > 0 || frames.length > 1;
+      if (opensFrame) {
+        current = newFrame(mention.start, true);
+        frames.push(current);
+        lastEnd.clear();
+      } else {
+        current.isEventFrame = true;
+      }
+      if (!current.events.includes(mention.name)) current.events.push(mention.name);
+      continue;
+    }
+    const dimension = mention.name;
+    const value = mention.value as string;
+    const existing = current.dimensions.get(dimension);
+    if (existing) {
+      if (existing.includes(value)) continue;
+      const gap = normalized.slice(lastEnd.get(dimension) ?? mention.start, mention.start);
+      if (LIST_GAP.test(gap)) {
+        existing.push(value);
+        lastEnd.set(dimension, mention.end);
+        continue;
+      }
+      current = newFrame(mention.start);
+      frames.push(current);
+      lastEnd.clear();
+    }
+    current.dimensions.set(dimension, [value]);
+    lastEnd.set(dimension, mention.end);
+  }
+  const used = frames.filter((frame) => frame.metrics.length > 0 || frame.events.length > 0 || frame.dimensions.size > 0 || frame.times.length > 0);
+  return inherit(used);
+}
+
+function inherit(merged: Frame[]): Frame[] {
+  const metricFrames = merged.filter((frame) => !frame.isEventFrame);
+  metricFrames.forEach((frame, index) => {
+    const before = metricFrames.slice(0, index).reverse();
+    const after = metricFrames.slice(index + 1);
+    if (frame.metrics.length === 0) {
+      const donor = [...before, ...after].find((candidate) => candidate.metrics.length > 0);
+      if (donor) frame.metrics.push(...donor.metrics);
+    }
+    for (const donor of [...before, ...after]) {
+      for (const [dimension, values] of donor.dimensions) {
+        if (!frame.dimensions.has(dimension)) {
+          frame.dimensions.set(dimension, values);
+          frame.inherited.add(dimension);
+        }
+      }
+    }
+  });
+  return merged;
+}

@@ -1,0 +1,370 @@
+import type { Workspace } from "../config/workspace.js";
+import { type ExecutionPlan, type Grain, type Period, type SubGoal, safeParsePlan } from "../models/plan.js";
+import { type Frame, bindQualifiers } from "./bind-qualifiers.js";
+import { decomposeQuestion } from "./decomposer.js";
+import { type Intent, detectIntents } from "./intents.js";
+import { type Language, detectLanguage } from "./language.js";
+import { normalizeForMatching } from "./normalize-text.js";
+import type { PlanContext, PlanOutcome, Planner } from "./planner.js";
+import { routeQuestion } from "./router.js";
+import { selectOffers, selectTextOffers } from "./select-offers.js";
+import { alignPeriod, findTimeExpressions, isCoarser, monthPeriod, quarterPeriod, widenByMonths } from "./time-expressions.js";
+import { findUnknownTerms } from "./unknown-terms.js";
+import { validationRuleFor } from "./validation-rule-for.js";
+import { Vocabulary } from "./vocabulary.js";
+import { type Offer, workspaceOffers } from "./workspace-offers.js";
+
+/** Months added on each side of the metric period when searching events to relate to it. */
+export const EVENT_WINDOW_MONTHS = 1;
+/** A plan holds at most this many sub-goals (the plan schema's limit). */
+const MAX_GOALS = 12;
+
+type GoalDraft = Omit<SubGoal, "id">;
+
+/** Vocabulary and offers of one workspace, built once and reused across questions. */
+interface PreparedWorkspace {
+  vocabulary: Vocabulary;
+  offers: Offer[];
+}
+
+const prepared = new WeakMap<Workspace, PreparedWorkspace>();
+
+function prepare(workspace: Workspace): PreparedWorkspace {
+  let entry = prepared.get(workspace);
+  if (!entry) {
+    entry = { vocabulary: new Vocabulary(workspace.config.catalog), offers: workspaceOffers(workspace.config) };
+    prepared.set(workspace, entry);
+  }
+  return entry;
+}
+
+const MESSAGES: Record<"unknown" | "nothing" | "unsupported", Record<Language, (detail: string) => string>> = {
+  unknown: {
+    en: (detail) => `Cannot plan this question: the workspace's catalog does not know ${detail}. Check the spelling or add it to catalog: in triangulate.yaml.`,
+    "zh-Hans": (detail) => `无法规划这个问题：工作区目录中没有${detail}。请检查拼写，或在 triangulate.yaml 的 catalog: 中添加。`,
+    "zh-Hant": (detail) => `無法規劃這個問題：工作區目錄中沒有${detail}。請檢查拼寫，或在 triangulate.yaml 的 catalog: 中新增。`,
+  },
+  nothing: {
+    en: () => "Cannot plan this question: it names no metric, event or document topic of the workspace's catalog.",
+    "zh-Hans": () => "无法规划这个问题：问题中没有工作区目录里的指标、事件或文档主题。",
+    "zh-Hant": () => "無法規劃這個問題：問題中沒有工作區目錄裡的指標、事件或文件主題。",
+  },
+  unsupported: {
+    en: (detail) => `Cannot plan this question: no configured source offers ${detail}.`,
+    "zh-Hans": (detail) => `无法规划这个问题：没有已配置的数据源提供${detail}。`,
+    "zh-Hant": (detail) => `無法規劃這個問題：沒有已設定的資料來源提供${detail}。`,
+  },
+};
+
+function describePeriod(period: Period | undefined): string {
+  if (!period) return "";
+  return period.from === period.to ? period.from : `${period.from}..${period.to} by ${period.grain}`;
+}
+
+function describeFilters(filters: Record<string, string | string[]>): string {
+  const parts = Object.entries(filters).map(([dimension, value]) => `${dimension}=${Array.isArray(value) ? value.join("|") : value}`);
+  return parts.length > 0 ? ` for ${parts.join(", ")}` : "";
+}
+
+function periodsOfFrame(frame: Frame): { periods: Period[]; samePeriod: boolean } {
+  const periods = frame.times.flatMap((time) => time.periods);
+  return { periods, samePeriod: frame.times.some((time) => time.kind === "same_period") };
+}
+
+/** Joins periods into as few as possible: contiguous periods of one grain become one span. */
+function mergePeriods(periods: Period[]): Period[] {
+  const sorted = [...periods].sort((a, b) => a.from.localeCompare(b.from));
+  const merged: Period[] = [];
+  for (const period of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && last.grain === period.grain && dayAfter(last.to) >= period.from) {
+      if (period.to > last.to) last.to = period.to;
+      continue;
+    }
+    merged.push({ ...period });
+  }
+  return merged;
+}
+
+function dayAfter(iso: string): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The last complete month (or quarter) before as_of; the last 12 months (4 quarters) for a trend. */
+function defaultPeriod(asOf: string, grain: Grain, trend: boolean): Period {
+  const [year, month] = asOf.split("-").map(Number);
+  if (grain === "quarter" || grain === "year") {
+    let quarter = Math.ceil(month / 3) - 1;
+    let quarterYear = year;
+    if (quarter === 0) {
+      quarter = 4;
+      quarterYear -= 1;
+    }
+    const last = quarterPeriod(quarterYear, quarter);
+    if (!trend) return last;
+    const first = quarter === 4 ? quarterPeriod(quarterYear, 1) : quarterPeriod(quarterYear - 1, quarter + 1);
+    return { grain: "quarter", from: first.from, to: last.to };
+  }
+  const lastMonth = new Date(Date.UTC(year, month - 2, 1));
+  const last = monthPeriod(lastMonth.getUTCFullYear(), lastMonth.getUTCMonth() + 1);
+  if (!trend) return last;
+  const firstMonth = new Date(Date.UTC(year, month - 13, 1));
+  return { grain: "month", from: monthPeriod(firstMonth.getUTCFullYear(), firstMonth.getUTCMonth() + 1).from, to: last.to };
+}
+
+/** Fits a requested period to a dataset: its grain, widened to whole units when the dataset is coarser. */
+function fitPeriod(period: Period, offer: Offer): Period {
+  if (!offer.grain) return period;
+  if (isCoarser(offer.grain, period.grain)) return alignPeriod(period, offer.grain);
+  return { ...period, grain: offer.grain };
+}
+
+function filtersFor(frameDimensions: Map<string, string[]>, offer: Offer): Record<string, string | string[]> {
+  const filters: Record<string, string | string[]> = {};
+  for (const [dimension, values] of frameDimensions) {
+    if (!offer.dimensions.includes(dimension)) continue;
+    filters[dimension] = values.length === 1 ? values[0] : [...values];
+  }
+  return filters;
+}
+
+/**
+ * The deterministic planner: plans from the workspace catalog and the sources' capabilities
+ * alone, with no model. Same question, workspace and as_of → same plan.
+ */
+export class CatalogPlanner implements Planner {
+  readonly kind = "catalog" as const;
+
+  async plan(question: string, context: PlanContext): Promise<PlanOutcome> {
+    return this.planSync(question, context);
+  }
+
+  /** The synchronous core, for benchmarks and the model planner's fallback. */
+  planSync(question: string, context: PlanContext): PlanOutcome {
+    const started = performance.now();
+    const { workspace, asOf } = context;
+    const { vocabulary, offers } = prepare(workspace);
+    const config = workspace.config;
+    const trace: string[] = [];
+    const warnings: string[] = [];
+    const text = question.trim();
+    const language = detectLanguage(text, config.language);
+    const normalized = normalizeForMatching(text);
+    const mentions = vocabulary.find(normalized);
+    const times = findTimeExpressions(normalized, asOf);
+    const unknownTerms = findUnknownTerms(text, normalized, mentions, vocabulary);
+    const subQuestions = decomposeQuestion(text, mentions, language);
+    const metrics = [...new Set(mentions.filter((mention) => mention.kind === "metric").map((mention) => mention.name))];
+    const events = [...new Set(mentions.filter((mention) => mention.kind === "event").map((mention) => mention.name))];
+    const topics = [...new Set(mentions.filter((mention) => mention.kind === "topic").map((mention) => mention.name))];
+    const intents = detectIntents(normalized, topics.length > 0, metrics.length + events.length > 0);
+    const frames = bindQualifiers(normalized, mentions, times).filter((frame) => frame.metrics.length > 0 || frame.events.length > 0);
+    const route = routeQuestion({
+      normalized,
+      language,
+      catalogMentions: mentions.length,
+      hasTopic: topics.length > 0,
+      unknownTerms: unknownTerms.length,
+      subQuestions: subQuestions.length,
+      needs: metrics.length + events.length + (topics.length > 0 ? 1 : 0),
+      frames: frames.filter((frame) => !frame.isEventFrame).length,
+      compareOrCorrelate: intents.includes("compare") || intents.includes("correlate"),
+      scope: {
+        en: [...vocabulary.labels("metric", "en"), ...vocabulary.labels("event", "en"), ...vocabulary.labels("topic", "en")],
+        zh: [...vocabulary.labels("metric", "zh"), ...vocabulary.labels("event", "zh"), ...vocabulary.labels("topic", "zh")],
+      },
+    });
+    trace.push(`router:${route.route}:${route.route === "direct" ? route.reason : route.complexity}`);
+    const base = { route, planner: "catalog" as const, language, subQuestions, intents, unknownTerms, warnings, trace };
+    const finish = (extra: Partial<PlanOutcome>): PlanOutcome => ({ ...base, ...extra, elapsedMs: performance.now() - started });
+    if (route.route === "direct") return finish({});
+    if (subQuestions.length > 1) trace.push(`decompose:${subQuestions.length}`);
+    trace.push(`intents:${intents.join(",") || "none"}`);
+    for (const term of unknownTerms) trace.push(`unknown:${term.kind}:${term.text}${term.suggestion ? `→${term.suggestion}?` : ""}`);
+
+    // An unknown qualifier makes the whole question unplannable: planning without it would answer
+    // a different question (product Z's rate is not the overall rate).
+    if (unknownTerms.length > 0) {
+      const detail = unknownTerms.map((term) => `"${term.text}"${term.suggestion ? ` (did you mean ${term.suggestion}?)` : ""}`).join(", ");
+      return finish({ message: MESSAGES.unknown[language](detail) });
+    }
+    if (metrics.length + events.length + topics.length === 0) return finish({ message: MESSAGES.nothing[language]("") });
+
+    const drafts: GoalDraft[] = [];
+    const checkConflicts = config.reflector.check_conflicts;
+    const trend = intents.includes("trend");
+    const metricFrames = frames.filter((frame) => !frame.isEventFrame && frame.metrics.length > 0);
+    const metricPeriods: Period[] = [];
+    let previousPeriods: Period[] | undefined;
+    const unsupported: string[] = [];
+
+    // Resolve each frame's periods first: 同期 and omitted times take the previous frame's.
+    const framePeriods = new Map<Frame, Period[] | undefined>();
+    for (const frame of frames) {
+      const { periods } = periodsOfFrame(frame);
+      if (periods.length > 0) {
+        framePeriods.set(frame, mergePeriods(periods));
+        if (!frame.isEventFrame) previousPeriods = framePeriods.get(frame);
+      } else if (!frame.isEventFrame && previousPeriods) {
+        framePeriods.set(frame, previousPeriods);
+      }
+    }
+    // A frame before the first dated one ("A in East vs B in North in Jan 2024") takes the next one's.
+    for (let index = metricFrames.length - 1; index >= 0; index -= 1) {
+      const frame = metricFrames[index];
+      if (!framePeriods.get(frame)) framePeriods.set(frame, metricFrames.slice(index + 1).map((next) => framePeriods.get(next)).find((value) => value));
+    }
+
+    for (const frame of metricFrames) {
+      for (const metric of frame.metrics) {
+        const selection = selectOffers(offers, { metric }, [...frame.dimensions.keys()], checkConflicts);
+        if (selection.offers.length === 0) {
+          unsupported.push(metric);
+          continue;
+        }
+        for (const dimension of selection.droppedDimensions) {
+          if (frame.inherited.has(dimension)) continue;
+          warnings.push(`${metric}: no source offers it by ${dimension}; the ${dimension} filter is not applied`);
+          trace.push(`filter:dropped:${metric}:${dimension}`);
+        }
+        selection.offers.forEach((offer, index) => {
+          let requested = framePeriods.get(frame);
+          if (!requested) {
+            const period = defaultPeriod(asOf, offer.grain ?? "month", trend);
+            requested = [period];
+            const note = `${metric}: no period in the question; using ${describePeriod(period)} (relative to as-of ${asOf})`;
+            if (!warnings.includes(note)) warnings.push(note);
+            trace.push(`period:default:${period.from}..${period.to}`);
+          }
+          for (const wanted of requested) {
+            const period = fitPeriod(wanted, offer);
+            metricPeriods.push(period);
+            const filters = filtersFor(frame.dimensions, offer);
+            drafts.push({
+              description: `${metric}${describeFilters(filters)}, ${describePeriod(period)}, from ${offer.source}/${offer.dataset}`,
+              source: offer.source,
+              dataset: offer.dataset,
+              params: { metric, filters, period },
+              expected_format: offer.expectedFormat,
+              validation: validationRuleFor(offer, "metric", period),
+              // The most trusted source is required; the others are there to detect conflicts.
+              required: index === 0,
+            });
+          }
+        });
+      }
+    }
+
+    for (const frame of frames.filter((candidate) => candidate.events.length > 0)) {
+      const ownPeriods = frame.isEventFrame ? framePeriods.get(frame) : undefined;
+      const relating = metricFrames.length > 0 && !ownPeriods;
+      let window: Period | undefined;
+      if (ownPeriods) {
+        window = { grain: ownPeriods[0].grain, from: ownPeriods[0].from, to: ownPeriods[ownPeriods.length - 1].to };
+      } else if (relating && metricPeriods.length > 0) {
+        // Events that may explain a metric: the metric's period widened by a month on each side.
+        const from = metricPeriods.map((period) => period.from).sort()[0];
+        const to = metricPeriods.map((period) => period.to).sort().reverse()[0];
+        window = widenByMonths({ grain: metricPeriods[0].grain, from, to }, EVENT_WINDOW_MONTHS);
+        trace.push(`window:${window.from}..${window.to}`);
+      } else {
+        const own = framePeriods.get(frame);
+        window = own ? { grain: own[0].grain, from: own[0].from, to: own[own.length - 1].to } : defaultPeriod(asOf, "month", trend);
+        if (!own) warnings.push(`events: no period in the question; using ${describePeriod(window)} (relative to as-of ${asOf})`);
+      }
+      // Dimension values: the event's own ("provider changes in East China"), else those of the metrics it relates to (两地).
+      const dimensions = new Map<string, string[]>();
+      const donors = frame.dimensions.size > 0 ? [frame] : metricFrames;
+      for (const donor of donors) {
+        for (const [dimension, values] of donor.dimensions) dimensions.set(dimension, [...new Set([...(dimensions.get(dimension) ?? []), ...values])]);
+      }
+      for (const event of frame.events) {
+        const selection = selectOffers(offers, { event }, [...dimensions.keys()], checkConflicts);
+        if (selection.offers.length === 0) {
+          unsupported.push(event);
+          continue;
+        }
+        for (const offer of selection.offers) {
+          const filters = filtersFor(dimensions, offer);
+          // One search per value of the first list-valued filter: each region's changes are their own finding.
+          const split = Object.entries(filters).find(([, value]) => Array.isArray(value));
+          const variants = split ? (split[1] as string[]).map((value) => ({ ...filters, [split[0]]: value })) : [filters];
+          for (const variant of variants) {
+            drafts.push({
+              description: `${event} events${describeFilters(variant)}, ${describePeriod(window)}, from ${offer.source}/${offer.dataset}`,
+              source: offer.source,
+              dataset: offer.dataset,
+              params: { event, filters: variant, ...(window ? { period: window } : {}) },
+              expected_format: offer.expectedFormat,
+              validation: validationRuleFor(offer, "event", window),
+              // Zero events in the window is a finding ("no provider change in North"), not a failure.
+              required: false,
+            });
+          }
+        }
+      }
+    }
+
+    if (topics.length > 0) {
+      const topic = topics[0];
+      const textOffers = selectTextOffers(offers, topic);
+      if (textOffers.length === 0) unsupported.push(topic);
+      // One knowledge-base search per sub-question that is about the topic (all of them when they share its context).
+      const policyQuestions = subQuestions.filter((sub) => vocabulary.find(normalizeForMatching(sub)).some((mention) => mention.kind === "topic"));
+      for (const query of policyQuestions.length > 0 ? policyQuestions : [text]) {
+        for (const offer of textOffers) {
+          drafts.push({
+            description: `${topic} passages for: ${query}`,
+            source: offer.source,
+            params: { filters: {}, query },
+            expected_format: "text",
+            validation: validationRuleFor(offer, "text"),
+            required: offer === textOffers[0],
+          });
+        }
+      }
+    }
+
+    if (unsupported.length > 0) {
+      const note = MESSAGES.unsupported[language](unsupported.join(", "));
+      if (drafts.length === 0) return finish({ message: note });
+      warnings.push(note);
+    }
+    if (drafts.length === 0) return finish({ message: MESSAGES.nothing[language]("") });
+    const unique = dedupe(drafts);
+    if (unique.length > MAX_GOALS) {
+      warnings.push(`the question needs ${unique.length} sub-goals; only the first ${MAX_GOALS} are planned — split the question`);
+      trace.push(`plan:truncated:${unique.length}→${MAX_GOALS}`);
+    }
+    const strategy = context.strategy === "auto" ? (route.complexity === "complex" ? "agentic" : "standard") : context.strategy;
+    const candidate: ExecutionPlan = {
+      question: text,
+      as_of: asOf,
+      strategy,
+      planner: "catalog",
+      sub_goals: unique.slice(0, MAX_GOALS).map((draft, index) => ({ id: `g${index + 1}`, ...draft })),
+    };
+    const parsed = safeParsePlan(candidate);
+    if (!parsed.success) {
+      // The catalog planner builds plans it can parse; anything else is a bug worth a loud message.
+      throw new Error(`catalog planner built an invalid plan: ${parsed.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+    }
+    trace.push(`plan:catalog:${parsed.value.sub_goals.length}`);
+    return finish({ plan: parsed.value });
+  }
+}
+
+function dedupe(drafts: GoalDraft[]): GoalDraft[] {
+  const seen = new Set<string>();
+  return drafts.filter((draft) => {
+    const key = JSON.stringify([draft.source, draft.dataset, draft.params]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Intents, exported for tests and the evaluator. */
+export type { Intent };

@@ -1,0 +1,107 @@
+import { distance } from "fastest-levenshtein";
+import type { Language } from "./language.js";
+
+/** The decomposer's view of a catalog term: where it is and whether it is a document topic. */
+export interface DecomposerTerm {
+  start: number;
+  end: number;
+  kind: "metric" | "dimension" | "event" | "topic";
+}
+
+/** At most this many sub-questions: beyond five, a question is a report, not a question. */
+export const MAX_SUB_QUESTIONS = 5;
+
+const QUESTION_END = /[?？]/u;
+// Asking words: a clause with one of these is a question; one without is context ("the mug has the wrong name").
+const ASKING = /吗|嗎|呢|么|麼|谁|誰|多久|多少|几|幾|哪|什么|什麼|怎么|怎麼|如何|为什么|為什麼|是否|能否|可否|可不可以|能不能|有没有|有沒有|\b(?:can|could|who|what|when|how|why|which|is|are|do|does|will|would|should|may)\b/iu;
+
+interface Piece {
+  start: number;
+  end: number;
+  text: string;
+}
+
+function splitSentences(original: string): Piece[] {
+  const pieces: Piece[] = [];
+  let start = 0;
+  for (let index = 0; index < original.length; index += 1) {
+    const character = original[index];
+    const isEnd = QUESTION_END.test(character) || character === "。" || character === "；" || character === ";" || character === "\n" ||
+      (character === "." && (index + 1 === original.length || original[index + 1] === " "));
+    if (isEnd) {
+      pieces.push({ start, end: index + 1, text: original.slice(start, index + 1) });
+      start = index + 1;
+    }
+  }
+  if (start < original.length) pieces.push({ start, end: original.length, text: original.slice(start) });
+  return pieces.filter((piece) => piece.text.trim().replace(/[?？。；;.!！\s]/gu, "").length > 0);
+}
+
+function splitClauses(piece: Piece): Piece[] {
+  const clauses: Piece[] = [];
+  let start = piece.start;
+  const text = piece.text;
+  for (let index = 0; index < text.length; index += 1) {
+    if (text[index] === "，" || text[index] === "," || text[index] === "：" || text[index] === ":") {
+      clauses.push({ start, end: piece.start + index + 1, text: text.slice(start - piece.start, index + 1) });
+      start = piece.start + index + 1;
+    }
+  }
+  clauses.push({ start, end: piece.end, text: text.slice(start - piece.start) });
+  return clauses.filter((clause) => clause.text.trim().length > 0);
+}
+
+function comparable(text: string): string {
+  return text.toLowerCase().replace(/[\s\p{P}]/gu, "");
+}
+
+/**
+ * Splits a compound question into 1–5 self-contained sub-questions that keep the original's
+ * qualifiers. Context clauses (statements without an asking word, such as 客製化保溫杯刻錯名字)
+ * are carried into every later question, and so is the document topic word of the first
+ * question (換貨) when a later one lacks a topic of its own. Nothing else is added; near-duplicates
+ * (edit distance under a fifth of the length) are merged.
+ */
+export function decomposeQuestion(original: string, terms: DecomposerTerm[], language: Language): string[] {
+  const sentences = splitSentences(original.trim());
+  if (sentences.length <= 1) return [original.trim()];
+  const offset = original.length - original.trimStart().length;
+  const within = (piece: Piece) => terms.filter((term) => term.start >= piece.start + offset && term.end <= piece.end + offset);
+  const context: string[] = [];
+  let carriedTopic: string | undefined;
+  const questions: string[] = [];
+  for (const sentence of sentences) {
+    const clauses = splitClauses(sentence);
+    const asking = clauses.filter((clause) => ASKING.test(clause.text) || QUESTION_END.test(clause.text));
+    if (asking.length === 0) {
+      // A statement: context for the questions that follow ("My mug has the wrong name.").
+      context.push(sentence.text.trim());
+      continue;
+    }
+    const ownContext = clauses.filter((clause) => !asking.includes(clause) && clause.start < asking[0].start).map((clause) => clause.text.trim());
+    const questionText = clauses.filter((clause) => !ownContext.includes(clause.text.trim())).map((clause) => clause.text).join("").trim();
+    const sentenceTerms = within(sentence);
+    // The topic word of the question part (換貨), not of its context (客製化).
+    const askingStart = asking[0].start + offset;
+    const topic = sentenceTerms.find((term) => term.kind === "topic" && term.start >= askingStart);
+    const hasOwnSubject = sentenceTerms.length > 0;
+    if (topic && carriedTopic === undefined) carriedTopic = original.slice(topic.start, topic.end);
+    let text = questionText;
+    if (!topic && carriedTopic && !hasOwnSubject) {
+      text = language === "en" ? `For the ${carriedTopic}, ${questionText.charAt(0).toLowerCase()}${questionText.slice(1)}` : `${carriedTopic}${questionText}`;
+    }
+    const prefix = [...context, ...ownContext];
+    const joined = prefix.length === 0 ? text : language === "en" ? `${prefix.map((part) => part.replace(/[,:]$/u, "")).join(" ")}${/[.!]$/u.test(prefix[prefix.length - 1]) ? "" : ","} ${text}` : `${prefix.map((part) => part.replace(/[，,：:]$/u, "")).join("，")}，${text}`;
+    questions.push(joined);
+    // Context stated inside the first question ("客製化保溫杯刻錯名字，可以換貨嗎") applies to the rest.
+    context.push(...ownContext);
+  }
+  const merged: string[] = [];
+  for (const question of questions) {
+    const key = comparable(question);
+    if (merged.some((kept) => distance(comparable(kept), key) <= Math.floor(Math.max(kept.length, key.length) / 5))) continue;
+    merged.push(question);
+  }
+  if (merged.length === 0) return [original.trim()];
+  return merged.slice(0, MAX_SUB_QUESTIONS);
+}

@@ -1,0 +1,171 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { jsonrepair } from "jsonrepair";
+import nunjucks from "nunjucks";
+import { Ollama } from "ollama";
+import { type ExecutionPlan, planJsonSchema, safeParsePlan } from "../models/plan.js";
+import { CatalogPlanner } from "./catalog-planner.js";
+import { checkPlanAgainstWorkspace } from "./check-plan-references.js";
+import type { PlanContext, PlanOutcome, Planner } from "./planner.js";
+import { workspaceOffers } from "./workspace-offers.js";
+
+/** Options of the model planner; the defaults suit production, tests pass a fetch or a catalog planner. */
+export interface ModelPlannerOptions {
+  /** The fetch the Ollama client uses (default: global fetch). */
+  fetch?: typeof fetch;
+  /** The planner to fall back to (default: a CatalogPlanner). */
+  fallback?: CatalogPlanner;
+}
+
+const TEMPLATE_NAME = "model-planner-prompt.njk";
+
+/** Finds the templates folder from the source tree or from dist/ (tsc does not copy .njk files). */
+function templatesDirectory(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, "templates"), path.resolve(here, "../../planner/templates")];
+  return candidates.find((candidate) => existsSync(path.join(candidate, TEMPLATE_NAME))) ?? candidates[0];
+}
+
+let environment: nunjucks.Environment | undefined;
+function templates(): nunjucks.Environment {
+  // autoescape off: the prompt is plain text holding JSON, not HTML.
+  environment ??= new nunjucks.Environment(new nunjucks.FileSystemLoader(templatesDirectory()), { autoescape: false, throwOnUndefined: false });
+  return environment;
+}
+
+/** Why a model reply was not accepted, as lines to show the model on the second try and in the trace. */
+type Verdict = { plan: ExecutionPlan; problems?: undefined } | { plan?: undefined; problems: string[] };
+
+/**
+ * Reads a model reply: repairs almost-JSON (jsonrepair), validates it against the plan schema
+ * (zod), pins the fields the model must not choose (question, as_of, planner, strategy) and
+ * checks every name against the workspace. Returns the plan or the problems.
+ */
+export function readModelReply(reply: string, question: string, context: PlanContext, strategy: ExecutionPlan["strategy"]): Verdict {
+  let value: unknown;
+  try {
+    value = JSON.parse(jsonrepair(reply));
+  } catch (error) {
+    return { problems: [`the reply is not JSON: ${error instanceof Error ? error.message : String(error)}`] };
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return { problems: ["the reply is not a JSON object"] };
+  const pinned = { ...(value as Record<string, unknown>), question, as_of: context.asOf, planner: "model", strategy };
+  const parsed = safeParsePlan(pinned);
+  if (!parsed.success) return { problems: parsed.issues.map((issue) => `${issue.path.join(".") || "(plan)"}: ${issue.message}`) };
+  const references = checkPlanAgainstWorkspace(parsed.value, context.workspace);
+  if (references.length > 0) return { problems: references.map((issue) => `${issue.path}: ${issue.message}`) };
+  return { plan: parsed.value };
+}
+
+/**
+ * The model planner: a local model through Ollama writes the plan, bound to the plan's JSON Schema
+ * (`format`), at a low temperature, from a prompt holding the catalog, the sources and examples.
+ * The reply is repaired, validated and checked against the workspace; one re-prompt shows the
+ * model its issues; after that (or on a timeout or a transport error) the catalog planner plans
+ * and the plan records planner: "fallback". Routing, unknown terms and decomposition stay
+ * deterministic: the model is never asked to guess a term the catalog does not know.
+ */
+export class ModelPlanner implements Planner {
+  readonly kind = "model" as const;
+  private readonly fallback: CatalogPlanner;
+
+  constructor(private readonly options: ModelPlannerOptions = {}) {
+    this.fallback = options.fallback ?? new CatalogPlanner();
+  }
+
+  async plan(question: string, context: PlanContext): Promise<PlanOutcome> {
+    const started = performance.now();
+    const deterministic = this.fallback.planSync(question, context);
+    // Direct replies and unplannable questions (unknown terms) never reach the model.
+    if (deterministic.route.route === "direct" || deterministic.unknownTerms.length > 0) return deterministic;
+    const settings = context.workspace.config.model;
+    const trace = deterministic.trace.filter((line) => !line.startsWith("plan:"));
+    const fallBack = (reason: string): PlanOutcome => {
+      trace.push(`planner:fallback:${reason}`);
+      const plan = deterministic.plan ? { ...deterministic.plan, planner: "fallback" as const } : undefined;
+      if (plan) trace.push(`plan:fallback:${plan.sub_goals.length}`);
+      return { ...deterministic, planner: "fallback", ...(plan ? { plan } : {}), trace, elapsedMs: performance.now() - started };
+    };
+    if (!settings?.planner) return fallBack("no model.planner in the workspace");
+    const strategy = deterministic.plan?.strategy ?? (context.strategy === "auto" ? (deterministic.route.complexity === "complex" ? "agentic" : "standard") : context.strategy);
+    const timeoutMs = settings.timeout_seconds * 1000;
+    const baseFetch = this.options.fetch ?? fetch;
+    const timedFetch: typeof fetch = (input, init) => {
+      const signals = [AbortSignal.timeout(timeoutMs), ...(context.signal ? [context.signal] : []), ...(init?.signal ? [init.signal] : [])];
+      return baseFetch(input, { ...init, signal: AbortSignal.any(signals) });
+    };
+    const client = new Ollama({ host: settings.host, fetch: timedFetch });
+    const messages: { role: "system" | "user" | "assistant"; content: string }[] = [
+      { role: "system", content: this.prompt(context) },
+      { role: "user", content: `as_of: ${context.asOf}\nQuestion: ${question}` },
+    ];
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      let reply: string;
+      try {
+        const response = await client.chat({
+          model: settings.planner,
+          messages,
+          format: planJsonSchema(),
+          stream: false,
+          options: { temperature: Math.min(settings.temperature, 0.2) },
+        });
+        reply = response.message.content;
+      } catch (error) {
+        const name = error instanceof Error ? error.name : "";
+        const reason = name === "TimeoutError" || name === "AbortError" ? `timeout after ${settings.timeout_seconds}s` : `model call failed: ${error instanceof Error ? error.message : String(error)}`;
+        return fallBack(reason.slice(0, 200));
+      }
+      const verdict = readModelReply(reply, question, context, strategy);
+      if (verdict.plan) {
+        trace.push(`plan:model:${verdict.plan.sub_goals.length}${attempt > 1 ? ":after-reprompt" : ""}`);
+        return { ...deterministic, plan: verdict.plan, planner: "model", trace, elapsedMs: performance.now() - started };
+      }
+      trace.push(`model:rejected:${attempt}:${verdict.problems.length} issues:${verdict.problems[0].slice(0, 120)}`);
+      if (attempt === 1) {
+        messages.push({ role: "assistant", content: reply.slice(0, 20_000) });
+        messages.push({
+          role: "user",
+          content: `That plan was rejected:\n${verdict.problems.slice(0, 20).map((problem) => `- ${problem}`).join("\n")}\nReply with a corrected plan as one JSON object.`,
+        });
+      }
+    }
+    return fallBack("the model's plan was rejected twice");
+  }
+
+  /** The system prompt: the template rendered with the workspace's catalog, offers and examples. */
+  prompt(context: PlanContext): string {
+    const config = context.workspace.config;
+    return templates().render(TEMPLATE_NAME, {
+      workspace_name: config.name ?? path.basename(context.workspace.root),
+      as_of: context.asOf,
+      check_conflicts: config.reflector.check_conflicts,
+      catalog: config.catalog,
+      offers: workspaceOffers(config),
+      examples: this.examples(context),
+    });
+  }
+
+  /** Worked examples made by the catalog planner from the workspace's own vocabulary. */
+  private examples(context: PlanContext): { question: string; plan: string }[] {
+    const catalog = context.workspace.config.catalog;
+    const questions: string[] = [];
+    const metric = Object.entries(catalog.metrics)[0];
+    const dimension = Object.entries(catalog.dimensions).find(([, definition]) => Object.keys(definition.values).length >= 2);
+    if (metric && dimension) {
+      const [first, second] = Object.entries(dimension[1].values);
+      const label = metric[1].synonyms.find((synonym) => /[\u4e00-\u9fff]/.test(synonym)) ?? metric[1].label ?? metric[0];
+      questions.push(`对比${first[1][0] ?? first[0]}与${second[1][0] ?? second[0]}上个月的${label}`);
+    }
+    const event = Object.entries(catalog.events)[0];
+    if (event) questions.push(`${event[1].label ?? event[0]} last quarter`);
+    const topic = Object.entries(catalog.topics)[0];
+    if (topic) questions.push(`What does the ${topic[1].label ?? topic[0]} say?`);
+    return questions.flatMap((question) => {
+      const outcome = this.fallback.planSync(question, context);
+      if (!outcome.plan) return [];
+      const { question: _question, as_of: _asOf, planner: _planner, strategy: _strategy, ...rest } = outcome.plan;
+      return [{ question, plan: JSON.stringify(rest) }];
+    });
+  }
+}

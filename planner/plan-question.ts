@@ -1,0 +1,40 @@
+import type { Workspace } from "../config/workspace.js";
+import type { Strategy } from "../models/plan.js";
+import { CatalogPlanner } from "./catalog-planner.js";
+import { ModelPlanner } from "./model-planner.js";
+import type { PlanOutcome, Planner } from "./planner.js";
+
+/** Options of planQuestion; every one has a default. */
+export interface PlanQuestionOptions {
+  /** catalog (default when the workspace names no planner model) or model. */
+  planner?: "catalog" | "model";
+  /** YYYY-MM-DD; default today (UTC). */
+  asOf?: string;
+  strategy?: Strategy;
+  signal?: AbortSignal;
+}
+
+/** Today's date in UTC as YYYY-MM-DD. */
+export function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** The planner a workspace uses: the model planner when model.planner is set, else the catalog planner. */
+export function plannerFor(workspace: Workspace, kind?: "catalog" | "model"): Planner {
+  const wanted = kind ?? (workspace.config.model?.planner ? "model" : "catalog");
+  return wanted === "model" ? new ModelPlanner() : new CatalogPlanner();
+}
+
+/**
+ * Plans a question with the chosen planner (for `triangulate plan` and `triangulate ask`).
+ * Returns the route, the plan or why there is none, and the trace lines; never fetches.
+ */
+export async function planQuestion(question: string, workspace: Workspace, options: PlanQuestionOptions = {}): Promise<PlanOutcome> {
+  const planner = plannerFor(workspace, options.planner);
+  return planner.plan(question, {
+    workspace,
+    asOf: options.asOf ?? today(),
+    strategy: options.strategy ?? "auto",
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+}

@@ -1,0 +1,110 @@
+import type { Language } from "./language.js";
+
+/** Where a question goes: a short direct reply, or retrieval through a plan. */
+export type Route = "direct" | "retrieve";
+/** How much work a question needs; picks the strategy under --strategy auto. */
+export type Complexity = "simple" | "complex";
+/** Why the router chose its route. */
+export type RouteReason = "greeting" | "thanks" | "help" | "out_of_scope" | "data" | "policy" | "unknown_terms";
+
+/** The router's decision, with the reply for direct routes. */
+export interface RouteDecision {
+  route: Route;
+  complexity: Complexity;
+  reason: RouteReason;
+  /** The reply shown without any fetch (direct routes only). */
+  reply?: string;
+}
+
+/** What the router needs to know about a question (computed once by the planner). */
+export interface RouterInput {
+  normalized: string;
+  language: Language;
+  /** Catalog terms found (metrics, dimension values, events, topics). */
+  catalogMentions: number;
+  hasTopic: boolean;
+  unknownTerms: number;
+  subQuestions: number;
+  /** Distinct needs (metrics + events + topics) and entity frames, from the catalog planner. */
+  needs: number;
+  frames: number;
+  compareOrCorrelate: boolean;
+  /** Metric, event and topic labels for the direct reply, per language. */
+  scope: { en: string[]; zh: string[] };
+}
+
+const GREETING = /^(?:你好|您好|哈喽|哈啰|哈囉|嗨|喂|早上好|早安|午安|晚上好|晚安|大家好|hello|hi|hey|hiya|howdy|good (?:morning|afternoon|evening|day)|greetings|yo)(?:呀|啊|哦)?$/u;
+const THANKS = /^(?:谢谢|多谢|感谢|谢啦|谢了|辛苦了|thanks?|thank you|thx|ty|cheers|much appreciated|many thanks)(?:你|您|啦|了|a lot|so much|very much)?$/u;
+const HELP = /^(?:你(?:能|可以)做什么|你是谁|你会什么|怎么用|帮助|help|what can you do|who are you|how do i use (?:this|you))$/u;
+const FILLER = /[\s,.!?;:，。！？；：、~～…'"“”‘’()（）]+|\b(?:there|everyone|all|again|for (?:your|the) help|(?:for )?(?:that|this)|team|bot|assistant|triangulate)\b|小助手|助手|朋友们?|们/gu;
+// Words that say the question is about business data even when no catalog term matched.
+const DATA_CUES = /退|换|货|率|数据|报表|指标|投诉|产品|区域|地区|季度|月份|销售|订单|客户|物流|版本|活动|政策|\bdata\b|\breport\b|\bmetric|\bproducts?\b|\bregion|\bquarter|\bmonth|\bcustomers?\b|\borders?\b|\bsales\b|\brate\b|\bpolicy\b|\bcomplain|\bcampaign|\brelease/u;
+
+function bare(normalized: string): string {
+  return normalized.replace(FILLER, "").trim();
+}
+
+/** Strips greeting and thanks phrases; what is left is the question proper. */
+function withoutPleasantries(normalized: string): string {
+  return normalized
+    .replace(/^(?:你好|您好|嗨|hello|hi|hey|good (?:morning|afternoon|evening))[\s,，!！。.]*/u, "")
+    .replace(/[\s,，!！。.]*(?:谢谢|多谢|thanks|thank you)[\s!！。.]*$/u, "")
+    .trim();
+}
+
+const REPLIES: Record<Exclude<RouteReason, "data" | "policy" | "unknown_terms">, Record<Language, (scope: string) => string>> = {
+  greeting: {
+    en: (scope) => `Hello! Ask me about ${scope}, and I will fetch, check and cite the figures.`,
+    "zh-Hans": (scope) => `您好！可以问我关于${scope}的问题，我会查询、核对并注明出处。`,
+    "zh-Hant": (scope) => `您好！可以問我關於${scope}的問題，我會查詢、核對並註明出處。`,
+  },
+  thanks: {
+    en: () => "You're welcome. Ask again any time.",
+    "zh-Hans": () => "不客气，随时再问。",
+    "zh-Hant": () => "不客氣，隨時再問。",
+  },
+  help: {
+    en: (scope) => `I answer questions about this workspace's data: ${scope}. Every number comes with its source.`,
+    "zh-Hans": (scope) => `我回答本工作区数据的问题：${scope}。每个数字都注明来源。`,
+    "zh-Hant": (scope) => `我回答本工作區資料的問題：${scope}。每個數字都註明來源。`,
+  },
+  out_of_scope: {
+    en: (scope) => `That is outside what this workspace covers. I can answer questions about ${scope}.`,
+    "zh-Hans": (scope) => `这个问题超出了本工作区的范围。我可以回答关于${scope}的问题。`,
+    "zh-Hant": (scope) => `這個問題超出了本工作區的範圍。我可以回答關於${scope}的問題。`,
+  },
+};
+
+function scopeText(language: Language, scope: RouterInput["scope"]): string {
+  if (language === "en") {
+    // "Return rate" → "return rate", but "VIP repurchase rate" and "CRM release" keep their capitals.
+    const items = scope.en.map((label) => (/^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label));
+    return items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}` : (items[0] ?? "its data");
+  }
+  return scope.zh.join("、") || "数据";
+}
+
+/**
+ * Routes a question. Direct: greetings, thanks, "what can you do", and questions with no catalog
+ * term, no unknown measure and no business-data cue (out of scope). Everything else retrieves.
+ * Complex when it splits into several sub-questions or frames, needs several things, or compares
+ * or correlates; simple otherwise.
+ */
+export function routeQuestion(input: RouterInput): RouteDecision {
+  const stripped = bare(input.normalized);
+  const direct = (reason: Exclude<RouteReason, "data" | "policy" | "unknown_terms">): RouteDecision => ({
+    route: "direct",
+    complexity: "simple",
+    reason,
+    reply: REPLIES[reason][input.language](scopeText(input.language, input.scope)),
+  });
+  if (input.catalogMentions === 0 && input.unknownTerms === 0) {
+    if (stripped === "" || GREETING.test(stripped)) return direct("greeting");
+    if (THANKS.test(stripped)) return direct("thanks");
+    if (HELP.test(bare(withoutPleasantries(input.normalized))) || HELP.test(stripped)) return direct("help");
+    if (!DATA_CUES.test(withoutPleasantries(input.normalized))) return direct("out_of_scope");
+  }
+  const complex = input.subQuestions > 1 || input.frames > 1 || input.needs > 1 || input.compareOrCorrelate;
+  const reason: RouteReason = input.catalogMentions === 0 ? "unknown_terms" : input.hasTopic && input.needs === 1 ? "policy" : "data";
+  return { route: "retrieve", complexity: complex ? "complex" : "simple", reason };
+}

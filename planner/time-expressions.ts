@@ -1,0 +1,335 @@
+import type { Grain, Period } from "../models/plan.js";
+
+/** A time expression found in a question, with the periods it denotes. */
+export interface TimeMention {
+  /** Offsets in the (normalised) question. */
+  start: number;
+  end: number;
+  text: string;
+  /**
+   * absolute: a calendar period; relative: resolved against as_of (上个月, last quarter);
+   * same_period: 同期 / the same month, which takes the period of the entity it follows;
+   * each: a period split into its parts (2023年各季度 → four quarters).
+   */
+  kind: "absolute" | "relative" | "same_period" | "each";
+  /** Empty for same_period; one period per calendar part for each; one period for ranges. */
+  periods: Period[];
+  /** The grain the user asked at (a range of months is still at month grain). */
+  grain: Grain;
+}
+
+const MONTH_NAMES: Record<string, number> = {
+  january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
+  jan: 1, feb: 2, mar: 3, apr: 4, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+};
+const MONTH = "(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?";
+const CHINESE_NUMBER: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10, 十一: 11, 十二: 12 };
+const ORDINAL: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4 };
+const YEAR = "((?:19|20)\\d{2})";
+const CN_QUARTER = "(?:第)?([1-4一二三四])(?:季度|季)";
+const QUARTER_WORD = "(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th) quarter)";
+
+function pad(value: number): string {
+  return String(value).padStart(2, "0");
+}
+
+/** Last day of a month, as an ISO date. */
+function monthEnd(year: number, month: number): string {
+  return `${year}-${pad(month)}-${pad(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;
+}
+
+/** The period of one calendar month. */
+export function monthPeriod(year: number, month: number): Period {
+  return { grain: "month", from: `${year}-${pad(month)}-01`, to: monthEnd(year, month) };
+}
+
+/** The period of one calendar quarter. */
+export function quarterPeriod(year: number, quarter: number): Period {
+  return { grain: "quarter", from: `${year}-${pad(quarter * 3 - 2)}-01`, to: monthEnd(year, quarter * 3) };
+}
+
+/** The period of one calendar year. */
+export function yearPeriod(year: number): Period {
+  return { grain: "year", from: `${year}-01-01`, to: `${year}-12-31` };
+}
+
+function number(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (/^\d+$/.test(text)) return Number(text);
+  return CHINESE_NUMBER[text] ?? ORDINAL[text];
+}
+
+function span(periods: Period[], grain: Grain): Period {
+  return { grain, from: periods[0].from, to: periods[periods.length - 1].to };
+}
+
+function months(year: number, from: number, to: number): Period[] {
+  const result: Period[] = [];
+  for (let month = from; month <= to; month += 1) result.push(monthPeriod(year, month));
+  return result;
+}
+
+function quarters(year: number, from: number, to: number): Period[] {
+  const result: Period[] = [];
+  for (let quarter = from; quarter <= to; quarter += 1) result.push(quarterPeriod(year, quarter));
+  return result;
+}
+
+interface Pattern {
+  regex: RegExp;
+  build(match: RegExpExecArray, context: { asOf: Date; yearFor(index: number): number }): Omit<TimeMention, "start" | "end" | "text"> | undefined;
+}
+
+const absolute = (periods: Period[], grain: Grain): Omit<TimeMention, "start" | "end" | "text"> => ({ kind: "absolute", periods: [span(periods, grain)], grain });
+const each = (periods: Period[], grain: Grain): Omit<TimeMention, "start" | "end" | "text"> => ({ kind: "each", periods, grain });
+
+// Longer, more specific patterns first: at one position the first pattern that matches wins,
+// and overlapping later matches are dropped.
+const PATTERNS: Pattern[] = [
+  // 2023年7月至9月, 2023年7月到2023年9月, 2023年7-9月
+  {
+    regex: new RegExp(`${YEAR}年(\\d{1,2})月?(?:份)?\\s*(?:至|到|-|~|—|–)\\s*(?:${YEAR}年)?(\\d{1,2})月(?:份)?`, "gu"),
+    build: (m) => {
+      const fromYear = Number(m[1]);
+      const toYear = m[3] ? Number(m[3]) : fromYear;
+      const from = Number(m[2]);
+      const to = Number(m[4]);
+      if (from < 1 || from > 12 || to < 1 || to > 12) return undefined;
+      if (toYear !== fromYear) return absolute([monthPeriod(fromYear, from), monthPeriod(toYear, to)], "month");
+      return to >= from ? absolute(months(fromYear, from, to), "month") : undefined;
+    },
+  },
+  // 2023年第三季度至第四季度, 2023年Q3至Q4, 2023年Q3-Q4
+  {
+    regex: new RegExp(`${YEAR}年?\\s*(?:${CN_QUARTER}|q([1-4]))\\s*(?:至|到|-|~|—|–)\\s*(?:${CN_QUARTER}|q([1-4]))`, "gu"),
+    build: (m) => {
+      const from = number(m[2] ?? m[3]);
+      const to = number(m[4] ?? m[5]);
+      if (!from || !to || to < from) return undefined;
+      return absolute(quarters(Number(m[1]), from, to), "quarter");
+    },
+  },
+  // from July to September 2023, between July and September 2023, July–September 2023, July to Sept. 2023
+  {
+    regex: new RegExp(`(?:from |between )?${MONTH}(?: ${YEAR})?\\s*(?:to|until|through|and|-|–|—)\\s*${MONTH},? ${YEAR}`, "gu"),
+    build: (m) => {
+      const from = MONTH_NAMES[m[1]];
+      const to = MONTH_NAMES[m[3]];
+      const toYear = Number(m[4]);
+      const fromYear = m[2] ? Number(m[2]) : toYear;
+      if (fromYear === toYear && to < from) return undefined;
+      return absolute([monthPeriod(fromYear, from), monthPeriod(toYear, to)], "month");
+    },
+  },
+  // 2023-07 to 2023-09
+  {
+    regex: new RegExp(`${YEAR}-(\\d{1,2})\\s*(?:to|至|到|until|through|~|—|–)\\s*${YEAR}-(\\d{1,2})`, "gu"),
+    build: (m) => {
+      const from = Number(m[2]);
+      const to = Number(m[4]);
+      if (from < 1 || from > 12 || to < 1 || to > 12) return undefined;
+      const periods = [monthPeriod(Number(m[1]), from), monthPeriod(Number(m[3]), to)];
+      return periods[0].from <= periods[1].from ? absolute(periods, "month") : undefined;
+    },
+  },
+  // from Q3 to Q4 2023, Q3-Q4 2023
+  {
+    regex: new RegExp(`(?:from |between )?q([1-4])\\s*(?:to|through|and|-|–|—)\\s*q([1-4]),?\\s*(?:of |in )?${YEAR}`, "gu"),
+    build: (m) => {
+      const from = Number(m[1]);
+      const to = Number(m[2]);
+      return to >= from ? absolute(quarters(Number(m[3]), from, to), "quarter") : undefined;
+    },
+  },
+  // 2023年各季度, 2023年每个季度, 2023年分季度, 2023年按季度, 2023年四个季度
+  {
+    regex: new RegExp(`${YEAR}年?(?:的)?\\s*(?:各|每个|每|分|按|逐|四个)季度?`, "gu"),
+    build: (m) => each(quarters(Number(m[1]), 1, 4), "quarter"),
+  },
+  // 2023年各月, 2023年每个月, 2023年逐月
+  {
+    regex: new RegExp(`${YEAR}年?(?:的)?\\s*(?:各|每个|每|分|按|逐)月(?:份|度)?`, "gu"),
+    build: (m) => each(months(Number(m[1]), 1, 12), "month"),
+  },
+  // each quarter of 2023, every quarter in 2023, by quarter in 2023, quarterly in 2023, per quarter of 2023
+  {
+    regex: new RegExp(`(?:(?:each|every|per) quarter|by quarter|quarterly|quarter by quarter|all four quarters|all quarters)(?:,)?\\s*(?:of|in|for|during|across)?\\s*${YEAR}`, "gu"),
+    build: (m) => each(quarters(Number(m[1]), 1, 4), "quarter"),
+  },
+  // 2023 by quarter, 2023 quarterly, 2023's quarters
+  {
+    regex: new RegExp(`${YEAR}(?:,)?\\s*(?:by quarter|quarterly|quarter by quarter|per quarter|'s quarters)`, "gu"),
+    build: (m) => each(quarters(Number(m[1]), 1, 4), "quarter"),
+  },
+  // each month of 2023, monthly in 2023, by month in 2023
+  {
+    regex: new RegExp(`(?:(?:each|every|per) month|by month|monthly|month by month)(?:,)?\\s*(?:of|in|for|during|across)?\\s*${YEAR}`, "gu"),
+    build: (m) => each(months(Number(m[1]), 1, 12), "month"),
+  },
+  // 2023年第三季度, 2023年Q3, 2023年三季度, 2023 Q3, 2023-Q3
+  {
+    regex: new RegExp(`${YEAR}(?:年(?:的)?\\s*(?:${CN_QUARTER}|q([1-4]))|[\\s-]?q([1-4]))`, "gu"),
+    build: (m) => absolute([quarterPeriod(Number(m[1]), number(m[2] ?? m[3] ?? m[4]) ?? 1)], "quarter"),
+  },
+  // Q3 2023, Q3 of 2023, the third quarter of 2023, Q3/2023
+  {
+    regex: new RegExp(`${QUARTER_WORD}\\s*(?:of |in |/)?${YEAR}`, "gu"),
+    build: (m) => absolute([quarterPeriod(Number(m[3]), number(m[1] ?? m[2]) ?? 1)], "quarter"),
+  },
+  // 2024年1月, 2024年1月份
+  {
+    regex: new RegExp(`${YEAR}年(\\d{1,2}|十[一二]?|[一二三四五六七八九])月(?:份)?`, "gu"),
+    build: (m) => {
+      const month = number(m[2]);
+      return month && month <= 12 ? absolute([monthPeriod(Number(m[1]), month)], "month") : undefined;
+    },
+  },
+  // 2024-01, 2024/01 (not a full date)
+  {
+    regex: new RegExp(`${YEAR}[-/.](\\d{1,2})(?![-/.\\d])`, "gu"),
+    build: (m) => {
+      const month = Number(m[2]);
+      return month >= 1 && month <= 12 ? absolute([monthPeriod(Number(m[1]), month)], "month") : undefined;
+    },
+  },
+  // January 2024, Jan 2024, Jan. 2024, January of 2024
+  {
+    regex: new RegExp(`\\b${MONTH},?\\s*(?:of )?${YEAR}`, "gu"),
+    build: (m) => absolute([monthPeriod(Number(m[2]), MONTH_NAMES[m[1]])], "month"),
+  },
+  // 上个月, 上月, last month, previous month
+  {
+    regex: /上个?月|上一个月|last month|previous month|the month before/gu,
+    build: (_m, { asOf }) => {
+      const date = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - 1, 1));
+      return { kind: "relative", periods: [monthPeriod(date.getUTCFullYear(), date.getUTCMonth() + 1)], grain: "month" };
+    },
+  },
+  // 本月, this month
+  {
+    regex: /本月|这个月|this month/gu,
+    build: (_m, { asOf }) => ({ kind: "relative", periods: [monthPeriod(asOf.getUTCFullYear(), asOf.getUTCMonth() + 1)], grain: "month" }),
+  },
+  // 上季度, 上个季度, last quarter
+  {
+    regex: /上个?季度|上一季度?|last quarter|previous quarter/gu,
+    build: (_m, { asOf }) => {
+      let quarter = Math.floor(asOf.getUTCMonth() / 3);
+      let year = asOf.getUTCFullYear();
+      if (quarter === 0) {
+        quarter = 4;
+        year -= 1;
+      }
+      return { kind: "relative", periods: [quarterPeriod(year, quarter)], grain: "quarter" };
+    },
+  },
+  // 去年, last year; 今年, this year
+  {
+    regex: /去年|上一年|last year|previous year/gu,
+    build: (_m, { asOf }) => ({ kind: "relative", periods: [yearPeriod(asOf.getUTCFullYear() - 1)], grain: "year" }),
+  },
+  {
+    regex: /今年|this year/gu,
+    build: (_m, { asOf }) => ({ kind: "relative", periods: [yearPeriod(asOf.getUTCFullYear())], grain: "year" }),
+  },
+  // 同期, 同月, 同一时期, the same period/month/quarter
+  {
+    regex: /同期|同月|同一时期|同一个月|同季度|(?:for |in |during |over )?the same (?:period|month|quarter|time|year)/gu,
+    build: () => ({ kind: "same_period", periods: [], grain: "month" }),
+  },
+  // 第四季度 / Q4 / the fourth quarter without a year: the year comes from the nearest year in the question.
+  {
+    regex: new RegExp(`${CN_QUARTER}|\\bq([1-4])\\b|\\bthe (first|second|third|fourth) quarter\\b`, "gu"),
+    build: (m, { yearFor }) => absolute([quarterPeriod(yearFor(m.index), number(m[1] ?? m[2] ?? m[3]) ?? 1)], "quarter"),
+  },
+  // 1月 / January without a year
+  {
+    regex: new RegExp(`(?<![\\d年])(\\d{1,2})月(?:份)?|\\b(january|february|march|april|june|july|august|september|october|november|december)\\b`, "gu"),
+    build: (m, { yearFor }) => {
+      const month = m[1] ? Number(m[1]) : MONTH_NAMES[m[2]];
+      return month >= 1 && month <= 12 ? absolute([monthPeriod(yearFor(m.index), month)], "month") : undefined;
+    },
+  },
+  // 2023年, in 2023, 2023 (a bare year not part of a longer number)
+  {
+    regex: new RegExp(`(?<!\\d)${YEAR}(?:年(?:度)?)?(?!\\d)`, "gu"),
+    build: (m) => absolute([yearPeriod(Number(m[1]))], "year"),
+  },
+];
+
+/** Parses an ISO date (YYYY-MM-DD) as a UTC date; throws on anything else. */
+export function parseAsOf(text: string): Date {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`))) {
+    throw new RangeError(`as-of date ${text} is not YYYY-MM-DD`);
+  }
+  return new Date(`${text}T00:00:00Z`);
+}
+
+/**
+ * Finds every time expression in a normalised question (see normalizeForMatching), in order.
+ * Overlaps are resolved by pattern order (more specific first) then by length.
+ */
+export function findTimeExpressions(text: string, asOf: string): TimeMention[] {
+  const asOfDate = parseAsOf(asOf);
+  const explicitYears = [...text.matchAll(/(?<!\d)((?:19|20)\d{2})(?!\d)/gu)].map((match) => ({ index: match.index, year: Number(match[1]) }));
+  const yearFor = (index: number): number => {
+    if (explicitYears.length === 0) return asOfDate.getUTCFullYear();
+    // The nearest explicit year: "Q3 vs Q4 2023" and "2023年第三季度与第四季度" both resolve.
+    return [...explicitYears].sort((a, b) => Math.abs(a.index - index) - Math.abs(b.index - index))[0].year;
+  };
+  const taken: boolean[] = new Array(text.length).fill(false);
+  const mentions: TimeMention[] = [];
+  for (const pattern of PATTERNS) {
+    pattern.regex.lastIndex = 0;
+    for (const match of text.matchAll(pattern.regex)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      if (match[0].trim() === "") continue;
+      let free = true;
+      for (let index = start; index < end; index += 1) if (taken[index]) free = false;
+      if (!free) continue;
+      const built = pattern.build(match as RegExpExecArray, { asOf: asOfDate, yearFor });
+      if (!built) continue;
+      for (let index = start; index < end; index += 1) taken[index] = true;
+      mentions.push({ start, end, text: match[0], ...built });
+    }
+  }
+  return mentions.sort((a, b) => a.start - b.start);
+}
+
+/** The grain one step coarser than `grain` (year stays year). */
+export function coarserGrain(grain: Grain): Grain {
+  const order: Grain[] = ["day", "week", "month", "quarter", "year"];
+  return order[Math.min(order.length - 1, order.indexOf(grain) + 1)];
+}
+
+/** True when grain a is coarser than grain b. */
+export function isCoarser(a: Grain, b: Grain): boolean {
+  const order: Grain[] = ["day", "week", "month", "quarter", "year"];
+  return order.indexOf(a) > order.indexOf(b);
+}
+
+/** Widens a period to whole units of a coarser grain (2024-02 at quarter grain → 2024-Q1). */
+export function alignPeriod(period: Period, grain: Grain): Period {
+  if (!isCoarser(grain, period.grain)) return period;
+  const [fromYear, fromMonth] = period.from.split("-").map(Number);
+  const [toYear, toMonth] = period.to.split("-").map(Number);
+  if (grain === "year") return { grain, from: `${fromYear}-01-01`, to: `${toYear}-12-31` };
+  if (grain === "quarter") {
+    return { grain, from: quarterPeriod(fromYear, Math.ceil(fromMonth / 3)).from, to: quarterPeriod(toYear, Math.ceil(toMonth / 3)).to };
+  }
+  return { grain, from: monthPeriod(fromYear, fromMonth).from, to: monthPeriod(toYear, toMonth).to };
+}
+
+/** Shifts a period's bounds out by whole months on each side (the event window around a metric). */
+export function widenByMonths(period: Period, monthsEachSide: number): Period {
+  const [fromYear, fromMonth] = period.from.split("-").map(Number);
+  const [toYear, toMonth] = period.to.split("-").map(Number);
+  const start = new Date(Date.UTC(fromYear, fromMonth - 1 - monthsEachSide, 1));
+  const endMonth = new Date(Date.UTC(toYear, toMonth - 1 + monthsEachSide, 1));
+  return {
+    grain: period.grain,
+    from: `${start.getUTCFullYear()}-${pad(start.getUTCMonth() + 1)}-01`,
+    to: monthEnd(endMonth.getUTCFullYear(), endMonth.getUTCMonth() + 1),
+  };
+}

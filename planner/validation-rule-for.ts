@@ -1,0 +1,54 @@
+import type { Grain, Period } from "../models/plan.js";
+import type { Offer } from "./workspace-offers.js";
+
+/** Sources whose requests are filtered by the period, so every row lies inside it. */
+const PERIOD_FILTERED_KINDS = new Set(["bi_dashboard", "tickets", "file"]);
+const DATE_FIELD = /(?:^|_)(?:date|created|updated|day)$/;
+
+/** A period bound written the way the rule language compares it at the given grain. */
+export function periodBound(iso: string, grain: Grain): string {
+  const [year, month] = iso.split("-").map(Number);
+  switch (grain) {
+    case "year":
+      return String(year);
+    case "quarter":
+      return `${year}-Q${Math.ceil(month / 3)}`;
+    case "month":
+      return iso.slice(0, 7);
+    default:
+      return iso;
+  }
+}
+
+/** The column that carries a dataset's period: one named after its grain, else a date field. */
+export function periodColumn(offer: Offer): string | undefined {
+  if (offer.grain && offer.columns.includes(offer.grain)) return offer.grain;
+  return offer.columns.find((column) => DATE_FIELD.test(column));
+}
+
+/**
+ * The validation rule (DESIGN §4) a sub-goal's evidence must satisfy, derived from the dataset's
+ * columns and the period:
+ * - a metric table: every mapped column present, at least one row, and a row inside the period
+ *   (`any(...)`: a dashboard may show a whole year around the quarter asked for);
+ * - event records: the fields present and `rows >= 0`, because "no provider change in North"
+ *   is a finding, not a failure;
+ * - text: at least one passage.
+ * Tables read from documents (pdf_kb) are not period-filtered, so they get no period clause.
+ */
+export function validationRuleFor(offer: Offer, role: "metric" | "event" | "text", period?: Period): string {
+  if (role === "text" || offer.expectedFormat === "text") return "chunks >= 1";
+  const columns = offer.columns.length > 0 ? `${offer.expectedFormat === "records" ? "has_fields" : "has_columns"}: [${offer.columns.join(", ")}]` : "";
+  const clauses = columns ? [columns] : [];
+  if (role === "event") {
+    clauses.push("rows >= 0");
+    return clauses.join(" AND ");
+  }
+  clauses.push("rows >= 1");
+  const column = periodColumn(offer);
+  if (period && column && PERIOD_FILTERED_KINDS.has(offer.sourceKind)) {
+    const grain = column === offer.grain ? (offer.grain as Grain) : "day";
+    clauses.push(`any(${column} >= '${periodBound(period.from, grain)}' AND ${column} <= '${periodBound(period.to, grain)}')`);
+  }
+  return clauses.join(" AND ");
+}

@@ -1,0 +1,175 @@
+import type { Catalog } from "../models/workspace.js";
+import { normalizeForMatching } from "./normalize-text.js";
+
+/** What a catalog term names. */
+export type MentionKind = "metric" | "dimension" | "event" | "topic";
+
+/** A catalog term found in a question. Offsets are in the normalised question (same as the original's). */
+export interface Mention {
+  kind: MentionKind;
+  /** Metric, dimension, event or topic name. */
+  name: string;
+  /** For dimensions: the canonical value (A, East). */
+  value?: string;
+  start: number;
+  end: number;
+  text: string;
+}
+
+interface Term {
+  text: string;
+  kind: MentionKind;
+  name: string;
+  value?: string;
+}
+
+const WORD_CHARACTER = /[a-z0-9]/;
+const LIST_JOINER = "(?:\\s*(?:和|与|及|跟|、|,|/|&|\\band\\b|\\bor\\b|或|以及|vs\\.?|versus)\\s*)";
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * The catalog's vocabulary, ready to find terms in questions: metric, event and topic synonyms,
+ * dimension values with their synonyms, in any script and case. Built once per workspace.
+ */
+export class Vocabulary {
+  private readonly terms: Term[] = [];
+  private readonly enumerations: { dimension: string; values: string[]; regex: RegExp }[] = [];
+
+  constructor(readonly catalog: Catalog) {
+    const add = (text: string, kind: MentionKind, name: string, value?: string) => {
+      const folded = normalizeForMatching(text.trim());
+      if (folded.length === 0) return;
+      this.terms.push({ text: folded, kind, name, ...(value ? { value } : {}) });
+    };
+    for (const [name, metric] of Object.entries(catalog.metrics)) {
+      add(name.replace(/_/g, " "), "metric", name);
+      if (metric.label) add(metric.label, "metric", name);
+      for (const synonym of metric.synonyms) add(synonym, "metric", name);
+    }
+    for (const [name, event] of Object.entries(catalog.events)) {
+      add(name.replace(/_/g, " "), "event", name);
+      if (event.label) add(event.label, "event", name);
+      for (const synonym of event.synonyms) add(synonym, "event", name);
+    }
+    for (const [name, topic] of Object.entries(catalog.topics)) {
+      add(name.replace(/_/g, " "), "topic", name);
+      if (topic.label) add(topic.label, "topic", name);
+      for (const synonym of topic.synonyms) add(synonym, "topic", name);
+    }
+    const canonicalTerms: Term[] = [];
+    for (const [dimension, definition] of Object.entries(catalog.dimensions)) {
+      for (const [value, synonyms] of Object.entries(definition.values)) {
+        // A canonical value of one or two letters (A, B) is only a term inside a synonym (A产品, product A).
+        if (value.length > 2) {
+          add(value, "dimension", dimension, value);
+          canonicalTerms.push(this.terms[this.terms.length - 1]);
+        }
+        for (const synonym of synonyms) add(synonym, "dimension", dimension, value);
+      }
+      this.addEnumerations(dimension, definition.values);
+    }
+    // A canonical value that is a word of another dimension's synonym (category "Product" in
+    // "product A") would swallow "product Z": keep only its synonyms.
+    const ambiguous = (term: Term) =>
+      this.terms.some((other) => other.name !== term.name && other.text !== term.text && new RegExp(`(?:^|\\s)${escapeRegex(term.text)}(?:\\s|$)`, "u").test(other.text));
+    const canonical = new Set(canonicalTerms.filter(ambiguous));
+    for (let index = this.terms.length - 1; index >= 0; index -= 1) if (canonical.has(this.terms[index])) this.terms.splice(index, 1);
+    // Longest first, so 华东区 wins over 华东 and "return rate" over "returns".
+    this.terms.sort((a, b) => b.text.length - a.text.length);
+  }
+
+  /**
+   * Lists of short values sharing an affix, e.g. "A和B产品", "products A and B", "产品A与B":
+   * the affix is learnt from the synonyms (A产品 → suffix 产品; product A → prefix "product ").
+   */
+  private addEnumerations(dimension: string, values: Record<string, string[]>): void {
+    const short = Object.keys(values).filter((value) => value.length <= 2);
+    if (short.length < 2) return;
+    const prefixes = new Set<string>();
+    const suffixes = new Set<string>();
+    for (const value of short) {
+      const lowered = value.toLowerCase();
+      for (const synonym of values[value]) {
+        const folded = normalizeForMatching(synonym);
+        if (folded.startsWith(lowered) && folded.length > lowered.length) suffixes.add(folded.slice(lowered.length).trim());
+        if (folded.endsWith(lowered) && folded.length > lowered.length) prefixes.add(folded.slice(0, -lowered.length).trim());
+      }
+    }
+    const valuePattern = `(?:${short.map((value) => escapeRegex(value.toLowerCase())).join("|")})`;
+    const list = `${valuePattern}(?:${LIST_JOINER}${valuePattern})+`;
+    for (const suffix of suffixes) {
+      const plural = /[a-z]$/.test(suffix) ? "s?" : "";
+      this.enumerations.push({
+        dimension,
+        values: short,
+        regex: new RegExp(`(?<![a-z0-9])(${list})\\s*(?:两款|两个|两种|三款|三个|两|三)?\\s*${escapeRegex(suffix)}${plural}(?![a-z])`, "gu"),
+      });
+    }
+    for (const prefix of prefixes) {
+      const plural = /[a-z]$/.test(prefix) ? "s?" : "";
+      this.enumerations.push({
+        dimension,
+        values: short,
+        regex: new RegExp(`(?<![a-z0-9])${escapeRegex(prefix)}${plural}\\s*(${list})(?![a-z0-9])`, "gu"),
+      });
+    }
+  }
+
+  /** Finds catalog terms in a normalised question; longest non-overlapping matches, in order. */
+  find(normalized: string): Mention[] {
+    const taken: boolean[] = new Array(normalized.length).fill(false);
+    const mentions: Mention[] = [];
+    const claim = (start: number, end: number) => {
+      for (let index = start; index < end; index += 1) if (taken[index]) return false;
+      for (let index = start; index < end; index += 1) taken[index] = true;
+      return true;
+    };
+    for (const enumeration of this.enumerations) {
+      for (const match of normalized.matchAll(enumeration.regex)) {
+        if (!claim(match.index, match.index + match[0].length)) continue;
+        const listStart = match.index + match[0].indexOf(match[1]);
+        const valueRegex = new RegExp(`(?<![a-z0-9])(${enumeration.values.map((value) => escapeRegex(value.toLowerCase())).join("|")})(?![a-z0-9])`, "gu");
+        for (const valueMatch of match[1].matchAll(valueRegex)) {
+          const value = enumeration.values.find((candidate) => candidate.toLowerCase() === valueMatch[1]) ?? valueMatch[1];
+          const start = listStart + valueMatch.index;
+          mentions.push({ kind: "dimension", name: enumeration.dimension, value, start, end: start + valueMatch[0].length, text: valueMatch[0] });
+        }
+      }
+    }
+    for (const term of this.terms) {
+      let from = 0;
+      for (;;) {
+        const start = normalized.indexOf(term.text, from);
+        if (start < 0) break;
+        from = start + 1;
+        const end = start + term.text.length;
+        // Latin terms need word boundaries: "a产品" must not match inside "data产品", "east" not in "yeast".
+        if (WORD_CHARACTER.test(term.text[0]) && start > 0 && WORD_CHARACTER.test(normalized[start - 1])) continue;
+        if (WORD_CHARACTER.test(term.text[term.text.length - 1]) && end < normalized.length && WORD_CHARACTER.test(normalized[end])) {
+          // Allow an English plural or possessive: "returns", "product a's".
+          if (!(normalized[end] === "s" && (end + 1 === normalized.length || !WORD_CHARACTER.test(normalized[end + 1])))) continue;
+        }
+        if (!claim(start, end)) continue;
+        mentions.push({ kind: term.kind, name: term.name, ...(term.value ? { value: term.value } : {}), start, end, text: normalized.slice(start, end) });
+      }
+    }
+    return mentions.sort((a, b) => a.start - b.start);
+  }
+
+  /** Every canonical name of a kind, for suggestions. */
+  names(kind: MentionKind): string[] {
+    return [...new Set(this.terms.filter((term) => term.kind === kind).map((term) => term.value ?? term.name))];
+  }
+
+  /** Chinese or English display words for the catalog, used in direct replies. */
+  labels(kind: "metric" | "event" | "topic", language: "en" | "zh"): string[] {
+    const entries = kind === "metric" ? this.catalog.metrics : kind === "event" ? this.catalog.events : this.catalog.topics;
+    return Object.entries(entries).map(([name, entry]) => {
+      if (language === "en") return entry.label ?? name.replace(/_/g, " ");
+      return entry.synonyms.find((synonym) => /[\u4e00-\u9fff]/.test(synonym)) ?? entry.label ?? name;
+    });
+  }
+}

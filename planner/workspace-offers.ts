@@ -1,0 +1,66 @@
+import { describeSources } from "../config/describe-sources.js";
+import type { Grain } from "../models/plan.js";
+import type { WorkspaceConfig } from "../models/workspace.js";
+
+/** One thing a source can be asked for: a dataset, a ticket search, or a knowledge base's text search. */
+export interface Offer {
+  source: string;
+  sourceKind: string;
+  trust: number;
+  /** Absent for a knowledge base's free-text search. */
+  dataset?: string;
+  metrics: string[];
+  dimensions: string[];
+  events: string[];
+  topics: string[];
+  columns: string[];
+  grain?: Grain;
+  expectedFormat: "table" | "records" | "text";
+  /**
+   * A live system (BI dashboard, ticket system, knowledge base) rather than a file export.
+   * Exports are snapshots of a live source: the planner plans the live sources and leaves the
+   * export as the alternative the reflector switches to (DESIGN §3, format_error rule).
+   */
+  live: boolean;
+}
+
+/** Everything the workspace's sources offer, read from the YAML alone (no connection is made). */
+export function workspaceOffers(config: WorkspaceConfig): Offer[] {
+  const offers: Offer[] = [];
+  for (const capabilities of describeSources(config)) {
+    const live = capabilities.kind !== "file";
+    for (const dataset of capabilities.datasets) {
+      offers.push({
+        source: capabilities.name,
+        sourceKind: capabilities.kind,
+        trust: capabilities.trust,
+        dataset: dataset.name,
+        metrics: dataset.metrics,
+        dimensions: dataset.dimensions,
+        events: dataset.events,
+        topics: dataset.topics,
+        columns: dataset.columns,
+        ...(dataset.grain ? { grain: dataset.grain } : {}),
+        expectedFormat: dataset.expected_format,
+        live,
+      });
+    }
+    const source = config.sources[capabilities.name];
+    if (capabilities.text_search && source.kind === "pdf_kb") {
+      // describeSources lists a knowledge base's tables; its passages answer the source-level topics.
+      offers.push({
+        source: capabilities.name,
+        sourceKind: capabilities.kind,
+        trust: capabilities.trust,
+        metrics: [],
+        dimensions: source.offers.dimensions,
+        events: [],
+        topics: source.offers.topics,
+        columns: [],
+        expectedFormat: "text",
+        live: true,
+      });
+    }
+  }
+  return offers;
+}
