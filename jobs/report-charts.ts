@@ -58,7 +58,7 @@ export async function chartsForNumbers(numbers: ReportedNumber[], labels: Record
         data: { values: data },
         mark: { type: "line", point: true },
         encoding: {
-          x: { field: "period", type: "ordinal", title: periodName, sort: "ascending" },
+          x: { field: "period", type: "ordinal", title: periodName, sort: "ascending", axis: { labelAngle: 0 } },
           y: { field: "value", type: "quantitative", title: `${label}${unit}` },
           color: { field: "series", type: "nominal", title: null },
         },
@@ -94,7 +94,7 @@ export async function chartForChanges(changes: NumberChange[]): Promise<ReportCh
     data: { values: data },
     mark: { type: "bar" },
     encoding: {
-      y: { field: "number", type: "nominal", title: null, sort: null },
+      y: { field: "number", type: "nominal", title: null, sort: null, axis: { labelLimit: 320 } },
       yOffset: { field: "run", sort: ["previous", "current"] },
       x: { field: "value", type: "quantitative", title: "value" },
       color: { field: "run", type: "nominal", title: null, sort: ["previous", "current"], scale: { range: ["#9aa5b1", "#1f6feb"] } },
