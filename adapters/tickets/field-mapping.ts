@@ -1,8 +1,12 @@
+import type { z } from "zod";
 import type { CellValue, ColumnType } from "../../models/evidence.js";
-import type { FieldMapping, FieldType } from "../../models/sources/tickets-source.js";
+import { FieldMapping, type FieldType } from "../../models/sources/tickets-source.js";
 import { StepError } from "../../models/step-error.js";
 import { parseDateText, parseNumber } from "../shared/parse-value.js";
 import { type CompiledPath, compilePath } from "./json-path.js";
+
+/** A field mapping as written in YAML, before defaults. */
+export type FieldMappingInput = z.input<typeof FieldMapping>;
 
 /** One field mapping in its full form, with its path compiled. */
 export interface CompiledField {
@@ -47,8 +51,10 @@ export function columnTypeOf(type: FieldType): ColumnType {
 }
 
 /** Expands the short form (a bare path) and compiles every path once. */
-export function compileFields(fields: Record<string, FieldMapping>, compile: (path: string) => CompiledPath = compilePath): CompiledField[] {
-  return Object.entries(fields).map(([name, mapping]) => {
+export function compileFields(fields: Record<string, FieldMapping | FieldMappingInput>, compile: (path: string) => CompiledPath = compilePath): CompiledField[] {
+  return Object.entries(fields).map(([name, input]) => {
+    // Parsing again fills the defaults when a caller hands the YAML form.
+    const mapping = FieldMapping.parse(input);
     const full = typeof mapping === "string" ? { path: mapping, type: "string" as const, optional: false, join: ", " } : mapping;
     return {
       name,

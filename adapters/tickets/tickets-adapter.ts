@@ -362,14 +362,20 @@ export class TicketsAdapter implements SourceAdapter {
     };
   }
 
-  /** The values a filter accepts: the plan's values and their catalog synonyms, compared case-insensitively. */
+  /**
+   * The values a filter accepts: each plan value's canonical catalog value and all its synonyms,
+   * compared case-insensitively, so "华东" and "East" select the same records.
+   */
   private acceptedValues(dimension: string, value: string | string[] | undefined): Set<string> {
     const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
     const synonyms = this.workspace.config.catalog.dimensions[dimension]?.values ?? {};
     const accepted = new Set<string>();
     for (const item of values) {
       accepted.add(item.toLowerCase());
-      for (const synonym of synonyms[item] ?? []) accepted.add(synonym.toLowerCase());
+      for (const [canonical, names] of Object.entries(synonyms)) {
+        const group = [canonical, ...names].map((name) => name.toLowerCase());
+        if (group.includes(item.toLowerCase())) for (const name of group) accepted.add(name);
+      }
     }
     return accepted;
   }
