@@ -1,16 +1,167 @@
-import type { AdapterFactory } from "../adapter.js";
+import fs from "node:fs";
+import path from "node:path";
+import { describeSource } from "../../config/describe-sources.js";
+import type { Workspace } from "../../config/workspace.js";
+import type { Evidence, Passage, TextEvidence } from "../../models/evidence.js";
+import type { SubGoal } from "../../models/plan.js";
+import type { PdfKnowledgeBaseSource } from "../../models/sources/pdf-kb-source.js";
 import { StepError } from "../../models/step-error.js";
+import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
+import { createEmbedder } from "./embedding/create-embedder.js";
+import type { Embedder } from "./embedding/embedder.js";
+import { goalFilters } from "./goal-filters.js";
+import { KnowledgeBase, type SearchHit, type StoredTable, knowledgeBaseDirectory } from "./store/knowledge-base.js";
+import { manifestFileName } from "./store/knowledge-base-manifest.js";
+import { KnowledgeBaseMissingError } from "./store/knowledge-base-missing-error.js";
+import type { KnowledgeBaseFilters } from "./store/search-filters.js";
+import { datasetEvidence, datasetTables } from "./table-dataset.js";
 
-// PLACEHOLDER until the pdf_kb adapter lands: every fetch fails as a config error, never silently.
-export const createPdfKnowledgeBaseAdapter: AdapterFactory = (name) => ({
-  kind: "pdf_kb",
-  name,
-  describe: () => ({ name, kind: "pdf_kb", trust: 0, datasets: [], text_search: false }),
-  fetch: async () => {
-    throw new StepError("config_error", `source ${name}: the pdf_kb adapter is not built yet`);
-  },
-  normalize: () => {
-    throw new StepError("config_error", `source ${name}: the pdf_kb adapter is not built yet`);
-  },
-  close: async () => {},
-});
+/** Raw snapshot of a passage search. */
+interface SearchBody {
+  kind: "passages";
+  query: string;
+  filters: KnowledgeBaseFilters;
+  hits: SearchHit[];
+  notes: string[];
+}
+
+/** Raw snapshot of a table dataset: the matching tables as stored, before mapping and filtering. */
+interface TablesBody {
+  kind: "tables";
+  dataset: string;
+  tables: StoredTable[];
+}
+
+function describeFilters(filters: KnowledgeBaseFilters): string {
+  const parts = Object.entries(filters).map(([key, value]) => `${key}=${typeof value === "object" && !Array.isArray(value) ? `${value.from ?? ""}..${value.to ?? ""}` : Array.isArray(value) ? value.join("|") : value}`);
+  return parts.length ? parts.join(", ") : "no filters";
+}
+
+/** Answers sub-goals from a pdf_kb source's LanceDB index: passages for a query, typed rows for a table dataset. */
+class PdfKnowledgeBaseAdapter implements SourceAdapter {
+  readonly kind = "pdf_kb" as const;
+  private readonly directory: string;
+  private readonly embedder: Embedder;
+  private opened: { knowledgeBase: KnowledgeBase; manifestTime: number } | undefined;
+
+  constructor(
+    readonly name: string,
+    private readonly config: PdfKnowledgeBaseSource,
+    workspace: Workspace,
+  ) {
+    this.directory = knowledgeBaseDirectory(workspace.stateDirectory, name);
+    this.embedder = createEmbedder(config, workspace);
+  }
+
+  describe() {
+    return describeSource(this.name, this.config);
+  }
+
+  /** The index, reopened when an ingest has switched the manifest since it was opened. */
+  private async knowledgeBase(): Promise<KnowledgeBase> {
+    let manifestTime = 0;
+    try {
+      manifestTime = fs.statSync(path.join(this.directory, manifestFileName)).mtimeMs;
+    } catch {
+      // No manifest: KnowledgeBase.open reports the missing index below.
+    }
+    if (this.opened && this.opened.manifestTime === manifestTime) return this.opened.knowledgeBase;
+    this.opened?.knowledgeBase.close();
+    this.opened = undefined;
+    try {
+      const knowledgeBase = await KnowledgeBase.open(this.name, this.directory, this.embedder);
+      this.opened = { knowledgeBase, manifestTime };
+      return knowledgeBase;
+    } catch (error) {
+      if (error instanceof KnowledgeBaseMissingError) throw new StepError("config_error", error.message, { locator: this.directory });
+      throw error;
+    }
+  }
+
+  async fetch(goal: SubGoal, context: StepContext): Promise<RawResponse> {
+    context.signal.throwIfAborted();
+    if (goal.dataset !== undefined) return this.fetchTables(goal, goal.dataset);
+    const query = goal.params.query ?? goal.description;
+    let selection: ReturnType<typeof goalFilters>;
+    try {
+      selection = goalFilters(goal, context.hints);
+    } catch (error) {
+      throw new StepError("config_error", `sub-goal ${goal.id}: ${(error as Error).message}`, { locator: "params.filters" });
+    }
+    const knowledgeBase = await this.knowledgeBase();
+    let hits: SearchHit[];
+    try {
+      hits = await knowledgeBase.search(query, { k: this.config.top_k, mode: "hybrid", filters: selection.filters, signal: context.signal });
+    } catch (error) {
+      if (error instanceof StepError) throw error;
+      if (context.signal.aborted) throw new StepError("timeout", `search of ${this.name} was cancelled`, {}, { cause: error });
+      throw new StepError("format_error", `the index of ${this.name} could not be searched (${(error as Error).message.split("\n")[0]}); run \`triangulate ingest --rebuild\``, { locator: this.directory }, { cause: error });
+    }
+    context.trace("kb:search", `${this.name}:${hits.length} hits`, { filters: selection.filters, relaxed: selection.relaxed });
+    if (hits.length === 0) {
+      throw new StepError("no_results", `no passage of ${this.name} matches "${query}" (${describeFilters(selection.filters)})`, {
+        locator: describeFilters(selection.filters),
+        filters: selection.filters,
+      });
+    }
+    const notes = [
+      ...selection.ignored.map((filter) => `filter ${filter} does not apply to a document search and was not used`),
+      ...selection.relaxed.map((filter) => `the ${filter} filter was dropped to find passages`),
+    ];
+    const body: SearchBody = { kind: "passages", query, filters: selection.filters, hits, notes };
+    return { request: `search ${this.name} "${query}" (hybrid, k=${this.config.top_k}, ${describeFilters(selection.filters)})`, body, contentType: "application/json", meta: { hits: hits.length, manifest: this.opened?.knowledgeBase.manifest.updated_at } };
+  }
+
+  private async fetchTables(goal: SubGoal, datasetName: string): Promise<RawResponse> {
+    const dataset = this.config.datasets[datasetName];
+    if (!dataset) {
+      throw new StepError("config_error", `source ${this.name} has no table dataset ${datasetName}; it has: ${Object.keys(this.config.datasets).join(", ") || "none"}`);
+    }
+    const knowledgeBase = await this.knowledgeBase();
+    const inDocuments = await knowledgeBase.listTables({ document: dataset.document });
+    const tables = datasetTables(inDocuments, dataset);
+    if (tables.length === 0) {
+      const detail = inDocuments.length === 0 ? `no tables in documents matching ${dataset.document}` : `${inDocuments.length} tables in documents matching ${dataset.document}, none with headers ${dataset.match_headers.join(", ")}`;
+      throw new StepError("no_results", `dataset ${datasetName} of ${this.name}: ${detail}`, { locator: dataset.document });
+    }
+    const body: TablesBody = { kind: "tables", dataset: datasetName, tables };
+    return { request: `tables of ${this.name} dataset ${datasetName} (${dataset.document} with ${dataset.match_headers.join(", ")})`, body, contentType: "application/json", meta: { tables: tables.length } };
+  }
+
+  normalize(raw: RawResponse, goal: SubGoal): Evidence {
+    const body = raw.body as SearchBody | TablesBody;
+    if (body.kind === "tables") {
+      const dataset = this.config.datasets[body.dataset];
+      const { evidence, unmatched } = datasetEvidence(this.name, dataset, body.tables, goal);
+      if (unmatched.length > 0) {
+        throw new StepError("format_error", `dataset ${body.dataset} of ${this.name} has no column ${unmatched.join(", ")} to filter on; columns: ${evidence.columns.map((column) => column.name).join(", ")}`, { locator: unmatched[0] });
+      }
+      if (evidence.rows.length === 0) {
+        throw new StepError("no_results", `dataset ${body.dataset} of ${this.name}: ${body.tables.length} tables found, no rows match the sub-goal's filters and period`, { locator: dataset.document });
+      }
+      return evidence;
+    }
+    const passages: Passage[] = body.hits.map((hit) => ({
+      chunk_id: hit.id,
+      document: hit.document,
+      page: hit.page,
+      ...(hit.pages.length > 1 ? { pages: hit.pages } : {}),
+      section: hit.section,
+      text: hit.text,
+      score: hit.score,
+      ...(hit.bbox ? { bbox: hit.bbox } : {}),
+    }));
+    return { kind: "text", source: this.name, query: body.query, passages, notes: body.notes } satisfies TextEvidence;
+  }
+
+  async close(): Promise<void> {
+    this.opened?.knowledgeBase.close();
+    this.opened = undefined;
+  }
+}
+
+/** Builds the adapter for a `kind: pdf_kb` source. */
+export const createPdfKnowledgeBaseAdapter: AdapterFactory = (name, config, workspace) => {
+  if (config.kind !== "pdf_kb") throw new Error(`source ${name} is ${config.kind}, not pdf_kb`);
+  return new PdfKnowledgeBaseAdapter(name, config, workspace);
+};

@@ -2,8 +2,8 @@ import { foldText } from "./text-folding.js";
 
 /** Metadata filters of a knowledge-base search; every field narrows, absent fields do not. */
 export interface KnowledgeBaseFilters {
-  /** A document path or glob, relative to the workspace; without a "/" it matches the file name. */
-  document?: string;
+  /** A document path or glob (or several: any of them), relative to the workspace; without a "/" it matches the file name. */
+  document?: string | string[];
   /** Text the section path must contain (case and Traditional/Simplified ignored). */
   section?: string;
   /** Pages the passage must overlap, inclusive. */
@@ -47,9 +47,13 @@ const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 /** Checks the filters and turns them into a LanceDB (DataFusion SQL) predicate; undefined when nothing filters. */
 export function whereClause(filters: KnowledgeBaseFilters): string | undefined {
   const clauses: string[] = [];
-  if (filters.document !== undefined && filters.document.trim() !== "") {
-    const pattern = globToLike(filters.document.trim().replace(/^\.\//, ""));
-    clauses.push(filters.document.includes("/") ? `document LIKE ${literal(pattern)}` : `(document LIKE ${literal(pattern)} OR document LIKE ${literal(`%/${pattern}`)})`);
+  const documents = (Array.isArray(filters.document) ? filters.document : filters.document === undefined ? [] : [filters.document]).map((glob) => glob.trim()).filter(Boolean);
+  if (documents.length > 0) {
+    const alternatives = documents.flatMap((glob) => {
+      const pattern = globToLike(glob.replace(/^\.\//, ""));
+      return glob.includes("/") ? [`document LIKE ${literal(pattern)}`] : [`document LIKE ${literal(pattern)}`, `document LIKE ${literal(`%/${pattern}`)}`];
+    });
+    clauses.push(`(${alternatives.join(" OR ")})`);
   }
   if (filters.section !== undefined && filters.section.trim() !== "") {
     clauses.push(`section_folded LIKE ${literal(`%${globToLike(foldText(filters.section.trim()))}%`)}`);
