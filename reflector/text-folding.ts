@@ -6,14 +6,14 @@ let toTraditionalConverter: ((text: string) => string) | undefined;
 
 /** Traditional → Simplified Chinese (Taiwan forms included); other text unchanged. */
 export function toSimplified(text: string): string {
-  toSimplifiedConverter ??= OpenCC.Converter({ from: "tw", to: "cn" });
-  return toSimplifiedConverter(text);
+  const convert = (toSimplifiedConverter ??= OpenCC.Converter({ from: "tw", to: "cn" }));
+  return convert(text);
 }
 
 /** Simplified → Traditional Chinese (Taiwan forms). */
 export function toTraditional(text: string): string {
-  toTraditionalConverter ??= OpenCC.Converter({ from: "cn", to: "tw" });
-  return toTraditionalConverter(text);
+  const convert = (toTraditionalConverter ??= OpenCC.Converter({ from: "cn", to: "tw" }));
+  return convert(text);
 }
 
 /** Folds text for matching: NFKC (full-width digits and %), lower case, Simplified Chinese. */

@@ -1,0 +1,52 @@
+import type { Citation } from "../../models/answer.js";
+import type { Passage, TableEvidence } from "../../models/evidence.js";
+
+/** Numbers the citations of one answer [1], [2], … and keeps each once. */
+export class CitationRegistry {
+  readonly citations: Citation[] = [];
+
+  private add(citation: Citation): number {
+    const index = this.citations.findIndex((existing) => existing.label === citation.label && existing.goal === citation.goal);
+    if (index >= 0) return index + 1;
+    this.citations.push(citation);
+    return this.citations.length;
+  }
+
+  /** Cites table rows of a goal: the source, the URL or file, the locator, the issue key. */
+  rows(goal: string, source: string, evidence: TableEvidence, rows: number[]): number {
+    const provenance = rows.map((row) => evidence.provenance[row]).filter(Boolean);
+    const first = provenance[0];
+    const issueKeys = [...new Set(provenance.map((entry) => entry.issue_key).filter((key): key is string => !!key))];
+    const where = first?.url ?? first?.file ?? (first?.document ? `${first.document}${first.page ? ` p.${first.page}` : ""}` : undefined);
+    const parts = [source, where, issueKeys.length > 0 ? issueKeys.join(", ") : first?.locator, rows.length === 1 ? `row ${rows[0] + 1}` : `${rows.length} rows`].filter(Boolean);
+    return this.add({
+      goal,
+      source,
+      rows,
+      ...(first?.url ? { url: first.url } : {}),
+      ...(first?.locator ? { locator: first.locator } : {}),
+      ...(issueKeys.length === 1 ? { issue_key: issueKeys[0] } : {}),
+      ...(first?.document ? { document: first.document } : {}),
+      ...(first?.page ? { page: first.page } : {}),
+      label: parts.join(" · "),
+    });
+  }
+
+  /** Cites a passage: document, page, section. */
+  passage(goal: string, source: string, passage: Pick<Passage, "chunk_id" | "document" | "page" | "section">): number {
+    return this.add({
+      goal,
+      source,
+      chunk_id: passage.chunk_id,
+      document: passage.document,
+      page: passage.page,
+      section: passage.section,
+      label: `${passage.document} · p.${passage.page}${passage.section ? ` · ${passage.section}` : ""}`,
+    });
+  }
+
+  /** The citations as the numbered lines of the answer's Sources list. */
+  lines(): string[] {
+    return this.citations.map((citation, index) => `[${index + 1}] ${citation.label}`);
+  }
+}

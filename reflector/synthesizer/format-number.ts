@@ -1,0 +1,17 @@
+/** Rounds for display and drops trailing zeros: 5.4897 → "5.49", 5.20 → "5.2". */
+export function formatNumber(value: number, decimals = 2): string {
+  const factor = 10 ** decimals;
+  const rounded = Math.round(value * factor) / factor;
+  return String(Object.is(rounded, -0) ? 0 : rounded);
+}
+
+/** A value in its unit: percents get "%", counts stay plain. */
+export function formatValue(value: number, unit: string | undefined): string {
+  return unit === "percent" ? `${formatNumber(value)}%` : formatNumber(value);
+}
+
+/** A signed difference: "+2.39" / "-0.7". */
+export function formatSigned(value: number, decimals = 2): string {
+  const text = formatNumber(value, decimals);
+  return value > 0 ? `+${text}` : text;
+}

@@ -1,0 +1,19 @@
+import type { Evidence } from "../../models/evidence.js";
+import type { SubGoal } from "../../models/plan.js";
+import type { StepResult } from "../../models/step-result.js";
+import type { Grade } from "../grader.js";
+
+/** What the reflector established for one sub-goal, handed to the synthesizer. */
+export interface GoalOutcome {
+  /** The goal as last run (maybe broadened or moved to another source). */
+  goal: SubGoal;
+  /** The goal as the plan had it. */
+  planned: SubGoal;
+  status: "answered" | "failed" | "insufficient";
+  result?: StepResult;
+  /** Table evidence, or text evidence with the passages merged across retrieval steps. */
+  evidence?: Evidence;
+  grade?: Grade;
+  /** Why the goal failed or stopped, in words. */
+  reason?: string;
+}

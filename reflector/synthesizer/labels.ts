@@ -1,0 +1,52 @@
+import type { Catalog } from "../../models/workspace.js";
+import { hasChinese, toSimplified, toTraditional } from "../text-folding.js";
+
+/** The language of an answer. */
+export type AnswerLanguage = "en" | "zh-Hans" | "zh-Hant";
+
+function chineseSynonym(synonyms: string[], language: AnswerLanguage): string | undefined {
+  const chinese = synonyms.filter((synonym) => hasChinese(synonym));
+  if (chinese.length === 0) return undefined;
+  const fits = chinese.find((synonym) => (language === "zh-Hans" ? toSimplified(synonym) === synonym : toTraditional(synonym) === synonym));
+  const chosen = fits ?? chinese[0];
+  return language === "zh-Hans" ? toSimplified(chosen) : toTraditional(chosen);
+}
+
+/** Names of catalog things in the answer's language, from the catalog's labels and synonyms. */
+export class Labels {
+  constructor(
+    private readonly catalog: Catalog,
+    readonly language: AnswerLanguage,
+  ) {}
+
+  /** A metric's name: its label in English, its first Chinese synonym in Chinese. */
+  metric(name: string): string {
+    const metric = this.catalog.metrics[name];
+    if (!metric) return name;
+    if (this.language !== "en") return chineseSynonym(metric.synonyms, this.language) ?? metric.label ?? name;
+    return metric.label ?? name;
+  }
+
+  /** An event kind's name. */
+  event(name: string): string {
+    const event = this.catalog.events[name];
+    if (!event) return name;
+    if (this.language !== "en") return chineseSynonym(event.synonyms, this.language) ?? event.label ?? name;
+    return event.label ?? name;
+  }
+
+  /** A dimension value: "A" → "product A" / "A产品"; "East" → "East" / "华东". */
+  value(dimension: string, value: string): string {
+    const synonyms = this.catalog.dimensions[dimension]?.values[value];
+    if (!synonyms) return value;
+    if (this.language !== "en") return chineseSynonym(synonyms, this.language) ?? value;
+    return value;
+  }
+
+  /** Keys as a compact list: "A · East · 2024-01" (values translated). */
+  keys(keys: Record<string, string>, period?: string): string {
+    const parts = Object.entries(keys).map(([dimension, value]) => this.value(dimension, value));
+    if (period) parts.push(period);
+    return parts.join(" · ");
+  }
+}

@@ -1,0 +1,370 @@
+import { labelAtGrain, periodLabelRange } from "../../adapters/shared/period-range.js";
+import type { CellValue, TableEvidence } from "../../models/evidence.js";
+import type { Grain, SubGoal } from "../../models/plan.js";
+import type { MetricComparison } from "../conflicts.js";
+
+/** A table goal's evidence, as the synthesizer reads it. */
+export interface GoalTableInput {
+  goal: SubGoal;
+  evidence: TableEvidence;
+}
+
+/** One value of a metric for one set of keys and (maybe) one period. */
+export interface MetricPoint {
+  goal: string;
+  source: string;
+  metric: string;
+  keys: Record<string, string>;
+  period?: string;
+  value: number;
+  unit?: string;
+  /** Rows of the goal's evidence behind the value (several when it is a count). */
+  rows: number[];
+  /** True when the value was computed here (a count of records), not read from a cell. */
+  counted: boolean;
+  /** The cross-source comparison that decided the value, when other sources reported it too. */
+  comparison?: MetricComparison;
+}
+
+/** Points of one metric for one set of keys, in period order. */
+export interface Series {
+  metric: string;
+  keys: Record<string, string>;
+  unit?: string;
+  points: MetricPoint[];
+}
+
+/** a − b for two values of the same metric (percentage points for percents) and relative to b. */
+export interface Difference {
+  metric: string;
+  unit?: string;
+  left: MetricPoint;
+  right: MetricPoint;
+  difference: number;
+  /** (a − b) / |b| in percent. */
+  relative: number | null;
+}
+
+/** Direction and size of a series' movement. */
+export interface Trend {
+  series: Series;
+  direction: "up" | "down" | "flat";
+  change: number;
+  largest?: { from: MetricPoint; to: MetricPoint; change: number };
+}
+
+/** An event placed in the period of a metric series, with the metric before and in that period. */
+export interface EventAlignment {
+  goal: string;
+  row: number;
+  event: Record<string, CellValue>;
+  date: string;
+  series: Series;
+  within: MetricPoint;
+  before?: MetricPoint;
+  change?: number;
+}
+
+/** A filter value the event search was asked about and found nothing for. */
+export interface EventAbsence {
+  goal: string;
+  dimension: string;
+  value: string;
+  period?: string;
+}
+
+/** Pearson correlation of two series over their common periods. */
+export interface Correlation {
+  left: Series;
+  right: Series;
+  periods: number;
+  coefficient: number;
+}
+
+/** Everything computed in code before any text is written. */
+export interface Summaries {
+  points: MetricPoint[];
+  series: Series[];
+  differences: Difference[];
+  trends: Trend[];
+  alignments: EventAlignment[];
+  absences: EventAbsence[];
+  correlations: Correlation[];
+}
+
+const PERIOD_COLUMN = /^(month|quarter|year|week|day|date|period)$/;
+const DATE_COLUMN = /(^|_)(date|day|created|updated|start|released?)(_|$)/;
+
+/** The column of a table that holds the period label, if any. */
+export function periodColumnOf(evidence: TableEvidence): string | undefined {
+  const named = evidence.columns.find((column) => PERIOD_COLUMN.test(column.name));
+  if (named) return named.name;
+  return evidence.columns.find((column) => column.type === "date")?.name;
+}
+
+/** The column of an event table that holds the event's date. */
+export function dateColumnOf(evidence: TableEvidence): string | undefined {
+  return evidence.columns.find((column) => column.type === "date" && DATE_COLUMN.test(column.name))?.name ?? evidence.columns.find((column) => column.type === "date")?.name ?? evidence.columns.find((column) => DATE_COLUMN.test(column.name))?.name;
+}
+
+function keyText(value: CellValue): string | undefined {
+  if (value === null || typeof value === "number" || typeof value === "boolean") return undefined;
+  return String(value);
+}
+
+function periodStart(label: string | undefined): string {
+  if (!label) return "";
+  return periodLabelRange(label)?.from ?? label;
+}
+
+function unitOf(evidence: TableEvidence, metric: string): string | undefined {
+  const column = evidence.columns.find((candidate) => candidate.name === metric);
+  if (!column) return undefined;
+  return column.unit ?? (column.type === "percent" ? "percent" : undefined);
+}
+
+/**
+ * Counts records per period when the metric is a count the source does not total (complaints as
+ * tickets, campaigns as calendar rows). A column value named in the metric ("online" in
+ * online_campaigns) keeps only the rows with that value.
+ */
+function countedPoints(goal: SubGoal, evidence: TableEvidence, metric: string): MetricPoint[] {
+  const dateColumn = periodColumnOf(evidence) ?? dateColumnOf(evidence);
+  const metricWords = metric.toLowerCase().split(/[_-]/);
+  let rowIndexes = evidence.rows.map((_, index) => index);
+  for (const column of evidence.columns) {
+    if (column.type !== "string") continue;
+    const named = [...new Set(evidence.rows.map((row) => keyText(row[column.name])?.toLowerCase()))].filter((value): value is string => !!value && metricWords.includes(value));
+    if (named.length === 1) rowIndexes = rowIndexes.filter((index) => keyText(evidence.rows[index][column.name])?.toLowerCase() === named[0]);
+  }
+  const grain: Grain = goal.params.period?.grain ?? "quarter";
+  const filterDimensions = Object.keys(goal.params.filters).filter((name) => evidence.columns.some((column) => column.name === name));
+  const groups = new Map<string, { keys: Record<string, string>; period?: string; rows: number[] }>();
+  for (const index of rowIndexes) {
+    const row = evidence.rows[index];
+    const keys: Record<string, string> = {};
+    for (const name of filterDimensions) {
+      const value = keyText(row[name]);
+      if (value !== undefined) keys[name] = value;
+    }
+    const dateValue = dateColumn ? keyText(row[dateColumn]) : undefined;
+    const range = dateValue ? periodLabelRange(dateValue) : undefined;
+    const period = range ? labelAtGrain(range.from, grain) : undefined;
+    const id = `${JSON.stringify(keys)}|${period ?? ""}`;
+    let group = groups.get(id);
+    if (!group) {
+      group = { keys, ...(period ? { period } : {}), rows: [] };
+      groups.set(id, group);
+    }
+    group.rows.push(index);
+  }
+  return [...groups.values()].map((group) => ({
+    goal: goal.id,
+    source: goal.source,
+    metric,
+    keys: group.keys,
+    ...(group.period ? { period: group.period } : {}),
+    value: group.rows.length,
+    unit: "count",
+    rows: group.rows,
+    counted: true,
+  }));
+}
+
+/** The values of every table goal that asks for a metric: read from the metric column, or counted from records. */
+export function metricPoints(tables: GoalTableInput[]): MetricPoint[] {
+  const points: MetricPoint[] = [];
+  for (const { goal, evidence } of tables) {
+    const metric = goal.params.metric;
+    if (!metric) continue;
+    const column = evidence.columns.find((candidate) => candidate.name === metric);
+    if (!column || (column.type !== "number" && column.type !== "percent")) {
+      if (!goal.params.event) points.push(...countedPoints(goal, evidence, metric));
+      continue;
+    }
+    const periodColumn = periodColumnOf(evidence);
+    const unit = unitOf(evidence, metric);
+    evidence.rows.forEach((row, index) => {
+      const value = row[metric];
+      if (typeof value !== "number") return;
+      const keys: Record<string, string> = {};
+      for (const candidate of evidence.columns) {
+        if (candidate.name === metric || candidate.name === periodColumn) continue;
+        const text = keyText(row[candidate.name]);
+        if (text !== undefined && candidate.type !== "number" && candidate.type !== "percent") keys[candidate.name] = text;
+      }
+      const period = periodColumn ? keyText(row[periodColumn]) : undefined;
+      points.push({ goal: goal.id, source: goal.source, metric, keys, ...(period ? { period } : {}), value, ...(unit ? { unit } : {}), rows: [index], counted: false });
+    });
+  }
+  return points;
+}
+
+/**
+ * Folds the points other sources reported for the same metric and keys into one point with the
+ * resolved value (the comparison's fused or highest-trust value); the other goals corroborate.
+ */
+export function resolvePoints(points: MetricPoint[], comparisons: MetricComparison[], trustOf: (source: string) => number): MetricPoint[] {
+  const resolved: MetricPoint[] = [];
+  for (const point of points) {
+    const comparison = comparisons.find(
+      (candidate) =>
+        candidate.metric === point.metric &&
+        !point.counted &&
+        candidate.values.some((value) => value.goal === point.goal && value.row === point.rows[0]),
+    );
+    if (!comparison) {
+      resolved.push(point);
+      continue;
+    }
+    const owner = [...comparison.values].sort((left, right) => trustOf(right.source) - trustOf(left.source))[0];
+    if (owner.goal !== point.goal) continue;
+    resolved.push({ ...point, value: comparison.resolved ?? owner.value, comparison });
+  }
+  return resolved;
+}
+
+function keysId(keys: Record<string, string>): string {
+  return Object.entries(keys)
+    .sort(([left], [right]) => left.localeCompare(right))
+    .map(([name, value]) => `${name}=${value}`)
+    .join(",");
+}
+
+/** Groups points into series by metric and keys, each in period order. */
+export function buildSeries(points: MetricPoint[]): Series[] {
+  const groups = new Map<string, Series>();
+  for (const point of points) {
+    const id = `${point.metric}|${keysId(point.keys)}`;
+    let series = groups.get(id);
+    if (!series) {
+      series = { metric: point.metric, keys: point.keys, ...(point.unit ? { unit: point.unit } : {}), points: [] };
+      groups.set(id, series);
+    }
+    series.points.push(point);
+  }
+  for (const series of groups.values()) series.points.sort((left, right) => periodStart(left.period).localeCompare(periodStart(right.period)));
+  return [...groups.values()];
+}
+
+/** First series vs each other series of the same metric, at their latest common period (or their latest points). */
+export function differences(series: Series[]): Difference[] {
+  const results: Difference[] = [];
+  const byMetric = new Map<string, Series[]>();
+  for (const entry of series) byMetric.set(entry.metric, [...(byMetric.get(entry.metric) ?? []), entry]);
+  for (const [metric, group] of byMetric) {
+    if (group.length < 2) continue;
+    const [first, ...others] = group;
+    for (const other of others.slice(0, 3)) {
+      const common = first.points.filter((point) => other.points.some((candidate) => candidate.period === point.period)).at(-1);
+      const left = common ?? first.points.at(-1);
+      const right = common ? other.points.find((candidate) => candidate.period === common.period) : other.points.at(-1);
+      if (!left || !right) continue;
+      const difference = left.value - right.value;
+      results.push({ metric, ...(first.unit ? { unit: first.unit } : {}), left, right, difference, relative: right.value === 0 ? null : (difference / Math.abs(right.value)) * 100 });
+    }
+  }
+  return results;
+}
+
+/** Direction of each series with two or more periods, and its largest period-to-period change. */
+export function trends(series: Series[]): Trend[] {
+  const results: Trend[] = [];
+  for (const entry of series) {
+    const points = entry.points.filter((point) => point.period !== undefined);
+    if (points.length < 2) continue;
+    const change = points[points.length - 1].value - points[0].value;
+    let largest: Trend["largest"];
+    for (let index = 1; index < points.length; index++) {
+      const step = points[index].value - points[index - 1].value;
+      if (!largest || Math.abs(step) > Math.abs(largest.change)) largest = { from: points[index - 1], to: points[index], change: step };
+    }
+    results.push({ series: entry, direction: Math.abs(change) < 1e-9 ? "flat" : change > 0 ? "up" : "down", change, ...(largest ? { largest } : {}) });
+  }
+  return results;
+}
+
+/**
+ * Places each event in the metric series it can concern (same values on shared columns, e.g.
+ * region=East): the period that contains its date, and the change from the period before.
+ */
+export function alignEvents(eventTables: GoalTableInput[], series: Series[]): EventAlignment[] {
+  const results: EventAlignment[] = [];
+  for (const { goal, evidence } of eventTables) {
+    const dateColumn = dateColumnOf(evidence);
+    if (!dateColumn) continue;
+    evidence.rows.forEach((row, index) => {
+      const date = keyText(row[dateColumn]);
+      if (!date) return;
+      for (const entry of series) {
+        const shared = Object.keys(entry.keys).filter((name) => name in row);
+        if (!shared.every((name) => keyText(row[name]) === entry.keys[name])) continue;
+        const position = entry.points.findIndex((point) => {
+          const range = point.period ? periodLabelRange(point.period) : undefined;
+          return range !== undefined && range.from <= date.slice(0, 10) && date.slice(0, 10) <= range.to;
+        });
+        if (position < 0) continue;
+        const within = entry.points[position];
+        const before = position > 0 ? entry.points[position - 1] : undefined;
+        results.push({ goal: goal.id, row: index, event: row, date: date.slice(0, 10), series: entry, within, ...(before ? { before, change: within.value - before.value } : {}) });
+      }
+    });
+  }
+  return results;
+}
+
+/** Filter values an event search asked about and found no event for ("none in North"). */
+export function eventAbsences(eventTables: GoalTableInput[], periodLabel: (goal: SubGoal) => string | undefined): EventAbsence[] {
+  const results: EventAbsence[] = [];
+  for (const { goal, evidence } of eventTables) {
+    for (const [dimension, wanted] of Object.entries(goal.params.filters)) {
+      const values = Array.isArray(wanted) ? wanted : [wanted];
+      const hasColumn = evidence.columns.some((column) => column.name === dimension);
+      for (const value of values) {
+        const found = hasColumn ? evidence.rows.some((row) => keyText(row[dimension]) === value) : evidence.rows.length > 0;
+        const period = periodLabel(goal);
+        if (!found) results.push({ goal: goal.id, dimension, value, ...(period ? { period } : {}) });
+      }
+    }
+    if (Object.keys(goal.params.filters).length === 0 && evidence.rows.length === 0) {
+      const period = periodLabel(goal);
+      results.push({ goal: goal.id, dimension: "", value: "", ...(period ? { period } : {}) });
+    }
+  }
+  return results;
+}
+
+function quarterOrMonthKey(label: string | undefined): string | undefined {
+  const range = label ? periodLabelRange(label) : undefined;
+  return range ? `${range.from}/${range.to}` : undefined;
+}
+
+/** Pearson correlation of every pair of series of different metrics over three or more common periods. */
+export function correlations(series: Series[]): Correlation[] {
+  const results: Correlation[] = [];
+  for (let left = 0; left < series.length; left++) {
+    for (let right = left + 1; right < series.length; right++) {
+      if (series[left].metric === series[right].metric) continue;
+      const pairs: [number, number][] = [];
+      for (const point of series[left].points) {
+        const key = quarterOrMonthKey(point.period);
+        const match = series[right].points.find((candidate) => key !== undefined && quarterOrMonthKey(candidate.period) === key);
+        if (match) pairs.push([point.value, match.value]);
+      }
+      if (pairs.length < 3) continue;
+      const meanLeft = pairs.reduce((sum, [value]) => sum + value, 0) / pairs.length;
+      const meanRight = pairs.reduce((sum, [, value]) => sum + value, 0) / pairs.length;
+      let covariance = 0;
+      let varianceLeft = 0;
+      let varianceRight = 0;
+      for (const [a, b] of pairs) {
+        covariance += (a - meanLeft) * (b - meanRight);
+        varianceLeft += (a - meanLeft) ** 2;
+        varianceRight += (b - meanRight) ** 2;
+      }
+      if (varianceLeft === 0 || varianceRight === 0) continue;
+      results.push({ left: series[left], right: series[right], periods: pairs.length, coefficient: covariance / Math.sqrt(varianceLeft * varianceRight) });
+    }
+  }
+  return results;
+}
