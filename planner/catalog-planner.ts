@@ -195,7 +195,7 @@ export class CatalogPlanner implements Planner {
     const drafts: GoalDraft[] = [];
     const checkConflicts = config.reflector.check_conflicts;
     const trend = intents.includes("trend");
-    const metricFrames = frames.filter((frame) => !frame.isEventFrame && frame.metrics.length > 0);
+    const metricFrames = frames.filter((frame) => frame.metrics.length > 0);
     const metricPeriods: Period[] = [];
     let previousPeriods: Period[] | undefined;
     const unsupported: string[] = [];
@@ -206,8 +206,8 @@ export class CatalogPlanner implements Planner {
       const { periods } = periodsOfFrame(frame);
       if (periods.length > 0) {
         framePeriods.set(frame, mergePeriods(periods));
-        if (!frame.isEventFrame) previousPeriods = framePeriods.get(frame);
-      } else if (!frame.isEventFrame && previousPeriods) {
+        if (frame.metrics.length > 0) previousPeriods = framePeriods.get(frame);
+      } else if (frame.metrics.length > 0 && previousPeriods) {
         framePeriods.set(frame, previousPeriods);
       }
     }
@@ -258,7 +258,8 @@ export class CatalogPlanner implements Planner {
     }
 
     for (const frame of frames.filter((candidate) => candidate.events.length > 0)) {
-      const ownPeriods = frame.isEventFrame ? framePeriods.get(frame) : undefined;
+      // An event frame with its own dates and no metric ("…and provider changes in Q1 2024") keeps them.
+      const ownPeriods = frame.isEventFrame && frame.metrics.length === 0 && frame.times.length > 0 ? framePeriods.get(frame) : undefined;
       const relating = metricFrames.length > 0 && !ownPeriods;
       let window: Period | undefined;
       if (ownPeriods) {
@@ -267,7 +268,7 @@ export class CatalogPlanner implements Planner {
         // Events that may explain a metric: the metric's period widened by a month on each side.
         const from = metricPeriods.map((period) => period.from).sort()[0];
         const to = metricPeriods.map((period) => period.to).sort().reverse()[0];
-        window = widenByMonths({ grain: metricPeriods[0].grain, from, to }, EVENT_WINDOW_MONTHS);
+        window = widenByMonths({ grain: "month", from, to }, EVENT_WINDOW_MONTHS);
         trace.push(`window:${window.from}..${window.to}`);
       } else {
         const own = framePeriods.get(frame);

@@ -176,6 +176,15 @@ const PATTERNS: Pattern[] = [
     regex: new RegExp(`${QUARTER_WORD}\\s*(?:of |in |/)?${YEAR}`, "gu"),
     build: (m) => absolute([quarterPeriod(Number(m[3]), number(m[1] ?? m[2]) ?? 1)], "quarter"),
   },
+  // 2023年上半年 / 下半年, H1 2023, the first half of 2023
+  {
+    regex: new RegExp(`${YEAR}年?(上|下)半年|\\bh([12])\\s*(?:of )?${YEAR}|${YEAR}\\s*h([12])\\b|\\b(?:the )?(first|second) half of ${YEAR}`, "gu"),
+    build: (m) => {
+      const year = Number(m[1] ?? m[4] ?? m[5] ?? m[8]);
+      const first = m[2] === "上" || m[3] === "1" || m[6] === "1" || m[7] === "first";
+      return absolute(first ? months(year, 1, 6) : months(year, 7, 12), "month");
+    },
+  },
   // 2024年1月, 2024年1月份
   {
     regex: new RegExp(`${YEAR}年(\\d{1,2}|十[一二]?|[一二三四五六七八九])月(?:份)?`, "gu"),
