@@ -64,7 +64,8 @@ export function printRule(node: RuleNode): string {
     case "match":
       return `${printOperand(node.value)} ${node.negated ? "not matches" : "matches"} ${quote(node.pattern)}`;
     case "has_columns":
-      return `${node.keyword}: [${node.columns.map((column) => name(column.name)).join(", ")}]`;
+      // A name with a backtick cannot be written `quoted`; has_columns also takes 'text' names.
+      return `${node.keyword}: [${node.columns.map((column) => (column.name.includes("`") ? quote(column.name) : name(column.name))).join(", ")}]`;
     case "quantifier":
       return `${node.quantifier}(${printRule(node.condition)})`;
   }
