@@ -136,3 +136,21 @@ export class JobScheduler {
 function delay(milliseconds: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, milliseconds).unref());
 }
+
+/**
+ * Starts the scheduler and resolves once SIGTERM or SIGINT has been received and the scheduler
+ * has stopped (running jobs finished, or interrupted after the grace period). Returns the signal.
+ */
+export function runSchedulerUntilSignal(scheduler: JobScheduler, signals: NodeJS.Signals[] = ["SIGTERM", "SIGINT"]): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const shutdown = (signal: NodeJS.Signals) => {
+      for (const name of signals) process.off(name, shutdown);
+      scheduler.stop(`received ${signal}`).then(
+        () => resolve(signal),
+        () => resolve(signal),
+      );
+    };
+    for (const name of signals) process.on(name, shutdown);
+    scheduler.start();
+  });
+}

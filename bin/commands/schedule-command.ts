@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { formatConfigIssue } from "../../config/config-error.js";
 import { inspectJobFile, jobsDirectoryOf, listJobFiles, type LoadedJob } from "../../jobs/job-file.js";
-import { JobScheduler } from "../../jobs/job-scheduler.js";
+import { JobScheduler, runSchedulerUntilSignal } from "../../jobs/job-scheduler.js";
 import { createSchedulerLog } from "../../jobs/scheduler-log.js";
 import { ExitCode, colors, UsageError } from "../cli-output.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
@@ -44,16 +44,7 @@ export function registerScheduleCommand(program: Command): void {
       if (jobs.filter((job) => job.config.schedule).length === 0) throw new UsageError(`no scheduled jobs in ${options.jobs ?? jobsDirectoryOf(workspace)} (a job needs schedule: "<cron>")`);
       const log = createSchedulerLog(process.stderr, Boolean(options.json) || !process.stderr.isTTY, (text) => workspace.redactor.text(text));
       const scheduler = new JobScheduler({ workspace, jobs, log, graceMs: graceSeconds * 1000 });
-      await new Promise<void>((resolve) => {
-        const shutdown = (signal: NodeJS.Signals) => {
-          process.off("SIGTERM", shutdown);
-          process.off("SIGINT", shutdown);
-          scheduler.stop(`received ${signal}`).then(resolve, resolve);
-        };
-        process.on("SIGTERM", shutdown);
-        process.on("SIGINT", shutdown);
-        scheduler.start();
-      });
+      await runSchedulerUntilSignal(scheduler);
       process.exitCode = ExitCode.ok;
     });
 }

@@ -1,0 +1,198 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { afterEach, describe, expect, it } from "vitest";
+import { loadJob } from "./job-file.js";
+import { runJob } from "./job-runner.js";
+import { JobScheduler } from "./job-scheduler.js";
+import { defaultQuestionAnswerer } from "./question-answerer.js";
+import { RunHistory, listJobRuns } from "./run-history.js";
+import { createSchedulerLog } from "./scheduler-log.js";
+import { createTemporaryWorkspace, jobYaml } from "./testing/temporary-workspace.js";
+
+const EVERY_SECOND = jobYaml().replace('schedule: "0 7 * * 1"', 'schedule: "* * * * * *"');
+const cleanups: (() => void | Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function collectingLog() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, log: createSchedulerLog(stream, true) };
+}
+
+/** Spawns a process and collects its JSON-line stdout; killed at cleanup if still alive. */
+function spawnLogged(args: string[], environment: NodeJS.ProcessEnv = {}) {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", ...args], { env: { ...process.env, NO_COLOR: "1", ...environment }, stdio: ["ignore", "pipe", "pipe"] });
+  const events: Record<string, unknown>[] = [];
+  let buffer = "";
+  const onData = (chunk: Buffer) => {
+    buffer += String(chunk);
+    const lines = buffer.split("\n");
+    buffer = lines.pop() ?? "";
+    for (const line of lines) {
+      try {
+        events.push(JSON.parse(line));
+      } catch {
+        // Not a log line (a stray warning): ignored.
+      }
+    }
+  };
+  child.stdout!.on("data", onData);
+  child.stderr!.on("data", onData);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  cleanups.push(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  });
+  const waitFor = async (predicate: (event: Record<string, unknown>) => boolean, timeoutMs = 60_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const found = events.find(predicate);
+      if (found) return found;
+      if (child.exitCode !== null) throw new Error(`child exited early: ${JSON.stringify(events)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`timed out waiting; events: ${JSON.stringify(events)}`);
+  };
+  return { child, events, exited, waitFor };
+}
+
+describe("JobScheduler", () => {
+  it("runs on a seconds-level schedule without overlapping runs of the same job", async () => {
+    const fixture = createTemporaryWorkspace({ job: EVERY_SECOND });
+    cleanups.push(fixture.cleanup);
+    const workspace = fixture.workspace();
+    const job = loadJob(workspace, "returns-test");
+    const { lines, log } = collectingLog();
+    const scheduler = new JobScheduler({
+      workspace,
+      jobs: [job],
+      log,
+      graceMs: 10_000,
+      // Each run takes about 2.4 s (two questions of 1.2 s), so ticks every second must be skipped.
+      run: (loaded, target, options) =>
+        runJob(loaded, target, {
+          ...options,
+          answerer: async (question, context) => {
+            await new Promise((resolve) => setTimeout(resolve, 1200));
+            return defaultQuestionAnswerer(question, context);
+          },
+        }),
+    });
+    scheduler.start();
+    await new Promise((resolve) => setTimeout(resolve, 5500));
+    await scheduler.stop("test over");
+    const starts = lines.filter((line) => line.event === "job-start");
+    const skipped = lines.filter((line) => line.event === "job-skipped");
+    expect(starts.length).toBeGreaterThanOrEqual(1);
+    expect(starts.length).toBeLessThanOrEqual(3);
+    expect(skipped.length).toBeGreaterThanOrEqual(1);
+    expect(String(skipped[0].reason)).toContain("no overlapping runs");
+    expect(lines.at(-1)?.event).toBe("scheduler-stopped");
+    const runs = listJobRuns(workspace, { job: "returns-test" }).reverse();
+    expect(runs.length).toBe(starts.length);
+    for (let index = 1; index < runs.length; index += 1) expect(runs[index].started_at >= (runs[index - 1].finished_at ?? "")).toBe(true);
+    expect(runs.every((run) => run.status === "answered")).toBe(true);
+  }, 30_000);
+
+  it("runs a missed run once on start with run_once, and not with skip", async () => {
+    const yearly = (policy: string) => jobYaml().replace('schedule: "0 7 * * 1"', `schedule: "0 7 1 1 *"\nmissed_runs: ${policy}`);
+    for (const policy of ["run_once", "skip"]) {
+      const fixture = createTemporaryWorkspace({ job: yearly(policy) });
+      cleanups.push(fixture.cleanup);
+      const workspace = fixture.workspace();
+      const job = loadJob(workspace, "returns-test");
+      // The last run was two years ago: the 1 January runs since then were missed.
+      await runJob(job, workspace, { now: new Date(Date.now() - 2 * 365 * 86_400_000) });
+      const { lines, log } = collectingLog();
+      const scheduler = new JobScheduler({ workspace, jobs: [job], log });
+      scheduler.start();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await scheduler.stop();
+      const runs = listJobRuns(workspace, { job: "returns-test" });
+      if (policy === "run_once") {
+        expect(lines.some((line) => line.event === "job-missed")).toBe(true);
+        expect(lines.find((line) => line.event === "job-start")?.trigger).toBe("missed");
+        expect(runs).toHaveLength(2);
+      } else {
+        expect(lines.some((line) => line.event === "job-missed" || line.event === "job-start")).toBe(false);
+        expect(runs).toHaveLength(1);
+      }
+    }
+  }, 30_000);
+});
+
+describe("the scheduler as a process", () => {
+  const child = path.resolve("jobs/testing/slow-scheduler-child.ts");
+
+  it("on SIGTERM lets the running job finish within the grace period", async () => {
+    const fixture = createTemporaryWorkspace({ job: EVERY_SECOND });
+    cleanups.push(fixture.cleanup);
+    const process = spawnLogged([child, fixture.root, "15000"], { SLOW_MS: "1000" });
+    await process.waitFor((event) => event.event === "job-start");
+    process.child.kill("SIGTERM");
+    const exit = await process.exited;
+    expect(exit.code).toBe(0);
+    const end = process.events.find((event) => event.event === "job-end");
+    expect(end?.status).toBe("answered");
+    expect(process.events.at(-1)?.event).toBe("scheduler-stopped");
+    expect(listJobRuns(fixture.workspace(), { job: "returns-test" }).map((run) => run.status)).toEqual(["answered"]);
+  }, 90_000);
+
+  it("on SIGTERM interrupts a job that outlasts the grace period and records it as interrupted", async () => {
+    const fixture = createTemporaryWorkspace({ job: EVERY_SECOND });
+    cleanups.push(fixture.cleanup);
+    const process = spawnLogged([child, fixture.root, "500"], { SLOW_MS: "60000" });
+    await process.waitFor((event) => event.event === "job-start");
+    const sent = Date.now();
+    process.child.kill("SIGTERM");
+    const exit = await process.exited;
+    expect(Date.now() - sent).toBeLessThan(8000);
+    expect(exit.code).toBe(0);
+    expect(process.events.some((event) => event.event === "job-interrupting")).toBe(true);
+    expect(process.events.find((event) => event.event === "job-end")?.status).toBe("interrupted");
+    const [run] = listJobRuns(fixture.workspace(), { job: "returns-test" });
+    expect(run.status).toBe("interrupted");
+    expect(run.error).toContain("SIGTERM");
+  }, 90_000);
+
+  it("a run killed mid-way (SIGKILL) shows as interrupted next time, and its lock is taken over", async () => {
+    const fixture = createTemporaryWorkspace({ job: EVERY_SECOND });
+    cleanups.push(fixture.cleanup);
+    const process = spawnLogged([child, fixture.root, "500"], { SLOW_MS: "60000" });
+    await process.waitFor((event) => event.event === "job-start");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    process.child.kill("SIGKILL");
+    await process.exited;
+    const workspace = fixture.workspace();
+    const history = RunHistory.open(workspace);
+    try {
+      expect(history.listRuns({ job: "returns-test" })[0].status).toBe("running");
+    } finally {
+      history.close();
+    }
+    expect(listJobRuns(workspace, { job: "returns-test" })[0].status).toBe("interrupted");
+    const next = await runJob(loadJob(workspace, "returns-test"), workspace, {});
+    expect(next.report.status).toBe("answered");
+  }, 90_000);
+
+  it("`triangulate schedule` logs JSON lines when not on a TTY and exits 0 on SIGTERM", async () => {
+    const fixture = createTemporaryWorkspace({ job: EVERY_SECOND });
+    cleanups.push(fixture.cleanup);
+    const process = spawnLogged([path.resolve("bin/triangulate.ts"), "schedule", "--workspace", fixture.root, "--grace", "5"]);
+    await process.waitFor((event) => event.event === "job-end");
+    process.child.kill("SIGTERM");
+    const exit = await process.exited;
+    expect(exit.code).toBe(0);
+    const scheduled = process.events.find((event) => event.event === "job-scheduled");
+    expect(scheduled).toMatchObject({ level: "info", job: "returns-test", schedule: "* * * * * *", timezone: "Asia/Shanghai" });
+    expect(typeof scheduled?.time).toBe("string");
+    expect(process.events.at(-1)?.event).toBe("scheduler-stopped");
+  }, 90_000);
+});
