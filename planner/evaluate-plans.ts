@@ -41,6 +41,7 @@ export interface EvaluationReport {
 }
 
 function canonicalFilters(filters: Record<string, string | string[]>): string {
+  if (Object.keys(filters).length === 0) return "-";
   return Object.keys(filters)
     .sort()
     .map((dimension) => {

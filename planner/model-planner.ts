@@ -100,6 +100,15 @@ export class ModelPlanner implements Planner {
       { role: "system", content: this.prompt(context) },
       { role: "user", content: `as_of: ${context.asOf}\nQuestion: ${question}` },
     ];
+    try {
+      // A missing model is the commonest setup mistake: say so instead of a 404 from /api/chat.
+      const { models } = await client.list();
+      const names = new Set(models.flatMap((model) => [model.name, model.name.replace(/:latest$/, "")]));
+      if (!names.has(settings.planner)) return fallBack(`model ${settings.planner} is not available on ${settings.host} (ollama create ${settings.planner} -f demo/models/triangulate-planner.Modelfile)`);
+    } catch (error) {
+      const name = error instanceof Error ? error.name : "";
+      return fallBack(name === "TimeoutError" || name === "AbortError" ? `timeout after ${settings.timeout_seconds}s` : `cannot reach Ollama at ${settings.host}`);
+    }
     for (let attempt = 1; attempt <= 2; attempt += 1) {
       let reply: string;
       try {

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { normalizeForMatching } from "./normalize-text.js";
+import { alignPeriod, findTimeExpressions, widenByMonths } from "./time-expressions.js";
+
+const periods = (text: string, asOf = "2024-06-15") =>
+  findTimeExpressions(normalizeForMatching(text), asOf).map((mention) => ({
+    kind: mention.kind,
+    grain: mention.grain,
+    periods: mention.periods.map((period) => `${period.from}..${period.to}`),
+  }));
+
+describe("time expressions", () => {
+  it.each([
+    ["2024年1月", "2024-01-01..2024-01-31"],
+    ["2024-01", "2024-01-01..2024-01-31"],
+    ["January 2024", "2024-01-01..2024-01-31"],
+    ["Jan 2024", "2024-01-01..2024-01-31"],
+    ["Jan. 2024", "2024-01-01..2024-01-31"],
+    ["２０２４年２月", "2024-02-01..2024-02-29"],
+    ["Q3 2023", "2023-07-01..2023-09-30"],
+    ["2023年Q3", "2023-07-01..2023-09-30"],
+    ["2023年第三季度", "2023-07-01..2023-09-30"],
+    ["2023年第三季", "2023-07-01..2023-09-30"],
+    ["the third quarter of 2023", "2023-07-01..2023-09-30"],
+    ["2023年7月至9月", "2023-07-01..2023-09-30"],
+    ["2023年7-9月", "2023-07-01..2023-09-30"],
+    ["from July to September 2023", "2023-07-01..2023-09-30"],
+    ["between July and September 2023", "2023-07-01..2023-09-30"],
+    ["2023-07 to 2023-09", "2023-07-01..2023-09-30"],
+    ["2023年第三季度至第四季度", "2023-07-01..2023-12-31"],
+    ["2023年", "2023-01-01..2023-12-31"],
+    ["in 2023", "2023-01-01..2023-12-31"],
+    ["2023年下半年", "2023-07-01..2023-12-31"],
+    ["H1 2024", "2024-01-01..2024-06-30"],
+  ])("%s → %s", (text, expected) => {
+    const found = periods(text);
+    expect(found).toHaveLength(1);
+    expect(found[0].periods).toEqual([expected]);
+  });
+
+  it("splits 2023年各季度 and each quarter of 2023 into four quarters", () => {
+    const quarters = ["2023-01-01..2023-03-31", "2023-04-01..2023-06-30", "2023-07-01..2023-09-30", "2023-10-01..2023-12-31"];
+    for (const text of ["2023年各季度", "2023年每个季度", "each quarter of 2023", "by quarter in 2023", "2023 by quarter"]) {
+      expect(periods(text), text).toEqual([{ kind: "each", grain: "quarter", periods: quarters }]);
+    }
+  });
+
+  it("resolves 上个月 / last month and last quarter against as-of, across a year boundary", () => {
+    expect(periods("上个月", "2024-01-10")[0]).toMatchObject({ kind: "relative", periods: ["2023-12-01..2023-12-31"] });
+    expect(periods("last month", "2024-03-31")[0].periods).toEqual(["2024-02-01..2024-02-29"]);
+    expect(periods("上季度", "2024-02-01")[0].periods).toEqual(["2023-10-01..2023-12-31"]);
+    expect(periods("last year", "2024-02-01")[0].periods).toEqual(["2023-01-01..2023-12-31"]);
+  });
+
+  it("marks 同期 / the same month as a reference to the previous period", () => {
+    expect(periods("B产品在华北区同期")).toEqual([{ kind: "same_period", grain: "month", periods: [] }]);
+    expect(periods("for the same month")[0].kind).toBe("same_period");
+  });
+
+  it("gives a bare quarter or month the nearest written year", () => {
+    expect(periods("Q3 vs Q4 2023").map((found) => found.periods[0])).toEqual(["2023-07-01..2023-09-30", "2023-10-01..2023-12-31"]);
+    expect(periods("2023年第三季度与第四季度").map((found) => found.periods[0])).toEqual(["2023-07-01..2023-09-30", "2023-10-01..2023-12-31"]);
+  });
+
+  it("rejects impossible dates instead of inventing them", () => {
+    expect(periods("2024年13月").flatMap((found) => found.periods)).not.toContain("2024-13-01..2024-13-31");
+    expect(periods("2023年9月至7月").some((found) => found.periods.includes("2023-07-01..2023-09-30"))).toBe(false);
+    expect(() => findTimeExpressions("2024年1月", "2024/01/01")).toThrow(RangeError);
+  });
+
+  it("aligns and widens periods", () => {
+    expect(alignPeriod({ grain: "month", from: "2024-02-01", to: "2024-02-29" }, "quarter")).toEqual({ grain: "quarter", from: "2024-01-01", to: "2024-03-31" });
+    expect(widenByMonths({ grain: "month", from: "2024-01-01", to: "2024-01-31" }, 1)).toEqual({ grain: "month", from: "2023-12-01", to: "2024-02-29" });
+  });
+});
