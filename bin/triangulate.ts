@@ -12,6 +12,7 @@ import { registerRunCommand } from "./commands/run-command.js";
 import { registerRunsCommand } from "./commands/runs-command.js";
 import { registerScheduleCommand } from "./commands/schedule-command.js";
 import { registerSchemaCommand } from "./commands/schema-command.js";
+import { registerSourcesCommand } from "./commands/sources-command.js";
 
 // The CLI stays thin: each command parses flags, calls a library function, prints, sets the exit code.
 const program = new Command("triangulate")
@@ -30,6 +31,7 @@ registerRunCommand(program);
 registerRunsCommand(program);
 registerReportCommand(program);
 registerScheduleCommand(program);
+registerSourcesCommand(program);
 
 function reportFailure(error: unknown): void {
   const c = colors(process.stderr);

@@ -37,6 +37,14 @@ function templates(): nunjucks.Environment {
 /** Why a model reply was not accepted, as lines to show the model on the second try and in the trace. */
 type Verdict = { plan: ExecutionPlan; problems?: undefined } | { plan?: undefined; problems: string[] };
 
+/** Drops a Markdown code fence and any prose before the first brace: jsonrepair then sees only the object. */
+function stripWrapping(reply: string): string {
+  let text = reply.trim().replace(/^```[a-zA-Z]*\s*/u, "").replace(/\s*```\s*$/u, "");
+  const brace = text.indexOf("{");
+  if (brace > 0) text = text.slice(brace);
+  return text;
+}
+
 /**
  * Reads a model reply: repairs almost-JSON (jsonrepair), validates it against the plan schema
  * (zod), pins the fields the model must not choose (question, as_of, planner, strategy) and
@@ -45,7 +53,7 @@ type Verdict = { plan: ExecutionPlan; problems?: undefined } | { plan?: undefine
 export function readModelReply(reply: string, question: string, context: PlanContext, strategy: ExecutionPlan["strategy"]): Verdict {
   let value: unknown;
   try {
-    value = JSON.parse(jsonrepair(reply));
+    value = JSON.parse(jsonrepair(stripWrapping(reply)));
   } catch (error) {
     return { problems: [`the reply is not JSON: ${error instanceof Error ? error.message : String(error)}`] };
   }
