@@ -20,6 +20,13 @@ import { buildDatasetUrl, fillText, templateValues } from "./url-template.js";
 
 /** Resource types never loaded: they cost time and memory and carry no data. */
 const BLOCKED_RESOURCES = new Set(["image", "font", "media"]);
+// Favicons arrive as type "other"; recognise them (and other stray images) by their extension.
+const IMAGE_PATH = /\.(?:png|ico|svg|jpe?g|gif|webp|avif|bmp|woff2?|ttf|otf|mp4|webm|mp3)(?:$|\?)/i;
+
+/** Whether a request is an image, font or media file that the adapter never loads. */
+export function isBlockedResource(resourceType: string, url: string): boolean {
+  return BLOCKED_RESOURCES.has(resourceType) || (resourceType === "other" && IMAGE_PATH.test(new URL(url).pathname));
+}
 
 // Leave the executor's own timeout a second so our timeout, with its screenshot, fires first.
 const OWN_TIMEOUT_MARGIN_MS = 1000;
@@ -170,6 +177,8 @@ export class BiDashboardAdapter implements SourceAdapter {
       const stepError = this.classify(error, where, safeUrl, context);
       if (stepError.kind === "timeout") reusable = false;
       if (context.runDirectory && !pooled.page.isClosed()) {
+        // A page stuck in navigation answers neither screenshot nor content: stop it first.
+        if (stepError.kind === "timeout") await stopLoading(pooled.page);
         const artifacts = await saveFailureArtifacts(pooled.page, context.runDirectory, goal.id, context.attempt, this.redactor);
         Object.assign(stepError.details, artifacts);
       }
@@ -222,7 +231,9 @@ export class BiDashboardAdapter implements SourceAdapter {
         const browser = await (this.browser as Promise<Browser>);
         const storageState = await this.sessions.load();
         const context = await browser.newContext({ storageState, viewport: { width: 1280, height: 900 }, serviceWorkers: "block" });
-        await context.route("**/*", (route) => (BLOCKED_RESOURCES.has(route.request().resourceType()) ? route.abort("blockedbyclient") : route.continue()));
+        await context.route("**/*", (route) =>
+          isBlockedResource(route.request().resourceType(), route.request().url()) ? route.abort("blockedbyclient") : route.continue(),
+        );
         return context;
       })();
       this.context = creating;
@@ -320,6 +331,16 @@ export class BiDashboardAdapter implements SourceAdapter {
       return new StepError("timeout", `${where}: the page was closed before the table was read`, { url }, { cause: error });
     }
     return new StepError("format_error", `${where}: ${firstLine(message)}`, { url }, { cause: error });
+  }
+}
+
+async function stopLoading(page: Page): Promise<void> {
+  try {
+    const session = await page.context().newCDPSession(page);
+    await session.send("Page.stopLoading");
+    await session.detach();
+  } catch {
+    // Not Chromium, or the page is gone: the artefacts will say what they can.
   }
 }
 

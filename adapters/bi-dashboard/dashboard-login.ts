@@ -65,16 +65,31 @@ export async function logIn(page: Page, options: { sourceName: string; baseUrl: 
   await missingField("password", password);
   await username.fill(login.username.value, { timeout: remaining() });
   await password.fill(login.password.value, { timeout: remaining() });
+  let navigated = false;
+  const onNavigation = (frame: { parentFrame(): unknown }) => {
+    if (frame.parentFrame() === null) navigated = true;
+  };
+  page.on("framenavigated", onNavigation);
   await page.getByRole("button", { name: login.submit, exact: true }).first().click({ timeout: remaining() });
 
+  // Poll both outcomes so a refused login fails at once instead of at the deadline: success is
+  // the configured URL fragment / text (default: off the login page); refusal is an alert, or
+  // the login page loaded again after the submit.
+  const succeeded = async () => {
+    const url = page.url();
+    if (login.success?.url_contains ? !url.includes(login.success.url_contains) : isLoginUrl(url, options.baseUrl, login)) return false;
+    return login.success?.text ? page.getByText(login.success.text).first().isVisible() : true;
+  };
+  const refused = async () =>
+    (await page.getByRole("alert").first().isVisible().catch(() => false)) ||
+    (navigated && isLoginUrl(page.url(), options.baseUrl, login) && (await page.evaluate("document.readyState").catch(() => "")) === "complete");
   try {
-    if (login.success?.url_contains) {
-      const fragment = login.success.url_contains;
-      await page.waitForURL((url) => url.href.includes(fragment), { timeout: remaining(), waitUntil: "domcontentloaded" });
-    } else {
-      await page.waitForURL((url) => !isLoginUrl(url.href, options.baseUrl, login), { timeout: remaining(), waitUntil: "domcontentloaded" });
+    for (;;) {
+      if (await succeeded().catch(() => false)) return;
+      if (await refused()) throw new Error("the login page came back");
+      if (Date.now() >= deadline) throw new Error("no sign of success before the deadline");
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    if (login.success?.text) await page.getByText(login.success.text).first().waitFor({ state: "visible", timeout: remaining() });
   } catch (cause) {
     const stillOnLogin = isLoginUrl(page.url(), options.baseUrl, login);
     throw new StepError(
@@ -83,5 +98,7 @@ export async function logIn(page: Page, options: { sourceName: string; baseUrl: 
       { url: loginUrl.origin + loginUrl.pathname, variables: options.variables },
       { cause },
     );
+  } finally {
+    page.off("framenavigated", onNavigation);
   }
 }

@@ -10,7 +10,7 @@ export interface FailureArtifacts {
 }
 
 // Artefacts are a help, not the point: bound them so a wedged page cannot delay the error.
-const ARTIFACT_TIMEOUT_MS = 5000;
+const ARTIFACT_TIMEOUT_MS = 2000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
   return Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms).unref())]);
@@ -26,12 +26,15 @@ export async function saveFailureArtifacts(page: Page, runDirectory: string, goa
   const saved: FailureArtifacts = {};
   try {
     await mkdir(directory, { recursive: true });
-    const image = await withTimeout(page.screenshot({ fullPage: true, timeout: ARTIFACT_TIMEOUT_MS }).catch(() => undefined), ARTIFACT_TIMEOUT_MS);
+    // In parallel: a page stuck in navigation may answer neither quickly.
+    const [image, html] = await Promise.all([
+      withTimeout(page.screenshot({ fullPage: true, timeout: ARTIFACT_TIMEOUT_MS }).catch(() => undefined), ARTIFACT_TIMEOUT_MS),
+      withTimeout(page.content().catch(() => undefined), ARTIFACT_TIMEOUT_MS),
+    ]);
     if (image) {
       await writeFile(path.join(directory, `${stem}.png`), image);
       saved.screenshot = path.join("artifacts", `${stem}.png`);
     }
-    const html = await withTimeout(page.content().catch(() => undefined), ARTIFACT_TIMEOUT_MS);
     if (html !== undefined) {
       await writeFile(path.join(directory, `${stem}.html`), redactor.text(html), { mode: 0o600 });
       saved.html = path.join("artifacts", `${stem}.html`);
