@@ -1,15 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { WorkspaceConfig } from "../models/workspace.js";
 import { compareSources, toAnswerConflict } from "./conflicts.js";
+import { metricPoints } from "./metric-points.js";
 import { demoWorkspace, goal, table } from "./testing/fixtures.js";
 
 const units = { units: { return_rate: "percent" } };
 const sales = goal({ id: "g1", source: "sales_bi", dataset: "returns", params: { metric: "return_rate" } });
 const support = goal({ id: "g2", source: "support_bi", dataset: "returns", params: { metric: "return_rate" } });
-const tables = (salesValue: number, supportValue: number) => [
-  { goal: sales, evidence: table([{ product: "A", region: "East", month: "2024-01", return_rate: salesValue }], "sales_bi", units) },
-  { goal: support, evidence: table([{ product: "A", region: "East", month: "2024-01", return_rate: supportValue }], "support_bi", units) },
-] as never;
+const tables = (salesValue: number, supportValue: number) =>
+  metricPoints(
+    [
+      { goal: sales, evidence: table([{ product: "A", region: "East", month: "2024-01", return_rate: salesValue }], "sales_bi", units) as never },
+      { goal: support, evidence: table([{ product: "A", region: "East", month: "2024-01", return_rate: supportValue }], "support_bi", units) as never },
+    ],
+    { additive: () => false },
+  );
 
 function configWith(policy: "weighted_mean" | "highest_trust" | "flag") {
   const base = demoWorkspace().config;
@@ -43,10 +48,51 @@ describe("compareSources", () => {
     expect(comparison.line.startsWith("agree:")).toBe(true);
   });
   it("compares only rows with the same keys", () => {
-    const other = [
-      { goal: sales, evidence: table([{ product: "A", region: "East", month: "2024-01", return_rate: 5.2 }], "sales_bi", units) },
-      { goal: support, evidence: table([{ product: "B", region: "North", month: "2024-01", return_rate: 3.1 }], "support_bi", units) },
-    ] as never;
+    const other = metricPoints(
+      [
+        { goal: sales, evidence: table([{ product: "A", region: "East", month: "2024-01", return_rate: 5.2 }], "sales_bi", units) as never },
+        { goal: support, evidence: table([{ product: "B", region: "North", month: "2024-01", return_rate: 3.1 }], "support_bi", units) as never },
+      ],
+      { additive: () => false },
+    );
     expect(compareSources(other, configWith("weighted_mean"))).toEqual([]);
+  });
+});
+
+describe("metricPoints", () => {
+  it("sums an additive metric to the goal's grain and filters", () => {
+    const complaints = goal({ id: "g1", source: "sales_bi", params: { metric: "complaints", filters: { category: "Service" }, period: { grain: "quarter", from: "2023-07-01", to: "2023-12-31" } } });
+    const evidence = table(
+      [
+        { category: "Service", sub_type: "Slow response", month: "2023-07", complaints: 10 },
+        { category: "Service", sub_type: "Rude staff", month: "2023-08", complaints: 32 },
+        { category: "Service", sub_type: "Slow response", month: "2023-10", complaints: 61 },
+      ],
+      "sales_bi",
+    );
+    const points = metricPoints([{ goal: complaints, evidence: evidence as never }], { additive: () => true });
+    expect(points.map((point) => [point.period, point.value, point.derivation])).toEqual([
+      ["2023-Q3", 42, "sum"],
+      ["2023-Q4", 61, "sum"],
+    ]);
+  });
+  it("counts records when the source has no metric column", () => {
+    const campaigns = goal({ id: "g2", source: "handbook", params: { metric: "online_campaigns", period: { grain: "quarter", from: "2023-01-01", to: "2023-12-31" } } });
+    const evidence = {
+      ...table(
+        [
+          { campaign: "Spring", channel: "online", start: "2023-02-01" },
+          { campaign: "Fair", channel: "offline", start: "2023-02-10" },
+          { campaign: "Summer", channel: "online", start: "2023-07-01" },
+        ],
+        "handbook",
+      ),
+    };
+    (evidence as { columns: { name: string; type: string }[] }).columns[2].type = "date";
+    const points = metricPoints([{ goal: campaigns, evidence: evidence as never }], { additive: () => true });
+    expect(points.map((point) => [point.period, point.value])).toEqual([
+      ["2023-Q1", 1],
+      ["2023-Q3", 1],
+    ]);
   });
 });

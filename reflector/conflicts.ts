@@ -1,7 +1,6 @@
 import type { Conflict } from "../models/answer.js";
-import type { CellValue, TableEvidence } from "../models/evidence.js";
-import type { SubGoal } from "../models/plan.js";
 import type { WorkspaceConfig } from "../models/workspace.js";
+import type { MetricPoint } from "./metric-points.js";
 
 /** One value of a metric for one set of keys, as one source reported it. */
 export interface SourcedValue {
@@ -9,8 +8,8 @@ export interface SourcedValue {
   source: string;
   value: number;
   weight: number;
-  /** Index of the row in the goal's evidence, for the citation. */
-  row: number;
+  /** Rows of the goal's evidence behind the value, for the citation. */
+  rows: number[];
 }
 
 /** Values of one metric for one set of keys, compared across sources. */
@@ -19,6 +18,7 @@ export interface MetricComparison {
   keys: Record<string, string>;
   /** Stable text of the keys: "product=A,region=East,month=2024-01". */
   keyText: string;
+  unit?: string;
   values: SourcedValue[];
   /** Relative spread: (max − min) / |min|. */
   relativeDifference: number;
@@ -31,59 +31,39 @@ export interface MetricComparison {
   line: string;
 }
 
-/** A goal's table evidence with the goal that produced it. */
-export interface GoalTable {
-  goal: SubGoal;
-  evidence: TableEvidence;
-}
-
 function formatValue(value: number, unit: string | undefined): string {
   const rounded = Math.round(value * 100) / 100;
   return unit === "percent" ? `${rounded}%` : String(rounded);
 }
 
-function keyCell(value: CellValue): string | undefined {
-  if (value === null || value === undefined) return undefined;
-  if (typeof value === "number") return undefined;
-  return String(value);
+/** The keys of a point with its period, in reading order: product, region, then month. */
+export function pointKeys(point: MetricPoint): Record<string, string> {
+  const keys = Object.fromEntries(Object.entries(point.keys).sort(([left], [right]) => left.localeCompare(right)));
+  return point.period ? { ...keys, [point.periodName ?? "period"]: point.period } : keys;
 }
 
 /**
- * Groups the rows of every table that carries the same metric for the same keys (the other,
- * non-numeric columns) and compares the sources: within the tolerance they agree and the
- * highest-trust value is used; beyond it the policy decides (weighted_mean, highest_trust, flag).
+ * Compares what several sources report for the same metric and keys (period included): within
+ * the tolerance they agree and the highest-trust value is used; beyond it the policy decides
+ * (weighted_mean of the trust weights, highest_trust, or flag = no resolution).
  */
-export function compareSources(tables: GoalTable[], config: WorkspaceConfig): MetricComparison[] {
+export function compareSources(points: MetricPoint[], config: WorkspaceConfig): MetricComparison[] {
   const tolerance = config.reflector.conflict.tolerance;
   const policy = config.reflector.conflict.policy;
   const groups = new Map<string, { metric: string; keys: Record<string, string>; keyText: string; unit?: string; values: SourcedValue[] }>();
-  for (const { goal, evidence } of tables) {
-    const metric = goal.params.metric;
-    if (!metric) continue;
-    const column = evidence.columns.find((candidate) => candidate.name === metric);
-    if (!column || (column.type !== "number" && column.type !== "percent")) continue;
-    const keyColumns = evidence.columns.filter((candidate) => candidate.name !== metric && candidate.type !== "number" && candidate.type !== "percent").map((candidate) => candidate.name).sort(sortKeys);
-    const weight = config.sources[goal.source]?.trust ?? 0.5;
-    evidence.rows.forEach((row, index) => {
-      const value = row[metric];
-      if (typeof value !== "number") return;
-      const keys: Record<string, string> = {};
-      for (const name of keyColumns) {
-        const cell = keyCell(row[name]);
-        if (cell !== undefined) keys[name] = cell;
-      }
-      const keyText = Object.entries(keys).map(([name, cell]) => `${name}=${cell}`).join(",");
-      const groupKey = `${metric}{${keyText}}`;
-      let group = groups.get(groupKey);
-      if (!group) {
-        group = { metric, keys, keyText, ...(column.unit ? { unit: column.unit } : column.type === "percent" ? { unit: "percent" } : {}), values: [] };
-        groups.set(groupKey, group);
-      }
-      // One value per source: the same source fetched twice (a retry, a broadened goal) is not a second opinion.
-      if (!group.values.some((existing) => existing.source === goal.source)) {
-        group.values.push({ goal: goal.id, source: goal.source, value, weight, row: index });
-      }
-    });
+  for (const point of points) {
+    const keys = pointKeys(point);
+    const keyText = Object.entries(keys).map(([name, value]) => `${name}=${value}`).join(",");
+    const id = `${point.metric}{${keyText}}`;
+    let group = groups.get(id);
+    if (!group) {
+      group = { metric: point.metric, keys, keyText, ...(point.unit ? { unit: point.unit } : {}), values: [] };
+      groups.set(id, group);
+    }
+    // One value per source: the same source fetched twice is not a second opinion.
+    if (!group.values.some((existing) => existing.source === point.source)) {
+      group.values.push({ goal: point.goal, source: point.source, value: point.value, weight: config.sources[point.source]?.trust ?? 0.5, rows: point.rows });
+    }
   }
   const comparisons: MetricComparison[] = [];
   for (const group of groups.values()) {
@@ -96,18 +76,9 @@ export function compareSources(tables: GoalTable[], config: WorkspaceConfig): Me
     const relativeDifference = (maximum - minimum) / base;
     const highest = values[0];
     const listed = values.map((entry) => `${entry.source}=${formatValue(entry.value, group.unit)}`).join(",");
+    const common = { metric: group.metric, keys: group.keys, keyText: group.keyText, ...(group.unit ? { unit: group.unit } : {}), values, relativeDifference, policy };
     if (relativeDifference <= tolerance) {
-      comparisons.push({
-        metric: group.metric,
-        keys: group.keys,
-        keyText: group.keyText,
-        values,
-        relativeDifference,
-        outcome: "agreed",
-        resolved: highest.value,
-        policy,
-        line: `agree:${group.metric}{${group.keyText}}:${listed}→${formatValue(highest.value, group.unit)}`,
-      });
+      comparisons.push({ ...common, outcome: "agreed", resolved: highest.value, line: `agree:${group.metric}{${group.keyText}}:${listed}→${formatValue(highest.value, group.unit)}` });
       continue;
     }
     let resolved: number | null;
@@ -120,26 +91,13 @@ export function compareSources(tables: GoalTable[], config: WorkspaceConfig): Me
       resolved = null;
     }
     comparisons.push({
-      metric: group.metric,
-      keys: group.keys,
-      keyText: group.keyText,
-      values,
-      relativeDifference,
+      ...common,
       outcome: "conflict",
       resolved,
-      policy,
       line: `conflict:${group.metric}{${group.keyText}}:${listed}→${resolved === null ? "flagged" : formatValue(resolved, group.unit)}`,
     });
   }
   return comparisons;
-}
-
-// Keys read best as product, region, then time: dimension-like names first, period names last.
-const PERIOD_NAMES = ["year", "quarter", "month", "week", "day", "date"];
-function sortKeys(left: string, right: string): number {
-  const leftPeriod = PERIOD_NAMES.includes(left) ? 1 : 0;
-  const rightPeriod = PERIOD_NAMES.includes(right) ? 1 : 0;
-  return leftPeriod - rightPeriod || left.localeCompare(right);
 }
 
 /** The Answer's view of a conflict: every value with its source and weight, and the resolution. */

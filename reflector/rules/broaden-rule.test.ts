@@ -17,6 +17,11 @@ describe("broadenRule", () => {
     expect(decision.broadening).toMatchObject({ goal: "g1", from: "2024-02", to: "2024-Q1" });
     expect(decision.reason).toBe("month→quarter");
   });
+  it("moves the period bounds of the validation rule with it", () => {
+    const validated = goal({ ...month, validation: "rows >= 1 AND any(month >= '2024-02' AND month <= '2024-02')" });
+    const decision = broadenRule.decide(reflectionContext(validated, failed("g1", "sales_bi", "no_results")));
+    expect(decision?.action === "broaden" && decision.goal.validation).toBe("rows >= 1 AND any(month >= '2024-01' AND month <= '2024-03')");
+  });
   it("treats a failed rows >= 1 on an empty table as no results", () => {
     const empty = failed("g1", "sales_bi", "validation_failed", { evidence: { ...table([], "sales_bi") } });
     expect(broadenRule.decide(reflectionContext(month, empty))?.action).toBe("broaden");

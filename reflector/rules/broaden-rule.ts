@@ -1,10 +1,28 @@
-import type { SubGoal } from "../../models/plan.js";
+import { labelAtGrain } from "../../adapters/shared/period-range.js";
+import type { Grain, Period, SubGoal } from "../../models/plan.js";
 import { broadenPeriod, periodLabel } from "../period-broadening.js";
 import { effectiveFailureKind } from "./effective-failure-kind.js";
 import type { ReflectionRule } from "./rule.js";
 
 function filterText(filters: SubGoal["params"]["filters"]): string {
   return Object.entries(filters).map(([name, value]) => `${name}=${Array.isArray(value) ? value.join("|") : value}`).join(",") || "no filters";
+}
+
+/**
+ * Moves the period bounds in a validation rule to the broadened period, at every grain a rule may
+ * compare at ('2024-02' → '2024-01' … '2024-03'), so the rule checks the rows the broadened goal asks for.
+ */
+export function widenValidation(validation: string, from: Period, to: Period): string {
+  let result = validation;
+  const grains: Grain[] = ["day", "month", "quarter", "year"];
+  for (const grain of grains) {
+    const oldFrom = grain === "day" ? from.from : labelAtGrain(from.from, grain);
+    const oldTo = grain === "day" ? from.to : labelAtGrain(from.to, grain);
+    const newFrom = grain === "day" ? to.from : labelAtGrain(to.from, grain);
+    const newTo = grain === "day" ? to.to : labelAtGrain(to.to, grain);
+    result = result.split(`>= '${oldFrom}'`).join(`>= '${newFrom}'`).split(`<= '${oldTo}'`).join(`<= '${newTo}'`);
+  }
+  return result;
 }
 
 /**
@@ -26,7 +44,7 @@ export const broadenRule: ReflectionRule = {
       const to = periodLabel(broader);
       return {
         action: "broaden",
-        goal: { ...goal, params: { ...goal.params, period: broader } },
+        goal: { ...goal, params: { ...goal.params, period: broader }, validation: widenValidation(goal.validation, period, broader) },
         broadening: { goal: goal.id, from, to, reason: `no data for ${from}; used the enclosing ${broader.grain} ${to}` },
         reason: `${period.grain}→${broader.grain}`,
       };

@@ -1,28 +1,13 @@
-import { labelAtGrain, periodLabelRange } from "../../adapters/shared/period-range.js";
-import type { CellValue, TableEvidence } from "../../models/evidence.js";
-import type { Grain, SubGoal } from "../../models/plan.js";
+import { periodLabelRange } from "../../adapters/shared/period-range.js";
+import type { CellValue } from "../../models/evidence.js";
+import type { SubGoal } from "../../models/plan.js";
 import type { MetricComparison } from "../conflicts.js";
+import { dateColumnOf, type GoalTableInput, keyText, type MetricPoint, periodStart } from "../metric-points.js";
 
-/** A table goal's evidence, as the synthesizer reads it. */
-export interface GoalTableInput {
-  goal: SubGoal;
-  evidence: TableEvidence;
-}
+export type { GoalTableInput, MetricPoint } from "../metric-points.js";
 
-/** One value of a metric for one set of keys and (maybe) one period. */
-export interface MetricPoint {
-  goal: string;
-  source: string;
-  metric: string;
-  keys: Record<string, string>;
-  period?: string;
-  value: number;
-  unit?: string;
-  /** Rows of the goal's evidence behind the value (several when it is a count). */
-  rows: number[];
-  /** True when the value was computed here (a count of records), not read from a cell. */
-  counted: boolean;
-  /** The cross-source comparison that decided the value, when other sources reported it too. */
+/** A point the answer uses: one per metric, keys and period, with the comparison that decided it. */
+export interface ResolvedPoint extends MetricPoint {
   comparison?: MetricComparison;
 }
 
@@ -31,7 +16,7 @@ export interface Series {
   metric: string;
   keys: Record<string, string>;
   unit?: string;
-  points: MetricPoint[];
+  points: ResolvedPoint[];
 }
 
 /** a − b for two values of the same metric (percentage points for percents) and relative to b. */
@@ -92,127 +77,14 @@ export interface Summaries {
   correlations: Correlation[];
 }
 
-const PERIOD_COLUMN = /^(month|quarter|year|week|day|date|period)$/;
-const DATE_COLUMN = /(^|_)(date|day|created|updated|start|released?)(_|$)/;
-
-/** The column of a table that holds the period label, if any. */
-export function periodColumnOf(evidence: TableEvidence): string | undefined {
-  const named = evidence.columns.find((column) => PERIOD_COLUMN.test(column.name));
-  if (named) return named.name;
-  return evidence.columns.find((column) => column.type === "date")?.name;
-}
-
-/** The column of an event table that holds the event's date. */
-export function dateColumnOf(evidence: TableEvidence): string | undefined {
-  return evidence.columns.find((column) => column.type === "date" && DATE_COLUMN.test(column.name))?.name ?? evidence.columns.find((column) => column.type === "date")?.name ?? evidence.columns.find((column) => DATE_COLUMN.test(column.name))?.name;
-}
-
-function keyText(value: CellValue): string | undefined {
-  if (value === null || typeof value === "number" || typeof value === "boolean") return undefined;
-  return String(value);
-}
-
-function periodStart(label: string | undefined): string {
-  if (!label) return "";
-  return periodLabelRange(label)?.from ?? label;
-}
-
-function unitOf(evidence: TableEvidence, metric: string): string | undefined {
-  const column = evidence.columns.find((candidate) => candidate.name === metric);
-  if (!column) return undefined;
-  return column.unit ?? (column.type === "percent" ? "percent" : undefined);
-}
-
 /**
- * Counts records per period when the metric is a count the source does not total (complaints as
- * tickets, campaigns as calendar rows). A column value named in the metric ("online" in
- * online_campaigns) keeps only the rows with that value.
+ * One point per metric, keys and period: where several sources reported it, the most trusted
+ * source's point carries the comparison's resolved value and the others are folded into it.
  */
-function countedPoints(goal: SubGoal, evidence: TableEvidence, metric: string): MetricPoint[] {
-  const dateColumn = periodColumnOf(evidence) ?? dateColumnOf(evidence);
-  const metricWords = metric.toLowerCase().split(/[_-]/);
-  let rowIndexes = evidence.rows.map((_, index) => index);
-  for (const column of evidence.columns) {
-    if (column.type !== "string") continue;
-    const named = [...new Set(evidence.rows.map((row) => keyText(row[column.name])?.toLowerCase()))].filter((value): value is string => !!value && metricWords.includes(value));
-    if (named.length === 1) rowIndexes = rowIndexes.filter((index) => keyText(evidence.rows[index][column.name])?.toLowerCase() === named[0]);
-  }
-  const grain: Grain = goal.params.period?.grain ?? "quarter";
-  const filterDimensions = Object.keys(goal.params.filters).filter((name) => evidence.columns.some((column) => column.name === name));
-  const groups = new Map<string, { keys: Record<string, string>; period?: string; rows: number[] }>();
-  for (const index of rowIndexes) {
-    const row = evidence.rows[index];
-    const keys: Record<string, string> = {};
-    for (const name of filterDimensions) {
-      const value = keyText(row[name]);
-      if (value !== undefined) keys[name] = value;
-    }
-    const dateValue = dateColumn ? keyText(row[dateColumn]) : undefined;
-    const range = dateValue ? periodLabelRange(dateValue) : undefined;
-    const period = range ? labelAtGrain(range.from, grain) : undefined;
-    const id = `${JSON.stringify(keys)}|${period ?? ""}`;
-    let group = groups.get(id);
-    if (!group) {
-      group = { keys, ...(period ? { period } : {}), rows: [] };
-      groups.set(id, group);
-    }
-    group.rows.push(index);
-  }
-  return [...groups.values()].map((group) => ({
-    goal: goal.id,
-    source: goal.source,
-    metric,
-    keys: group.keys,
-    ...(group.period ? { period: group.period } : {}),
-    value: group.rows.length,
-    unit: "count",
-    rows: group.rows,
-    counted: true,
-  }));
-}
-
-/** The values of every table goal that asks for a metric: read from the metric column, or counted from records. */
-export function metricPoints(tables: GoalTableInput[]): MetricPoint[] {
-  const points: MetricPoint[] = [];
-  for (const { goal, evidence } of tables) {
-    const metric = goal.params.metric;
-    if (!metric) continue;
-    const column = evidence.columns.find((candidate) => candidate.name === metric);
-    if (!column || (column.type !== "number" && column.type !== "percent")) {
-      if (!goal.params.event) points.push(...countedPoints(goal, evidence, metric));
-      continue;
-    }
-    const periodColumn = periodColumnOf(evidence);
-    const unit = unitOf(evidence, metric);
-    evidence.rows.forEach((row, index) => {
-      const value = row[metric];
-      if (typeof value !== "number") return;
-      const keys: Record<string, string> = {};
-      for (const candidate of evidence.columns) {
-        if (candidate.name === metric || candidate.name === periodColumn) continue;
-        const text = keyText(row[candidate.name]);
-        if (text !== undefined && candidate.type !== "number" && candidate.type !== "percent") keys[candidate.name] = text;
-      }
-      const period = periodColumn ? keyText(row[periodColumn]) : undefined;
-      points.push({ goal: goal.id, source: goal.source, metric, keys, ...(period ? { period } : {}), value, ...(unit ? { unit } : {}), rows: [index], counted: false });
-    });
-  }
-  return points;
-}
-
-/**
- * Folds the points other sources reported for the same metric and keys into one point with the
- * resolved value (the comparison's fused or highest-trust value); the other goals corroborate.
- */
-export function resolvePoints(points: MetricPoint[], comparisons: MetricComparison[], trustOf: (source: string) => number): MetricPoint[] {
-  const resolved: MetricPoint[] = [];
+export function resolvePoints(points: MetricPoint[], comparisons: MetricComparison[], trustOf: (source: string) => number): ResolvedPoint[] {
+  const resolved: ResolvedPoint[] = [];
   for (const point of points) {
-    const comparison = comparisons.find(
-      (candidate) =>
-        candidate.metric === point.metric &&
-        !point.counted &&
-        candidate.values.some((value) => value.goal === point.goal && value.row === point.rows[0]),
-    );
+    const comparison = comparisons.find((candidate) => candidate.metric === point.metric && candidate.values.some((value) => value.goal === point.goal && value.rows[0] === point.rows[0]));
     if (!comparison) {
       resolved.push(point);
       continue;
@@ -232,7 +104,7 @@ function keysId(keys: Record<string, string>): string {
 }
 
 /** Groups points into series by metric and keys, each in period order. */
-export function buildSeries(points: MetricPoint[]): Series[] {
+export function buildSeries(points: ResolvedPoint[]): Series[] {
   const groups = new Map<string, Series>();
   for (const point of points) {
     const id = `${point.metric}|${keysId(point.keys)}`;

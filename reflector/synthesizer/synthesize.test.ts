@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { TraceRecorder } from "../../executor/trace-recorder.js";
 import type { Evidence } from "../../models/evidence.js";
 import { compareSources } from "../conflicts.js";
+import { pointsOfGoals } from "../metric-points.js";
 import { gradePassages } from "../grader.js";
 import { auditNumbers, extractNumbers } from "../number-audit.js";
 import { demoWorkspace, goal, table } from "../testing/fixtures.js";
@@ -50,8 +51,7 @@ function flagshipOutcomes(): GoalOutcome[] {
 
 async function synthesize(language: "en" | "zh-Hans" | "zh-Hant", question: string) {
   const outcomes = flagshipOutcomes();
-  const tables = outcomes.map((outcome) => ({ goal: outcome.goal, evidence: outcome.evidence as never }));
-  const comparisons = compareSources(tables.slice(0, 3), workspace.config);
+  const comparisons = compareSources(pointsOfGoals(outcomes, workspace.config.catalog.metrics), workspace.config);
   const trace = new TraceRecorder();
   const synthesis = await synthesizeAnswer({ question, language, outcomes, comparisons, broadenings: [], gaps: [], workspace, trace });
   if (process.env.TRIANGULATE_PRINT) console.log(synthesis.answer.text + "\n" + synthesis.markdown.split("## Sources")[1]);

@@ -9,19 +9,8 @@ import { CitationRegistry } from "./citations.js";
 import { formatNumber, formatSigned, formatValue } from "./format-number.js";
 import type { GoalOutcome } from "./goal-outcome.js";
 import { type AnswerLanguage, Labels } from "./labels.js";
-import {
-  alignEvents,
-  buildSeries,
-  correlations,
-  dateColumnOf,
-  differences,
-  eventAbsences,
-  type GoalTableInput,
-  metricPoints,
-  type MetricPoint,
-  resolvePoints,
-  trends,
-} from "./summaries.js";
+import { dateColumnOf, type GoalTableInput, isEventTable, type MetricPoint, pointsOfGoals } from "../metric-points.js";
+import { alignEvents, buildSeries, correlations, differences, eventAbsences, resolvePoints, trends } from "./summaries.js";
 
 /** One value line of a metric item. */
 interface ValueView {
@@ -84,9 +73,6 @@ function cellText(value: CellValue): string {
   return String(value);
 }
 
-function isEventGoal(goal: SubGoal, evidence: TableEvidence): boolean {
-  return Boolean(goal.params.event) || (!goal.params.metric && dateColumnOf(evidence) !== undefined);
-}
 
 /** Builds the answer's view from the reflector's outcomes: items, computed summaries, conflicts, gaps. */
 export function buildAnswerView(input: ViewInput): BuiltView {
@@ -129,11 +115,11 @@ export function buildAnswerView(input: ViewInput): BuiltView {
   for (const outcome of input.outcomes) {
     if (outcome.status !== "answered" || outcome.evidence?.kind !== "table") continue;
     const entry = { goal: outcome.goal, evidence: outcome.evidence };
-    if (isEventGoal(outcome.goal, outcome.evidence)) eventTables.push(entry);
+    if (isEventTable(outcome.goal, outcome.evidence)) eventTables.push(entry);
     else tables.push(entry);
   }
-  const allPoints = metricPoints(tables);
-  for (const point of allPoints.filter((candidate) => candidate.counted)) addKnown(point.value, "computed", { goal: point.goal, label: `count of ${point.metric}` });
+  const allPoints = pointsOfGoals(input.outcomes, workspace.config.catalog.metrics);
+  for (const point of allPoints.filter((candidate) => candidate.derivation !== "cell")) addKnown(point.value, "computed", { goal: point.goal, label: `${point.derivation} of ${point.metric}` });
   const points = resolvePoints(allPoints, input.comparisons, trustOf);
   const series = buildSeries(points);
   const evidenceOf = (goalId: string) => input.outcomes.find((outcome) => outcome.goal.id === goalId)?.evidence as TableEvidence;
@@ -172,7 +158,7 @@ export function buildAnswerView(input: ViewInput): BuiltView {
       });
     } else if (outcome.evidence?.kind === "table") {
       const evidence = outcome.evidence;
-      if (isEventGoal(goal, evidence)) {
+      if (isEventTable(goal, evidence)) {
         const dateColumn = dateColumnOf(evidence);
         const keyColumn = evidence.columns.find((column) => column.name === "key")?.name;
         const events = evidence.rows.slice(0, MAX_LINES).map((row, index) => ({
@@ -205,7 +191,7 @@ export function buildAnswerView(input: ViewInput): BuiltView {
                       source: entry.source,
                       value: formatValue(entry.value, point.unit),
                       weight: formatNumber(entry.weight),
-                      cite: citations.rows(entry.goal, entry.source, evidenceOf(entry.goal), [entry.row]),
+                      cite: citations.rows(entry.goal, entry.source, evidenceOf(entry.goal), entry.rows),
                     })),
                     resolved: comparison.resolved === null ? null : formatValue(comparison.resolved, point.unit),
                     policy: comparison.policy,
