@@ -33,6 +33,8 @@ export interface IngestOptions {
   extractor?: DocumentExtractor;
   /** The embedder; the source's configured one by default. */
   embedder?: Embedder;
+  /** Rows buffered before a write to LanceDB (default 2000); small values make more, smaller versions. */
+  batchRows?: number;
 }
 
 /** A document that could not be indexed, with why. */
@@ -257,7 +259,7 @@ async function ingestLocked(workspace: Workspace, sourceName: string, source: Pd
         if (reason === undefined && isInfrastructureError(error)) throw error;
         failed.push({ document: file.relativePath, reason: reason ?? "error", message: error instanceof Error ? error.message : String(error) });
       }
-      if (passageBuffer.length >= flushRows) await flush();
+      if (passageBuffer.length >= (options.batchRows ?? flushRows)) await flush();
     }
     await flush();
     throwIfAborted(signal);
