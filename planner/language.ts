@@ -7,6 +7,17 @@ const toSimplified = OpenCC.Converter({ from: "tw", to: "cn" });
 const toTraditional = OpenCC.Converter({ from: "cn", to: "tw" });
 const HAN = /[\u3400-\u9fff\uf900-\ufaff]/gu;
 
+/** Characters a conversion changed; converts the whole text once (cheap) unless phrase rules changed its length. */
+function countChanged(text: string, converted: string, convert: (text: string) => string): number {
+  let changed = 0;
+  if (converted.length === text.length) {
+    for (let index = 0; index < text.length; index += 1) if (converted[index] !== text[index]) changed += 1;
+    return changed;
+  }
+  for (const character of text) if (convert(character) !== character) changed += 1;
+  return changed;
+}
+
 /**
  * Detects the question's language. Chinese script is decided by which conversion changes more
  * characters: a Traditional text loses characters to Traditional→Simplified conversion (製→制),
@@ -19,12 +30,9 @@ export function detectLanguage(text: string, fallback: Language = "en"): Languag
   const latinWords = text.match(/[A-Za-z]{3,}/g) ?? [];
   // An English sentence quoting a Chinese name stays English.
   if (latinWords.length > han.length) return "en";
-  let traditional = 0;
-  let simplified = 0;
-  for (const character of han) {
-    if (toSimplified(character) !== character) traditional += 1;
-    if (toTraditional(character) !== character) simplified += 1;
-  }
+  const joined = han.join("");
+  const traditional = countChanged(joined, toSimplified(joined), toSimplified);
+  const simplified = countChanged(joined, toTraditional(joined), toTraditional);
   if (traditional > simplified) return "zh-Hant";
   if (simplified > traditional) return "zh-Hans";
   return fallback === "zh-Hant" ? "zh-Hant" : "zh-Hans";
