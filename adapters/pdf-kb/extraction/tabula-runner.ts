@@ -39,7 +39,8 @@ export interface TabulaPage {
 /** A fixed extraction job (page, areas, method, columns), as tabula-java's test cases specify. */
 export interface TabulaJob {
   page: number;
-  method: "lattice" | "stream";
+  /** decide = lattice when tabula finds the area ruled, else stream (tabula's CLI default). */
+  method: "lattice" | "stream" | "decide";
   /** [top, left, bottom, right] in points. */
   areas?: [number, number, number, number][];
   columns?: number[];

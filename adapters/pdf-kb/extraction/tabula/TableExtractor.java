@@ -7,6 +7,7 @@ import com.google.gson.Gson;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import java.awt.geom.Point2D;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +20,7 @@ import technology.tabula.Page;
 import technology.tabula.PageIterator;
 import technology.tabula.RectangularTextContainer;
 import technology.tabula.Rectangle;
+import technology.tabula.Ruling;
 import technology.tabula.Table;
 import technology.tabula.detectors.NurminenDetectionAlgorithm;
 import technology.tabula.extractors.BasicExtractionAlgorithm;
@@ -64,9 +66,17 @@ public class TableExtractor {
             areas.add(page.getArea(box.get(0).getAsFloat(), box.get(1).getAsFloat(), box.get(2).getAsFloat(), box.get(3).getAsFloat()));
           }
         } else areas.add(page);
-        String method = job.get("method").getAsString();
         for (Page area : areas) {
-          if (method.equals("lattice")) {
+          String method = job.get("method").getAsString();
+          if (method.equals("decide")) method = new SpreadsheetExtractionAlgorithm().isTabular(area) ? "lattice" : "stream";
+          if (method.equals("lattice") && job.has("columns")) {
+            // Given column positions act as vertical rulings over the area's height.
+            List<Ruling> rulings = new ArrayList<>(area.getRulings());
+            for (JsonElement column : job.getAsJsonArray("columns")) {
+              rulings.add(new Ruling(new Point2D.Float(column.getAsFloat(), area.getTop()), new Point2D.Float(column.getAsFloat(), area.getBottom())));
+            }
+            for (Table table : new SpreadsheetExtractionAlgorithm().extract(area, rulings)) { tables.add(table); methods.add("lattice"); }
+          } else if (method.equals("lattice")) {
             for (Table table : new SpreadsheetExtractionAlgorithm().extract(area)) { tables.add(table); methods.add("lattice"); }
           } else if (job.has("columns")) {
             List<Float> columns = new ArrayList<>();
