@@ -63,6 +63,11 @@ export function registerPlanCommand(program: Command): void {
     .option("--export-examples <file>", "write the gold plans as chat-format JSONL for fine-tuning a planner model")
     .option("--gold <file>", "gold set used by --export-examples", "demo/gold/plans.jsonl")
     .action(async (question: string | undefined, options: PlanOptions) => {
+      // `triangulate plan … | head` closes the pipe early: that is not an error worth a stack trace.
+      process.stdout.once("error", (error: NodeJS.ErrnoException) => {
+        if (error.code === "EPIPE") process.exit(0);
+        throw error;
+      });
       const workspace = workspaceFrom(options);
       if (options.exportExamples) {
         const count = exportExamples(readGoldSet(path.resolve(options.gold ?? "demo/gold/plans.jsonl")), workspace, path.resolve(options.exportExamples));
