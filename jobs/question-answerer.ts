@@ -39,6 +39,7 @@ export type QuestionAnswerer = (question: JobQuestion, context: AnswerContext) =
 const ASK_MODULE = "../planner/ask.js";
 const ANSWER_PLAN_MODULE = "../reflector/answer-loop.js";
 
+/** The shapes askQuestion() and answerPlan() return: the answer, and the run either flat or as `run`. */
 interface AskLikeResult {
   answer: unknown;
   plan?: unknown;
@@ -46,6 +47,7 @@ interface AskLikeResult {
   results?: unknown;
   runDirectory?: string;
   directory?: string;
+  run?: { trace?: unknown; results?: unknown; directory?: string; plan?: unknown };
 }
 
 /** Whether a sibling module exists (as built .js or as .ts source under tsx/vitest). */
@@ -120,14 +122,32 @@ function traceEventsOf(trace: unknown): TraceEvent[] {
 
 /** Turns an AskResult-like value into an outcome, reading step results from the run directory when they are not in memory. */
 export function toOutcome(result: AskLikeResult, plan?: ExecutionPlan): QuestionOutcome {
-  const answer = Answer.parse(result.answer);
-  const resolvedPlan = (result.plan as ExecutionPlan | undefined) ?? plan;
-  const runDirectory = result.runDirectory ?? result.directory;
+  const answer = parseAnswer(result.answer);
+  const resolvedPlan = (result.plan as ExecutionPlan | undefined) ?? (result.run?.plan as ExecutionPlan | undefined) ?? plan;
+  const runDirectory = result.runDirectory ?? result.directory ?? result.run?.directory;
+  const inMemory = result.results ?? result.run?.results;
   let results: StepResult[] = [];
-  if (Array.isArray(result.results)) results = (result.results as unknown[]).flatMap((value) => parseStep(value));
-  else if (result.results instanceof Map) results = [...(result.results as Map<string, unknown>).values()].flatMap((value) => parseStep(value));
+  if (Array.isArray(inMemory)) results = (inMemory as unknown[]).flatMap((value) => parseStep(value));
+  else if (inMemory instanceof Map) results = [...(inMemory as Map<string, unknown>).values()].flatMap((value) => parseStep(value));
   else if (runDirectory) results = readStepResults(runDirectory);
-  return { answer, ...(resolvedPlan ? { plan: resolvedPlan } : {}), trace: traceEventsOf(result.trace), results, ...(runDirectory ? { runDirectory } : {}) };
+  return { answer, ...(resolvedPlan ? { plan: resolvedPlan } : {}), trace: traceEventsOf(result.trace ?? result.run?.trace), results, ...(runDirectory ? { runDirectory } : {}) };
+}
+
+/**
+ * Validates the answer. A number reference without a finite value is dropped rather than losing
+ * the whole answer (the report cannot show or compare it anyway); anything else wrong is an error
+ * with one readable line.
+ */
+export function parseAnswer(value: unknown): Answer {
+  const parsed = Answer.safeParse(value);
+  if (parsed.success) return parsed.data;
+  if (value && typeof value === "object" && Array.isArray((value as { numbers?: unknown }).numbers)) {
+    const numbers = ((value as { numbers: { value?: unknown }[] }).numbers ?? []).filter((number) => typeof number?.value === "number" && Number.isFinite(number.value));
+    const retried = Answer.safeParse({ ...(value as object), numbers });
+    if (retried.success) return retried.data;
+  }
+  const issue = parsed.error.issues[0];
+  throw new Error(`the answer is not valid: ${issue.path.join(".")}: ${issue.message}${parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : ""}`);
 }
 
 function parseStep(value: unknown): StepResult[] {

@@ -72,7 +72,7 @@ export function registerReportCommand(program: Command): void {
         const run = result.report;
         const statusColor = run.status === "answered" ? c.green : run.status === "partial" ? c.yellow : c.red;
         const lines = [`${c.bold(run.job)}  as of ${run.as_of}  run ${run.run_id}  ${statusColor(run.status)}  (${summarizeStatuses(run)})  ${(run.duration_ms / 1000).toFixed(1)} s`];
-        for (const question of run.questions) lines.push(`  ${question.id}  ${question.status}  ${(question.duration_ms / 1000).toFixed(1)} s${question.error ? `  ${question.error}` : ""}`);
+        for (const question of run.questions) lines.push(`  ${question.id}  ${question.status}  ${(question.duration_ms / 1000).toFixed(1)} s${question.error ? `  ${question.error.split("\n")[0]}` : ""}`);
         if (run.changes.previous_run) {
           const changed = run.changes.changes.filter((change) => change.kind === "changed");
           lines.push(`changes since run ${run.changes.previous_run.id}: ${changed.length} changed, ${run.changes.highlighted} beyond a threshold`);
