@@ -38,7 +38,21 @@ function prepare(workspace: Workspace): PreparedWorkspace {
   return entry;
 }
 
-const MESSAGES: Record<"unknown" | "nothing" | "unsupported", Record<Language, (detail: string) => string>> = {
+/** The plan schema's limits: a question of at most 4000 characters, a description of 500, a query of 2000. */
+const MAX_QUESTION_LENGTH = 4000;
+const MAX_DESCRIPTION_LENGTH = 500;
+const MAX_QUERY_LENGTH = 2000;
+
+function clip(text: string, length: number): string {
+  return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
+}
+
+const MESSAGES: Record<"unknown" | "nothing" | "unsupported" | "tooLong", Record<Language, (detail: string) => string>> = {
+  tooLong: {
+    en: (detail) => `Cannot plan this question: it is longer than ${detail} characters; ask it in parts.`,
+    "zh-Hans": (detail) => `无法规划这个问题：超过 ${detail} 个字符，请拆开提问。`,
+    "zh-Hant": (detail) => `無法規劃這個問題：超過 ${detail} 個字元，請拆開提問。`,
+  },
   unknown: {
     en: (detail) => `Cannot plan this question: the workspace's catalog does not know ${detail}. Check the spelling or add it to catalog: in triangulate.yaml.`,
     "zh-Hans": (detail) => `无法规划这个问题：工作区目录中没有${detail}。请检查拼写，或在 triangulate.yaml 的 catalog: 中添加。`,
@@ -180,6 +194,7 @@ export class CatalogPlanner implements Planner {
     const base = { route, planner: "catalog" as const, language, subQuestions, intents, unknownTerms, warnings, trace };
     const finish = (extra: Partial<PlanOutcome>): PlanOutcome => ({ ...base, ...extra, elapsedMs: performance.now() - started });
     if (route.route === "direct") return finish({});
+    if (text.length > MAX_QUESTION_LENGTH) return finish({ message: MESSAGES.tooLong[language](String(MAX_QUESTION_LENGTH)) });
     if (subQuestions.length > 1) trace.push(`decompose:${subQuestions.length}`);
     trace.push(`intents:${intents.join(",") || "none"}`);
     for (const term of unknownTerms) trace.push(`unknown:${term.kind}:${term.text}${term.suggestion ? `→${term.suggestion}?` : ""}`);
@@ -314,10 +329,11 @@ export class CatalogPlanner implements Planner {
       if (textOffers.length === 0) unsupported.push(topic);
       // One knowledge-base search per sub-question that is about the topic (all of them when they share its context).
       const policyQuestions = subQuestions.filter((sub) => vocabulary.find(normalizeForMatching(sub)).some((mention) => mention.kind === "topic"));
-      for (const query of policyQuestions.length > 0 ? policyQuestions : [text]) {
+      for (const wholeQuery of policyQuestions.length > 0 ? policyQuestions : [text]) {
+        const query = clip(wholeQuery, MAX_QUERY_LENGTH);
         for (const offer of textOffers) {
           drafts.push({
-            description: `${topic} passages for: ${query}`,
+            description: clip(`${topic} passages for: ${query}`, MAX_DESCRIPTION_LENGTH),
             source: offer.source,
             params: { filters: {}, query },
             expected_format: "text",

@@ -1,0 +1,98 @@
+import type { AdapterPool } from "../adapters/registry.js";
+import type { Workspace } from "../config/workspace.js";
+import { TraceRecorder } from "../executor/trace-recorder.js";
+import { Answer } from "../models/answer.js";
+import type { ExecutionPlan, Strategy } from "../models/plan.js";
+import type { TraceEvent } from "../models/trace-event.js";
+import { answerPlan } from "../reflector/answer-loop.js";
+import { planQuestion } from "./plan-question.js";
+import type { PlanOutcome } from "./planner.js";
+
+/** Options of askQuestion; every one has a default. */
+export interface AskOptions {
+  /** catalog (default without a planner model) or model. */
+  planner?: "catalog" | "model";
+  strategy?: Strategy;
+  /** YYYY-MM-DD that relative periods resolve against; default today. */
+  asOf?: string;
+  /** Reflection rounds; default reflector.max_iterations. */
+  maxIterations?: number;
+  /** Shared adapters (report jobs answer several questions with one browser); not closed here. */
+  adapters?: AdapterPool;
+  /** Ctrl-C. */
+  signal?: AbortSignal;
+  /** One step at a time (benchmarks). */
+  sequential?: boolean;
+  /** Write the run directory (default true). */
+  record?: boolean;
+  /** Called with every trace event as it happens (--show-trace streaming, progress). */
+  onTrace?: (event: TraceEvent) => void;
+}
+
+/** What asking a question produced. */
+export interface AskResult {
+  answer: Answer;
+  plan?: ExecutionPlan;
+  /** The planner's outcome: route, sub-questions, warnings. */
+  planning: PlanOutcome;
+  trace: TraceEvent[];
+  runDirectory?: string;
+  /** 0 answered or direct, 2 partial or unanswerable; 1 (could not run) is the CLI's for thrown errors. */
+  exitCode: 0 | 1 | 2;
+}
+
+/** Exit code of an answer: 0 answered/direct, 2 partial/unanswerable. */
+export function exitCodeOf(answer: Answer): 0 | 2 {
+  return answer.status === "answered" || answer.status === "direct" ? 0 : 2;
+}
+
+/**
+ * Answers a question end to end: the router (a direct reply needs no fetch), the planner, then
+ * the answer loop (execute, reflect, compare, grade, synthesize). A question that cannot be planned
+ * (unknown terms) comes back unanswerable with the planner's message.
+ */
+export async function askQuestion(question: string, workspace: Workspace, options: AskOptions = {}): Promise<AskResult> {
+  const trace = new TraceRecorder();
+  if (options.onTrace) trace.onEvent(options.onTrace);
+  const planning = await planQuestion(question, workspace, {
+    ...(options.planner ? { planner: options.planner } : {}),
+    ...(options.asOf ? { asOf: options.asOf } : {}),
+    ...(options.strategy ? { strategy: options.strategy } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  for (const line of planning.trace) trace.add(line.split(":")[0] ?? "plan", line);
+  if (planning.route.route === "direct") {
+    const answer = Answer.parse({ question, status: "direct", language: planning.language, text: planning.route.reply ?? "" });
+    return { answer, planning, trace: trace.events, exitCode: 0 };
+  }
+  if (!planning.plan) {
+    const message = planning.message ?? "the question could not be planned from the workspace's catalog";
+    const answer = Answer.parse({
+      question,
+      status: "unanswerable",
+      language: planning.language,
+      text: message,
+      gaps: [{ missing: message, check: "the catalog in triangulate.yaml (metrics, dimension values, events, topics)" }],
+    });
+    return { answer, planning, trace: trace.events, exitCode: 2 };
+  }
+  const result = await answerPlan(planning.plan, workspace, {
+    trace,
+    complexity: planning.route.complexity,
+    language: planning.language,
+    ...(options.strategy ? { strategy: options.strategy } : {}),
+    ...(options.maxIterations !== undefined ? { maxIterations: options.maxIterations } : {}),
+    ...(options.adapters ? { adapters: options.adapters } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.sequential ? { sequential: true } : {}),
+    ...(options.record === false ? { record: false } : {}),
+  });
+  return {
+    answer: result.answer,
+    plan: planning.plan,
+    planning,
+    trace: result.run.trace.events,
+    ...(result.run.directory ? { runDirectory: result.run.directory } : {}),
+    exitCode: exitCodeOf(result.answer),
+  };
+}
