@@ -8,6 +8,7 @@ import { registerIngestCommand } from "./commands/ingest-command.js";
 import { registerKbCommand } from "./commands/kb-command.js";
 import { registerPlanCommand } from "./commands/plan-command.js";
 import { registerReportCommand } from "./commands/report-command.js";
+import { registerRuleCommand } from "./commands/rule-command.js";
 import { registerRunCommand } from "./commands/run-command.js";
 import { registerRunsCommand } from "./commands/runs-command.js";
 import { registerScheduleCommand } from "./commands/schedule-command.js";
@@ -30,6 +31,7 @@ registerKbCommand(program);
 registerRunCommand(program);
 registerRunsCommand(program);
 registerReportCommand(program);
+registerRuleCommand(program);
 registerScheduleCommand(program);
 registerSourcesCommand(program);
 
