@@ -11,6 +11,18 @@ const PLAIN_SEGMENT = /^[^*?@()^~$:,.[\]'"`]+$/;
  * (wildcards, filters, recursive descent) is evaluated by jsonpath-plus.
  */
 export function compilePath(path: string): CompiledPath {
+  let compiled = cache.get(path);
+  if (!compiled) {
+    compiled = compileUncached(path);
+    cache.set(path, compiled);
+  }
+  return compiled;
+}
+
+// Paths come from the YAML, so the set is small; compiling each once keeps per-record work to the walk.
+const cache = new Map<string, CompiledPath>();
+
+function compileUncached(path: string): CompiledPath {
   let segments: string[];
   try {
     segments = JSONPath.toPathArray(path).slice();

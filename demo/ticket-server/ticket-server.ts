@@ -169,13 +169,22 @@ export async function startTicketServer(options: TicketServerOptions = {}): Prom
     return true;
   };
 
+  // The data never changes, so each query's result is kept (a few, most recent) like a search
+  // engine's cache: paging through one search filters and sorts once.
+  const results = new Map<string, DemoIssue[]>();
   const search = (jql: string, record: ReceivedRequest): DemoIssue[] => {
     const parsed = parseJql(jql);
     record.parsed = parsed;
-    return sortIssues(
-      issues.filter((issue) => matches(parsed.where, issue, readField, OFFSET_MINUTES)),
-      parsed.orderBy,
-    );
+    let found = results.get(jql);
+    if (!found) {
+      found = sortIssues(
+        issues.filter((issue) => matches(parsed.where, issue, readField, OFFSET_MINUTES)),
+        parsed.orderBy,
+      );
+      results.set(jql, found);
+      if (results.size > 32) results.delete(results.keys().next().value!);
+    }
+    return found;
   };
 
   const route = (method: string, url: URL, body: unknown, record: ReceivedRequest): { status: number; json: unknown; headers?: Record<string, string> } => {
