@@ -175,32 +175,6 @@ export const READ_STATE = String.raw`(root) => {
   return { rows: rows.length, busy, signature: rows.length + "|" + line(rows[0]) + "|" + line(rows[rows.length - 1]) };
 }`;
 
-/** What SCROLL_GRID returns. */
-export interface ScrollState {
-  /** False when nothing inside the grid scrolls (all rows are in the DOM). */
-  scrollable: boolean;
-  atEnd: boolean;
-  scrollTop: number;
-}
-
-/**
- * Scrolls the grid's scrolling viewport (the descendant that overflows most) by a fraction of
- * its height; `{toTop: true}` scrolls back to the start first.
- */
-export const SCROLL_GRID = String.raw`(root, options) => {
-  const container = root.closest("[role=grid],[role=treegrid],[role=table]") || root;
-  const candidates = [container, ...container.querySelectorAll("*")].filter((element) => {
-    const overflow = getComputedStyle(element).overflowY;
-    return (overflow === "auto" || overflow === "scroll") && element.scrollHeight > element.clientHeight + 2;
-  });
-  if (candidates.length === 0) return { scrollable: false, atEnd: true, scrollTop: 0 };
-  const viewport = candidates.sort((a, b) => (b.scrollHeight - b.clientHeight) - (a.scrollHeight - a.clientHeight))[0];
-  if (options && options.toTop) viewport.scrollTop = 0;
-  else viewport.scrollTop = viewport.scrollTop + Math.max(20, Math.floor(viewport.clientHeight * 0.8));
-  viewport.dispatchEvent(new Event("scroll"));
-  return { scrollable: true, atEnd: viewport.scrollTop + viewport.clientHeight >= viewport.scrollHeight - 2, scrollTop: viewport.scrollTop };
-}`;
-
 /** Runs one of the page-side sources above on the element a locator points at. */
 export async function runOnElement<T>(
   locator: { evaluate: (fn: (element: Element, payload: { source: string; argument: unknown }) => unknown, arg: { source: string; argument: unknown }) => Promise<unknown> },
@@ -210,3 +184,67 @@ export async function runOnElement<T>(
   // The page compiles the source itself; the wrapper is tiny so no transpiler helper sneaks in.
   return (await locator.evaluate((element, payload) => (0, eval)(`(${payload.source})`)(element, payload.argument), { source, argument: argument ?? null })) as T;
 }
+
+/** What SCROLL_AND_COLLECT returns: the merged table and how it was read. */
+export interface ScrollCollectResult {
+  table: ExtractedTable;
+  steps: number;
+  scrollable: boolean;
+  /** True when it stopped at its time limit before reaching the end. */
+  timedOut: boolean;
+}
+
+/**
+ * Reads a virtualised grid inside the page in one call: scrolls its viewport from the top in
+ * steps of 80 % of its height, after each step waits (animation frames, by condition) until the
+ * rendered rows change and hold still, merges rows by aria-rowindex, and stops when the end is
+ * reached and no new rows appeared. One round trip instead of several per step.
+ */
+export const SCROLL_AND_COLLECT = String.raw`async (root, options) => {
+  const extract = ${EXTRACT_TABLE};
+  const deadline = Date.now() + options.timeoutMs;
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  const container = root.closest("[role=grid],[role=treegrid],[role=table]") || root;
+  const viewports = [container, ...container.querySelectorAll("*")].filter((element) => {
+    const overflow = getComputedStyle(element).overflowY;
+    return (overflow === "auto" || overflow === "scroll") && element.scrollHeight > element.clientHeight + 2;
+  });
+  const merged = new Map();
+  let first = extract(root);
+  const keep = (table) => { let added = 0; for (const row of table.rows) { if (!merged.has(row.index)) added += 1; merged.set(row.index, row); } return added; };
+  const visible = () => extract(root).rows.map((row) => row.index).join(",");
+  // Waits until the rendered rows differ from before (or a short grace passes), then hold still for two frames.
+  const settle = async (before) => {
+    const graceEnd = Math.min(deadline, Date.now() + 250);
+    while (visible() === before && Date.now() < graceEnd) await frame();
+    let last = visible();
+    for (let still = 0; still < 2 && Date.now() < deadline; ) { await frame(); const now = visible(); still = now === last ? still + 1 : 0; last = now; }
+  };
+  if (viewports.length === 0) { keep(first); return { table: { ...first, rows: [...merged.values()] }, steps: 0, scrollable: false, timedOut: false }; }
+  const viewport = viewports.sort((a, b) => (b.scrollHeight - b.clientHeight) - (a.scrollHeight - a.clientHeight))[0];
+  let before = visible();
+  viewport.scrollTop = 0;
+  await settle(before);
+  keep(extract(root));
+  let steps = 0;
+  let timedOut = false;
+  for (;;) {
+    if (Date.now() > deadline) { timedOut = true; break; }
+    if (steps >= options.maxSteps) break;
+    const atEnd = viewport.scrollTop + viewport.clientHeight >= viewport.scrollHeight - 2;
+    const complete = first.declaredRowCount !== null && merged.size >= first.declaredRowCount;
+    if (atEnd || complete) {
+      // The last frame may still render rows: read once more before stopping.
+      await frame();
+      if (keep(extract(root)) === 0) break;
+      continue;
+    }
+    before = visible();
+    viewport.scrollTop = viewport.scrollTop + Math.max(20, Math.floor(viewport.clientHeight * 0.8));
+    steps += 1;
+    await settle(before);
+    keep(extract(root));
+  }
+  const rows = [...merged.values()].sort((a, b) => a.index - b.index);
+  return { table: { ...first, rows }, steps, scrollable: true, timedOut };
+}`;

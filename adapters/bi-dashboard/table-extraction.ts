@@ -5,8 +5,8 @@ import {
   type ExtractedTable,
   READ_STATE,
   runOnElement,
-  SCROLL_GRID,
-  type ScrollState,
+  SCROLL_AND_COLLECT,
+  type ScrollCollectResult,
   type TableState,
 } from "./browser-scripts.js";
 import { DEFAULT_SETTLE, type InFlightRequests, NotSettledError, type SettleOptions, waitForChange } from "./page-readiness.js";
@@ -83,59 +83,14 @@ async function followPages(table: Locator, start: ExtractionResult, next: Locato
 }
 
 /**
- * Scrolls a virtualised grid from the top until no new rows appear and the end is reached,
- * merging rows by aria-rowindex so each row is kept once.
+ * Reads a virtualised grid by scrolling it inside the page (SCROLL_AND_COLLECT), rows merged by
+ * aria-rowindex so each row is kept once; stopping at the deadline is a NotSettledError.
  */
 async function scrollGrid(table: Locator, first: ExtractedTable, options: ExtractionOptions): Promise<ExtractionResult> {
-  const byIndex = new Map<number, ExtractedRow>();
-  const merge = (rows: ExtractedRow[]) => {
-    let added = 0;
-    for (const row of rows) {
-      if (!byIndex.has(row.index)) added += 1;
-      byIndex.set(row.index, row);
-    }
-    return added;
-  };
-  let current = first;
-  let steps = 0;
-  let scroll = await runOnElement<ScrollState>(table, SCROLL_GRID, { toTop: true });
-  if (scroll.scrollable && scroll.scrollTop === 0) current = await afterScroll(table, current, options);
-  merge(current.rows);
-  const maxSteps = options.maxScrollSteps ?? 2000;
-  let quietSteps = 0;
-  while (scroll.scrollable && steps < maxSteps) {
-    if (Date.now() > options.deadline) throw new NotSettledError(`scrolling the grid took too long (${byIndex.size} rows read)`, options.requests.pendingPaths(), undefined);
-    scroll = await runOnElement<ScrollState>(table, SCROLL_GRID);
-    steps += 1;
-    current = await afterScroll(table, current, options);
-    const added = merge(current.rows);
-    quietSteps = added === 0 ? quietSteps + 1 : 0;
-    if (scroll.atEnd && (quietSteps >= 1 || (first.declaredRowCount !== null && byIndex.size >= first.declaredRowCount))) {
-      // One more read at the very end picks up rows rendered on the last frame.
-      merge((await afterScroll(table, current, options)).rows);
-      break;
-    }
+  const timeoutMs = Math.max(1, options.deadline - Date.now());
+  const result = await runOnElement<ScrollCollectResult>(table, SCROLL_AND_COLLECT, { timeoutMs, maxSteps: options.maxScrollSteps ?? 2000 });
+  if (result.timedOut) {
+    throw new NotSettledError(`scrolling the grid took too long (${result.table.rows.length} rows read)`, options.requests.pendingPaths(), undefined);
   }
-  const rows = [...byIndex.values()].sort((a, b) => a.index - b.index);
-  return { ...first, rows, pages: 1, scrollSteps: steps };
-}
-
-// After a scroll the grid renders new rows on a later frame: wait until the visible rows differ
-// from before (or a short grace passes with no change), then until two reads agree.
-async function afterScroll(table: Locator, before: ExtractedTable, options: ExtractionOptions): Promise<ExtractedTable> {
-  const previous = before.rows.map((row) => row.index).join(",");
-  const graceEnd = Math.min(options.deadline, Date.now() + 300);
-  let current = await extractOnce(table);
-  while (current.rows.map((row) => row.index).join(",") === previous && Date.now() < graceEnd) {
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    current = await extractOnce(table);
-  }
-  for (let reads = 0; reads < 20 && Date.now() < options.deadline; reads += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    const again = await extractOnce(table);
-    const same = JSON.stringify(again.rows) === JSON.stringify(current.rows);
-    current = again;
-    if (same) break;
-  }
-  return current;
+  return { ...first, rows: result.table.rows, pages: 1, scrollSteps: result.steps };
 }
