@@ -166,7 +166,7 @@ async function answerOne(
   context: { workspace: Workspace; asOf: string; answerer: QuestionAnswerer; pool: AdapterPool; signal: AbortSignal; options: LoadedJob["config"]["options"]; dimensionOrder: string[] },
 ): Promise<QuestionReport> {
   const text = "question" in question ? question.question : question.plan;
-  const base = { id: question.id, title: question.title ?? text, question: text, ...("plan" in question ? { plan_file: question.plan } : {}) };
+  const base = { id: question.id, title: question.title ?? shorten(text), question: text, ...("plan" in question ? { plan_file: question.plan } : {}) };
   if (context.signal.aborted) return { ...base, status: "interrupted", duration_ms: 0, evidence: [], numbers: [], trace: [] };
   const started = performance.now();
   try {
@@ -177,7 +177,7 @@ async function answerOne(
     return {
       ...base,
       question: "plan" in question ? (outcome.plan?.question ?? text) : text,
-      title: question.title ?? ("plan" in question ? (outcome.plan?.question ?? text) : text),
+      title: question.title ?? shorten("plan" in question ? (outcome.plan?.question ?? text) : text),
       status: context.signal.aborted ? "interrupted" : outcome.answer.status,
       duration_ms: Math.round(performance.now() - started),
       answer: outcome.answer,
@@ -197,6 +197,12 @@ async function answerOne(
     const message = context.workspace.redactor.text(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
     return { ...base, status: isAbort(error, context.signal) ? "interrupted" : "failed", duration_ms: Math.round(performance.now() - started), error: message, evidence: [], numbers: [], trace: [] };
   }
+}
+
+/** A heading-sized title from a question: its first 90 characters. */
+function shorten(text: string): string {
+  const characters = [...text.replace(/\s+/g, " ").trim()];
+  return characters.length > 90 ? `${characters.slice(0, 89).join("")}…` : characters.join("");
 }
 
 function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {

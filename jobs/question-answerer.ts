@@ -7,6 +7,7 @@ import { Answer } from "../models/answer.js";
 import type { JobAnswerOptions, JobQuestion } from "../models/job.js";
 import type { ExecutionPlan } from "../models/plan.js";
 import { executePlan } from "../executor/execute-plan.js";
+import { askQuestion } from "../planner/ask.js";
 import { readPlanFile } from "../executor/read-plan-file.js";
 import { StepResult } from "../models/step-result.js";
 import type { TraceEvent } from "../models/trace-event.js";
@@ -34,9 +35,8 @@ export interface AnswerContext {
 /** Answers one question of a job. The default asks the planner (free text) or runs the saved plan. */
 export type QuestionAnswerer = (question: JobQuestion, context: AnswerContext) => Promise<QuestionOutcome>;
 
-// The planner and the answer loop are resolved at run time, so a job that only holds saved plans
-// does not load the planner, and the module names stay in one place.
-const ASK_MODULE = "../planner/ask.js";
+// The answer loop is resolved at run time: without it (a build with the executor alone) a saved
+// plan still runs, reported step by step.
 const ANSWER_PLAN_MODULE = "../reflector/answer-loop.js";
 
 /** The shapes askQuestion() and answerPlan() return: the answer, and the run either flat or as `run`. */
@@ -70,9 +70,7 @@ export const defaultQuestionAnswerer: QuestionAnswerer = async (question, contex
     });
     return toOutcome(result, plan);
   }
-  if (!moduleExists(ASK_MODULE)) throw new Error("free-text questions need the planner (planner/ask.ts), which this build does not have; give the question as a saved plan");
-  const module = (await import(ASK_MODULE)) as { askQuestion: (question: string, workspace: Workspace, options: Record<string, unknown>) => Promise<AskLikeResult> };
-  const result = await module.askQuestion(question.question, context.workspace, {
+  const result = await askQuestion(question.question, context.workspace, {
     planner: context.options.planner ?? "catalog",
     strategy: context.options.strategy ?? "auto",
     asOf: context.asOf,

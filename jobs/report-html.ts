@@ -61,15 +61,15 @@ function questionHtml(question: QuestionReport, index: number, charts: ReportCha
   const answer = question.answer;
   if (answer) {
     parts.push(`<div class="answer">${escapeHtml(answer.text.trim())}</div>`);
-    if (answer.conflicts.length > 0) {
-      parts.push(
-        `<h3>Conflicts</h3><ul>${answer.conflicts
-          .map((conflict) => `<li>${escapeHtml(conflict.metric)} ${escapeHtml(Object.values(conflict.keys).join("/"))}: ${conflict.values.map((value) => `${escapeHtml(value.source)} ${value.value} (weight ${value.weight})`).join(", ")} → ${conflict.resolved ?? "unresolved"} (${conflict.policy})</li>`)
-          .join("")}</ul>`,
-      );
-    }
-    if (answer.broadened.length > 0) parts.push(`<h3>Broadened</h3><ul>${answer.broadened.map((item) => `<li>${escapeHtml(item.goal)}: ${escapeHtml(item.from)} → ${escapeHtml(item.to)} (${escapeHtml(item.reason)})</li>`).join("")}</ul>`);
-    if (answer.gaps.length > 0) parts.push(`<h3>Gaps (for a person to check)</h3><ul>${answer.gaps.map((gap) => `<li>${escapeHtml(gap.missing)} — ${escapeHtml(gap.check)}</li>`).join("")}</ul>`);
+    const structured = [
+      ...answer.conflicts.map(
+        (conflict) =>
+          `<li>conflict: ${escapeHtml(conflict.metric)} ${escapeHtml(Object.values(conflict.keys).join("/"))}: ${conflict.values.map((value) => `${escapeHtml(value.source)} ${value.value} (weight ${value.weight})`).join(", ")} → ${conflict.resolved ?? "unresolved"} (${conflict.policy})</li>`,
+      ),
+      ...answer.broadened.map((item) => `<li>broadened ${escapeHtml(item.goal)}: ${escapeHtml(item.from)} → ${escapeHtml(item.to)} (${escapeHtml(item.reason)})</li>`),
+      ...answer.gaps.map((gap) => `<li>gap: ${escapeHtml(gap.missing)} — check ${escapeHtml(gap.check)}</li>`),
+    ];
+    if (structured.length > 0) parts.push(`<details class="structured"><summary>Conflicts, broadenings and gaps (${structured.length})</summary><ul>${structured.join("")}</ul></details>`);
   }
   parts.push(...charts.map(chartHtml));
   for (const step of question.evidence) {

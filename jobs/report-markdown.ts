@@ -39,24 +39,15 @@ function questionMarkdown(question: QuestionReport, index: number): string[] {
   const answer = question.answer;
   if (answer) {
     lines.push(answer.text.trim(), "");
-    if (answer.conflicts.length > 0) {
-      lines.push("**Conflicts**", "");
-      for (const conflict of answer.conflicts) {
-        const keys = Object.values(conflict.keys).join("/");
-        lines.push(`- ${conflict.metric} ${keys}: ${conflict.values.map((value) => `${value.source} ${value.value} (weight ${value.weight})`).join(", ")} → ${conflict.resolved ?? "unresolved"} (${conflict.policy})`);
-      }
-      lines.push("");
+    // The synthesized text already states conflicts, broadenings and gaps in prose; the structured
+    // lists stay available, folded, for whoever checks the numbers.
+    const structured: string[] = [];
+    for (const conflict of answer.conflicts) {
+      structured.push(`- conflict: ${conflict.metric} ${Object.values(conflict.keys).join("/")}: ${conflict.values.map((value) => `${value.source} ${value.value} (weight ${value.weight})`).join(", ")} → ${conflict.resolved ?? "unresolved"} (${conflict.policy})`);
     }
-    if (answer.broadened.length > 0) {
-      lines.push("**Broadened**", "");
-      for (const broadening of answer.broadened) lines.push(`- ${broadening.goal}: ${broadening.from} → ${broadening.to} (${broadening.reason})`);
-      lines.push("");
-    }
-    if (answer.gaps.length > 0) {
-      lines.push("**Gaps (for a person to check)**", "");
-      for (const gap of answer.gaps) lines.push(`- ${gap.missing} — ${gap.check}`);
-      lines.push("");
-    }
+    for (const broadening of answer.broadened) structured.push(`- broadened ${broadening.goal}: ${broadening.from} → ${broadening.to} (${broadening.reason})`);
+    for (const gap of answer.gaps) structured.push(`- gap: ${gap.missing} — check ${gap.check}`);
+    if (structured.length > 0) lines.push("<details><summary>Conflicts, broadenings and gaps</summary>", "", ...structured, "", "</details>", "");
   }
   for (const step of question.evidence) {
     lines.push(`### ${step.goal} · ${step.source}${step.description ? ` — ${cell(step.description)}` : ""} (${step.status})`, "");

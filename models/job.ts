@@ -87,7 +87,8 @@ export type MissedRunPolicy = z.infer<typeof MissedRunPolicy>;
 /** Options passed to the question answerer for every question of the job. */
 export const JobAnswerOptions = z
   .object({
-    planner: z.enum(["catalog", "model", "auto"]).optional(),
+    /** catalog (default, no model) or model (Ollama, falling back to the catalog planner). */
+    planner: z.enum(["catalog", "model"]).optional(),
     strategy: z.enum(["standard", "agentic", "auto"]).optional(),
     max_iterations: z.number().int().min(1).max(10).optional(),
   })

@@ -60,10 +60,11 @@ export const TEST_PLANS = {
     as_of: "2024-02-29",
     sub_goals: [goal("g1", "A in East China by month", { product: "A", region: "East" }, "2023-11-01", "2024-02-29"), goal("g2", "B in North China by month", { product: "B", region: "North" }, "2023-11-01", "2024-02-29")],
   },
+  // No source can satisfy this rule (one row exists, a hundred are required): it stays unresolved.
   "plans/missing.json": {
-    question: "Return rate of B in East China, January 2024 (no such rows)",
+    question: "Return rate of A in East China, January 2024, with at least 100 rows",
     as_of: "2024-02-29",
-    sub_goals: [goal("g1", "B in East China, January 2024", { product: "B", region: "East" }, "2024-01-01", "2024-01-31")],
+    sub_goals: [{ ...goal("g1", "A in East China, January 2024", { product: "A", region: "East" }, "2024-01-01", "2024-01-31"), validation: "rows >= 100" }],
   },
 };
 
