@@ -9,7 +9,7 @@
  * loading the code, launching Chromium and signing in, exactly as a CLI run pays it.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -25,7 +25,23 @@ interface ChildFigures {
   concurrentMs: number;
   peakNodeRssMb: number;
   peakChromiumRssMb: number;
+  /** Proportional set size: shared pages split between the processes that share them (no double counting). */
+  peakChromiumPssMb: number;
   chromiumProcesses: number;
+}
+
+// Sum of Pss over the processes (Linux /proc/<pid>/smaps_rollup).
+function proportionalMemoryBytes(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const match = /^Pss:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"));
+      if (match) total += Number(match[1]) * 1024;
+    } catch {
+      // Ended or not readable.
+    }
+  }
+  return total;
 }
 
 function median(numbers: number[]): number {
@@ -37,7 +53,7 @@ async function child(portalUrl: string): Promise<void> {
   // performance.now() counts from process start: the cold figure includes every import below.
   const importStart = performance.now();
   const { BiDashboardAdapter } = await import("../adapters/bi-dashboard/bi-dashboard-adapter.js");
-  const { biGoal, stepContext, testWorkspace } = await import("../adapters/bi-dashboard/bi-test-workspace.js");
+  const { biGoal, removeTemporaryDirectories, stepContext, testWorkspace } = await import("../adapters/bi-dashboard/bi-test-workspace.js");
   const { sharedBrowserManager, residentMemoryBytes } = await import("../adapters/bi-dashboard/browser-manager.js");
   const importMs = performance.now() - importStart;
 
@@ -53,14 +69,16 @@ async function child(portalUrl: string): Promise<void> {
 
   let peakNode = 0;
   let peakChromium = 0;
+  let peakChromiumPss = 0;
   let chromiumProcesses = 0;
   const sample = () => {
     peakNode = Math.max(peakNode, process.memoryUsage().rss);
     const pids = manager.processIds();
     chromiumProcesses = Math.max(chromiumProcesses, pids.length);
     peakChromium = Math.max(peakChromium, residentMemoryBytes(pids));
+    peakChromiumPss = Math.max(peakChromiumPss, proportionalMemoryBytes(pids));
   };
-  const sampler = setInterval(sample, 100);
+  const sampler = setInterval(sample, 200);
 
   const month = (from: string, to: string) => ({ grain: "month" as const, from, to });
   const firstStart = performance.now();
@@ -104,7 +122,7 @@ async function child(portalUrl: string): Promise<void> {
   await sales.close();
   await support.close();
   await manager.close();
-  rmSync(workspace.root, { recursive: true, force: true });
+  removeTemporaryDirectories();
   const figures: ChildFigures = {
     coldMs,
     importMs,
@@ -114,6 +132,7 @@ async function child(portalUrl: string): Promise<void> {
     concurrentMs,
     peakNodeRssMb: peakNode / 2 ** 20,
     peakChromiumRssMb: peakChromium / 2 ** 20,
+    peakChromiumPssMb: peakChromiumPss / 2 ** 20,
     chromiumProcesses,
   };
   process.stdout.write(`${JSON.stringify(figures)}\n`);
@@ -124,7 +143,6 @@ async function parent(): Promise<void> {
   const portal = await startBiPortal({ port: 0, dataDelayMs: 300 });
   const rounds = Math.max(1, Number(values.rounds) || 3);
   const results: (ChildFigures & { spawnToFirstTableMs: number; wallMs: number })[] = [];
-  const scratch = mkdtempSync(path.join(tmpdir(), "bi-bench-"));
   try {
     for (let round = 0; round < rounds; round += 1) {
       const spawned = performance.now();
@@ -144,7 +162,6 @@ async function parent(): Promise<void> {
     }
   } finally {
     await portal.close();
-    rmSync(scratch, { recursive: true, force: true });
   }
   writeFileSync(path.join(tmpdir(), "bi-extraction-last.json"), JSON.stringify(results, null, 2));
   const ms = (value: number) => `${Math.round(value)} ms`;
@@ -166,7 +183,8 @@ async function parent(): Promise<void> {
     "",
     "peak memory",
     line("Node process RSS", (figures) => figures.peakNodeRssMb, (value) => `${value.toFixed(0)} MB`),
-    line("Chromium RSS (all its processes)", (figures) => figures.peakChromiumRssMb, (value) => `${value.toFixed(0)} MB`),
+    line("Chromium RSS summed (counts shared pages twice)", (figures) => figures.peakChromiumRssMb, (value) => `${value.toFixed(0)} MB`),
+    line("Chromium PSS summed (shared pages split)", (figures) => figures.peakChromiumPssMb, (value) => `${value.toFixed(0)} MB`),
     line("Chromium processes at peak", (figures) => figures.chromiumProcesses, (value) => `${value}`),
   ];
   process.stdout.write(`${out.join("\n")}\n`);

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BiPortal, startBiPortal } from "../../demo/bi-portal/bi-portal-server.js";
@@ -7,7 +6,7 @@ import { COMPLAINTS_BY_QUARTER } from "../../demo/data/service-complaints.js";
 import type { TableEvidence } from "../../models/evidence.js";
 import { StepError } from "../../models/step-error.js";
 import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
-import { biGoal, stepContext, testWorkspace } from "./bi-test-workspace.js";
+import { biGoal, removeTemporaryDirectories, stepContext, temporaryDirectory, testWorkspace } from "./bi-test-workspace.js";
 import { BrowserManager } from "./browser-manager.js";
 
 // Real headless Chromium against the real demo portal on 127.0.0.1:0. One browser for the file.
@@ -43,6 +42,7 @@ afterAll(async () => {
   await Promise.allSettled(adapters.map((adapter) => adapter.close()));
   await browsers.close();
   await portal.close();
+  removeTemporaryDirectories();
 });
 
 describe("bi_dashboard adapter against the demo portal", () => {
@@ -56,7 +56,7 @@ describe("bi_dashboard adapter against the demo portal", () => {
   });
 
   it("logs in from the YAML, keeps the session in a 0600 file, and reads the returns table", async () => {
-    const runDirectory = mkdtempSync(path.join(tmpdir(), "bi-run-"));
+    const runDirectory = temporaryDirectory("bi-run-");
     const goal = biGoal("sales_bi", "returns", { filters: { product: "A", region: "East" }, period: january });
     const context = stepContext({ runDirectory });
     const raw = await sales.fetch(goal, context);
@@ -130,7 +130,7 @@ describe("bi_dashboard adapter against the demo portal", () => {
   });
 
   it("names the missing anchor (not_found) and lists the headers found (format_error), with artefacts", async () => {
-    const runDirectory = mkdtempSync(path.join(tmpdir(), "bi-run-"));
+    const runDirectory = temporaryDirectory("bi-run-");
     const missing = await failure(sales.fetch(biGoal("sales_bi", "missing_anchor", { filters: {} }, "g7"), stepContext({ runDirectory })));
     expect(missing.kind).toBe("not_found");
     expect(missing.message).toContain('heading "Margin by region"');
@@ -145,7 +145,7 @@ describe("bi_dashboard adapter against the demo portal", () => {
   });
 
   it("turns a route that never answers into a timeout within the step's bounds", async () => {
-    const runDirectory = mkdtempSync(path.join(tmpdir(), "bi-run-"));
+    const runDirectory = temporaryDirectory("bi-run-");
     const started = Date.now();
     const error = await failure(sales.fetch(biGoal("sales_bi", "hanging", { filters: {} }, "g9"), stepContext({ timeoutMs: 4000, runDirectory })));
     const elapsed = Date.now() - started;

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadWorkspace } from "../../config/load-workspace.js";
@@ -92,9 +92,23 @@ sources:
         offers: { metrics: [return_rate], dimensions: [product, region], grain: month }
 `;
 
+const temporaryDirectories: string[] = [];
+
+/** A fresh temp folder, removed by removeTemporaryDirectories(). */
+export function temporaryDirectory(prefix = "triangulate-bi-"): string {
+  const directory = mkdtempSync(path.join(tmpdir(), prefix));
+  temporaryDirectories.push(directory);
+  return directory;
+}
+
+/** Removes every folder temporaryDirectory() and testWorkspace() made (call in afterAll). */
+export function removeTemporaryDirectories(): void {
+  for (const directory of temporaryDirectories.splice(0)) rmSync(directory, { recursive: true, force: true });
+}
+
 /** Writes the test workspace into a fresh temp folder and loads it against a portal. */
 export function testWorkspace(portalUrl: string, environment: Record<string, string> = {}, yaml = TEST_WORKSPACE_YAML): Workspace {
-  const directory = mkdtempSync(path.join(tmpdir(), "triangulate-bi-"));
+  const directory = temporaryDirectory();
   writeFileSync(path.join(directory, "triangulate.yaml"), yaml);
   return loadWorkspace(directory, { environment: { TRIANGULATE_BI_URL: portalUrl, ...environment } });
 }

@@ -1,14 +1,13 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadWorkspace } from "../../config/load-workspace.js";
 import type { TableEvidence } from "../../models/evidence.js";
 import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
-import { biGoal, stepContext } from "./bi-test-workspace.js";
+import { biGoal, removeTemporaryDirectories, stepContext, temporaryDirectory } from "./bi-test-workspace.js";
 import { BrowserManager } from "./browser-manager.js";
 import { extractOnce } from "./table-extraction.js";
 import { tableLocator } from "./table-locator.js";
@@ -52,6 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
   await browsers.close();
+  removeTemporaryDirectories();
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
 });
 
@@ -93,7 +93,7 @@ describe.skipIf(!available)("DataTables example pages (every cell against the ex
   });
 
   it("reads a corpus page end to end through the adapter: mapping, currency parsing, second table", async () => {
-    const directory = mkdtempSync(path.join(tmpdir(), "triangulate-dt-"));
+    const directory = temporaryDirectory("triangulate-dt-");
     writeFileSync(
       path.join(directory, "triangulate.yaml"),
       `sources:
