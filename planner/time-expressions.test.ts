@@ -73,3 +73,18 @@ describe("time expressions", () => {
     expect(widenByMonths({ grain: "month", from: "2024-01-01", to: "2024-01-31" }, 1)).toEqual({ grain: "month", from: "2023-12-01", to: "2024-02-29" });
   });
 });
+
+describe("rolling windows and dating years", () => {
+  it("reads 近3个月 / the last 6 months / 过去两个季度 as complete units before as-of", () => {
+    expect(periods("近3个月", "2024-06-15")[0].periods).toEqual(["2024-03-01..2024-05-31"]);
+    expect(periods("over the last 6 months", "2024-06-15")[0].periods).toEqual(["2023-12-01..2024-05-31"]);
+    expect(periods("过去两个季度", "2024-06-15")[0].periods).toEqual(["2023-10-01..2024-03-31"]);
+    expect(periods("近半年", "2024-01-20")[0].periods).toEqual(["2023-07-01..2023-12-31"]);
+  });
+
+  it("drops a year that only dates the months around it", () => {
+    const found = periods("1月份的退货率和2月份相比怎么样？（2024年）");
+    expect(found.map((mention) => mention.periods[0])).toEqual(["2024-01-01..2024-01-31", "2024-02-01..2024-02-29"]);
+    expect(periods("2023年全年与2024年1月").map((mention) => mention.grain)).toEqual(["year", "month"]);
+  });
+});

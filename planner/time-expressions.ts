@@ -214,6 +214,32 @@ const PATTERNS: Pattern[] = [
       return { kind: "relative", periods: [monthPeriod(date.getUTCFullYear(), date.getUTCMonth() + 1)], grain: "month" };
     },
   },
+  // 近3个月, 最近6个月, 过去两个季度, last 6 months, the past 2 quarters, 近半年: complete units before as_of
+  {
+    regex: /(?:最近|近|过去|前)\s*(\d{1,2}|[一二两三四五六七八九十]|十[一二])\s*个?(月|季度)|(?:the )?(?:last|past|previous|trailing) (\d{1,2}|two|three|four|five|six|twelve) (months|quarters)|近半年|最近半年|过去半年|(?:the )?(?:last|past) (?:half year|six months)/gu,
+    build: (m, { asOf }) => {
+      const words: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, twelve: 12, 两: 2 };
+      const raw = m[1] ?? m[3];
+      const count = raw === undefined ? 6 : /^\d+$/.test(raw) ? Number(raw) : (words[raw] ?? CHINESE_NUMBER[raw] ?? 0);
+      const unit = m[2] === "季度" || m[4] === "quarters" ? "quarter" : "month";
+      if (count < 1 || count > 36) return undefined;
+      if (unit === "quarter") {
+        const currentQuarter = Math.floor(asOf.getUTCMonth() / 3);
+        const periods: Period[] = [];
+        for (let back = count; back >= 1; back -= 1) {
+          const index = asOf.getUTCFullYear() * 4 + currentQuarter - back;
+          periods.push(quarterPeriod(Math.floor(index / 4), (index % 4) + 1));
+        }
+        return { kind: "relative", periods: [span(periods, "quarter")], grain: "quarter" };
+      }
+      const periods: Period[] = [];
+      for (let back = count; back >= 1; back -= 1) {
+        const date = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - back, 1));
+        periods.push(monthPeriod(date.getUTCFullYear(), date.getUTCMonth() + 1));
+      }
+      return { kind: "relative", periods: [span(periods, "month")], grain: "month" };
+    },
+  },
   // 本月, this month
   {
     regex: /本月|这个月|this month/gu,
@@ -303,7 +329,13 @@ export function findTimeExpressions(text: string, asOf: string): TimeMention[] {
       mentions.push({ start, end, text: match[0], ...built });
     }
   }
-  return mentions.sort((a, b) => a.start - b.start);
+  // A year written only to date other expressions ("1月和2月相比（2024年）") is not a period of its own.
+  const finer = mentions.filter((mention) => mention.grain !== "year" && mention.kind !== "same_period");
+  const kept = mentions.filter(
+    (mention) =>
+      !(mention.grain === "year" && mention.kind === "absolute" && finer.some((other) => other.periods.some((period) => period.from >= mention.periods[0].from && period.to <= mention.periods[0].to))),
+  );
+  return kept.sort((a, b) => a.start - b.start);
 }
 
 /** The grain one step coarser than `grain` (year stays year). */
