@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { StepError } from "../../models/step-error.js";
 import { encodePathSegment, fillTemplate, quoteJql } from "./query-template.js";
@@ -22,6 +23,20 @@ describe("JQL templates", () => {
         right: { type: "clause", field: "cf[10012]", operator: "=", value },
       });
     }
+  });
+
+  it("keeps any string one value (property check against the demo server's JQL parser)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 60 }), (value) => {
+        const parsed = parseJql(fillTemplate("project = LOG AND summary ~ {text}", { text: value }, "jql", "t"));
+        expect(parsed.where).toEqual({
+          type: "and",
+          left: { type: "clause", field: "project", operator: "=", value: "LOG" },
+          right: { type: "clause", field: "summary", operator: "~", value: value.replace(/[\u0000-\u001f\u007f]/g, " ") },
+        });
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("renders lists for `in (…)` and drops optional segments without a value", () => {
