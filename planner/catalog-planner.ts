@@ -287,7 +287,8 @@ export class CatalogPlanner implements Planner {
         trace.push(`window:${window.from}..${window.to}`);
       } else {
         const own = framePeriods.get(frame);
-        window = own ? { grain: own[0].grain, from: own[0].from, to: own[own.length - 1].to } : defaultPeriod(asOf, "month", trend);
+        // Events asked without a date: the last 12 complete months (a single month would mostly be empty).
+        window = own ? { grain: own[0].grain, from: own[0].from, to: own[own.length - 1].to } : defaultPeriod(asOf, "month", true);
         if (!own) warnings.push(`events: no period in the question; using ${describePeriod(window)} (relative to as-of ${asOf})`);
       }
       // Dimension values: the event's own ("provider changes in East China"), else those of the metrics it relates to (两地).
