@@ -228,7 +228,7 @@ export class TicketsAdapter implements SourceAdapter {
     const paged = await paginate(search.pagination, this.config.max_pages, fetchPage, recordsOf);
     const changelogs: Record<string, unknown[]> = {};
     if (search.changelog?.shape.endpoint && search.changelog.shape.total) {
-      await this.fetchMissingChangelogs(search, paged.records, changelogs, send);
+      paged.notes.push(...(await this.fetchMissingChangelogs(search, paged.records, changelogs, send)));
     }
     if (paged.records.length === 0) {
       throw new StepError("no_results", `search ${search.name} of ${this.name} found nothing for ${params[search.jqlParam] ? this.redactor.text(params[search.jqlParam]) : "the request"}`, {
@@ -251,7 +251,8 @@ export class TicketsAdapter implements SourceAdapter {
     records: unknown[],
     changelogs: Record<string, unknown[]>,
     send: (path: string, query: Record<string, string | number>) => Promise<Page>,
-  ): Promise<void> {
+  ): Promise<string[]> {
+    const notes: string[] = [];
     const shape = search.changelog!.shape;
     const embedded = compilePath(shape.entries);
     const totalOf = compilePath(shape.total!);
@@ -271,10 +272,14 @@ export class TicketsAdapter implements SourceAdapter {
         const items = Array.isArray(body?.values) ? body.values : [];
         values.push(...items);
         startAt += items.length;
-        if (body?.isLast === true || items.length === 0 || (typeof body?.total === "number" && startAt >= body.total)) break;
+        if (body?.isLast === true || items.length === 0 || (typeof body?.total === "number" && startAt >= body.total)) {
+          if (typeof body?.total === "number" && values.length !== body.total) notes.push(`the changelog of ${key} reported ${body.total} entries but returned ${values.length}`);
+          break;
+        }
       }
       changelogs[key] = values;
     }
+    return notes;
   }
 
   /** Maps the raw records onto the search's fields; any miss is a format_error naming the path and the record. */
