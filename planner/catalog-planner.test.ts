@@ -182,3 +182,11 @@ describe("hostile and oversized questions", () => {
     expect(JSON.stringify(goals.map((goal) => ({ ...goal, params: { ...goal.params, query: undefined }, description: "" })))).not.toContain("evil.example");
   });
 });
+
+describe("short values written alone", () => {
+  it("reads a capital A as product A, but not the article that starts a sentence", () => {
+    expect(plan("what's the return rate of A in east china for 2024-01?").plan?.sub_goals[0].params.filters).toEqual({ product: "A", region: "East" });
+    expect(plan("A的退货率，华东区，2024年1月").plan?.sub_goals[0].params.filters).toEqual({ product: "A", region: "East" });
+    expect(plan("A question: what is the return rate in East China in January 2024?").plan?.sub_goals[0].params.filters).toEqual({ region: "East" });
+  });
+});

@@ -166,7 +166,7 @@ export class CatalogPlanner implements Planner {
     const text = question.trim();
     const language = detectLanguage(text, config.language);
     const normalized = normalizeForMatching(text);
-    const mentions = vocabulary.find(normalized);
+    const mentions = vocabulary.find(normalized, text);
     const times = findTimeExpressions(normalized, asOf);
     const unknownTerms = findUnknownTerms(text, normalized, mentions, vocabulary);
     const subQuestions = decomposeQuestion(text, mentions, language);

@@ -185,6 +185,15 @@ const PATTERNS: Pattern[] = [
       return absolute(first ? months(year, 1, 6) : months(year, 7, 12), "month");
     },
   },
+  // 2024年初 / early 2024 → its first quarter; 2023年底 / late 2023 → its last quarter (as months)
+  {
+    regex: new RegExp(`${YEAR}年(初|底|末|年初|年底|年末)|\\b(early|late|the start of|the beginning of|the end of) ${YEAR}`, "gu"),
+    build: (m) => {
+      const year = Number(m[1] ?? m[4]);
+      const start = /初/.test(m[2] ?? "") || /early|start|beginning/.test(m[3] ?? "");
+      return absolute(start ? months(year, 1, 3) : months(year, 10, 12), "month");
+    },
+  },
   // 2024年1月, 2024年1月份
   {
     regex: new RegExp(`${YEAR}年(\\d{1,2}|十[一二]?|[一二三四五六七八九])月(?:份)?`, "gu"),

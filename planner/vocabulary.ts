@@ -36,6 +36,8 @@ function escapeRegex(text: string): string {
  */
 export class Vocabulary {
   private readonly terms: Term[] = [];
+  /** Upper-case short values (A, B) that belong to exactly one dimension, found when written alone. */
+  private readonly bareValues = new Map<string, string>();
   private readonly enumerations: { dimension: string; values: string[]; regex: RegExp }[] = [];
 
   constructor(readonly catalog: Catalog) {
@@ -71,6 +73,11 @@ export class Vocabulary {
       }
       this.addEnumerations(dimension, definition.values);
     }
+    const owners = new Map<string, string[]>();
+    for (const [dimension, definition] of Object.entries(catalog.dimensions)) {
+      for (const value of Object.keys(definition.values)) if (value.length <= 2 && /^[A-Z0-9]+$/.test(value)) owners.set(value, [...(owners.get(value) ?? []), dimension]);
+    }
+    for (const [value, dimensions] of owners) if (dimensions.length === 1) this.bareValues.set(value, dimensions[0]);
     // A canonical value that is a word of another dimension's synonym (category "Product" in
     // "product A") would swallow "product Z": keep only its synonyms.
     const ambiguous = (term: Term) =>
@@ -118,8 +125,12 @@ export class Vocabulary {
     }
   }
 
-  /** Finds catalog terms in a normalised question; longest non-overlapping matches, in order. */
-  find(normalized: string): Mention[] {
+  /**
+   * Finds catalog terms in a normalised question; longest non-overlapping matches, in order.
+   * With the original text, a short value written alone in capitals ("the return rate of A in
+   * East China", "A的退货率") counts too, unless it starts a sentence (the English article "A").
+   */
+  find(normalized: string, original?: string): Mention[] {
     const taken: boolean[] = new Array(normalized.length).fill(false);
     const mentions: Mention[] = [];
     const claim = (start: number, end: number) => {
@@ -154,6 +165,18 @@ export class Vocabulary {
         }
         if (!claim(start, end)) continue;
         mentions.push({ kind: term.kind, name: term.name, ...(term.value ? { value: term.value } : {}), start, end, text: normalized.slice(start, end) });
+      }
+    }
+    if (original !== undefined && original.length === normalized.length) {
+      for (const [value, dimension] of this.bareValues) {
+        for (const match of original.matchAll(new RegExp(`(?<![A-Za-z0-9'’-])${escapeRegex(value)}(?![A-Za-z0-9-])`, "gu"))) {
+          const before = original.slice(0, match.index).trimEnd();
+          const after = original.slice(match.index + value.length);
+          // "A question: …" starts with the article; "A的退货率" and "A: return rate" do not.
+          if ((before === "" || /[.?!。？！]$/u.test(before)) && /^\s+[a-z]/u.test(after)) continue;
+          if (!claim(match.index, match.index + value.length)) continue;
+          mentions.push({ kind: "dimension", name: dimension, value, start: match.index, end: match.index + value.length, text: normalized.slice(match.index, match.index + value.length) });
+        }
       }
     }
     return mentions.sort((a, b) => a.start - b.start);
