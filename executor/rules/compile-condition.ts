@@ -70,6 +70,9 @@ export function compileCondition(node: RuleNode, context: EvaluationContext): Co
     }
     case "quantifier":
       throw context.error(`${node.quantifier}(...) cannot be nested inside any(...) or all(...)`, node);
+    default:
+      // Only a tree built in code can get here.
+      throw context.error(`unknown clause type '${String((node as { type?: unknown }).type)}'`, node);
   }
 }
 

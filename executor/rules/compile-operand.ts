@@ -82,6 +82,9 @@ export function compileOperand(node: OperandNode, context: EvaluationContext, pe
       return compileRowCall(node, text, context, perRow);
     case "aggregate_call":
       return compileAggregate(node, text, context);
+    default:
+      // Only a tree built in code can get here.
+      throw context.error(`unknown operand type '${String((node as { type?: unknown }).type)}'`, node);
   }
 }
 

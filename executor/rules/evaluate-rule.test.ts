@@ -4,6 +4,7 @@ import { ValidationOutcome } from "../../models/validation-outcome.js";
 import { evaluateRule } from "./evaluate-rule.js";
 import { RuleEvaluationError } from "./rule-evaluation-error.js";
 import type { RuleNode } from "./rule-node.js";
+import { RuleSyntaxError } from "./rule-syntax-error.js";
 
 const AS_OF = { asOf: "2024-02-01" };
 
@@ -541,6 +542,24 @@ describe("evaluateRule: logic and reporting", () => {
       passed: false,
       failed_clause: "orders > 900",
     });
+  });
+
+  it("a tree built in code with an unknown node type is an evaluation error; a non-rule is a syntax error", () => {
+    const bogus = { type: "xor", start: 0, end: 0 } as unknown as RuleNode;
+    expect(() => evaluateRule(bogus, sales, AS_OF)).toThrow("unknown clause type 'xor'");
+    const bogusOperand = {
+      type: "comparison",
+      operator: "=",
+      left: { type: "call" },
+      right: { type: "call" },
+      start: 0,
+      end: 0,
+    } as unknown as RuleNode;
+    expect(() => evaluateRule(bogusOperand, sales, AS_OF)).toThrow(RuleEvaluationError);
+    expect(() => evaluateRule(undefined as unknown as string, sales, AS_OF)).toThrow(RuleSyntaxError);
+    expect(() => evaluateRule(42 as unknown as string, sales, AS_OF)).toThrow(
+      "a rule must be text or a parsed rule",
+    );
   });
 
   it("evidence that is neither a table nor text is an evaluation error", () => {

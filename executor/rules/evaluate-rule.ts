@@ -8,6 +8,7 @@ import { printRule } from "./print-rule.js";
 import { RuleEvaluationError } from "./rule-evaluation-error.js";
 import { MAX_FAILING_ROWS } from "./rule-limits.js";
 import type { QuantifierNode, RuleNode } from "./rule-node.js";
+import { RuleSyntaxError } from "./rule-syntax-error.js";
 
 /** Options of one evaluation. */
 export interface EvaluateRuleOptions {
@@ -46,6 +47,12 @@ export function evaluateRule(
   evidence: Evidence,
   options: EvaluateRuleOptions,
 ): ValidationOutcome {
+  if (
+    typeof rule !== "string" &&
+    (rule === null || typeof rule !== "object" || typeof rule.type !== "string")
+  ) {
+    throw new RuleSyntaxError("a rule must be text or a parsed rule", String(rule), 0);
+  }
   const root: RuleNode = typeof rule === "string" ? parseRule(rule) : rule;
   const source = typeof rule === "string" ? rule : hasSource(root) ? root.source : undefined;
   const ruleText = source ?? printRule(root);

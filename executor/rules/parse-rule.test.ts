@@ -201,6 +201,8 @@ describe("parseRule: syntax errors point at the spot with a caret", () => {
   it("an unterminated string, an unknown character, an unknown function", () => {
     expect(syntaxError("x = 'abc").message).toBe("unterminated string: add the closing ' (at column 5)");
     expect(syntaxError("x = 1 ; y").message).toBe("unexpected character ';' (at column 7)");
+    expect(syntaxError("x = 😀").message).toBe("unexpected character '😀' (at column 5)");
+    expect(syntaxError("x =\u0007").message).toBe("unexpected character 'U+0007' (at column 4)");
     expect(syntaxError("median(x) > 1").message).toMatch(
       /^unknown function median\(\); functions are len, age_days/,
     );
@@ -253,14 +255,15 @@ describe("parseRule: syntax errors point at the spot with a caret", () => {
 
 describe("parseRule: limits", () => {
   it("rejects a rule longer than the limit before reading it", () => {
-    const started = performance.now();
     const rule = `rows > 1 AND ${"x".repeat(1_048_576)} = 1`;
+    const started = performance.now();
     const error = syntaxError(rule);
+    // Generous: the check is O(1); the bound only catches a parser that reads the megabyte.
+    expect(performance.now() - started).toBeLessThan(1_000);
     expect(error.message).toBe(
       `rule is ${rule.length.toLocaleString("en-US")} characters long; the limit is ${MAX_RULE_LENGTH.toLocaleString("en-US")} (at column ${MAX_RULE_LENGTH + 1})`,
     );
     expect(error.display.length).toBeLessThan(200);
-    expect(performance.now() - started).toBeLessThan(200);
   });
 
   it("rejects nesting deeper than the limit without a stack overflow", () => {

@@ -33,8 +33,11 @@ export function printOperand(node: OperandNode): string {
       return name(node.name);
     case "measure":
       return node.name;
-    default:
+    case "row_call":
+    case "aggregate_call":
       return `${node.function}(${printOperand(node.argument)})`;
+    default:
+      return `<${String((node as { type?: unknown })?.type)}>`;
   }
 }
 
@@ -68,5 +71,7 @@ export function printRule(node: RuleNode): string {
       return `${node.keyword}: [${node.columns.map((column) => (column.name.includes("`") ? quote(column.name) : name(column.name))).join(", ")}]`;
     case "quantifier":
       return `${node.quantifier}(${printRule(node.condition)})`;
+    default:
+      return `<${String((node as { type?: unknown })?.type)}>`;
   }
 }

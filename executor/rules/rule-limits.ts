@@ -5,7 +5,7 @@ export const MAX_RULE_LENGTH = 10_000;
 export const MAX_NESTING_DEPTH = 64;
 
 /** Longest regular expression accepted after `matches`. */
-export const MAX_PATTERN_LENGTH = 1_000;
+export const MAX_PATTERN_LENGTH = 256;
 
 /** Most failing rows an outcome carries (the reflector and people need examples, not the whole table). */
 export const MAX_FAILING_ROWS = 5;

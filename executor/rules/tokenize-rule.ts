@@ -123,10 +123,12 @@ export function tokenizeRule(rule: string): RuleToken[] {
       tokens.push({ kind: "punctuation", text: character, start, end: index });
       continue;
     }
+    const codePoint = rule.codePointAt(index) ?? 0;
+    // Control characters are invisible in a message: name them by code point instead.
     const shown =
-      character.codePointAt(0)! < 32
-        ? `U+${character.codePointAt(0)!.toString(16).padStart(4, "0")}`
-        : character;
+      codePoint < 32 || codePoint === 127
+        ? `U+${codePoint.toString(16).padStart(4, "0")}`
+        : String.fromCodePoint(codePoint);
     throw new RuleSyntaxError(`unexpected character '${shown}'`, rule, start);
   }
   tokens.push({ kind: "end", text: "", start: length, end: length });
