@@ -190,3 +190,12 @@ describe("short values written alone", () => {
     expect(plan("A question: what is the return rate in East China in January 2024?").plan?.sub_goals[0].params.filters).toEqual({ region: "East" });
   });
 });
+
+describe("unknown measures beside known ones", () => {
+  it("plans the known metric and reports the unknown one", () => {
+    const outcome = plan("What were the return rate and the churn rate of product A in East China in January 2024?");
+    expect(outcome.unknownTerms.map((term) => term.text)).toEqual(["churn rate"]);
+    expect(outcome.plan?.sub_goals.map((goal) => goal.params.metric)).toEqual(["return_rate", "return_rate"]);
+    expect(outcome.warnings.join(" ")).toMatch(/churn rate.*not planned/);
+  });
+});

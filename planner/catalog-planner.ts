@@ -200,12 +200,15 @@ export class CatalogPlanner implements Planner {
     for (const term of unknownTerms) trace.push(`unknown:${term.kind}:${term.text}${term.suggestion ? `→${term.suggestion}?` : ""}`);
 
     // An unknown qualifier makes the whole question unplannable: planning without it would answer
-    // a different question (product Z's rate is not the overall rate).
-    if (unknownTerms.length > 0) {
+    // a different question (product Z's rate is not the overall rate). An unknown measure beside
+    // known ones ("return rate and churn rate") is reported and the known ones are planned.
+    const unknownQualifiers = unknownTerms.filter((term) => term.kind === "dimension_value");
+    if (unknownQualifiers.length > 0 || (unknownTerms.length > 0 && metrics.length + events.length + topics.length === 0)) {
       const detail = unknownTerms.map((term) => `"${term.text}"${term.suggestion ? ` (did you mean ${term.suggestion}?)` : ""}`).join(", ");
       return finish({ message: MESSAGES.unknown[language](detail) });
     }
     if (metrics.length + events.length + topics.length === 0) return finish({ message: MESSAGES.nothing[language]("") });
+    for (const term of unknownTerms) warnings.push(`"${term.text}" is not in the catalog; it is not planned`);
 
     const drafts: GoalDraft[] = [];
     const checkConflicts = config.reflector.check_conflicts;
