@@ -2,7 +2,9 @@
 import { Command, CommanderError } from "commander";
 import { ConfigError, formatConfigIssue } from "../config/config-error.js";
 import { ExitCode, UsageError, colors } from "./cli-output.js";
+import { registerAskCommand } from "./commands/ask-command.js";
 import { registerConfigCommand } from "./commands/config-command.js";
+import { registerDemoCommand } from "./commands/demo-command.js";
 import { registerEvalCommand } from "./commands/eval-command.js";
 import { registerIngestCommand } from "./commands/ingest-command.js";
 import { registerKbCommand } from "./commands/kb-command.js";
@@ -22,6 +24,8 @@ const program = new Command("triangulate")
   .showHelpAfterError()
   .exitOverride();
 
+registerAskCommand(program);
+registerDemoCommand(program);
 registerConfigCommand(program);
 registerSchemaCommand(program);
 registerPlanCommand(program);

@@ -51,9 +51,9 @@ export function focusClause(question: string, kind: AnswerKind): string {
 /** Words naming each kind of missing answer, in English (gaps are also rendered per language by the templates). */
 export const KIND_DESCRIPTIONS: Record<AnswerKind, string> = {
   who_pays: "who bears the cost",
-  how_long: "a time frame (how long)",
+  how_long: "a time frame (how long it takes)",
   amount: "an amount",
   date: "a date",
-  yes_no: "a yes/no or permission statement",
+  yes_no: "whether it is allowed",
   general: "an answer",
 };

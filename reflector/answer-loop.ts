@@ -116,7 +116,7 @@ export async function answerPlan(plan: ExecutionPlan, workspace: Workspace, opti
         }
         const firing = applyRules(
           rules,
-          { goal: currentGoal, originalGoal: goal, result, workspace, capabilities, iteration, history, remainingMs: run.remainingMs(), defaultTimeoutMs },
+          { goal: currentGoal, originalGoal: goal, result, workspace, capabilities, iteration, history, remainingMs: run.remainingMs(), defaultTimeoutMs, otherGoals: [...current.values()] },
           trace,
         );
         const decision = firing.decision;
@@ -154,7 +154,11 @@ export async function answerPlan(plan: ExecutionPlan, workspace: Workspace, opti
     for (const goal of plan.sub_goals) {
       const history = histories.get(goal.id)!;
       // Only broadenings that led to data are disclosed as such; the others end in a gap.
-      if (settled.get(goal.id)?.status === "answered") broadenings.push(...history.broadenings.slice(-1).map((last) => ({ ...last, from: history.broadenings[0].from })));
+      const first = history.broadenings[0];
+      const last = history.broadenings.at(-1);
+      if (settled.get(goal.id)?.status === "answered" && first && last) {
+        broadenings.push(history.broadenings.length === 1 ? first : { goal: goal.id, from: first.from, to: last.to, reason: `no data for ${first.from}; broadened to ${last.to}` });
+      }
     }
 
     // Knowledge-base goals: grade the passages, and under the agentic strategy loop until they answer.
@@ -196,7 +200,9 @@ export async function answerPlan(plan: ExecutionPlan, workspace: Workspace, opti
         for (const dropped of loop.relaxed) broadenings.push({ goal: planned.id, from: `${dropped} filter`, to: "no filter", reason: `no passages with the ${dropped} filter; searched without it` });
         continue;
       }
-      outcomes.push({ goal, planned, status: "answered", ...(result ? { result } : {}), ...(evidence ? { evidence } : {}) });
+      // An event search that found nothing answered "none": it gets an empty table so the answer can say so.
+      const answeredEvidence = evidence ?? (goal.params.event ? { kind: "table" as const, columns: [], rows: [], provenance: [], notes: [] } : undefined);
+      outcomes.push({ goal, planned, status: "answered", ...(result ? { result } : {}), ...(answeredEvidence ? { evidence: answeredEvidence } : {}) });
     }
 
     // Sources that report the same metric for the same keys are compared (and fused) before writing.

@@ -61,6 +61,10 @@ describe("gradePassages on the flagship policy question", () => {
     expect(grade.sufficient).toBe(true);
     expect(grade.supporting[0].text).toContain("本店負擔");
   });
+  it("matches a compound the segmenter splits oddly (換貨運費 → 货运)", () => {
+    const passage = { ...policy[1], text: "因商品瑕疵或本店錯誤而換貨時，運費由本店負擔。因顧客個人原因退貨時，運費由顧客自行負擔。" };
+    expect(gradePassages("客製化保溫杯刻錯名字，換貨運費誰出？", [policy[0], passage]).sufficient).toBe(true);
+  });
   it("names the missing delivery time; the refund's 7 days do not count", () => {
     const grade = gradePassages("客製化保溫杯刻錯名字，多久能收到新品？", policy);
     expect(grade.sufficient).toBe(false);

@@ -83,7 +83,7 @@ export function gradePassages(question: string, passages: Passage[], options: Gr
     return { ...base, sufficient: false, missing: `the passages do not mention ${missingTerms.slice(0, 4).join(", ")} (asked in "${aspect}")` };
   }
   if (supporting.length === 0) {
-    return { ...base, sufficient: false, missing: `no ${KIND_DESCRIPTIONS[kind]} for "${aspect}" in the passages` };
+    return { ...base, sufficient: false, missing: `the passages do not state ${KIND_DESCRIPTIONS[kind]} for "${aspect}"` };
   }
   return { ...base, sufficient: true };
 }

@@ -18,42 +18,38 @@ let segmenter: Intl.Segmenter | undefined;
 
 /**
  * Content terms of a question, folded to Simplified Chinese and lower case: English words, Chinese
- * words (Intl.Segmenter) and, where the segmenter splits a compound into single characters
- * (换|货), the bigrams of those runs (换货) so that compounds still match.
+ * words (Intl.Segmenter), and the bigrams of every run of Chinese content words, so a compound
+ * matches however the segmenter split it (换货运费 → 换货, 货运, 运费).
  */
 export function keyTerms(text: string): string[] {
   segmenter ??= new Intl.Segmenter("zh", { granularity: "word" });
   const folded = foldText(text);
   const terms: string[] = [];
-  let singles = "";
-  const flushSingles = () => {
-    const characters = [...singles];
-    if (characters.length >= 2) for (let index = 0; index + 1 < characters.length; index++) terms.push(characters[index] + characters[index + 1]);
-    singles = "";
+  let run = "";
+  const flushRun = () => {
+    const characters = [...run];
+    for (let index = 0; index + 1 < characters.length; index++) terms.push(characters[index] + characters[index + 1]);
+    run = "";
   };
   for (const { segment, isWordLike } of segmenter.segment(folded)) {
     if (!isWordLike) {
-      flushSingles();
+      flushRun();
       continue;
     }
     if (CJK_CHARACTER.test(segment)) {
       if (CHINESE_STOP.has(segment)) {
-        flushSingles();
+        flushRun();
         continue;
       }
-      if ([...segment].length === 1) {
-        singles += segment;
-        continue;
-      }
-      flushSingles();
-      terms.push(segment);
+      if ([...segment].length >= 2) terms.push(segment);
+      run += segment;
       continue;
     }
-    flushSingles();
+    flushRun();
     if (/^\d+$/.test(segment) || segment.length < 3 || ENGLISH_STOP.has(segment)) continue;
     terms.push(segment);
   }
-  flushSingles();
+  flushRun();
   return [...new Set(terms)];
 }
 

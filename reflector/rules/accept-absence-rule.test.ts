@@ -8,6 +8,9 @@ describe("acceptAbsenceRule", () => {
     const decision = acceptAbsenceRule.decide(reflectionContext(events, failed("g3", "tickets", "no_results", { evidence: table([], "tickets") })));
     expect(decision?.action).toBe("accept");
   });
+  it("accepts a search the adapter reported as no_results without evidence", () => {
+    expect(acceptAbsenceRule.decide(reflectionContext(events, failed("g3", "tickets", "no_results")))?.action).toBe("accept");
+  });
   it("does not accept an empty metric table", () => {
     const metric = goal({ id: "g1", source: "sales_bi", params: { metric: "return_rate" } });
     expect(acceptAbsenceRule.decide(reflectionContext(metric, failed("g1", "sales_bi", "no_results", { evidence: table([], "sales_bi") })))).toBeUndefined();

@@ -12,7 +12,6 @@ export const acceptAbsenceRule: ReflectionRule = {
     if (!context.goal.params.event) return undefined;
     const kind = effectiveFailureKind(context.result);
     if (kind !== "no_results") return undefined;
-    if (!context.result.evidence) return undefined;
     return { action: "accept", reason: "no events in the period is the answer" };
   },
 };

@@ -7,8 +7,14 @@ export function findAlternativeSource(context: ReflectionContext): { source: str
   const { goal } = context;
   const wanted = goal.params.metric ?? goal.params.event;
   if (!wanted) return undefined;
+  // A source another goal of the plan already asks for the same thing would only repeat that goal.
+  const askedElsewhere = new Set(
+    (context.otherGoals ?? [])
+      .filter((other) => other.id !== goal.id && (other.params.metric ?? other.params.event) === wanted && JSON.stringify(other.params.filters) === JSON.stringify(goal.params.filters))
+      .map((other) => other.source),
+  );
   const candidates = context.capabilities
-    .filter((capability) => !context.history.sourcesTried.includes(capability.name))
+    .filter((capability) => !context.history.sourcesTried.includes(capability.name) && !askedElsewhere.has(capability.name))
     .sort((left, right) => right.trust - left.trust);
   for (const capability of candidates) {
     const dataset = capability.datasets.find(
@@ -33,7 +39,8 @@ export const alternativeSourceRule: ReflectionRule = {
     const why = kind === "validation_failed" ? `validation failed${clause ? ` at ${clause}` : ""}` : "unreadable response";
     const alternative = findAlternativeSource(context);
     if (!alternative) return { action: "unresolved", reason: `${why}; no other source offers ${context.goal.params.metric ?? context.goal.params.event ?? "this data"}` };
-    const goal: SubGoal = { ...context.goal, source: alternative.source, dataset: alternative.dataset };
+    // The plan's rule names the first source's columns; the alternative is checked for rows only.
+    const goal: SubGoal = { ...context.goal, source: alternative.source, dataset: alternative.dataset, validation: "rows >= 1" };
     return { action: "switch_source", goal, reason: `${why}; ${context.goal.source}→${alternative.source}` };
   },
 };

@@ -28,6 +28,8 @@ export interface ReflectionContext {
   remainingMs: number;
   /** The step timeout the executor used by default. */
   defaultTimeoutMs: number;
+  /** The other goals of the plan (an alternative source another goal already asks is no alternative). */
+  otherGoals?: SubGoal[];
 }
 
 /** What the reflector already did to one goal. */

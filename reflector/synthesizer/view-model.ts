@@ -66,6 +66,23 @@ export interface ViewInput {
 }
 
 const MAX_LINES = 8;
+// Columns that say what kind of record it is rather than what happened.
+const BOOKKEEPING_COLUMNS = /^(status|event|type|issue_?type|kind)$/;
+
+/** The column naming an event: the issue key, else the first text column (a version, a campaign). */
+function eventKeyColumn(evidence: TableEvidence, dateColumn: string | undefined): string | undefined {
+  return evidence.columns.find((column) => column.name === "key")?.name ?? evidence.columns.find((column) => column.type === "string" && column.name !== dateColumn && !BOOKKEEPING_COLUMNS.test(column.name))?.name;
+}
+
+/** What happened in an event row: its other text columns, dimension values in the answer's language. */
+function eventDetail(evidence: TableEvidence, row: Record<string, CellValue>, keyColumn: string | undefined, dateColumn: string | undefined, labels: Labels, workspace: Workspace): string {
+  const eventNames = Object.keys(workspace.config.catalog.events);
+  return evidence.columns
+    .filter((column) => column.name !== keyColumn && column.name !== dateColumn && !BOOKKEEPING_COLUMNS.test(column.name))
+    .map((column) => (column.name in workspace.config.catalog.dimensions ? labels.value(column.name, cellText(row[column.name])) : cellText(row[column.name])))
+    .filter((text) => text && !eventNames.includes(text))
+    .join(" · ");
+}
 
 function cellText(value: CellValue): string {
   if (value === null) return "";
@@ -150,7 +167,7 @@ export function buildAnswerView(input: ViewInput): BuiltView {
       items.push({
         kind: "text",
         goal: goal.id,
-        question: goal.params.query ?? goal.description,
+        question: outcome.planned.params.query ?? outcome.planned.description,
         sufficient: grade?.sufficient ?? false,
         quotes,
         ...(grade?.missing ? { missing: grade.missing } : {}),
@@ -160,21 +177,20 @@ export function buildAnswerView(input: ViewInput): BuiltView {
       const evidence = outcome.evidence;
       if (isEventTable(goal, evidence)) {
         const dateColumn = dateColumnOf(evidence);
-        const keyColumn = evidence.columns.find((column) => column.name === "key")?.name;
+        const keyColumn = eventKeyColumn(evidence, dateColumn);
         const events = evidence.rows.slice(0, MAX_LINES).map((row, index) => ({
           key: keyColumn ? cellText(row[keyColumn]) : "",
           date: dateColumn ? cellText(row[dateColumn]).slice(0, 10) : "",
-          detail: evidence.columns
-            .filter((column) => column.name !== keyColumn && column.name !== dateColumn)
-            .map((column) => (column.name in workspace.config.catalog.dimensions ? labels.value(column.name, cellText(row[column.name])) : cellText(row[column.name])))
-            .filter(Boolean)
-            .join(" · "),
+          detail: eventDetail(evidence, row, keyColumn, dateColumn, labels, workspace),
           cite: citations.rows(goal.id, goal.source, evidence, [index]),
         }));
         const absent = eventAbsences([{ goal, evidence }], (subGoal) => (subGoal.params.period ? periodLabel(subGoal.params.period) : undefined))
           .filter((absence) => absence.goal === goal.id)
           .map((absence) => ({ value: absence.value ? labels.value(absence.dimension, absence.value) : "", period: absence.period ?? "" }));
-        items.push({ kind: "events", goal: goal.id, label: goal.params.event ? labels.event(goal.params.event) : goal.description, events, more: Math.max(0, evidence.rows.length - MAX_LINES), absent, status: "answered" });
+        // Two sources listing the same kind of event are told apart by their source.
+        const sameEvent = input.outcomes.filter((other) => other.goal.params.event && other.goal.params.event === goal.params.event && other.goal.source !== goal.source).length > 0;
+        const label = `${goal.params.event ? labels.event(goal.params.event) : goal.description}${sameEvent ? ` (${goal.source})` : ""}`;
+        items.push({ kind: "events", goal: goal.id, label, events, more: Math.max(0, evidence.rows.length - MAX_LINES), absent, status: "answered" });
       } else if (goal.params.metric) {
         if (!owners.has(goal.id)) continue;
         const mine = points.filter((point) => point.goal === goal.id);
@@ -248,13 +264,24 @@ export function buildAnswerView(input: ViewInput): BuiltView {
       percentPoints: trend.series.unit === "percent",
     };
   });
-  const alignmentViews = alignEvents(eventTables, series).slice(0, 6).map((alignment) => {
+  const seenAlignments = new Set<string>();
+  const uniqueAlignments = alignEvents(eventTables, series).filter((alignment) => {
+    // The same event reported by two sources (tickets and the release notes) is placed once.
+    const id = `${alignment.date}|${alignment.series.metric}|${JSON.stringify(alignment.series.keys)}`;
+    if (seenAlignments.has(id)) return false;
+    seenAlignments.add(id);
+    return true;
+  });
+  const alignmentViews = uniqueAlignments.slice(0, 8).map((alignment) => {
     if (alignment.change !== undefined) addKnown(alignment.change, "computed", { label: "change around an event" });
     const eventGoal = eventTables.find((entry) => entry.goal.id === alignment.goal)?.goal;
-    const keyValue = alignment.event.key;
+    const eventEvidence = eventTables.find((entry) => entry.goal.id === alignment.goal)!.evidence;
+    const dateColumn = dateColumnOf(eventEvidence);
+    const keyColumn = eventKeyColumn(eventEvidence, dateColumn);
+    const detail = eventDetail(eventEvidence, alignment.event, keyColumn, dateColumn, labels, workspace);
     return {
       event: eventGoal?.params.event ? labels.event(eventGoal.params.event) : (eventGoal?.description ?? ""),
-      eventKey: typeof keyValue === "string" ? keyValue : "",
+      eventKey: `${keyColumn ? cellText(alignment.event[keyColumn]) : ""}${detail ? ` (${detail})` : ""}`,
       date: alignment.date,
       metric: labels.metric(alignment.series.metric),
       keys: labels.keys(alignment.series.keys),

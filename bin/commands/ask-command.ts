@@ -1,0 +1,96 @@
+import { type Command, Option } from "commander";
+import type { Answer, Citation } from "../../models/answer.js";
+import type { TraceEvent } from "../../models/trace-event.js";
+import { askQuestion } from "../../planner/ask.js";
+import { today } from "../../planner/plan-question.js";
+import { ExitCode, UsageError, colors, printJson } from "../cli-output.js";
+import { workspaceFrom, workspaceOption } from "./workspace-option.js";
+
+interface AskCommandOptions {
+  workspace: string;
+  strategy: "standard" | "agentic" | "auto";
+  planner?: "catalog" | "model";
+  maxIterations?: string;
+  asOf: string;
+  showTrace?: boolean;
+  json?: boolean;
+  sequential?: boolean;
+}
+
+/** The answer's citations in their [n] order (each was registered while writing one item). */
+export function orderedCitations(answer: Answer): Citation[] {
+  return answer.items.flatMap((item) => item.citations);
+}
+
+/** Prints an answer for a person: status, text (conflicts, broadened, gaps included), sources. */
+export function printAnswer(answer: Answer, options: { runDirectory?: string } = {}): void {
+  const c = colors();
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  const status = answer.status === "answered" || answer.status === "direct" ? c.green(answer.status) : c.yellow(answer.status);
+  out(`${c.bold("status")} ${status}`);
+  out("");
+  out(answer.text);
+  const citations = orderedCitations(answer);
+  if (citations.length > 0) {
+    out("");
+    out(c.bold("Sources:"));
+    citations.forEach((citation, index) => out(`  [${index + 1}] ${citation.label}`));
+  }
+  if (answer.numbers.length > 0) out(c.dim(`\n${answer.numbers.length} numbers audited against the evidence`));
+  if (options.runDirectory) out(c.dim(`run: ${options.runDirectory}`));
+}
+
+/** Prints the compact trace lines. */
+export function printTrace(events: TraceEvent[]): void {
+  const c = colors();
+  process.stdout.write(`\n${c.bold("Trace:")}\n`);
+  for (const event of events) process.stdout.write(`  ${c.dim(String(event.t).padStart(5))} ${event.line}\n`);
+}
+
+/** `triangulate ask "<question>"`: plans, fetches, reflects and answers; exit 0 answered, 2 partial, 1 could not run. */
+export function registerAskCommand(program: Command): void {
+  program
+    .command("ask")
+    .description("answer a question from the workspace's sources, every number cited; exit 2 when partial")
+    .argument("<question>", "the question, in Chinese or English")
+    .addOption(workspaceOption())
+    .addOption(new Option("--strategy <strategy>", "standard, agentic, or auto (the router's complexity decides)").choices(["standard", "agentic", "auto"]).default("auto"))
+    .addOption(new Option("--planner <kind>", "catalog (deterministic) or model (Ollama, falls back to catalog)").choices(["catalog", "model"]))
+    .option("--max-iterations <n>", "reflection rounds (default reflector.max_iterations)")
+    .option("--as-of <date>", "date relative expressions resolve against, YYYY-MM-DD", today())
+    .option("--show-trace", "print every decision (router, plan, fetch, validate, reflect, conflict, grade, synthesize)")
+    .option("--json", "print the answer, plan and trace as JSON only")
+    .addOption(new Option("--sequential", "run one step at a time (benchmarks)").hideHelp())
+    .action(async (question: string, options: AskCommandOptions) => {
+      let maxIterations: number | undefined;
+      if (options.maxIterations !== undefined) {
+        maxIterations = Number(options.maxIterations);
+        if (!Number.isInteger(maxIterations) || maxIterations < 0 || maxIterations > 10) throw new UsageError(`--max-iterations must be a whole number from 0 to 10, not ${options.maxIterations}`);
+      }
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(options.asOf)) throw new UsageError(`--as-of must be a date like 2024-06-30, not ${options.asOf}`);
+      const workspace = workspaceFrom(options);
+      const controller = new AbortController();
+      const onInterrupt = () => controller.abort(new Error("interrupted"));
+      process.once("SIGINT", onInterrupt);
+      try {
+        const result = await askQuestion(question, workspace, {
+          strategy: options.strategy,
+          ...(options.planner ? { planner: options.planner } : {}),
+          asOf: options.asOf,
+          ...(maxIterations !== undefined ? { maxIterations } : {}),
+          signal: controller.signal,
+          ...(options.sequential || process.env.TRIANGULATE_SEQUENTIAL === "1" ? { sequential: true } : {}),
+        });
+        if (options.json) {
+          printJson({ answer: result.answer, plan: result.plan ?? null, sub_questions: result.planning.subQuestions, warnings: result.planning.warnings, trace: result.trace, run_directory: result.runDirectory ?? null, exit_code: result.exitCode });
+        } else {
+          for (const warning of result.planning.warnings) process.stderr.write(`${colors(process.stderr).yellow("note:")} ${warning}\n`);
+          printAnswer(result.answer, result.runDirectory ? { runDirectory: result.runDirectory } : {});
+          if (options.showTrace) printTrace(result.trace);
+        }
+        process.exitCode = result.exitCode === 0 ? ExitCode.ok : ExitCode.partial;
+      } finally {
+        process.removeListener("SIGINT", onInterrupt);
+      }
+    });
+}
