@@ -199,3 +199,23 @@ describe("unknown measures beside known ones", () => {
     expect(outcome.warnings.join(" ")).toMatch(/churn rate.*not planned/);
   });
 });
+
+describe("direct replies", () => {
+  it("answers in the question's script, with no fetch planned", () => {
+    const traditional = plan("哈囉，您好！");
+    expect(traditional.language).toBe("zh-Hant");
+    expect(traditional.route.reply).toMatch(/可以問我關於/);
+    const simplified = plan("你能做什么？");
+    expect(simplified.route).toMatchObject({ route: "direct", reason: "help" });
+    expect(simplified.route.reply).toMatch(/本工作区/);
+    const english = plan("What's the capital of France?");
+    expect(english.route.reply).toMatch(/^That is outside/);
+    for (const outcome of [traditional, simplified, english]) expect(outcome.plan).toBeUndefined();
+  });
+
+  it("retrieves when a greeting comes with a real question", () => {
+    const outcome = plan("你好，请问A产品华东区2024年1月的退货率是多少？");
+    expect(outcome.route.route).toBe("retrieve");
+    expect(outcome.plan?.sub_goals[0].params.filters).toEqual({ product: "A", region: "East" });
+  });
+});
