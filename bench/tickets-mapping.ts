@@ -22,7 +22,12 @@ const records = benchIssues(count).map((issue) => ({
   id: issue.id,
   key: issue.key,
   fields: issue.fields,
-  changelog: { startAt: 0, maxResults: issue.histories.length, total: issue.histories.length, histories: issue.histories },
+  changelog: {
+    startAt: 0,
+    maxResults: issue.histories.length,
+    total: issue.histories.length,
+    histories: issue.histories,
+  },
 }));
 const fields = {
   key: "$.key",
@@ -52,22 +57,49 @@ function time(work: () => number): { ms: number; output: number } {
 
 const compiled = compileFields(fields);
 const general = compileFields(fields, generalPath);
-const fast = time(() => records.reduce((sum, record) => sum + Object.keys(mapRecord(record, compiled, record.key)).length, 0));
-const slow = time(() => records.reduce((sum, record) => sum + Object.keys(mapRecord(record, general, record.key)).length, 0));
+const fast = time(() =>
+  records.reduce((sum, record) => sum + Object.keys(mapRecord(record, compiled, record.key)).length, 0),
+);
+const slow = time(() =>
+  records.reduce((sum, record) => sum + Object.keys(mapRecord(record, general, record.key)).length, 0),
+);
 
 const adapter = ticketsAdapterFor({
   preset: "jira-v2",
   base_url: "http://127.0.0.1:1",
   project: "BENCH",
-  searches: { issues: { fields }, history: { changelog: true, fields: { category: "$.fields.customfield_10020.value" } } },
+  searches: {
+    issues: { fields },
+    history: { changelog: true, fields: { category: "$.fields.customfield_10020.value" } },
+  },
 });
-const raw = (search: string) => ({ request: "bench", body: { search, records, changelogs: {}, notes: [], clientFilters: [], clientPeriod: false } satisfies TicketsRawBody });
+const raw = (search: string) => ({
+  request: "bench",
+  body: {
+    search,
+    records,
+    changelogs: {},
+    notes: [],
+    clientFilters: [],
+    clientPeriod: false,
+  } satisfies TicketsRawBody,
+});
 const issueRows = time(() => adapter.normalize(raw("issues"), goalFor("issues")).rows.length);
 const eventRows = time(() => adapter.normalize(raw("history"), goalFor("history")).rows.length);
 
 const perSecond = (items: number, ms: number) => Math.round((items / ms) * 1000).toLocaleString("en-US");
-process.stdout.write(`tickets mapping: ${count.toLocaleString("en-US")} issues, ${Object.keys(fields).length} fields, median of ${rounds} rounds (${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}, Node ${process.version})\n`);
-process.stdout.write(`  mapRecord, compiled paths          ${fast.ms.toFixed(1).padStart(8)} ms  ${perSecond(count, fast.ms).padStart(10)} records/s\n`);
-process.stdout.write(`  mapRecord, jsonpath-plus for all   ${slow.ms.toFixed(1).padStart(8)} ms  ${perSecond(count, slow.ms).padStart(10)} records/s   (compiled is ${(slow.ms / fast.ms).toFixed(1)}x faster)\n`);
-process.stdout.write(`  normalize(), one row per issue     ${issueRows.ms.toFixed(1).padStart(8)} ms  ${perSecond(count, issueRows.ms).padStart(10)} records/s\n`);
-process.stdout.write(`  normalize(), changelog → events    ${eventRows.ms.toFixed(1).padStart(8)} ms  ${perSecond(count, eventRows.ms).padStart(10)} records/s  (${eventRows.output.toLocaleString("en-US")} event rows, ${perSecond(eventRows.output, eventRows.ms)} events/s)\n`);
+process.stdout.write(
+  `tickets mapping: ${count.toLocaleString("en-US")} issues, ${Object.keys(fields).length} fields, median of ${rounds} rounds (${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}, Node ${process.version})\n`,
+);
+process.stdout.write(
+  `  mapRecord, compiled paths          ${fast.ms.toFixed(1).padStart(8)} ms  ${perSecond(count, fast.ms).padStart(10)} records/s\n`,
+);
+process.stdout.write(
+  `  mapRecord, jsonpath-plus for all   ${slow.ms.toFixed(1).padStart(8)} ms  ${perSecond(count, slow.ms).padStart(10)} records/s   (compiled is ${(slow.ms / fast.ms).toFixed(1)}x faster)\n`,
+);
+process.stdout.write(
+  `  normalize(), one row per issue     ${issueRows.ms.toFixed(1).padStart(8)} ms  ${perSecond(count, issueRows.ms).padStart(10)} records/s\n`,
+);
+process.stdout.write(
+  `  normalize(), changelog → events    ${eventRows.ms.toFixed(1).padStart(8)} ms  ${perSecond(count, eventRows.ms).padStart(10)} records/s  (${eventRows.output.toLocaleString("en-US")} event rows, ${perSecond(eventRows.output, eventRows.ms)} events/s)\n`,
+);

@@ -19,10 +19,24 @@ const root = path.resolve(import.meta.dirname, "..");
 const token = "bench-token";
 
 async function startServer(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "demo/ticket-server/main.ts"), "--port", "0", "--token", token, "--bench", String(issues)], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      path.join(root, "demo/ticket-server/main.ts"),
+      "--port",
+      "0",
+      "--token",
+      token,
+      "--bench",
+      String(issues),
+    ],
+    {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let output = "";
     const timer = setTimeout(() => reject(new Error("the ticket server did not start within 60 s")), 60_000);
@@ -39,7 +53,8 @@ async function startServer(): Promise<{ url: string; child: ChildProcess }> {
   return { url, child };
 }
 
-const stats = async (url: string) => (await (await fetch(`${url}/__stats`)).json()) as { requests: number; handlingMs: number };
+const stats = async (url: string) =>
+  (await (await fetch(`${url}/__stats`)).json()) as { requests: number; handlingMs: number };
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const { url, child } = await startServer();
@@ -55,7 +70,16 @@ try {
       project: "BENCH",
       max_pages: 1000,
       auth: { type: "bearer", token },
-      searches: { all: { pagination, fields: { key: "$.key", status: "$.fields.status.name", created: { path: "$.fields.created", type: "datetime" } } } },
+      searches: {
+        all: {
+          pagination,
+          fields: {
+            key: "$.key",
+            status: "$.fields.status.name",
+            created: { path: "$.fields.created", type: "datetime" },
+          },
+        },
+      },
     });
     const goal = goalFor("all", { period: { grain: "year", from: "2023-01-01", to: "2023-12-31" } });
     await adapter.fetch(goal, stepContext({ timeoutMs: 60_000 })); // warm-up
@@ -75,7 +99,9 @@ try {
     }
     // Baseline: the same pages with a bare fetch + JSON.parse loop (no adapter), to separate HTTP cost from the adapter's.
     const bare: number[] = [];
-    const jql = encodeURIComponent('project = "BENCH" AND created >= "2023-01-01" AND created < "2024-01-01" ORDER BY created ASC');
+    const jql = encodeURIComponent(
+      'project = "BENCH" AND created >= "2023-01-01" AND created < "2024-01-01" ORDER BY created ASC',
+    );
     for (let round = 0; round < rounds; round += 1) {
       const started = performance.now();
       let cursor: string | undefined;
@@ -84,7 +110,9 @@ try {
           preset === "jira-v2"
             ? `${url}/rest/api/2/search?jql=${jql}&startAt=${start}&maxResults=${pageSize}`
             : `${url}/rest/api/3/search/jql?jql=${jql}&fields=*all&maxResults=${pageSize}${cursor ? `&nextPageToken=${cursor}` : ""}`;
-        const body = (await (await fetch(target, { headers: { authorization: `Bearer ${token}` } })).json()) as { issues: unknown[]; isLast?: boolean; nextPageToken?: string };
+        const body = (await (
+          await fetch(target, { headers: { authorization: `Bearer ${token}` } })
+        ).json()) as { issues: unknown[]; isLast?: boolean; nextPageToken?: string };
         if (preset === "jira-v3" ? body.isLast : start + body.issues.length >= rows) break;
         cursor = body.nextPageToken;
       }
@@ -97,9 +125,13 @@ try {
       `  ${preset.padEnd(8)} ${String(rows).padStart(6)} issues in ${String(pages).padStart(3)} pages: wall ${wall.toFixed(0).padStart(6)} ms, server floor ${floor.toFixed(0).padStart(6)} ms, ratio ${(wall / floor).toFixed(2)}x, overhead ${((wall - floor) / pages).toFixed(1)} ms/page; bare fetch loop ${bareWall.toFixed(0)} ms`,
     );
   }
-  process.stdout.write(`tickets paging: ${issues} issues at ${pageSize} per page from the demo server (child process), median of ${rounds} rounds (${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}, Node ${process.version})\n`);
+  process.stdout.write(
+    `tickets paging: ${issues} issues at ${pageSize} per page from the demo server (child process), median of ${rounds} rounds (${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}, Node ${process.version})\n`,
+  );
   process.stdout.write(`${results.join("\n")}\n`);
-  process.stdout.write("  floor = sum of the server's own handling time per request (JQL filter, sort, JSON); wall includes HTTP, parsing, JSONPath mapping\n");
+  process.stdout.write(
+    "  floor = sum of the server's own handling time per request (JQL filter, sort, JSON); wall includes HTTP, parsing, JSONPath mapping\n",
+  );
 } finally {
   child.kill("SIGTERM");
 }

@@ -1,6 +1,6 @@
-import type { ChangelogShape } from "./presets.js";
-import { compilePath } from "./json-path.js";
 import { toDateTime } from "./field-mapping.js";
+import { compilePath } from "./json-path.js";
+import type { ChangelogShape } from "./presets.js";
 
 /** One changed field of one issue: a Jira history item or a Redmine journal detail, flattened. */
 export interface ChangeEvent {
@@ -30,7 +30,12 @@ function firstPresent(item: Record<string, unknown>, members: string[]): string 
  * Flattens change sets (histories or journals) into one event per changed item, oldest first,
  * keeping only the given fields (compared case-insensitively) when a list is given.
  */
-export function flattenChangelog(key: string, entries: unknown[], shape: ChangelogShape, fields?: string[]): ChangeEvent[] {
+export function flattenChangelog(
+  key: string,
+  entries: unknown[],
+  shape: ChangelogShape,
+  fields?: string[],
+): ChangeEvent[] {
   const wanted = fields ? new Set(fields.map((field) => field.toLowerCase())) : undefined;
   const author = compilePath(shape.author);
   const events: ChangeEvent[] = [];
@@ -46,7 +51,14 @@ export function flattenChangelog(key: string, entries: unknown[], shape: Changel
       const detail = item as Record<string, unknown>;
       const field = text(detail[shape.field]) ?? "";
       if (wanted && !wanted.has(field.toLowerCase())) continue;
-      events.push({ key, field, from: firstPresent(detail, shape.from), to: firstPresent(detail, shape.to), at, author: who });
+      events.push({
+        key,
+        field,
+        from: firstPresent(detail, shape.from),
+        to: firstPresent(detail, shape.to),
+        at,
+        author: who,
+      });
     }
   }
   return events.sort((a, b) => (a.at ?? "").localeCompare(b.at ?? ""));
@@ -67,7 +79,9 @@ export interface StatusSpan {
  */
 export function statusTimeline(events: ChangeEvent[]): Map<string, StatusSpan[]> {
   const timelines = new Map<string, StatusSpan[]>();
-  const transitions = events.filter((event) => event.field.toLowerCase() === "status").sort((a, b) => (a.at ?? "").localeCompare(b.at ?? ""));
+  const transitions = events
+    .filter((event) => event.field.toLowerCase() === "status")
+    .sort((a, b) => (a.at ?? "").localeCompare(b.at ?? ""));
   for (const event of transitions) {
     let spans = timelines.get(event.key);
     if (!spans) {

@@ -25,9 +25,16 @@ export function authHeaders(auth: TicketsAuth): { headers: Record<string, string
 export function credentialHint(workspaceFile: string, sourceName: string): string {
   const where = `sources.${sourceName}.auth`;
   try {
-    const document = parse(readFileSync(workspaceFile, "utf8")) as { sources?: Record<string, { auth?: unknown }> };
-    const names = [...JSON.stringify(document?.sources?.[sourceName]?.auth ?? {}).matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => match[1]);
-    if (names.length > 0) return `the environment variable${names.length > 1 ? "s" : ""} ${[...new Set(names)].join(", ")} (${where})`;
+    const document = parse(readFileSync(workspaceFile, "utf8")) as {
+      sources?: Record<string, { auth?: unknown }>;
+    };
+    const names = [
+      ...JSON.stringify(document?.sources?.[sourceName]?.auth ?? {}).matchAll(
+        /\$\{([A-Za-z_][A-Za-z0-9_]*)/g,
+      ),
+    ].map((match) => match[1]);
+    if (names.length > 0)
+      return `the environment variable${names.length > 1 ? "s" : ""} ${[...new Set(names)].join(", ")} (${where})`;
   } catch {
     // The file may be gone or unreadable in a test workspace; the YAML path is still useful.
   }

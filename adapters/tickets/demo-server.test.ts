@@ -6,8 +6,8 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadWorkspace } from "../../config/load-workspace.js";
 import { COMPLAINTS_2023 } from "../../demo/ticket-server/demo-issues.js";
-import { type RunningTicketServer, startTicketServer } from "../../demo/ticket-server/ticket-server.js";
 import type { JqlNode } from "../../demo/ticket-server/jql.js";
+import { type RunningTicketServer, startTicketServer } from "../../demo/ticket-server/ticket-server.js";
 import { StepError } from "../../models/step-error.js";
 import { createAdapter } from "../registry.js";
 import type { TicketsAdapter } from "./tickets-adapter.js";
@@ -47,7 +47,9 @@ function clauses(node: JqlNode | undefined): { field: string; operator: string; 
 describe("demo workspace end to end", () => {
   let adapter: TicketsAdapter;
   beforeAll(async () => {
-    const workspace = loadWorkspace(demoWorkspace, { environment: { ...process.env, TRIANGULATE_TICKETS_URL: server.url, JIRA_TOKEN: TOKEN } });
+    const workspace = loadWorkspace(demoWorkspace, {
+      environment: { ...process.env, TRIANGULATE_TICKETS_URL: server.url, JIRA_TOKEN: TOKEN },
+    });
     adapter = (await createAdapter("tickets", workspace.config.sources.tickets, workspace)) as TicketsAdapter;
   });
 
@@ -56,10 +58,25 @@ describe("demo workspace end to end", () => {
     const east = goalFor("provider_changes", { filters: { region: "East" }, period });
     const evidence = adapter.normalize(await adapter.fetch(east, stepContext()), east);
     expect(evidence.rows).toEqual([
-      { key: "LOG-101", region: "East", from_provider: "SwiftShip", to_provider: "EastExpress", change_date: "2024-01-15", status: "Done", event: "logistics_provider_change" },
+      {
+        key: "LOG-101",
+        region: "East",
+        from_provider: "SwiftShip",
+        to_provider: "EastExpress",
+        change_date: "2024-01-15",
+        status: "Done",
+        event: "logistics_provider_change",
+      },
     ]);
-    expect(evidence.provenance[0]).toMatchObject({ source: "tickets", issue_key: "LOG-101", url: `${server.url}/browse/LOG-101` });
-    const north = goalFor("provider_changes", { filters: { region: "North" }, period: { grain: "year", from: "2023-07-01", to: "2024-06-30" } });
+    expect(evidence.provenance[0]).toMatchObject({
+      source: "tickets",
+      issue_key: "LOG-101",
+      url: `${server.url}/browse/LOG-101`,
+    });
+    const north = goalFor("provider_changes", {
+      filters: { region: "North" },
+      period: { grain: "year", from: "2023-07-01", to: "2024-06-30" },
+    });
     const error = await failure(adapter.fetch(north, stepContext()));
     expect(error.kind).toBe("no_results");
   });
@@ -75,12 +92,19 @@ describe("demo workspace end to end", () => {
     const evidence = adapter.normalize(await adapter.fetch(goal, stepContext()), goal);
     for (const [category, counts] of Object.entries(COMPLAINTS_2023)) {
       quarters.forEach(([from, to], quarter) => {
-        const count = evidence.rows.filter((row) => row.category === category && String(row.created) >= from && String(row.created) <= to).length;
+        const count = evidence.rows.filter(
+          (row) => row.category === category && String(row.created) >= from && String(row.created) <= to,
+        ).length;
         expect(count, `${category} Q${quarter + 1}`).toBe(counts[quarter]);
       });
     }
-    expect(evidence.rows.filter((row) => row.category !== "Service").every((row) => row.sub_type === null)).toBe(true);
-    const q4 = goalFor("complaints", { filters: { category: "Service" }, period: { grain: "quarter", from: "2023-10-01", to: "2023-12-31" } });
+    expect(
+      evidence.rows.filter((row) => row.category !== "Service").every((row) => row.sub_type === null),
+    ).toBe(true);
+    const q4 = goalFor("complaints", {
+      filters: { category: "Service" },
+      period: { grain: "quarter", from: "2023-10-01", to: "2023-12-31" },
+    });
     expect(adapter.normalize(await adapter.fetch(q4, stepContext()), q4).rows).toHaveLength(61);
   });
 
@@ -126,7 +150,8 @@ describe("jira-v3 preset: cursor pages and paged changelogs", () => {
           auth: { type: "bearer", token: TOKEN },
           searches: {
             history: {
-              pagination: preset === "jira-v3" ? { type: "cursor", page_size: 7 } : { type: "offset", page_size: 7 },
+              pagination:
+                preset === "jira-v3" ? { type: "cursor", page_size: 7 } : { type: "offset", page_size: 7 },
               changelog: { fields: ["status"] },
               fields: { category: "$.fields.customfield_10020.value" },
             },
@@ -136,7 +161,9 @@ describe("jira-v3 preset: cursor pages and paged changelogs", () => {
       const v3 = await make("jira-v3").fetch(goal, stepContext());
       const requests = small.requests.map((request) => request.path);
       expect(requests.filter((request) => request === "/rest/api/3/search/jql").length).toBeGreaterThan(2);
-      expect(requests.filter((request) => /\/rest\/api\/3\/issue\/SVC-\d+\/changelog/.test(request)).length).toBeGreaterThan(10);
+      expect(
+        requests.filter((request) => /\/rest\/api\/3\/issue\/SVC-\d+\/changelog/.test(request)).length,
+      ).toBeGreaterThan(10);
       expect(small.requests.filter((request) => request.query.nextPageToken).length).toBeGreaterThan(1);
       const v3Rows = make("jira-v3").normalize(v3, goal).rows;
       const v2Rows = make("jira-v2").normalize(await make("jira-v2").fetch(goal, stepContext()), goal).rows;
@@ -161,7 +188,12 @@ describe("jira-v3 preset: cursor pages and paged changelogs", () => {
     const evidence = adapter.normalize(await adapter.fetch(goal, stepContext()), goal);
     const received = server.requests.slice(before)[0];
     expect(received.method).toBe("POST");
-    expect(received.body).toMatchObject({ jql: expect.stringContaining('project = "CRM"'), startAt: 0, maxResults: 100, expand: ["changelog"] });
+    expect(received.body).toMatchObject({
+      jql: expect.stringContaining('project = "CRM"'),
+      startAt: 0,
+      maxResults: 100,
+      expand: ["changelog"],
+    });
     expect(new Set(evidence.rows.map((row) => row.key)).size).toBe(5);
   });
 });
@@ -185,7 +217,12 @@ describe("HTTP failures become the failure kinds of DESIGN §3", () => {
   it("429 with Retry-After in seconds → rate_limited with retryAfterSeconds", async () => {
     server.setFaults({ rateLimit: { retryAfter: "7" } });
     const error = await failure(source().fetch(goal, stepContext()));
-    expect([error.kind, error.details.retryAfterSeconds, error.retryable, error.details.status]).toEqual(["rate_limited", 7, true, 429]);
+    expect([error.kind, error.details.retryAfterSeconds, error.retryable, error.details.status]).toEqual([
+      "rate_limited",
+      7,
+      true,
+      429,
+    ]);
   });
 
   it("429 with Retry-After as an HTTP date → seconds until then", async () => {
@@ -239,7 +276,9 @@ describe("HTTP failures become the failure kinds of DESIGN §3", () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 150);
     const started = Date.now();
-    const error = await failure(source().fetch(goal, stepContext({ signal: controller.signal, timeoutMs: 10_000 })));
+    const error = await failure(
+      source().fetch(goal, stepContext({ signal: controller.signal, timeoutMs: 10_000 })),
+    );
     expect(error.kind).toBe("timeout");
     expect(Date.now() - started).toBeLessThan(1500);
   });
@@ -268,7 +307,13 @@ describe("HTTP failures become the failure kinds of DESIGN §3", () => {
 
   it("a cursor that repeats → format_error; more pages than max_pages → format_error", async () => {
     server.setFaults({ repeatCursor: true });
-    const v3 = ticketsAdapterFor({ preset: "jira-v3", base_url: server.url, project: "SVC", auth: { type: "bearer", token: TOKEN }, searches: { all: { fields: { key: "$.key" } } } });
+    const v3 = ticketsAdapterFor({
+      preset: "jira-v3",
+      base_url: server.url,
+      project: "SVC",
+      auth: { type: "bearer", token: TOKEN },
+      searches: { all: { fields: { key: "$.key" } } },
+    });
     const repeated = await failure(v3.fetch(goal, stepContext()));
     expect([repeated.kind, repeated.message.includes("twice")]).toEqual(["format_error", true]);
     server.setFaults({});
@@ -285,8 +330,14 @@ describe("HTTP failures become the failure kinds of DESIGN §3", () => {
   });
 
   it("401 → auth_error naming the source and the environment variable, not retried", async () => {
-    const workspace = loadWorkspace(demoWorkspace, { environment: { ...process.env, TRIANGULATE_TICKETS_URL: server.url, JIRA_TOKEN: "wrong-token-123" } });
-    const adapter = (await createAdapter("tickets", workspace.config.sources.tickets, workspace)) as TicketsAdapter;
+    const workspace = loadWorkspace(demoWorkspace, {
+      environment: { ...process.env, TRIANGULATE_TICKETS_URL: server.url, JIRA_TOKEN: "wrong-token-123" },
+    });
+    const adapter = (await createAdapter(
+      "tickets",
+      workspace.config.sources.tickets,
+      workspace,
+    )) as TicketsAdapter;
     const error = await failure(adapter.fetch(goalFor("crm_releases"), stepContext()));
     expect([error.kind, error.retryable, error.details.status]).toEqual(["auth_error", false, 401]);
     expect(error.message).toContain("source tickets");
@@ -295,9 +346,13 @@ describe("HTTP failures become the failure kinds of DESIGN §3", () => {
   });
 
   it("404 → not_found; a JQL the server rejects → format_error with its message", async () => {
-    const missing = source({ searches: { all: { endpoint: "/rest/api/2/nowhere", fields: { key: "$.key" } } } });
+    const missing = source({
+      searches: { all: { endpoint: "/rest/api/2/nowhere", fields: { key: "$.key" } } },
+    });
     expect((await failure(missing.fetch(goal, stepContext()))).kind).toBe("not_found");
-    const bad = source({ searches: { all: { jql: "project = LOG AND colour = red", fields: { key: "$.key" } } } });
+    const bad = source({
+      searches: { all: { jql: "project = LOG AND colour = red", fields: { key: "$.key" } } },
+    });
     const error = await failure(bad.fetch(goal, stepContext()));
     expect(error.kind).toBe("format_error");
     expect(error.message).toContain("Field 'colour' does not exist");
@@ -307,19 +362,28 @@ describe("HTTP failures become the failure kinds of DESIGN §3", () => {
     const wrongRecords = source({ searches: { all: { records: "$.items", fields: { key: "$.key" } } } });
     const recordsError = await failure(wrongRecords.fetch(goal, stepContext()));
     expect([recordsError.kind, recordsError.details.locator]).toEqual(["format_error", "$.items"]);
-    const wrongField = source({ searches: { all: { fields: { key: "$.key", provider: "$.fields.provider_name" } } } });
+    const wrongField = source({
+      searches: { all: { fields: { key: "$.key", provider: "$.fields.provider_name" } } },
+    });
     const raw = await wrongField.fetch(goal, stepContext());
     try {
       wrongField.normalize(raw, goal);
       expect.unreachable();
     } catch (error) {
       expect((error as StepError).kind).toBe("format_error");
-      expect((error as StepError).message).toMatch(/\$\.fields\.provider_name matched nothing on record LOG-\d+/);
+      expect((error as StepError).message).toMatch(
+        /\$\.fields\.provider_name matched nothing on record LOG-\d+/,
+      );
     }
   });
 
   it("a connection refused → server_error", async () => {
-    const closed = ticketsAdapterFor({ preset: "jira-v2", base_url: "http://127.0.0.1:9", project: "LOG", searches: { all: { fields: { key: "$.key" } } } });
+    const closed = ticketsAdapterFor({
+      preset: "jira-v2",
+      base_url: "http://127.0.0.1:9",
+      project: "LOG",
+      searches: { all: { fields: { key: "$.key" } } },
+    });
     expect((await failure(closed.fetch(goal, stepContext()))).kind).toBe("server_error");
   });
 });
@@ -332,20 +396,32 @@ describe("plan values cannot change a query's shape", () => {
       project: "LOG",
       auth: { type: "bearer", token: TOKEN },
       searches: {
-        changes: { jql: "project = {project} AND issuetype = \"Provider Change\" AND cf[10012] = {region}", fields: { key: "$.key", region: "$.fields.customfield_10012.value" } },
+        changes: {
+          jql: 'project = {project} AND issuetype = "Provider Change" AND cf[10012] = {region}',
+          fields: { key: "$.key", region: "$.fields.customfield_10012.value" },
+        },
         by_param: { params: { labels: "{label}" }, fields: { key: "$.key" } },
-        one: { endpoint: "/rest/api/2/issue/{issue}", records: "$", pagination: { type: "none" }, fields: { key: "$.key" } },
+        one: {
+          endpoint: "/rest/api/2/issue/{issue}",
+          records: "$",
+          pagination: { type: "none" },
+          fields: { key: "$.key" },
+        },
       },
     });
 
   it("a JQL injection through a region stays one quoted value", async () => {
     const hostile = 'East" OR project = HR OR "x';
     const before = server.requests.length;
-    const error = await failure(adapter().fetch(goalFor("changes", { filters: { region: hostile } }), stepContext()));
+    const error = await failure(
+      adapter().fetch(goalFor("changes", { filters: { region: hostile } }), stepContext()),
+    );
     expect(error.kind).toBe("no_results");
     const received = server.requests.slice(before);
     expect(received).toHaveLength(1);
-    expect(received[0].jql).toBe('project = "LOG" AND issuetype = "Provider Change" AND cf[10012] = "East\\" OR project = HR OR \\"x"');
+    expect(received[0].jql).toBe(
+      'project = "LOG" AND issuetype = "Provider Change" AND cf[10012] = "East\\" OR project = HR OR \\"x"',
+    );
     expect(clauses(received[0].parsed!.where)).toEqual([
       { field: "project", operator: "=", value: "LOG" },
       { field: "issuetype", operator: "=", value: "Provider Change" },
@@ -355,7 +431,9 @@ describe("plan values cannot change a query's shape", () => {
 
   it("a parameter value with & and = stays one parameter", async () => {
     const before = server.requests.length;
-    await adapter().fetch(goalFor("by_param", { filters: { label: "a&jql=project = HR" } }), stepContext()).catch(() => {});
+    await adapter()
+      .fetch(goalFor("by_param", { filters: { label: "a&jql=project = HR" } }), stepContext())
+      .catch(() => {});
     const received = server.requests.slice(before)[0];
     expect(received.query.labels).toBe("a&jql=project = HR");
     expect(received.jql).toContain('project = "LOG"');
@@ -364,13 +442,22 @@ describe("plan values cannot change a query's shape", () => {
 
   it("a path value cannot walk out of the endpoint", async () => {
     const before = server.requests.length;
-    const error = await failure(adapter().fetch(goalFor("one", { filters: { issue: "../../admin" } }), stepContext()));
+    const error = await failure(
+      adapter().fetch(goalFor("one", { filters: { issue: "../../admin" } }), stepContext()),
+    );
     expect(error.kind).toBe("not_found");
-    expect(server.requests.slice(before).map((request) => request.path)).toEqual(["/rest/api/2/issue/..%2F..%2Fadmin"]);
+    expect(server.requests.slice(before).map((request) => request.path)).toEqual([
+      "/rest/api/2/issue/..%2F..%2Fadmin",
+    ]);
     const ok = adapter();
-    const evidence = ok.normalize(await ok.fetch(goalFor("one", { filters: { issue: "LOG-101" } }), stepContext()), goalFor("one"));
+    const evidence = ok.normalize(
+      await ok.fetch(goalFor("one", { filters: { issue: "LOG-101" } }), stepContext()),
+      goalFor("one"),
+    );
     expect(evidence.rows).toEqual([{ key: "LOG-101" }]);
-    expect((await failure(adapter().fetch(goalFor("one", { filters: { issue: ".." } }), stepContext()))).kind).toBe("format_error");
+    expect(
+      (await failure(adapter().fetch(goalFor("one", { filters: { issue: ".." } }), stepContext()))).kind,
+    ).toBe("format_error");
   });
 
   it("filters without a placeholder are applied to the mapped records", async () => {
@@ -379,14 +466,21 @@ describe("plan values cannot change a query's shape", () => {
       base_url: server.url,
       project: "LOG",
       auth: { type: "bearer", token: TOKEN },
-      searches: { changes: { jql: 'project = {project} AND issuetype = "Provider Change"', fields: { key: "$.key", region: "$.fields.customfield_10012.value" } } },
+      searches: {
+        changes: {
+          jql: 'project = {project} AND issuetype = "Provider Change"',
+          fields: { key: "$.key", region: "$.fields.customfield_10012.value" },
+        },
+      },
     });
     // "华东" is a catalog synonym of East.
     const goal = goalFor("changes", { filters: { region: "华东" } });
     const evidence = local.normalize(await local.fetch(goal, stepContext()), goal);
     expect(evidence.rows.map((row) => row.key)).toEqual(["LOG-101"]);
     expect(evidence.notes.join(" ")).toContain("filter region applied to the mapped records");
-    const unknown = await failure(local.fetch(goalFor("changes", { filters: { product: "A" } }), stepContext()));
+    const unknown = await failure(
+      local.fetch(goalFor("changes", { filters: { product: "A" } }), stepContext()),
+    );
     expect([unknown.kind, unknown.details.locator]).toEqual(["format_error", "filters.product"]);
   });
 });

@@ -9,7 +9,14 @@ describe("compilePath", () => {
     const key = fc.constantFrom("a", "b", "fields", "0", "1", "value");
     // Strings are leaves here: jsonpath-plus indexes into a string's characters, which no mapping wants.
     const { node: json } = fc.letrec((tie) => ({
-      node: fc.oneof({ depthSize: "small" }, fc.constant(null), fc.integer(), fc.boolean(), fc.array(tie("node"), { maxLength: 3 }), fc.dictionary(key, tie("node"), { maxKeys: 3 })),
+      node: fc.oneof(
+        { depthSize: "small" },
+        fc.constant(null),
+        fc.integer(),
+        fc.boolean(),
+        fc.array(tie("node"), { maxLength: 3 }),
+        fc.dictionary(key, tie("node"), { maxKeys: 3 }),
+      ),
     }));
     fc.assert(
       fc.property(json, fc.array(key, { minLength: 1, maxLength: 4 }), (value, segments) => {
@@ -50,7 +57,12 @@ describe("mapRecord", () => {
     key: "$.key",
     region: "$.fields.region.value",
     points: { path: "$.fields.points", type: "number" },
-    priority: { path: "$.fields.priority.name", type: "enum", map: { Highest: "P1", High: "P2" }, default: "P3" },
+    priority: {
+      path: "$.fields.priority.name",
+      type: "enum",
+      map: { Highest: "P1", High: "P2" },
+      default: "P3",
+    },
     modules: "$.fields.components[*].name",
     sprint: { path: "$.fields.sprint", optional: true },
     team: { path: "$.fields.team", default: "unassigned" },
@@ -58,15 +70,38 @@ describe("mapRecord", () => {
 
   it("maps each column by its path and type", () => {
     const row = mapRecord(
-      { key: "A-1", fields: { region: { value: "East" }, points: "1,250", priority: { name: "Highest" }, components: [{ name: "Orders" }, { name: "Loyalty" }] } },
+      {
+        key: "A-1",
+        fields: {
+          region: { value: "East" },
+          points: "1,250",
+          priority: { name: "Highest" },
+          components: [{ name: "Orders" }, { name: "Loyalty" }],
+        },
+      },
       fields,
       "A-1",
     );
-    expect(row).toEqual({ key: "A-1", region: "East", points: 1250, priority: "P1", modules: "Orders, Loyalty", sprint: null, team: "unassigned" });
+    expect(row).toEqual({
+      key: "A-1",
+      region: "East",
+      points: 1250,
+      priority: "P1",
+      modules: "Orders, Loyalty",
+      sprint: null,
+      team: "unassigned",
+    });
   });
 
   it("uses the enum default for an unlisted value", () => {
-    const row = mapRecord({ key: "A-2", fields: { region: { value: "North" }, points: 3, priority: { name: "Low" }, components: [] } }, fields, "A-2");
+    const row = mapRecord(
+      {
+        key: "A-2",
+        fields: { region: { value: "North" }, points: 3, priority: { name: "Low" }, components: [] },
+      },
+      fields,
+      "A-2",
+    );
     expect(row.priority).toBe("P3");
     // A wildcard over an empty list is an empty value, not a miss: the list is there.
     expect(row.modules).toBeNull();
@@ -91,6 +126,12 @@ describe("mapRecord", () => {
   });
 
   it("refuses a value that does not fit the type", () => {
-    expect(() => mapRecord({ key: "A-5", fields: { region: { value: "East" }, points: "many", components: [] } }, fields, "A-5")).toThrow(/not a number/);
+    expect(() =>
+      mapRecord(
+        { key: "A-5", fields: { region: { value: "East" }, points: "many", components: [] } },
+        fields,
+        "A-5",
+      ),
+    ).toThrow(/not a number/);
   });
 });

@@ -51,11 +51,17 @@ export function columnTypeOf(type: FieldType): ColumnType {
 }
 
 /** Expands the short form (a bare path) and compiles every path once. */
-export function compileFields(fields: Record<string, FieldMapping | FieldMappingInput>, compile: (path: string) => CompiledPath = compilePath): CompiledField[] {
+export function compileFields(
+  fields: Record<string, FieldMapping | FieldMappingInput>,
+  compile: (path: string) => CompiledPath = compilePath,
+): CompiledField[] {
   return Object.entries(fields).map(([name, input]) => {
     // Parsing again fills the defaults when a caller hands the YAML form.
     const mapping = FieldMapping.parse(input);
-    const full = typeof mapping === "string" ? { path: mapping, type: "string" as const, optional: false, join: ", " } : mapping;
+    const full =
+      typeof mapping === "string"
+        ? { path: mapping, type: "string" as const, optional: false, join: ", " }
+        : mapping;
     return {
       name,
       path: full.path,
@@ -84,23 +90,39 @@ export function recordLabel(record: unknown, index: number): string {
  * field is optional, else is a miss: thrown as a format_error, or collected when `misses` is given
  * (for `sources test`, which wants every miss at once).
  */
-export function mapRecord(record: unknown, fields: CompiledField[], label: string, misses?: FieldMiss[]): Record<string, CellValue> {
+export function mapRecord(
+  record: unknown,
+  fields: CompiledField[],
+  label: string,
+  misses?: FieldMiss[],
+): Record<string, CellValue> {
   const row: Record<string, CellValue> = {};
   for (const field of fields) {
     const matches = field.evaluate(record);
-    if (matches.length === 0 || (matches.length === 1 && matches[0] === null && field.default !== undefined)) {
+    if (
+      matches.length === 0 ||
+      (matches.length === 1 && matches[0] === null && field.default !== undefined)
+    ) {
       if (field.default !== undefined) {
         row[field.name] = field.default;
         continue;
       }
-      if (matches.length === 0 && !field.optional && !(field.container && field.container(record).length > 0)) {
+      if (
+        matches.length === 0 &&
+        !field.optional &&
+        !(field.container && field.container(record).length > 0)
+      ) {
         const miss = { field: field.name, path: field.path, record: label };
         if (!misses) {
-          throw new StepError("format_error", `field ${field.name}: JSONPath ${field.path} matched nothing on record ${label}; fix the path, or give the field a default or optional: true`, {
-            locator: field.path,
-            record: label,
-            field: field.name,
-          });
+          throw new StepError(
+            "format_error",
+            `field ${field.name}: JSONPath ${field.path} matched nothing on record ${label}; fix the path, or give the field a default or optional: true`,
+            {
+              locator: field.path,
+              record: label,
+              field: field.name,
+            },
+          );
         }
         misses.push(miss);
       }
@@ -123,7 +145,8 @@ function scalarText(value: unknown, join: string): string | number | boolean | n
     // Jira option, user, status and version objects: the human-readable member.
     const object = value as Record<string, unknown>;
     for (const key of ["value", "name", "displayName", "key"]) {
-      if (typeof object[key] === "string" || typeof object[key] === "number") return object[key] as string | number;
+      if (typeof object[key] === "string" || typeof object[key] === "number")
+        return object[key] as string | number;
     }
     return JSON.stringify(value);
   }
@@ -135,11 +158,15 @@ function convert(matches: unknown[], field: CompiledField, label: string): CellV
   const raw = matches.length === 1 ? scalarText(matches[0], field.join) : scalarText(matches, field.join);
   if (raw === null) return field.default ?? null;
   const fail = (expected: string): never => {
-    throw new StepError("format_error", `field ${field.name}: value ${JSON.stringify(raw).slice(0, 80)} at ${field.path} on record ${label} is not ${expected}`, {
-      locator: field.path,
-      record: label,
-      field: field.name,
-    });
+    throw new StepError(
+      "format_error",
+      `field ${field.name}: value ${JSON.stringify(raw).slice(0, 80)} at ${field.path} on record ${label} is not ${expected}`,
+      {
+        locator: field.path,
+        record: label,
+        field: field.name,
+      },
+    );
   };
   switch (field.type) {
     case "string":
@@ -174,7 +201,8 @@ function convert(matches: unknown[], field: CompiledField, label: string): CellV
  * saw in their time zone), not the UTC day. Epoch milliseconds are read as UTC.
  */
 export function toDate(raw: string | number | boolean): string | undefined {
-  if (typeof raw === "number") return Number.isFinite(raw) ? new Date(raw).toISOString().slice(0, 10) : undefined;
+  if (typeof raw === "number")
+    return Number.isFinite(raw) ? new Date(raw).toISOString().slice(0, 10) : undefined;
   const text = String(raw).trim();
   const iso = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(text);
   if (iso) return parseDateText(iso[1]);
@@ -185,9 +213,15 @@ export function toDate(raw: string | number | boolean): string | undefined {
 export function toDateTime(raw: string | number | boolean): string | undefined {
   if (typeof raw === "number") return Number.isFinite(raw) ? new Date(raw).toISOString() : undefined;
   const text = String(raw).trim();
-  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(text);
+  const match =
+    /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(text);
   if (match) {
-    const offset = match[3] === undefined ? "Z" : match[3].toUpperCase() === "Z" ? "Z" : match[3].replace(/^([+-]\d{2}):?(\d{2})$/, "$1:$2");
+    const offset =
+      match[3] === undefined
+        ? "Z"
+        : match[3].toUpperCase() === "Z"
+          ? "Z"
+          : match[3].replace(/^([+-]\d{2}):?(\d{2})$/, "$1:$2");
     const time = match[2].replace(/(\.\d{3})\d+$/, "$1");
     const value = new Date(`${match[1]}T${time}${offset}`);
     return Number.isNaN(value.getTime()) ? undefined : value.toISOString();

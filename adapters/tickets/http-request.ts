@@ -67,21 +67,36 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
   try {
     let response: Response;
     try {
-      response = await fetch(url, { method: options.method, headers: options.headers, body: options.body, signal, redirect: "error" });
+      response = await fetch(url, {
+        method: options.method,
+        headers: options.headers,
+        body: options.body,
+        signal,
+        redirect: "error",
+      });
     } catch (error) {
       if (signal.aborted) throw aborted(error);
       const reason = (error as { cause?: { code?: string; message?: string } }).cause;
-      throw new StepError("server_error", `${options.method} ${shownUrl} failed: ${options.redactor.text(reason?.code ?? reason?.message ?? String(error))}`, { url: shownUrl }, { cause: error });
+      throw new StepError(
+        "server_error",
+        `${options.method} ${shownUrl} failed: ${options.redactor.text(reason?.code ?? reason?.message ?? String(error))}`,
+        { url: shownUrl },
+        { cause: error },
+      );
     }
     const status = response.status;
     const details = { status, url: shownUrl };
     if (status === 429) {
       await response.body?.cancel().catch(() => {});
       const retryAfterSeconds = parseRetryAfter(response.headers.get("retry-after"));
-      throw new StepError("rate_limited", `${options.sourceName} is rate limiting requests (429)${retryAfterSeconds !== undefined ? `; retry after ${retryAfterSeconds}s` : ""}`, {
-        ...details,
-        ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
-      });
+      throw new StepError(
+        "rate_limited",
+        `${options.sourceName} is rate limiting requests (429)${retryAfterSeconds !== undefined ? `; retry after ${retryAfterSeconds}s` : ""}`,
+        {
+          ...details,
+          ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+        },
+      );
     }
     if (status === 401 || status === 403) {
       await response.body?.cancel().catch(() => {});
@@ -94,21 +109,43 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
     }
     const text = await readLimited(response, options, shownUrl, signal, aborted);
     if (status >= 500) {
-      throw new StepError("server_error", `${options.sourceName} answered ${status} for ${options.method} ${shownUrl}`, { ...details, snippet: snippetOf(text, options.redactor) });
+      throw new StepError(
+        "server_error",
+        `${options.sourceName} answered ${status} for ${options.method} ${shownUrl}`,
+        { ...details, snippet: snippetOf(text, options.redactor) },
+      );
     }
     if (status === 404) {
-      throw new StepError("not_found", `${options.sourceName} has nothing at ${shownUrl} (404)`, { ...details, snippet: snippetOf(text, options.redactor) });
+      throw new StepError("not_found", `${options.sourceName} has nothing at ${shownUrl} (404)`, {
+        ...details,
+        snippet: snippetOf(text, options.redactor),
+      });
     }
     if (status >= 400 || status < 200 || status >= 300) {
-      throw new StepError("format_error", `${options.sourceName} rejected the request (${status}): ${serverMessage(text, options.redactor)}`, { ...details, snippet: snippetOf(text, options.redactor) });
+      throw new StepError(
+        "format_error",
+        `${options.sourceName} rejected the request (${status}): ${serverMessage(text, options.redactor)}`,
+        { ...details, snippet: snippetOf(text, options.redactor) },
+      );
     }
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch (error) {
-      throw new StepError("format_error", `${options.sourceName} answered ${shownUrl} with a body that is not JSON`, { ...details, snippet: snippetOf(text, options.redactor) }, { cause: error });
+      throw new StepError(
+        "format_error",
+        `${options.sourceName} answered ${shownUrl} with a body that is not JSON`,
+        { ...details, snippet: snippetOf(text, options.redactor) },
+        { cause: error },
+      );
     }
-    return { status, body, headers: response.headers, bytes: Buffer.byteLength(text), elapsedMs: performance.now() - started };
+    return {
+      status,
+      body,
+      headers: response.headers,
+      bytes: Buffer.byteLength(text),
+      elapsedMs: performance.now() - started,
+    };
   } finally {
     clearTimeout(timeout);
   }
@@ -134,11 +171,15 @@ async function readLimited(
   aborted: (cause: unknown) => StepError,
 ): Promise<string> {
   const tooLarge = (bytes: string) =>
-    new StepError("format_error", `${options.sourceName}: response from ${shownUrl} is larger than max_response_bytes (${options.maxBytes}; ${bytes})`, {
-      status: response.status,
-      url: shownUrl,
-      maxResponseBytes: options.maxBytes,
-    });
+    new StepError(
+      "format_error",
+      `${options.sourceName}: response from ${shownUrl} is larger than max_response_bytes (${options.maxBytes}; ${bytes})`,
+      {
+        status: response.status,
+        url: shownUrl,
+        maxResponseBytes: options.maxBytes,
+      },
+    );
   const declared = Number(response.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > options.maxBytes) {
     await response.body?.cancel().catch(() => {});
@@ -162,7 +203,12 @@ async function readLimited(
   } catch (error) {
     if (StepError.isStepError(error)) throw error;
     if (signal.aborted) throw aborted(error);
-    throw new StepError("server_error", `${options.sourceName}: the connection broke while reading ${shownUrl}`, { status: response.status, url: shownUrl }, { cause: error });
+    throw new StepError(
+      "server_error",
+      `${options.sourceName}: the connection broke while reading ${shownUrl}`,
+      { status: response.status, url: shownUrl },
+      { cause: error },
+    );
   }
   return Buffer.concat(chunks).toString("utf8");
 }

@@ -3,7 +3,7 @@
  * expected value is read independently here, with plain property access on the parsed JSON.
  */
 import { readFileSync } from "node:fs";
-import { type Server, createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -39,13 +39,20 @@ describe("jira-v2 preset on recorded search responses", () => {
           status: "$.fields.status.name",
           category: "$.fields.status.statusCategory.key",
           resolved: { path: "$.fields.resolutiondate", type: "datetime", optional: true },
-          priority: { path: "$.fields.priority.name", type: "enum", map: { Highest: "P1", High: "P2", Medium: "P3", Low: "P4" } },
+          priority: {
+            path: "$.fields.priority.name",
+            type: "enum",
+            map: { Highest: "P1", High: "P2", Medium: "P3", Low: "P4" },
+          },
         },
       },
     },
   });
 
-  for (const file of ["apache-sling_search_committer-cli-1.0.0.json", "apache-sling_search_transitions-1.0.0.json"]) {
+  for (const file of [
+    "apache-sling_search_committer-cli-1.0.0.json",
+    "apache-sling_search_transitions-1.0.0.json",
+  ]) {
     it(`maps ${file}`, () => {
       const body = read(file);
       const result = adapter.normalizeSample(body, "issues");
@@ -73,7 +80,9 @@ describe("jira-v2 preset on recorded search responses", () => {
       const row = result.evidence.rows[index];
       const created = String(issue.fields.created);
       // Independent reading: shift the written local time by its offset with plain arithmetic.
-      const [, day, time, sign, hours, minutes] = /^(\d{4}-\d{2}-\d{2})T([\d:.]+)([+-])(\d{2})(\d{2})$/.exec(created)!;
+      const [, day, time, sign, hours, minutes] = /^(\d{4}-\d{2}-\d{2})T([\d:.]+)([+-])(\d{2})(\d{2})$/.exec(
+        created,
+      )!;
       const local = Date.parse(`${day}T${time}Z`);
       const utc = local - (sign === "+" ? 1 : -1) * (Number(hours) * 60 + Number(minutes)) * 60_000;
       expect(row.created).toBe(new Date(utc).toISOString());
@@ -81,7 +90,9 @@ describe("jira-v2 preset on recorded search responses", () => {
       expect(row.status).toBe(issue.fields.status.name);
       expect(row.type).toBe(issue.fields.issuetype.name);
       expect(row.category).toBe(issue.fields.status.statusCategory.key);
-      expect(row.priority).toBe({ Highest: "P1", High: "P2", Medium: "P3", Low: "P4" }[issue.fields.priority.name as string]);
+      expect(row.priority).toBe(
+        { Highest: "P1", High: "P2", Medium: "P3", Low: "P4" }[issue.fields.priority.name as string],
+      );
     });
   });
 
@@ -90,23 +101,41 @@ describe("jira-v2 preset on recorded search responses", () => {
       preset: "jira-v2",
       base_url: "https://example.atlassian.net",
       project: "AR",
-      searches: { sprint: { fields: { key: "$.key", epic: "$.fields.epic.name", sprint: "$.fields.sprint.name", type: "$.fields.issuetype.name" } } },
+      searches: {
+        sprint: {
+          fields: {
+            key: "$.key",
+            epic: "$.fields.epic.name",
+            sprint: "$.fields.sprint.name",
+            type: "$.fields.issuetype.name",
+          },
+        },
+      },
     });
     const body = read("go-jira_issues_in_sprint.json");
     const result = lenient.normalizeSample(body, "sprint");
     const issues = body.issues as Issue[];
-    const withoutEpic = issues.filter((issue) => issue.fields.epic?.name === undefined).map((issue) => issue.key);
+    const withoutEpic = issues
+      .filter((issue) => issue.fields.epic?.name === undefined)
+      .map((issue) => issue.key);
     const epicMiss = result.unmatched.find((miss) => miss.field === "epic");
     if (withoutEpic.length === 0) expect(epicMiss).toBeUndefined();
     else expect(epicMiss?.records).toBe(withoutEpic.length);
-    expect(result.evidence.rows.map((row) => row.type)).toEqual(issues.map((issue) => issue.fields.issuetype.name));
+    expect(result.evidence.rows.map((row) => row.type)).toEqual(
+      issues.map((issue) => issue.fields.issuetype.name),
+    );
     expect(result.unmatched.find((miss) => miss.field === "type")).toBeUndefined();
   });
 
   it("flattens embedded histories into change events", () => {
     const issue = read("apache-sling_changelog_SLING-0006.json");
     const events = flattenChangelog(issue.key, issue.changelog.histories, PRESETS["jira-v2"].changelog!);
-    const expected = (issue.changelog.histories as { created: string; items: { field: string; fromString: string | null; toString: string | null }[] }[]).flatMap((history) =>
+    const expected = (
+      issue.changelog.histories as {
+        created: string;
+        items: { field: string; fromString: string | null; toString: string | null }[];
+      }[]
+    ).flatMap((history) =>
       history.items.map((item) => ({ field: item.field, from: item.fromString, to: item.toString })),
     );
     expect(events.map(({ field, from, to }) => ({ field, from, to }))).toEqual(expected);
@@ -150,7 +179,12 @@ describe("jira-v2 preset against a server replaying the recorded responses", () 
   });
 
   it("pages until the items run out when total exceeds them, and says so", async () => {
-    const adapter = ticketsAdapterFor({ preset: "jira-v2", base_url: url, project: "ISSUE", searches: { all: { fields: { key: "$.key", status: "$.fields.status.name" } } } });
+    const adapter = ticketsAdapterFor({
+      preset: "jira-v2",
+      base_url: url,
+      project: "ISSUE",
+      searches: { all: { fields: { key: "$.key", status: "$.fields.status.name" } } },
+    });
     const goal = goalFor("all", { period: { grain: "year", from: "2023-01-01", to: "2023-12-31" } });
     received.length = 0;
     const raw = await adapter.fetch(goal, stepContext());
@@ -165,7 +199,9 @@ describe("jira-v2 preset against a server replaying the recorded responses", () 
       preset: "jira-v2",
       base_url: url,
       project: "ISSUE",
-      searches: { history: { changelog: { fields: ["status"] }, fields: { current_status: "$.fields.status.name" } } },
+      searches: {
+        history: { changelog: { fields: ["status"] }, fields: { current_status: "$.fields.status.name" } },
+      },
     });
     const goal = goalFor("history");
     received.length = 0;
@@ -173,7 +209,14 @@ describe("jira-v2 preset against a server replaying the recorded responses", () 
     // The recorded search has no embedded changelog, so each issue's changelog is fetched.
     expect(received.filter((line) => line.includes("/changelog"))).toHaveLength(3);
     const evidence = adapter.normalize(raw, goal);
-    const events = evidence.rows.map((row) => ({ key: String(row.key), field: String(row.field), from: row.from as string | null, to: row.to as string | null, at: row.at as string | null, author: row.author as string | null }));
+    const events = evidence.rows.map((row) => ({
+      key: String(row.key),
+      field: String(row.field),
+      from: row.from as string | null,
+      to: row.to as string | null,
+      at: row.at as string | null,
+      author: row.author as string | null,
+    }));
     const timeline = statusTimeline(events).get("ISSUE-1")!;
     expect(timeline.map((span) => span.status)).toEqual(["To Do", "In Progress", "Done"]);
     const issue = (search.issues as Issue[]).find((candidate) => candidate.key === "ISSUE-1")!;
@@ -182,7 +225,9 @@ describe("jira-v2 preset against a server replaying the recorded responses", () 
     // The recorded changelog page says total 6 but holds 3 entries: kept as a note.
     expect(evidence.notes).toContain("the changelog of ISSUE-1 reported 6 entries but returned 3");
     // The status transitions in the recorded changelog, read directly.
-    const recorded = (changelog.values as { created: string; items: { field: string; toString: string }[] }[]).flatMap((value) => value.items.filter((item) => item.field === "status").map((item) => item.toString));
+    const recorded = (
+      changelog.values as { created: string; items: { field: string; toString: string }[] }[]
+    ).flatMap((value) => value.items.filter((item) => item.field === "status").map((item) => item.toString));
     expect(events.filter((event) => event.key === "ISSUE-1").map((event) => event.to)).toEqual(recorded);
   });
 });

@@ -29,7 +29,10 @@ function compileUncached(path: string): CompiledPath {
   } catch {
     segments = [];
   }
-  const plain = segments.length > 0 && segments[0] === "$" && segments.slice(1).every((segment) => PLAIN_SEGMENT.test(segment) && !/^-/.test(segment));
+  const plain =
+    segments.length > 0 &&
+    segments[0] === "$" &&
+    segments.slice(1).every((segment) => PLAIN_SEGMENT.test(segment) && !/^-/.test(segment));
   if (!plain) return generalPath(path);
   const steps = segments.slice(1);
   return (json) => {

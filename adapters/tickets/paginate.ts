@@ -36,12 +36,22 @@ export function nextLink(header: string | null): string | undefined {
  * silently cut list would give wrong counts), a cursor or link seen twice is a format_error, and a
  * total that does not match what arrived is kept as a note.
  */
-export async function paginate(pagination: Pagination, maxPages: number, fetchPage: FetchPage, recordsOf: (page: Page) => unknown[]): Promise<PagedRecords> {
+export async function paginate(
+  pagination: Pagination,
+  maxPages: number,
+  fetchPage: FetchPage,
+  recordsOf: (page: Page) => unknown[],
+): Promise<PagedRecords> {
   const records: unknown[] = [];
   const notes: string[] = [];
   let pages = 0;
   const tooMany = (url: string) =>
-    new StepError("format_error", `more than max_pages (${maxPages}) pages; narrow the search or raise max_pages`, { url, maxPages }, { retryable: false });
+    new StepError(
+      "format_error",
+      `more than max_pages (${maxPages}) pages; narrow the search or raise max_pages`,
+      { url, maxPages },
+      { retryable: false },
+    );
   const take = async (paging: Record<string, string | number>, nextUrl?: string) => {
     pages += 1;
     const page = await fetchPage(paging, nextUrl);
@@ -60,18 +70,28 @@ export async function paginate(pagination: Pagination, maxPages: number, fetchPa
       let firstTotal: number | undefined;
       for (;;) {
         if (pages >= maxPages) throw tooMany(`${pagination.start_param}=${start}`);
-        const { page, items } = await take({ [pagination.start_param]: start, [pagination.size_param]: pagination.page_size });
+        const { page, items } = await take({
+          [pagination.start_param]: start,
+          [pagination.size_param]: pagination.page_size,
+        });
         const rawTotal = firstMatch(pagination.total_path, page.body);
         const total = typeof rawTotal === "number" ? rawTotal : undefined;
         if (firstTotal === undefined) firstTotal = total;
-        else if (total !== undefined && total !== firstTotal) notes.push(`the total changed while paging (${firstTotal} → ${total}); the data changed during the search`);
+        else if (total !== undefined && total !== firstTotal)
+          notes.push(
+            `the total changed while paging (${firstTotal} → ${total}); the data changed during the search`,
+          );
         if (items.length === 0) {
-          if (total !== undefined && records.length < total) notes.push(`the server reported ${total} records but returned ${records.length}; the rest could not be fetched`);
+          if (total !== undefined && records.length < total)
+            notes.push(
+              `the server reported ${total} records but returned ${records.length}; the rest could not be fetched`,
+            );
           break;
         }
         start += items.length;
         if (total !== undefined && start >= total) {
-          if (records.length > total) notes.push(`the server reported ${total} records but returned ${records.length}`);
+          if (records.length > total)
+            notes.push(`the server reported ${total} records but returned ${records.length}`);
           break;
         }
         // Without a total, a short page is the last one.
@@ -83,11 +103,15 @@ export async function paginate(pagination: Pagination, maxPages: number, fetchPa
       let number = pagination.first_page;
       for (;;) {
         if (pages >= maxPages) throw tooMany(`${pagination.page_param}=${number}`);
-        const { page, items } = await take({ [pagination.page_param]: number, [pagination.size_param]: pagination.page_size });
+        const { page, items } = await take({
+          [pagination.page_param]: number,
+          [pagination.size_param]: pagination.page_size,
+        });
         if (items.length < pagination.page_size) {
           if (pagination.total_path) {
             const total = firstMatch(pagination.total_path, page.body);
-            if (typeof total === "number" && total !== records.length) notes.push(`the server reported ${total} records but returned ${records.length}`);
+            if (typeof total === "number" && total !== records.length)
+              notes.push(`the server reported ${total} records but returned ${records.length}`);
           }
           break;
         }
@@ -100,12 +124,20 @@ export async function paginate(pagination: Pagination, maxPages: number, fetchPa
       let cursor: string | undefined;
       for (;;) {
         if (pages >= maxPages) throw tooMany(`${pagination.cursor_param}=${cursor ?? ""}`);
-        const { page } = await take({ ...(cursor !== undefined ? { [pagination.cursor_param]: cursor } : {}), [pagination.size_param]: pagination.page_size });
+        const { page } = await take({
+          ...(cursor !== undefined ? { [pagination.cursor_param]: cursor } : {}),
+          [pagination.size_param]: pagination.page_size,
+        });
         const isLast = firstMatch(pagination.last_path, page.body);
         const next = firstMatch(pagination.cursor_path, page.body);
         if (isLast === true || typeof next !== "string" || next === "") break;
         if (seen.has(next)) {
-          throw new StepError("format_error", `the server returned the cursor ${next.slice(0, 40)} twice; paging would never end`, { url: page.url, locator: pagination.cursor_path }, { retryable: false });
+          throw new StepError(
+            "format_error",
+            `the server returned the cursor ${next.slice(0, 40)} twice; paging would never end`,
+            { url: page.url, locator: pagination.cursor_path },
+            { retryable: false },
+          );
         }
         seen.add(next);
         cursor = next;
@@ -119,7 +151,13 @@ export async function paginate(pagination: Pagination, maxPages: number, fetchPa
       for (;;) {
         const next = nextLink(page.headers.get("link"));
         if (!next) break;
-        if (seen.has(next)) throw new StepError("format_error", "the Link header pointed to a page already fetched; paging would never end", { url: page.url }, { retryable: false });
+        if (seen.has(next))
+          throw new StepError(
+            "format_error",
+            "the Link header pointed to a page already fetched; paging would never end",
+            { url: page.url },
+            { retryable: false },
+          );
         seen.add(next);
         if (pages >= maxPages) throw tooMany(page.url);
         ({ page } = await take({}, next));

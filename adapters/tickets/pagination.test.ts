@@ -3,10 +3,10 @@
  * Redmine's /issues.json (offset/limit/total_count, include=journals), page numbers, and an
  * RFC 8288 Link header (GitHub style).
  */
-import { type Server, createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { StepError } from "../../models/step-error.js";
+import type { StepError } from "../../models/step-error.js";
 import { statusTimeline } from "./changelog-events.js";
 import { nextLink } from "./paginate.js";
 import { goalFor, stepContext, ticketsAdapterFor } from "./tickets-test-workspace.js";
@@ -20,8 +20,18 @@ const ISSUES = Array.from({ length: 23 }, (_, index) => ({
   created_on: `2024-01-${String(1 + index).padStart(2, "0")}T08:00:00Z`,
   custom_fields: [{ id: 7, name: "Region", value: index % 3 === 0 ? "East" : "North" }],
   journals: [
-    { id: 1, user: { id: 2, name: "Ann" }, created_on: `2024-01-${String(1 + index).padStart(2, "0")}T09:00:00Z`, details: [{ property: "attr", name: "status_id", old_value: "1", new_value: "2" }] },
-    { id: 2, user: { id: 3, name: "Bo" }, created_on: `2024-01-${String(1 + index).padStart(2, "0")}T10:00:00Z`, details: [{ property: "attr", name: "status_id", old_value: "2", new_value: "5" }] },
+    {
+      id: 1,
+      user: { id: 2, name: "Ann" },
+      created_on: `2024-01-${String(1 + index).padStart(2, "0")}T09:00:00Z`,
+      details: [{ property: "attr", name: "status_id", old_value: "1", new_value: "2" }],
+    },
+    {
+      id: 2,
+      user: { id: 3, name: "Bo" },
+      created_on: `2024-01-${String(1 + index).padStart(2, "0")}T10:00:00Z`,
+      details: [{ property: "attr", name: "status_id", old_value: "2", new_value: "5" }],
+    },
   ],
 }));
 
@@ -43,7 +53,9 @@ beforeAll(async () => {
       const offset = Number(target.searchParams.get("offset") ?? 0);
       const limit = Number(target.searchParams.get("limit") ?? 25);
       const withJournals = target.searchParams.get("include") === "journals";
-      const page = ISSUES.slice(offset, offset + limit).map(({ journals, ...issue }) => (withJournals ? { ...issue, journals } : issue));
+      const page = ISSUES.slice(offset, offset + limit).map(({ journals, ...issue }) =>
+        withJournals ? { ...issue, journals } : issue,
+      );
       return json({ issues: page, total_count: ISSUES.length, offset, limit });
     }
     if (target.pathname === "/paged") {
@@ -61,7 +73,8 @@ beforeAll(async () => {
       ].filter(Boolean);
       return json(ISSUES.slice((page - 1) * size, page * size), { link: links.join(", ") });
     }
-    if (target.pathname === "/elsewhere") return json([ISSUES[0]], { link: '<http://example.com/steal?page=2>; rel="next"' });
+    if (target.pathname === "/elsewhere")
+      return json([ISSUES[0]], { link: '<http://example.com/steal?page=2>; rel="next"' });
     response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -71,11 +84,31 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const fields = { id: { path: "$.id", type: "number" as const }, subject: "$.subject", region: "$.custom_fields[?(@.id==7)].value" };
+const fields = {
+  id: { path: "$.id", type: "number" as const },
+  subject: "$.subject",
+  region: "$.custom_fields[?(@.id==7)].value",
+};
 
 describe("Redmine preset", () => {
   it("pages with offset/limit until total_count and maps custom fields by filter path", async () => {
-    const adapter = ticketsAdapterFor({ preset: "redmine", base_url: url, project: "shop", searches: { issues: { pagination: { type: "offset", start_param: "offset", size_param: "limit", total_path: "$.total_count", page_size: 10 }, fields } } });
+    const adapter = ticketsAdapterFor({
+      preset: "redmine",
+      base_url: url,
+      project: "shop",
+      searches: {
+        issues: {
+          pagination: {
+            type: "offset",
+            start_param: "offset",
+            size_param: "limit",
+            total_path: "$.total_count",
+            page_size: 10,
+          },
+          fields,
+        },
+      },
+    });
     received.length = 0;
     const goal = goalFor("issues", { period: { grain: "month", from: "2024-01-01", to: "2024-01-31" } });
     const evidence = adapter.normalize(await adapter.fetch(goal, stepContext()), goal);
@@ -87,30 +120,79 @@ describe("Redmine preset", () => {
   });
 
   it("flattens journals into events", async () => {
-    const adapter = ticketsAdapterFor({ preset: "redmine", base_url: url, project: "shop", searches: { history: { changelog: { fields: ["status_id"] }, fields: { subject: "$.subject" } } } });
+    const adapter = ticketsAdapterFor({
+      preset: "redmine",
+      base_url: url,
+      project: "shop",
+      searches: { history: { changelog: { fields: ["status_id"] }, fields: { subject: "$.subject" } } },
+    });
     received.length = 0;
     const goal = goalFor("history");
     const evidence = adapter.normalize(await adapter.fetch(goal, stepContext()), goal);
     expect(received[0].searchParams.get("include")).toBe("journals");
     expect(evidence.rows).toHaveLength(46);
-    expect(evidence.rows[0]).toMatchObject({ key: "100", field: "status_id", from: "1", to: "2", author: "Ann", at: "2024-01-01T09:00:00.000Z" });
-    const events = evidence.rows.map((row) => ({ key: String(row.key), field: "status", from: row.from as string, to: row.to as string, at: row.at as string, author: row.author as string }));
-    expect(statusTimeline(events).get("100")!.map((span) => span.status)).toEqual(["1", "2", "5"]);
+    expect(evidence.rows[0]).toMatchObject({
+      key: "100",
+      field: "status_id",
+      from: "1",
+      to: "2",
+      author: "Ann",
+      at: "2024-01-01T09:00:00.000Z",
+    });
+    const events = evidence.rows.map((row) => ({
+      key: String(row.key),
+      field: "status",
+      from: row.from as string,
+      to: row.to as string,
+      at: row.at as string,
+      author: row.author as string,
+    }));
+    expect(
+      statusTimeline(events)
+        .get("100")!
+        .map((span) => span.status),
+    ).toEqual(["1", "2", "5"]);
   });
 });
 
 describe("page numbers and Link headers", () => {
   it("pages by number until a short page", async () => {
-    const adapter = ticketsAdapterFor({ base_url: url, searches: { paged: { endpoint: "/paged", records: "$.items", pagination: { type: "page", page_size: 10, total_path: "$.total" }, fields } } });
+    const adapter = ticketsAdapterFor({
+      base_url: url,
+      searches: {
+        paged: {
+          endpoint: "/paged",
+          records: "$.items",
+          pagination: { type: "page", page_size: 10, total_path: "$.total" },
+          fields,
+        },
+      },
+    });
     received.length = 0;
-    const evidence = adapter.normalize(await adapter.fetch(goalFor("paged"), stepContext()), goalFor("paged"));
+    const evidence = adapter.normalize(
+      await adapter.fetch(goalFor("paged"), stepContext()),
+      goalFor("paged"),
+    );
     expect(evidence.rows.map((row) => row.id)).toEqual(ISSUES.map((issue) => issue.id));
     expect(received.map((target) => target.searchParams.get("page"))).toEqual(["1", "2", "3"]);
   });
 
   it("follows rel=next until there is none", async () => {
-    const adapter = ticketsAdapterFor({ base_url: url, searches: { linked: { endpoint: "/linked", records: "$", pagination: { type: "link_header", size_param: "per_page", page_size: 10 }, fields } } });
-    const evidence = adapter.normalize(await adapter.fetch(goalFor("linked"), stepContext()), goalFor("linked"));
+    const adapter = ticketsAdapterFor({
+      base_url: url,
+      searches: {
+        linked: {
+          endpoint: "/linked",
+          records: "$",
+          pagination: { type: "link_header", size_param: "per_page", page_size: 10 },
+          fields,
+        },
+      },
+    });
+    const evidence = adapter.normalize(
+      await adapter.fetch(goalFor("linked"), stepContext()),
+      goalFor("linked"),
+    );
     expect(evidence.rows).toHaveLength(23);
   });
 
@@ -118,26 +200,39 @@ describe("page numbers and Link headers", () => {
     const adapter = ticketsAdapterFor({
       base_url: url,
       searches: {
-        linked: { endpoint: "/linked", records: "$", pagination: { type: "link_header", size_param: "per_page", page_size: 10 }, fields },
+        linked: {
+          endpoint: "/linked",
+          records: "$",
+          pagination: { type: "link_header", size_param: "per_page", page_size: 10 },
+          fields,
+        },
         elsewhere: { endpoint: "/elsewhere", records: "$", pagination: { type: "link_header" }, fields },
       },
     });
     linkLoop = true;
     try {
-      const error = await adapter.fetch(goalFor("linked"), stepContext()).catch((caught: StepError) => caught);
+      const error = await adapter
+        .fetch(goalFor("linked"), stepContext())
+        .catch((caught: StepError) => caught);
       expect((error as StepError).kind).toBe("format_error");
     } finally {
       linkLoop = false;
     }
     received.length = 0;
-    const error = await adapter.fetch(goalFor("elsewhere"), stepContext()).catch((caught: StepError) => caught);
+    const error = await adapter
+      .fetch(goalFor("elsewhere"), stepContext())
+      .catch((caught: StepError) => caught);
     expect((error as StepError).kind).toBe("format_error");
     expect((error as StepError).message).toContain("outside");
     expect(received).toHaveLength(1);
   });
 
   it("parses Link headers", () => {
-    expect(nextLink('<https://api.example.com/x?page=2>; rel="next", <https://api.example.com/x?page=5>; rel="last"')).toBe("https://api.example.com/x?page=2");
+    expect(
+      nextLink(
+        '<https://api.example.com/x?page=2>; rel="next", <https://api.example.com/x?page=5>; rel="last"',
+      ),
+    ).toBe("https://api.example.com/x?page=2");
     expect(nextLink('<https://a/x?page=1>; rel="prev first"')).toBeUndefined();
     expect(nextLink(null)).toBeUndefined();
   });

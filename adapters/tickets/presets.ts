@@ -55,7 +55,13 @@ export const PRESETS: Record<TicketsSource["preset"], PresetDefaults> = {
     changelogParams: { expand: "changelog" },
     jql: "project = {project} AND created >= {from} AND created < {to_exclusive} ORDER BY created ASC",
     records: "$.issues",
-    pagination: { type: "offset", start_param: "startAt", size_param: "maxResults", total_path: "$.total", page_size: 100 },
+    pagination: {
+      type: "offset",
+      start_param: "startAt",
+      size_param: "maxResults",
+      total_path: "$.total",
+      page_size: 100,
+    },
     changelog: jiraChangelog(2),
     usesJql: true,
   },
@@ -66,7 +72,14 @@ export const PRESETS: Record<TicketsSource["preset"], PresetDefaults> = {
     changelogParams: { expand: "changelog" },
     jql: "project = {project} AND created >= {from} AND created < {to_exclusive} ORDER BY created ASC",
     records: "$.issues",
-    pagination: { type: "cursor", cursor_param: "nextPageToken", cursor_path: "$.nextPageToken", last_path: "$.isLast", size_param: "maxResults", page_size: 100 },
+    pagination: {
+      type: "cursor",
+      cursor_param: "nextPageToken",
+      cursor_path: "$.nextPageToken",
+      last_path: "$.isLast",
+      size_param: "maxResults",
+      page_size: 100,
+    },
     changelog: jiraChangelog(3),
     usesJql: true,
   },
@@ -75,7 +88,13 @@ export const PRESETS: Record<TicketsSource["preset"], PresetDefaults> = {
     params: { project_id: "{project}", status_id: "*", created_on: "><{from}|{to}", sort: "created_on" },
     changelogParams: { include: "journals" },
     records: "$.issues",
-    pagination: { type: "offset", start_param: "offset", size_param: "limit", total_path: "$.total_count", page_size: 100 },
+    pagination: {
+      type: "offset",
+      start_param: "offset",
+      size_param: "limit",
+      total_path: "$.total_count",
+      page_size: 100,
+    },
     changelog: {
       entries: "$.journals",
       items: "details",
@@ -104,15 +123,25 @@ export interface ResolvedSearch {
 }
 
 /** Merges a search with its preset; a search's own keys win. Returns the problems instead of throwing. */
-export function resolveSearch(source: TicketsSource, name: string, search: TicketSearch): { resolved?: ResolvedSearch; problems: string[] } {
+export function resolveSearch(
+  source: TicketsSource,
+  name: string,
+  search: TicketSearch,
+): { resolved?: ResolvedSearch; problems: string[] } {
   const preset = PRESETS[source.preset];
   const problems: string[] = [];
   const endpoint = search.endpoint ?? preset.endpoint;
   const records = search.records ?? preset.records;
   if (!endpoint) problems.push(`searches.${name}.endpoint is required with preset ${source.preset}`);
-  if (!records) problems.push(`searches.${name}.records (a JSONPath to the list of records) is required with preset ${source.preset}`);
+  if (!records)
+    problems.push(
+      `searches.${name}.records (a JSONPath to the list of records) is required with preset ${source.preset}`,
+    );
   const wantsChangelog = search.changelog !== false;
-  if (wantsChangelog && !preset.changelog) problems.push(`searches.${name}.changelog needs a preset that knows changelogs (jira-v2, jira-v3, redmine)`);
+  if (wantsChangelog && !preset.changelog)
+    problems.push(
+      `searches.${name}.changelog needs a preset that knows changelogs (jira-v2, jira-v3, redmine)`,
+    );
   const jql = search.jql ?? preset.jql;
   if (!endpoint || !records || (wantsChangelog && !preset.changelog)) return { problems };
   return {
@@ -127,7 +156,14 @@ export function resolveSearch(source: TicketsSource, name: string, search: Ticke
       records,
       pagination: search.pagination ?? preset.pagination,
       ...(wantsChangelog
-        ? { changelog: { shape: preset.changelog!, ...(typeof search.changelog === "object" && search.changelog.fields ? { fields: search.changelog.fields } : {}) } }
+        ? {
+            changelog: {
+              shape: preset.changelog!,
+              ...(typeof search.changelog === "object" && search.changelog.fields
+                ? { fields: search.changelog.fields }
+                : {}),
+            },
+          }
         : {}),
       search,
     },

@@ -6,6 +6,8 @@ export type TemplateValues = Record<string, string | string[] | undefined>;
 /** How a substituted value is escaped: quoted JQL string, raw text later URL-encoded, or one URL path segment. */
 export type TemplateTarget = "jql" | "text" | "path";
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what must not reach JQL
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 const OPTIONAL_SEGMENT = /\[\[([\s\S]*?)\]\]/g;
 
@@ -20,14 +22,22 @@ export function placeholdersOf(template: string): string[] {
  * clauses, and reserved words (AND, OR, EMPTY, null …) stay plain text.
  */
 export function quoteJql(value: string): string {
-  const escaped = value.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/\\/g, "\\\\").replace(/"/g, '\\"');
+  const escaped = value
+    .replace(CONTROL_CHARACTERS, " ")
+    .replace(/\\/g, "\\\\")
+    .replace(/"/g, '\\"');
   return `"${escaped}"`;
 }
 
 /** Encodes a value as one URL path segment; "." and ".." are refused because they would walk the path. */
 export function encodePathSegment(value: string): string {
   if (value === "." || value === ".." || value === "") {
-    throw new StepError("format_error", `the value ${JSON.stringify(value)} cannot be used as a URL path segment`, { locator: "endpoint" }, { retryable: false });
+    throw new StepError(
+      "format_error",
+      `the value ${JSON.stringify(value)} cannot be used as a URL path segment`,
+      { locator: "endpoint" },
+      { retryable: false },
+    );
   }
   return encodeURIComponent(value);
 }
@@ -51,23 +61,28 @@ function render(value: string | string[], target: TemplateTarget): string {
  * disappears when the plan has no region filter. A required placeholder without a value is a
  * config error naming it.
  */
-export function fillTemplate(template: string, values: TemplateValues, target: TemplateTarget, where: string): string {
+export function fillTemplate(
+  template: string,
+  values: TemplateValues,
+  target: TemplateTarget,
+  where: string,
+): string {
   const withOptional = template.replace(OPTIONAL_SEGMENT, (_, segment: string) =>
     placeholdersOf(segment).every((name) => hasValue(values[name])) ? segment : "",
   );
   // Collapse the gaps a dropped segment leaves before filling, so values keep their own spacing.
   const shaped = target === "jql" ? withOptional.replace(/\s{2,}/g, " ").trim() : withOptional;
   return shaped.replace(PLACEHOLDER, (_, name: string) => {
-      const value = values[name];
-      if (!hasValue(value)) {
-        throw new StepError(
-          "config_error",
-          `${where} uses {${name}} but the sub-goal gives no value for it; add a ${name} filter to the plan, or wrap the clause in [[ … ]] to make it optional`,
-          { locator: `{${name}}` },
-        );
-      }
-      return render(value!, target);
-    });
+    const value = values[name];
+    if (!hasValue(value)) {
+      throw new StepError(
+        "config_error",
+        `${where} uses {${name}} but the sub-goal gives no value for it; add a ${name} filter to the plan, or wrap the clause in [[ … ]] to make it optional`,
+        { locator: `{${name}}` },
+      );
+    }
+    return render(value!, target);
+  });
 }
 
 function hasValue(value: string | string[] | undefined): boolean {

@@ -9,12 +9,19 @@ import { StepError } from "../../models/step-error.js";
 import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
 import { type ChangeEvent, flattenChangelog } from "./changelog-events.js";
 import { authHeaders, credentialHint } from "./credentials.js";
-import { type CompiledField, type FieldMiss, columnTypeOf, compileFields, mapRecord, recordLabel } from "./field-mapping.js";
+import {
+  type CompiledField,
+  columnTypeOf,
+  compileFields,
+  type FieldMiss,
+  mapRecord,
+  recordLabel,
+} from "./field-mapping.js";
 import { requestJson } from "./http-request.js";
 import { type CompiledPath, compilePath } from "./json-path.js";
 import { type Page, paginate } from "./paginate.js";
 import { PRESETS, type ResolvedSearch, resolveSearch } from "./presets.js";
-import { type TemplateValues, encodePathSegment, fillTemplate, placeholdersOf } from "./query-template.js";
+import { encodePathSegment, fillTemplate, placeholdersOf, type TemplateValues } from "./query-template.js";
 
 /** What fetch hands to normalize: the raw records of every page, changelogs fetched apart, notes. */
 export interface TicketsRawBody {
@@ -80,7 +87,8 @@ export class TicketsAdapter implements SourceAdapter {
     this.headers = { accept: "application/json", "user-agent": "triangulate", ...auth.headers };
     this.redactor = workspace.redactor.with(auth.secrets);
     this.credentialHint = credentialHint(workspace.file, name);
-    for (const [searchName, search] of Object.entries(config.searches)) this.searches.set(searchName, resolveSearch(config, searchName, search));
+    for (const [searchName, search] of Object.entries(config.searches))
+      this.searches.set(searchName, resolveSearch(config, searchName, search));
   }
 
   /** What the searches offer; changelog searches add their event columns. */
@@ -88,7 +96,10 @@ export class TicketsAdapter implements SourceAdapter {
     const described = describeSource(this.name, this.config);
     for (const dataset of described.datasets) {
       const search = this.config.searches[dataset.name];
-      const extra = [...(search?.changelog !== false ? CHANGE_COLUMNS.map((column) => column.name) : []), ...(search?.event ? ["event"] : [])];
+      const extra = [
+        ...(search?.changelog !== false ? CHANGE_COLUMNS.map((column) => column.name) : []),
+        ...(search?.event ? ["event"] : []),
+      ];
       dataset.columns = [...new Set([...extra, ...dataset.columns])];
     }
     return described;
@@ -98,10 +109,22 @@ export class TicketsAdapter implements SourceAdapter {
   resolve(goal: Pick<SubGoal, "dataset">): ResolvedSearch {
     const names = [...this.searches.keys()];
     const name = goal.dataset ?? (names.length === 1 ? names[0] : undefined);
-    if (!name) throw new StepError("config_error", `source ${this.name} has several searches (${names.join(", ")}); the sub-goal must name one as its dataset`);
+    if (!name)
+      throw new StepError(
+        "config_error",
+        `source ${this.name} has several searches (${names.join(", ")}); the sub-goal must name one as its dataset`,
+      );
     const entry = this.searches.get(name);
-    if (!entry) throw new StepError("config_error", `source ${this.name} has no search named ${name}; it has ${names.join(", ")}`, { locator: `searches.${name}` });
-    if (!entry.resolved) throw new StepError("config_error", `source ${this.name}: ${entry.problems.join("; ")}`, { locator: `searches.${name}` });
+    if (!entry)
+      throw new StepError(
+        "config_error",
+        `source ${this.name} has no search named ${name}; it has ${names.join(", ")}`,
+        { locator: `searches.${name}` },
+      );
+    if (!entry.resolved)
+      throw new StepError("config_error", `source ${this.name}: ${entry.problems.join("; ")}`, {
+        locator: `searches.${name}`,
+      });
     return entry.resolved;
   }
 
@@ -119,7 +142,12 @@ export class TicketsAdapter implements SourceAdapter {
     const period = goal.params.period;
     const from = period?.from ?? EPOCH_START;
     const to = period?.to ?? asOf;
-    const values: TemplateValues = { from, to, to_exclusive: nextDay(to), ...(this.config.project ? { project: this.config.project } : {}) };
+    const values: TemplateValues = {
+      from,
+      to,
+      to_exclusive: nextDay(to),
+      ...(this.config.project ? { project: this.config.project } : {}),
+    };
     for (const [dimension, value] of Object.entries(goal.params.filters ?? {})) {
       if (!(dimension in values)) values[dimension] = value;
     }
@@ -132,7 +160,9 @@ export class TicketsAdapter implements SourceAdapter {
     const values = this.templateValues(goal, context.asOf);
     const templates = [search.endpoint, search.jql ?? "", ...Object.values(search.params)].join("\n");
     const serverSide = new Set(placeholdersOf(templates));
-    const clientFilters = Object.keys(goal.params.filters ?? {}).filter((dimension) => !serverSide.has(dimension));
+    const clientFilters = Object.keys(goal.params.filters ?? {}).filter(
+      (dimension) => !serverSide.has(dimension),
+    );
     for (const dimension of clientFilters) {
       if (!(dimension in search.search.fields)) {
         throw new StepError(
@@ -143,15 +173,23 @@ export class TicketsAdapter implements SourceAdapter {
         );
       }
     }
-    const clientPeriod = Boolean(goal.params.period) && !serverSide.has("from") && !serverSide.has("to") && !serverSide.has("to_exclusive");
+    const clientPeriod =
+      Boolean(goal.params.period) &&
+      !serverSide.has("from") &&
+      !serverSide.has("to") &&
+      !serverSide.has("to_exclusive");
     if (clientPeriod && !search.search.period_field) {
-      context.trace("tickets:period", `${search.name}:period not applied (no {from}/{to} and no period_field)`);
+      context.trace(
+        "tickets:period",
+        `${search.name}:period not applied (no {from}/{to} and no period_field)`,
+      );
     }
 
     const where = `sources.${this.name}.searches.${search.name}`;
     const endpoint = fillTemplate(search.endpoint, values, "path", `${where}.endpoint`);
     const params: Record<string, string> = {};
-    for (const [key, template] of Object.entries(search.params)) params[key] = fillTemplate(template, values, "text", `${where}.params.${key}`);
+    for (const [key, template] of Object.entries(search.params))
+      params[key] = fillTemplate(template, values, "text", `${where}.params.${key}`);
     if (search.jql) params[search.jqlParam] = fillTemplate(search.jql, values, "jql", `${where}.jql`);
 
     const timeoutMs = Math.max(1, Math.min(this.config.timeout_seconds * 1000, context.timeoutMs));
@@ -163,17 +201,26 @@ export class TicketsAdapter implements SourceAdapter {
 
     // One request against the current base; a 5xx or a refused connection switches to the
     // fallback base once, automatically, and the rest of the search stays there.
-    const send = async (path: string, query: Record<string, string | number>, body?: unknown): Promise<Page> => {
+    const send = async (
+      path: string,
+      query: Record<string, string | number>,
+      body?: unknown,
+    ): Promise<Page> => {
       const attempt = async (against: string) => {
         const url = new URL(joinUrl(against, path));
-        if (url.origin !== new URL(against).origin) throw new StepError("config_error", `endpoint ${path} leaves ${against}`, { locator: "endpoint" });
+        if (url.origin !== new URL(against).origin)
+          throw new StepError("config_error", `endpoint ${path} leaves ${against}`, { locator: "endpoint" });
         for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
         const text = url.toString();
         requests += 1;
-        if (!firstRequest) firstRequest = this.redactor.text(`${search.method} ${text}${body ? ` ${JSON.stringify(body)}` : ""}`);
+        if (!firstRequest)
+          firstRequest = this.redactor.text(
+            `${search.method} ${text}${body ? ` ${JSON.stringify(body)}` : ""}`,
+          );
         const response = await requestJson(text, {
           method: body === undefined ? "GET" : "POST",
-          headers: body === undefined ? this.headers : { ...this.headers, "content-type": "application/json" },
+          headers:
+            body === undefined ? this.headers : { ...this.headers, "content-type": "application/json" },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
           signal: context.signal,
           timeoutMs,
@@ -182,14 +229,26 @@ export class TicketsAdapter implements SourceAdapter {
           sourceName: `source ${this.name}`,
           credentialHint: this.credentialHint,
         });
-        context.trace("tickets:request", `${search.name}:${response.status}:${response.bytes}B:${Math.round(response.elapsedMs)}ms`);
+        context.trace(
+          "tickets:request",
+          `${search.name}:${response.status}:${response.bytes}B:${Math.round(response.elapsedMs)}ms`,
+        );
         return { body: response.body, headers: response.headers, url: this.redactor.text(text) };
       };
       try {
         return await attempt(base);
       } catch (error) {
-        if (StepError.isStepError(error) && error.kind === "server_error" && fallback && !fallbackUsed && !context.signal.aborted) {
-          context.trace("tickets:fallback", `${search.name}:${error.details.status ?? "connection"}→fallback_base_url`);
+        if (
+          StepError.isStepError(error) &&
+          error.kind === "server_error" &&
+          fallback &&
+          !fallbackUsed &&
+          !context.signal.aborted
+        ) {
+          context.trace(
+            "tickets:fallback",
+            `${search.name}:${error.details.status ?? "connection"}→fallback_base_url`,
+          );
           base = fallback;
           fallbackUsed = true;
           return attempt(base);
@@ -203,16 +262,26 @@ export class TicketsAdapter implements SourceAdapter {
       if (nextUrl) {
         const next = new URL(nextUrl, joinUrl(base, endpoint));
         if (next.origin !== new URL(base).origin) {
-          throw new StepError("format_error", `the Link header points outside ${this.redactor.text(base)}; refusing to follow it`, { locator: "Link" }, { retryable: false });
+          throw new StepError(
+            "format_error",
+            `the Link header points outside ${this.redactor.text(base)}; refusing to follow it`,
+            { locator: "Link" },
+            { retryable: false },
+          );
         }
         const query = Object.fromEntries(next.searchParams.entries());
         const basePath = new URL(base).pathname.replace(/\/+$/, "");
-        return send(next.pathname.startsWith(basePath) ? next.pathname.slice(basePath.length) : next.pathname, query);
+        return send(
+          next.pathname.startsWith(basePath) ? next.pathname.slice(basePath.length) : next.pathname,
+          query,
+        );
       }
       if (search.method === "POST") {
         const body: Record<string, unknown> = { ...params, ...paging };
-        if (typeof body.expand === "string" && this.config.preset.startsWith("jira")) body.expand = String(body.expand).split(",");
-        if (typeof body.fields === "string" && this.config.preset.startsWith("jira")) body.fields = String(body.fields).split(",");
+        if (typeof body.expand === "string" && this.config.preset.startsWith("jira"))
+          body.expand = String(body.expand).split(",");
+        if (typeof body.fields === "string" && this.config.preset.startsWith("jira"))
+          body.fields = String(body.fields).split(",");
         return send(endpoint, {}, body);
       }
       return send(endpoint, { ...params, ...paging });
@@ -220,7 +289,16 @@ export class TicketsAdapter implements SourceAdapter {
     const recordsOf = (page: Page): unknown[] => {
       const matches = compiled.records(page.body);
       if (matches.length === 0) {
-        throw new StepError("format_error", `records path ${search.records} matched nothing in the response of ${page.url}`, { url: page.url, locator: search.records, snippet: this.redactor.text(JSON.stringify(page.body).slice(0, 160)) }, { retryable: false });
+        throw new StepError(
+          "format_error",
+          `records path ${search.records} matched nothing in the response of ${page.url}`,
+          {
+            url: page.url,
+            locator: search.records,
+            snippet: this.redactor.text(JSON.stringify(page.body).slice(0, 160)),
+          },
+          { retryable: false },
+        );
       }
       return matches.length === 1 && Array.isArray(matches[0]) ? (matches[0] as unknown[]) : matches;
     };
@@ -231,11 +309,22 @@ export class TicketsAdapter implements SourceAdapter {
       paged.notes.push(...(await this.fetchMissingChangelogs(search, paged.records, changelogs, send)));
     }
     if (paged.records.length === 0) {
-      throw new StepError("no_results", `search ${search.name} of ${this.name} found nothing for ${params[search.jqlParam] ? this.redactor.text(params[search.jqlParam]) : "the request"}`, {
-        url: firstRequest,
-      });
+      throw new StepError(
+        "no_results",
+        `search ${search.name} of ${this.name} found nothing for ${params[search.jqlParam] ? this.redactor.text(params[search.jqlParam]) : "the request"}`,
+        {
+          url: firstRequest,
+        },
+      );
     }
-    const body: TicketsRawBody = { search: search.name, records: paged.records, changelogs, notes: paged.notes, clientFilters, clientPeriod };
+    const body: TicketsRawBody = {
+      search: search.name,
+      records: paged.records,
+      changelogs,
+      notes: paged.notes,
+      clientFilters,
+      clientPeriod,
+    };
     return {
       request: firstRequest + (requests > 1 ? ` (+${requests - 1} more requests)` : ""),
       httpStatus: 200,
@@ -266,14 +355,27 @@ export class TicketsAdapter implements SourceAdapter {
       const values: unknown[] = [];
       const path = shape.endpoint!.replace("{key}", encodePathSegment(key));
       for (let page = 0, startAt = 0; ; page += 1) {
-        if (page >= this.config.max_pages) throw new StepError("format_error", `changelog of ${key} has more than max_pages (${this.config.max_pages}) pages`, { locator: path }, { retryable: false });
+        if (page >= this.config.max_pages)
+          throw new StepError(
+            "format_error",
+            `changelog of ${key} has more than max_pages (${this.config.max_pages}) pages`,
+            { locator: path },
+            { retryable: false },
+          );
         const response = await send(path, { startAt, maxResults: 100 });
         const body = response.body as { values?: unknown[]; isLast?: boolean; total?: number };
         const items = Array.isArray(body?.values) ? body.values : [];
         values.push(...items);
         startAt += items.length;
-        if (body?.isLast === true || items.length === 0 || (typeof body?.total === "number" && startAt >= body.total)) {
-          if (typeof body?.total === "number" && values.length !== body.total) notes.push(`the changelog of ${key} reported ${body.total} entries but returned ${values.length}`);
+        if (
+          body?.isLast === true ||
+          items.length === 0 ||
+          (typeof body?.total === "number" && startAt >= body.total)
+        ) {
+          if (typeof body?.total === "number" && values.length !== body.total)
+            notes.push(
+              `the changelog of ${key} reported ${body.total} entries but returned ${values.length}`,
+            );
           break;
         }
       }
@@ -293,10 +395,20 @@ export class TicketsAdapter implements SourceAdapter {
     const compiled = this.compiledFor(search);
     const matches = Array.isArray(body) ? [body] : compiled.records(body);
     if (matches.length === 0) {
-      throw new StepError("format_error", `records path ${search.records} matched nothing in the sample`, { locator: search.records, snippet: this.redactor.text(JSON.stringify(body).slice(0, 160)) });
+      throw new StepError("format_error", `records path ${search.records} matched nothing in the sample`, {
+        locator: search.records,
+        snippet: this.redactor.text(JSON.stringify(body).slice(0, 160)),
+      });
     }
     const records = matches.length === 1 && Array.isArray(matches[0]) ? (matches[0] as unknown[]) : matches;
-    const raw: TicketsRawBody = { search: searchName, records, changelogs: {}, notes: [], clientFilters: [], clientPeriod: false };
+    const raw: TicketsRawBody = {
+      search: searchName,
+      records,
+      changelogs: {},
+      notes: [],
+      clientFilters: [],
+      clientPeriod: false,
+    };
     return this.mapRaw(raw, { dataset: searchName, params: { filters: {} } }, { lenient: true });
   }
 
@@ -306,13 +418,25 @@ export class TicketsAdapter implements SourceAdapter {
     return this.mapRaw(raw.body as TicketsRawBody, goal, { lenient: true });
   }
 
-  private mapRaw(body: TicketsRawBody, goal: Pick<SubGoal, "dataset" | "params">, options: { lenient?: boolean } = {}): TicketsMappingResult {
+  private mapRaw(
+    body: TicketsRawBody,
+    goal: Pick<SubGoal, "dataset" | "params">,
+    options: { lenient?: boolean } = {},
+  ): TicketsMappingResult {
     const search = this.resolve({ dataset: body.search ?? goal.dataset });
     const { fields } = this.compiledFor(search);
     const misses: FieldMiss[] | undefined = options.lenient ? [] : undefined;
-    const fieldColumns: Column[] = fields.map((field) => ({ name: field.name, type: columnTypeOf(field.type) }));
+    const fieldColumns: Column[] = fields.map((field) => ({
+      name: field.name,
+      type: columnTypeOf(field.type),
+    }));
     const changelog = search.changelog;
-    const columns: Column[] = changelog ? [...CHANGE_COLUMNS, ...fieldColumns.filter((column) => !CHANGE_COLUMNS.some((fixed) => fixed.name === column.name))] : fieldColumns;
+    const columns: Column[] = changelog
+      ? [
+          ...CHANGE_COLUMNS,
+          ...fieldColumns.filter((column) => !CHANGE_COLUMNS.some((fixed) => fixed.name === column.name)),
+        ]
+      : fieldColumns;
     if (search.search.event) columns.push({ name: "event", type: "string" });
     const rows: Record<string, CellValue>[] = [];
     const provenance: Provenance[] = [];
@@ -341,27 +465,55 @@ export class TicketsAdapter implements SourceAdapter {
     let kept = rows.map((row, index) => ({ row, origin: provenance[index] }));
     for (const dimension of body.clientFilters) {
       const wanted = this.acceptedValues(dimension, goal.params?.filters?.[dimension]);
-      kept = kept.filter(({ row }) => row[dimension] !== null && wanted.has(String(row[dimension]).toLowerCase()));
-      notes.push(`filter ${dimension} applied to the mapped records (the query has no {${dimension}} placeholder)`);
+      kept = kept.filter(
+        ({ row }) => row[dimension] !== null && wanted.has(String(row[dimension]).toLowerCase()),
+      );
+      notes.push(
+        `filter ${dimension} applied to the mapped records (the query has no {${dimension}} placeholder)`,
+      );
     }
     const period = goal.params?.period;
     if (body.clientPeriod && period && search.search.period_field) {
       const column = search.search.period_field;
-      kept = kept.filter(({ row }) => typeof row[column] === "string" && (row[column] as string).slice(0, 10) >= period.from && (row[column] as string).slice(0, 10) <= period.to);
+      kept = kept.filter(
+        ({ row }) =>
+          typeof row[column] === "string" &&
+          (row[column] as string).slice(0, 10) >= period.from &&
+          (row[column] as string).slice(0, 10) <= period.to,
+      );
       notes.push(`period ${period.from}…${period.to} applied to ${column} on the mapped records`);
     }
     if (kept.length === 0 && !options.lenient) {
-      throw new StepError("no_results", `search ${search.name} of ${this.name}: no record is left after the filters ${body.clientFilters.join(", ") || "(period)"}`, {});
+      throw new StepError(
+        "no_results",
+        `search ${search.name} of ${this.name}: no record is left after the filters ${body.clientFilters.join(", ") || "(period)"}`,
+        {},
+      );
     }
-    const unmatched = new Map<string, { field: string; path: string; records: number; total: number; examples: string[] }>();
+    const unmatched = new Map<
+      string,
+      { field: string; path: string; records: number; total: number; examples: string[] }
+    >();
     for (const miss of misses ?? []) {
-      const entry = unmatched.get(miss.field) ?? { field: miss.field, path: miss.path, records: 0, total: body.records.length, examples: [] };
+      const entry = unmatched.get(miss.field) ?? {
+        field: miss.field,
+        path: miss.path,
+        records: 0,
+        total: body.records.length,
+        examples: [],
+      };
       entry.records += 1;
       if (entry.examples.length < 3) entry.examples.push(miss.record);
       unmatched.set(miss.field, entry);
     }
     return {
-      evidence: { kind: "table", columns, rows: kept.map((item) => item.row), provenance: kept.map((item) => item.origin), notes },
+      evidence: {
+        kind: "table",
+        columns,
+        rows: kept.map((item) => item.row),
+        provenance: kept.map((item) => item.origin),
+        notes,
+      },
       unmatched: [...unmatched.values()],
       notes,
     };
@@ -386,7 +538,8 @@ export class TicketsAdapter implements SourceAdapter {
   }
 
   private recordUrl(record: unknown, key: string): { url?: string } {
-    if (this.config.preset.startsWith("jira") && !key.startsWith("#")) return { url: joinUrl(this.config.base_url, `browse/${encodeURIComponent(key)}`) };
+    if (this.config.preset.startsWith("jira") && !key.startsWith("#"))
+      return { url: joinUrl(this.config.base_url, `browse/${encodeURIComponent(key)}`) };
     const self = (record as { self?: unknown })?.self;
     return typeof self === "string" && /^https?:\/\//.test(self) ? { url: this.redactor.text(self) } : {};
   }
@@ -397,7 +550,8 @@ export class TicketsAdapter implements SourceAdapter {
 
 /** Builds the tickets adapter of one configured source. */
 export const createTicketsAdapter: AdapterFactory = (name, config, workspace) => {
-  if (config.kind !== "tickets") throw new StepError("config_error", `source ${name} is not a tickets source`);
+  if (config.kind !== "tickets")
+    throw new StepError("config_error", `source ${name} is not a tickets source`);
   return new TicketsAdapter(name, config, workspace);
 };
 

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningTicketServer, startTicketServer } from "../../demo/ticket-server/ticket-server.js";
 import { loadWorkspace } from "../../config/load-workspace.js";
+import { type RunningTicketServer, startTicketServer } from "../../demo/ticket-server/ticket-server.js";
 import { formatReport, parseFilters, testSource } from "./sources-command.js";
 
 const run = promisify(execFile);
@@ -23,39 +23,111 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-const environment = () => ({ ...process.env, NO_COLOR: "1", TRIANGULATE_TICKETS_URL: server.url, JIRA_TOKEN: "cli-token" });
+const environment = () => ({
+  ...process.env,
+  NO_COLOR: "1",
+  TRIANGULATE_TICKETS_URL: server.url,
+  JIRA_TOKEN: "cli-token",
+});
 
 describe("sources test", () => {
   it("maps a saved response and lists the fields that matched nothing (CLI, --json)", async () => {
     const sample = path.join(scratch, "crm.json");
-    const response = await fetch(`${server.url}/rest/api/2/search?jql=${encodeURIComponent("project = CRM")}`, { headers: { authorization: "Bearer cli-token" } });
+    const response = await fetch(
+      `${server.url}/rest/api/2/search?jql=${encodeURIComponent("project = CRM")}`,
+      { headers: { authorization: "Bearer cli-token" } },
+    );
     const body = (await response.json()) as { issues: { fields: Record<string, unknown> }[] };
     delete body.issues[1].fields.customfield_10030;
     writeFileSync(sample, JSON.stringify(body));
-    const result = await run(process.execPath, ["--import", "tsx", "bin/triangulate.ts", "sources", "test", "tickets", "--search", "crm_releases", "--sample", sample, "--json", "-w", workspaceDirectory], { cwd: root, env: environment() }).catch((error) => error);
-    const output = JSON.parse(result.stdout) as { reports: { rows: Record<string, unknown>[]; unmatched: { field: string; records: number; examples: string[] }[] }[] };
+    const result = await run(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "bin/triangulate.ts",
+        "sources",
+        "test",
+        "tickets",
+        "--search",
+        "crm_releases",
+        "--sample",
+        sample,
+        "--json",
+        "-w",
+        workspaceDirectory,
+      ],
+      { cwd: root, env: environment() },
+    ).catch((error) => error);
+    const output = JSON.parse(result.stdout) as {
+      reports: {
+        rows: Record<string, unknown>[];
+        unmatched: { field: string; records: number; examples: string[] }[];
+      }[];
+    };
     expect(result.code).toBe(2);
-    expect(output.reports[0].rows.map((row) => row.version)).toEqual(["3.1.0", "3.2.0", "3.3.0", "3.4.0", "3.5.0"]);
-    expect(output.reports[0].unmatched).toEqual([{ field: "release_date", path: "$.fields.customfield_10030", records: 1, total: 5, examples: ["CRM-2"] }]);
+    expect(output.reports[0].rows.map((row) => row.version)).toEqual([
+      "3.1.0",
+      "3.2.0",
+      "3.3.0",
+      "3.4.0",
+      "3.5.0",
+    ]);
+    expect(output.reports[0].unmatched).toEqual([
+      {
+        field: "release_date",
+        path: "$.fields.customfield_10030",
+        records: 1,
+        total: 5,
+        examples: ["CRM-2"],
+      },
+    ]);
   });
 
   it("runs live against the server with the default period and --filter", async () => {
     const workspace = loadWorkspace(workspaceDirectory, { environment: environment() });
-    const [report] = await testSource(workspace, "tickets", { dataset: "provider_changes", asOf: "2024-06-30", filters: parseFilters(["region=East,South"]) });
+    const [report] = await testSource(workspace, "tickets", {
+      dataset: "provider_changes",
+      asOf: "2024-06-30",
+      filters: parseFilters(["region=East,South"]),
+    });
     expect(report.error).toBeUndefined();
     expect(report.rows.map((row) => row.key)).toEqual(["LOG-101", "LOG-112"]);
     const received = server.requests.at(-1)!;
-    expect(received.jql).toContain('cf[10014] >= "2023-07-01" AND cf[10014] <= "2024-06-30" AND cf[10012] in ("East", "South")');
+    expect(received.jql).toContain(
+      'cf[10014] >= "2023-07-01" AND cf[10014] <= "2024-06-30" AND cf[10012] in ("East", "South")',
+    );
   });
 
   it("prints a table, and a StepError as its kind, on the terminal form", async () => {
-    const result = await run(process.execPath, ["--import", "tsx", "bin/triangulate.ts", "sources", "test", "tickets", "--search", "crm_releases", "--as-of", "2024-01-01", "-w", workspaceDirectory], { cwd: root, env: environment() });
+    const result = await run(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "bin/triangulate.ts",
+        "sources",
+        "test",
+        "tickets",
+        "--search",
+        "crm_releases",
+        "--as-of",
+        "2024-01-01",
+        "-w",
+        workspaceDirectory,
+      ],
+      { cwd: root, env: environment() },
+    );
     expect(result.stdout).toContain("tickets · crm_releases · live");
     expect(result.stdout).toMatch(/CRM-4\s+3\.4\.0\s+2023-10-18\s+Service Desk, Notifications/);
     expect(result.stdout).toContain("every field matched on every record");
     // A refused token, in process (spawning is slow on a shared machine): the report carries the kind.
-    const workspace = loadWorkspace(workspaceDirectory, { environment: { ...environment(), JIRA_TOKEN: "wrong" } });
+    const workspace = loadWorkspace(workspaceDirectory, {
+      environment: { ...environment(), JIRA_TOKEN: "wrong" },
+    });
     const [refused] = await testSource(workspace, "tickets", { dataset: "crm_releases" });
-    expect(formatReport(refused, 20)).toContain("auth_error: source tickets refused the credentials (401); check the environment variable JIRA_TOKEN");
+    expect(formatReport(refused, 20)).toContain(
+      "auth_error: source tickets refused the credentials (401); check the environment variable JIRA_TOKEN",
+    );
   });
 });

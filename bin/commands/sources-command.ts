@@ -32,13 +32,13 @@ import path from "node:path";
 import type { Command } from "commander";
 import type { StepContext } from "../../adapters/adapter.js";
 import { createAdapter } from "../../adapters/registry.js";
-import { describeSources } from "../../config/describe-sources.js";
 import { ConfigError, formatConfigIssue } from "../../config/config-error.js";
+import { describeSources } from "../../config/describe-sources.js";
 import type { Workspace } from "../../config/workspace.js";
 import type { TableEvidence } from "../../models/evidence.js";
 import { SubGoal } from "../../models/plan.js";
 import { StepError } from "../../models/step-error.js";
-import { ExitCode, UsageError, colors, formatTable, printJson } from "../cli-output.js";
+import { colors, ExitCode, formatTable, printJson, UsageError } from "../cli-output.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
 
 /** What a mapping test yields (see the contract above). */
@@ -82,7 +82,11 @@ function datasetsOf(workspace: Workspace, source: string): string[] {
     const names = Object.keys(workspace.config.sources);
     throw new UsageError(`no source named ${source} in ${workspace.file}; sources: ${names.join(", ")}`);
   }
-  return config.kind === "tickets" ? Object.keys(config.searches) : "datasets" in config && config.datasets ? Object.keys(config.datasets) : [];
+  return config.kind === "tickets"
+    ? Object.keys(config.searches)
+    : "datasets" in config && config.datasets
+      ? Object.keys(config.datasets)
+      : [];
 }
 
 function yearBefore(day: string): string {
@@ -98,31 +102,53 @@ export function parseFilters(values: string[]): Record<string, string | string[]
   for (const value of values) {
     const match = /^([A-Za-z_][A-Za-z0-9_-]*)=(.+)$/.exec(value);
     if (!match) throw new UsageError(`--filter expects dimension=value, got ${value}`);
-    const parts = match[2].split(",").map((part) => part.trim()).filter(Boolean);
+    const parts = match[2]
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean);
     filters[match[1]] = parts.length === 1 ? parts[0] : parts;
   }
   return filters;
 }
 
 /** Runs the mapping of one source's datasets (all when none is named) on a sample or live. */
-export async function testSource(workspace: Workspace, source: string, options: SourceTestOptions): Promise<SourceTestReport[]> {
+export async function testSource(
+  workspace: Workspace,
+  source: string,
+  options: SourceTestOptions,
+): Promise<SourceTestReport[]> {
   const available = datasetsOf(workspace, source);
   if (options.dataset && !available.includes(options.dataset)) {
-    throw new UsageError(`source ${source} has no dataset or search ${options.dataset}; it has ${available.join(", ")}`);
+    throw new UsageError(
+      `source ${source} has no dataset or search ${options.dataset}; it has ${available.join(", ")}`,
+    );
   }
   const datasets = options.dataset ? [options.dataset] : available;
-  if (options.sample && datasets.length !== 1) throw new UsageError(`--sample needs --search/--dataset: source ${source} has ${available.join(", ")}`);
+  if (options.sample && datasets.length !== 1)
+    throw new UsageError(`--sample needs --search/--dataset: source ${source} has ${available.join(", ")}`);
   const adapter = await createAdapter(source, workspace.config.sources[source], workspace);
   const tester = adapter as unknown as MappingTester;
   const reports: SourceTestReport[] = [];
   try {
     for (const dataset of datasets) {
       const started = performance.now();
-      const report: SourceTestReport = { source, dataset, mode: options.sample ? "sample" : "live", columns: [], rows: [], unmatched: [], notes: [], elapsedMs: 0 };
+      const report: SourceTestReport = {
+        source,
+        dataset,
+        mode: options.sample ? "sample" : "live",
+        columns: [],
+        rows: [],
+        unmatched: [],
+        notes: [],
+        elapsedMs: 0,
+      };
       try {
         let result: MappingTestResult;
         if (options.sample) {
-          if (!tester.normalizeSample) throw new UsageError(`source ${source} (${adapter.kind}) cannot test a saved sample; run without --sample`);
+          if (!tester.normalizeSample)
+            throw new UsageError(
+              `source ${source} (${adapter.kind}) cannot test a saved sample; run without --sample`,
+            );
           const file = path.resolve(options.sample);
           if (!existsSync(file)) throw new UsageError(`no sample file ${file}`);
           const text = readFileSync(file, "utf8");
@@ -140,15 +166,30 @@ export async function testSource(workspace: Workspace, source: string, options: 
             description: `sources test ${source} ${dataset}`,
             source,
             dataset,
-            params: { filters: options.filters ?? {}, period: { grain: "month", from: options.from ?? yearBefore(options.to ?? asOf), to: options.to ?? asOf } },
+            params: {
+              filters: options.filters ?? {},
+              period: {
+                grain: "month",
+                from: options.from ?? yearBefore(options.to ?? asOf),
+                to: options.to ?? asOf,
+              },
+            },
             expected_format: "records",
           });
           const timeoutMs = workspace.config.executor.step_timeout_seconds * 1000;
-          const context: StepContext = { signal: AbortSignal.timeout(timeoutMs), timeoutMs, asOf, attempt: 1, requestId: `sources-test-${dataset}`, trace: () => {} };
+          const context: StepContext = {
+            signal: AbortSignal.timeout(timeoutMs),
+            timeoutMs,
+            asOf,
+            attempt: 1,
+            requestId: `sources-test-${dataset}`,
+            trace: () => {},
+          };
           if (tester.testMapping) result = await tester.testMapping(goal, context);
           else {
             const evidence = adapter.normalize(await adapter.fetch(goal, context), goal);
-            if (evidence.kind !== "table") throw new UsageError(`source ${source} returns text passages; sources test shows tables`);
+            if (evidence.kind !== "table")
+              throw new UsageError(`source ${source} returns text passages; sources test shows tables`);
             result = { evidence, unmatched: [], notes: evidence.notes };
           }
         }
@@ -158,7 +199,11 @@ export async function testSource(workspace: Workspace, source: string, options: 
         report.notes = result.notes;
       } catch (error) {
         if (!StepError.isStepError(error)) throw error;
-        report.error = { kind: error.kind, message: workspace.redactor.text(error.message), details: workspace.redactor.value(error.details) };
+        report.error = {
+          kind: error.kind,
+          message: workspace.redactor.text(error.message),
+          details: workspace.redactor.value(error.details),
+        };
       }
       report.elapsedMs = Math.round(performance.now() - started);
       reports.push(report);
@@ -170,7 +215,11 @@ export async function testSource(workspace: Workspace, source: string, options: 
 }
 
 /** The text form of a report: a header line, the table, and what matched nothing. */
-export function formatReport(report: SourceTestReport, limit: number, stream: NodeJS.WriteStream = process.stdout): string {
+export function formatReport(
+  report: SourceTestReport,
+  limit: number,
+  stream: NodeJS.WriteStream = process.stdout,
+): string {
   const c = colors(stream);
   const lines = [c.bold(`${report.source} · ${report.dataset} · ${report.mode}`)];
   if (report.error) {
@@ -178,8 +227,15 @@ export function formatReport(report: SourceTestReport, limit: number, stream: No
     return lines.join("\n");
   }
   const shown = report.rows.slice(0, limit);
-  lines.push(formatTable(report.columns, shown.map((row) => report.columns.map((column) => row[column]))));
-  lines.push(`${report.rows.length} record${report.rows.length === 1 ? "" : "s"}${report.rows.length > shown.length ? ` (first ${shown.length} shown; --limit N for more)` : ""} in ${report.elapsedMs} ms`);
+  lines.push(
+    formatTable(
+      report.columns,
+      shown.map((row) => report.columns.map((column) => row[column])),
+    ),
+  );
+  lines.push(
+    `${report.rows.length} record${report.rows.length === 1 ? "" : "s"}${report.rows.length > shown.length ? ` (first ${shown.length} shown; --limit N for more)` : ""} in ${report.elapsedMs} ms`,
+  );
   for (const note of report.notes) lines.push(c.yellow(`note: ${note}`));
   if (report.unmatched.length === 0) lines.push(c.green("every field matched on every record"));
   else {
@@ -187,7 +243,12 @@ export function formatReport(report: SourceTestReport, limit: number, stream: No
     lines.push(
       formatTable(
         ["field", "path", "records", "e.g."],
-        report.unmatched.map((miss) => [miss.field, miss.path, `${miss.records} of ${miss.total}`, miss.examples.join(", ")]),
+        report.unmatched.map((miss) => [
+          miss.field,
+          miss.path,
+          `${miss.records} of ${miss.total}`,
+          miss.examples.join(", "),
+        ]),
       ),
     );
   }
@@ -195,12 +256,16 @@ export function formatReport(report: SourceTestReport, limit: number, stream: No
 }
 
 function exitCodeOf(reports: SourceTestReport[]): number {
-  return reports.some((report) => report.error || report.unmatched.length > 0) ? ExitCode.partial : ExitCode.ok;
+  return reports.some((report) => report.error || report.unmatched.length > 0)
+    ? ExitCode.partial
+    : ExitCode.ok;
 }
 
 /** Registers `sources list` and `sources test`. */
 export function registerSourcesCommand(program: Command): void {
-  const sources = program.command("sources").description("list the configured sources and test their mappings");
+  const sources = program
+    .command("sources")
+    .description("list the configured sources and test their mappings");
 
   sources
     .command("list")
@@ -230,7 +295,9 @@ export function registerSourcesCommand(program: Command): void {
           (dataset?.columns ?? []).join(", "),
         ]),
       );
-      process.stdout.write(`${formatTable(["source", "kind", "trust", "dataset", "offers", "columns"], rows)}\n`);
+      process.stdout.write(
+        `${formatTable(["source", "kind", "trust", "dataset", "offers", "columns"], rows)}\n`,
+      );
     });
 
   sources
@@ -244,56 +311,98 @@ export function registerSourcesCommand(program: Command): void {
     .option("--as-of <date>", "as-of date for the default period (the 12 months up to it)")
     .option("--from <date>", "period start (ISO date)")
     .option("--to <date>", "period end (ISO date)")
-    .option("--filter <dimension=value>", "a filter (repeatable; a,b for a list)", (value: string, previous: string[]) => [...previous, value], [] as string[])
+    .option(
+      "--filter <dimension=value>",
+      "a filter (repeatable; a,b for a list)",
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
     .option("--limit <n>", "rows shown in the table", "20")
     .option("--json", "print the reports as JSON")
     .option("--watch", "re-run whenever triangulate.yaml (or the sample) changes")
-    .action(async (source: string, options: { workspace: string; search?: string; dataset?: string; sample?: string; asOf?: string; from?: string; to?: string; filter: string[]; limit: string; json?: boolean; watch?: boolean }) => {
-      for (const [flag, value] of [["--as-of", options.asOf], ["--from", options.from], ["--to", options.to]] as const) {
-        if (value !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new UsageError(`${flag} expects an ISO date (YYYY-MM-DD), got ${value}`);
-      }
-      const testOptions: SourceTestOptions = {
-        ...(options.search ?? options.dataset ? { dataset: options.search ?? options.dataset } : {}),
-        ...(options.sample ? { sample: options.sample } : {}),
-        ...(options.asOf ? { asOf: options.asOf } : {}),
-        ...(options.from ? { from: options.from } : {}),
-        ...(options.to ? { to: options.to } : {}),
-        filters: parseFilters(options.filter),
-      };
-      const limit = Math.max(1, Number(options.limit) || 20);
-      const runOnce = async (): Promise<number> => {
-        const workspace = workspaceFrom(options);
-        const reports = await testSource(workspace, source, testOptions);
-        if (options.json) printJson({ reports });
-        else process.stdout.write(`${reports.map((report) => formatReport(report, limit)).join("\n\n")}\n`);
-        return exitCodeOf(reports);
-      };
-      if (!options.watch) {
-        process.exitCode = await runOnce();
-        return;
-      }
-      await watchAndRun(options.workspace, options.sample, runOnce);
-    });
+    .action(
+      async (
+        source: string,
+        options: {
+          workspace: string;
+          search?: string;
+          dataset?: string;
+          sample?: string;
+          asOf?: string;
+          from?: string;
+          to?: string;
+          filter: string[];
+          limit: string;
+          json?: boolean;
+          watch?: boolean;
+        },
+      ) => {
+        for (const [flag, value] of [
+          ["--as-of", options.asOf],
+          ["--from", options.from],
+          ["--to", options.to],
+        ] as const) {
+          if (value !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(value))
+            throw new UsageError(`${flag} expects an ISO date (YYYY-MM-DD), got ${value}`);
+        }
+        const testOptions: SourceTestOptions = {
+          ...((options.search ?? options.dataset) ? { dataset: options.search ?? options.dataset } : {}),
+          ...(options.sample ? { sample: options.sample } : {}),
+          ...(options.asOf ? { asOf: options.asOf } : {}),
+          ...(options.from ? { from: options.from } : {}),
+          ...(options.to ? { to: options.to } : {}),
+          filters: parseFilters(options.filter),
+        };
+        const limit = Math.max(1, Number(options.limit) || 20);
+        const runOnce = async (): Promise<number> => {
+          const workspace = workspaceFrom(options);
+          const reports = await testSource(workspace, source, testOptions);
+          if (options.json) printJson({ reports });
+          else process.stdout.write(`${reports.map((report) => formatReport(report, limit)).join("\n\n")}\n`);
+          return exitCodeOf(reports);
+        };
+        if (!options.watch) {
+          process.exitCode = await runOnce();
+          return;
+        }
+        await watchAndRun(options.workspace, options.sample, runOnce);
+      },
+    );
 }
 
 /** Re-runs on every change of the YAML (and the sample), until Ctrl-C; problems are printed, not fatal. */
-async function watchAndRun(workspaceDirectory: string, sample: string | undefined, runOnce: () => Promise<number>): Promise<void> {
+async function watchAndRun(
+  workspaceDirectory: string,
+  sample: string | undefined,
+  runOnce: () => Promise<number>,
+): Promise<void> {
   const c = colors(process.stderr);
   const run = async () => {
     try {
       process.exitCode = await runOnce();
     } catch (error) {
-      if (error instanceof ConfigError) for (const issue of error.issues) process.stderr.write(`${c.red("✖")} ${formatConfigIssue(issue)}\n`);
-      else process.stderr.write(`${c.red("error:")} ${error instanceof Error ? error.message : String(error)}\n`);
+      if (error instanceof ConfigError)
+        for (const issue of error.issues) process.stderr.write(`${c.red("✖")} ${formatConfigIssue(issue)}\n`);
+      else
+        process.stderr.write(
+          `${c.red("error:")} ${error instanceof Error ? error.message : String(error)}\n`,
+        );
       process.exitCode = ExitCode.couldNotRun;
     }
-    process.stderr.write(c.dim(`watching ${path.resolve(workspaceDirectory, "triangulate.yaml")}${sample ? ` and ${sample}` : ""}; Ctrl-C to stop\n`));
+    process.stderr.write(
+      c.dim(
+        `watching ${path.resolve(workspaceDirectory, "triangulate.yaml")}${sample ? ` and ${sample}` : ""}; Ctrl-C to stop\n`,
+      ),
+    );
   };
   await run();
   // Editors save by rename, so watch the folder and filter by name; debounce bursts of events.
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
-  const files = new Set([path.resolve(workspaceDirectory, "triangulate.yaml"), ...(sample ? [path.resolve(sample)] : [])]);
+  const files = new Set([
+    path.resolve(workspaceDirectory, "triangulate.yaml"),
+    ...(sample ? [path.resolve(sample)] : []),
+  ]);
   const watchers = [...new Set([...files].map((file) => path.dirname(file)))].map((directory) =>
     watch(directory, (_event, name) => {
       if (!name || !files.has(path.join(directory, name.toString()))) return;

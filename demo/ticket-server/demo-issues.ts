@@ -9,7 +9,14 @@ export interface JiraHistory {
   id: string;
   author: { displayName: string; accountId: string };
   created: string;
-  items: { field: string; fieldtype: string; from: string | null; fromString: string | null; to: string | null; toString: string | null }[];
+  items: {
+    field: string;
+    fieldtype: string;
+    from: string | null;
+    fromString: string | null;
+    to: string | null;
+    toString: string | null;
+  }[];
 }
 
 /** An issue as the demo server stores it: the v2 representation plus its full changelog. */
@@ -68,21 +75,43 @@ function generator(seed: number): () => number {
 
 const PEOPLE = ["Li Wei", "Zhang Min", "Wang Fang", "Chen Jie"];
 
-function statusHistories(id: number, _created: string, steps: { at: string; from: string; to: string }[], author: string): JiraHistory[] {
+function statusHistories(
+  id: number,
+  _created: string,
+  steps: { at: string; from: string; to: string }[],
+  author: string,
+): JiraHistory[] {
   return steps.map((step, index) => ({
     id: String(id * 10 + index),
     author: { displayName: author, accountId: `acct-${author.toLowerCase().replace(/\s+/g, "-")}` },
     created: step.at,
-    items: [{ field: "status", fieldtype: "jira", from: null, fromString: step.from, to: null, toString: step.to }],
+    items: [
+      { field: "status", fieldtype: "jira", from: null, fromString: step.from, to: null, toString: step.to },
+    ],
   }));
 }
 
-function baseFields(project: string, type: string, summary: string, created: string, updated: string, status: string): Record<string, unknown> {
+function baseFields(
+  project: string,
+  type: string,
+  summary: string,
+  created: string,
+  updated: string,
+  status: string,
+): Record<string, unknown> {
   return {
     summary,
     issuetype: { name: type, subtask: false },
-    project: { key: project, name: { LOG: "Logistics", CRM: "CRM platform", SVC: "Customer service", BENCH: "Benchmark" }[project] ?? project },
-    status: { name: status, statusCategory: { key: status === "Done" ? "done" : "new", name: status === "Done" ? "Done" : "To Do" } },
+    project: {
+      key: project,
+      name:
+        { LOG: "Logistics", CRM: "CRM platform", SVC: "Customer service", BENCH: "Benchmark" }[project] ??
+        project,
+    },
+    status: {
+      name: status,
+      statusCategory: { key: status === "Done" ? "done" : "new", name: status === "Done" ? "Done" : "To Do" },
+    },
     created,
     updated,
     components: [],
@@ -93,31 +122,76 @@ function baseFields(project: string, type: string, summary: string, created: str
 
 function logIssues(): DemoIssue[] {
   const changes = [
-    { number: 87, region: "North", from: "NorthLine", to: "CargoOne", date: "2023-06-01", created: "2023-05-25" },
-    { number: 101, region: "East", from: "SwiftShip", to: "EastExpress", date: "2024-01-15", created: "2024-01-10" },
-    { number: 112, region: "South", from: "SwiftShip", to: "SunRoute", date: "2024-03-04", created: "2024-02-27" },
+    {
+      number: 87,
+      region: "North",
+      from: "NorthLine",
+      to: "CargoOne",
+      date: "2023-06-01",
+      created: "2023-05-25",
+    },
+    {
+      number: 101,
+      region: "East",
+      from: "SwiftShip",
+      to: "EastExpress",
+      date: "2024-01-15",
+      created: "2024-01-10",
+    },
+    {
+      number: 112,
+      region: "South",
+      from: "SwiftShip",
+      to: "SunRoute",
+      date: "2024-03-04",
+      created: "2024-02-27",
+    },
   ];
   const issues: DemoIssue[] = changes.map((change) => {
     const created = jiraTime(change.created, 9 * 60 + 30);
     const started = jiraTime(addDays(change.created, 2), 10 * 60);
     const done = jiraTime(change.date, 17 * 60 + 45);
     const author = PEOPLE[change.number % PEOPLE.length];
-    const histories = statusHistories(change.number, created, [
-      { at: started, from: "To Do", to: "In Progress" },
-      { at: done, from: "In Progress", to: "Done" },
-    ], author);
+    const histories = statusHistories(
+      change.number,
+      created,
+      [
+        { at: started, from: "To Do", to: "In Progress" },
+        { at: done, from: "In Progress", to: "Done" },
+      ],
+      author,
+    );
     histories.push({
       id: String(change.number * 10 + 9),
       author: { displayName: author, accountId: `acct-${author.toLowerCase().replace(/\s+/g, "-")}` },
       created: done,
-      items: [{ field: "Logistics provider", fieldtype: "custom", from: null, fromString: change.from, to: null, toString: change.to }],
+      items: [
+        {
+          field: "Logistics provider",
+          fieldtype: "custom",
+          from: null,
+          fromString: change.from,
+          to: null,
+          toString: change.to,
+        },
+      ],
     });
     return {
       id: String(20_000 + change.number),
       key: `LOG-${change.number}`,
       fields: {
-        ...baseFields("LOG", "Provider Change", `${change.region} China: switch provider from ${change.from} to ${change.to}`, created, done, "Done"),
-        customfield_10012: { value: change.region, id: `1001${["East", "North", "South", "West"].indexOf(change.region)}` },
+        ...baseFields(
+          "LOG",
+          "Provider Change",
+          `${change.region} China: switch provider from ${change.from} to ${change.to}`,
+          created,
+          done,
+          "Done",
+        ),
+        customfield_10012: {
+          value: change.region,
+          id: `1001${["East", "North", "South", "West"].indexOf(change.region)}`,
+        },
         customfield_10015: change.from,
         customfield_10013: change.to,
         customfield_10014: change.date,
@@ -127,14 +201,30 @@ function logIssues(): DemoIssue[] {
   });
   // Other LOG work in the same months, so the issue type matters in a search.
   for (const task of [
-    { number: 95, region: "North", summary: "North China: quarterly carrier performance review", created: "2024-01-08" },
-    { number: 104, region: "East", summary: "East China: update warehouse shelf labels", created: "2024-01-20" },
+    {
+      number: 95,
+      region: "North",
+      summary: "North China: quarterly carrier performance review",
+      created: "2024-01-08",
+    },
+    {
+      number: 104,
+      region: "East",
+      summary: "East China: update warehouse shelf labels",
+      created: "2024-01-20",
+    },
   ]) {
     const created = jiraTime(task.created, 14 * 60);
     issues.push({
       id: String(20_000 + task.number),
       key: `LOG-${task.number}`,
-      fields: { ...baseFields("LOG", "Task", task.summary, created, created, "To Do"), customfield_10012: { value: task.region, id: "10019" }, customfield_10015: null, customfield_10013: null, customfield_10014: null },
+      fields: {
+        ...baseFields("LOG", "Task", task.summary, created, created, "To Do"),
+        customfield_10012: { value: task.region, id: "10019" },
+        customfield_10015: null,
+        customfield_10013: null,
+        customfield_10014: null,
+      },
       histories: [],
     });
   }
@@ -152,13 +242,21 @@ function crmIssues(): DemoIssue[] {
       fields: {
         ...baseFields("CRM", "Release", `Release CRM ${release.version}`, created, done, "Done"),
         fixVersions: [{ name: release.version, releaseDate: release.date, released: true }],
-        components: release.modules.map((module, moduleIndex) => ({ name: module, id: String(40_000 + index * 10 + moduleIndex) })),
+        components: release.modules.map((module, moduleIndex) => ({
+          name: module,
+          id: String(40_000 + index * 10 + moduleIndex),
+        })),
         customfield_10030: release.date,
       },
-      histories: statusHistories(30_001 + index, created, [
-        { at: jiraTime(addDays(release.date, -7), 9 * 60), from: "To Do", to: "In Progress" },
-        { at: done, from: "In Progress", to: "Done" },
-      ], author),
+      histories: statusHistories(
+        30_001 + index,
+        created,
+        [
+          { at: jiraTime(addDays(release.date, -7), 9 * 60), from: "To Do", to: "In Progress" },
+          { at: done, from: "In Progress", to: "Done" },
+        ],
+        author,
+      ),
     };
   });
 }
@@ -172,14 +270,20 @@ function svcIssues(): DemoIssue[] {
   for (const [category, counts] of Object.entries(COMPLAINTS_2023)) {
     counts.forEach((count, quarter) => {
       for (let index = 0; index < count; index += 1) {
-        const day = addDays(QUARTER_START[quarter], Math.floor(((index + 0.5) * QUARTER_DAYS[quarter]) / count));
+        const day = addDays(
+          QUARTER_START[quarter],
+          Math.floor(((index + 0.5) * QUARTER_DAYS[quarter]) / count),
+        );
         const minutes = 8 * 60 + Math.floor(random() * 12 * 60);
-        const subType = category === "Service" ? SERVICE_SUB_TYPES[Math.floor(random() * SERVICE_SUB_TYPES.length)] : null;
+        const subType =
+          category === "Service" ? SERVICE_SUB_TYPES[Math.floor(random() * SERVICE_SUB_TYPES.length)] : null;
         drafts.push({ category, day, minutes, subType });
       }
     });
   }
-  drafts.sort((a, b) => a.day.localeCompare(b.day) || a.minutes - b.minutes || a.category.localeCompare(b.category));
+  drafts.sort(
+    (a, b) => a.day.localeCompare(b.day) || a.minutes - b.minutes || a.category.localeCompare(b.category),
+  );
   return drafts.map((draft, index) => {
     const created = jiraTime(draft.day, draft.minutes);
     const resolved = jiraTime(addDays(draft.day, 1 + (index % 4)), Math.min(draft.minutes + 60, 23 * 60));
@@ -188,14 +292,35 @@ function svcIssues(): DemoIssue[] {
       id: String(50_001 + index),
       key: `SVC-${index + 1}`,
       fields: {
-        ...baseFields("SVC", "Complaint", `${draft.category} complaint${draft.subType ? `: ${draft.subType.toLowerCase()}` : ""}`, created, resolved, "Done"),
-        customfield_10020: { value: draft.category, id: String(10_100 + Object.keys(COMPLAINTS_2023).indexOf(draft.category)) },
-        customfield_10021: draft.subType ? { value: draft.subType, id: String(10_200 + SERVICE_SUB_TYPES.indexOf(draft.subType)) } : null,
+        ...baseFields(
+          "SVC",
+          "Complaint",
+          `${draft.category} complaint${draft.subType ? `: ${draft.subType.toLowerCase()}` : ""}`,
+          created,
+          resolved,
+          "Done",
+        ),
+        customfield_10020: {
+          value: draft.category,
+          id: String(10_100 + Object.keys(COMPLAINTS_2023).indexOf(draft.category)),
+        },
+        customfield_10021: draft.subType
+          ? { value: draft.subType, id: String(10_200 + SERVICE_SUB_TYPES.indexOf(draft.subType)) }
+          : null,
       },
-      histories: statusHistories(50_001 + index, created, [
-        { at: jiraTime(draft.day, Math.min(draft.minutes + 20, 23 * 60 + 59)), from: "Open", to: "In Progress" },
-        { at: resolved, from: "In Progress", to: "Done" },
-      ], author),
+      histories: statusHistories(
+        50_001 + index,
+        created,
+        [
+          {
+            at: jiraTime(draft.day, Math.min(draft.minutes + 20, 23 * 60 + 59)),
+            from: "Open",
+            to: "In Progress",
+          },
+          { at: resolved, from: "In Progress", to: "Done" },
+        ],
+        author,
+      ),
     };
   });
 }
@@ -209,11 +334,19 @@ export function benchIssues(count: number): DemoIssue[] {
     issues.push({
       id: String(1_000_000 + index),
       key: `BENCH-${index + 1}`,
-      fields: { ...baseFields("BENCH", "Task", `Benchmark issue ${index + 1}`, created, created, "Done"), customfield_10020: { value: ["Service", "Delivery", "Product"][index % 3] } },
-      histories: statusHistories(1_000_000 + index, created, [
-        { at: jiraTime(day, 10 * 60 + (index % 480)), from: "To Do", to: "In Progress" },
-        { at: jiraTime(day, 11 * 60 + (index % 480)), from: "In Progress", to: "Done" },
-      ], PEOPLE[index % PEOPLE.length]),
+      fields: {
+        ...baseFields("BENCH", "Task", `Benchmark issue ${index + 1}`, created, created, "Done"),
+        customfield_10020: { value: ["Service", "Delivery", "Product"][index % 3] },
+      },
+      histories: statusHistories(
+        1_000_000 + index,
+        created,
+        [
+          { at: jiraTime(day, 10 * 60 + (index % 480)), from: "To Do", to: "In Progress" },
+          { at: jiraTime(day, 11 * 60 + (index % 480)), from: "In Progress", to: "Done" },
+        ],
+        PEOPLE[index % PEOPLE.length],
+      ),
     });
   }
   return issues;
@@ -221,5 +354,10 @@ export function benchIssues(count: number): DemoIssue[] {
 
 /** Every demo issue, in key order per project. */
 export function demoIssues(options: { bench?: number } = {}): DemoIssue[] {
-  return [...logIssues(), ...crmIssues(), ...svcIssues(), ...(options.bench ? benchIssues(options.bench) : [])];
+  return [
+    ...logIssues(),
+    ...crmIssues(),
+    ...svcIssues(),
+    ...(options.bench ? benchIssues(options.bench) : []),
+  ];
 }

@@ -37,7 +37,10 @@ function tokenize(text: string): Token[] {
       let value = "";
       let cursor = index + 1;
       for (;;) {
-        if (cursor >= text.length) throw new JqlError(`Error in the JQL Query: the quoted string starting at character ${index} is not closed.`);
+        if (cursor >= text.length)
+          throw new JqlError(
+            `Error in the JQL Query: the quoted string starting at character ${index} is not closed.`,
+          );
         const next = text[cursor];
         if (next === "\\") {
           const escaped = text[cursor + 1];
@@ -65,7 +68,10 @@ function tokenize(text: string): Token[] {
       continue;
     }
     const word = /^(cf\[\d+\]|[A-Za-z0-9_.\-:/]+)/i.exec(text.slice(index));
-    if (!word) throw new JqlError(`Error in the JQL Query: the character '${character}' at position ${index} is a reserved JQL character.`);
+    if (!word)
+      throw new JqlError(
+        `Error in the JQL Query: the character '${character}' at position ${index} is a reserved JQL character.`,
+      );
     tokens.push({ kind: "word", text: word[1], position: index });
     index += word[1].length;
   }
@@ -79,7 +85,10 @@ export function parseJql(text: string): JqlQuery {
   const peek = () => tokens[position];
   const isWord = (word: string) => peek()?.kind === "word" && peek()!.text.toUpperCase() === word;
   const expect = (predicate: boolean, what: string) => {
-    if (!predicate) throw new JqlError(`Error in the JQL Query: Expecting ${what} but got '${peek()?.text ?? "end of query"}'.`);
+    if (!predicate)
+      throw new JqlError(
+        `Error in the JQL Query: Expecting ${what} but got '${peek()?.text ?? "end of query"}'.`,
+      );
   };
 
   const value = (): string => {
@@ -102,7 +111,10 @@ export function parseJql(text: string): JqlQuery {
       return { type: "not", node: clause() };
     }
     const fieldToken = peek();
-    expect(fieldToken !== undefined && (fieldToken.kind === "word" || fieldToken.kind === "string"), "a field name");
+    expect(
+      fieldToken !== undefined && (fieldToken.kind === "word" || fieldToken.kind === "string"),
+      "a field name",
+    );
     position += 1;
     const field = fieldToken!.text;
     if (isWord("IS")) {
@@ -183,36 +195,58 @@ export function parseJql(text: string): JqlQuery {
 }
 
 /** Reads a field of an issue for JQL: plain text, a list of texts, or a date-time in epoch ms. */
-export type FieldReader = (issue: { key: string; fields: Record<string, unknown> }, field: string) => { kind: "text" | "date"; values: (string | number)[] } | undefined;
+export type FieldReader = (
+  issue: { key: string; fields: Record<string, unknown> },
+  field: string,
+) => { kind: "text" | "date"; values: (string | number)[] } | undefined;
 
 /** Parses a JQL date value ("2024-01-31", "2024/01/31 10:00") in the server's zone offset (minutes east of UTC). */
 export function jqlDate(text: string, offsetMinutes: number): number | undefined {
   const match = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:\s+(\d{1,2}):(\d{2}))?$/.exec(text.trim());
   if (!match) return undefined;
-  const utc = Date.UTC(+match[1], +match[2] - 1, +match[3], match[4] ? +match[4] : 0, match[5] ? +match[5] : 0);
+  const utc = Date.UTC(
+    +match[1],
+    +match[2] - 1,
+    +match[3],
+    match[4] ? +match[4] : 0,
+    match[5] ? +match[5] : 0,
+  );
   return utc - offsetMinutes * 60_000;
 }
 
 /** Whether an issue satisfies a condition. Unknown fields throw JqlError (Jira answers 400). */
-export function matches(node: JqlNode | undefined, issue: { key: string; fields: Record<string, unknown> }, read: FieldReader, offsetMinutes: number): boolean {
+export function matches(
+  node: JqlNode | undefined,
+  issue: { key: string; fields: Record<string, unknown> },
+  read: FieldReader,
+  offsetMinutes: number,
+): boolean {
   if (!node) return true;
   switch (node.type) {
     case "and":
-      return matches(node.left, issue, read, offsetMinutes) && matches(node.right, issue, read, offsetMinutes);
+      return (
+        matches(node.left, issue, read, offsetMinutes) && matches(node.right, issue, read, offsetMinutes)
+      );
     case "or":
-      return matches(node.left, issue, read, offsetMinutes) || matches(node.right, issue, read, offsetMinutes);
+      return (
+        matches(node.left, issue, read, offsetMinutes) || matches(node.right, issue, read, offsetMinutes)
+      );
     case "not":
       return !matches(node.node, issue, read, offsetMinutes);
     case "clause": {
       const field = read(issue, node.field);
-      if (!field) throw new JqlError(`Field '${node.field}' does not exist or you do not have permission to view it.`);
+      if (!field)
+        throw new JqlError(`Field '${node.field}' does not exist or you do not have permission to view it.`);
       if (node.operator === "is") return field.values.length === 0;
       if (node.operator === "is not") return field.values.length > 0;
       const wanted = Array.isArray(node.value) ? node.value : [node.value ?? ""];
       if (field.kind === "date") {
         const bounds = wanted.map((text) => {
           const parsed = jqlDate(text, offsetMinutes);
-          if (parsed === undefined) throw new JqlError(`Date value '${text}' for field '${node.field}' is invalid. Valid formats include: 'yyyy/MM/dd HH:mm', 'yyyy-MM-dd HH:mm', 'yyyy/MM/dd', 'yyyy-MM-dd'.`);
+          if (parsed === undefined)
+            throw new JqlError(
+              `Date value '${text}' for field '${node.field}' is invalid. Valid formats include: 'yyyy/MM/dd HH:mm', 'yyyy-MM-dd HH:mm', 'yyyy/MM/dd', 'yyyy-MM-dd'.`,
+            );
           return parsed;
         });
         const value = field.values[0];
@@ -233,7 +267,9 @@ export function matches(node: JqlNode | undefined, issue: { key: string; fields:
           case "<=":
             return value <= bounds[0];
           default:
-            throw new JqlError(`The operator '${node.operator}' is not supported by the '${node.field}' field.`);
+            throw new JqlError(
+              `The operator '${node.operator}' is not supported by the '${node.field}' field.`,
+            );
         }
       }
       const values = field.values.map((value) => String(value).toLowerCase());
@@ -254,7 +290,15 @@ export function matches(node: JqlNode | undefined, issue: { key: string; fields:
         case "<":
         case "<=": {
           const compare = (value: string) => value.localeCompare(lowered[0], undefined, { numeric: true });
-          return values.some((value) => (node.operator === ">" ? compare(value) > 0 : node.operator === ">=" ? compare(value) >= 0 : node.operator === "<" ? compare(value) < 0 : compare(value) <= 0));
+          return values.some((value) =>
+            node.operator === ">"
+              ? compare(value) > 0
+              : node.operator === ">="
+                ? compare(value) >= 0
+                : node.operator === "<"
+                  ? compare(value) < 0
+                  : compare(value) <= 0,
+          );
         }
         default:
           throw new JqlError(`The operator '${node.operator}' is not supported.`);

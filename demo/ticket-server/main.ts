@@ -14,7 +14,9 @@ const server = await startTicketServer({
   token: option("token") ?? process.env.JIRA_TOKEN ?? "demo-token",
   ...(option("bench") ? { benchIssues: Number(option("bench")) } : {}),
 });
-process.stdout.write(`demo ticket server (Jira REST v2/v3) on ${server.url}; faults: POST ${server.url}/__faults\n`);
+process.stdout.write(
+  `demo ticket server (Jira REST v2/v3) on ${server.url}; faults: POST ${server.url}/__faults\n`,
+);
 const stop = () => {
   void server.close().then(() => process.exit(0));
 };

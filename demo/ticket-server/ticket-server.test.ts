@@ -13,15 +13,23 @@ afterAll(async () => {
 });
 
 const get = async (path: string, init: RequestInit = {}) => {
-  const response = await fetch(`${server.url}${path}`, { ...init, headers: { authorization: `Bearer ${TOKEN}`, ...(init.headers ?? {}) } });
+  const response = await fetch(`${server.url}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${TOKEN}`, ...(init.headers ?? {}) },
+  });
   return { status: response.status, headers: response.headers, body: (await response.json()) as any };
 };
 const jql = (text: string) => encodeURIComponent(text);
 
 describe("JQL subset", () => {
   it("parses precedence, lists, IS EMPTY and ORDER BY", () => {
-    const query = parseJql('project = LOG AND (issuetype = "Provider Change" OR status != Done) AND cf[10012] in ("East", North) AND summary is not EMPTY ORDER BY created DESC, key');
-    expect(query.orderBy).toEqual([{ field: "created", direction: "DESC" }, { field: "key", direction: "ASC" }]);
+    const query = parseJql(
+      'project = LOG AND (issuetype = "Provider Change" OR status != Done) AND cf[10012] in ("East", North) AND summary is not EMPTY ORDER BY created DESC, key',
+    );
+    expect(query.orderBy).toEqual([
+      { field: "created", direction: "DESC" },
+      { field: "key", direction: "ASC" },
+    ]);
     expect(JSON.stringify(query.where)).toContain('"operator":"is not"');
   });
 
@@ -37,9 +45,18 @@ describe("demo data", () => {
     const first = demoIssues();
     expect(demoIssues()).toEqual(first);
     const svc = first.filter((issue) => issue.key.startsWith("SVC-"));
-    expect(svc).toHaveLength(Object.values(COMPLAINTS_2023).flat().reduce((sum, count) => sum + count, 0));
+    expect(svc).toHaveLength(
+      Object.values(COMPLAINTS_2023)
+        .flat()
+        .reduce((sum, count) => sum + count, 0),
+    );
     const log101 = first.find((issue) => issue.key === "LOG-101")!;
-    expect(log101.fields).toMatchObject({ customfield_10012: { value: "East" }, customfield_10015: "SwiftShip", customfield_10013: "EastExpress", customfield_10014: "2024-01-15" });
+    expect(log101.fields).toMatchObject({
+      customfield_10012: { value: "East" },
+      customfield_10015: "SwiftShip",
+      customfield_10013: "EastExpress",
+      customfield_10014: "2024-01-15",
+    });
     expect(String(log101.fields.created).slice(0, 10)).toBe("2024-01-10");
   });
 });
@@ -48,7 +65,9 @@ describe("wire format", () => {
   it("refuses requests without the bearer token", async () => {
     const response = await fetch(`${server.url}/rest/api/2/search?jql=project=LOG`);
     expect(response.status).toBe(401);
-    expect((await get("/rest/api/2/search?jql=project=LOG", { headers: { authorization: "Bearer nope" } })).status).toBe(401);
+    expect(
+      (await get("/rest/api/2/search?jql=project=LOG", { headers: { authorization: "Bearer nope" } })).status,
+    ).toBe(401);
   });
 
   it("v2 search pages with startAt/maxResults/total, GET and POST alike", async () => {
@@ -56,7 +75,11 @@ describe("wire format", () => {
     const first = await get(`/rest/api/2/search?jql=${jql(text)}&startAt=0&maxResults=50`);
     expect(first.body.total).toBe(35 + 50 + 28);
     expect(first.body.issues).toHaveLength(50);
-    const posted = await get("/rest/api/2/search", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jql: text, startAt: 100, maxResults: 50 }) });
+    const posted = await get("/rest/api/2/search", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jql: text, startAt: 100, maxResults: 50 }),
+    });
     expect(posted.body.issues).toHaveLength(13);
     expect(posted.body.startAt).toBe(100);
     const created = first.body.issues.map((issue: any) => issue.fields.created);
@@ -64,11 +87,14 @@ describe("wire format", () => {
   });
 
   it("v3 search/jql pages with nextPageToken until isLast", async () => {
-    const text = 'project = SVC AND cf[10020] = "Service" AND created >= "2023-10-01" AND created < "2024-01-01"';
+    const text =
+      'project = SVC AND cf[10020] = "Service" AND created >= "2023-10-01" AND created < "2024-01-01"';
     const keys: string[] = [];
     let token: string | undefined;
     for (let page = 0; page < 20; page += 1) {
-      const { body } = await get(`/rest/api/3/search/jql?jql=${jql(text)}&maxResults=25${token ? `&nextPageToken=${token}` : ""}`);
+      const { body } = await get(
+        `/rest/api/3/search/jql?jql=${jql(text)}&maxResults=25${token ? `&nextPageToken=${token}` : ""}`,
+      );
       keys.push(...body.issues.map((issue: any) => issue.key));
       if (body.isLast) break;
       token = body.nextPageToken;
@@ -93,8 +119,13 @@ describe("wire format", () => {
   });
 
   it("switches faults through POST /__faults, counted by times", async () => {
-    await fetch(`${server.url}/__faults`, { method: "POST", body: JSON.stringify({ rateLimit: { retryAfter: "3", times: 1 } }) });
-    const limited = await fetch(`${server.url}/rest/api/2/search?jql=project=LOG`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    await fetch(`${server.url}/__faults`, {
+      method: "POST",
+      body: JSON.stringify({ rateLimit: { retryAfter: "3", times: 1 } }),
+    });
+    const limited = await fetch(`${server.url}/rest/api/2/search?jql=project=LOG`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect([limited.status, limited.headers.get("retry-after")]).toEqual([429, "3"]);
     await limited.body?.cancel();
     expect((await get("/rest/api/2/search?jql=project=LOG")).status).toBe(200);

@@ -1,7 +1,7 @@
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { type DemoIssue, demoIssues } from "./demo-issues.js";
-import { type FieldReader, JqlError, matches, parseJql, type JqlQuery } from "./jql.js";
+import { type FieldReader, JqlError, type JqlQuery, matches, parseJql } from "./jql.js";
 
 /** Fault switches for tests; each applies to /rest/ requests, for `times` requests (always when absent). */
 export interface TicketServerFaults {
@@ -69,14 +69,19 @@ function jiraInstant(text: string): number | undefined {
 
 function names(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
-  return value.map((item) => (item && typeof item === "object" ? String((item as { name?: unknown }).name ?? "") : String(item)));
+  return value.map((item) =>
+    item && typeof item === "object" ? String((item as { name?: unknown }).name ?? "") : String(item),
+  );
 }
 
 /** Reads issue fields the way the JQL subset needs them. */
 const readField: FieldReader = (issue, rawField) => {
   const field = rawField.toLowerCase();
   const fields = issue.fields;
-  const text = (value: unknown) => ({ kind: "text" as const, values: value === null || value === undefined ? [] : [String(value)] });
+  const text = (value: unknown) => ({
+    kind: "text" as const,
+    values: value === null || value === undefined ? [] : [String(value)],
+  });
   switch (field) {
     case "project":
       return text((fields.project as { key?: string })?.key);
@@ -109,12 +114,14 @@ const readField: FieldReader = (issue, rawField) => {
   const id = `customfield_${custom[1] ?? custom[2]}`;
   const value = fields[id];
   if (DATE_FIELDS.has(id)) {
-    const day = typeof value === "string" ? Date.parse(`${value}T00:00:00Z`) - OFFSET_MINUTES * 60_000 : undefined;
+    const day =
+      typeof value === "string" ? Date.parse(`${value}T00:00:00Z`) - OFFSET_MINUTES * 60_000 : undefined;
     return { kind: "date", values: day === undefined || Number.isNaN(day) ? [] : [day] };
   }
   if (value === null || value === undefined) return { kind: "text", values: [] };
   if (Array.isArray(value)) return { kind: "text", values: names(value) };
-  if (typeof value === "object") return text((value as { value?: unknown; name?: unknown }).value ?? (value as { name?: unknown }).name);
+  if (typeof value === "object")
+    return text((value as { value?: unknown; name?: unknown }).value ?? (value as { name?: unknown }).name);
   return text(value);
 };
 
@@ -124,7 +131,10 @@ function sortIssues(issues: DemoIssue[], orderBy: JqlQuery["orderBy"]): DemoIssu
     for (const { field, direction } of orderBy) {
       const left = readField(a, field)?.values[0];
       const right = readField(b, field)?.values[0];
-      const order = typeof left === "number" && typeof right === "number" ? left - right : String(left ?? "").localeCompare(String(right ?? ""), undefined, { numeric: true });
+      const order =
+        typeof left === "number" && typeof right === "number"
+          ? left - right
+          : String(left ?? "").localeCompare(String(right ?? ""), undefined, { numeric: true });
       if (order !== 0) return direction === "DESC" ? -order : order;
     }
     return 0;
@@ -155,7 +165,14 @@ export async function startTicketServer(options: TicketServerOptions = {}): Prom
     key: issue.key,
     fields: issue.fields,
     ...(changelog
-      ? { changelog: { startAt: 0, maxResults: Math.min(inlineLimit, issue.histories.length), total: issue.histories.length, histories: issue.histories.slice(0, inlineLimit) } }
+      ? {
+          changelog: {
+            startAt: 0,
+            maxResults: Math.min(inlineLimit, issue.histories.length),
+            total: issue.histories.length,
+            histories: issue.histories.slice(0, inlineLimit),
+          },
+        }
       : {}),
   });
 
@@ -187,65 +204,140 @@ export async function startTicketServer(options: TicketServerOptions = {}): Prom
     return found;
   };
 
-  const route = (method: string, url: URL, body: unknown, record: ReceivedRequest): { status: number; json: unknown; headers?: Record<string, string> } => {
+  const route = (
+    method: string,
+    url: URL,
+    body: unknown,
+    record: ReceivedRequest,
+  ): { status: number; json: unknown; headers?: Record<string, string> } => {
     const path = url.pathname;
     const query = url.searchParams;
-    let match: RegExpExecArray | null;
-    if ((path === "/rest/api/2/search" || path === "/rest/api/latest/search") && (method === "GET" || method === "POST")) {
-      const input = method === "POST" ? ((body ?? {}) as Record<string, unknown>) : Object.fromEntries(query.entries());
+    const changelogPath = /^\/rest\/api\/(2|3)\/issue\/([^/]+)\/changelog$/.exec(path);
+    const issuePath = /^\/rest\/api\/(2|3)\/issue\/([^/]+)$/.exec(path);
+    if (
+      (path === "/rest/api/2/search" || path === "/rest/api/latest/search") &&
+      (method === "GET" || method === "POST")
+    ) {
+      const input =
+        method === "POST" ? ((body ?? {}) as Record<string, unknown>) : Object.fromEntries(query.entries());
       const jql = String(input.jql ?? "");
       record.jql = jql;
       const startAt = Math.max(0, Number(input.startAt ?? 0) || 0);
       const maxResults = Math.min(1000, Math.max(0, Number(input.maxResults ?? 50) || 50));
-      const expand = Array.isArray(input.expand) ? input.expand.map(String) : String(input.expand ?? "").split(",");
+      const expand = Array.isArray(input.expand)
+        ? input.expand.map(String)
+        : String(input.expand ?? "").split(",");
       const found = search(jql, record);
       return {
         status: 200,
-        json: { expand: "schema,names", startAt, maxResults, total: found.length, issues: found.slice(startAt, startAt + maxResults).map((issue) => issueJson(issue, 2, expand.includes("changelog"))) },
+        json: {
+          expand: "schema,names",
+          startAt,
+          maxResults,
+          total: found.length,
+          issues: found
+            .slice(startAt, startAt + maxResults)
+            .map((issue) => issueJson(issue, 2, expand.includes("changelog"))),
+        },
       };
     }
     if (path === "/rest/api/3/search/jql" && (method === "GET" || method === "POST")) {
-      const input = method === "POST" ? ((body ?? {}) as Record<string, unknown>) : Object.fromEntries(query.entries());
+      const input =
+        method === "POST" ? ((body ?? {}) as Record<string, unknown>) : Object.fromEntries(query.entries());
       const jql = String(input.jql ?? "");
       record.jql = jql;
       const maxResults = Math.min(5000, Math.max(1, Number(input.maxResults ?? 50) || 50));
       let startAt = 0;
       if (input.nextPageToken) {
         const decoded = /^o(\d+)$/.exec(Buffer.from(String(input.nextPageToken), "base64url").toString());
-        if (!decoded) return { status: 400, json: { errorMessages: ["The provided next page token is invalid or expired."], errors: {} } };
+        if (!decoded)
+          return {
+            status: 400,
+            json: { errorMessages: ["The provided next page token is invalid or expired."], errors: {} },
+          };
         startAt = Number(decoded[1]);
       }
-      const expand = Array.isArray(input.expand) ? input.expand.map(String) : String(input.expand ?? "").split(",");
+      const expand = Array.isArray(input.expand)
+        ? input.expand.map(String)
+        : String(input.expand ?? "").split(",");
       const found = search(jql, record);
       const page = found.slice(startAt, startAt + maxResults);
       const isLast = startAt + page.length >= found.length;
-      const next = faults.repeatCursor ? Buffer.from("o0").toString("base64url") : Buffer.from(`o${startAt + page.length}`).toString("base64url");
-      return { status: 200, json: { issues: page.map((issue) => issueJson(issue, 3, expand.includes("changelog"))), ...(isLast && !faults.repeatCursor ? { isLast: true } : { nextPageToken: next, isLast: false }) } };
+      const next = faults.repeatCursor
+        ? Buffer.from("o0").toString("base64url")
+        : Buffer.from(`o${startAt + page.length}`).toString("base64url");
+      return {
+        status: 200,
+        json: {
+          issues: page.map((issue) => issueJson(issue, 3, expand.includes("changelog"))),
+          ...(isLast && !faults.repeatCursor ? { isLast: true } : { nextPageToken: next, isLast: false }),
+        },
+      };
     }
-    if ((match = /^\/rest\/api\/(2|3)\/issue\/([^/]+)\/changelog$/.exec(path)) && method === "GET") {
-      const issue = byKey.get(decodeURIComponent(match[2])) ?? issues.find((candidate) => candidate.id === match![2]);
-      if (!issue) return { status: 404, json: { errorMessages: ["Issue does not exist or you do not have permission to see it."], errors: {} } };
+    if (changelogPath && method === "GET") {
+      const issue =
+        byKey.get(decodeURIComponent(changelogPath[2])) ??
+        issues.find((candidate) => candidate.id === changelogPath[2]);
+      if (!issue)
+        return {
+          status: 404,
+          json: {
+            errorMessages: ["Issue does not exist or you do not have permission to see it."],
+            errors: {},
+          },
+        };
       const startAt = Math.max(0, Number(query.get("startAt") ?? 0) || 0);
       const maxResults = Math.min(100, Math.max(1, Number(query.get("maxResults") ?? 100) || 100));
       const values = issue.histories.slice(startAt, startAt + maxResults);
       return {
         status: 200,
-        json: { self: `${base}${path}?startAt=${startAt}&maxResults=${maxResults}`, maxResults, startAt, total: issue.histories.length, isLast: startAt + values.length >= issue.histories.length, values },
+        json: {
+          self: `${base}${path}?startAt=${startAt}&maxResults=${maxResults}`,
+          maxResults,
+          startAt,
+          total: issue.histories.length,
+          isLast: startAt + values.length >= issue.histories.length,
+          values,
+        },
       };
     }
-    if ((match = /^\/rest\/api\/(2|3)\/issue\/([^/]+)$/.exec(path)) && method === "GET") {
-      const issue = byKey.get(decodeURIComponent(match[2])) ?? issues.find((candidate) => candidate.id === match![2]);
-      if (!issue) return { status: 404, json: { errorMessages: ["Issue does not exist or you do not have permission to see it."], errors: {} } };
+    if (issuePath && method === "GET") {
+      const issue =
+        byKey.get(decodeURIComponent(issuePath[2])) ??
+        issues.find((candidate) => candidate.id === issuePath[2]);
+      if (!issue)
+        return {
+          status: 404,
+          json: {
+            errorMessages: ["Issue does not exist or you do not have permission to see it."],
+            errors: {},
+          },
+        };
       const expand = (query.get("expand") ?? "").split(",");
-      const json = issueJson(issue, Number(match[1]) as 2 | 3, false) as Record<string, unknown>;
-      if (expand.includes("changelog")) json.changelog = { startAt: 0, maxResults: issue.histories.length, total: issue.histories.length, histories: issue.histories };
+      const json = issueJson(issue, Number(issuePath[1]) as 2 | 3, false) as Record<string, unknown>;
+      if (expand.includes("changelog"))
+        json.changelog = {
+          startAt: 0,
+          maxResults: issue.histories.length,
+          total: issue.histories.length,
+          histories: issue.histories,
+        };
       return { status: 200, json };
     }
     return { status: 404, json: { errorMessages: [`No resource at ${path}`], errors: {} } };
   };
 
-  const send = (response: ServerResponse, status: number, text: string, headers: Record<string, string> = {}) => {
-    response.writeHead(status, { "content-type": "application/json;charset=UTF-8", "content-length": String(Buffer.byteLength(text)), ...headers });
+  const send = (
+    response: ServerResponse,
+    status: number,
+    text: string,
+    headers: Record<string, string> = {},
+  ) => {
+    response.writeHead(status, {
+      "content-type": "application/json;charset=UTF-8",
+      "content-length": String(Buffer.byteLength(text)),
+      ...headers,
+    });
     response.end(text);
   };
 
@@ -264,7 +356,11 @@ export async function startTicketServer(options: TicketServerOptions = {}): Prom
       send(response, 200, JSON.stringify(stats));
       return;
     }
-    const record: ReceivedRequest = { method: request.method ?? "GET", path: url.pathname, query: Object.fromEntries(url.searchParams.entries()) };
+    const record: ReceivedRequest = {
+      method: request.method ?? "GET",
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams.entries()),
+    };
     requests.push(record);
     if (requests.length > 2000) requests.shift();
     let body: unknown;
@@ -274,7 +370,11 @@ export async function startTicketServer(options: TicketServerOptions = {}): Prom
         record.body = body;
       } catch {
         record.status = 400;
-        send(response, 400, JSON.stringify({ errorMessages: ["The request body is not valid JSON."], errors: {} }));
+        send(
+          response,
+          400,
+          JSON.stringify({ errorMessages: ["The request body is not valid JSON."], errors: {} }),
+        );
         return;
       }
     }
@@ -285,7 +385,15 @@ export async function startTicketServer(options: TicketServerOptions = {}): Prom
     }
     if (request.headers.authorization !== `Bearer ${token}`) {
       record.status = 401;
-      send(response, 401, JSON.stringify({ errorMessages: ["You are not authenticated. Authentication required to perform this operation."], errors: {} }), { "www-authenticate": 'Bearer realm="demo"' });
+      send(
+        response,
+        401,
+        JSON.stringify({
+          errorMessages: ["You are not authenticated. Authentication required to perform this operation."],
+          errors: {},
+        }),
+        { "www-authenticate": 'Bearer realm="demo"' },
+      );
       return;
     }
     if (fire("hang")) return;
@@ -295,13 +403,22 @@ export async function startTicketServer(options: TicketServerOptions = {}): Prom
       stats.requests += 1;
       const handling = performance.now() - started;
       stats.handlingMs += handling;
-      const respond = () => send(response, status, text, { "server-timing": `handle;dur=${handling.toFixed(2)}`, ...headers });
+      const respond = () =>
+        send(response, status, text, { "server-timing": `handle;dur=${handling.toFixed(2)}`, ...headers });
       if (wait > 0) setTimeout(respond, wait);
       else respond();
     };
-    if (fire("rateLimit")) return finish(429, JSON.stringify({ errorMessages: ["Rate limit exceeded."], errors: {} }), { "retry-after": faults.rateLimit?.retryAfter ?? "2" });
-    if (fire("serverError")) return finish(faults.serverError?.status ?? 500, JSON.stringify({ errorMessages: ["Internal server error"], errors: {} }));
-    if (fire("malformedJson")) return finish(200, '{"startAt":0,"maxResults":50,"total":3,"issues":[{"key":"LOG-101","fields":{');
+    if (fire("rateLimit"))
+      return finish(429, JSON.stringify({ errorMessages: ["Rate limit exceeded."], errors: {} }), {
+        "retry-after": faults.rateLimit?.retryAfter ?? "2",
+      });
+    if (fire("serverError"))
+      return finish(
+        faults.serverError?.status ?? 500,
+        JSON.stringify({ errorMessages: ["Internal server error"], errors: {} }),
+      );
+    if (fire("malformedJson"))
+      return finish(200, '{"startAt":0,"maxResults":50,"total":3,"issues":[{"key":"LOG-101","fields":{');
     let result: { status: number; json: unknown; headers?: Record<string, string> };
     try {
       result = route(record.method, url, body, record);
@@ -310,13 +427,15 @@ export async function startTicketServer(options: TicketServerOptions = {}): Prom
       result = { status: 400, json: { errorMessages: [error.message], errors: {} } };
     }
     let text = JSON.stringify(result.json);
-    if (faults.padBytes && text.length < faults.padBytes && text.startsWith("{")) text = `{"padding":"${"x".repeat(faults.padBytes - text.length)}",${text.slice(1)}`;
+    if (faults.padBytes && text.length < faults.padBytes && text.startsWith("{"))
+      text = `{"padding":"${"x".repeat(faults.padBytes - text.length)}",${text.slice(1)}`;
     finish(result.status, text, result.headers);
   };
 
   const server: Server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) send(response, 500, JSON.stringify({ errorMessages: [String(error)], errors: {} }));
+      if (!response.headersSent)
+        send(response, 500, JSON.stringify({ errorMessages: [String(error)], errors: {} }));
     });
   });
   server.on("connection", (socket) => {

@@ -7,7 +7,13 @@ export const TicketsAuth = z.discriminatedUnion("type", [
   z.object({ type: z.literal("none") }).strict(),
   z.object({ type: z.literal("bearer"), token: z.string() }).strict(),
   z.object({ type: z.literal("basic"), username: z.string(), password: z.string() }).strict(),
-  z.object({ type: z.literal("header"), header: z.string().regex(/^[A-Za-z0-9-]+$/, "a header name is letters, digits and -"), value: z.string() }).strict(),
+  z
+    .object({
+      type: z.literal("header"),
+      header: z.string().regex(/^[A-Za-z0-9-]+$/, "a header name is letters, digits and -"),
+      value: z.string(),
+    })
+    .strict(),
 ]);
 export type TicketsAuth = z.infer<typeof TicketsAuth>;
 
@@ -130,7 +136,11 @@ export const TicketsSource = z
     project: z.string().optional(),
     auth: TicketsAuth.default({ type: "none" }),
     max_pages: z.number().int().min(1).max(10_000).default(100),
-    max_response_bytes: z.number().int().min(1024).default(20 * 1024 * 1024),
+    max_response_bytes: z
+      .number()
+      .int()
+      .min(1024)
+      .default(20 * 1024 * 1024),
     searches: z.record(Name, TicketSearch),
   })
   .strict();
