@@ -268,7 +268,7 @@ describe("HTTP failures become the failure kinds of DESIGN §3", () => {
     const started = Date.now();
     const error = await failure(source().fetch(goal, stepContext({ timeoutMs: 400 })));
     expect(error.kind).toBe("timeout");
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(4000);
   });
 
   it("the step's signal ends a hanging request at once", async () => {
@@ -277,10 +277,11 @@ describe("HTTP failures become the failure kinds of DESIGN §3", () => {
     setTimeout(() => controller.abort(), 150);
     const started = Date.now();
     const error = await failure(
-      source().fetch(goal, stepContext({ signal: controller.signal, timeoutMs: 10_000 })),
+      source({ timeout_seconds: 60 }).fetch(goal, stepContext({ signal: controller.signal, timeoutMs: 60_000 })),
     );
     expect(error.kind).toBe("timeout");
-    expect(Date.now() - started).toBeLessThan(1500);
+    expect(error.message).toContain("cancelled by the step deadline");
+    expect(Date.now() - started).toBeLessThan(4000);
   });
 
   it("slow pages → timeout when slower than the per-request timeout, fine otherwise", async () => {
