@@ -25,7 +25,7 @@ export type ItemView =
   | { kind: "metric"; goal: string; label: string; values: ValueView[]; more: number; status: "answered" }
   | { kind: "events"; goal: string; label: string; events: { key: string; date: string; detail: string; cite: number }[]; more: number; absent: { value: string; period: string }[]; status: "answered" }
   | { kind: "records"; goal: string; label: string; rows: { text: string; cite: number }[]; more: number; status: "answered" }
-  | { kind: "text"; goal: string; question: string; sufficient: boolean; quotes: { text: string; cite: number }[]; missing?: string; status: "answered" | "insufficient" }
+  | { kind: "text"; goal: string; question: string; sufficient: boolean; quotes: { text: string; cite: number }[]; missing?: string; answerKind: string; aspect: string; status: "answered" | "insufficient" }
   | { kind: "failed"; goal: string; label: string; reason: string; status: "failed" };
 
 /** Everything the answer templates need, numbers already formatted. */
@@ -41,7 +41,7 @@ export interface AnswerView {
   correlations: { left: string; right: string; coefficient: string; periods: number }[];
   conflicts: { metric: string; keys: string; values: { source: string; value: string; weight: string }[]; resolved: string | null; policy: string }[];
   agreements: { metric: string; keys: string; sources: string; value: string }[];
-  gaps: Gap[];
+  gaps: (Gap & { kind?: string; aspect?: string; source?: string })[];
   broadened: Broadening[];
 }
 
@@ -171,6 +171,8 @@ export function buildAnswerView(input: ViewInput): BuiltView {
         sufficient: grade?.sufficient ?? false,
         quotes,
         ...(grade?.missing ? { missing: grade.missing } : {}),
+        answerKind: grade?.kind ?? "general",
+        aspect: grade?.aspect ?? "",
         status: grade?.sufficient ? "answered" : "insufficient",
       });
     } else if (outcome.evidence?.kind === "table") {
@@ -345,8 +347,12 @@ export function buildAnswerView(input: ViewInput): BuiltView {
           value: formatValue(comparison.resolved ?? 0, unit),
         };
       }),
-    gaps: input.gaps,
-    broadened: input.broadenings,
+    gaps: input.gaps.map((gap) => {
+      // Gaps of graded text goals carry what was asked, so each language can phrase them.
+      const outcome = input.outcomes.find((candidate) => candidate.goal.id === gap.goal);
+      return outcome?.grade && !outcome.grade.sufficient ? { ...gap, kind: outcome.grade.kind, aspect: outcome.grade.aspect, source: outcome.goal.source } : gap;
+    }),
+    broadened: input.broadenings.filter((broadening, index, all) => all.findIndex((other) => other.from === broadening.from && other.to === broadening.to) === index),
   };
   return { view, citations, known, conflicts: conflicts.map(toAnswerConflict), items: itemCitations };
 }
