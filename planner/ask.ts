@@ -25,6 +25,10 @@ export interface AskOptions {
   sequential?: boolean;
   /** Write the run directory (default true). */
   record?: boolean;
+  /** Per-step timeout in milliseconds; default executor.step_timeout_seconds. */
+  stepTimeoutMs?: number;
+  /** Overall deadline in milliseconds; default reflector.deadline_seconds. */
+  deadlineMs?: number;
   /** Called with every trace event as it happens (--show-trace streaming, progress). */
   onTrace?: (event: TraceEvent) => void;
 }
@@ -86,6 +90,8 @@ export async function askQuestion(question: string, workspace: Workspace, option
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.sequential ? { sequential: true } : {}),
     ...(options.record === false ? { record: false } : {}),
+    ...(options.stepTimeoutMs !== undefined ? { stepTimeoutMs: options.stepTimeoutMs } : {}),
+    ...(options.deadlineMs !== undefined ? { deadlineMs: options.deadlineMs } : {}),
   });
   return {
     answer: result.answer,

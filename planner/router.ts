@@ -1,4 +1,7 @@
+import * as OpenCC from "opencc-js";
 import type { Language } from "./language.js";
+
+const toTraditional = OpenCC.Converter({ from: "cn", to: "tw" });
 
 /** Where a question goes: a short direct reply, or retrieval through a plan. */
 export type Route = "direct" | "retrieve";
@@ -33,9 +36,9 @@ export interface RouterInput {
   scope: { en: string[]; zh: string[] };
 }
 
-const GREETING = /^(?:你好|您好|哈喽|哈啰|哈囉|嗨|喂|早上好|早安|午安|晚上好|晚安|大家好|hello|hi|hey|hiya|howdy|good (?:morning|afternoon|evening|day)|greetings|yo)(?:呀|啊|哦)?$/u;
-const THANKS = /^(?:谢谢|多谢|感谢|谢啦|谢了|辛苦了|thanks?|thank you|thx|ty|cheers|much appreciated|many thanks)(?:你|您|啦|了|a lot|so much|very much)?$/u;
-const HELP = /^(?:你(?:能|可以)做什么|你是谁|你会什么|怎么用|帮助|help|what can you do|who are you|how do i use (?:this|you))$/u;
+const GREETING = /^(?:(?:你好|您好|哈喽|哈啰|哈囉|嗨|喂|早上好|早安|午安|晚上好|晚安|大家好|hello|hi|hey|hiya|howdy|good(?:morning|afternoon|evening|day)|greetings|yo)(?:呀|啊|哦)?)+$/u;
+const THANKS = /^(?:谢谢|多谢|感谢|谢啦|谢了|辛苦了|thanks?|thankyou|thx|ty|cheers|muchappreciated|manythanks)(?:你|您|啦|了|alot|somuch|verymuch)?$/u;
+const HELP = /^(?:你(?:能|可以)做什么|你是谁|你会什么|怎么用|帮助|help|whatcanyoudo|whoareyou|howdoiuse(?:this|you))$/u;
 const FILLER = /[\s,.!?;:，。！？；：、~～…'"“”‘’()（）]+|\b(?:there|everyone|all|again|for (?:your|the) help|(?:for )?(?:that|this)|team|bot|assistant|triangulate)\b|小助手|助手|朋友们?|们/gu;
 // Words that say the question is about business data even when no catalog term matched.
 const DATA_CUES = /退|换|货|率|数据|报表|指标|投诉|产品|区域|地区|季度|月份|销售|订单|客户|物流|版本|活动|政策|\bdata\b|\breport\b|\bmetric|\bproducts?\b|\bregion|\bquarter|\bmonth|\bcustomers?\b|\borders?\b|\bsales\b|\brate\b|\bpolicy\b|\bcomplain|\bcampaign|\brelease/u;
@@ -81,7 +84,9 @@ function scopeText(language: Language, scope: RouterInput["scope"]): string {
     const items = scope.en.map((label) => (/^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label));
     return items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}` : (items[0] ?? "its data");
   }
-  return scope.zh.join("、") || "数据";
+  const text = scope.zh.join("、") || "数据";
+  // Catalog synonyms are usually written in Simplified first: a Traditional question gets them converted.
+  return language === "zh-Hant" ? toTraditional(text) : text;
 }
 
 /**
