@@ -324,7 +324,8 @@ export class BiDashboardAdapter implements SourceAdapter {
     }
     if (error instanceof errors.TimeoutError) return new StepError("timeout", `${where}: ${firstLine(error.message)}`, { url }, { cause: error });
     const message = error instanceof Error ? error.message : String(error);
-    if (/ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE|ERR_NAME_NOT_RESOLVED|ERR_ADDRESS_UNREACHABLE/.test(message)) {
+    // Any network-level failure of the browser (refused, reset, unreachable, unsafe port, TLS).
+    if (/net::ERR_[A-Z_]+/.test(message)) {
       return new StepError("server_error", `${where}: cannot reach ${this.config.base_url} (${firstLine(message)})`, { url }, { cause: error, retryable: true });
     }
     if (/Target page, context or browser has been closed|Target closed/.test(message)) {
