@@ -277,7 +277,10 @@ describe("HTTP failures become the failure kinds of DESIGN §3", () => {
     setTimeout(() => controller.abort(), 150);
     const started = Date.now();
     const error = await failure(
-      source({ timeout_seconds: 60 }).fetch(goal, stepContext({ signal: controller.signal, timeoutMs: 60_000 })),
+      source({ timeout_seconds: 60 }).fetch(
+        goal,
+        stepContext({ signal: controller.signal, timeoutMs: 60_000 }),
+      ),
     );
     expect(error.kind).toBe("timeout");
     expect(error.message).toContain("cancelled by the step deadline");
@@ -459,6 +462,29 @@ describe("plan values cannot change a query's shape", () => {
     expect(
       (await failure(adapter().fetch(goalFor("one", { filters: { issue: ".." } }), stepContext()))).kind,
     ).toBe("format_error");
+  });
+
+  it("with empty_is_answer, finding nothing is an empty table with a note, not no_results", async () => {
+    const local = ticketsAdapterFor({
+      preset: "jira-v2",
+      base_url: server.url,
+      project: "LOG",
+      auth: { type: "bearer", token: TOKEN },
+      searches: {
+        changes: {
+          jql: 'project = {project} AND issuetype = "Provider Change" AND cf[10014] >= {from} AND cf[10014] <= {to} AND cf[10012] in ({region})',
+          empty_is_answer: true,
+          fields: { key: "$.key" },
+        },
+      },
+    });
+    const goal = goalFor("changes", {
+      filters: { region: "North" },
+      period: { grain: "year", from: "2023-07-01", to: "2024-06-30" },
+    });
+    const evidence = local.normalize(await local.fetch(goal, stepContext()), goal);
+    expect(evidence.rows).toEqual([]);
+    expect(evidence.notes.join(" ")).toContain("empty_is_answer");
   });
 
   it("filters without a placeholder are applied to the mapped records", async () => {

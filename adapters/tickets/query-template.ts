@@ -22,10 +22,7 @@ export function placeholdersOf(template: string): string[] {
  * clauses, and reserved words (AND, OR, EMPTY, null …) stay plain text.
  */
 export function quoteJql(value: string): string {
-  const escaped = value
-    .replace(CONTROL_CHARACTERS, " ")
-    .replace(/\\/g, "\\\\")
-    .replace(/"/g, '\\"');
+  const escaped = value.replace(CONTROL_CHARACTERS, " ").replace(/\\/g, "\\\\").replace(/"/g, '\\"');
   return `"${escaped}"`;
 }
 

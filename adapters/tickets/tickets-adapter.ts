@@ -308,7 +308,7 @@ export class TicketsAdapter implements SourceAdapter {
     if (search.changelog?.shape.endpoint && search.changelog.shape.total) {
       paged.notes.push(...(await this.fetchMissingChangelogs(search, paged.records, changelogs, send)));
     }
-    if (paged.records.length === 0) {
+    if (paged.records.length === 0 && !search.search.empty_is_answer) {
       throw new StepError(
         "no_results",
         `search ${search.name} of ${this.name} found nothing for ${params[search.jqlParam] ? this.redactor.text(params[search.jqlParam]) : "the request"}`,
@@ -483,7 +483,11 @@ export class TicketsAdapter implements SourceAdapter {
       );
       notes.push(`period ${period.from}…${period.to} applied to ${column} on the mapped records`);
     }
-    if (kept.length === 0 && !options.lenient) {
+    if (kept.length === 0 && search.search.empty_is_answer) {
+      notes.push(
+        `search ${search.name} found no records for this period and these filters (empty_is_answer: an empty result is the answer)`,
+      );
+    } else if (kept.length === 0 && !options.lenient) {
       throw new StepError(
         "no_results",
         `search ${search.name} of ${this.name}: no record is left after the filters ${body.clientFilters.join(", ") || "(period)"}`,

@@ -116,6 +116,11 @@ export const TicketSearch = z
     changelog: z.union([z.boolean(), ChangelogSettings]).default(false),
     /** Adds an `event` column holding this catalog event name to every row. */
     event: Name.optional(),
+    /**
+     * When true, finding nothing is an answer (an empty table with a note: "no provider change in
+     * North China") instead of a no_results failure that the reflector would broaden.
+     */
+    empty_is_answer: z.boolean().default(false),
     /** Mapped column the period is checked against on the client when the template has no {from}/{to}. */
     period_field: Name.optional(),
     offers: Offers.default({ metrics: [], dimensions: [], events: [], topics: [] }),
