@@ -219,3 +219,11 @@ describe("direct replies", () => {
     expect(outcome.plan?.sub_goals[0].params.filters).toEqual({ product: "A", region: "East" });
   });
 });
+
+describe("data follow-ups", () => {
+  it("gives a follow-up data question the qualifiers of the one before it, and treats imperatives as questions", () => {
+    const outcome = plan("Compare A and B return rates in East China in January 2024. Also, were there provider changes?");
+    expect(outcome.subQuestions).toEqual(["Compare A and B return rates in East China in January 2024.", "Also, were there provider changes (A, B, East China, January 2024)?"]);
+    expect(outcome.plan?.sub_goals.find((goal) => goal.params.event)?.params.filters).toEqual({ region: "East" });
+  });
+});

@@ -169,7 +169,7 @@ export class CatalogPlanner implements Planner {
     const mentions = vocabulary.find(normalized, text);
     const times = findTimeExpressions(normalized, asOf);
     const unknownTerms = findUnknownTerms(text, normalized, mentions, vocabulary);
-    const subQuestions = decomposeQuestion(text, mentions, language);
+    const subQuestions = decomposeQuestion(text, [...mentions, ...times.map((time) => ({ start: time.start, end: time.end, kind: "time" as const }))], language);
     const metrics = [...new Set(mentions.filter((mention) => mention.kind === "metric").map((mention) => mention.name))];
     const events = [...new Set(mentions.filter((mention) => mention.kind === "event").map((mention) => mention.name))];
     const topics = [...new Set(mentions.filter((mention) => mention.kind === "topic").map((mention) => mention.name))];

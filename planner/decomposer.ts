@@ -5,7 +5,7 @@ import type { Language } from "./language.js";
 export interface DecomposerTerm {
   start: number;
   end: number;
-  kind: "metric" | "dimension" | "event" | "topic";
+  kind: "metric" | "dimension" | "event" | "topic" | "time";
 }
 
 /** At most this many sub-questions: beyond five, a question is a report, not a question. */
@@ -13,7 +13,7 @@ export const MAX_SUB_QUESTIONS = 5;
 
 const QUESTION_END = /[?？]/u;
 // Asking words: a clause with one of these is a question; one without is context ("the mug has the wrong name").
-const ASKING = /吗|嗎|呢|么|麼|谁|誰|多久|多少|几|幾|哪|什么|什麼|怎么|怎麼|如何|为什么|為什麼|是否|能否|可否|可不可以|能不能|有没有|有沒有|\b(?:can|could|who|what|when|how|why|which|is|are|do|does|will|would|should|may)\b/iu;
+const ASKING = /吗|嗎|呢|么|麼|谁|誰|多久|多少|几|幾|哪|什么|什麼|怎么|怎麼|如何|为什么|為什麼|是否|能否|可否|可不可以|能不能|有没有|有沒有|对比|對比|比较|比較|分析|列出|查询|查詢|统计|統計|请|請|\b(?:can|could|who|what|when|how|why|which|is|are|do|does|did|was|were|will|would|should|may|compare|show|list|give|tell|find|explain|analy[sz]e|relate|summari[sz]e)\b/iu;
 
 interface Piece {
   start: number;
@@ -69,6 +69,9 @@ export function decomposeQuestion(original: string, terms: DecomposerTerm[], lan
   const within = (piece: Piece) => terms.filter((term) => term.start >= piece.start + offset && term.end <= piece.end + offset);
   const context: string[] = [];
   let carriedTopic: string | undefined;
+  // Dimension values and dates of the last data question, for a follow-up that names neither
+  // ("…in East China in January 2024. Were there provider changes?").
+  let carriedQualifiers: string[] = [];
   const questions: string[] = [];
   for (const sentence of sentences) {
     const clauses = splitClauses(sentence);
@@ -90,6 +93,14 @@ export function decomposeQuestion(original: string, terms: DecomposerTerm[], lan
     if (!topic && carriedTopic && !hasOwnSubject) {
       text = language === "en" ? `For the ${carriedTopic}, ${questionText.charAt(0).toLowerCase()}${questionText.slice(1)}` : `${carriedTopic}${questionText}`;
     }
+    const qualifiers = sentenceTerms.filter((term) => term.kind === "dimension" || term.kind === "time").map((term) => original.slice(term.start, term.end));
+    const asksForData = sentenceTerms.some((term) => term.kind === "metric" || term.kind === "event");
+    if (asksForData && qualifiers.length === 0 && carriedQualifiers.length > 0) {
+      const mark = /[?？.。]$/u.exec(text)?.[0] ?? "";
+      const body = mark ? text.slice(0, -1) : text;
+      text = language === "en" ? `${body} (${carriedQualifiers.join(", ")})${mark}` : `${body}（${carriedQualifiers.join("，")}）${mark}`;
+    }
+    if (qualifiers.length > 0) carriedQualifiers = [...new Set(qualifiers)];
     const prefix = [...context, ...ownContext];
     const joined = prefix.length === 0 ? text : language === "en" ? `${prefix.map((part) => part.replace(/[,:]$/u, "")).join(" ")}${/[.!]$/u.test(prefix[prefix.length - 1]) ? "" : ","} ${text}` : `${prefix.map((part) => part.replace(/[，,：:]$/u, "")).join("，")}，${text}`;
     questions.push(joined);
