@@ -142,7 +142,8 @@ export class BiDashboardAdapter implements SourceAdapter {
       };
       if (anchor) await findOrExplain(`the anchor (${anchorText})`, () => anchor.waitFor({ state: "visible", timeout: Math.max(1, dataDeadline - Date.now()) }));
       await findOrExplain(`a table at ${anchorText}`, () => table.waitFor({ state: "attached", timeout: Math.max(1, dataDeadline - Date.now()) }));
-      await waitUntilSettled(table, pooled.requests, dataDeadline, undefined, context.signal);
+      // wait_seconds bounds the data's appearance; once it is there, settling may use the whole budget.
+      await waitUntilSettled(table, pooled.requests, deadline, undefined, context.signal);
       const extracted = await extractTable(table, {
         mode: dataset.extract,
         requests: pooled.requests,

@@ -84,7 +84,12 @@ export async function waitUntilSettled(
     const quiet = requests.count === 0 && now - requests.lastChange >= options.quietMs;
     if (quiet && !state.busy && now - stableSince >= options.stableMs) return state;
     if (now + options.pollMs > deadline) {
-      const reason = requests.count > 0 ? `${requests.count} data request(s) still pending` : state.busy ? "the table is still marked busy" : "rows still changing";
+      const reason =
+        requests.count > 0
+          ? `${requests.count} data request(s) still pending`
+          : state.busy
+            ? "the table is still marked busy"
+            : `its rows changed ${now - stableSince} ms before the deadline (${state.rows} rows then)`;
       throw new NotSettledError(`the table did not settle in time: ${reason}`, requests.pendingPaths(), last);
     }
     await new Promise((resolve) => setTimeout(resolve, options.pollMs));
