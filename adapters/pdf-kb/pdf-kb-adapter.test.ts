@@ -9,7 +9,9 @@ import { SubGoal, type SubGoalInput } from "../../models/plan.js";
 import { StepError } from "../../models/step-error.js";
 import type { SourceAdapter, StepContext } from "../adapter.js";
 import { createAdapter } from "../registry.js";
+import type { PdfKnowledgeBaseSource } from "../../models/sources/pdf-kb-source.js";
 import { ingestKnowledgeBase } from "./ingest/ingest-knowledge-base.js";
+import { openKnowledgeBase } from "./open-knowledge-base.js";
 
 // The demo's generated PDFs (policy in English and Traditional Chinese, CRM release notes with a
 // version table, the 2023 campaign calendar with a table per quarter), ingested for real.
@@ -130,6 +132,20 @@ describe("pdf_kb adapter", () => {
     for (const row of q3.rows) {
       expect(row.channel).toBe("Online");
       expect(String(row.start) <= "2023-09-30" && String(row.end) >= "2023-07-01").toBe(true);
+    }
+  });
+
+  it("finds a table row by search and shows each table once", async () => {
+    const knowledgeBase = await openKnowledgeBase(workspace, "handbook", workspace.config.sources.handbook as PdfKnowledgeBaseSource);
+    try {
+      const hits = await knowledgeBase.search("which modules changed in version 3.4.0", { k: 8 });
+      const tableHits = hits.filter((hit) => hit.kind === "table");
+      expect(tableHits[0]).toMatchObject({ document: "docs/crm-release-notes.pdf", tableId: expect.stringMatching(/^p\d+-t\d+$/) });
+      expect(tableHits[0].text).toContain("3.4.0");
+      const keys = tableHits.map((hit) => `${hit.document}#${hit.tableId}`);
+      expect(new Set(keys).size).toBe(keys.length);
+    } finally {
+      knowledgeBase.close();
     }
   });
 

@@ -51,24 +51,39 @@ export async function documentRows(document: string, extracted: ExtractedDocumen
   for (const table of extracted.tables) {
     // Extraction's rendering already carries a caption with the page and section.
     const text = table.text || [table.section, ...table.cells.map((row) => row.join(" | "))].filter(Boolean).join("\n");
-    const indexed = text;
-    drafts.push({
-      id: `${document}#table:${table.id}`,
-      document,
-      kind: "table",
-      table_id: table.id,
-      section: table.section,
-      section_folded: foldText(table.section),
-      page: table.page,
-      page_end: table.page,
-      pages_json: JSON.stringify([table.page]),
-      bbox_json: JSON.stringify(table.bbox),
-      text,
-      search_text: searchableText(indexed),
-      date: metadata.date,
-      tags: tagText(metadata.tags),
-    });
-    embedTexts.push(indexed);
+    const tableRow = (id: string, passageText: string) =>
+      ({
+        id,
+        document,
+        kind: "table",
+        table_id: table.id,
+        section: table.section,
+        section_folded: foldText(table.section),
+        page: table.page,
+        page_end: table.page,
+        pages_json: JSON.stringify([table.page]),
+        bbox_json: JSON.stringify(table.bbox),
+        text: passageText,
+        search_text: searchableText(passageText),
+        date: metadata.date,
+        tags: tagText(metadata.tags),
+      }) satisfies Omit<PassageRow, "vector">;
+    drafts.push(tableRow(`${document}#table:${table.id}`, text));
+    embedTexts.push(text);
+    // Each body row is also a passage of its own (caption + header + that row): in a long table
+    // the row a question is about is drowned by the others, while on its own it matches well.
+    // A search shows a table once, by its best-ranked passage.
+    const body = table.cells.slice(table.headerRows);
+    if (body.length > 1) {
+      const caption = text.startsWith("Table ") ? text.split("\n", 1)[0] : table.section;
+      const header = table.cells.slice(0, table.headerRows).map((row) => row.filter(Boolean).join(" | "));
+      body.forEach((row, index) => {
+        if (row.every((cell) => cell.trim() === "")) return;
+        const rowText = [caption, ...header, row.filter(Boolean).join(" | ")].filter(Boolean).join("\n");
+        drafts.push(tableRow(`${document}#table:${table.id}:row${index + 1}`, rowText));
+        embedTexts.push(rowText);
+      });
+    }
     tables.push({
       id: `${document}#${table.id}`,
       document,

@@ -4,6 +4,7 @@ import type { Workspace } from "../../../config/workspace.js";
 import type { PdfKnowledgeBaseSource } from "../../../models/sources/pdf-kb-source.js";
 import type { Embedder } from "../embedding/embedder.js";
 import { createEmbedder } from "../embedding/create-embedder.js";
+import { fullTextColumn, fullTextIndexOptions } from "../store/full-text-index.js";
 import { knowledgeBaseDirectory, lanceDirectory } from "../store/knowledge-base.js";
 import { type IndexedDocument, type KnowledgeBaseManifest, readManifest, writeManifest } from "../store/knowledge-base-manifest.js";
 import { type PassageRow, type TableRow, passageSchema, tableSchema } from "../store/knowledge-base-schema.js";
@@ -72,7 +73,6 @@ export interface IngestSummary {
 // Rows are written in batches: fewer LanceDB versions and fragments than one write per document.
 const flushRows = 2000;
 
-const ftsOptions = { baseTokenizer: "simple", lowercase: true, stem: true, language: "English", removeStopWords: true, asciiFolding: true, withPosition: false } as const;
 
 function metadataFor(source: PdfKnowledgeBaseSource, file: DocumentFile): DocumentMetadata {
   let date = file.modified.toISOString().slice(0, 10);
@@ -264,7 +264,7 @@ async function ingestLocked(workspace: Workspace, sourceName: string, source: Pd
     await flush();
     throwIfAborted(signal);
     onProgress?.({ phase: "index", done: pending.length, total: pending.length });
-    await passagesTable.createIndex("search_text", { config: lancedb.Index.fts(ftsOptions), replace: true });
+    await passagesTable.createIndex(fullTextColumn, { config: lancedb.Index.fts(fullTextIndexOptions), replace: true });
 
     const manifest: KnowledgeBaseManifest = {
       format: 1,

@@ -126,8 +126,9 @@ export class KnowledgeBase {
     const k = options.k ?? 8;
     const mode = options.mode ?? "hybrid";
     const where = whereClause(options.filters ?? {});
-    // Fusion needs more than k candidates from each list: an item ranked 12th by both can beat one ranked 1st by one.
-    const candidates = mode === "hybrid" ? Math.max(k * 4, 40) : k;
+    // Fusion needs more than k candidates from each list (an item ranked 12th by both can beat one
+    // ranked 1st by one), and so does showing each table once among its row passages.
+    const candidates = Math.max(k * 4, 40);
     const [ftsRows, vectorRows] = await Promise.all([
       mode === "vector" ? [] : this.fullTextRows(query, where, candidates),
       mode === "fts" ? [] : this.vectorRows(query, where, candidates, options.signal),
@@ -146,7 +147,16 @@ export class KnowledgeBase {
         .map(([id, score]) => ({ id, score }))
         .sort((left, right) => right.score - left.score || rankOf(ftsRanking, left.id) - rankOf(ftsRanking, right.id) || left.id.localeCompare(right.id));
     }
-    return scored.slice(0, k).map(({ id, score }) => {
+    const seenTables = new Set<string>();
+    const distinct = scored.filter(({ id }) => {
+      const row = byId.get(id)!;
+      if (row.kind !== "table") return true;
+      const key = `${row.document}\u0000${row.table_id}`;
+      if (seenTables.has(key)) return false;
+      seenTables.add(key);
+      return true;
+    });
+    return distinct.slice(0, k).map(({ id, score }) => {
       const row = byId.get(id)!;
       const ftsRank = ftsRanking.indexOf(id);
       const vectorRank = vectorRanking.indexOf(id);
