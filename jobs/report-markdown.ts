@@ -38,7 +38,15 @@ function questionMarkdown(question: QuestionReport, index: number): string[] {
   if (question.error) lines.push(`**Could not answer:** ${question.error}`, "");
   const answer = question.answer;
   if (answer) {
-    lines.push(answer.text.trim(), "");
+    // Hard line breaks keep the synthesizer's line layout (one value per line) in rendered Markdown.
+    lines.push(
+      answer.text
+        .trim()
+        .split("\n")
+        .map((line) => (line.trim() === "" || line.trimStart().startsWith("- ") ? line : `${line}  `))
+        .join("\n"),
+      "",
+    );
     // The synthesized text already states conflicts, broadenings and gaps in prose; the structured
     // lists stay available, folded, for whoever checks the numbers.
     const structured: string[] = [];
