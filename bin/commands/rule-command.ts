@@ -93,11 +93,21 @@ function printOutcome(outcome: ValidationOutcome, sample: SampleData): void {
   if (outcome.failing_rows.length === 0) return;
   const keys = [...new Set(outcome.failing_rows.flatMap((row) => Object.keys(row.values)))];
   const withLines = sample.lines !== undefined;
+  const percentColumns = new Set(
+    sample.evidence.kind === "table"
+      ? sample.evidence.columns.filter((column) => column.type === "percent").map((column) => column.name)
+      : [],
+  );
   const headers = ["row", ...(withLines ? ["line"] : []), ...keys];
   const rows = outcome.failing_rows.map((row) => [
     row.index,
     ...(withLines ? [sample.lines![row.index] ?? ""] : []),
-    ...keys.map((key) => (Object.hasOwn(row.values, key) ? (row.values[key] ?? "null") : "")),
+    ...keys.map((key) => {
+      if (!Object.hasOwn(row.values, key)) return "";
+      const value = row.values[key];
+      if (value === null) return "null";
+      return typeof value === "number" && percentColumns.has(key) ? `${value}%` : value;
+    }),
   ]);
   const table = formatTable(headers, rows)
     .split("\n")

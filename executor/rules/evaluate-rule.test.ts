@@ -308,6 +308,9 @@ describe("evaluateRule: typed comparison", () => {
     expect(evaluate("month > '2023-12-15'").failing_rows.map((row) => row.index)).toEqual([2]);
     expect(evaluate("month >= '2023-Q4' AND month < '2024-Q2' AND month >= '2023'").passed).toBe(true);
     expect(evaluate("updated >= '2023-12' AND updated < '2024-02'").passed).toBe(true);
+    expect(evaluate("month >= 2023-12 AND month in [2023-12, 2024-01-31] AND updated < 2024-Q2").passed).toBe(
+      true,
+    );
   });
 
   it("a text literal that is not a date against a date column is an error, with a caret", () => {

@@ -112,6 +112,22 @@ describe("parseRule: trees", () => {
     ]);
   });
 
+  it("unquoted ISO dates, months and quarters are date literals (there is no arithmetic to confuse them with)", () => {
+    const values = (rule: string) =>
+      (parseRule(rule) as Extract<RuleNode, { type: "membership" }>).list.items.map((item) => item.literal);
+    expect(values("month in [2024-01, 2024-01-15, 2024-Q3, 2024]")).toEqual([
+      { type: "string", value: "2024-01" },
+      { type: "string", value: "2024-01-15" },
+      { type: "string", value: "2024-Q3" },
+      { type: "number", value: 2024 },
+    ]);
+    expect(parseRule("month >= 2024-01")).toMatchObject({
+      right: { type: "literal", literal: { type: "string", value: "2024-01" } },
+    });
+    expect(syntaxError("month >= 2024-01x").message).toMatch(/unexpected 'x' after the number -01/);
+    expect(syntaxError("month >= 2024-1").message).toMatch(/unexpected/);
+  });
+
   it("in, not in, matches, not matches (regex backslashes kept)", () => {
     expect(parseRule("q not in ['Q1']")).toMatchObject({ type: "membership", negated: true });
     expect(parseRule("q in []")).toMatchObject({ type: "membership", negated: false, list: { items: [] } });

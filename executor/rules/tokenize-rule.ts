@@ -60,6 +60,16 @@ export function tokenizeRule(rule: string): RuleToken[] {
       tokens.push({ kind: "quoted_identifier", text: name, start, end: index });
       continue;
     }
+    // An unquoted ISO date, month or quarter (2024-01-15, 2024-01, 2024-Q1) is a date literal:
+    // the language has no arithmetic, so 2024-01 can only mean January 2024.
+    const isoDate = DIGIT.test(character)
+      ? /^\d{4}-(?:\d{2}-\d{2}|\d{2}|Q[1-4])(?![\p{L}\p{N}_-])/u.exec(rule.slice(index, index + 12))
+      : null;
+    if (isoDate) {
+      index += isoDate[0].length;
+      tokens.push({ kind: "string", text: isoDate[0], start, end: index });
+      continue;
+    }
     const startsNumber =
       DIGIT.test(character) ||
       (character === "." && DIGIT.test(rule[index + 1] ?? "")) ||
