@@ -50,6 +50,8 @@ export class BiDashboardAdapter implements SourceAdapter {
   private loginInFlight: Promise<void> | undefined;
   private sessionGeneration = 0;
   private closed = false;
+  // True once the browser manager granted a lease; only then does close() give one back.
+  private leased = false;
   /** Logins this adapter performed (0 when a stored session was reused). */
   loginCount = 0;
 
@@ -211,7 +213,8 @@ export class BiDashboardAdapter implements SourceAdapter {
     if (context) await context.then((value) => value.close()).catch(() => undefined);
     if (browser) {
       await browser.catch(() => undefined);
-      await this.browserManager.release();
+      if (this.leased) await this.browserManager.release();
+      this.leased = false;
     }
   }
 
@@ -227,7 +230,10 @@ export class BiDashboardAdapter implements SourceAdapter {
 
   private async browserContext(): Promise<BrowserContext> {
     if (!this.context) {
-      this.browser = this.browserManager.acquire();
+      this.browser = this.browserManager.acquire().then((browser) => {
+        this.leased = true;
+        return browser;
+      });
       const creating = (async () => {
         const browser = await (this.browser as Promise<Browser>);
         const storageState = await this.sessions.load();
