@@ -24,7 +24,15 @@ export interface Frame {
 const LIST_GAP = /^\s*(?:和|与|及|跟|、|,|\/|&|and|or|或|以及|vs\.?|versus)?\s*$/u;
 
 function newFrame(start: number, isEventFrame = false): Frame {
-  return { metrics: [], events: [], dimensions: new Map(), times: [], start, isEventFrame, inherited: new Set() };
+  return {
+    metrics: [],
+    events: [],
+    dimensions: new Map(),
+    times: [],
+    start,
+    isEventFrame,
+    inherited: new Set(),
+  };
 }
 
 /**
@@ -37,7 +45,9 @@ function newFrame(start: number, isEventFrame = false): Frame {
 export function bindQualifiers(normalized: string, mentions: Mention[], times: TimeMention[]): Frame[] {
   type Item = { start: number; end: number; mention?: Mention; time?: TimeMention };
   const items: Item[] = [
-    ...mentions.filter((mention) => mention.kind !== "topic").map((mention) => ({ start: mention.start, end: mention.end, mention })),
+    ...mentions
+      .filter((mention) => mention.kind !== "topic")
+      .map((mention) => ({ start: mention.start, end: mention.end, mention })),
     ...times.map((time) => ({ start: time.start, end: time.end, time })),
   ].sort((a, b) => a.start - b.start);
   const frames: Frame[] = [newFrame(0)];
@@ -83,7 +93,13 @@ export function bindQualifiers(normalized: string, mentions: Mention[], times: T
     current.dimensions.set(dimension, [value]);
     lastEnd.set(dimension, mention.end);
   }
-  const used = frames.filter((frame) => frame.metrics.length > 0 || frame.events.length > 0 || frame.dimensions.size > 0 || frame.times.length > 0);
+  const used = frames.filter(
+    (frame) =>
+      frame.metrics.length > 0 ||
+      frame.events.length > 0 ||
+      frame.dimensions.size > 0 ||
+      frame.times.length > 0,
+  );
   return inherit(used);
 }
 

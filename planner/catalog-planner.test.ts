@@ -19,21 +19,32 @@ const root = path.resolve(import.meta.dirname, "..");
 const workspace = loadWorkspace(path.join(root, "demo/workspace"), { environment: {} });
 const gold = readGoldSet(path.join(root, "demo/gold/plans.jsonl"));
 const planner = new CatalogPlanner();
-const plan = (question: string, asOf = "2024-06-30") => planner.planSync(question, { workspace, asOf, strategy: "auto" });
-const keys = (question: string, asOf?: string) => (plan(question, asOf).plan?.sub_goals ?? []).map(subGoalKey).sort();
+const plan = (question: string, asOf = "2024-06-30") =>
+  planner.planSync(question, { workspace, asOf, strategy: "auto" });
+const keys = (question: string, asOf?: string) =>
+  (plan(question, asOf).plan?.sub_goals ?? []).map(subGoalKey).sort();
 
 describe("catalog planner on the gold set", () => {
   it("has at least 60 questions in three languages, with every flagship", () => {
     expect(gold.length).toBeGreaterThanOrEqual(60);
     expect(new Set(gold.map((entry) => entry.language))).toEqual(new Set(["en", "zh-Hans", "zh-Hant"]));
-    for (const flagship of [1, 2, 3, 4, 5, 6]) expect(gold.some((entry) => entry.id.startsWith(`flagship-${flagship}-`))).toBe(true);
-    for (const tag of ["compare", "trend", "correlate", "policy", "greeting", "out-of-scope", "unknown"]) expect(gold.some((entry) => entry.tags.includes(tag)), tag).toBe(true);
+    for (const flagship of [1, 2, 3, 4, 5, 6])
+      expect(gold.some((entry) => entry.id.startsWith(`flagship-${flagship}-`))).toBe(true);
+    for (const tag of ["compare", "trend", "correlate", "policy", "greeting", "out-of-scope", "unknown"])
+      expect(
+        gold.some((entry) => entry.tags.includes(tag)),
+        tag,
+      ).toBe(true);
   });
 
   it("scores F1 ≥ 0.95, 100 % schema compliance and router accuracy", async () => {
     const report = await evaluatePlanner(planner, gold, workspace);
-    const failures = report.entries.filter((entry) => entry.missing.length + entry.extra.length > 0 || !entry.outcomeCorrect);
-    expect(failures.map((entry) => ({ id: entry.id, missing: entry.missing, extra: entry.extra }))).toEqual([]);
+    const failures = report.entries.filter(
+      (entry) => entry.missing.length + entry.extra.length > 0 || !entry.outcomeCorrect,
+    );
+    expect(failures.map((entry) => ({ id: entry.id, missing: entry.missing, extra: entry.extra }))).toEqual(
+      [],
+    );
     expect(report.f1).toBeGreaterThanOrEqual(0.95);
     expect(report.schemaCompliance).toBe(1);
     expect(report.routerAccuracy).toBe(1);
@@ -42,14 +53,20 @@ describe("catalog planner on the gold set", () => {
   it("detects each gold question's language and reports its unknown terms", () => {
     for (const entry of gold) {
       expect(detectLanguage(entry.question), entry.id).toBe(entry.language);
-      if (entry.expect === "no_plan") expect(plan(entry.question, entry.as_of).unknownTerms.map((term) => term.text), entry.id).toEqual(expect.arrayContaining(entry.unknown_terms));
+      if (entry.expect === "no_plan")
+        expect(
+          plan(entry.question, entry.as_of).unknownTerms.map((term) => term.text),
+          entry.id,
+        ).toEqual(expect.arrayContaining(entry.unknown_terms));
     }
   });
 
   it("writes validation rules the rule language parses, for its plans and the gold plans", () => {
     for (const entry of gold.filter((candidate) => candidate.expect === "plan")) {
-      for (const goal of plan(entry.question, entry.as_of).plan?.sub_goals ?? []) expect(() => parseRule(goal.validation), `${entry.id} ${goal.validation}`).not.toThrow();
-      for (const goal of goldPlan(entry, workspace).sub_goals) expect(() => parseRule(goal.validation)).not.toThrow();
+      for (const goal of plan(entry.question, entry.as_of).plan?.sub_goals ?? [])
+        expect(() => parseRule(goal.validation), `${entry.id} ${goal.validation}`).not.toThrow();
+      for (const goal of goldPlan(entry, workspace).sub_goals)
+        expect(() => parseRule(goal.validation)).not.toThrow();
     }
   });
 });
@@ -58,16 +75,27 @@ describe("catalog planner on paraphrases (not in the gold set)", () => {
   it("binds qualifiers when the time comes first and the entities follow", () => {
     const expected = keys("对比A产品在华东区2024年1月的退货率与B产品在华北区同期的退货率");
     expect(keys("请比较一下2024年1月华东区A产品和华北区B产品的退货率")).toEqual(expected);
-    expect(keys("In January 2024, how did product A's returns in East China compare to product B's in North China?")).toEqual(expected);
+    expect(
+      keys(
+        "In January 2024, how did product A's returns in East China compare to product B's in North China?",
+      ),
+    ).toEqual(expected);
     expect(expected).toHaveLength(4);
   });
 
   it("keeps the month range, the each-quarter split and the policy sub-questions", () => {
     expect(keys("2023年7月到9月B产品在华北的退货率")).toEqual(keys("B產品華北區2023年7月至9月的退貨率趨勢"));
-    expect(keys("VIP復購率 2023年每季度")).toEqual(["sales_bi vip_repurchase vip_repurchase_rate - - quarter:2023-01-01..2023-12-31"]);
-    expect(keys("Each quarter of 2023: how many online campaigns were there?")).toEqual(["handbook online_campaigns online_campaigns - - quarter:2023-01-01..2023-12-31"]);
+    expect(keys("VIP復購率 2023年每季度")).toEqual([
+      "sales_bi vip_repurchase vip_repurchase_rate - - quarter:2023-01-01..2023-12-31",
+    ]);
+    expect(keys("Each quarter of 2023: how many online campaigns were there?")).toEqual([
+      "handbook online_campaigns online_campaigns - - quarter:2023-01-01..2023-12-31",
+    ]);
     const policy = plan("刻字的杯子名字刻错了，能换吗？谁付运费？");
-    expect(policy.plan?.sub_goals.map((goal) => goal.params.query)).toEqual(["刻字的杯子名字刻错了，能换吗？", "刻字的杯子名字刻错了，谁付运费？"]);
+    expect(policy.plan?.sub_goals.map((goal) => goal.params.query)).toEqual([
+      "刻字的杯子名字刻错了，能换吗？",
+      "刻字的杯子名字刻错了，谁付运费？",
+    ]);
   });
 
   it("routes pleasantries and off-topic questions directly, in the question's language", () => {
@@ -87,7 +115,11 @@ describe("catalog planner on paraphrases (not in the gold set)", () => {
     expect(outcome.unknownTerms.map((term) => term.text)).toEqual(["NPS"]);
     expect(outcome.message).toMatch(/NPS/);
     const typo = plan("product Q return rate");
-    expect(typo.unknownTerms[0]).toMatchObject({ text: "product Q", kind: "dimension_value", dimension: "product" });
+    expect(typo.unknownTerms[0]).toMatchObject({
+      text: "product Q",
+      kind: "dimension_value",
+      dimension: "product",
+    });
   });
 });
 
@@ -95,7 +127,11 @@ describe("binding qualifiers", () => {
   const vocabulary = new Vocabulary(workspace.config.catalog);
   const frames = (question: string) => {
     const normalized = normalizeForMatching(question);
-    return bindQualifiers(normalized, vocabulary.find(normalized), findTimeExpressions(normalized, "2024-06-30")).map((frame) => ({
+    return bindQualifiers(
+      normalized,
+      vocabulary.find(normalized),
+      findTimeExpressions(normalized, "2024-06-30"),
+    ).map((frame) => ({
       metrics: frame.metrics,
       events: frame.events,
       dimensions: Object.fromEntries(frame.dimensions),
@@ -104,27 +140,52 @@ describe("binding qualifiers", () => {
   };
 
   it("binds A/East/2024-01 and B/North/同期 to separate entities, the event to its own frame", () => {
-    expect(frames("A产品在华东区2024年1月的退货率与B产品在华北区同期的退货率，并结合两地物流服务商变更记录")).toEqual([
-      { metrics: ["return_rate"], events: [], dimensions: { product: ["A"], region: ["East"] }, times: ["2024年1月"] },
-      { metrics: ["return_rate"], events: [], dimensions: { product: ["B"], region: ["North"] }, times: ["同期"] },
+    expect(
+      frames("A产品在华东区2024年1月的退货率与B产品在华北区同期的退货率，并结合两地物流服务商变更记录"),
+    ).toEqual([
+      {
+        metrics: ["return_rate"],
+        events: [],
+        dimensions: { product: ["A"], region: ["East"] },
+        times: ["2024年1月"],
+      },
+      {
+        metrics: ["return_rate"],
+        events: [],
+        dimensions: { product: ["B"], region: ["North"] },
+        times: ["同期"],
+      },
       { metrics: [], events: ["logistics_provider_change"], dimensions: {}, times: [] },
     ]);
   });
 
   it("reads joined values of one dimension as a list, not as two entities", () => {
-    expect(frames("A和B产品在华东区的退货率")).toEqual([{ metrics: ["return_rate"], events: [], dimensions: { product: ["A", "B"], region: ["East"] }, times: [] }]);
-    expect(frames("return rate of product A in East China and North China")[0].dimensions).toEqual({ product: ["A"], region: ["East", "North"] });
+    expect(frames("A和B产品在华东区的退货率")).toEqual([
+      {
+        metrics: ["return_rate"],
+        events: [],
+        dimensions: { product: ["A", "B"], region: ["East"] },
+        times: [],
+      },
+    ]);
+    expect(frames("return rate of product A in East China and North China")[0].dimensions).toEqual({
+      product: ["A"],
+      region: ["East", "North"],
+    });
   });
 
   it("lets a second entity without a metric inherit the first one's", () => {
-    const bound = frames("Compare product A in East China with product B in North China, return rate, March 2024");
+    const bound = frames(
+      "Compare product A in East China with product B in North China, return rate, March 2024",
+    );
     expect(bound.map((frame) => frame.metrics)).toEqual([["return_rate"], ["return_rate"]]);
   });
 });
 
 describe("decomposer", () => {
   const vocabulary = new Vocabulary(workspace.config.catalog);
-  const split = (question: string) => decomposeQuestion(question, vocabulary.find(normalizeForMatching(question)), detectLanguage(question));
+  const split = (question: string) =>
+    decomposeQuestion(question, vocabulary.find(normalizeForMatching(question)), detectLanguage(question));
 
   it("keeps the custom-engraving context in every sub-question and adds nothing else", () => {
     const parts = split("客製化保溫杯刻錯名字，可以換貨嗎？運費誰出？多久能收到新品？");
@@ -136,25 +197,38 @@ describe("decomposer", () => {
 
   it("merges near-duplicates and caps at five", () => {
     expect(split("退货政策是什么？退货政策是什么?")).toHaveLength(1);
-    expect(split("退款多久？换货多久？运费谁出？可以退吗？刻字能换吗？瑕疵谁负责？").length).toBeLessThanOrEqual(5);
+    expect(
+      split("退款多久？换货多久？运费谁出？可以退吗？刻字能换吗？瑕疵谁负责？").length,
+    ).toBeLessThanOrEqual(5);
   });
 });
 
 describe("source choice and settings", () => {
   it("plans only the most trusted source when conflict checking is off", () => {
-    const config = WorkspaceConfig.parse({ ...workspace.config, reflector: { ...workspace.config.reflector, check_conflicts: false } });
+    const config = WorkspaceConfig.parse({
+      ...workspace.config,
+      reflector: { ...workspace.config.reflector, check_conflicts: false },
+    });
     const quiet = new Workspace(workspace.root, workspace.file, config);
-    const outcome = planner.planSync("A产品在华东区2024年1月的退货率", { workspace: quiet, asOf: "2024-06-30", strategy: "standard" });
+    const outcome = planner.planSync("A产品在华东区2024年1月的退货率", {
+      workspace: quiet,
+      asOf: "2024-06-30",
+      strategy: "standard",
+    });
     expect(outcome.plan?.sub_goals.map((goal) => goal.source)).toEqual(["sales_bi"]);
     expect(outcome.plan?.strategy).toBe("standard");
   });
 
   it("never plans a file export while a live source offers the metric", () => {
-    for (const entry of gold) for (const goal of plan(entry.question, entry.as_of).plan?.sub_goals ?? []) expect(goal.source).not.toBe("sales_exports");
+    for (const entry of gold)
+      for (const goal of plan(entry.question, entry.as_of).plan?.sub_goals ?? [])
+        expect(goal.source).not.toBe("sales_exports");
   });
 
   it("marks event searches optional: no provider change in North is a finding", () => {
-    const outcome = plan("Compare product A's return rate in East China in January 2024 with product B's in North China for the same month, and relate it to logistics-provider changes in both regions.");
+    const outcome = plan(
+      "Compare product A's return rate in East China in January 2024 with product B's in North China for the same month, and relate it to logistics-provider changes in both regions.",
+    );
     const events = outcome.plan?.sub_goals.filter((goal) => goal.params.event) ?? [];
     expect(events.map((goal) => goal.params.filters.region)).toEqual(["East", "North"]);
     for (const goal of events) {
@@ -179,21 +253,35 @@ describe("hostile and oversized questions", () => {
     expect(goals.map((goal) => goal.source)).toEqual(["handbook"]);
     expect(goals[0].description.length).toBeLessThanOrEqual(500);
     expect(goals[0].params.query?.length).toBeLessThanOrEqual(2000);
-    expect(JSON.stringify(goals.map((goal) => ({ ...goal, params: { ...goal.params, query: undefined }, description: "" })))).not.toContain("evil.example");
+    expect(
+      JSON.stringify(
+        goals.map((goal) => ({ ...goal, params: { ...goal.params, query: undefined }, description: "" })),
+      ),
+    ).not.toContain("evil.example");
   });
 });
 
 describe("short values written alone", () => {
   it("reads a capital A as product A, but not the article that starts a sentence", () => {
-    expect(plan("what's the return rate of A in east china for 2024-01?").plan?.sub_goals[0].params.filters).toEqual({ product: "A", region: "East" });
-    expect(plan("A的退货率，华东区，2024年1月").plan?.sub_goals[0].params.filters).toEqual({ product: "A", region: "East" });
-    expect(plan("A question: what is the return rate in East China in January 2024?").plan?.sub_goals[0].params.filters).toEqual({ region: "East" });
+    expect(
+      plan("what's the return rate of A in east china for 2024-01?").plan?.sub_goals[0].params.filters,
+    ).toEqual({ product: "A", region: "East" });
+    expect(plan("A的退货率，华东区，2024年1月").plan?.sub_goals[0].params.filters).toEqual({
+      product: "A",
+      region: "East",
+    });
+    expect(
+      plan("A question: what is the return rate in East China in January 2024?").plan?.sub_goals[0].params
+        .filters,
+    ).toEqual({ region: "East" });
   });
 });
 
 describe("unknown measures beside known ones", () => {
   it("plans the known metric and reports the unknown one", () => {
-    const outcome = plan("What were the return rate and the churn rate of product A in East China in January 2024?");
+    const outcome = plan(
+      "What were the return rate and the churn rate of product A in East China in January 2024?",
+    );
     expect(outcome.unknownTerms.map((term) => term.text)).toEqual(["churn rate"]);
     expect(outcome.plan?.sub_goals.map((goal) => goal.params.metric)).toEqual(["return_rate", "return_rate"]);
     expect(outcome.warnings.join(" ")).toMatch(/churn rate.*not planned/);
@@ -222,8 +310,15 @@ describe("direct replies", () => {
 
 describe("data follow-ups", () => {
   it("gives a follow-up data question the qualifiers of the one before it, and treats imperatives as questions", () => {
-    const outcome = plan("Compare A and B return rates in East China in January 2024. Also, were there provider changes?");
-    expect(outcome.subQuestions).toEqual(["Compare A and B return rates in East China in January 2024.", "Also, were there provider changes (A, B, East China, January 2024)?"]);
-    expect(outcome.plan?.sub_goals.find((goal) => goal.params.event)?.params.filters).toEqual({ region: "East" });
+    const outcome = plan(
+      "Compare A and B return rates in East China in January 2024. Also, were there provider changes?",
+    );
+    expect(outcome.subQuestions).toEqual([
+      "Compare A and B return rates in East China in January 2024.",
+      "Also, were there provider changes (A, B, East China, January 2024)?",
+    ]);
+    expect(outcome.plan?.sub_goals.find((goal) => goal.params.event)?.params.filters).toEqual({
+      region: "East",
+    });
   });
 });

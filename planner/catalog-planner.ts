@@ -1,14 +1,21 @@
 import type { Workspace } from "../config/workspace.js";
 import { type ExecutionPlan, type Grain, type Period, type SubGoal, safeParsePlan } from "../models/plan.js";
-import { type Frame, bindQualifiers } from "./bind-qualifiers.js";
+import { bindQualifiers, type Frame } from "./bind-qualifiers.js";
 import { decomposeQuestion } from "./decomposer.js";
-import { type Intent, detectIntents } from "./intents.js";
-import { type Language, detectLanguage } from "./language.js";
+import { detectIntents, type Intent } from "./intents.js";
+import { detectLanguage, type Language } from "./language.js";
 import { normalizeForMatching } from "./normalize-text.js";
-import type { PlanContext, PlanOutcome, Planner } from "./planner.js";
+import type { PlanContext, Planner, PlanOutcome } from "./planner.js";
 import { routeQuestion } from "./router.js";
 import { selectOffers, selectTextOffers } from "./select-offers.js";
-import { alignPeriod, findTimeExpressions, isCoarser, monthPeriod, quarterPeriod, widenByMonths } from "./time-expressions.js";
+import {
+  alignPeriod,
+  findTimeExpressions,
+  isCoarser,
+  monthPeriod,
+  quarterPeriod,
+  widenByMonths,
+} from "./time-expressions.js";
 import { findUnknownTerms } from "./unknown-terms.js";
 import { validationRuleFor } from "./validation-rule-for.js";
 import { Vocabulary } from "./vocabulary.js";
@@ -32,7 +39,10 @@ const prepared = new WeakMap<Workspace, PreparedWorkspace>();
 function prepare(workspace: Workspace): PreparedWorkspace {
   let entry = prepared.get(workspace);
   if (!entry) {
-    entry = { vocabulary: new Vocabulary(workspace.config.catalog), offers: workspaceOffers(workspace.config) };
+    entry = {
+      vocabulary: new Vocabulary(workspace.config.catalog),
+      offers: workspaceOffers(workspace.config),
+    };
     prepared.set(workspace, entry);
   }
   return entry;
@@ -47,19 +57,26 @@ function clip(text: string, length: number): string {
   return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
 }
 
-const MESSAGES: Record<"unknown" | "nothing" | "unsupported" | "tooLong", Record<Language, (detail: string) => string>> = {
+const MESSAGES: Record<
+  "unknown" | "nothing" | "unsupported" | "tooLong",
+  Record<Language, (detail: string) => string>
+> = {
   tooLong: {
     en: (detail) => `Cannot plan this question: it is longer than ${detail} characters; ask it in parts.`,
     "zh-Hans": (detail) => `无法规划这个问题：超过 ${detail} 个字符，请拆开提问。`,
     "zh-Hant": (detail) => `無法規劃這個問題：超過 ${detail} 個字元，請拆開提問。`,
   },
   unknown: {
-    en: (detail) => `Cannot plan this question: the workspace's catalog does not know ${detail}. Check the spelling or add it to catalog: in triangulate.yaml.`,
-    "zh-Hans": (detail) => `无法规划这个问题：工作区目录中没有${detail}。请检查拼写，或在 triangulate.yaml 的 catalog: 中添加。`,
-    "zh-Hant": (detail) => `無法規劃這個問題：工作區目錄中沒有${detail}。請檢查拼寫，或在 triangulate.yaml 的 catalog: 中新增。`,
+    en: (detail) =>
+      `Cannot plan this question: the workspace's catalog does not know ${detail}. Check the spelling or add it to catalog: in triangulate.yaml.`,
+    "zh-Hans": (detail) =>
+      `无法规划这个问题：工作区目录中没有${detail}。请检查拼写，或在 triangulate.yaml 的 catalog: 中添加。`,
+    "zh-Hant": (detail) =>
+      `無法規劃這個問題：工作區目錄中沒有${detail}。請檢查拼寫，或在 triangulate.yaml 的 catalog: 中新增。`,
   },
   nothing: {
-    en: () => "Cannot plan this question: it names no metric, event or document topic of the workspace's catalog.",
+    en: () =>
+      "Cannot plan this question: it names no metric, event or document topic of the workspace's catalog.",
     "zh-Hans": () => "无法规划这个问题：问题中没有工作区目录里的指标、事件或文档主题。",
     "zh-Hant": () => "無法規劃這個問題：問題中沒有工作區目錄裡的指標、事件或文件主題。",
   },
@@ -76,7 +93,9 @@ function describePeriod(period: Period | undefined): string {
 }
 
 function describeFilters(filters: Record<string, string | string[]>): string {
-  const parts = Object.entries(filters).map(([dimension, value]) => `${dimension}=${Array.isArray(value) ? value.join("|") : value}`);
+  const parts = Object.entries(filters).map(
+    ([dimension, value]) => `${dimension}=${Array.isArray(value) ? value.join("|") : value}`,
+  );
   return parts.length > 0 ? ` for ${parts.join(", ")}` : "";
 }
 
@@ -125,7 +144,11 @@ function defaultPeriod(asOf: string, grain: Grain, trend: boolean): Period {
   const last = monthPeriod(lastMonth.getUTCFullYear(), lastMonth.getUTCMonth() + 1);
   if (!trend) return last;
   const firstMonth = new Date(Date.UTC(year, month - 13, 1));
-  return { grain: "month", from: monthPeriod(firstMonth.getUTCFullYear(), firstMonth.getUTCMonth() + 1).from, to: last.to };
+  return {
+    grain: "month",
+    from: monthPeriod(firstMonth.getUTCFullYear(), firstMonth.getUTCMonth() + 1).from,
+    to: last.to,
+  };
 }
 
 /** Fits a requested period to a dataset: its grain, widened to whole units when the dataset is coarser. */
@@ -169,12 +192,24 @@ export class CatalogPlanner implements Planner {
     const mentions = vocabulary.find(normalized, text);
     const times = findTimeExpressions(normalized, asOf);
     const unknownTerms = findUnknownTerms(text, normalized, mentions, vocabulary);
-    const subQuestions = decomposeQuestion(text, [...mentions, ...times.map((time) => ({ start: time.start, end: time.end, kind: "time" as const }))], language);
-    const metrics = [...new Set(mentions.filter((mention) => mention.kind === "metric").map((mention) => mention.name))];
-    const events = [...new Set(mentions.filter((mention) => mention.kind === "event").map((mention) => mention.name))];
-    const topics = [...new Set(mentions.filter((mention) => mention.kind === "topic").map((mention) => mention.name))];
+    const subQuestions = decomposeQuestion(
+      text,
+      [...mentions, ...times.map((time) => ({ start: time.start, end: time.end, kind: "time" as const }))],
+      language,
+    );
+    const metrics = [
+      ...new Set(mentions.filter((mention) => mention.kind === "metric").map((mention) => mention.name)),
+    ];
+    const events = [
+      ...new Set(mentions.filter((mention) => mention.kind === "event").map((mention) => mention.name)),
+    ];
+    const topics = [
+      ...new Set(mentions.filter((mention) => mention.kind === "topic").map((mention) => mention.name)),
+    ];
     const intents = detectIntents(normalized, topics.length > 0, metrics.length + events.length > 0);
-    const frames = bindQualifiers(normalized, mentions, times).filter((frame) => frame.metrics.length > 0 || frame.events.length > 0);
+    const frames = bindQualifiers(normalized, mentions, times).filter(
+      (frame) => frame.metrics.length > 0 || frame.events.length > 0,
+    );
     const route = routeQuestion({
       normalized,
       language,
@@ -186,28 +221,57 @@ export class CatalogPlanner implements Planner {
       frames: frames.filter((frame) => !frame.isEventFrame).length,
       compareOrCorrelate: intents.includes("compare") || intents.includes("correlate"),
       scope: {
-        en: [...vocabulary.labels("metric", "en"), ...vocabulary.labels("event", "en"), ...vocabulary.labels("topic", "en")],
-        zh: [...vocabulary.labels("metric", "zh"), ...vocabulary.labels("event", "zh"), ...vocabulary.labels("topic", "zh")],
+        en: [
+          ...vocabulary.labels("metric", "en"),
+          ...vocabulary.labels("event", "en"),
+          ...vocabulary.labels("topic", "en"),
+        ],
+        zh: [
+          ...vocabulary.labels("metric", "zh"),
+          ...vocabulary.labels("event", "zh"),
+          ...vocabulary.labels("topic", "zh"),
+        ],
       },
     });
     trace.push(`router:${route.route}:${route.route === "direct" ? route.reason : route.complexity}`);
-    const base = { route, planner: "catalog" as const, language, subQuestions, intents, unknownTerms, warnings, trace };
-    const finish = (extra: Partial<PlanOutcome>): PlanOutcome => ({ ...base, ...extra, elapsedMs: performance.now() - started });
+    const base = {
+      route,
+      planner: "catalog" as const,
+      language,
+      subQuestions,
+      intents,
+      unknownTerms,
+      warnings,
+      trace,
+    };
+    const finish = (extra: Partial<PlanOutcome>): PlanOutcome => ({
+      ...base,
+      ...extra,
+      elapsedMs: performance.now() - started,
+    });
     if (route.route === "direct") return finish({});
-    if (text.length > MAX_QUESTION_LENGTH) return finish({ message: MESSAGES.tooLong[language](String(MAX_QUESTION_LENGTH)) });
+    if (text.length > MAX_QUESTION_LENGTH)
+      return finish({ message: MESSAGES.tooLong[language](String(MAX_QUESTION_LENGTH)) });
     if (subQuestions.length > 1) trace.push(`decompose:${subQuestions.length}`);
     trace.push(`intents:${intents.join(",") || "none"}`);
-    for (const term of unknownTerms) trace.push(`unknown:${term.kind}:${term.text}${term.suggestion ? `→${term.suggestion}?` : ""}`);
+    for (const term of unknownTerms)
+      trace.push(`unknown:${term.kind}:${term.text}${term.suggestion ? `→${term.suggestion}?` : ""}`);
 
     // An unknown qualifier makes the whole question unplannable: planning without it would answer
     // a different question (product Z's rate is not the overall rate). An unknown measure beside
     // known ones ("return rate and churn rate") is reported and the known ones are planned.
     const unknownQualifiers = unknownTerms.filter((term) => term.kind === "dimension_value");
-    if (unknownQualifiers.length > 0 || (unknownTerms.length > 0 && metrics.length + events.length + topics.length === 0)) {
-      const detail = unknownTerms.map((term) => `"${term.text}"${term.suggestion ? ` (did you mean ${term.suggestion}?)` : ""}`).join(", ");
+    if (
+      unknownQualifiers.length > 0 ||
+      (unknownTerms.length > 0 && metrics.length + events.length + topics.length === 0)
+    ) {
+      const detail = unknownTerms
+        .map((term) => `"${term.text}"${term.suggestion ? ` (did you mean ${term.suggestion}?)` : ""}`)
+        .join(", ");
       return finish({ message: MESSAGES.unknown[language](detail) });
     }
-    if (metrics.length + events.length + topics.length === 0) return finish({ message: MESSAGES.nothing[language]("") });
+    if (metrics.length + events.length + topics.length === 0)
+      return finish({ message: MESSAGES.nothing[language]("") });
     for (const term of unknownTerms) warnings.push(`"${term.text}" is not in the catalog; it is not planned`);
 
     const drafts: GoalDraft[] = [];
@@ -232,7 +296,14 @@ export class CatalogPlanner implements Planner {
     // A frame before the first dated one ("A in East vs B in North in Jan 2024") takes the next one's.
     for (let index = metricFrames.length - 1; index >= 0; index -= 1) {
       const frame = metricFrames[index];
-      if (!framePeriods.get(frame)) framePeriods.set(frame, metricFrames.slice(index + 1).map((next) => framePeriods.get(next)).find((value) => value));
+      if (!framePeriods.get(frame))
+        framePeriods.set(
+          frame,
+          metricFrames
+            .slice(index + 1)
+            .map((next) => framePeriods.get(next))
+            .find((value) => value),
+        );
     }
 
     for (const frame of metricFrames) {
@@ -244,7 +315,9 @@ export class CatalogPlanner implements Planner {
         }
         for (const dimension of selection.droppedDimensions) {
           if (frame.inherited.has(dimension)) continue;
-          warnings.push(`${metric}: no source offers it by ${dimension}; the ${dimension} filter is not applied`);
+          warnings.push(
+            `${metric}: no source offers it by ${dimension}; the ${dimension} filter is not applied`,
+          );
           trace.push(`filter:dropped:${metric}:${dimension}`);
         }
         selection.offers.forEach((offer, index) => {
@@ -277,28 +350,44 @@ export class CatalogPlanner implements Planner {
 
     for (const frame of frames.filter((candidate) => candidate.events.length > 0)) {
       // An event frame with its own dates and no metric ("…and provider changes in Q1 2024") keeps them.
-      const ownPeriods = frame.isEventFrame && frame.metrics.length === 0 && frame.times.length > 0 ? framePeriods.get(frame) : undefined;
+      const ownPeriods =
+        frame.isEventFrame && frame.metrics.length === 0 && frame.times.length > 0
+          ? framePeriods.get(frame)
+          : undefined;
       const relating = metricFrames.length > 0 && !ownPeriods;
       let window: Period | undefined;
       if (ownPeriods) {
-        window = { grain: ownPeriods[0].grain, from: ownPeriods[0].from, to: ownPeriods[ownPeriods.length - 1].to };
+        window = {
+          grain: ownPeriods[0].grain,
+          from: ownPeriods[0].from,
+          to: ownPeriods[ownPeriods.length - 1].to,
+        };
       } else if (relating && metricPeriods.length > 0) {
         // Events that may explain a metric: the metric's period widened by a month on each side.
         const from = metricPeriods.map((period) => period.from).sort()[0];
-        const to = metricPeriods.map((period) => period.to).sort().reverse()[0];
+        const to = metricPeriods
+          .map((period) => period.to)
+          .sort()
+          .reverse()[0];
         window = widenByMonths({ grain: "month", from, to }, EVENT_WINDOW_MONTHS);
         trace.push(`window:${window.from}..${window.to}`);
       } else {
         const own = framePeriods.get(frame);
         // Events asked without a date: the last 12 complete months (a single month would mostly be empty).
-        window = own ? { grain: own[0].grain, from: own[0].from, to: own[own.length - 1].to } : defaultPeriod(asOf, "month", true);
-        if (!own) warnings.push(`events: no period in the question; using ${describePeriod(window)} (relative to as-of ${asOf})`);
+        window = own
+          ? { grain: own[0].grain, from: own[0].from, to: own[own.length - 1].to }
+          : defaultPeriod(asOf, "month", true);
+        if (!own)
+          warnings.push(
+            `events: no period in the question; using ${describePeriod(window)} (relative to as-of ${asOf})`,
+          );
       }
       // Dimension values: the event's own ("provider changes in East China"), else those of the metrics it relates to (两地).
       const dimensions = new Map<string, string[]>();
       const donors = frame.dimensions.size > 0 ? [frame] : metricFrames;
       for (const donor of donors) {
-        for (const [dimension, values] of donor.dimensions) dimensions.set(dimension, [...new Set([...(dimensions.get(dimension) ?? []), ...values])]);
+        for (const [dimension, values] of donor.dimensions)
+          dimensions.set(dimension, [...new Set([...(dimensions.get(dimension) ?? []), ...values])]);
       }
       for (const event of frame.events) {
         const selection = selectOffers(offers, { event }, [...dimensions.keys()], checkConflicts);
@@ -310,7 +399,9 @@ export class CatalogPlanner implements Planner {
           const filters = filtersFor(dimensions, offer);
           // One search per value of the first list-valued filter: each region's changes are their own finding.
           const split = Object.entries(filters).find(([, value]) => Array.isArray(value));
-          const variants = split ? (split[1] as string[]).map((value) => ({ ...filters, [split[0]]: value })) : [filters];
+          const variants = split
+            ? (split[1] as string[]).map((value) => ({ ...filters, [split[0]]: value }))
+            : [filters];
           for (const variant of variants) {
             drafts.push({
               description: `${event} events${describeFilters(variant)}, ${describePeriod(window)}, from ${offer.source}/${offer.dataset}`,
@@ -332,7 +423,9 @@ export class CatalogPlanner implements Planner {
       const textOffers = selectTextOffers(offers, topic);
       if (textOffers.length === 0) unsupported.push(topic);
       // One knowledge-base search per sub-question that is about the topic (all of them when they share its context).
-      const policyQuestions = subQuestions.filter((sub) => vocabulary.find(normalizeForMatching(sub)).some((mention) => mention.kind === "topic"));
+      const policyQuestions = subQuestions.filter((sub) =>
+        vocabulary.find(normalizeForMatching(sub)).some((mention) => mention.kind === "topic"),
+      );
       for (const wholeQuery of policyQuestions.length > 0 ? policyQuestions : [text]) {
         const query = clip(wholeQuery, MAX_QUERY_LENGTH);
         for (const offer of textOffers) {
@@ -356,10 +449,17 @@ export class CatalogPlanner implements Planner {
     if (drafts.length === 0) return finish({ message: MESSAGES.nothing[language]("") });
     const unique = dedupe(drafts);
     if (unique.length > MAX_GOALS) {
-      warnings.push(`the question needs ${unique.length} sub-goals; only the first ${MAX_GOALS} are planned — split the question`);
+      warnings.push(
+        `the question needs ${unique.length} sub-goals; only the first ${MAX_GOALS} are planned — split the question`,
+      );
       trace.push(`plan:truncated:${unique.length}→${MAX_GOALS}`);
     }
-    const strategy = context.strategy === "auto" ? (route.complexity === "complex" ? "agentic" : "standard") : context.strategy;
+    const strategy =
+      context.strategy === "auto"
+        ? route.complexity === "complex"
+          ? "agentic"
+          : "standard"
+        : context.strategy;
     const candidate: ExecutionPlan = {
       question: text,
       as_of: asOf,
@@ -370,7 +470,9 @@ export class CatalogPlanner implements Planner {
     const parsed = safeParsePlan(candidate);
     if (!parsed.success) {
       // The catalog planner builds plans it can parse; anything else is a bug worth a loud message.
-      throw new Error(`catalog planner built an invalid plan: ${parsed.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+      throw new Error(
+        `catalog planner built an invalid plan: ${parsed.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`,
+      );
     }
     trace.push(`plan:catalog:${parsed.value.sub_goals.length}`);
     return finish({ plan: parsed.value });

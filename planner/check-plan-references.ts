@@ -27,37 +27,61 @@ export function checkPlanAgainstWorkspace(plan: ExecutionPlan, workspace: Worksp
   const offers = workspaceOffers(workspace.config);
   plan.sub_goals.forEach((goal, index) => {
     const at = `sub_goals.${index}(${goal.id})`;
-    const offer = offers.find((candidate) => candidate.source === goal.source && candidate.dataset === goal.dataset);
+    const offer = offers.find(
+      (candidate) => candidate.source === goal.source && candidate.dataset === goal.dataset,
+    );
     if (!offer) {
-      issues.push({ path: `${at}.dataset`, message: `source ${goal.source} offers nothing without a dataset; name one of its datasets` });
+      issues.push({
+        path: `${at}.dataset`,
+        message: `source ${goal.source} offers nothing without a dataset; name one of its datasets`,
+      });
       return;
     }
     if (goal.params.metric && !offer.metrics.includes(goal.params.metric)) {
-      issues.push({ path: `${at}.params.metric`, message: `${goal.source}/${goal.dataset} does not offer metric ${goal.params.metric}; it offers: ${offer.metrics.join(", ") || "none"}` });
+      issues.push({
+        path: `${at}.params.metric`,
+        message: `${goal.source}/${goal.dataset} does not offer metric ${goal.params.metric}; it offers: ${offer.metrics.join(", ") || "none"}`,
+      });
     }
     if (goal.params.event && !offer.events.includes(goal.params.event)) {
-      issues.push({ path: `${at}.params.event`, message: `${goal.source}/${goal.dataset} does not offer event ${goal.params.event}; it offers: ${offer.events.join(", ") || "none"}` });
+      issues.push({
+        path: `${at}.params.event`,
+        message: `${goal.source}/${goal.dataset} does not offer event ${goal.params.event}; it offers: ${offer.events.join(", ") || "none"}`,
+      });
     }
     for (const dimension of Object.keys(goal.params.filters)) {
       if (!offer.dimensions.includes(dimension)) {
-        issues.push({ path: `${at}.params.filters.${dimension}`, message: `${goal.source}${goal.dataset ? `/${goal.dataset}` : ""} cannot filter by ${dimension}; it offers: ${offer.dimensions.join(", ") || "no dimensions"}` });
+        issues.push({
+          path: `${at}.params.filters.${dimension}`,
+          message: `${goal.source}${goal.dataset ? `/${goal.dataset}` : ""} cannot filter by ${dimension}; it offers: ${offer.dimensions.join(", ") || "no dimensions"}`,
+        });
       }
     }
     for (const [dimension, value] of Object.entries(goal.params.filters)) {
       const known = workspace.config.catalog.dimensions[dimension];
       if (!known) continue;
       for (const single of Array.isArray(value) ? value : [value]) {
-        if (!(single in known.values)) issues.push({ path: `${at}.params.filters.${dimension}`, message: `unknown ${dimension} value \`${single}\`; known: ${Object.keys(known.values).join(", ")}` });
+        if (!(single in known.values))
+          issues.push({
+            path: `${at}.params.filters.${dimension}`,
+            message: `unknown ${dimension} value \`${single}\`; known: ${Object.keys(known.values).join(", ")}`,
+          });
       }
     }
     if (goal.expected_format !== offer.expectedFormat) {
-      issues.push({ path: `${at}.expected_format`, message: `${goal.source}${goal.dataset ? `/${goal.dataset}` : ""} returns ${offer.expectedFormat}, not ${goal.expected_format}` });
+      issues.push({
+        path: `${at}.expected_format`,
+        message: `${goal.source}${goal.dataset ? `/${goal.dataset}` : ""} returns ${offer.expectedFormat}, not ${goal.expected_format}`,
+      });
     }
     if (offer.expectedFormat === "text" && !goal.params.query) {
       issues.push({ path: `${at}.params.query`, message: `a knowledge-base search needs params.query` });
     }
     if (offer.expectedFormat !== "text" && !goal.params.metric && !goal.params.event) {
-      issues.push({ path: `${at}.params`, message: `a ${offer.expectedFormat} sub-goal names a metric or an event` });
+      issues.push({
+        path: `${at}.params`,
+        message: `a ${offer.expectedFormat} sub-goal names a metric or an event`,
+      });
     }
   });
   return issues;

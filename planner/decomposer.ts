@@ -13,7 +13,8 @@ export const MAX_SUB_QUESTIONS = 5;
 
 const QUESTION_END = /[?？]/u;
 // Asking words: a clause with one of these is a question; one without is context ("the mug has the wrong name").
-const ASKING = /吗|嗎|呢|么|麼|谁|誰|多久|多少|几|幾|哪|什么|什麼|怎么|怎麼|如何|为什么|為什麼|是否|能否|可否|可不可以|能不能|有没有|有沒有|对比|對比|比较|比較|分析|列出|查询|查詢|统计|統計|请|請|\b(?:can|could|who|what|when|how|why|which|is|are|do|does|did|was|were|will|would|should|may|compare|show|list|give|tell|find|explain|analy[sz]e|relate|summari[sz]e)\b/iu;
+const ASKING =
+  /吗|嗎|呢|么|麼|谁|誰|多久|多少|几|幾|哪|什么|什麼|怎么|怎麼|如何|为什么|為什麼|是否|能否|可否|可不可以|能不能|有没有|有沒有|对比|對比|比较|比較|分析|列出|查询|查詢|统计|統計|请|請|\b(?:can|could|who|what|when|how|why|which|is|are|do|does|did|was|were|will|would|should|may|compare|show|list|give|tell|find|explain|analy[sz]e|relate|summari[sz]e)\b/iu;
 
 interface Piece {
   start: number;
@@ -26,7 +27,12 @@ function splitSentences(original: string): Piece[] {
   let start = 0;
   for (let index = 0; index < original.length; index += 1) {
     const character = original[index];
-    const isEnd = QUESTION_END.test(character) || character === "。" || character === "；" || character === ";" || character === "\n" ||
+    const isEnd =
+      QUESTION_END.test(character) ||
+      character === "。" ||
+      character === "；" ||
+      character === ";" ||
+      character === "\n" ||
       (character === "." && (index + 1 === original.length || original[index + 1] === " "));
     if (isEnd) {
       pieces.push({ start, end: index + 1, text: original.slice(start, index + 1) });
@@ -66,7 +72,8 @@ export function decomposeQuestion(original: string, terms: DecomposerTerm[], lan
   const sentences = splitSentences(original.trim());
   if (sentences.length <= 1) return [original.trim()];
   const offset = original.length - original.trimStart().length;
-  const within = (piece: Piece) => terms.filter((term) => term.start >= piece.start + offset && term.end <= piece.end + offset);
+  const within = (piece: Piece) =>
+    terms.filter((term) => term.start >= piece.start + offset && term.end <= piece.end + offset);
   const context: string[] = [];
   let carriedTopic: string | undefined;
   // Dimension values and dates of the last data question, for a follow-up that names neither
@@ -81,8 +88,14 @@ export function decomposeQuestion(original: string, terms: DecomposerTerm[], lan
       context.push(sentence.text.trim());
       continue;
     }
-    const ownContext = clauses.filter((clause) => !asking.includes(clause) && clause.start < asking[0].start).map((clause) => clause.text.trim());
-    const questionText = clauses.filter((clause) => !ownContext.includes(clause.text.trim())).map((clause) => clause.text).join("").trim();
+    const ownContext = clauses
+      .filter((clause) => !asking.includes(clause) && clause.start < asking[0].start)
+      .map((clause) => clause.text.trim());
+    const questionText = clauses
+      .filter((clause) => !ownContext.includes(clause.text.trim()))
+      .map((clause) => clause.text)
+      .join("")
+      .trim();
     const sentenceTerms = within(sentence);
     // The topic word of the question part (換貨), not of its context (客製化).
     const askingStart = asking[0].start + offset;
@@ -91,18 +104,31 @@ export function decomposeQuestion(original: string, terms: DecomposerTerm[], lan
     if (topic && carriedTopic === undefined) carriedTopic = original.slice(topic.start, topic.end);
     let text = questionText;
     if (!topic && carriedTopic && !hasOwnSubject) {
-      text = language === "en" ? `For the ${carriedTopic}, ${questionText.charAt(0).toLowerCase()}${questionText.slice(1)}` : `${carriedTopic}${questionText}`;
+      text =
+        language === "en"
+          ? `For the ${carriedTopic}, ${questionText.charAt(0).toLowerCase()}${questionText.slice(1)}`
+          : `${carriedTopic}${questionText}`;
     }
-    const qualifiers = sentenceTerms.filter((term) => term.kind === "dimension" || term.kind === "time").map((term) => original.slice(term.start, term.end));
+    const qualifiers = sentenceTerms
+      .filter((term) => term.kind === "dimension" || term.kind === "time")
+      .map((term) => original.slice(term.start, term.end));
     const asksForData = sentenceTerms.some((term) => term.kind === "metric" || term.kind === "event");
     if (asksForData && qualifiers.length === 0 && carriedQualifiers.length > 0) {
       const mark = /[?？.。]$/u.exec(text)?.[0] ?? "";
       const body = mark ? text.slice(0, -1) : text;
-      text = language === "en" ? `${body} (${carriedQualifiers.join(", ")})${mark}` : `${body}（${carriedQualifiers.join("，")}）${mark}`;
+      text =
+        language === "en"
+          ? `${body} (${carriedQualifiers.join(", ")})${mark}`
+          : `${body}（${carriedQualifiers.join("，")}）${mark}`;
     }
     if (qualifiers.length > 0) carriedQualifiers = [...new Set(qualifiers)];
     const prefix = [...context, ...ownContext];
-    const joined = prefix.length === 0 ? text : language === "en" ? `${prefix.map((part) => part.replace(/[,:]$/u, "")).join(" ")}${/[.!]$/u.test(prefix[prefix.length - 1]) ? "" : ","} ${text}` : `${prefix.map((part) => part.replace(/[，,：:]$/u, "")).join("，")}，${text}`;
+    const joined =
+      prefix.length === 0
+        ? text
+        : language === "en"
+          ? `${prefix.map((part) => part.replace(/[,:]$/u, "")).join(" ")}${/[.!]$/u.test(prefix[prefix.length - 1]) ? "" : ","} ${text}`
+          : `${prefix.map((part) => part.replace(/[，,：:]$/u, "")).join("，")}，${text}`;
     questions.push(joined);
     // Context stated inside the first question ("客製化保溫杯刻錯名字，可以換貨嗎") applies to the rest.
     context.push(...ownContext);
@@ -110,7 +136,12 @@ export function decomposeQuestion(original: string, terms: DecomposerTerm[], lan
   const merged: string[] = [];
   for (const question of questions) {
     const key = comparable(question);
-    if (merged.some((kept) => distance(comparable(kept), key) <= Math.floor(Math.max(kept.length, key.length) / 5))) continue;
+    if (
+      merged.some(
+        (kept) => distance(comparable(kept), key) <= Math.floor(Math.max(kept.length, key.length) / 5),
+      )
+    )
+      continue;
     merged.push(question);
   }
   if (merged.length === 0) return [original.trim()];

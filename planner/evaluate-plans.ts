@@ -59,7 +59,14 @@ export function subGoalKey(goal: GoldSubGoal | SubGoal): string {
   const params = "params" in goal ? goal.params : goal;
   if (params.query !== undefined && !params.metric && !params.event) return `${goal.source}:text`;
   const period = params.period ? `${params.period.grain}:${params.period.from}..${params.period.to}` : "-";
-  return [goal.source, goal.dataset ?? "-", params.metric ?? "-", params.event ?? "-", canonicalFilters(params.filters ?? {}), period].join(" ");
+  return [
+    goal.source,
+    goal.dataset ?? "-",
+    params.metric ?? "-",
+    params.event ?? "-",
+    canonicalFilters(params.filters ?? {}),
+    period,
+  ].join(" ");
 }
 
 function percentile(values: number[], fraction: number): number {
@@ -89,11 +96,20 @@ function compareKeys(expected: string[], predicted: string[]) {
  * Runs a planner on every gold question and scores it: schema compliance, router accuracy,
  * sub-goal precision and recall (micro-averaged over all goals), latency p50/p95.
  */
-export async function evaluatePlanner(planner: Planner, gold: GoldEntry[], workspace: Workspace, options: { strategy?: "auto" } = {}): Promise<EvaluationReport> {
+export async function evaluatePlanner(
+  planner: Planner,
+  gold: GoldEntry[],
+  workspace: Workspace,
+  options: { strategy?: "auto" } = {},
+): Promise<EvaluationReport> {
   const entries: EntryScore[] = [];
   for (const entry of gold) {
     const started = performance.now();
-    const outcome = await planner.plan(entry.question, { workspace, asOf: entry.as_of, strategy: options.strategy ?? "auto" });
+    const outcome = await planner.plan(entry.question, {
+      workspace,
+      asOf: entry.as_of,
+      strategy: options.strategy ?? "auto",
+    });
     const latencyMs = performance.now() - started;
     const actual = outcome.route.route === "direct" ? "direct" : outcome.plan ? "plan" : "no_plan";
     let schemaValid: boolean | undefined;
@@ -129,7 +145,8 @@ export async function evaluatePlanner(planner: Planner, gold: GoldEntry[], works
   return {
     planner: planner.kind,
     questions: entries.length,
-    schemaCompliance: produced.length === 0 ? 1 : produced.filter((entry) => entry.schemaValid).length / produced.length,
+    schemaCompliance:
+      produced.length === 0 ? 1 : produced.filter((entry) => entry.schemaValid).length / produced.length,
     plansProduced: produced.length,
     routerAccuracy: entries.filter((entry) => entry.routeCorrect).length / Math.max(1, entries.length),
     outcomeAccuracy: entries.filter((entry) => entry.outcomeCorrect).length / Math.max(1, entries.length),

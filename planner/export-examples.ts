@@ -22,7 +22,15 @@ export function exportExamples(gold: GoldEntry[], workspace: Workspace, file: st
         messages: [
           { role: "system", content: planner.prompt(context) },
           { role: "user", content: `as_of: ${entry.as_of}\nQuestion: ${entry.question}` },
-          { role: "assistant", content: JSON.stringify({ question: entry.question, as_of: entry.as_of, planner: "model", ...rest }) },
+          {
+            role: "assistant",
+            content: JSON.stringify({
+              question: entry.question,
+              as_of: entry.as_of,
+              planner: "model",
+              ...rest,
+            }),
+          },
         ],
       }),
     );

@@ -17,13 +17,20 @@ export function goldPlan(entry: GoldEntry, workspace: Workspace): ExecutionPlan 
     strategy: entry.complexity === "complex" ? "agentic" : "standard",
     planner: "manual",
     sub_goals: entry.sub_goals.map((goal, index) => {
-      const offer = offers.find((candidate) => candidate.source === goal.source && candidate.dataset === goal.dataset);
-      if (!offer) throw new Error(`gold ${entry.id}: ${goal.source}/${goal.dataset ?? "(text)"} is not offered by the workspace`);
+      const offer = offers.find(
+        (candidate) => candidate.source === goal.source && candidate.dataset === goal.dataset,
+      );
+      if (!offer)
+        throw new Error(
+          `gold ${entry.id}: ${goal.source}/${goal.dataset ?? "(text)"} is not offered by the workspace`,
+        );
       const role = offer.expectedFormat === "text" ? "text" : goal.event ? "event" : "metric";
       const what = goal.metric ?? goal.event ?? "passages";
       return {
         id: `g${index + 1}`,
-        description: goal.query ? `passages for: ${goal.query}` : `${what} from ${goal.source}/${goal.dataset}`,
+        description: goal.query
+          ? `passages for: ${goal.query}`
+          : `${what} from ${goal.source}/${goal.dataset}`,
         source: goal.source,
         ...(goal.dataset ? { dataset: goal.dataset } : {}),
         params: {
@@ -35,11 +42,14 @@ export function goldPlan(entry: GoldEntry, workspace: Workspace): ExecutionPlan 
         },
         expected_format: offer.expectedFormat,
         validation: validationRuleFor(offer, role, goal.period),
-        required: goal.required ?? (role !== "event"),
+        required: goal.required ?? role !== "event",
       };
     }),
   };
   const parsed = safeParsePlan(plan);
-  if (!parsed.success) throw new Error(`gold ${entry.id}: ${parsed.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+  if (!parsed.success)
+    throw new Error(
+      `gold ${entry.id}: ${parsed.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`,
+    );
   return parsed.value;
 }

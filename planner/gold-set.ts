@@ -54,11 +54,15 @@ export function readGoldSet(file: string): GoldEntry[] {
       try {
         value = JSON.parse(text);
       } catch (error) {
-        throw new GoldSetError(`${file}:${index + 1}: not JSON: ${error instanceof Error ? error.message : String(error)}`);
+        throw new GoldSetError(
+          `${file}:${index + 1}: not JSON: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       const parsed = GoldEntry.safeParse(value);
       if (!parsed.success) {
-        throw new GoldSetError(`${file}:${index + 1}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+        throw new GoldSetError(
+          `${file}:${index + 1}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`,
+        );
       }
       entries.push(parsed.data);
     });

@@ -1,4 +1,4 @@
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -30,7 +30,18 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   const body = await readBody(request);
   if (request.method === "GET" && request.url === "/api/tags") {
     response.writeHead(200, { "content-type": "application/json" });
-    response.end(JSON.stringify({ models: installed.map((name) => ({ name, model: name, modified_at: "2026-01-01T00:00:00Z", size: 1, digest: "0", details: {} })) }));
+    response.end(
+      JSON.stringify({
+        models: installed.map((name) => ({
+          name,
+          model: name,
+          modified_at: "2026-01-01T00:00:00Z",
+          size: 1,
+          digest: "0",
+          details: {},
+        })),
+      }),
+    );
     return;
   }
   if (request.method === "POST" && request.url === "/api/chat") {
@@ -62,7 +73,16 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
 
 const demo = loadWorkspace(path.resolve(import.meta.dirname, "../demo/workspace"), { environment: {} });
 function workspaceWithModel(timeoutSeconds = 5): Workspace {
-  const config = WorkspaceConfig.parse({ ...demo.config, model: { provider: "ollama", host, planner: "triangulate-planner", temperature: 0.7, timeout_seconds: timeoutSeconds } });
+  const config = WorkspaceConfig.parse({
+    ...demo.config,
+    model: {
+      provider: "ollama",
+      host,
+      planner: "triangulate-planner",
+      temperature: 0.7,
+      timeout_seconds: timeoutSeconds,
+    },
+  });
   return new Workspace(demo.root, demo.file, config);
 }
 
@@ -78,7 +98,11 @@ const goodPlan = {
       description: "return rate of C in West, Feb 2024",
       source: "sales_bi",
       dataset: "returns",
-      params: { metric: "return_rate", filters: { product: "C", region: "West" }, period: { grain: "month", from: "2024-02-01", to: "2024-02-29" } },
+      params: {
+        metric: "return_rate",
+        filters: { product: "C", region: "West" },
+        period: { grain: "month", from: "2024-02-01", to: "2024-02-29" },
+      },
       expected_format: "table",
       validation: "has_columns: [product, region, month, return_rate] AND rows >= 1",
       required: true,
@@ -101,16 +125,28 @@ beforeEach(() => {
   installed = ["triangulate-planner:latest", "qwen2.5:7b-instruct"];
 });
 
-const run = (workspace = workspaceWithModel()) => new ModelPlanner().plan(QUESTION, { workspace, asOf: "2024-06-30", strategy: "auto" });
+const run = (workspace = workspaceWithModel()) =>
+  new ModelPlanner().plan(QUESTION, { workspace, asOf: "2024-06-30", strategy: "auto" });
 
 describe("model planner over Ollama's HTTP API", () => {
   it("sends the plan's JSON Schema as format, a low temperature and the catalog prompt; accepts a valid plan", async () => {
     script = [{ content: JSON.stringify(goodPlan) }];
     const outcome = await run();
     expect(outcome.planner).toBe("model");
-    expect(outcome.plan).toMatchObject({ planner: "model", question: QUESTION, as_of: "2024-06-30", sub_goals: [{ source: "sales_bi", params: { filters: { product: "C" } } }] });
+    expect(outcome.plan).toMatchObject({
+      planner: "model",
+      question: QUESTION,
+      as_of: "2024-06-30",
+      sub_goals: [{ source: "sales_bi", params: { filters: { product: "C" } } }],
+    });
     expect(chatBodies).toHaveLength(1);
-    const body = chatBodies[0] as { model: string; stream: boolean; format: unknown; options: { temperature: number }; messages: { role: string; content: string }[] };
+    const body = chatBodies[0] as {
+      model: string;
+      stream: boolean;
+      format: unknown;
+      options: { temperature: number };
+      messages: { role: string; content: string }[];
+    };
     expect(body.model).toBe("triangulate-planner");
     expect(body.stream).toBe(false);
     expect(body.format).toEqual(JSON.parse(JSON.stringify(planJsonSchema())));
@@ -123,7 +159,9 @@ describe("model planner over Ollama's HTTP API", () => {
   });
 
   it("repairs almost-JSON (code fence, single quotes, trailing comma, missing brace)", async () => {
-    const broken = `\`\`\`json\n${JSON.stringify(goodPlan).replace(/"required":true/, "'required':true,").replace(/\}\]\}$/, "}]")}\n\`\`\``;
+    const broken = `\`\`\`json\n${JSON.stringify(goodPlan)
+      .replace(/"required":true/, "'required':true,")
+      .replace(/\}\]\}$/, "}]")}\n\`\`\``;
     script = [{ content: broken }];
     const outcome = await run();
     expect(outcome.planner).toBe("model");
@@ -132,7 +170,10 @@ describe("model planner over Ollama's HTTP API", () => {
   });
 
   it("re-prompts once with the zod issues, then accepts the corrected plan", async () => {
-    script = [{ content: JSON.stringify({ ...goodPlan, sub_goals: [{ ...goodPlan.sub_goals[0], id: "first" }] }) }, { content: JSON.stringify(goodPlan) }];
+    script = [
+      { content: JSON.stringify({ ...goodPlan, sub_goals: [{ ...goodPlan.sub_goals[0], id: "first" }] }) },
+      { content: JSON.stringify(goodPlan) },
+    ];
     const outcome = await run();
     expect(outcome.planner).toBe("model");
     expect(chatBodies).toHaveLength(2);
@@ -142,7 +183,10 @@ describe("model planner over Ollama's HTTP API", () => {
   });
 
   it("falls back to the catalog planner on garbage, recording planner: fallback", async () => {
-    script = [{ content: "Sure! Here is what I think about return rates." }, { content: "I cannot produce JSON." }];
+    script = [
+      { content: "Sure! Here is what I think about return rates." },
+      { content: "I cannot produce JSON." },
+    ];
     const outcome = await run();
     expect(chatBodies).toHaveLength(2);
     expect(outcome.planner).toBe("fallback");
@@ -153,13 +197,22 @@ describe("model planner over Ollama's HTTP API", () => {
 
   it("rejects a plan naming an unknown source or a metric its dataset lacks, before execution", async () => {
     const hostile = { ...goodPlan, sub_goals: [{ ...goodPlan.sub_goals[0], source: "warehouse_db" }] };
-    const wrongMetric = { ...goodPlan, sub_goals: [{ ...goodPlan.sub_goals[0], params: { ...goodPlan.sub_goals[0].params, metric: "complaints" } }] };
+    const wrongMetric = {
+      ...goodPlan,
+      sub_goals: [
+        { ...goodPlan.sub_goals[0], params: { ...goodPlan.sub_goals[0].params, metric: "complaints" } },
+      ],
+    };
     script = [{ content: JSON.stringify(hostile) }, { content: JSON.stringify(wrongMetric) }];
     const outcome = await run();
     expect(outcome.planner).toBe("fallback");
     const reprompt = (chatBodies[1].messages as { content: string }[]).at(-1)?.content ?? "";
     expect(reprompt).toContain("unknown source `warehouse_db`");
-    expect(outcome.trace.some((line) => line.startsWith("model:rejected:2") && line.includes("does not offer metric complaints"))).toBe(true);
+    expect(
+      outcome.trace.some(
+        (line) => line.startsWith("model:rejected:2") && line.includes("does not offer metric complaints"),
+      ),
+    ).toBe(true);
     expect(outcome.plan?.sub_goals.every((goal) => goal.source !== "warehouse_db")).toBe(true);
   });
 
@@ -177,7 +230,9 @@ describe("model planner over Ollama's HTTP API", () => {
     installed = ["llama3:8b"];
     const missing = await run();
     expect(missing.planner).toBe("fallback");
-    expect(missing.trace.find((line) => line.startsWith("planner:fallback"))).toMatch(/triangulate-planner is not available.*ollama create/);
+    expect(missing.trace.find((line) => line.startsWith("planner:fallback"))).toMatch(
+      /triangulate-planner is not available.*ollama create/,
+    );
     expect(chatBodies).toHaveLength(0);
     installed = ["triangulate-planner"];
     script = [{ status: 500, error: "out of memory" }];
@@ -188,8 +243,16 @@ describe("model planner over Ollama's HTTP API", () => {
 
   it("never asks the model about greetings or unknown terms", async () => {
     const workspace = workspaceWithModel();
-    const greeting = await new ModelPlanner().plan("你好", { workspace, asOf: "2024-06-30", strategy: "auto" });
-    const unknown = await new ModelPlanner().plan("Z产品的退货率", { workspace, asOf: "2024-06-30", strategy: "auto" });
+    const greeting = await new ModelPlanner().plan("你好", {
+      workspace,
+      asOf: "2024-06-30",
+      strategy: "auto",
+    });
+    const unknown = await new ModelPlanner().plan("Z产品的退货率", {
+      workspace,
+      asOf: "2024-06-30",
+      strategy: "auto",
+    });
     expect(greeting.route.route).toBe("direct");
     expect(unknown.plan).toBeUndefined();
     expect(chatBodies).toHaveLength(0);

@@ -7,7 +7,7 @@ import { Ollama } from "ollama";
 import { type ExecutionPlan, planJsonSchema, safeParsePlan } from "../models/plan.js";
 import { CatalogPlanner } from "./catalog-planner.js";
 import { checkPlanAgainstWorkspace } from "./check-plan-references.js";
-import type { PlanContext, PlanOutcome, Planner } from "./planner.js";
+import type { PlanContext, Planner, PlanOutcome } from "./planner.js";
 import { workspaceOffers } from "./workspace-offers.js";
 
 /** Options of the model planner; the defaults suit production, tests pass a fetch or a catalog planner. */
@@ -30,7 +30,10 @@ function templatesDirectory(): string {
 let environment: nunjucks.Environment | undefined;
 function templates(): nunjucks.Environment {
   // autoescape off: the prompt is plain text holding JSON, not HTML.
-  environment ??= new nunjucks.Environment(new nunjucks.FileSystemLoader(templatesDirectory()), { autoescape: false, throwOnUndefined: false });
+  environment ??= new nunjucks.Environment(new nunjucks.FileSystemLoader(templatesDirectory()), {
+    autoescape: false,
+    throwOnUndefined: false,
+  });
   return environment;
 }
 
@@ -39,7 +42,10 @@ type Verdict = { plan: ExecutionPlan; problems?: undefined } | { plan?: undefine
 
 /** Drops a Markdown code fence and any prose before the first brace: jsonrepair then sees only the object. */
 function stripWrapping(reply: string): string {
-  let text = reply.trim().replace(/^```[a-zA-Z]*\s*/u, "").replace(/\s*```\s*$/u, "");
+  let text = reply
+    .trim()
+    .replace(/^```[a-zA-Z]*\s*/u, "")
+    .replace(/\s*```\s*$/u, "");
   const brace = text.indexOf("{");
   if (brace > 0) text = text.slice(brace);
   return text;
@@ -50,19 +56,35 @@ function stripWrapping(reply: string): string {
  * (zod), pins the fields the model must not choose (question, as_of, planner, strategy) and
  * checks every name against the workspace. Returns the plan or the problems.
  */
-export function readModelReply(reply: string, question: string, context: PlanContext, strategy: ExecutionPlan["strategy"]): Verdict {
+export function readModelReply(
+  reply: string,
+  question: string,
+  context: PlanContext,
+  strategy: ExecutionPlan["strategy"],
+): Verdict {
   let value: unknown;
   try {
     value = JSON.parse(jsonrepair(stripWrapping(reply)));
   } catch (error) {
     return { problems: [`the reply is not JSON: ${error instanceof Error ? error.message : String(error)}`] };
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return { problems: ["the reply is not a JSON object"] };
-  const pinned = { ...(value as Record<string, unknown>), question, as_of: context.asOf, planner: "model", strategy };
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    return { problems: ["the reply is not a JSON object"] };
+  const pinned = {
+    ...(value as Record<string, unknown>),
+    question,
+    as_of: context.asOf,
+    planner: "model",
+    strategy,
+  };
   const parsed = safeParsePlan(pinned);
-  if (!parsed.success) return { problems: parsed.issues.map((issue) => `${issue.path.join(".") || "(plan)"}: ${issue.message}`) };
+  if (!parsed.success)
+    return {
+      problems: parsed.issues.map((issue) => `${issue.path.join(".") || "(plan)"}: ${issue.message}`),
+    };
   const references = checkPlanAgainstWorkspace(parsed.value, context.workspace);
-  if (references.length > 0) return { problems: references.map((issue) => `${issue.path}: ${issue.message}`) };
+  if (references.length > 0)
+    return { problems: references.map((issue) => `${issue.path}: ${issue.message}`) };
   return { plan: parsed.value };
 }
 
@@ -93,14 +115,30 @@ export class ModelPlanner implements Planner {
       trace.push(`planner:fallback:${reason}`);
       const plan = deterministic.plan ? { ...deterministic.plan, planner: "fallback" as const } : undefined;
       if (plan) trace.push(`plan:fallback:${plan.sub_goals.length}`);
-      return { ...deterministic, planner: "fallback", ...(plan ? { plan } : {}), trace, elapsedMs: performance.now() - started };
+      return {
+        ...deterministic,
+        planner: "fallback",
+        ...(plan ? { plan } : {}),
+        trace,
+        elapsedMs: performance.now() - started,
+      };
     };
     if (!settings?.planner) return fallBack("no model.planner in the workspace");
-    const strategy = deterministic.plan?.strategy ?? (context.strategy === "auto" ? (deterministic.route.complexity === "complex" ? "agentic" : "standard") : context.strategy);
+    const strategy =
+      deterministic.plan?.strategy ??
+      (context.strategy === "auto"
+        ? deterministic.route.complexity === "complex"
+          ? "agentic"
+          : "standard"
+        : context.strategy);
     const timeoutMs = settings.timeout_seconds * 1000;
     const baseFetch = this.options.fetch ?? fetch;
     const timedFetch: typeof fetch = (input, init) => {
-      const signals = [AbortSignal.timeout(timeoutMs), ...(context.signal ? [context.signal] : []), ...(init?.signal ? [init.signal] : [])];
+      const signals = [
+        AbortSignal.timeout(timeoutMs),
+        ...(context.signal ? [context.signal] : []),
+        ...(init?.signal ? [init.signal] : []),
+      ];
       return baseFetch(input, { ...init, signal: AbortSignal.any(signals) });
     };
     const client = new Ollama({ host: settings.host, fetch: timedFetch });
@@ -112,10 +150,17 @@ export class ModelPlanner implements Planner {
       // A missing model is the commonest setup mistake: say so instead of a 404 from /api/chat.
       const { models } = await client.list();
       const names = new Set(models.flatMap((model) => [model.name, model.name.replace(/:latest$/, "")]));
-      if (!names.has(settings.planner)) return fallBack(`model ${settings.planner} is not available on ${settings.host} (ollama create ${settings.planner} -f demo/models/triangulate-planner.Modelfile)`);
+      if (!names.has(settings.planner))
+        return fallBack(
+          `model ${settings.planner} is not available on ${settings.host} (ollama create ${settings.planner} -f demo/models/triangulate-planner.Modelfile)`,
+        );
     } catch (error) {
       const name = error instanceof Error ? error.name : "";
-      return fallBack(name === "TimeoutError" || name === "AbortError" ? `timeout after ${settings.timeout_seconds}s` : `cannot reach Ollama at ${settings.host}`);
+      return fallBack(
+        name === "TimeoutError" || name === "AbortError"
+          ? `timeout after ${settings.timeout_seconds}s`
+          : `cannot reach Ollama at ${settings.host}`,
+      );
     }
     for (let attempt = 1; attempt <= 2; attempt += 1) {
       let reply: string;
@@ -130,20 +175,34 @@ export class ModelPlanner implements Planner {
         reply = response.message.content;
       } catch (error) {
         const name = error instanceof Error ? error.name : "";
-        const reason = name === "TimeoutError" || name === "AbortError" ? `timeout after ${settings.timeout_seconds}s` : `model call failed: ${error instanceof Error ? error.message : String(error)}`;
+        const reason =
+          name === "TimeoutError" || name === "AbortError"
+            ? `timeout after ${settings.timeout_seconds}s`
+            : `model call failed: ${error instanceof Error ? error.message : String(error)}`;
         return fallBack(reason.slice(0, 200));
       }
       const verdict = readModelReply(reply, question, context, strategy);
       if (verdict.plan) {
         trace.push(`plan:model:${verdict.plan.sub_goals.length}${attempt > 1 ? ":after-reprompt" : ""}`);
-        return { ...deterministic, plan: verdict.plan, planner: "model", trace, elapsedMs: performance.now() - started };
+        return {
+          ...deterministic,
+          plan: verdict.plan,
+          planner: "model",
+          trace,
+          elapsedMs: performance.now() - started,
+        };
       }
-      trace.push(`model:rejected:${attempt}:${verdict.problems.length} issues:${verdict.problems[0].slice(0, 120)}`);
+      trace.push(
+        `model:rejected:${attempt}:${verdict.problems.length} issues:${verdict.problems[0].slice(0, 120)}`,
+      );
       if (attempt === 1) {
         messages.push({ role: "assistant", content: reply.slice(0, 20_000) });
         messages.push({
           role: "user",
-          content: `That plan was rejected:\n${verdict.problems.slice(0, 20).map((problem) => `- ${problem}`).join("\n")}\nReply with a corrected plan as one JSON object.`,
+          content: `That plan was rejected:\n${verdict.problems
+            .slice(0, 20)
+            .map((problem) => `- ${problem}`)
+            .join("\n")}\nReply with a corrected plan as one JSON object.`,
         });
       }
     }
@@ -168,10 +227,13 @@ export class ModelPlanner implements Planner {
     const catalog = context.workspace.config.catalog;
     const questions: string[] = [];
     const metric = Object.entries(catalog.metrics)[0];
-    const dimension = Object.entries(catalog.dimensions).find(([, definition]) => Object.keys(definition.values).length >= 2);
+    const dimension = Object.entries(catalog.dimensions).find(
+      ([, definition]) => Object.keys(definition.values).length >= 2,
+    );
     if (metric && dimension) {
       const [first, second] = Object.entries(dimension[1].values);
-      const label = metric[1].synonyms.find((synonym) => /[\u4e00-\u9fff]/.test(synonym)) ?? metric[1].label ?? metric[0];
+      const label =
+        metric[1].synonyms.find((synonym) => /[\u4e00-\u9fff]/.test(synonym)) ?? metric[1].label ?? metric[0];
       questions.push(`对比${first[1][0] ?? first[0]}与${second[1][0] ?? second[0]}上个月的${label}`);
     }
     const event = Object.entries(catalog.events)[0];
@@ -181,7 +243,13 @@ export class ModelPlanner implements Planner {
     return questions.flatMap((question) => {
       const outcome = this.fallback.planSync(question, context);
       if (!outcome.plan) return [];
-      const { question: _question, as_of: _asOf, planner: _planner, strategy: _strategy, ...rest } = outcome.plan;
+      const {
+        question: _question,
+        as_of: _asOf,
+        planner: _planner,
+        strategy: _strategy,
+        ...rest
+      } = outcome.plan;
       return [{ question, plan: JSON.stringify(rest) }];
     });
   }

@@ -19,8 +19,10 @@ export function normalizeForMatching(text: string): string {
   const converted = traditionalToSimplified(folded);
   if (converted.length === folded.length) return converted;
   // A phrase rule changed the length: convert character by character instead.
-  return [...folded].map((character) => {
-    const one = traditionalToSimplified(character);
-    return one.length === character.length ? one : character;
-  }).join("");
+  return [...folded]
+    .map((character) => {
+      const one = traditionalToSimplified(character);
+      return one.length === character.length ? one : character;
+    })
+    .join("");
 }

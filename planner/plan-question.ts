@@ -2,7 +2,7 @@ import type { Workspace } from "../config/workspace.js";
 import type { Strategy } from "../models/plan.js";
 import { CatalogPlanner } from "./catalog-planner.js";
 import { ModelPlanner } from "./model-planner.js";
-import type { PlanOutcome, Planner } from "./planner.js";
+import type { Planner, PlanOutcome } from "./planner.js";
 
 /** Options of planQuestion; every one has a default. */
 export interface PlanQuestionOptions {
@@ -29,7 +29,11 @@ export function plannerFor(workspace: Workspace, kind?: "catalog" | "model"): Pl
  * Plans a question with the chosen planner (for `triangulate plan` and `triangulate ask`).
  * Returns the route, the plan or why there is none, and the trace lines; never fetches.
  */
-export async function planQuestion(question: string, workspace: Workspace, options: PlanQuestionOptions = {}): Promise<PlanOutcome> {
+export async function planQuestion(
+  question: string,
+  workspace: Workspace,
+  options: PlanQuestionOptions = {},
+): Promise<PlanOutcome> {
   const planner = plannerFor(workspace, options.planner);
   return planner.plan(question, {
     workspace,

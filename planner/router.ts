@@ -8,7 +8,14 @@ export type Route = "direct" | "retrieve";
 /** How much work a question needs; picks the strategy under --strategy auto. */
 export type Complexity = "simple" | "complex";
 /** Why the router chose its route. */
-export type RouteReason = "greeting" | "thanks" | "help" | "out_of_scope" | "data" | "policy" | "unknown_terms";
+export type RouteReason =
+  | "greeting"
+  | "thanks"
+  | "help"
+  | "out_of_scope"
+  | "data"
+  | "policy"
+  | "unknown_terms";
 
 /** The router's decision, with the reply for direct routes. */
 export interface RouteDecision {
@@ -36,12 +43,17 @@ export interface RouterInput {
   scope: { en: string[]; zh: string[] };
 }
 
-const GREETING = /^(?:(?:你好|您好|哈喽|哈啰|哈囉|嗨|喂|早上好|早安|午安|晚上好|晚安|大家好|hello|hi|hey|hiya|howdy|good(?:morning|afternoon|evening|day)|greetings|yo)(?:呀|啊|哦)?)+$/u;
-const THANKS = /^(?:谢谢|多谢|感谢|谢啦|谢了|辛苦了|thanks?|thankyou|thx|ty|cheers|muchappreciated|manythanks)(?:你|您|啦|了|alot|somuch|verymuch)?$/u;
-const HELP = /^(?:你(?:能|可以)做什么|你是谁|你会什么|怎么用|帮助|help|whatcanyoudo|whoareyou|howdoiuse(?:this|you))$/u;
-const FILLER = /[\s,.!?;:，。！？；：、~～…'"“”‘’()（）]+|\b(?:there|everyone|all|again|for (?:your|the) help|(?:for )?(?:that|this)|team|bot|assistant|triangulate)\b|小助手|助手|朋友们?|们/gu;
+const GREETING =
+  /^(?:(?:你好|您好|哈喽|哈啰|哈囉|嗨|喂|早上好|早安|午安|晚上好|晚安|大家好|hello|hi|hey|hiya|howdy|good(?:morning|afternoon|evening|day)|greetings|yo)(?:呀|啊|哦)?)+$/u;
+const THANKS =
+  /^(?:谢谢|多谢|感谢|谢啦|谢了|辛苦了|thanks?|thankyou|thx|ty|cheers|muchappreciated|manythanks)(?:你|您|啦|了|alot|somuch|verymuch)?$/u;
+const HELP =
+  /^(?:你(?:能|可以)做什么|你是谁|你会什么|怎么用|帮助|help|whatcanyoudo|whoareyou|howdoiuse(?:this|you))$/u;
+const FILLER =
+  /[\s,.!?;:，。！？；：、~～…'"“”‘’()（）]+|\b(?:there|everyone|all|again|for (?:your|the) help|(?:for )?(?:that|this)|team|bot|assistant|triangulate)\b|小助手|助手|朋友们?|们/gu;
 // Words that say the question is about business data even when no catalog term matched.
-const DATA_CUES = /退|换|货|率|数据|报表|指标|投诉|产品|区域|地区|季度|月份|销售|订单|客户|物流|版本|活动|政策|\bdata\b|\breport\b|\bmetric|\bproducts?\b|\bregion|\bquarter|\bmonth|\bcustomers?\b|\borders?\b|\bsales\b|\brate\b|\bpolicy\b|\bcomplain|\bcampaign|\brelease/u;
+const DATA_CUES =
+  /退|换|货|率|数据|报表|指标|投诉|产品|区域|地区|季度|月份|销售|订单|客户|物流|版本|活动|政策|\bdata\b|\breport\b|\bmetric|\bproducts?\b|\bregion|\bquarter|\bmonth|\bcustomers?\b|\borders?\b|\bsales\b|\brate\b|\bpolicy\b|\bcomplain|\bcampaign|\brelease/u;
 
 function bare(normalized: string): string {
   return normalized.replace(FILLER, "").trim();
@@ -55,7 +67,10 @@ function withoutPleasantries(normalized: string): string {
     .trim();
 }
 
-const REPLIES: Record<Exclude<RouteReason, "data" | "policy" | "unknown_terms">, Record<Language, (scope: string) => string>> = {
+const REPLIES: Record<
+  Exclude<RouteReason, "data" | "policy" | "unknown_terms">,
+  Record<Language, (scope: string) => string>
+> = {
   greeting: {
     en: (scope) => `Hello! Ask me about ${scope}, and I will fetch, check and cite the figures.`,
     "zh-Hans": (scope) => `您好！可以问我关于${scope}的问题，我会查询、核对并注明出处。`,
@@ -67,7 +82,8 @@ const REPLIES: Record<Exclude<RouteReason, "data" | "policy" | "unknown_terms">,
     "zh-Hant": () => "不客氣，隨時再問。",
   },
   help: {
-    en: (scope) => `I answer questions about this workspace's data: ${scope}. Every number comes with its source.`,
+    en: (scope) =>
+      `I answer questions about this workspace's data: ${scope}. Every number comes with its source.`,
     "zh-Hans": (scope) => `我回答本工作区数据的问题：${scope}。每个数字都注明来源。`,
     "zh-Hant": (scope) => `我回答本工作區資料的問題：${scope}。每個數字都註明來源。`,
   },
@@ -81,8 +97,12 @@ const REPLIES: Record<Exclude<RouteReason, "data" | "policy" | "unknown_terms">,
 function scopeText(language: Language, scope: RouterInput["scope"]): string {
   if (language === "en") {
     // "Return rate" → "return rate", but "VIP repurchase rate" and "CRM release" keep their capitals.
-    const items = scope.en.map((label) => (/^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label));
-    return items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}` : (items[0] ?? "its data");
+    const items = scope.en.map((label) =>
+      /^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label,
+    );
+    return items.length > 1
+      ? `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`
+      : (items[0] ?? "its data");
   }
   const text = scope.zh.join("、") || "数据";
   // Catalog synonyms are usually written in Simplified first: a Traditional question gets them converted.
@@ -110,6 +130,7 @@ export function routeQuestion(input: RouterInput): RouteDecision {
     if (!DATA_CUES.test(withoutPleasantries(input.normalized))) return direct("out_of_scope");
   }
   const complex = input.subQuestions > 1 || input.frames > 1 || input.needs > 1 || input.compareOrCorrelate;
-  const reason: RouteReason = input.catalogMentions === 0 ? "unknown_terms" : input.hasTopic && input.needs === 1 ? "policy" : "data";
+  const reason: RouteReason =
+    input.catalogMentions === 0 ? "unknown_terms" : input.hasTopic && input.needs === 1 ? "policy" : "data";
   return { route: "retrieve", complexity: complex ? "complex" : "simple", reason };
 }

@@ -8,8 +8,10 @@ export interface Selection {
 }
 
 function byCoverageThenTrust(dimensions: string[]) {
-  const coverage = (offer: Offer) => dimensions.filter((dimension) => offer.dimensions.includes(dimension)).length;
-  return (a: Offer, b: Offer) => coverage(b) - coverage(a) || b.trust - a.trust || Number(b.live) - Number(a.live);
+  const coverage = (offer: Offer) =>
+    dimensions.filter((dimension) => offer.dimensions.includes(dimension)).length;
+  return (a: Offer, b: Offer) =>
+    coverage(b) - coverage(a) || b.trust - a.trust || Number(b.live) - Number(a.live);
 }
 
 /**
@@ -20,15 +22,34 @@ function byCoverageThenTrust(dimensions: string[]) {
  * the filters as well as the best is planned (so disagreeing values can be detected and fused);
  * with it off, only the most trusted.
  */
-export function selectOffers(offers: Offer[], need: { metric?: string; event?: string }, dimensions: string[], checkConflicts: boolean): Selection {
-  const candidates = offers.filter((offer) => (need.metric ? offer.metrics.includes(need.metric) : need.event ? offer.events.includes(need.event) : false));
+export function selectOffers(
+  offers: Offer[],
+  need: { metric?: string; event?: string },
+  dimensions: string[],
+  checkConflicts: boolean,
+): Selection {
+  const candidates = offers.filter((offer) =>
+    need.metric
+      ? offer.metrics.includes(need.metric)
+      : need.event
+        ? offer.events.includes(need.event)
+        : false,
+  );
   if (candidates.length === 0) return { offers: [], droppedDimensions: dimensions };
   const live = candidates.filter((offer) => offer.live);
   const pool = (live.length > 0 ? live : candidates).sort(byCoverageThenTrust(dimensions));
   const best = pool[0];
   const bestCoverage = dimensions.filter((dimension) => best.dimensions.includes(dimension)).length;
-  const chosen = checkConflicts ? pool.filter((offer) => dimensions.filter((dimension) => offer.dimensions.includes(dimension)).length === bestCoverage) : [best];
-  return { offers: chosen, droppedDimensions: dimensions.filter((dimension) => !best.dimensions.includes(dimension)) };
+  const chosen = checkConflicts
+    ? pool.filter(
+        (offer) =>
+          dimensions.filter((dimension) => offer.dimensions.includes(dimension)).length === bestCoverage,
+      )
+    : [best];
+  return {
+    offers: chosen,
+    droppedDimensions: dimensions.filter((dimension) => !best.dimensions.includes(dimension)),
+  };
 }
 
 /** Knowledge-base searches for a document topic (every text source when none names the topic). */

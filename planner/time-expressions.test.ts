@@ -39,14 +39,28 @@ describe("time expressions", () => {
   });
 
   it("splits 2023年各季度 and each quarter of 2023 into four quarters", () => {
-    const quarters = ["2023-01-01..2023-03-31", "2023-04-01..2023-06-30", "2023-07-01..2023-09-30", "2023-10-01..2023-12-31"];
-    for (const text of ["2023年各季度", "2023年每个季度", "each quarter of 2023", "by quarter in 2023", "2023 by quarter"]) {
+    const quarters = [
+      "2023-01-01..2023-03-31",
+      "2023-04-01..2023-06-30",
+      "2023-07-01..2023-09-30",
+      "2023-10-01..2023-12-31",
+    ];
+    for (const text of [
+      "2023年各季度",
+      "2023年每个季度",
+      "each quarter of 2023",
+      "by quarter in 2023",
+      "2023 by quarter",
+    ]) {
       expect(periods(text), text).toEqual([{ kind: "each", grain: "quarter", periods: quarters }]);
     }
   });
 
   it("resolves 上个月 / last month and last quarter against as-of, across a year boundary", () => {
-    expect(periods("上个月", "2024-01-10")[0]).toMatchObject({ kind: "relative", periods: ["2023-12-01..2023-12-31"] });
+    expect(periods("上个月", "2024-01-10")[0]).toMatchObject({
+      kind: "relative",
+      periods: ["2023-12-01..2023-12-31"],
+    });
     expect(periods("last month", "2024-03-31")[0].periods).toEqual(["2024-02-01..2024-02-29"]);
     expect(periods("上季度", "2024-02-01")[0].periods).toEqual(["2023-10-01..2023-12-31"]);
     expect(periods("last year", "2024-02-01")[0].periods).toEqual(["2023-01-01..2023-12-31"]);
@@ -58,19 +72,35 @@ describe("time expressions", () => {
   });
 
   it("gives a bare quarter or month the nearest written year", () => {
-    expect(periods("Q3 vs Q4 2023").map((found) => found.periods[0])).toEqual(["2023-07-01..2023-09-30", "2023-10-01..2023-12-31"]);
-    expect(periods("2023年第三季度与第四季度").map((found) => found.periods[0])).toEqual(["2023-07-01..2023-09-30", "2023-10-01..2023-12-31"]);
+    expect(periods("Q3 vs Q4 2023").map((found) => found.periods[0])).toEqual([
+      "2023-07-01..2023-09-30",
+      "2023-10-01..2023-12-31",
+    ]);
+    expect(periods("2023年第三季度与第四季度").map((found) => found.periods[0])).toEqual([
+      "2023-07-01..2023-09-30",
+      "2023-10-01..2023-12-31",
+    ]);
   });
 
   it("rejects impossible dates instead of inventing them", () => {
     expect(periods("2024年13月").flatMap((found) => found.periods)).not.toContain("2024-13-01..2024-13-31");
-    expect(periods("2023年9月至7月").some((found) => found.periods.includes("2023-07-01..2023-09-30"))).toBe(false);
+    expect(periods("2023年9月至7月").some((found) => found.periods.includes("2023-07-01..2023-09-30"))).toBe(
+      false,
+    );
     expect(() => findTimeExpressions("2024年1月", "2024/01/01")).toThrow(RangeError);
   });
 
   it("aligns and widens periods", () => {
-    expect(alignPeriod({ grain: "month", from: "2024-02-01", to: "2024-02-29" }, "quarter")).toEqual({ grain: "quarter", from: "2024-01-01", to: "2024-03-31" });
-    expect(widenByMonths({ grain: "month", from: "2024-01-01", to: "2024-01-31" }, 1)).toEqual({ grain: "month", from: "2023-12-01", to: "2024-02-29" });
+    expect(alignPeriod({ grain: "month", from: "2024-02-01", to: "2024-02-29" }, "quarter")).toEqual({
+      grain: "quarter",
+      from: "2024-01-01",
+      to: "2024-03-31",
+    });
+    expect(widenByMonths({ grain: "month", from: "2024-01-01", to: "2024-01-31" }, 1)).toEqual({
+      grain: "month",
+      from: "2023-12-01",
+      to: "2024-02-29",
+    });
   });
 });
 
@@ -84,7 +114,10 @@ describe("rolling windows and dating years", () => {
 
   it("drops a year that only dates the months around it", () => {
     const found = periods("1月份的退货率和2月份相比怎么样？（2024年）");
-    expect(found.map((mention) => mention.periods[0])).toEqual(["2024-01-01..2024-01-31", "2024-02-01..2024-02-29"]);
+    expect(found.map((mention) => mention.periods[0])).toEqual([
+      "2024-01-01..2024-01-31",
+      "2024-02-01..2024-02-29",
+    ]);
     expect(periods("2023年全年与2024年1月").map((mention) => mention.grain)).toEqual(["year", "month"]);
   });
 });

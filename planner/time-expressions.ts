@@ -19,12 +19,57 @@ export interface TimeMention {
 }
 
 const MONTH_NAMES: Record<string, number> = {
-  january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
-  jan: 1, feb: 2, mar: 3, apr: 4, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  january: 1,
+  february: 2,
+  march: 3,
+  april: 4,
+  may: 5,
+  june: 6,
+  july: 7,
+  august: 8,
+  september: 9,
+  october: 10,
+  november: 11,
+  december: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
-const MONTH = "(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?";
-const CHINESE_NUMBER: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10, 十一: 11, 十二: 12 };
-const ORDINAL: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4 };
+const MONTH =
+  "(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?";
+const CHINESE_NUMBER: Record<string, number> = {
+  一: 1,
+  二: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+  十: 10,
+  十一: 11,
+  十二: 12,
+};
+const ORDINAL: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  "1st": 1,
+  "2nd": 2,
+  "3rd": 3,
+  "4th": 4,
+};
 const YEAR = "((?:19|20)\\d{2})";
 const CN_QUARTER = "(?:第)?([1-4一二三四])(?:季度|季)";
 const QUARTER_WORD = "(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th) quarter)";
@@ -77,31 +122,49 @@ function quarters(year: number, from: number, to: number): Period[] {
 
 interface Pattern {
   regex: RegExp;
-  build(match: RegExpExecArray, context: { asOf: Date; yearFor(index: number): number }): Omit<TimeMention, "start" | "end" | "text"> | undefined;
+  build(
+    match: RegExpExecArray,
+    context: { asOf: Date; yearFor(index: number): number },
+  ): Omit<TimeMention, "start" | "end" | "text"> | undefined;
 }
 
-const absolute = (periods: Period[], grain: Grain): Omit<TimeMention, "start" | "end" | "text"> => ({ kind: "absolute", periods: [span(periods, grain)], grain });
-const each = (periods: Period[], grain: Grain): Omit<TimeMention, "start" | "end" | "text"> => ({ kind: "each", periods, grain });
+const absolute = (periods: Period[], grain: Grain): Omit<TimeMention, "start" | "end" | "text"> => ({
+  kind: "absolute",
+  periods: [span(periods, grain)],
+  grain,
+});
+const each = (periods: Period[], grain: Grain): Omit<TimeMention, "start" | "end" | "text"> => ({
+  kind: "each",
+  periods,
+  grain,
+});
 
 // Longer, more specific patterns first: at one position the first pattern that matches wins,
 // and overlapping later matches are dropped.
 const PATTERNS: Pattern[] = [
   // 2023年7月至9月, 2023年7月到2023年9月, 2023年7-9月
   {
-    regex: new RegExp(`${YEAR}年(\\d{1,2})月?(?:份)?\\s*(?:至|到|-|~|—|–)\\s*(?:${YEAR}年)?(\\d{1,2})月(?:份)?`, "gu"),
+    regex: new RegExp(
+      `${YEAR}年(\\d{1,2})月?(?:份)?\\s*(?:至|到|-|~|—|–)\\s*(?:${YEAR}年)?(\\d{1,2})月(?:份)?`,
+      "gu",
+    ),
     build: (m) => {
       const fromYear = Number(m[1]);
       const toYear = m[3] ? Number(m[3]) : fromYear;
       const from = Number(m[2]);
       const to = Number(m[4]);
       if (from < 1 || from > 12 || to < 1 || to > 12) return undefined;
-      if (toYear !== fromYear) return absolute([monthPeriod(fromYear, from), monthPeriod(toYear, to)], "month");
+      if (toYear !== fromYear)
+        return absolute([monthPeriod(fromYear, from), monthPeriod(toYear, to)], "month");
       return to >= from ? absolute(months(fromYear, from, to), "month") : undefined;
     },
   },
   // 2023年第三季度至第四季度, 2023年Q3至Q4, 2023年Q3-Q4
   {
-    regex: new RegExp(`${YEAR}年?\\s*(?:${CN_QUARTER}|q([1-4]))\\s*(?:至|到|-|~|—|–)\\s*(?:${CN_QUARTER}|q([1-4]))`, "gu"),
+    regex: new RegExp(
+      `${YEAR}年?\\s*(?:${CN_QUARTER}|q([1-4]))\\s*(?:至|到|-|~|—|–)\\s*(?:${CN_QUARTER}|q([1-4]))`,
+      "gu",
+    ),
     build: (m) => {
       const from = number(m[2] ?? m[3]);
       const to = number(m[4] ?? m[5]);
@@ -111,7 +174,10 @@ const PATTERNS: Pattern[] = [
   },
   // from July to September 2023, between July and September 2023, July–September 2023, July to Sept. 2023
   {
-    regex: new RegExp(`(?:from |between )?${MONTH}(?: ${YEAR})?\\s*(?:to|until|through|and|-|–|—)\\s*${MONTH},? ${YEAR}`, "gu"),
+    regex: new RegExp(
+      `(?:from |between )?${MONTH}(?: ${YEAR})?\\s*(?:to|until|through|and|-|–|—)\\s*${MONTH},? ${YEAR}`,
+      "gu",
+    ),
     build: (m) => {
       const from = MONTH_NAMES[m[1]];
       const to = MONTH_NAMES[m[3]];
@@ -134,7 +200,10 @@ const PATTERNS: Pattern[] = [
   },
   // from Q3 to Q4 2023, Q3-Q4 2023
   {
-    regex: new RegExp(`(?:from |between )?q([1-4])\\s*(?:to|through|and|-|–|—)\\s*q([1-4]),?\\s*(?:of |in )?${YEAR}`, "gu"),
+    regex: new RegExp(
+      `(?:from |between )?q([1-4])\\s*(?:to|through|and|-|–|—)\\s*q([1-4]),?\\s*(?:of |in )?${YEAR}`,
+      "gu",
+    ),
     build: (m) => {
       const from = Number(m[1]);
       const to = Number(m[2]);
@@ -153,17 +222,26 @@ const PATTERNS: Pattern[] = [
   },
   // each quarter of 2023, every quarter in 2023, by quarter in 2023, quarterly in 2023, per quarter of 2023
   {
-    regex: new RegExp(`(?:(?:each|every|per) quarter|by quarter|quarterly|quarter by quarter|all four quarters|all quarters)(?:,)?\\s*(?:of|in|for|during|across)?\\s*${YEAR}`, "gu"),
+    regex: new RegExp(
+      `(?:(?:each|every|per) quarter|by quarter|quarterly|quarter by quarter|all four quarters|all quarters)(?:,)?\\s*(?:of|in|for|during|across)?\\s*${YEAR}`,
+      "gu",
+    ),
     build: (m) => each(quarters(Number(m[1]), 1, 4), "quarter"),
   },
   // 2023 by quarter, 2023 quarterly, 2023's quarters
   {
-    regex: new RegExp(`${YEAR}(?:,)?\\s*(?:by quarter|quarterly|quarter by quarter|per quarter|'s quarters)`, "gu"),
+    regex: new RegExp(
+      `${YEAR}(?:,)?\\s*(?:by quarter|quarterly|quarter by quarter|per quarter|'s quarters)`,
+      "gu",
+    ),
     build: (m) => each(quarters(Number(m[1]), 1, 4), "quarter"),
   },
   // each month of 2023, monthly in 2023, by month in 2023
   {
-    regex: new RegExp(`(?:(?:each|every|per) month|by month|monthly|month by month)(?:,)?\\s*(?:of|in|for|during|across)?\\s*${YEAR}`, "gu"),
+    regex: new RegExp(
+      `(?:(?:each|every|per) month|by month|monthly|month by month)(?:,)?\\s*(?:of|in|for|during|across)?\\s*${YEAR}`,
+      "gu",
+    ),
     build: (m) => each(months(Number(m[1]), 1, 12), "month"),
   },
   // 2023年第三季度, 2023年Q3, 2023年三季度, 2023 Q3, 2023-Q3
@@ -178,7 +256,10 @@ const PATTERNS: Pattern[] = [
   },
   // 2023年上半年 / 下半年, H1 2023, the first half of 2023
   {
-    regex: new RegExp(`${YEAR}年?(上|下)半年|\\bh([12])\\s*(?:of )?${YEAR}|${YEAR}\\s*h([12])\\b|\\b(?:the )?(first|second) half of ${YEAR}`, "gu"),
+    regex: new RegExp(
+      `${YEAR}年?(上|下)半年|\\bh([12])\\s*(?:of )?${YEAR}|${YEAR}\\s*h([12])\\b|\\b(?:the )?(first|second) half of ${YEAR}`,
+      "gu",
+    ),
     build: (m) => {
       const year = Number(m[1] ?? m[4] ?? m[5] ?? m[8]);
       const first = m[2] === "上" || m[3] === "1" || m[6] === "1" || m[7] === "first";
@@ -187,7 +268,10 @@ const PATTERNS: Pattern[] = [
   },
   // 2024年初 / early 2024 → its first quarter; 2023年底 / late 2023 → its last quarter (as months)
   {
-    regex: new RegExp(`${YEAR}年(初|底|末|年初|年底|年末)|\\b(early|late|the start of|the beginning of|the end of) ${YEAR}`, "gu"),
+    regex: new RegExp(
+      `${YEAR}年(初|底|末|年初|年底|年末)|\\b(early|late|the start of|the beginning of|the end of) ${YEAR}`,
+      "gu",
+    ),
     build: (m) => {
       const year = Number(m[1] ?? m[4]);
       const start = /初/.test(m[2] ?? "") || /early|start|beginning/.test(m[3] ?? "");
@@ -220,16 +304,22 @@ const PATTERNS: Pattern[] = [
     regex: /上个?月|上一个月|last month|previous month|the month before/gu,
     build: (_m, { asOf }) => {
       const date = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - 1, 1));
-      return { kind: "relative", periods: [monthPeriod(date.getUTCFullYear(), date.getUTCMonth() + 1)], grain: "month" };
+      return {
+        kind: "relative",
+        periods: [monthPeriod(date.getUTCFullYear(), date.getUTCMonth() + 1)],
+        grain: "month",
+      };
     },
   },
   // 近3个月, 最近6个月, 过去两个季度, last 6 months, the past 2 quarters, 近半年: complete units before as_of
   {
-    regex: /(?:最近|近|过去|前)\s*(\d{1,2}|[一二两三四五六七八九十]|十[一二])\s*个?(月|季度)|(?:the )?(?:last|past|previous|trailing) (\d{1,2}|two|three|four|five|six|twelve) (months|quarters)|近半年|最近半年|过去半年|(?:the )?(?:last|past) (?:half year|six months)/gu,
+    regex:
+      /(?:最近|近|过去|前)\s*(\d{1,2}|[一二两三四五六七八九十]|十[一二])\s*个?(月|季度)|(?:the )?(?:last|past|previous|trailing) (\d{1,2}|two|three|four|five|six|twelve) (months|quarters)|近半年|最近半年|过去半年|(?:the )?(?:last|past) (?:half year|six months)/gu,
     build: (m, { asOf }) => {
       const words: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, twelve: 12, 两: 2 };
       const raw = m[1] ?? m[3];
-      const count = raw === undefined ? 6 : /^\d+$/.test(raw) ? Number(raw) : (words[raw] ?? CHINESE_NUMBER[raw] ?? 0);
+      const count =
+        raw === undefined ? 6 : /^\d+$/.test(raw) ? Number(raw) : (words[raw] ?? CHINESE_NUMBER[raw] ?? 0);
       const unit = m[2] === "季度" || m[4] === "quarters" ? "quarter" : "month";
       if (count < 1 || count > 36) return undefined;
       if (unit === "quarter") {
@@ -252,7 +342,11 @@ const PATTERNS: Pattern[] = [
   // 本月, this month
   {
     regex: /本月|这个月|this month/gu,
-    build: (_m, { asOf }) => ({ kind: "relative", periods: [monthPeriod(asOf.getUTCFullYear(), asOf.getUTCMonth() + 1)], grain: "month" }),
+    build: (_m, { asOf }) => ({
+      kind: "relative",
+      periods: [monthPeriod(asOf.getUTCFullYear(), asOf.getUTCMonth() + 1)],
+      grain: "month",
+    }),
   },
   // 上季度, 上个季度, last quarter
   {
@@ -270,28 +364,41 @@ const PATTERNS: Pattern[] = [
   // 去年, last year; 今年, this year
   {
     regex: /去年|上一年|last year|previous year/gu,
-    build: (_m, { asOf }) => ({ kind: "relative", periods: [yearPeriod(asOf.getUTCFullYear() - 1)], grain: "year" }),
+    build: (_m, { asOf }) => ({
+      kind: "relative",
+      periods: [yearPeriod(asOf.getUTCFullYear() - 1)],
+      grain: "year",
+    }),
   },
   {
     regex: /今年|this year/gu,
-    build: (_m, { asOf }) => ({ kind: "relative", periods: [yearPeriod(asOf.getUTCFullYear())], grain: "year" }),
+    build: (_m, { asOf }) => ({
+      kind: "relative",
+      periods: [yearPeriod(asOf.getUTCFullYear())],
+      grain: "year",
+    }),
   },
   // 同期, 同月, 同一时期, the same period/month/quarter
   {
-    regex: /同期|同月|同一时期|同一个月|同季度|(?:for |in |during |over )?the same (?:period|month|quarter|time|year)/gu,
+    regex:
+      /同期|同月|同一时期|同一个月|同季度|(?:for |in |during |over )?the same (?:period|month|quarter|time|year)/gu,
     build: () => ({ kind: "same_period", periods: [], grain: "month" }),
   },
   // 第四季度 / Q4 / the fourth quarter without a year: the year comes from the nearest year in the question.
   {
     regex: new RegExp(`${CN_QUARTER}|\\bq([1-4])\\b|\\bthe (first|second|third|fourth) quarter\\b`, "gu"),
-    build: (m, { yearFor }) => absolute([quarterPeriod(yearFor(m.index), number(m[1] ?? m[2] ?? m[3]) ?? 1)], "quarter"),
+    build: (m, { yearFor }) =>
+      absolute([quarterPeriod(yearFor(m.index), number(m[1] ?? m[2] ?? m[3]) ?? 1)], "quarter"),
   },
   // 1月 / January without a year
   {
-    regex: new RegExp(`(?<![\\d年])(\\d{1,2})月(?:份)?|\\b(january|february|march|april|june|july|august|september|october|november|december)\\b`, "gu"),
+    regex:
+      /(?<![\d年])(\d{1,2})月(?:份)?|\b(january|february|march|april|june|july|august|september|october|november|december)\b/gu,
     build: (m, { yearFor }) => {
       const month = m[1] ? Number(m[1]) : MONTH_NAMES[m[2]];
-      return month >= 1 && month <= 12 ? absolute([monthPeriod(yearFor(m.index), month)], "month") : undefined;
+      return month >= 1 && month <= 12
+        ? absolute([monthPeriod(yearFor(m.index), month)], "month")
+        : undefined;
     },
   },
   // 2023年, in 2023, 2023 (a bare year not part of a longer number)
@@ -315,7 +422,10 @@ export function parseAsOf(text: string): Date {
  */
 export function findTimeExpressions(text: string, asOf: string): TimeMention[] {
   const asOfDate = parseAsOf(asOf);
-  const explicitYears = [...text.matchAll(/(?<!\d)((?:19|20)\d{2})(?!\d)/gu)].map((match) => ({ index: match.index, year: Number(match[1]) }));
+  const explicitYears = [...text.matchAll(/(?<!\d)((?:19|20)\d{2})(?!\d)/gu)].map((match) => ({
+    index: match.index,
+    year: Number(match[1]),
+  }));
   const yearFor = (index: number): number => {
     if (explicitYears.length === 0) return asOfDate.getUTCFullYear();
     // The nearest explicit year: "Q3 vs Q4 2023" and "2023年第三季度与第四季度" both resolve.
@@ -342,7 +452,15 @@ export function findTimeExpressions(text: string, asOf: string): TimeMention[] {
   const finer = mentions.filter((mention) => mention.grain !== "year" && mention.kind !== "same_period");
   const kept = mentions.filter(
     (mention) =>
-      !(mention.grain === "year" && mention.kind === "absolute" && finer.some((other) => other.periods.some((period) => period.from >= mention.periods[0].from && period.to <= mention.periods[0].to))),
+      !(
+        mention.grain === "year" &&
+        mention.kind === "absolute" &&
+        finer.some((other) =>
+          other.periods.some(
+            (period) => period.from >= mention.periods[0].from && period.to <= mention.periods[0].to,
+          ),
+        )
+      ),
   );
   return kept.sort((a, b) => a.start - b.start);
 }
@@ -366,7 +484,11 @@ export function alignPeriod(period: Period, grain: Grain): Period {
   const [toYear, toMonth] = period.to.split("-").map(Number);
   if (grain === "year") return { grain, from: `${fromYear}-01-01`, to: `${toYear}-12-31` };
   if (grain === "quarter") {
-    return { grain, from: quarterPeriod(fromYear, Math.ceil(fromMonth / 3)).from, to: quarterPeriod(toYear, Math.ceil(toMonth / 3)).to };
+    return {
+      grain,
+      from: quarterPeriod(fromYear, Math.ceil(fromMonth / 3)).from,
+      to: quarterPeriod(toYear, Math.ceil(toMonth / 3)).to,
+    };
   }
   return { grain, from: monthPeriod(fromYear, fromMonth).from, to: monthPeriod(toYear, toMonth).to };
 }

@@ -26,7 +26,12 @@ function overlaps(start: number, end: number, mentions: Mention[]): boolean {
  * Finds terms that look like catalog entries but are not: "product Z", "Z产品", "华中区",
  * "Central China", "churn rate", "毛利率". Reported to the user instead of being guessed.
  */
-export function findUnknownTerms(original: string, normalized: string, mentions: Mention[], vocabulary: Vocabulary): UnknownTerm[] {
+export function findUnknownTerms(
+  original: string,
+  normalized: string,
+  mentions: Mention[],
+  vocabulary: Vocabulary,
+): UnknownTerm[] {
   const unknown: UnknownTerm[] = [];
   const seen = new Set<string>();
   const report = (start: number, end: number, term: Omit<UnknownTerm, "text">) => {
@@ -38,15 +43,23 @@ export function findUnknownTerms(original: string, normalized: string, mentions:
   const dimensions = vocabulary.catalog.dimensions;
   if (dimensions.product) {
     const known = Object.keys(dimensions.product.values);
-    for (const match of normalized.matchAll(/\bproducts? ([a-z0-9]{1,3})\b|(?<![a-z0-9])([a-z0-9]{1,3})\s?(?:产品|款产品)|产品\s?([a-z0-9]{1,3})(?![a-z0-9])/gu)) {
+    for (const match of normalized.matchAll(
+      /\bproducts? ([a-z0-9]{1,3})\b|(?<![a-z0-9])([a-z0-9]{1,3})\s?(?:产品|款产品)|产品\s?([a-z0-9]{1,3})(?![a-z0-9])/gu,
+    )) {
       const value = (match[1] ?? match[2] ?? match[3]).toUpperCase();
       if (known.some((name) => name.toUpperCase() === value)) continue;
       const suggestion = nearestName(value, known);
-      report(match.index, match.index + match[0].length, { kind: "dimension_value", dimension: "product", ...(suggestion && value.length > 1 ? { suggestion } : {}) });
+      report(match.index, match.index + match[0].length, {
+        kind: "dimension_value",
+        dimension: "product",
+        ...(suggestion && value.length > 1 ? { suggestion } : {}),
+      });
     }
   }
   if (dimensions.region) {
-    for (const match of normalized.matchAll(/(?:[东南西北中]{1,2}部|华[东南西北中]|东北|西北|西南|华中)(?:区|地区)?|\b(?:central|northeast|northwest|southeast|southwest|eastern|western|northern|southern|central) china\b|\b[a-z]+ (?:region)\b/gu)) {
+    for (const match of normalized.matchAll(
+      /(?:[东南西北中]{1,2}部|华[东南西北中]|东北|西北|西南|华中)(?:区|地区)?|\b(?:central|northeast|northwest|southeast|southwest|eastern|western|northern|southern|central) china\b|\b[a-z]+ (?:region)\b/gu,
+    )) {
       if (/\b(?:the|a|each|every|this|that|which|same|one|both|two)\s+region\b/u.test(match[0])) continue;
       report(match.index, match.index + match[0].length, { kind: "dimension_value", dimension: "region" });
     }

@@ -38,7 +38,10 @@ export function periodColumn(offer: Offer): string | undefined {
  */
 export function validationRuleFor(offer: Offer, role: "metric" | "event" | "text", period?: Period): string {
   if (role === "text" || offer.expectedFormat === "text") return "chunks >= 1";
-  const columns = offer.columns.length > 0 ? `${offer.expectedFormat === "records" ? "has_fields" : "has_columns"}: [${offer.columns.join(", ")}]` : "";
+  const columns =
+    offer.columns.length > 0
+      ? `${offer.expectedFormat === "records" ? "has_fields" : "has_columns"}: [${offer.columns.join(", ")}]`
+      : "";
   const clauses = columns ? [columns] : [];
   if (role === "event") {
     clauses.push("rows >= 0");
@@ -48,7 +51,9 @@ export function validationRuleFor(offer: Offer, role: "metric" | "event" | "text
   const column = periodColumn(offer);
   if (period && column && PERIOD_FILTERED_KINDS.has(offer.sourceKind)) {
     const grain = column === offer.grain ? (offer.grain as Grain) : "day";
-    clauses.push(`any(${column} >= '${periodBound(period.from, grain)}' AND ${column} <= '${periodBound(period.to, grain)}')`);
+    clauses.push(
+      `any(${column} >= '${periodBound(period.from, grain)}' AND ${column} <= '${periodBound(period.to, grain)}')`,
+    );
   }
   return clauses.join(" AND ");
 }

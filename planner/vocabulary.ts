@@ -75,15 +75,24 @@ export class Vocabulary {
     }
     const owners = new Map<string, string[]>();
     for (const [dimension, definition] of Object.entries(catalog.dimensions)) {
-      for (const value of Object.keys(definition.values)) if (value.length <= 2 && /^[A-Z0-9]+$/.test(value)) owners.set(value, [...(owners.get(value) ?? []), dimension]);
+      for (const value of Object.keys(definition.values))
+        if (value.length <= 2 && /^[A-Z0-9]+$/.test(value))
+          owners.set(value, [...(owners.get(value) ?? []), dimension]);
     }
-    for (const [value, dimensions] of owners) if (dimensions.length === 1) this.bareValues.set(value, dimensions[0]);
+    for (const [value, dimensions] of owners)
+      if (dimensions.length === 1) this.bareValues.set(value, dimensions[0]);
     // A canonical value that is a word of another dimension's synonym (category "Product" in
     // "product A") would swallow "product Z": keep only its synonyms.
     const ambiguous = (term: Term) =>
-      this.terms.some((other) => other.name !== term.name && other.text !== term.text && new RegExp(`(?:^|\\s)${escapeRegex(term.text)}(?:\\s|$)`, "u").test(other.text));
+      this.terms.some(
+        (other) =>
+          other.name !== term.name &&
+          other.text !== term.text &&
+          new RegExp(`(?:^|\\s)${escapeRegex(term.text)}(?:\\s|$)`, "u").test(other.text),
+      );
     const canonical = new Set(canonicalTerms.filter(ambiguous));
-    for (let index = this.terms.length - 1; index >= 0; index -= 1) if (canonical.has(this.terms[index])) this.terms.splice(index, 1);
+    for (let index = this.terms.length - 1; index >= 0; index -= 1)
+      if (canonical.has(this.terms[index])) this.terms.splice(index, 1);
     // Longest first, so 华东区 wins over 华东 and "return rate" over "returns".
     this.terms.sort((a, b) => b.text.length - a.text.length);
   }
@@ -101,8 +110,10 @@ export class Vocabulary {
       const lowered = value.toLowerCase();
       for (const synonym of values[value]) {
         const folded = normalizeForMatching(synonym);
-        if (folded.startsWith(lowered) && folded.length > lowered.length) suffixes.add(folded.slice(lowered.length).trim());
-        if (folded.endsWith(lowered) && folded.length > lowered.length) prefixes.add(folded.slice(0, -lowered.length).trim());
+        if (folded.startsWith(lowered) && folded.length > lowered.length)
+          suffixes.add(folded.slice(lowered.length).trim());
+        if (folded.endsWith(lowered) && folded.length > lowered.length)
+          prefixes.add(folded.slice(0, -lowered.length).trim());
       }
     }
     const valuePattern = `(?:${short.map((value) => escapeRegex(value.toLowerCase())).join("|")})`;
@@ -112,7 +123,10 @@ export class Vocabulary {
       this.enumerations.push({
         dimension,
         values: short,
-        regex: new RegExp(`(?<![a-z0-9])(${list})\\s*(?:两款|两个|两种|三款|三个|两|三)?\\s*${escapeRegex(suffix)}${plural}(?![a-z])`, "gu"),
+        regex: new RegExp(
+          `(?<![a-z0-9])(${list})\\s*(?:两款|两个|两种|三款|三个|两|三)?\\s*${escapeRegex(suffix)}${plural}(?![a-z])`,
+          "gu",
+        ),
       });
     }
     for (const prefix of prefixes) {
@@ -142,11 +156,23 @@ export class Vocabulary {
       for (const match of normalized.matchAll(enumeration.regex)) {
         if (!claim(match.index, match.index + match[0].length)) continue;
         const listStart = match.index + match[0].indexOf(match[1]);
-        const valueRegex = new RegExp(`(?<![a-z0-9])(${enumeration.values.map((value) => escapeRegex(value.toLowerCase())).join("|")})(?![a-z0-9])`, "gu");
+        const valueRegex = new RegExp(
+          `(?<![a-z0-9])(${enumeration.values.map((value) => escapeRegex(value.toLowerCase())).join("|")})(?![a-z0-9])`,
+          "gu",
+        );
         for (const valueMatch of match[1].matchAll(valueRegex)) {
-          const value = enumeration.values.find((candidate) => candidate.toLowerCase() === valueMatch[1]) ?? valueMatch[1];
+          const value =
+            enumeration.values.find((candidate) => candidate.toLowerCase() === valueMatch[1]) ??
+            valueMatch[1];
           const start = listStart + valueMatch.index;
-          mentions.push({ kind: "dimension", name: enumeration.dimension, value, start, end: start + valueMatch[0].length, text: valueMatch[0] });
+          mentions.push({
+            kind: "dimension",
+            name: enumeration.dimension,
+            value,
+            start,
+            end: start + valueMatch[0].length,
+            text: valueMatch[0],
+          });
         }
       }
     }
@@ -158,24 +184,51 @@ export class Vocabulary {
         from = start + 1;
         const end = start + term.text.length;
         // Latin terms need word boundaries: "a产品" must not match inside "data产品", "east" not in "yeast".
-        if (WORD_CHARACTER.test(term.text[0]) && start > 0 && WORD_CHARACTER.test(normalized[start - 1])) continue;
-        if (WORD_CHARACTER.test(term.text[term.text.length - 1]) && end < normalized.length && WORD_CHARACTER.test(normalized[end])) {
+        if (WORD_CHARACTER.test(term.text[0]) && start > 0 && WORD_CHARACTER.test(normalized[start - 1]))
+          continue;
+        if (
+          WORD_CHARACTER.test(term.text[term.text.length - 1]) &&
+          end < normalized.length &&
+          WORD_CHARACTER.test(normalized[end])
+        ) {
           // Allow an English plural or possessive: "returns", "product a's".
-          if (!(normalized[end] === "s" && (end + 1 === normalized.length || !WORD_CHARACTER.test(normalized[end + 1])))) continue;
+          if (
+            !(
+              normalized[end] === "s" &&
+              (end + 1 === normalized.length || !WORD_CHARACTER.test(normalized[end + 1]))
+            )
+          )
+            continue;
         }
         if (!claim(start, end)) continue;
-        mentions.push({ kind: term.kind, name: term.name, ...(term.value ? { value: term.value } : {}), start, end, text: normalized.slice(start, end) });
+        mentions.push({
+          kind: term.kind,
+          name: term.name,
+          ...(term.value ? { value: term.value } : {}),
+          start,
+          end,
+          text: normalized.slice(start, end),
+        });
       }
     }
     if (original !== undefined && original.length === normalized.length) {
       for (const [value, dimension] of this.bareValues) {
-        for (const match of original.matchAll(new RegExp(`(?<![A-Za-z0-9'’-])${escapeRegex(value)}(?![A-Za-z0-9-])`, "gu"))) {
+        for (const match of original.matchAll(
+          new RegExp(`(?<![A-Za-z0-9'’-])${escapeRegex(value)}(?![A-Za-z0-9-])`, "gu"),
+        )) {
           const before = original.slice(0, match.index).trimEnd();
           const after = original.slice(match.index + value.length);
           // "A question: …" starts with the article; "A的退货率" and "A: return rate" do not.
           if ((before === "" || /[.?!。？！]$/u.test(before)) && /^\s+[a-z]/u.test(after)) continue;
           if (!claim(match.index, match.index + value.length)) continue;
-          mentions.push({ kind: "dimension", name: dimension, value, start: match.index, end: match.index + value.length, text: normalized.slice(match.index, match.index + value.length) });
+          mentions.push({
+            kind: "dimension",
+            name: dimension,
+            value,
+            start: match.index,
+            end: match.index + value.length,
+            text: normalized.slice(match.index, match.index + value.length),
+          });
         }
       }
     }
@@ -184,12 +237,15 @@ export class Vocabulary {
 
   /** Every canonical name of a kind, for suggestions. */
   names(kind: MentionKind): string[] {
-    return [...new Set(this.terms.filter((term) => term.kind === kind).map((term) => term.value ?? term.name))];
+    return [
+      ...new Set(this.terms.filter((term) => term.kind === kind).map((term) => term.value ?? term.name)),
+    ];
   }
 
   /** Chinese or English display words for the catalog, used in direct replies. */
   labels(kind: "metric" | "event" | "topic", language: "en" | "zh"): string[] {
-    const entries = kind === "metric" ? this.catalog.metrics : kind === "event" ? this.catalog.events : this.catalog.topics;
+    const entries =
+      kind === "metric" ? this.catalog.metrics : kind === "event" ? this.catalog.events : this.catalog.topics;
     return Object.entries(entries).map(([name, entry]) => {
       if (language === "en") return entry.label ?? name.replace(/_/g, " ");
       return entry.synonyms.find((synonym) => /[\u4e00-\u9fff]/.test(synonym)) ?? entry.label ?? name;

@@ -8,21 +8,42 @@ import { afterAll, describe, expect, it } from "vitest";
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");
 const cli = (...args: string[]) =>
-  run(process.execPath, ["--import", "tsx", path.join(root, "bin/triangulate.ts"), ...args], { cwd: root, env: { ...process.env, NO_COLOR: "1" } }).then(
+  run(process.execPath, ["--import", "tsx", path.join(root, "bin/triangulate.ts"), ...args], {
+    cwd: root,
+    env: { ...process.env, NO_COLOR: "1" },
+  }).then(
     (result) => ({ code: 0, ...result }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
   );
 const temporary = mkdtempSync(path.join(os.tmpdir(), "triangulate-plan-"));
 afterAll(() => rmSync(temporary, { recursive: true, force: true }));
 
 describe("triangulate plan / eval plans", () => {
   it("prints the flagship plan as JSON and exits 0", async () => {
-    const result = await cli("plan", "-w", "demo/workspace", "--as-of", "2024-06-30", "--json", "对比A产品在华东区2024年1月的退货率与B产品在华北区同期的退货率，并结合两地物流服务商变更记录分析可能原因");
+    const result = await cli(
+      "plan",
+      "-w",
+      "demo/workspace",
+      "--as-of",
+      "2024-06-30",
+      "--json",
+      "对比A产品在华东区2024年1月的退货率与B产品在华北区同期的退货率，并结合两地物流服务商变更记录分析可能原因",
+    );
     expect(result.code).toBe(0);
     const plan = JSON.parse(result.stdout);
     expect(plan.planner).toBe("catalog");
     expect(plan.sub_goals).toHaveLength(6);
-    expect(plan.sub_goals[2]).toMatchObject({ source: "sales_bi", params: { filters: { product: "B", region: "North" }, period: { from: "2024-01-01", to: "2024-01-31" } } });
+    expect(plan.sub_goals[2]).toMatchObject({
+      source: "sales_bi",
+      params: {
+        filters: { product: "B", region: "North" },
+        period: { from: "2024-01-01", to: "2024-01-31" },
+      },
+    });
   });
 
   it("exits 1 with the unknown terms when it cannot plan, 0 with a reply for a greeting", async () => {
@@ -43,9 +64,16 @@ describe("triangulate plan / eval plans", () => {
     const file = path.join(temporary, "examples.jsonl");
     const exported = await cli("plan", "-w", "demo/workspace", "--export-examples", file);
     expect(exported.code).toBe(0);
-    const lines = readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    const lines = readFileSync(file, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(lines.length).toBeGreaterThanOrEqual(50);
-    expect(lines[0].messages.map((message: { role: string }) => message.role)).toEqual(["system", "user", "assistant"]);
+    expect(lines[0].messages.map((message: { role: string }) => message.role)).toEqual([
+      "system",
+      "user",
+      "assistant",
+    ]);
     expect(JSON.parse(lines[0].messages[2].content).sub_goals.length).toBeGreaterThan(0);
   });
 });

@@ -5,7 +5,7 @@ import { exportExamples } from "../../planner/export-examples.js";
 import { readGoldSet } from "../../planner/gold-set.js";
 import { planQuestion, today } from "../../planner/plan-question.js";
 import type { PlanOutcome } from "../../planner/planner.js";
-import { ExitCode, UsageError, colors, printJson } from "../cli-output.js";
+import { colors, ExitCode, printJson, UsageError } from "../cli-output.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
 
 interface PlanOptions {
@@ -35,12 +35,23 @@ function filters(goal: SubGoal): string {
 function printHuman(outcome: PlanOutcome, showTrace: boolean): void {
   const c = colors();
   const out = (line: string) => process.stdout.write(`${line}\n`);
-  out(`${c.bold("route")} ${outcome.route.route} (${outcome.route.route === "direct" ? outcome.route.reason : outcome.route.complexity}) · language ${outcome.language}${outcome.plan ? ` · planner ${outcome.plan.planner} · strategy ${outcome.plan.strategy} · as of ${outcome.plan.as_of}` : ""}`);
+  out(
+    `${c.bold("route")} ${outcome.route.route} (${outcome.route.route === "direct" ? outcome.route.reason : outcome.route.complexity}) · language ${outcome.language}${outcome.plan ? ` · planner ${outcome.plan.planner} · strategy ${outcome.plan.strategy} · as of ${outcome.plan.as_of}` : ""}`,
+  );
   if (outcome.route.reply) out(outcome.route.reply);
-  if (outcome.subQuestions.length > 1) for (const [index, sub] of outcome.subQuestions.entries()) out(`${c.dim(`q${index + 1}`)} ${sub}`);
+  if (outcome.subQuestions.length > 1)
+    for (const [index, sub] of outcome.subQuestions.entries()) out(`${c.dim(`q${index + 1}`)} ${sub}`);
   for (const goal of outcome.plan?.sub_goals ?? []) {
     const what = goal.params.metric ?? goal.params.event ?? `"${goal.params.query ?? ""}"`;
-    const parts = [c.bold(goal.id), `${goal.source}${goal.dataset ? `/${goal.dataset}` : ""}`, what, filters(goal), period(goal), goal.expected_format, goal.required ? "required" : c.dim("optional")];
+    const parts = [
+      c.bold(goal.id),
+      `${goal.source}${goal.dataset ? `/${goal.dataset}` : ""}`,
+      what,
+      filters(goal),
+      period(goal),
+      goal.expected_format,
+      goal.required ? "required" : c.dim("optional"),
+    ];
     out(parts.filter((part) => part !== "").join("  "));
     out(`    ${c.dim(`validate: ${goal.validation}`)}`);
   }
@@ -55,12 +66,28 @@ export function registerPlanCommand(program: Command): void {
     .description("plan a question into sub-goals (no fetch); exit 1 when it cannot be planned")
     .argument("[question]", "the question, in Chinese or English")
     .addOption(workspaceOption())
-    .addOption(new Option("--planner <kind>", "catalog (deterministic) or model (Ollama, falls back to catalog)").choices(["catalog", "model"]))
-    .option("--as-of <date>", "date that relative expressions (last month, 上个月) resolve against, YYYY-MM-DD", today())
-    .addOption(new Option("--strategy <strategy>", "standard, agentic, or auto (the router's complexity decides)").choices(["standard", "agentic", "auto"]).default("auto"))
+    .addOption(
+      new Option(
+        "--planner <kind>",
+        "catalog (deterministic) or model (Ollama, falls back to catalog)",
+      ).choices(["catalog", "model"]),
+    )
+    .option(
+      "--as-of <date>",
+      "date that relative expressions (last month, 上个月) resolve against, YYYY-MM-DD",
+      today(),
+    )
+    .addOption(
+      new Option("--strategy <strategy>", "standard, agentic, or auto (the router's complexity decides)")
+        .choices(["standard", "agentic", "auto"])
+        .default("auto"),
+    )
     .option("--json", "print the plan as JSON (or the route and message when there is no plan)")
     .option("--show-trace", "print the planner's trace lines")
-    .option("--export-examples <file>", "write the gold plans as chat-format JSONL for fine-tuning a planner model")
+    .option(
+      "--export-examples <file>",
+      "write the gold plans as chat-format JSONL for fine-tuning a planner model",
+    )
     .option("--gold <file>", "gold set used by --export-examples", "demo/gold/plans.jsonl")
     .action(async (question: string | undefined, options: PlanOptions) => {
       // `triangulate plan … | head` closes the pipe early: that is not an error worth a stack trace.
@@ -70,22 +97,42 @@ export function registerPlanCommand(program: Command): void {
       });
       const workspace = workspaceFrom(options);
       if (options.exportExamples) {
-        const count = exportExamples(readGoldSet(path.resolve(options.gold ?? "demo/gold/plans.jsonl")), workspace, path.resolve(options.exportExamples));
+        const count = exportExamples(
+          readGoldSet(path.resolve(options.gold ?? "demo/gold/plans.jsonl")),
+          workspace,
+          path.resolve(options.exportExamples),
+        );
         if (options.json) printJson({ file: path.resolve(options.exportExamples), examples: count });
         else process.stdout.write(`wrote ${count} examples to ${options.exportExamples}\n`);
         return;
       }
-      if (!question || question.trim() === "") throw new UsageError('give a question: triangulate plan "<question>"');
-      if (options.asOf && !/^\d{4}-\d{2}-\d{2}$/.test(options.asOf)) throw new UsageError(`--as-of ${options.asOf} is not YYYY-MM-DD`);
-      const outcome = await planQuestion(question, workspace, { planner: options.planner, asOf: options.asOf, strategy: options.strategy });
+      if (!question || question.trim() === "")
+        throw new UsageError('give a question: triangulate plan "<question>"');
+      if (options.asOf && !/^\d{4}-\d{2}-\d{2}$/.test(options.asOf))
+        throw new UsageError(`--as-of ${options.asOf} is not YYYY-MM-DD`);
+      const outcome = await planQuestion(question, workspace, {
+        planner: options.planner,
+        asOf: options.asOf,
+        strategy: options.strategy,
+      });
       if (options.json) {
         if (outcome.plan) printJson(outcome.plan);
-        else printJson({ route: outcome.route, language: outcome.language, message: outcome.message ?? null, unknown_terms: outcome.unknownTerms, trace: outcome.trace });
+        else
+          printJson({
+            route: outcome.route,
+            language: outcome.language,
+            message: outcome.message ?? null,
+            unknown_terms: outcome.unknownTerms,
+            trace: outcome.trace,
+          });
       } else {
         printHuman(outcome, Boolean(options.showTrace));
       }
       if (!outcome.plan && outcome.route.route !== "direct") {
-        if (!options.json) process.stderr.write(`${colors(process.stderr).red("cannot plan:")} ${outcome.message ?? "no plan"}\n`);
+        if (!options.json)
+          process.stderr.write(
+            `${colors(process.stderr).red("cannot plan:")} ${outcome.message ?? "no plan"}\n`,
+          );
         process.exitCode = ExitCode.couldNotRun;
         return;
       }
