@@ -290,13 +290,13 @@ describe("unknown measures beside known ones", () => {
 
 describe("direct replies", () => {
   it("answers in the question's script, with no fetch planned", () => {
-    const traditional = plan("哈囉，您好！");
+    const traditional = plan("哈囉！");
     expect(traditional.language).toBe("zh-Hant");
     expect(traditional.route.reply).toMatch(/可以問我關於/);
-    const simplified = plan("你能做什么？");
+    const simplified = plan("你可以做什么？");
     expect(simplified.route).toMatchObject({ route: "direct", reason: "help" });
     expect(simplified.route.reply).toMatch(/本工作区/);
-    const english = plan("What's the capital of France?");
+    const english = plan("Who is the president of France?");
     expect(english.route.reply).toMatch(/^That is outside/);
     for (const outcome of [traditional, simplified, english]) expect(outcome.plan).toBeUndefined();
   });

@@ -243,7 +243,7 @@ describe("model planner over Ollama's HTTP API", () => {
 
   it("never asks the model about greetings or unknown terms", async () => {
     const workspace = workspaceWithModel();
-    const greeting = await new ModelPlanner().plan("你好", {
+    const greeting = await new ModelPlanner().plan("您好呀", {
       workspace,
       asOf: "2024-06-30",
       strategy: "auto",
