@@ -5,7 +5,7 @@ import fs from "node:fs";
 import type { Embedder } from "../adapters/pdf-kb/embedding/embedder.js";
 import { fullTextColumn, fullTextIndexOptions } from "../adapters/pdf-kb/store/full-text-index.js";
 import { KnowledgeBase, lanceDirectory } from "../adapters/pdf-kb/store/knowledge-base.js";
-import { type IndexedDocument, writeManifest } from "../adapters/pdf-kb/store/knowledge-base-manifest.js";
+import { type IndexedDocument, rowLayout, writeManifest } from "../adapters/pdf-kb/store/knowledge-base-manifest.js";
 import { type PassageRow, passageSchema, tableSchema } from "../adapters/pdf-kb/store/knowledge-base-schema.js";
 import { lancedb } from "../adapters/pdf-kb/store/lance-database.js";
 
@@ -30,6 +30,7 @@ export async function writeBenchIndex(directory: string, embedder: Embedder & { 
   await passages.optimize({ cleanupOlderThan: new Date() });
   writeManifest(directory, {
     format: 1,
+    layout: rowLayout,
     source: "bench",
     embedder: embedder.id,
     dimensions: embedder.dimensions,

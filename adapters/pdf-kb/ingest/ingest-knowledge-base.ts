@@ -6,7 +6,7 @@ import type { Embedder } from "../embedding/embedder.js";
 import { createEmbedder } from "../embedding/create-embedder.js";
 import { fullTextColumn, fullTextIndexOptions } from "../store/full-text-index.js";
 import { knowledgeBaseDirectory, lanceDirectory } from "../store/knowledge-base.js";
-import { type IndexedDocument, type KnowledgeBaseManifest, readManifest, writeManifest } from "../store/knowledge-base-manifest.js";
+import { type IndexedDocument, type KnowledgeBaseManifest, readManifest, rowLayout, writeManifest } from "../store/knowledge-base-manifest.js";
 import { type PassageRow, type TableRow, passageSchema, tableSchema } from "../store/knowledge-base-schema.js";
 import { type DocumentFailureReason, type DocumentExtractor, documentFailureReason, loadDocumentExtractor } from "./document-extractor.js";
 import { type DocumentFile, hashFile, listDocumentFiles } from "./document-files.js";
@@ -133,6 +133,7 @@ async function ingestLocked(workspace: Workspace, sourceName: string, source: Pd
   }
   if (!previous) rebuildReason ??= "first ingest";
   else if (previous.embedder !== embedder.id) rebuildReason ??= `embedder changed from ${previous.embedder} to ${embedder.id}`;
+  else if (previous.layout !== rowLayout) rebuildReason ??= `index layout ${previous.layout} is older than ${rowLayout}`;
   const rebuild = rebuildReason !== undefined;
 
   const { files, outside } = await listDocumentFiles(workspace, source.paths);
@@ -268,6 +269,7 @@ async function ingestLocked(workspace: Workspace, sourceName: string, source: Pd
 
     const manifest: KnowledgeBaseManifest = {
       format: 1,
+      layout: rowLayout,
       source: sourceName,
       embedder: embedder.id,
       dimensions: dimensions ?? previous!.dimensions,

@@ -27,6 +27,8 @@ const PinnedTable = z.object({ name: z.string(), version: z.number().int().min(1
  */
 export const KnowledgeBaseManifest = z.object({
   format: z.literal(1),
+  /** Version of how documents become rows (chunks, table rows, indexed text); a change forces a rebuild. */
+  layout: z.number().int().default(1),
   source: z.string(),
   embedder: z.string(),
   dimensions: z.number().int().min(1),
@@ -37,6 +39,9 @@ export const KnowledgeBaseManifest = z.object({
   updated_at: z.string(),
 });
 export type KnowledgeBaseManifest = z.infer<typeof KnowledgeBaseManifest>;
+
+/** The current row layout: 2 added a passage per table row. */
+export const rowLayout = 2;
 
 /** Name of the manifest file inside a knowledge base folder. */
 export const manifestFileName = "manifest.json";
