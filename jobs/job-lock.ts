@@ -14,6 +14,9 @@ export class JobLockedError extends Error {
   }
 }
 
+/** After this long, a lock held by a process on another host is taken over. */
+export const FOREIGN_LOCK_STALE_MS = 6 * 3600_000;
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -25,8 +28,8 @@ function isAlive(pid: number): boolean {
 
 /**
  * An exclusive lock per job across processes (the scheduler, cron, a person at a terminal):
- * .triangulate/locks/<job>.lock created with O_EXCL. A lock left by a dead process on this host
- * is taken over. Returns a release function.
+ * .triangulate/locks/<job>.lock created with O_EXCL. A lock left by a dead process on this host,
+ * or by another host more than six hours ago, is taken over. Returns a release function.
  */
 export function acquireJobLock(workspace: Workspace, job: string): () => void {
   const directory = path.join(workspace.stateDirectory, "locks");
@@ -52,7 +55,10 @@ export function acquireJobLock(workspace: Workspace, job: string): () => void {
       } catch {
         existing = undefined;
       }
-      const stale = !existing || (existing.host === holder.host && existing.pid !== process.pid && !isAlive(existing.pid));
+      // Another host's process cannot be checked: its lock counts as stale only after a long time
+      // (a pod killed with SIGKILL must not block the job forever).
+      const age = existing ? Date.now() - Date.parse(existing.started_at) : Number.POSITIVE_INFINITY;
+      const stale = !existing || (existing.host === holder.host ? existing.pid !== process.pid && !isAlive(existing.pid) : !(age < FOREIGN_LOCK_STALE_MS));
       if (!stale || attempt > 0) throw new JobLockedError(job, existing ?? { pid: 0, host: "unknown", started_at: "unknown" });
       rmSync(file, { force: true });
     }

@@ -77,7 +77,8 @@ export async function runJob(job: LoadedJob, workspace: Workspace, options: RunJ
   let runId: number | undefined;
   const pool = new AdapterPool(workspace);
   try {
-    history.recoverInterrupted(config.name);
+    // Holding the job's lock means no other run of this job is alive, on any host.
+    history.recoverInterrupted(config.name, { anyHost: true });
     runId = history.startRun({ job: config.name, asOf, startedAt: now, questionsTotal: config.questions.length });
     const labels = Object.fromEntries(Object.entries(workspace.config.catalog.metrics ?? {}).map(([name, metric]) => [name, metric.label ?? name]));
     const dimensionOrder = dimensionOrderOf(workspace);

@@ -139,15 +139,16 @@ export class RunHistory {
   }
 
   /**
-   * Marks `running` rows whose process is gone (crashed, killed) as interrupted. Rows of a live
-   * process on another host cannot be checked and are left alone.
+   * Marks `running` rows whose process is gone (crashed, killed) as interrupted. Rows of a process
+   * on another host cannot be checked and are left alone, unless `anyHost` says the caller knows
+   * no run of the job is live (it holds the job's lock).
    */
-  recoverInterrupted(job?: string): number {
+  recoverInterrupted(job?: string, options: { anyHost?: boolean } = {}): number {
     const rows = this.database
       .prepare<[string | null, string | null], { id: number; pid: number; host: string }>("SELECT id, pid, host FROM job_runs WHERE status = 'running' AND (? IS NULL OR job = ?)")
       .all(job ?? null, job ?? null);
     const host = hostname();
-    const stale = rows.filter((row) => row.host === host && (row.pid === process.pid ? false : !isProcessAlive(row.pid)));
+    const stale = rows.filter((row) => (options.anyHost && row.pid !== process.pid) || (row.host === host && row.pid !== process.pid && !isProcessAlive(row.pid)));
     const mark = this.database.prepare("UPDATE job_runs SET status = 'interrupted', error = COALESCE(error, 'the process stopped before the run finished') WHERE id = ?");
     this.database.transaction(() => {
       for (const row of stale) mark.run(row.id);
