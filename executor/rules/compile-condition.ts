@@ -43,29 +43,32 @@ const KIND_WORD: Record<ComparisonKind, string> = {
   null: "null",
 };
 
-/** Compiles a condition node. any()/all() are handled by the evaluator, never here. */
-export function compileCondition(node: RuleNode, context: EvaluationContext): Condition {
+/**
+ * Compiles a condition node. any()/all() are handled by the evaluator, never here. `perRow` is
+ * set inside any()/all(), where len(text) of text evidence means each passage's length.
+ */
+export function compileCondition(node: RuleNode, context: EvaluationContext, perRow = false): Condition {
   switch (node.type) {
     case "comparison":
-      return compileComparison(node, context);
+      return compileComparison(node, context, perRow);
     case "membership":
-      return compileMembership(node, context);
+      return compileMembership(node, context, perRow);
     case "match":
-      return compileMatch(node, context);
+      return compileMatch(node, context, perRow);
     case "has_columns":
       return compileHasColumns(node, context);
     case "empty":
       return constant(node, true, "");
     case "and":
     case "or": {
-      const parts = node.operands.map((operand) => compileCondition(operand, context));
+      const parts = node.operands.map((operand) => compileCondition(operand, context, perRow));
       const isAnd = node.type === "and";
       return combine(node, parts, (row) =>
         isAnd ? parts.every((part) => part.test(row)) : parts.some((part) => part.test(row)),
       );
     }
     case "not": {
-      const inner = compileCondition(node.operand, context);
+      const inner = compileCondition(node.operand, context, perRow);
       return combine(node, [inner], (row) => !inner.test(row));
     }
     case "quantifier":
@@ -273,9 +276,9 @@ function scalarValues(operands: Operand[]): string {
     .join(", ");
 }
 
-function compileComparison(node: ComparisonNode, context: EvaluationContext): Condition {
-  const left = compileOperand(node.left, context);
-  const right = compileOperand(node.right, context);
+function compileComparison(node: ComparisonNode, context: EvaluationContext, perRow: boolean): Condition {
+  const left = compileOperand(node.left, context, perRow);
+  const right = compileOperand(node.right, context, perRow);
   const kind = comparisonKind(left, right, node, context);
   if (kind === "null" && node.operator !== "=" && node.operator !== "!=") {
     throw context.error("null can only be compared with = or !=", node);
@@ -300,8 +303,8 @@ function compileComparison(node: ComparisonNode, context: EvaluationContext): Co
   };
 }
 
-function compileMembership(node: MembershipNode, context: EvaluationContext): Condition {
-  const value = compileOperand(node.value, context);
+function compileMembership(node: MembershipNode, context: EvaluationContext, perRow: boolean): Condition {
+  const value = compileOperand(node.value, context, perRow);
   const items = node.list.items.map((item) => compileOperand(item, context));
   const valued = items.filter((item) => item.type !== "null");
   const containsNull = valued.length !== items.length;
@@ -340,8 +343,8 @@ function compileMembership(node: MembershipNode, context: EvaluationContext): Co
   };
 }
 
-function compileMatch(node: MatchNode, context: EvaluationContext): Condition {
-  const value = compileOperand(node.value, context);
+function compileMatch(node: MatchNode, context: EvaluationContext, perRow: boolean): Condition {
+  const value = compileOperand(node.value, context, perRow);
   if (value.type !== "string" && value.type !== "date") {
     throw context.error(`matches needs text; ${describeOperand(value)} is not text`, node);
   }

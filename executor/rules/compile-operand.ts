@@ -36,7 +36,8 @@ export function isBlank(value: CellValue): boolean {
 /**
  * Turns an operand node into a reader over the evidence. Unknown columns and functions applied
  * to the wrong type are evaluation errors raised here, before any row is read, so they show
- * up even on an empty table. `perRow` keeps len(text) per passage inside an aggregate.
+ * up even on an empty table. `perRow` keeps len(text) per passage inside an aggregate or
+ * inside any()/all().
  */
 export function compileOperand(node: OperandNode, context: EvaluationContext, perRow = false): Operand {
   const text = context.text(node);

@@ -198,6 +198,11 @@ describe("evaluateRule: counts and functions", () => {
       ).passed,
     ).toBe(true);
     expect(evaluate("min(len(text)) >= 40 AND max(len(text)) = 80", passages).passed).toBe(true);
+    // Inside any()/all() len(text) is each passage's length, not the total.
+    expect(evaluate("any(len(text) = 80) AND all(len(text) >= 40)", passages).passed).toBe(true);
+    expect(evaluate("all(len(text) > 50)", passages).failing_rows).toEqual([
+      { index: 1, values: { "len(text)": 40, text: "y".repeat(40) } },
+    ]);
     expect(evaluate("all(score >= 0.5)", passages)).toMatchObject({
       passed: false,
       failing_rows: [{ index: 1, values: { score: 0.4 } }],

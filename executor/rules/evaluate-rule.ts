@@ -149,7 +149,7 @@ function evaluateCondition(condition: Condition, context: EvaluationContext): Ve
 }
 
 function evaluateQuantifier(node: QuantifierNode, context: EvaluationContext): Verdict {
-  const condition = compileCondition(node.condition, context);
+  const condition = compileCondition(node.condition, context, true);
   const total = context.frame.rowCount;
   if (node.quantifier === "all") {
     const verdict = evaluateCondition({ ...condition, rowWise: true }, context);
