@@ -47,7 +47,7 @@ console.log(
   `schema compliance    ${percent(first.schemaCompliance)}   (${first.plansProduced} plans)   goal 100 %: ${mark(first.schemaCompliance === 1)}`,
 );
 console.log(
-  `router accuracy      ${percent(first.routerAccuracy)}   outcome accuracy ${percent(first.outcomeAccuracy)}`,
+  `router accuracy      ${percent(first.routerAccuracy)}   complexity accuracy ${percent(first.complexityAccuracy)}   outcome accuracy ${percent(first.outcomeAccuracy)}`,
 );
 console.log(
   `latency cold         p50 ${first.latencyP50Ms.toFixed(2)} ms   p95 ${first.latencyP95Ms.toFixed(2)} ms (first pass, includes index building)`,

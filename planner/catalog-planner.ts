@@ -218,7 +218,14 @@ export class CatalogPlanner implements Planner {
       unknownTerms: unknownTerms.length,
       subQuestions: subQuestions.length,
       needs: metrics.length + events.length + (topics.length > 0 ? 1 : 0),
-      frames: frames.filter((frame) => !frame.isEventFrame).length,
+      // Entities, not frames: "A和B产品" is two entities in one frame.
+      frames: frames
+        .filter((frame) => !frame.isEventFrame)
+        .reduce(
+          (sum, frame) =>
+            sum + [...frame.dimensions.values()].reduce((product, values) => product * values.length, 1),
+          0,
+        ),
       compareOrCorrelate: intents.includes("compare") || intents.includes("correlate"),
       scope: {
         en: [

@@ -9,6 +9,8 @@ export interface EntryScore {
   id: string;
   question: string;
   routeCorrect: boolean;
+  /** Undefined when the gold entry states no complexity. */
+  complexityCorrect?: boolean;
   /** plan / direct / no_plan as expected. */
   outcomeCorrect: boolean;
   /** Undefined when no plan was produced. */
@@ -30,6 +32,8 @@ export interface EvaluationReport {
   schemaCompliance: number;
   plansProduced: number;
   routerAccuracy: number;
+  /** simple/complex as the gold states it (entries that state one). */
+  complexityAccuracy: number;
   /** Right outcome: a plan, a direct reply, or a refusal with unknown terms. */
   outcomeAccuracy: number;
   precision: number;
@@ -124,6 +128,7 @@ export async function evaluatePlanner(
       id: entry.id,
       question: entry.question,
       routeCorrect: outcome.route.route === entry.route,
+      ...(entry.complexity ? { complexityCorrect: outcome.route.complexity === entry.complexity } : {}),
       outcomeCorrect: actual === entry.expect,
       ...(schemaValid === undefined ? {} : { schemaValid }),
       predicted: predictedKeys.length,
@@ -149,6 +154,9 @@ export async function evaluatePlanner(
       produced.length === 0 ? 1 : produced.filter((entry) => entry.schemaValid).length / produced.length,
     plansProduced: produced.length,
     routerAccuracy: entries.filter((entry) => entry.routeCorrect).length / Math.max(1, entries.length),
+    complexityAccuracy:
+      entries.filter((entry) => entry.complexityCorrect).length /
+      Math.max(1, entries.filter((entry) => entry.complexityCorrect !== undefined).length),
     outcomeAccuracy: entries.filter((entry) => entry.outcomeCorrect).length / Math.max(1, entries.length),
     precision,
     recall,

@@ -35,7 +35,7 @@ export interface RouterInput {
   hasTopic: boolean;
   unknownTerms: number;
   subQuestions: number;
-  /** Distinct needs (metrics + events + topics) and entity frames, from the catalog planner. */
+  /** Distinct needs (metrics + events + topics) and entities (A/East and B/North are two; so are A和B), from the catalog planner. */
   needs: number;
   frames: number;
   compareOrCorrelate: boolean;

@@ -41,6 +41,7 @@ export function registerEvalCommand(program: Command): void {
                 ["questions", report.questions],
                 ["schema compliance", `${percent(report.schemaCompliance)} (${report.plansProduced} plans)`],
                 ["router accuracy", percent(report.routerAccuracy)],
+                ["complexity accuracy", percent(report.complexityAccuracy)],
                 ["outcome accuracy", percent(report.outcomeAccuracy)],
                 ["sub-goal precision", percent(report.precision)],
                 ["sub-goal recall", percent(report.recall)],
@@ -55,6 +56,7 @@ export function registerEvalCommand(program: Command): void {
               !entry.outcomeCorrect ||
               entry.missing.length > 0 ||
               entry.extra.length > 0 ||
+              entry.complexityCorrect === false ||
               !entry.routeCorrect,
           );
           if (options.failures) {
@@ -63,6 +65,8 @@ export function registerEvalCommand(program: Command): void {
               for (const key of entry.missing) process.stdout.write(`  ${c.red("- missing")} ${key}\n`);
               for (const key of entry.extra) process.stdout.write(`  ${c.yellow("+ extra")} ${key}\n`);
               if (!entry.outcomeCorrect) process.stdout.write(`  ${c.red("outcome differs")}\n`);
+              if (entry.complexityCorrect === false)
+                process.stdout.write(`  ${c.yellow("complexity differs")}\n`);
             }
           } else if (wrong.length > 0) {
             process.stdout.write(`${wrong.length} question(s) differ from the gold; --failures lists them\n`);
