@@ -57,6 +57,9 @@ describe("checkPlanAgainstWorkspace", () => {
       /unknown product value `Z`/,
     );
     expect(messages({ expected_format: "records" })[0]).toMatch(/returns table, not records/);
+    expect(messages({ params: { ...goal.params, query: "project = LOG OR 1=1" } })[0]).toMatch(
+      /only for knowledge-base text searches/,
+    );
   });
 
   it("rejects a text search on a source that cannot search text, and one without a query", () => {

@@ -77,6 +77,13 @@ export function checkPlanAgainstWorkspace(plan: ExecutionPlan, workspace: Worksp
     if (offer.expectedFormat === "text" && !goal.params.query) {
       issues.push({ path: `${at}.params.query`, message: `a knowledge-base search needs params.query` });
     }
+    if (offer.expectedFormat !== "text" && goal.params.query !== undefined) {
+      // Free text is only ever searched in a knowledge base; nothing else may carry it.
+      issues.push({
+        path: `${at}.params.query`,
+        message: `params.query is only for knowledge-base text searches, not ${goal.source}/${goal.dataset}`,
+      });
+    }
     if (offer.expectedFormat !== "text" && !goal.params.metric && !goal.params.event) {
       issues.push({
         path: `${at}.params`,
