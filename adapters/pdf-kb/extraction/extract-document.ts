@@ -32,7 +32,7 @@ export async function extractDocument(absolutePath: string, options: ExtractOpti
   const tablesPromise =
     tableMode === "off"
       ? Promise.resolve<ExtractedTable[]>([])
-      : extractTables(absolutePath, { mode: tableMode, timeoutMs: options.tableTimeoutMs, password: options.password, signal: options.signal });
+      : extractTables(absolutePath, { mode: tableMode, timeoutMs: options.tableTimeoutMs, password: options.password, signal: options.signal, javaPath: options.javaPath });
   // Observed now so an early text failure does not leave an unhandled rejection behind.
   const tablesSettled = tablesPromise.then(
     (tables) => ({ ok: true as const, tables }),

@@ -103,6 +103,8 @@ export interface ExtractOptions {
   tableTimeoutMs?: number;
   /** Password for an encrypted PDF (none by default: encrypted files are reported). */
   password?: string;
+  /** The java executable for tabula-java (default: $JAVA_HOME/bin/java, else java on PATH). */
+  javaPath?: string;
   /** Aborts extraction (the JVM is killed). */
   signal?: AbortSignal;
 }

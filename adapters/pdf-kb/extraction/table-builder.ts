@@ -2,18 +2,56 @@ import { inferColumnType, parseAs, parseCell } from "../../shared/parse-value.js
 import type { CellValue } from "../../../models/evidence.js";
 import { joinWithSpace, normalizeSpacing } from "./cjk-text.js";
 import type { BoundingBox, ExtractedColumn, ExtractedTable } from "./extracted-document.js";
-import type { TabulaPage, TabulaTable } from "./tabula-runner.js";
+import type { TabulaCell, TabulaPage, TabulaTable } from "./tabula-runner.js";
 
 function cellText(text: string): string {
   // Cells wrapped over several lines come with \r or \n between the lines.
   return normalizeSpacing(text.split(/\r\n|\r|\n/).map((part) => part.trim()).filter(Boolean).reduce((all, part) => joinWithSpace(all, part), ""));
 }
 
-/** The grid of cell texts with empty rows and empty columns removed. */
+/**
+ * Splits a ruled row whose cells hold several stacked text lines into one row per line
+ * position, when at least one cell's lines are all numbers or dates: a table whose inner
+ * horizontal rules were never drawn, which tabula reads as one tall row. A wrapped header
+ * (text lines only) stays one row.
+ */
+function splitStackedRows(rows: TabulaCell[][], width: number): string[][] {
+  const result: string[][] = [];
+  for (const row of rows) {
+    const texts = Array.from({ length: width }, (_, index) => row[index]?.text ?? "");
+    const stacked = row.filter((cell) => (cell.lines?.length ?? 0) > 1);
+    const typed = stacked.some((cell) => cell.lines!.every((line) => isTyped(line.text)));
+    if (stacked.length === 0 || !typed) {
+      result.push(texts);
+      continue;
+    }
+    const tops = stacked.flatMap((cell) => cell.lines!.map((line) => line.top)).sort((a, b) => a - b);
+    const centres: number[] = [];
+    for (const top of tops) if (centres.length === 0 || top - centres[centres.length - 1] > 3) centres.push(top);
+    const split = centres.map(() => Array.from({ length: width }, () => ""));
+    const nearest = (top: number) => centres.reduce((best, centre, index) => (Math.abs(centre - top) < Math.abs(centres[best] - top) ? index : best), 0);
+    row.forEach((cell, column) => {
+      if (column >= width) return;
+      const lines = cell.lines && cell.lines.length > 1 ? cell.lines : cell.text.trim() === "" ? [] : [{ top: cell.top, text: cell.text }];
+      for (const line of lines) {
+        const target = nearest(line.top);
+        split[target][column] = joinWithSpace(split[target][column], line.text.trim());
+      }
+    });
+    result.push(...split);
+  }
+  return result;
+}
+
+/**
+ * The grid of cell texts: stacked rows split, a row repeated right below itself dropped (tabula
+ * repeats a cell spanning two rows), empty rows and empty columns removed.
+ */
 export function cleanGrid(table: TabulaTable): string[][] {
   const width = Math.max(0, ...table.rows.map((row) => row.length));
-  let grid = table.rows.map((row) => Array.from({ length: width }, (_, index) => cellText(row[index]?.text ?? "")));
-  grid = grid.filter((row) => row.some((cell) => cell !== ""));
+  const raw = table.method === "lattice" ? splitStackedRows(table.rows, width) : table.rows.map((row) => Array.from({ length: width }, (_, index) => row[index]?.text ?? ""));
+  let grid = raw.map((row) => row.map(cellText));
+  grid = grid.filter((row, index) => row.some((cell) => cell !== "") && (index === 0 || row.join("\u0000") !== grid[index - 1].join("\u0000")));
   const keep = Array.from({ length: width }, (_, column) => grid.some((row) => row[column] !== ""));
   return grid.map((row) => row.filter((_, column) => keep[column]));
 }

@@ -8,6 +8,8 @@ export interface TableExtractOptions {
   timeoutMs?: number;
   password?: string;
   signal?: AbortSignal;
+  /** The java executable (default: $JAVA_HOME/bin/java, else java on PATH). */
+  javaPath?: string;
 }
 
 /** Finds and types every table of a PDF with one tabula-java run; throws TableExtractionError. */

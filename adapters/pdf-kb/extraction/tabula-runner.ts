@@ -11,6 +11,8 @@ import { TableExtractionError } from "./table-extraction-error.js";
 /** One cell as tabula reports it (points, origin top-left). */
 export interface TabulaCell {
   text: string;
+  /** For a ruled cell holding several text lines: each line with its top. */
+  lines?: { top: number; text: string }[];
   top: number;
   left: number;
   width: number;

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.pdfbox.pdmodel.PDDocument;
+import technology.tabula.Line;
 import technology.tabula.ObjectExtractor;
 import technology.tabula.Page;
 import technology.tabula.PageIterator;
@@ -22,6 +23,8 @@ import technology.tabula.RectangularTextContainer;
 import technology.tabula.Rectangle;
 import technology.tabula.Ruling;
 import technology.tabula.Table;
+import technology.tabula.TextChunk;
+import technology.tabula.TextElement;
 import technology.tabula.detectors.NurminenDetectionAlgorithm;
 import technology.tabula.extractors.BasicExtractionAlgorithm;
 import technology.tabula.extractors.SpreadsheetExtractionAlgorithm;
@@ -123,7 +126,20 @@ public class TableExtractor {
       for (Table table : new SpreadsheetExtractionAlgorithm().extract(page)) {
         if (isRealTable(table)) lattice.add(table);
       }
-      for (Table table : lattice) { tables.add(table); methods.add("lattice"); }
+      for (Table table : lattice) {
+        // A frame with few inner rules comes out as a few tall cells holding whole columns of
+        // numbers; read by whitespace alignment inside the frame it keeps its real grid.
+        if (!mode.equals("lattice") && sparselyRuled(table)) {
+          List<Table> stream = streamRead(page.getArea(table.getTop() + 0.5f, table.getLeft() + 0.5f, table.getBottom() - 0.5f, table.getRight() - 0.5f));
+          if (!stream.isEmpty() && isRealTable(stream.get(0)) && columnCount(stream.get(0)) >= columnCount(table) && stream.get(0).getRows().size() > table.getRows().size()) {
+            tables.add(stream.get(0));
+            methods.add("stream");
+            continue;
+          }
+        }
+        tables.add(table);
+        methods.add("lattice");
+      }
     }
     if (mode.equals("lattice")) return;
     for (Rectangle area : new NurminenDetectionAlgorithm().detect(page)) {
@@ -193,11 +209,11 @@ public class TableExtractor {
       if (to - from < 1) continue;
       float top = tops[from] - 0.5f;
       float bottom = bottoms[to] + 0.5f;
-      List<Table> tables = new BasicExtractionAlgorithm().extract(page.getArea(top, area.getLeft(), bottom, area.getRight()));
+      List<Table> tables = streamRead(page.getArea(top, area.getLeft(), bottom, area.getRight()));
       // The detector tends to stop at a rule drawn under the header; a row of several cells
       // just above the run is taken in as the header.
       if (pitch > 0 && from == 0) {
-        List<Table> extended = new BasicExtractionAlgorithm().extract(page.getArea(top - 1.6f * pitch, area.getLeft(), bottom, area.getRight()));
+        List<Table> extended = streamRead(page.getArea(top - 1.6f * pitch, area.getLeft(), bottom, area.getRight()));
         if (!extended.isEmpty() && !tables.isEmpty() && extended.get(0).getRows().size() == tables.get(0).getRows().size() + 1 && filledCells(extended.get(0).getRows().get(0)) >= 2) tables = extended;
       }
       for (Table table : tables) {
@@ -205,6 +221,52 @@ public class TableExtractor {
       }
     }
     return result;
+  }
+
+  // Whitespace column finding merges two columns under one spanning group header ("White" over
+  // "Male" and "Female"); the column positions are therefore taken from the rows below the first
+  // quarter (at most four rows), where the body's own columns show.
+  static List<Table> streamRead(Page area) {
+    List<Table> plain = new BasicExtractionAlgorithm().extract(area);
+    // mergeWords edits the list it is given: it gets a copy so the page's text stays whole.
+    List<Line> lines = TextChunk.groupByLines(TextElement.mergeWords(new ArrayList<>(area.getText()), area.getVerticalRulings()));
+    int skip = Math.min(lines.size() / 4, 4);
+    if (lines.size() - skip < 2) return plain;
+    List<Float> columns = BasicExtractionAlgorithm.columnPositions(lines.subList(skip, lines.size()));
+    List<Float> whole = BasicExtractionAlgorithm.columnPositions(lines);
+    if (columns.size() <= whole.size()) return plain;
+    List<Table> split = new BasicExtractionAlgorithm().extract(area, columns);
+    // Explicit columns can drop glyphs that straddle a boundary; never trade much text for columns.
+    return characters(split) >= 0.98 * characters(plain) ? split : plain;
+  }
+
+  static int characters(List<Table> tables) {
+    int count = 0;
+    for (Table table : tables) for (List<RectangularTextContainer> row : table.getRows()) for (RectangularTextContainer cell : row) count += cell.getText().replaceAll("\\s", "").length();
+    return count;
+  }
+
+  static int columnCount(Table table) {
+    int columns = 0;
+    for (List<RectangularTextContainer> row : table.getRows()) columns = Math.max(columns, row.size());
+    return columns;
+  }
+
+  // True when some row has two or more cells that each hold several lines with digits in every
+  // line: rows whose separating rules were never drawn.
+  static boolean sparselyRuled(Table table) {
+    for (List<RectangularTextContainer> row : table.getRows()) {
+      int stacked = 0;
+      for (RectangularTextContainer cell : row) {
+        String[] lines = cell.getText().split("\\r");
+        if (lines.length < 2) continue;
+        boolean digits = true;
+        for (String line : lines) if (!line.matches(".*\\d.*")) digits = false;
+        if (digits) stacked++;
+      }
+      if (stacked >= 2) return true;
+    }
+    return false;
   }
 
   static int filledCells(List<RectangularTextContainer> row) {
@@ -224,6 +286,38 @@ public class TableExtractor {
   static boolean hasText(Table table) {
     for (List<RectangularTextContainer> row : table.getRows()) for (RectangularTextContainer cell : row) if (!cell.getText().trim().isEmpty()) return true;
     return false;
+  }
+
+  // The text lines of a ruled cell with their tops, so rows whose inner rules were never drawn
+  // can be split again (tabula reads such a block as one cell).
+  static void appendLines(StringBuilder json, RectangularTextContainer cell) {
+    List<Rectangle> elements = new ArrayList<>();
+    for (Object element : cell.getTextElements()) elements.add((Rectangle) element);
+    elements.sort((a, b) -> Float.compare(a.getTop(), b.getTop()));
+    List<List<Rectangle>> lines = new ArrayList<>();
+    for (Rectangle element : elements) {
+      List<Rectangle> line = lines.isEmpty() ? null : lines.get(lines.size() - 1);
+      if (line == null || Math.abs(line.get(0).getTop() - element.getTop()) > Math.max(2.0, element.getHeight() * 0.5)) {
+        line = new ArrayList<>();
+        lines.add(line);
+      }
+      line.add(element);
+    }
+    if (lines.size() < 2) return;
+    json.append(",\"lines\":[");
+    for (int index = 0; index < lines.size(); index++) {
+      List<Rectangle> line = lines.get(index);
+      line.sort((a, b) -> Float.compare(a.getLeft(), b.getLeft()));
+      StringBuilder text = new StringBuilder();
+      for (Rectangle element : line) {
+        String part = ((technology.tabula.HasText) element).getText();
+        if (text.length() > 0 && !part.startsWith(" ") && text.charAt(text.length() - 1) != ' ') text.append(' ');
+        text.append(part);
+      }
+      if (index > 0) json.append(',');
+      json.append("{\"top\":").append(line.get(0).getTop()).append(",\"text\":").append(GSON.toJson(text.toString().trim())).append('}');
+    }
+    json.append(']');
   }
 
   static void appendPage(StringBuilder json, Page page, List<Table> tables, List<String> methods) {
@@ -247,7 +341,9 @@ public class TableExtractor {
         for (RectangularTextContainer cell : row) {
           if (!firstCell) json.append(',');
           firstCell = false;
-          json.append("{\"text\":").append(GSON.toJson(cell.getText()))
+          json.append("{\"text\":").append(GSON.toJson(cell.getText()));
+          if (methods.get(index).equals("lattice")) appendLines(json, cell);
+          json
               .append(",\"top\":").append(cell.getTop()).append(",\"left\":").append(cell.getLeft())
               .append(",\"width\":").append(cell.getWidth()).append(",\"height\":").append(cell.getHeight()).append('}');
         }
