@@ -1,5 +1,5 @@
 import type { ChangeThreshold } from "../models/job.js";
-import { PERIOD_KEYS, orderKeys } from "./reported-numbers.js";
+import { orderKeys, PERIOD_KEYS } from "./reported-numbers.js";
 
 /** A number as compared between runs. */
 export interface ComparableNumber {
@@ -91,7 +91,11 @@ export function compareRuns(
   const previousByKey = new Map(previous.map((number) => [number.key, number]));
   const used = new Set<string>();
   const changes: NumberChange[] = [];
-  const matches: [ComparableNumber, ComparableNumber | undefined, "same keys" | "previous period" | undefined][] = [];
+  const matches: [
+    ComparableNumber,
+    ComparableNumber | undefined,
+    "same keys" | "previous period" | undefined,
+  ][] = [];
   for (const number of current) {
     const same = previousByKey.get(number.key);
     if (same) {
@@ -109,7 +113,9 @@ export function compareRuns(
     if (period === undefined) continue;
     const family = withoutPeriod(number.metric, number.keys);
     const candidates = previous
-      .filter((candidate) => !used.has(candidate.key) && withoutPeriod(candidate.metric, candidate.keys) === family)
+      .filter(
+        (candidate) => !used.has(candidate.key) && withoutPeriod(candidate.metric, candidate.keys) === family,
+      )
       .filter((candidate) => (periodOf(candidate.keys) ?? "") < period)
       .sort((a, b) => (periodOf(b.keys) ?? "").localeCompare(periodOf(a.keys) ?? ""));
     if (candidates[0]) {
@@ -122,20 +128,43 @@ export function compareRuns(
     const unit = number.unit ?? before?.unit;
     const name = `${label(number.metric)} ${describeKeys(number.keys, options.dimensionOrder)}`.trim();
     if (!before) {
-      changes.push({ metric: number.metric, key: number.key, name, kind: "new", previous: null, current: number.value, ...(unit ? { unit } : {}), highlighted: false, text: `${name} ${formatValue(number.value, unit)} (new)` });
+      changes.push({
+        metric: number.metric,
+        key: number.key,
+        name,
+        kind: "new",
+        previous: null,
+        current: number.value,
+        ...(unit ? { unit } : {}),
+        highlighted: false,
+        text: `${name} ${formatValue(number.value, unit)} (new)`,
+      });
       continue;
     }
     const difference = number.value - before.value;
-    const relative = before.value === 0 ? (difference === 0 ? 0 : Number.POSITIVE_INFINITY) : difference / Math.abs(before.value);
+    const relative =
+      before.value === 0
+        ? difference === 0
+          ? 0
+          : Number.POSITIVE_INFINITY
+        : difference / Math.abs(before.value);
     const isPercent = unit === "percent";
-    const movement = isPercent ? `${signed(difference)} pp` : `${signed(difference)}${Number.isFinite(relative) ? ` (${signed(relative * 100, 1)} %)` : ""}`;
+    const movement = isPercent
+      ? `${signed(difference)} pp`
+      : `${signed(difference)}${Number.isFinite(relative) ? ` (${signed(relative * 100, 1)} %)` : ""}`;
     const fromPeriod = matchedOn === "previous period" ? periodOf(before.keys) : undefined;
     const shownName = fromPeriod ? `${name} (vs ${fromPeriod})` : name;
     const exceeded = thresholds
       .filter((threshold) => threshold.metric === "*" || threshold.metric === number.metric)
       .map((threshold) => {
-        if (threshold.change_pp !== undefined && isPercent && Math.abs(difference) > threshold.change_pp + 1e-9) return `change_pp > ${threshold.change_pp}`;
-        if (threshold.change_relative !== undefined && Math.abs(relative) > threshold.change_relative + 1e-9) return `change_relative > ${threshold.change_relative}`;
+        if (
+          threshold.change_pp !== undefined &&
+          isPercent &&
+          Math.abs(difference) > threshold.change_pp + 1e-9
+        )
+          return `change_pp > ${threshold.change_pp}`;
+        if (threshold.change_relative !== undefined && Math.abs(relative) > threshold.change_relative + 1e-9)
+          return `change_relative > ${threshold.change_relative}`;
         return undefined;
       })
       .find((text) => text !== undefined);
@@ -159,8 +188,20 @@ export function compareRuns(
   for (const number of previous) {
     if (used.has(number.key)) continue;
     const name = `${label(number.metric)} ${describeKeys(number.keys, options.dimensionOrder)}`.trim();
-    changes.push({ metric: number.metric, key: number.key, name, kind: "gone", previous: number.value, current: null, ...(number.unit ? { unit: number.unit } : {}), highlighted: false, text: `${name} ${formatValue(number.value, number.unit)} (not reported this time)` });
+    changes.push({
+      metric: number.metric,
+      key: number.key,
+      name,
+      kind: "gone",
+      previous: number.value,
+      current: null,
+      ...(number.unit ? { unit: number.unit } : {}),
+      highlighted: false,
+      text: `${name} ${formatValue(number.value, number.unit)} (not reported this time)`,
+    });
   }
   const order = { changed: 0, new: 1, gone: 2, unchanged: 3 };
-  return changes.sort((a, b) => Number(b.highlighted) - Number(a.highlighted) || order[a.kind] - order[b.kind]);
+  return changes.sort(
+    (a, b) => Number(b.highlighted) - Number(a.highlighted) || order[a.kind] - order[b.kind],
+  );
 }

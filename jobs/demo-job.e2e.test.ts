@@ -21,7 +21,8 @@ describe("the lumen-weekly demo job end to end", () => {
     portal = await startBiPortal({ port: 0, dataDelayMs: 50 });
     tickets = await startTicketServer({ port: 0 });
     root = mkdtempSync(path.join(tmpdir(), "triangulate-demo-job-"));
-    for (const entry of ["triangulate.yaml", "data", "jobs"]) cpSync(path.resolve("demo/workspace", entry), path.join(root, entry), { recursive: true });
+    for (const entry of ["triangulate.yaml", "data", "jobs"])
+      cpSync(path.resolve("demo/workspace", entry), path.join(root, entry), { recursive: true });
   });
   afterAll(async () => {
     await portal?.close();
@@ -30,7 +31,9 @@ describe("the lumen-weekly demo job end to end", () => {
   });
 
   it("answers all six questions with one shared browser session per source and writes the reports", async () => {
-    const workspace = loadWorkspace(root, { environment: { ...process.env, TRIANGULATE_BI_URL: portal.url, TRIANGULATE_TICKETS_URL: tickets.url } });
+    const workspace = loadWorkspace(root, {
+      environment: { ...process.env, TRIANGULATE_BI_URL: portal.url, TRIANGULATE_TICKETS_URL: tickets.url },
+    });
     const job = loadJob(workspace, "lumen-weekly");
     const result = await runJob(job, workspace, { now: new Date("2024-03-04T01:00:00Z") });
     expect(result.report.questions.map((question) => `${question.id}:${question.status}`)).toEqual([
@@ -48,15 +51,19 @@ describe("the lumen-weekly demo job end to end", () => {
 
     // The first question that reports a key wins, as in the report's comparison.
     const numbers = new Map<string, { value: number; source: string }>();
-    for (const number of result.report.questions.flatMap((question) => question.numbers)) if (!numbers.has(number.key)) numbers.set(number.key, number);
+    for (const number of result.report.questions.flatMap((question) => question.numbers))
+      if (!numbers.has(number.key)) numbers.set(number.key, number);
     // FACTS.md: sales 5.2 vs support 5.9 for A/East 2024-01, fused by trust weight to 5.49.
-    expect(numbers.get("return_rate{product=A,region=East,month=2024-01}")).toMatchObject({ source: "fused" });
+    expect(numbers.get("return_rate{product=A,region=East,month=2024-01}")).toMatchObject({
+      source: "fused",
+    });
     expect(numbers.get("return_rate{product=A,region=East,month=2024-01}")?.value).toBeCloseTo(5.49, 2);
     expect(numbers.get("return_rate{product=B,region=North,month=2024-01}")?.value).toBe(3.1);
     expect(numbers.get("complaints{category=Service,quarter=2023-Q4}")?.value).toBe(61);
     expect(numbers.get("vip_repurchase_rate{quarter=2023-Q3}")?.value).toBe(22.8);
     const providerChanges = result.report.questions.find((question) => question.id === "provider-changes")!;
-    const rows = providerChanges.evidence[0].evidence?.kind === "table" ? providerChanges.evidence[0].evidence.rows : [];
+    const rows =
+      providerChanges.evidence[0].evidence?.kind === "table" ? providerChanges.evidence[0].evidence.rows : [];
     expect(rows.map((row) => row.key).sort()).toEqual(["LOG-101", "LOG-112"]);
 
     const markdown = readFileSync(path.join(root, "reports/weekly/lumen-weekly-2024-03-03.md"), "utf8");
@@ -65,6 +72,11 @@ describe("the lumen-weekly demo job end to end", () => {
     const html = readFileSync(path.join(root, "reports/weekly/lumen-weekly-2024-03-03.html"), "utf8");
     expect(html.match(/<figure class="chart/g)?.length).toBeGreaterThanOrEqual(3);
     expect(html).not.toMatch(/<script|<link |src="http/);
-    expect(listJobRuns(workspace, { job: "lumen-weekly" })[0]).toMatchObject({ status: "answered", questions_answered: 6, questions_total: 6, exit_code: 0 });
+    expect(listJobRuns(workspace, { job: "lumen-weekly" })[0]).toMatchObject({
+      status: "answered",
+      questions_answered: 6,
+      questions_total: 6,
+      exit_code: 0,
+    });
   }, 240_000);
 });

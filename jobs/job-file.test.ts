@@ -37,7 +37,9 @@ outputs:
   directory: reports
   fromats: [html]
 `);
-    expect(problems).toEqual(["returns-test.yaml:6:3 outputs.fromats: unknown key `fromats`; allowed here: directory, formats, file_name (did you mean `formats`?)"]);
+    expect(problems).toEqual([
+      "returns-test.yaml:6:3 outputs.fromats: unknown key `fromats`; allowed here: directory, formats, file_name (did you mean `formats`?)",
+    ]);
   });
 
   it("rejects a bad cron expression, timezone, as-of rule and threshold metric, each located", () => {
@@ -60,15 +62,26 @@ thresholds:
   - { metric: return_rat, change_pp: 1 }
 `);
     expect(semantic[0]).toMatch(/^returns-test\.yaml:2:1 schedule: invalid cron expression "61 \* \* \* \*"/);
-    expect(semantic[1]).toBe('returns-test.yaml:3:1 timezone: unknown timezone "Mars/Olympus"; use an IANA name such as UTC or Asia/Shanghai');
+    expect(semantic[1]).toBe(
+      'returns-test.yaml:3:1 timezone: unknown timezone "Mars/Olympus"; use an IANA name such as UTC or Asia/Shanghai',
+    );
     expect(semantic[2]).toBe("returns-test.yaml:6:7 questions.1.id: duplicate question id q1");
-    expect(semantic[3]).toBe("returns-test.yaml:8:7 thresholds.0.metric: no metric return_rat in the workspace catalog (did you mean `return_rate`?)");
+    expect(semantic[3]).toBe(
+      "returns-test.yaml:8:7 thresholds.0.metric: no metric return_rat in the workspace catalog (did you mean `return_rate`?)",
+    );
   });
 
   it("refuses plan files and output folders outside the workspace, and missing or invalid plans", () => {
     const fixture = createTemporaryWorkspace();
     cleanups.push(fixture.cleanup);
-    writeFileSync(path.join(fixture.root, "plans/broken.json"), JSON.stringify({ question: "x", as_of: "2024-01-31", sub_goals: [{ id: "g1", description: "d", source: "nowhere", expected_format: "table" }] }));
+    writeFileSync(
+      path.join(fixture.root, "plans/broken.json"),
+      JSON.stringify({
+        question: "x",
+        as_of: "2024-01-31",
+        sub_goals: [{ id: "g1", description: "d", source: "nowhere", expected_format: "table" }],
+      }),
+    );
     writeFileSync(
       path.join(fixture.root, "jobs/bad.yaml"),
       `name: bad
@@ -101,7 +114,9 @@ outputs: { directory: ../reports }
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
-      expect(formatConfigIssue((error as ConfigError).issues[0])).toMatch(/no job returns-tset in .*; jobs here: returns-test \(did you mean `returns-test`\?\)$/);
+      expect(formatConfigIssue((error as ConfigError).issues[0])).toMatch(
+        /no job returns-tset in .*; jobs here: returns-test \(did you mean `returns-test`\?\)$/,
+      );
     }
   });
 });

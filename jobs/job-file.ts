@@ -1,14 +1,14 @@
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { Cron } from "croner";
 import { parse as parseYaml } from "yaml";
-import { type ConfigIssue, ConfigError } from "../config/config-error.js";
+import { ConfigError, type ConfigIssue } from "../config/config-error.js";
 import { nearestName } from "../config/nearest-name.js";
 import type { Workspace } from "../config/workspace.js";
 import { LocatedYaml } from "../config/yaml-document.js";
+import { checkPlanAgainstWorkspace } from "../executor/check-plan.js";
 import { JobConfig } from "../models/job.js";
 import { safeParsePlan } from "../models/plan.js";
-import { checkPlanAgainstWorkspace } from "../executor/check-plan.js";
 
 /** A validated job and the file it came from. */
 export interface LoadedJob {
@@ -35,15 +35,31 @@ export function listJobFiles(directory: string): string[] {
  * Reads and validates one job file against the workspace. Never throws for a problem in the file:
  * every problem comes back as an issue with file:line:column.
  */
-export function inspectJobFile(file: string, workspace: Workspace, environment: NodeJS.ProcessEnv = process.env): { job?: LoadedJob; issues: ConfigIssue[] } {
+export function inspectJobFile(
+  file: string,
+  workspace: Workspace,
+  environment: NodeJS.ProcessEnv = process.env,
+): { job?: LoadedJob; issues: ConfigIssue[] } {
   const shownFile = path.relative(process.cwd(), file) || file;
-  if (!existsSync(file)) return { issues: [{ file: shownFile, path: "", message: "job file does not exist" }] };
+  if (!existsSync(file))
+    return { issues: [{ file: shownFile, path: "", message: "job file does not exist" }] };
   const yaml = new LocatedYaml(shownFile, readFileSync(file, "utf8"));
   const syntax = yaml.syntaxIssues();
   if (syntax.length > 0) return { issues: syntax };
   const resolved = yaml.resolve(environment);
   if (resolved.data === null || typeof resolved.data !== "object" || Array.isArray(resolved.data)) {
-    return { issues: [...resolved.issues, { file: shownFile, line: 1, column: 1, path: "", message: "expected a mapping with name:, questions: and outputs:" }] };
+    return {
+      issues: [
+        ...resolved.issues,
+        {
+          file: shownFile,
+          line: 1,
+          column: 1,
+          path: "",
+          message: "expected a mapping with name:, questions: and outputs:",
+        },
+      ],
+    };
   }
   const parsed = JobConfig.safeParse(resolved.data);
   const issues = [...resolved.issues];
@@ -64,16 +80,28 @@ export function inspectJobFile(file: string, workspace: Workspace, environment: 
 }
 
 /** Checks that need more than the schema: cron, timezone, unique ids, plan files, catalog names. */
-function checkJob(job: JobConfig, workspace: Workspace, at: (issuePath: (string | number)[], message: string, suggestion?: string) => ConfigIssue): ConfigIssue[] {
+function checkJob(
+  job: JobConfig,
+  workspace: Workspace,
+  at: (issuePath: (string | number)[], message: string, suggestion?: string) => ConfigIssue,
+): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
-  if (!isValidTimezone(job.timezone)) issues.push(at(["timezone"], `unknown timezone ${JSON.stringify(job.timezone)}; use an IANA name such as UTC or Asia/Shanghai`));
+  if (!isValidTimezone(job.timezone))
+    issues.push(
+      at(
+        ["timezone"],
+        `unknown timezone ${JSON.stringify(job.timezone)}; use an IANA name such as UTC or Asia/Shanghai`,
+      ),
+    );
   if (job.schedule !== undefined) {
     const problem = cronProblem(job.schedule, isValidTimezone(job.timezone) ? job.timezone : "UTC");
-    if (problem) issues.push(at(["schedule"], `invalid cron expression ${JSON.stringify(job.schedule)}: ${problem}`));
+    if (problem)
+      issues.push(at(["schedule"], `invalid cron expression ${JSON.stringify(job.schedule)}: ${problem}`));
   }
   const seen = new Set<string>();
   job.questions.forEach((question, index) => {
-    if (seen.has(question.id)) issues.push(at(["questions", index, "id"], `duplicate question id ${question.id}`));
+    if (seen.has(question.id))
+      issues.push(at(["questions", index, "id"], `duplicate question id ${question.id}`));
     seen.add(question.id);
     if ("plan" in question) {
       const problem = planFileProblem(question.plan, workspace);
@@ -83,15 +111,31 @@ function checkJob(job: JobConfig, workspace: Workspace, at: (issuePath: (string 
   try {
     workspace.resolveInside(job.outputs.directory);
   } catch {
-    issues.push(at(["outputs", "directory"], `${job.outputs.directory} is outside the workspace; reports are written inside it`));
+    issues.push(
+      at(
+        ["outputs", "directory"],
+        `${job.outputs.directory} is outside the workspace; reports are written inside it`,
+      ),
+    );
   }
   if (!job.outputs.file_name.includes("{as_of}") && !job.outputs.file_name.includes("{run_date}")) {
-    issues.push(at(["outputs", "file_name"], "the file name needs {as_of} or {run_date} so each run's report gets its own dated file"));
+    issues.push(
+      at(
+        ["outputs", "file_name"],
+        "the file name needs {as_of} or {run_date} so each run's report gets its own dated file",
+      ),
+    );
   }
   const metrics = Object.keys(workspace.config.catalog.metrics ?? {});
   job.thresholds.forEach((threshold, index) => {
     if (threshold.metric !== "*" && !metrics.includes(threshold.metric)) {
-      issues.push(at(["thresholds", index, "metric"], `no metric ${threshold.metric} in the workspace catalog`, nearestName(threshold.metric, metrics)));
+      issues.push(
+        at(
+          ["thresholds", index, "metric"],
+          `no metric ${threshold.metric} in the workspace catalog`,
+          nearestName(threshold.metric, metrics),
+        ),
+      );
     }
   });
   return issues;
@@ -118,7 +162,8 @@ function planFileProblem(relativePath: string, workspace: Workspace): string | u
     return `plan file ${relativePath} is not a valid plan: ${first.path.join(".")}: ${first.message}${plan.issues.length > 1 ? ` (and ${plan.issues.length - 1} more)` : ""}`;
   }
   const problems = checkPlanAgainstWorkspace(plan.value, workspace);
-  if (problems.length > 0) return `plan file ${relativePath} does not fit the workspace: ${problems[0].path}: ${problems[0].message}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ""}`;
+  if (problems.length > 0)
+    return `plan file ${relativePath} does not fit the workspace: ${problems[0].path}: ${problems[0].message}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ""}`;
   return undefined;
 }
 
@@ -148,7 +193,11 @@ export function cronProblem(expression: string, timezone: string): string | unde
  * Finds a job by name (the `name:` in jobs/*.yaml, or the file's base name) or by a path to its
  * YAML file, and validates it. Throws ConfigError when it is missing or wrong.
  */
-export function loadJob(workspace: Workspace, nameOrPath: string, options: { jobsDirectory?: string; environment?: NodeJS.ProcessEnv } = {}): LoadedJob {
+export function loadJob(
+  workspace: Workspace,
+  nameOrPath: string,
+  options: { jobsDirectory?: string; environment?: NodeJS.ProcessEnv } = {},
+): LoadedJob {
   const file = findJobFile(workspace, nameOrPath, options.jobsDirectory);
   const { job, issues } = inspectJobFile(file, workspace, options.environment);
   if (!job) throw new ConfigError(issues);

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { JobLockedError, acquireJobLock } from "./job-lock.js";
+import { acquireJobLock, JobLockedError } from "./job-lock.js";
 import { RunHistory } from "./run-history.js";
 import { createTemporaryWorkspace } from "./testing/temporary-workspace.js";
 
@@ -40,7 +40,11 @@ describe("job lock", () => {
     acquireJobLock(workspace, "returns-test")();
     lockFile(fixture.root, { pid: 1, host: "other-pod", started_at: new Date().toISOString() });
     expect(() => acquireJobLock(workspace, "returns-test")).toThrow(/already running \(pid 1 on other-pod/);
-    lockFile(fixture.root, { pid: 1, host: "other-pod", started_at: new Date(Date.now() - 7 * 3600_000).toISOString() });
+    lockFile(fixture.root, {
+      pid: 1,
+      host: "other-pod",
+      started_at: new Date(Date.now() - 7 * 3600_000).toISOString(),
+    });
     acquireJobLock(workspace, "returns-test")();
   });
 
@@ -49,9 +53,20 @@ describe("job lock", () => {
     cleanups.push(fixture.cleanup);
     const history = RunHistory.open(fixture.workspace());
     try {
-      const id = history.startRun({ job: "returns-test", asOf: "2024-01-31", startedAt: new Date(), questionsTotal: 1 });
+      const id = history.startRun({
+        job: "returns-test",
+        asOf: "2024-01-31",
+        startedAt: new Date(),
+        questionsTotal: 1,
+      });
       // Pretend the row belongs to a process on another machine.
-      (history as unknown as { database: { prepare: (sql: string) => { run: (...values: unknown[]) => void } } }).database.prepare("UPDATE job_runs SET host = 'other-pod', pid = 1 WHERE id = ?").run(id);
+      (
+        history as unknown as {
+          database: { prepare: (sql: string) => { run: (...values: unknown[]) => void } };
+        }
+      ).database
+        .prepare("UPDATE job_runs SET host = 'other-pod', pid = 1 WHERE id = ?")
+        .run(id);
       expect(history.recoverInterrupted("returns-test")).toBe(0);
       expect(history.run(id)?.status).toBe("running");
       expect(history.recoverInterrupted("returns-test", { anyHost: true })).toBe(1);

@@ -10,7 +10,9 @@ export class JobLockedError extends Error {
     readonly job: string,
     readonly holder: { pid: number; host: string; started_at: string },
   ) {
-    super(`job ${job} is already running (pid ${holder.pid} on ${holder.host}, since ${holder.started_at}); not starting a second, overlapping run`);
+    super(
+      `job ${job} is already running (pid ${holder.pid} on ${holder.host}, since ${holder.started_at}); not starting a second, overlapping run`,
+    );
   }
 }
 
@@ -58,8 +60,13 @@ export function acquireJobLock(workspace: Workspace, job: string): () => void {
       // Another host's process cannot be checked: its lock counts as stale only after a long time
       // (a pod killed with SIGKILL must not block the job forever).
       const age = existing ? Date.now() - Date.parse(existing.started_at) : Number.POSITIVE_INFINITY;
-      const stale = !existing || (existing.host === holder.host ? existing.pid !== process.pid && !isAlive(existing.pid) : !(age < FOREIGN_LOCK_STALE_MS));
-      if (!stale || attempt > 0) throw new JobLockedError(job, existing ?? { pid: 0, host: "unknown", started_at: "unknown" });
+      const stale =
+        !existing ||
+        (existing.host === holder.host
+          ? existing.pid !== process.pid && !isAlive(existing.pid)
+          : !(age < FOREIGN_LOCK_STALE_MS));
+      if (!stale || attempt > 0)
+        throw new JobLockedError(job, existing ?? { pid: 0, host: "unknown", started_at: "unknown" });
       rmSync(file, { force: true });
     }
   }

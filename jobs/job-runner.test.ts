@@ -24,9 +24,16 @@ describe("runJob over a file source", () => {
     expect(first.report.status).toBe("answered");
     expect(first.report.as_of).toBe("2024-01-31");
     expect(first.report.changes.previous_run).toBeUndefined();
-    expect(first.report.files).toEqual(["reports/returns-test-2024-01-31.md", "reports/returns-test-2024-01-31.html", "reports/returns-test-2024-01-31.json"]);
+    expect(first.report.files).toEqual([
+      "reports/returns-test-2024-01-31.md",
+      "reports/returns-test-2024-01-31.html",
+      "reports/returns-test-2024-01-31.json",
+    ]);
     const compare = first.report.questions.find((question) => question.id === "compare")!;
-    expect(compare.numbers.map((number) => `${number.key}=${number.value}`)).toEqual(["return_rate{product=A,region=East,month=2024-01}=5.2", "return_rate{product=B,region=North,month=2024-01}=3.1"]);
+    expect(compare.numbers.map((number) => `${number.key}=${number.value}`)).toEqual([
+      "return_rate{product=A,region=East,month=2024-01}=5.2",
+      "return_rate{product=B,region=North,month=2024-01}=3.1",
+    ]);
 
     // The export changes between runs: A/East January is revised from 5.2 % to 4.1 %.
     fixture.writeCsv(4.1);
@@ -34,15 +41,23 @@ describe("runJob over a file source", () => {
     expect(second.exitCode).toBe(0);
     expect(second.report.changes.previous_run?.id).toBe(first.report.run_id);
     const highlighted = second.report.changes.changes.filter((change) => change.highlighted);
-    expect(highlighted.map((change) => change.text)).toEqual(["Return rate A/East 2024-01 5.2 % → 4.1 %, −1.1 pp"]);
+    expect(highlighted.map((change) => change.text)).toEqual([
+      "Return rate A/East 2024-01 5.2 % → 4.1 %, −1.1 pp",
+    ]);
     expect(highlighted[0].threshold).toBe("change_pp > 1");
-    expect(second.report.changes.changes.filter((change) => change.kind === "unchanged").length).toBeGreaterThan(0);
+    expect(
+      second.report.changes.changes.filter((change) => change.kind === "unchanged").length,
+    ).toBeGreaterThan(0);
 
     const markdown = readFileSync(path.join(fixture.root, "reports/returns-test-2024-01-31.md"), "utf8");
     expect(markdown).toContain("## Changed since the previous run");
-    expect(markdown).toContain("**⚠ Return rate A/East 2024-01 5.2 % → 4.1 %, −1.1 pp** (beyond change_pp > 1)");
+    expect(markdown).toContain(
+      "**⚠ Return rate A/East 2024-01 5.2 % → 4.1 %, −1.1 pp** (beyond change_pp > 1)",
+    );
     expect(markdown).toContain("| A | East | 2024-01 | 4.1 |");
-    const json = JSON.parse(readFileSync(path.join(fixture.root, "reports/returns-test-2024-01-31.json"), "utf8"));
+    const json = JSON.parse(
+      readFileSync(path.join(fixture.root, "reports/returns-test-2024-01-31.json"), "utf8"),
+    );
     expect(json.run_id).toBe(second.report.run_id);
     expect(json.questions).toHaveLength(2);
 
@@ -50,8 +65,15 @@ describe("runJob over a file source", () => {
     try {
       const runs = history.listRuns({ job: "returns-test" });
       expect(runs.map((run) => run.status)).toEqual(["answered", "answered"]);
-      expect(history.numbers(second.report.run_id).find((number) => number.key === "return_rate{product=A,region=East,month=2024-01}")?.value).toBe(4.1);
-      expect(history.questions(first.report.run_id).map((question) => question.question_id)).toEqual(["compare", "trend"]);
+      expect(
+        history
+          .numbers(second.report.run_id)
+          .find((number) => number.key === "return_rate{product=A,region=East,month=2024-01}")?.value,
+      ).toBe(4.1);
+      expect(history.questions(first.report.run_id).map((question) => question.question_id)).toEqual([
+        "compare",
+        "trend",
+      ]);
     } finally {
       history.close();
     }
@@ -73,23 +95,36 @@ thresholds:
     await runJob(job, workspace, {});
     // Same plan moved to February: A/East 5.2 (Jan) → 3.8 (Feb) is matched on product and region.
     const plan = JSON.parse(readFileSync(path.join(fixture.root, "plans/compare.json"), "utf8"));
-    for (const goal of plan.sub_goals) goal.params.period = { grain: "month", from: "2024-02-01", to: "2024-02-29" };
+    for (const goal of plan.sub_goals)
+      goal.params.period = { grain: "month", from: "2024-02-01", to: "2024-02-29" };
     writeFileSync(path.join(fixture.root, "plans/compare.json"), JSON.stringify(plan));
     const second = await runJob(job, workspace, { asOf: "2024-02-29" });
     const texts = second.report.changes.changes.map((change) => change.text);
     expect(texts).toContain("Return rate A/East 2024-02 (vs 2024-01) 5.2 % → 3.8 %, −1.4 pp");
-    expect(second.report.changes.changes.find((change) => change.text.startsWith("Return rate A/East"))?.highlighted).toBe(true);
-    expect(second.report.changes.changes.find((change) => change.text.startsWith("Return rate B/North"))?.highlighted).toBe(false);
+    expect(
+      second.report.changes.changes.find((change) => change.text.startsWith("Return rate A/East"))
+        ?.highlighted,
+    ).toBe(true);
+    expect(
+      second.report.changes.changes.find((change) => change.text.startsWith("Return rate B/North"))
+        ?.highlighted,
+    ).toBe(false);
   });
 
   it("exits 2 when a question is partial and keeps the other answers", async () => {
-    const fixture = createTemporaryWorkspace({ job: jobYaml().replace("questions:\n", "questions:\n  - { id: missing, plan: plans/missing.json }\n") });
+    const fixture = createTemporaryWorkspace({
+      job: jobYaml().replace("questions:\n", "questions:\n  - { id: missing, plan: plans/missing.json }\n"),
+    });
     cleanups.push(fixture.cleanup);
     const workspace = fixture.workspace();
     const result = await runJob(loadJob(workspace, "returns-test"), workspace, { asOf: "2024-02-29" });
     expect(result.exitCode).toBe(2);
     expect(result.report.status).toBe("partial");
-    expect(result.report.questions.map((question) => question.status)).toEqual(["unanswerable", "answered", "answered"]);
+    expect(result.report.questions.map((question) => question.status)).toEqual([
+      "unanswerable",
+      "answered",
+      "answered",
+    ]);
   });
 
   it("records a run stopped by its signal as interrupted and writes no report", async () => {
@@ -150,7 +185,10 @@ thresholds:
     expect(existsSync(path.join(fixture.root, "reports/returns-test-2024-03-31.html"))).toBe(true);
     const history = RunHistory.open(workspace);
     try {
-      expect(history.listRuns({ job: "returns-test" }).map((run) => run.as_of)).toEqual(["2024-03-31", "2024-02-29"]);
+      expect(history.listRuns({ job: "returns-test" }).map((run) => run.as_of)).toEqual([
+        "2024-03-31",
+        "2024-02-29",
+      ]);
     } finally {
       history.close();
     }

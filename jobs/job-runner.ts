@@ -6,15 +6,15 @@ import { writeFileAtomic } from "../executor/atomic-write.js";
 import type { JobQuestion, ReportFormat } from "../models/job.js";
 import { dateInTimezone, resolveAsOf } from "./as-of-rule.js";
 import { type ChangesSinceLastRun, compareRuns } from "./changes-since-last-run.js";
-import { acquireJobLock } from "./job-lock.js";
 import type { LoadedJob } from "./job-file.js";
+import { acquireJobLock } from "./job-lock.js";
 import type { JobReport, JobStatus, QuestionReport } from "./job-report.js";
 import { defaultQuestionAnswerer, type QuestionAnswerer } from "./question-answerer.js";
-import { type ReportChart, chartForChanges, chartsForNumbers } from "./report-charts.js";
+import { chartForChanges, chartsForNumbers, type ReportChart } from "./report-charts.js";
 import { renderHtmlReport } from "./report-html.js";
 import { renderMarkdownReport } from "./report-markdown.js";
 import { dimensionOrderOf, extractReportedNumbers, numberKey } from "./reported-numbers.js";
-import { RunHistory, type QuestionRunStatus } from "./run-history.js";
+import { type QuestionRunStatus, RunHistory } from "./run-history.js";
 
 /** Options of one job run. */
 export interface RunJobOptions {
@@ -27,7 +27,14 @@ export interface RunJobOptions {
   /** Stops the run: the current question is cancelled and the run is recorded as interrupted. */
   signal?: AbortSignal;
   /** Called as each question starts and ends (progress lines, scheduler logs). */
-  onProgress?: (event: { kind: "question-start" | "question-end"; id: string; index: number; total: number; status?: QuestionRunStatus; duration_ms?: number }) => void;
+  onProgress?: (event: {
+    kind: "question-start" | "question-end";
+    id: string;
+    index: number;
+    total: number;
+    status?: QuestionRunStatus;
+    duration_ms?: number;
+  }) => void;
 }
 
 /** What a job run produced. */
@@ -44,17 +51,29 @@ export const JobExitCode = { ok: 0, couldNotRun: 1, partial: 2 } as const;
 const EXTENSIONS: Record<ReportFormat, string> = { markdown: "md", html: "html", json: "json" };
 
 /** The report file name (without folder) for a format: returns-weekly-2024-02-01.md. */
-export function reportFileName(pattern: string, values: { job: string; as_of: string; run_date: string }, format: ReportFormat): string {
+export function reportFileName(
+  pattern: string,
+  values: { job: string; as_of: string; run_date: string },
+  format: ReportFormat,
+): string {
   return `${pattern.replaceAll("{job}", values.job).replaceAll("{as_of}", values.as_of).replaceAll("{run_date}", values.run_date)}.${EXTENSIONS[format]}`;
 }
 
 function isAbort(error: unknown, signal: AbortSignal): boolean {
-  return signal.aborted || (error instanceof Error && (error.name === "AbortError" || (error as { kind?: string }).kind === "aborted"));
+  return (
+    signal.aborted ||
+    (error instanceof Error &&
+      (error.name === "AbortError" || (error as { kind?: string }).kind === "aborted"))
+  );
 }
 
 /** Exit code of a job status: 0 all answered, 2 partial or failed questions, 1 interrupted (did not complete). */
 export function exitCodeOf(status: JobStatus): number {
-  return status === "answered" ? JobExitCode.ok : status === "interrupted" ? JobExitCode.couldNotRun : JobExitCode.partial;
+  return status === "answered"
+    ? JobExitCode.ok
+    : status === "interrupted"
+      ? JobExitCode.couldNotRun
+      : JobExitCode.partial;
 }
 
 /**
@@ -62,7 +81,11 @@ export function exitCodeOf(status: JobStatus): number {
  * records the run and its numbers in the history, compares them with the previous run, writes the
  * reports atomically and applies retention. Throws JobLockedError when the job is already running.
  */
-export async function runJob(job: LoadedJob, workspace: Workspace, options: RunJobOptions = {}): Promise<JobRunResult> {
+export async function runJob(
+  job: LoadedJob,
+  workspace: Workspace,
+  options: RunJobOptions = {},
+): Promise<JobRunResult> {
   const config = job.config;
   const now = options.now ?? new Date();
   const asOf = options.asOf ?? resolveAsOf(config.as_of, now, config.timezone);
@@ -79,15 +102,45 @@ export async function runJob(job: LoadedJob, workspace: Workspace, options: RunJ
   try {
     // Holding the job's lock means no other run of this job is alive, on any host.
     history.recoverInterrupted(config.name, { anyHost: true });
-    runId = history.startRun({ job: config.name, asOf, startedAt: now, questionsTotal: config.questions.length });
-    const labels = Object.fromEntries(Object.entries(workspace.config.catalog.metrics ?? {}).map(([name, metric]) => [name, metric.label ?? name]));
+    runId = history.startRun({
+      job: config.name,
+      asOf,
+      startedAt: now,
+      questionsTotal: config.questions.length,
+    });
+    const labels = Object.fromEntries(
+      Object.entries(workspace.config.catalog.metrics ?? {}).map(([name, metric]) => [
+        name,
+        metric.label ?? name,
+      ]),
+    );
     const dimensionOrder = dimensionOrderOf(workspace);
     const questions: QuestionReport[] = [];
     for (const [index, question] of config.questions.entries()) {
-      options.onProgress?.({ kind: "question-start", id: question.id, index, total: config.questions.length });
-      const report = await answerOne(question, { workspace, asOf, answerer, pool, signal: controller.signal, options: config.options, dimensionOrder });
+      options.onProgress?.({
+        kind: "question-start",
+        id: question.id,
+        index,
+        total: config.questions.length,
+      });
+      const report = await answerOne(question, {
+        workspace,
+        asOf,
+        answerer,
+        pool,
+        signal: controller.signal,
+        options: config.options,
+        dimensionOrder,
+      });
       questions.push(report);
-      options.onProgress?.({ kind: "question-end", id: question.id, index, total: config.questions.length, status: report.status, duration_ms: report.duration_ms });
+      options.onProgress?.({
+        kind: "question-end",
+        id: question.id,
+        index,
+        total: config.questions.length,
+        status: report.status,
+        duration_ms: report.duration_ms,
+      });
     }
     const interrupted = controller.signal.aborted;
     const status: JobStatus = interrupted
@@ -102,7 +155,10 @@ export async function runJob(job: LoadedJob, workspace: Workspace, options: RunJ
     const changes: ChangesSinceLastRun = previous
       ? {
           previous_run: { id: previous.id, as_of: previous.as_of, started_at: previous.started_at },
-          changes: compareRuns(dedupeByKey(history.numbers(previous.id)), current, config.thresholds, { labels, dimensionOrder }),
+          changes: compareRuns(dedupeByKey(history.numbers(previous.id)), current, config.thresholds, {
+            labels,
+            dimensionOrder,
+          }),
           highlighted: 0,
         }
       : { changes: [], highlighted: 0 };
@@ -123,7 +179,13 @@ export async function runJob(job: LoadedJob, workspace: Workspace, options: RunJ
       files: [],
     };
     // An interrupted run writes no report: a half report with a current date would look complete.
-    const files = interrupted ? [] : await writeReports(report, job, workspace, { labels, dimensionOrder, runDate: dateInTimezone(now, config.timezone) });
+    const files = interrupted
+      ? []
+      : await writeReports(report, job, workspace, {
+          labels,
+          dimensionOrder,
+          runDate: dateInTimezone(now, config.timezone),
+        });
     report.files = files.map((file) => path.relative(workspace.root, file));
     const exitCode = exitCodeOf(status);
     history.finishRun(runId, {
@@ -148,7 +210,15 @@ export async function runJob(job: LoadedJob, workspace: Workspace, options: RunJ
   } catch (error) {
     if (runId !== undefined) {
       try {
-        history.finishRun(runId, { status: "failed", finishedAt: new Date(), durationMs: performance.now() - started, exitCode: JobExitCode.couldNotRun, reportFiles: [], error: workspace.redactor.text(String(error)), questions: [] });
+        history.finishRun(runId, {
+          status: "failed",
+          finishedAt: new Date(),
+          durationMs: performance.now() - started,
+          exitCode: JobExitCode.couldNotRun,
+          reportFiles: [],
+          error: workspace.redactor.text(String(error)),
+          questions: [],
+        });
       } catch {
         // The run stays `running` and is marked interrupted next time; the original error matters more.
       }
@@ -164,17 +234,43 @@ export async function runJob(job: LoadedJob, workspace: Workspace, options: RunJ
 
 async function answerOne(
   question: JobQuestion,
-  context: { workspace: Workspace; asOf: string; answerer: QuestionAnswerer; pool: AdapterPool; signal: AbortSignal; options: LoadedJob["config"]["options"]; dimensionOrder: string[] },
+  context: {
+    workspace: Workspace;
+    asOf: string;
+    answerer: QuestionAnswerer;
+    pool: AdapterPool;
+    signal: AbortSignal;
+    options: LoadedJob["config"]["options"];
+    dimensionOrder: string[];
+  },
 ): Promise<QuestionReport> {
   const text = "question" in question ? question.question : question.plan;
-  const base = { id: question.id, title: question.title ?? shorten(text), question: text, ...("plan" in question ? { plan_file: question.plan } : {}) };
-  if (context.signal.aborted) return { ...base, status: "interrupted", duration_ms: 0, evidence: [], numbers: [], trace: [] };
+  const base = {
+    id: question.id,
+    title: question.title ?? shorten(text),
+    question: text,
+    ...("plan" in question ? { plan_file: question.plan } : {}),
+  };
+  if (context.signal.aborted)
+    return { ...base, status: "interrupted", duration_ms: 0, evidence: [], numbers: [], trace: [] };
   const started = performance.now();
   try {
     // Raced against the signal so a stop is recorded promptly even if an answerer ignores it.
-    const outcome = await raceAbort(context.answerer(question, { workspace: context.workspace, asOf: context.asOf, adapters: context.pool, signal: context.signal, options: context.options }), context.signal);
+    const outcome = await raceAbort(
+      context.answerer(question, {
+        workspace: context.workspace,
+        asOf: context.asOf,
+        adapters: context.pool,
+        signal: context.signal,
+        options: context.options,
+      }),
+      context.signal,
+    );
     const goals = new Map((outcome.plan?.sub_goals ?? []).map((goal) => [goal.id, goal]));
-    const numbers = extractReportedNumbers(outcome, context.workspace).map((number) => ({ ...number, key: numberKey(number.metric, number.keys, context.dimensionOrder) }));
+    const numbers = extractReportedNumbers(outcome, context.workspace).map((number) => ({
+      ...number,
+      key: numberKey(number.metric, number.keys, context.dimensionOrder),
+    }));
     return {
       ...base,
       question: "plan" in question ? (outcome.plan?.question ?? text) : text,
@@ -186,17 +282,37 @@ async function answerOne(
         goal: result.goal_id,
         source: result.source,
         status: result.status,
-        ...(goals.get(result.goal_id)?.description ? { description: goals.get(result.goal_id)?.description } : {}),
+        ...(goals.get(result.goal_id)?.description
+          ? { description: goals.get(result.goal_id)?.description }
+          : {}),
         ...(result.evidence ? { evidence: result.evidence } : {}),
-        ...(result.error_message ? { error: context.workspace.redactor.text(`${result.error_kind ?? "error"}: ${result.error_message}`) } : {}),
+        ...(result.error_message
+          ? {
+              error: context.workspace.redactor.text(
+                `${result.error_kind ?? "error"}: ${result.error_message}`,
+              ),
+            }
+          : {}),
       })),
       numbers,
       trace: outcome.trace,
-      ...(outcome.runDirectory ? { run_directory: path.relative(context.workspace.root, outcome.runDirectory) } : {}),
+      ...(outcome.runDirectory
+        ? { run_directory: path.relative(context.workspace.root, outcome.runDirectory) }
+        : {}),
     };
   } catch (error) {
-    const message = context.workspace.redactor.text(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-    return { ...base, status: isAbort(error, context.signal) ? "interrupted" : "failed", duration_ms: Math.round(performance.now() - started), error: message, evidence: [], numbers: [], trace: [] };
+    const message = context.workspace.redactor.text(
+      error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    );
+    return {
+      ...base,
+      status: isAbort(error, context.signal) ? "interrupted" : "failed",
+      duration_ms: Math.round(performance.now() - started),
+      error: message,
+      evidence: [],
+      numbers: [],
+      trace: [],
+    };
   }
 }
 
@@ -230,11 +346,18 @@ function dedupeByKey<T extends { key: string }>(numbers: T[]): T[] {
   return [...seen.values()];
 }
 
-async function writeReports(report: JobReport, job: LoadedJob, workspace: Workspace, context: { labels: Record<string, string>; dimensionOrder: string[]; runDate: string }): Promise<string[]> {
+async function writeReports(
+  report: JobReport,
+  job: LoadedJob,
+  workspace: Workspace,
+  context: { labels: Record<string, string>; dimensionOrder: string[]; runDate: string },
+): Promise<string[]> {
   const outputs = job.config.outputs;
   const directory = workspace.resolveInside(outputs.directory);
   const names = { job: report.job, as_of: report.as_of, run_date: context.runDate };
-  const files = outputs.formats.map((format) => path.join(directory, reportFileName(outputs.file_name, names, format)));
+  const files = outputs.formats.map((format) =>
+    path.join(directory, reportFileName(outputs.file_name, names, format)),
+  );
   report.files = files.map((file) => path.relative(workspace.root, file));
   const contents: string[] = [];
   for (const format of outputs.formats) {
@@ -242,19 +365,27 @@ async function writeReports(report: JobReport, job: LoadedJob, workspace: Worksp
     if (format === "json") contents.push(`${JSON.stringify(workspace.redactor.value(report), null, 2)}\n`);
     if (format === "html") {
       const questionCharts: Record<string, ReportChart[]> = {};
-      for (const question of report.questions) questionCharts[question.id] = await chartsForNumbers(question.numbers, context.labels, context.dimensionOrder);
+      for (const question of report.questions)
+        questionCharts[question.id] = await chartsForNumbers(
+          question.numbers,
+          context.labels,
+          context.dimensionOrder,
+        );
       const changes = await chartForChanges(report.changes.changes);
       contents.push(renderHtmlReport(report, { questions: questionCharts, ...(changes ? { changes } : {}) }));
     }
   }
   // Render everything first, then write: a rendering failure leaves no new file behind.
-  for (const [index, file] of files.entries()) await writeFileAtomic(file, workspace.redactor.text(contents[index]));
+  for (const [index, file] of files.entries())
+    await writeFileAtomic(file, workspace.redactor.text(contents[index]));
   return files;
 }
 
 function applyRetention(history: RunHistory, job: LoadedJob, workspace: Workspace, now: Date): void {
   const removed = history.applyRetention(job.config.name, job.config.retention, now);
-  const current = new Set(history.listRuns({ job: job.config.name, limit: 1_000_000 }).flatMap((run) => run.report_files));
+  const current = new Set(
+    history.listRuns({ job: job.config.name, limit: 1_000_000 }).flatMap((run) => run.report_files),
+  );
   for (const run of removed) {
     for (const relative of run.report_files) {
       // Only files this history wrote, still inside the workspace, and not re-used by a kept run (same as-of date).

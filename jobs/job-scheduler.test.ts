@@ -6,7 +6,7 @@ import { loadJob } from "./job-file.js";
 import { runJob } from "./job-runner.js";
 import { JobScheduler } from "./job-scheduler.js";
 import { defaultQuestionAnswerer } from "./question-answerer.js";
-import { RunHistory, listJobRuns } from "./run-history.js";
+import { listJobRuns, RunHistory } from "./run-history.js";
 import { createSchedulerLog } from "./scheduler-log.js";
 import { createTemporaryWorkspace, jobYaml } from "./testing/temporary-workspace.js";
 
@@ -29,7 +29,10 @@ function collectingLog() {
 
 /** Spawns a process and collects its JSON-line stdout; killed at cleanup if still alive. */
 function spawnLogged(args: string[], environment: NodeJS.ProcessEnv = {}) {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", ...args], { env: { ...process.env, NO_COLOR: "1", ...environment }, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", ...args], {
+    env: { ...process.env, NO_COLOR: "1", ...environment },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const events: Record<string, unknown>[] = [];
   let buffer = "";
   const onData = (chunk: Buffer) => {
@@ -46,7 +49,9 @@ function spawnLogged(args: string[], environment: NodeJS.ProcessEnv = {}) {
   };
   child.stdout!.on("data", onData);
   child.stderr!.on("data", onData);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
   cleanups.push(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   });
@@ -97,12 +102,14 @@ describe("JobScheduler", () => {
     expect(lines.at(-1)?.event).toBe("scheduler-stopped");
     const runs = listJobRuns(workspace, { job: "returns-test" }).reverse();
     expect(runs.length).toBe(starts.length);
-    for (let index = 1; index < runs.length; index += 1) expect(runs[index].started_at >= (runs[index - 1].finished_at ?? "")).toBe(true);
+    for (let index = 1; index < runs.length; index += 1)
+      expect(runs[index].started_at >= (runs[index - 1].finished_at ?? "")).toBe(true);
     expect(runs.every((run) => run.status === "answered")).toBe(true);
   }, 30_000);
 
   it("runs a missed run once on start with run_once, and not with skip", async () => {
-    const yearly = (policy: string) => jobYaml().replace('schedule: "0 7 * * 1"', `schedule: "0 7 1 1 *"\nmissed_runs: ${policy}`);
+    const yearly = (policy: string) =>
+      jobYaml().replace('schedule: "0 7 * * 1"', `schedule: "0 7 1 1 *"\nmissed_runs: ${policy}`);
     for (const policy of ["run_once", "skip"]) {
       const fixture = createTemporaryWorkspace({ job: yearly(policy) });
       cleanups.push(fixture.cleanup);
@@ -142,7 +149,9 @@ describe("the scheduler as a process", () => {
     const end = process.events.find((event) => event.event === "job-end");
     expect(end?.status).toBe("answered");
     expect(process.events.at(-1)?.event).toBe("scheduler-stopped");
-    expect(listJobRuns(fixture.workspace(), { job: "returns-test" }).map((run) => run.status)).toEqual(["answered"]);
+    expect(listJobRuns(fixture.workspace(), { job: "returns-test" }).map((run) => run.status)).toEqual([
+      "answered",
+    ]);
   }, 90_000);
 
   it("on SIGTERM interrupts a job that outlasts the grace period and records it as interrupted", async () => {
@@ -185,13 +194,25 @@ describe("the scheduler as a process", () => {
   it("`triangulate schedule` logs JSON lines when not on a TTY and exits 0 on SIGTERM", async () => {
     const fixture = createTemporaryWorkspace({ job: EVERY_SECOND });
     cleanups.push(fixture.cleanup);
-    const process = spawnLogged([path.resolve("bin/triangulate.ts"), "schedule", "--workspace", fixture.root, "--grace", "5"]);
+    const process = spawnLogged([
+      path.resolve("bin/triangulate.ts"),
+      "schedule",
+      "--workspace",
+      fixture.root,
+      "--grace",
+      "5",
+    ]);
     await process.waitFor((event) => event.event === "job-end");
     process.child.kill("SIGTERM");
     const exit = await process.exited;
     expect(exit.code).toBe(0);
     const scheduled = process.events.find((event) => event.event === "job-scheduled");
-    expect(scheduled).toMatchObject({ level: "info", job: "returns-test", schedule: "* * * * * *", timezone: "Asia/Shanghai" });
+    expect(scheduled).toMatchObject({
+      level: "info",
+      job: "returns-test",
+      schedule: "* * * * * *",
+      timezone: "Asia/Shanghai",
+    });
     expect(typeof scheduled?.time).toBe("string");
     expect(process.events.at(-1)?.event).toBe("scheduler-stopped");
   }, 90_000);

@@ -3,7 +3,7 @@ import type { Workspace } from "../config/workspace.js";
 import type { LoadedJob } from "./job-file.js";
 import { JobLockedError } from "./job-lock.js";
 import { type JobRunResult, type RunJobOptions, runJob } from "./job-runner.js";
-import { RunHistory } from "./run-history.js";
+import { type JobRunRecord, RunHistory } from "./run-history.js";
 import type { SchedulerLog } from "./scheduler-log.js";
 
 /** Options of the long-running scheduler. */
@@ -47,10 +47,20 @@ export class JobScheduler {
         log.info("job-unscheduled", { job: config.name, reason: "no schedule in the job file" });
         continue;
       }
-      const cron = new Cron(config.schedule, { name: `triangulate:${config.name}:${Math.random()}`, timezone: config.timezone, catch: true }, () => this.trigger(job, "schedule"));
+      const cron = new Cron(
+        config.schedule,
+        { name: `triangulate:${config.name}:${Math.random()}`, timezone: config.timezone, catch: true },
+        () => this.trigger(job, "schedule"),
+      );
       this.crons.set(config.name, cron);
       scheduled.push(config.name);
-      log.info("job-scheduled", { job: config.name, schedule: config.schedule, timezone: config.timezone, next_run: cron.nextRun()?.toISOString() ?? null, missed_runs: config.missed_runs });
+      log.info("job-scheduled", {
+        job: config.name,
+        schedule: config.schedule,
+        timezone: config.timezone,
+        next_run: cron.nextRun()?.toISOString() ?? null,
+        missed_runs: config.missed_runs,
+      });
       this.checkMissedRun(job, cron);
     }
     log.info("scheduler-started", { jobs: scheduled.length, pid: process.pid });
@@ -61,7 +71,7 @@ export class JobScheduler {
     const config = job.config;
     if (config.missed_runs !== "run_once") return;
     const history = RunHistory.open(this.options.workspace);
-    let last;
+    let last: JobRunRecord | undefined;
     try {
       last = history.listRuns({ job: config.name, limit: 1 })[0];
     } finally {
@@ -71,7 +81,12 @@ export class JobScheduler {
     const due = cron.nextRun(new Date(last.started_at));
     const now = (this.options.now ?? (() => new Date()))();
     if (due && due < now) {
-      this.options.log.info("job-missed", { job: config.name, due: due.toISOString(), last_run: last.started_at, policy: "run_once" });
+      this.options.log.info("job-missed", {
+        job: config.name,
+        due: due.toISOString(),
+        last_run: last.started_at,
+        policy: "run_once",
+      });
       void this.trigger(job, "missed");
     }
   }
@@ -82,7 +97,11 @@ export class JobScheduler {
     const { log } = this.options;
     if (this.stopping) return Promise.resolve();
     if (this.running.has(name)) {
-      log.warn("job-skipped", { job: name, reason: "still running from an earlier tick (no overlapping runs)", trigger: reason });
+      log.warn("job-skipped", {
+        job: name,
+        reason: "still running from an earlier tick (no overlapping runs)",
+        trigger: reason,
+      });
       return Promise.resolve();
     }
     const controller = new AbortController();
@@ -91,13 +110,27 @@ export class JobScheduler {
     const run = this.options.run ?? runJob;
     const done = run(job, this.options.workspace, { signal: controller.signal })
       .then((result) => {
-        const fields = { job: name, run_id: result.report.run_id, status: result.report.status, exit_code: result.exitCode, duration_ms: Date.now() - started, highlighted: result.report.changes.highlighted, files: result.report.files.join(",") };
+        const fields = {
+          job: name,
+          run_id: result.report.run_id,
+          status: result.report.status,
+          exit_code: result.exitCode,
+          duration_ms: Date.now() - started,
+          highlighted: result.report.changes.highlighted,
+          files: result.report.files.join(","),
+        };
         if (result.report.status === "answered") log.info("job-end", fields);
         else log.warn("job-end", fields);
       })
       .catch((error: unknown) => {
-        if (error instanceof JobLockedError) log.warn("job-skipped", { job: name, reason: error.message, trigger: reason });
-        else log.error("job-failed", { job: name, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error), duration_ms: Date.now() - started });
+        if (error instanceof JobLockedError)
+          log.warn("job-skipped", { job: name, reason: error.message, trigger: reason });
+        else
+          log.error("job-failed", {
+            job: name,
+            error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+            duration_ms: Date.now() - started,
+          });
       })
       .finally(() => this.running.delete(name));
     this.running.set(name, { controller, done });
@@ -119,9 +152,16 @@ export class JobScheduler {
     const { log } = this.options;
     for (const cron of this.crons.values()) cron.stop();
     const pending = [...this.running.entries()];
-    log.info("scheduler-stopping", { reason, running: pending.map(([name]) => name).join(",") || null, grace_ms: this.options.graceMs ?? 30_000 });
+    log.info("scheduler-stopping", {
+      reason,
+      running: pending.map(([name]) => name).join(",") || null,
+      grace_ms: this.options.graceMs ?? 30_000,
+    });
     const all = Promise.allSettled(pending.map(([, job]) => job.done));
-    const finishedInTime = await Promise.race([all.then(() => true), delay(this.options.graceMs ?? 30_000).then(() => false)]);
+    const finishedInTime = await Promise.race([
+      all.then(() => true),
+      delay(this.options.graceMs ?? 30_000).then(() => false),
+    ]);
     if (!finishedInTime) {
       for (const [name, job] of this.running) {
         log.warn("job-interrupting", { job: name, reason: "grace period over" });
@@ -141,7 +181,10 @@ function delay(milliseconds: number): Promise<void> {
  * Starts the scheduler and resolves once SIGTERM or SIGINT has been received and the scheduler
  * has stopped (running jobs finished, or interrupted after the grace period). Returns the signal.
  */
-export function runSchedulerUntilSignal(scheduler: JobScheduler, signals: NodeJS.Signals[] = ["SIGTERM", "SIGINT"]): Promise<NodeJS.Signals> {
+export function runSchedulerUntilSignal(
+  scheduler: JobScheduler,
+  signals: NodeJS.Signals[] = ["SIGTERM", "SIGINT"],
+): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
     const shutdown = (signal: NodeJS.Signals) => {
       for (const name of signals) process.off(name, shutdown);

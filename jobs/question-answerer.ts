@@ -1,16 +1,16 @@
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AdapterPool } from "../adapters/registry.js";
 import type { Workspace } from "../config/workspace.js";
+import { executePlan } from "../executor/execute-plan.js";
+import { readPlanFile } from "../executor/read-plan-file.js";
 import { Answer } from "../models/answer.js";
 import type { JobAnswerOptions, JobQuestion } from "../models/job.js";
 import type { ExecutionPlan } from "../models/plan.js";
-import { executePlan } from "../executor/execute-plan.js";
-import { askQuestion } from "../planner/ask.js";
-import { readPlanFile } from "../executor/read-plan-file.js";
 import { StepResult } from "../models/step-result.js";
 import type { TraceEvent } from "../models/trace-event.js";
+import { askQuestion } from "../planner/ask.js";
 
 /** What answering one question of a job gives back. */
 export interface QuestionOutcome {
@@ -59,14 +59,24 @@ function moduleExists(specifier: string): boolean {
 /** The default answerer: askQuestion() for free text, answerPlan() for a saved plan, both with the job's shared AdapterPool. */
 export const defaultQuestionAnswerer: QuestionAnswerer = async (question, context) => {
   if ("plan" in question) {
-    const plan = await readPlanFile(context.workspace.resolveInside(question.plan), context.workspace, { asOf: context.asOf });
+    const plan = await readPlanFile(context.workspace.resolveInside(question.plan), context.workspace, {
+      asOf: context.asOf,
+    });
     if (!moduleExists(ANSWER_PLAN_MODULE)) return answerPlanWithoutReflector(plan, context);
-    const module = (await import(ANSWER_PLAN_MODULE)) as { answerPlan: (plan: ExecutionPlan, workspace: Workspace, options: Record<string, unknown>) => Promise<AskLikeResult> };
+    const module = (await import(ANSWER_PLAN_MODULE)) as {
+      answerPlan: (
+        plan: ExecutionPlan,
+        workspace: Workspace,
+        options: Record<string, unknown>,
+      ) => Promise<AskLikeResult>;
+    };
     const result = await module.answerPlan(plan, context.workspace, {
       adapters: context.adapters,
       signal: context.signal,
       asOf: context.asOf,
-      ...(context.options.max_iterations !== undefined ? { maxIterations: context.options.max_iterations } : {}),
+      ...(context.options.max_iterations !== undefined
+        ? { maxIterations: context.options.max_iterations }
+        : {}),
     });
     return toOutcome(result, plan);
   }
@@ -85,12 +95,22 @@ export const defaultQuestionAnswerer: QuestionAnswerer = async (question, contex
  * Runs a saved plan through the executor alone and states what each step returned: used only
  * while the reflector's answerPlan() is not part of the build.
  */
-async function answerPlanWithoutReflector(plan: ExecutionPlan, context: AnswerContext): Promise<QuestionOutcome> {
-  const execution = await executePlan(plan, context.workspace, { adapters: context.adapters, signal: context.signal });
+async function answerPlanWithoutReflector(
+  plan: ExecutionPlan,
+  context: AnswerContext,
+): Promise<QuestionOutcome> {
+  const execution = await executePlan(plan, context.workspace, {
+    adapters: context.adapters,
+    signal: context.signal,
+  });
   const items = plan.sub_goals.map((goal) => {
     const result = execution.results.find((candidate) => candidate.goal_id === goal.id);
     const evidence = result?.evidence;
-    const size = evidence ? (evidence.kind === "table" ? `${evidence.rows.length} rows` : `${evidence.passages.length} passages`) : "no evidence";
+    const size = evidence
+      ? evidence.kind === "table"
+        ? `${evidence.rows.length} rows`
+        : `${evidence.passages.length} passages`
+      : "no evidence";
     const ok = result?.status === "succeeded";
     return {
       text: `${goal.description}: ${ok ? size : `not established (${result?.error_kind ?? result?.status ?? "not run"})`}`,
@@ -98,7 +118,9 @@ async function answerPlanWithoutReflector(plan: ExecutionPlan, context: AnswerCo
       citations: ok ? [{ goal: goal.id, source: goal.source, label: `${goal.id} ${goal.source}` }] : [],
     };
   });
-  const requiredFailed = plan.sub_goals.filter((goal, index) => goal.required && items[index].status !== "answered").length;
+  const requiredFailed = plan.sub_goals.filter(
+    (goal, index) => goal.required && items[index].status !== "answered",
+  ).length;
   const anyAnswered = items.some((item) => item.status === "answered");
   const answer = Answer.parse({
     question: plan.question,
@@ -109,26 +131,41 @@ async function answerPlanWithoutReflector(plan: ExecutionPlan, context: AnswerCo
       .filter((_, index) => items[index].status !== "answered")
       .map((goal) => ({ goal: goal.id, missing: goal.description, check: `check source ${goal.source}` })),
   });
-  return { answer, plan, trace: execution.trace.events, results: execution.results, ...(execution.directory ? { runDirectory: execution.directory } : {}) };
+  return {
+    answer,
+    plan,
+    trace: execution.trace.events,
+    results: execution.results,
+    ...(execution.directory ? { runDirectory: execution.directory } : {}),
+  };
 }
 
 function traceEventsOf(trace: unknown): TraceEvent[] {
   if (Array.isArray(trace)) return trace as TraceEvent[];
-  if (trace && typeof trace === "object" && Array.isArray((trace as { events?: unknown }).events)) return (trace as { events: TraceEvent[] }).events;
+  if (trace && typeof trace === "object" && Array.isArray((trace as { events?: unknown }).events))
+    return (trace as { events: TraceEvent[] }).events;
   return [];
 }
 
 /** Turns an AskResult-like value into an outcome, reading step results from the run directory when they are not in memory. */
 export function toOutcome(result: AskLikeResult, plan?: ExecutionPlan): QuestionOutcome {
   const answer = parseAnswer(result.answer);
-  const resolvedPlan = (result.plan as ExecutionPlan | undefined) ?? (result.run?.plan as ExecutionPlan | undefined) ?? plan;
+  const resolvedPlan =
+    (result.plan as ExecutionPlan | undefined) ?? (result.run?.plan as ExecutionPlan | undefined) ?? plan;
   const runDirectory = result.runDirectory ?? result.directory ?? result.run?.directory;
   const inMemory = result.results ?? result.run?.results;
   let results: StepResult[] = [];
   if (Array.isArray(inMemory)) results = (inMemory as unknown[]).flatMap((value) => parseStep(value));
-  else if (inMemory instanceof Map) results = [...(inMemory as Map<string, unknown>).values()].flatMap((value) => parseStep(value));
+  else if (inMemory instanceof Map)
+    results = [...(inMemory as Map<string, unknown>).values()].flatMap((value) => parseStep(value));
   else if (runDirectory) results = readStepResults(runDirectory);
-  return { answer, ...(resolvedPlan ? { plan: resolvedPlan } : {}), trace: traceEventsOf(result.trace ?? result.run?.trace), results, ...(runDirectory ? { runDirectory } : {}) };
+  return {
+    answer,
+    ...(resolvedPlan ? { plan: resolvedPlan } : {}),
+    trace: traceEventsOf(result.trace ?? result.run?.trace),
+    results,
+    ...(runDirectory ? { runDirectory } : {}),
+  };
 }
 
 /**
@@ -140,12 +177,16 @@ export function parseAnswer(value: unknown): Answer {
   const parsed = Answer.safeParse(value);
   if (parsed.success) return parsed.data;
   if (value && typeof value === "object" && Array.isArray((value as { numbers?: unknown }).numbers)) {
-    const numbers = ((value as { numbers: { value?: unknown }[] }).numbers ?? []).filter((number) => typeof number?.value === "number" && Number.isFinite(number.value));
+    const numbers = ((value as { numbers: { value?: unknown }[] }).numbers ?? []).filter(
+      (number) => typeof number?.value === "number" && Number.isFinite(number.value),
+    );
     const retried = Answer.safeParse({ ...(value as object), numbers });
     if (retried.success) return retried.data;
   }
   const issue = parsed.error.issues[0];
-  throw new Error(`the answer is not valid: ${issue.path.join(".")}: ${issue.message}${parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : ""}`);
+  throw new Error(
+    `the answer is not valid: ${issue.path.join(".")}: ${issue.message}${parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : ""}`,
+  );
 }
 
 function parseStep(value: unknown): StepResult[] {
@@ -161,9 +202,12 @@ function parseStep(value: unknown): StepResult[] {
 export function readStepResults(runDirectory: string): StepResult[] {
   if (!existsSync(runDirectory)) return [];
   const byGoal = new Map<string, StepResult>();
-  for (const entry of readdirSync(runDirectory).filter((name) => /^step-.*\.json$/.test(name)).sort()) {
+  for (const entry of readdirSync(runDirectory)
+    .filter((name) => /^step-.*\.json$/.test(name))
+    .sort()) {
     try {
-      for (const step of parseStep(JSON.parse(readFileSync(path.join(runDirectory, entry), "utf8")))) byGoal.set(step.goal_id, step);
+      for (const step of parseStep(JSON.parse(readFileSync(path.join(runDirectory, entry), "utf8"))))
+        byGoal.set(step.goal_id, step);
     } catch {
       // A step file that cannot be read only costs the report that step's evidence table.
     }

@@ -1,7 +1,7 @@
 import * as vega from "vega";
 import { compile, type TopLevelSpec } from "vega-lite";
 import type { NumberChange } from "./changes-since-last-run.js";
-import { PERIOD_KEYS, type ReportedNumber, orderKeys } from "./reported-numbers.js";
+import { orderKeys, PERIOD_KEYS, type ReportedNumber } from "./reported-numbers.js";
 
 /** A chart of a report, rendered offline to an SVG string (no scripts, no external resources). */
 export interface ReportChart {
@@ -29,7 +29,12 @@ function baseSpec(title: string): Partial<TopLevelSpec> {
     title: { text: title, font: FONT, fontSize: 13, anchor: "start" },
     width: 420,
     height: 200,
-    config: { font: FONT, axis: { labelFont: FONT, titleFont: FONT }, legend: { labelFont: FONT, titleFont: FONT }, view: { stroke: null } },
+    config: {
+      font: FONT,
+      axis: { labelFont: FONT, titleFont: FONT },
+      legend: { labelFont: FONT, titleFont: FONT },
+      view: { stroke: null },
+    },
   } as Partial<TopLevelSpec>;
 }
 
@@ -37,7 +42,11 @@ function baseSpec(title: string): Partial<TopLevelSpec> {
  * Charts for one question's numbers: a trend line per metric that has two or more periods, and a
  * bar chart comparing keys for a metric reported for two or more keys at one period.
  */
-export async function chartsForNumbers(numbers: ReportedNumber[], labels: Record<string, string>, dimensionOrder: string[] = []): Promise<ReportChart[]> {
+export async function chartsForNumbers(
+  numbers: ReportedNumber[],
+  labels: Record<string, string>,
+  dimensionOrder: string[] = [],
+): Promise<ReportChart[]> {
   const charts: ReportChart[] = [];
   const byMetric = new Map<string, ReportedNumber[]>();
   for (const number of numbers) byMetric.set(number.metric, [...(byMetric.get(number.metric) ?? []), number]);
@@ -45,20 +54,34 @@ export async function chartsForNumbers(numbers: ReportedNumber[], labels: Record
     if (values.length < 2) continue;
     const label = labels[metric] ?? metric;
     const unit = values[0].unit === "percent" ? " (%)" : "";
-    const periodName = PERIOD_KEYS.find((name) => new Set(values.map((value) => value.keys[name]).filter(Boolean)).size >= 2);
+    const periodName = PERIOD_KEYS.find(
+      (name) => new Set(values.map((value) => value.keys[name]).filter(Boolean)).size >= 2,
+    );
     const seriesOf = (keys: Record<string, string>) =>
       orderKeys(Object.keys(keys), dimensionOrder)
         .filter((name) => !PERIOD_KEYS.includes(name))
         .map((name) => keys[name])
         .join("/") || label;
     if (periodName) {
-      const data = values.filter((value) => value.keys[periodName]).map((value) => ({ period: value.keys[periodName], value: value.value, series: seriesOf(value.keys) }));
+      const data = values
+        .filter((value) => value.keys[periodName])
+        .map((value) => ({
+          period: value.keys[periodName],
+          value: value.value,
+          series: seriesOf(value.keys),
+        }));
       const spec = {
         ...baseSpec(`${label} by ${periodName}`),
         data: { values: data },
         mark: { type: "line", point: true },
         encoding: {
-          x: { field: "period", type: "ordinal", title: periodName, sort: "ascending", axis: { labelAngle: 0 } },
+          x: {
+            field: "period",
+            type: "ordinal",
+            title: periodName,
+            sort: "ascending",
+            axis: { labelAngle: 0 },
+          },
           y: { field: "value", type: "quantitative", title: `${label}${unit}` },
           color: { field: "series", type: "nominal", title: null },
         },
@@ -83,7 +106,9 @@ export async function chartsForNumbers(numbers: ReportedNumber[], labels: Record
 
 /** A grouped bar chart of previous against current values for the numbers that changed. */
 export async function chartForChanges(changes: NumberChange[]): Promise<ReportChart | undefined> {
-  const changed = changes.filter((change) => change.kind === "changed" && change.previous !== null && change.current !== null).slice(0, 12);
+  const changed = changes
+    .filter((change) => change.kind === "changed" && change.previous !== null && change.current !== null)
+    .slice(0, 12);
   if (changed.length === 0) return undefined;
   const data = changed.flatMap((change) => [
     { number: change.name, run: "previous", value: change.previous, highlighted: change.highlighted },
@@ -97,7 +122,13 @@ export async function chartForChanges(changes: NumberChange[]): Promise<ReportCh
       y: { field: "number", type: "nominal", title: null, sort: null, axis: { labelLimit: 320 } },
       yOffset: { field: "run", sort: ["previous", "current"] },
       x: { field: "value", type: "quantitative", title: "value" },
-      color: { field: "run", type: "nominal", title: null, sort: ["previous", "current"], scale: { range: ["#9aa5b1", "#1f6feb"] } },
+      color: {
+        field: "run",
+        type: "nominal",
+        title: null,
+        sort: ["previous", "current"],
+        scale: { range: ["#9aa5b1", "#1f6feb"] },
+      },
     },
     height: { step: 14 },
   } as unknown as TopLevelSpec;

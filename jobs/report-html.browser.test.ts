@@ -7,7 +7,15 @@ import { loadJob } from "./job-file.js";
 import { runJob } from "./job-runner.js";
 import { createTemporaryWorkspace } from "./testing/temporary-workspace.js";
 
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 const ARTIFACTS = path.resolve("test-artifacts");
 
 describe("the HTML report in headless Chromium", () => {
@@ -51,7 +59,9 @@ describe("the HTML report in headless Chromium", () => {
     const trendBox = await page.locator("#q-trend figure.chart-trend svg").boundingBox();
     expect(trendBox!.width).toBeGreaterThan(200);
 
-    await expect.poll(() => page.locator("#changes li.highlighted").textContent()).toContain("Return rate A/East 2024-01 5.2 % → 4.1 %, −1.1 pp");
+    await expect
+      .poll(() => page.locator("#changes li.highlighted").textContent())
+      .toContain("Return rate A/East 2024-01 5.2 % → 4.1 %, −1.1 pp");
 
     // Traces are collapsed until opened.
     const trace = page.locator("#q-compare details.trace");

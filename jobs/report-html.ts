@@ -11,8 +11,17 @@ export interface ReportCharts {
 
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(value: unknown): string {
-  const text = value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
-  return text.replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character] as string);
+  const text =
+    value === null || value === undefined
+      ? ""
+      : typeof value === "object"
+        ? JSON.stringify(value)
+        : String(value);
+  return text.replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character] as string,
+  );
 }
 
 // Inline styles only: the report is one file that opens offline and loads nothing.
@@ -36,16 +45,30 @@ function evidenceHtml(evidence: Evidence): string {
   if (evidence.kind === "text") {
     return evidence.passages
       .slice(0, 5)
-      .map((passage) => `<blockquote>${escapeHtml(passage.text.slice(0, 600))}<br><small>${escapeHtml(passage.document)}, p. ${passage.page}${passage.section ? `, ${escapeHtml(passage.section)}` : ""}</small></blockquote>`)
+      .map(
+        (passage) =>
+          `<blockquote>${escapeHtml(passage.text.slice(0, 600))}<br><small>${escapeHtml(passage.document)}, p. ${passage.page}${passage.section ? `, ${escapeHtml(passage.section)}` : ""}</small></blockquote>`,
+      )
       .join("\n");
   }
   if (evidence.rows.length === 0) return `<p class="meta">(no rows)</p>`;
-  const head = evidence.columns.map((column) => `<th>${escapeHtml(column.label ?? column.name)}${column.unit === "percent" ? " (%)" : ""}</th>`).join("");
+  const head = evidence.columns
+    .map(
+      (column) =>
+        `<th>${escapeHtml(column.label ?? column.name)}${column.unit === "percent" ? " (%)" : ""}</th>`,
+    )
+    .join("");
   const body = evidence.rows
     .slice(0, MAX_TABLE_ROWS)
-    .map((row) => `<tr>${evidence.columns.map((column) => `<td${typeof row[column.name] === "number" ? ' class="number"' : ""}>${escapeHtml(row[column.name])}</td>`).join("")}</tr>`)
+    .map(
+      (row) =>
+        `<tr>${evidence.columns.map((column) => `<td${typeof row[column.name] === "number" ? ' class="number"' : ""}>${escapeHtml(row[column.name])}</td>`).join("")}</tr>`,
+    )
     .join("\n");
-  const more = evidence.rows.length > MAX_TABLE_ROWS ? `<p class="meta">${evidence.rows.length - MAX_TABLE_ROWS} more rows in the JSON report.</p>` : "";
+  const more =
+    evidence.rows.length > MAX_TABLE_ROWS
+      ? `<p class="meta">${evidence.rows.length - MAX_TABLE_ROWS} more rows in the JSON report.</p>`
+      : "";
   return `<table class="evidence"><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>${more}`;
 }
 
@@ -54,9 +77,14 @@ function chartHtml(chart: ReportChart): string {
 }
 
 function questionHtml(question: QuestionReport, index: number, charts: ReportChart[]): string {
-  const parts = [`<section class="question" id="q-${escapeHtml(question.id)}">`, `<h2>${index + 1}. ${escapeHtml(question.title)} <span class="status status-${question.status}">${question.status}</span></h2>`];
-  if (question.title !== question.question) parts.push(`<blockquote>${escapeHtml(question.question)}</blockquote>`);
-  if (question.plan_file) parts.push(`<p class="meta">Saved plan: <code>${escapeHtml(question.plan_file)}</code></p>`);
+  const parts = [
+    `<section class="question" id="q-${escapeHtml(question.id)}">`,
+    `<h2>${index + 1}. ${escapeHtml(question.title)} <span class="status status-${question.status}">${question.status}</span></h2>`,
+  ];
+  if (question.title !== question.question)
+    parts.push(`<blockquote>${escapeHtml(question.question)}</blockquote>`);
+  if (question.plan_file)
+    parts.push(`<p class="meta">Saved plan: <code>${escapeHtml(question.plan_file)}</code></p>`);
   if (question.error) parts.push(`<p><strong>Could not answer:</strong> ${escapeHtml(question.error)}</p>`);
   const answer = question.answer;
   if (answer) {
@@ -66,19 +94,31 @@ function questionHtml(question: QuestionReport, index: number, charts: ReportCha
         (conflict) =>
           `<li>conflict: ${escapeHtml(conflict.metric)} ${escapeHtml(Object.values(conflict.keys).join("/"))}: ${conflict.values.map((value) => `${escapeHtml(value.source)} ${value.value} (weight ${value.weight})`).join(", ")} → ${conflict.resolved ?? "unresolved"} (${conflict.policy})</li>`,
       ),
-      ...answer.broadened.map((item) => `<li>broadened ${escapeHtml(item.goal)}: ${escapeHtml(item.from)} → ${escapeHtml(item.to)} (${escapeHtml(item.reason)})</li>`),
-      ...answer.gaps.map((gap) => `<li>gap: ${escapeHtml(gap.missing)} — check ${escapeHtml(gap.check)}</li>`),
+      ...answer.broadened.map(
+        (item) =>
+          `<li>broadened ${escapeHtml(item.goal)}: ${escapeHtml(item.from)} → ${escapeHtml(item.to)} (${escapeHtml(item.reason)})</li>`,
+      ),
+      ...answer.gaps.map(
+        (gap) => `<li>gap: ${escapeHtml(gap.missing)} — check ${escapeHtml(gap.check)}</li>`,
+      ),
     ];
-    if (structured.length > 0) parts.push(`<details class="structured"><summary>Conflicts, broadenings and gaps (${structured.length})</summary><ul>${structured.join("")}</ul></details>`);
+    if (structured.length > 0)
+      parts.push(
+        `<details class="structured"><summary>Conflicts, broadenings and gaps (${structured.length})</summary><ul>${structured.join("")}</ul></details>`,
+      );
   }
   parts.push(...charts.map(chartHtml));
   for (const step of question.evidence) {
-    parts.push(`<h3>${escapeHtml(step.goal)} · ${escapeHtml(step.source)}${step.description ? ` — ${escapeHtml(step.description)}` : ""} <span class="meta">(${escapeHtml(step.status)})</span></h3>`);
+    parts.push(
+      `<h3>${escapeHtml(step.goal)} · ${escapeHtml(step.source)}${step.description ? ` — ${escapeHtml(step.description)}` : ""} <span class="meta">(${escapeHtml(step.status)})</span></h3>`,
+    );
     if (step.error) parts.push(`<p class="meta">${escapeHtml(step.error)}</p>`);
     if (step.evidence) parts.push(evidenceHtml(step.evidence));
   }
   if (question.trace.length > 0) {
-    parts.push(`<details class="trace"><summary>Trace (${question.trace.length} events)</summary><pre>${question.trace.map((event) => escapeHtml(event.line)).join("\n")}</pre></details>`);
+    parts.push(
+      `<details class="trace"><summary>Trace (${question.trace.length} events)</summary><pre>${question.trace.map((event) => escapeHtml(event.line)).join("\n")}</pre></details>`,
+    );
   }
   parts.push("</section>");
   return parts.join("\n");
@@ -86,14 +126,18 @@ function questionHtml(question: QuestionReport, index: number, charts: ReportCha
 
 function changesHtml(report: JobReport, chart?: ReportChart): string {
   const changes = report.changes;
-  if (!changes.previous_run) return `<p class="meta">This is the first recorded run of this job; nothing to compare with.</p>`;
+  if (!changes.previous_run)
+    return `<p class="meta">This is the first recorded run of this job; nothing to compare with.</p>`;
   const shown = changes.changes.filter((change) => change.kind !== "unchanged");
   const unchanged = changes.changes.length - shown.length;
   const items = shown.map((change) =>
-    change.highlighted ? `<li class="highlighted">⚠ ${escapeHtml(change.text)} <span class="meta">(beyond ${escapeHtml(change.threshold)})</span></li>` : `<li class="${change.kind}">${escapeHtml(change.text)}</li>`,
+    change.highlighted
+      ? `<li class="highlighted">⚠ ${escapeHtml(change.text)} <span class="meta">(beyond ${escapeHtml(change.threshold)})</span></li>`
+      : `<li class="${change.kind}">${escapeHtml(change.text)}</li>`,
   );
   if (shown.length === 0) items.push("<li>No reported number changed.</li>");
-  if (unchanged > 0) items.push(`<li class="meta">${unchanged} number${unchanged === 1 ? "" : "s"} unchanged.</li>`);
+  if (unchanged > 0)
+    items.push(`<li class="meta">${unchanged} number${unchanged === 1 ? "" : "s"} unchanged.</li>`);
   return [
     `<p class="meta">Compared with run ${changes.previous_run.id} (as of ${escapeHtml(changes.previous_run.as_of)}, ${escapeHtml(changes.previous_run.started_at.replace("T", " ").slice(0, 16))} UTC).</p>`,
     `<ul class="changes">${items.join("\n")}</ul>`,
@@ -103,7 +147,12 @@ function changesHtml(report: JobReport, chart?: ReportChart): string {
 
 /** The HTML report: one self-contained file (inline CSS and SVG, no scripts, nothing loaded from elsewhere). */
 export function renderHtmlReport(report: JobReport, charts: ReportCharts): string {
-  const contents = report.questions.map((question, index) => `<li><a href="#q-${escapeHtml(question.id)}">${escapeHtml(question.title)}</a> <span class="status status-${question.status}">${question.status}</span></li>`).join("");
+  const contents = report.questions
+    .map(
+      (question) =>
+        `<li><a href="#q-${escapeHtml(question.id)}">${escapeHtml(question.title)}</a> <span class="status status-${question.status}">${question.status}</span></li>`,
+    )
+    .join("");
   return `<!doctype html>
 <html lang="en">
 <head>

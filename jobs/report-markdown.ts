@@ -14,19 +14,30 @@ function cell(value: unknown): string {
 /** One line summing up a run: "3 questions: 2 answered, 1 partial". */
 export function summarizeStatuses(report: JobReport): string {
   const counts = new Map<string, number>();
-  for (const question of report.questions) counts.set(question.status, (counts.get(question.status) ?? 0) + 1);
+  for (const question of report.questions)
+    counts.set(question.status, (counts.get(question.status) ?? 0) + 1);
   return `${report.questions.length} question${report.questions.length === 1 ? "" : "s"}: ${[...counts].map(([status, count]) => `${count} ${status}`).join(", ")}`;
 }
 
 function evidenceMarkdown(evidence: Evidence): string[] {
   if (evidence.kind === "text") {
-    return evidence.passages.slice(0, 5).map((passage) => `> ${cell(passage.text).slice(0, 400)}\n> — ${passage.document}, p. ${passage.page}${passage.section ? `, ${passage.section}` : ""}\n`);
+    return evidence.passages
+      .slice(0, 5)
+      .map(
+        (passage) =>
+          `> ${cell(passage.text).slice(0, 400)}\n> — ${passage.document}, p. ${passage.page}${passage.section ? `, ${passage.section}` : ""}\n`,
+      );
   }
   if (evidence.rows.length === 0) return ["_(no rows)_", ""];
   const names = evidence.columns.map((column) => column.name);
-  const lines = [`| ${evidence.columns.map((column) => cell(column.label ?? column.name) + (column.unit === "percent" ? " (%)" : "")).join(" | ")} |`, `|${names.map(() => "---").join("|")}|`];
-  for (const row of evidence.rows.slice(0, MAX_TABLE_ROWS)) lines.push(`| ${names.map((name) => cell(row[name])).join(" | ")} |`);
-  if (evidence.rows.length > MAX_TABLE_ROWS) lines.push("", `_${evidence.rows.length - MAX_TABLE_ROWS} more rows in the JSON report._`);
+  const lines = [
+    `| ${evidence.columns.map((column) => cell(column.label ?? column.name) + (column.unit === "percent" ? " (%)" : "")).join(" | ")} |`,
+    `|${names.map(() => "---").join("|")}|`,
+  ];
+  for (const row of evidence.rows.slice(0, MAX_TABLE_ROWS))
+    lines.push(`| ${names.map((name) => cell(row[name])).join(" | ")} |`);
+  if (evidence.rows.length > MAX_TABLE_ROWS)
+    lines.push("", `_${evidence.rows.length - MAX_TABLE_ROWS} more rows in the JSON report._`);
   lines.push("");
   return lines;
 }
@@ -51,19 +62,44 @@ function questionMarkdown(question: QuestionReport, index: number): string[] {
     // lists stay available, folded, for whoever checks the numbers.
     const structured: string[] = [];
     for (const conflict of answer.conflicts) {
-      structured.push(`- conflict: ${conflict.metric} ${Object.values(conflict.keys).join("/")}: ${conflict.values.map((value) => `${value.source} ${value.value} (weight ${value.weight})`).join(", ")} → ${conflict.resolved ?? "unresolved"} (${conflict.policy})`);
+      structured.push(
+        `- conflict: ${conflict.metric} ${Object.values(conflict.keys).join("/")}: ${conflict.values.map((value) => `${value.source} ${value.value} (weight ${value.weight})`).join(", ")} → ${conflict.resolved ?? "unresolved"} (${conflict.policy})`,
+      );
     }
-    for (const broadening of answer.broadened) structured.push(`- broadened ${broadening.goal}: ${broadening.from} → ${broadening.to} (${broadening.reason})`);
+    for (const broadening of answer.broadened)
+      structured.push(
+        `- broadened ${broadening.goal}: ${broadening.from} → ${broadening.to} (${broadening.reason})`,
+      );
     for (const gap of answer.gaps) structured.push(`- gap: ${gap.missing} — check ${gap.check}`);
-    if (structured.length > 0) lines.push("<details><summary>Conflicts, broadenings and gaps</summary>", "", ...structured, "", "</details>", "");
+    if (structured.length > 0)
+      lines.push(
+        "<details><summary>Conflicts, broadenings and gaps</summary>",
+        "",
+        ...structured,
+        "",
+        "</details>",
+        "",
+      );
   }
   for (const step of question.evidence) {
-    lines.push(`### ${step.goal} · ${step.source}${step.description ? ` — ${cell(step.description)}` : ""} (${step.status})`, "");
+    lines.push(
+      `### ${step.goal} · ${step.source}${step.description ? ` — ${cell(step.description)}` : ""} (${step.status})`,
+      "",
+    );
     if (step.error) lines.push(`_${cell(step.error)}_`, "");
     if (step.evidence) lines.push(...evidenceMarkdown(step.evidence));
   }
   if (question.trace.length > 0) {
-    lines.push("<details><summary>Trace</summary>", "", "```", ...question.trace.map((event) => event.line), "```", "", "</details>", "");
+    lines.push(
+      "<details><summary>Trace</summary>",
+      "",
+      "```",
+      ...question.trace.map((event) => event.line),
+      "```",
+      "",
+      "</details>",
+      "",
+    );
   }
   return lines;
 }
@@ -83,14 +119,24 @@ export function renderMarkdownReport(report: JobReport): string {
   if (!changes.previous_run) {
     lines.push("_This is the first recorded run of this job; nothing to compare with._", "");
   } else {
-    lines.push(`Compared with run ${changes.previous_run.id} (as of ${changes.previous_run.as_of}, ${changes.previous_run.started_at.replace("T", " ").slice(0, 16)} UTC).`, "");
+    lines.push(
+      `Compared with run ${changes.previous_run.id} (as of ${changes.previous_run.as_of}, ${changes.previous_run.started_at.replace("T", " ").slice(0, 16)} UTC).`,
+      "",
+    );
     const shown = changes.changes.filter((change) => change.kind !== "unchanged");
-    for (const change of shown) lines.push(change.highlighted ? `- **⚠ ${change.text}** (beyond ${change.threshold})` : `- ${change.text}`);
+    for (const change of shown)
+      lines.push(
+        change.highlighted ? `- **⚠ ${change.text}** (beyond ${change.threshold})` : `- ${change.text}`,
+      );
     const unchanged = changes.changes.length - shown.length;
     if (shown.length === 0) lines.push("- No reported number changed.");
     if (unchanged > 0) lines.push(`- ${unchanged} number${unchanged === 1 ? "" : "s"} unchanged.`);
     lines.push("");
   }
-  report.questions.forEach((question, index) => lines.push(...questionMarkdown(question, index)));
-  return `${lines.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd()}\n`;
+  for (const [index, question] of report.questions.entries())
+    lines.push(...questionMarkdown(question, index));
+  return `${lines
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trimEnd()}\n`;
 }

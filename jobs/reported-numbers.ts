@@ -40,28 +40,46 @@ export function orderKeys(names: string[], dimensionOrder: string[]): string[] {
  * with a conflict's resolved value replacing the disagreeing ones. One value per key: the fused
  * value, else the value from the most trusted source.
  */
-export function extractReportedNumbers(input: { answer: Answer; plan?: ExecutionPlan; results?: StepResult[] }, workspace: Workspace): ReportedNumber[] {
+export function extractReportedNumbers(
+  input: { answer: Answer; plan?: ExecutionPlan; results?: StepResult[] },
+  workspace: Workspace,
+): ReportedNumber[] {
   const catalog = workspace.config.catalog;
   const metrics = new Set(Object.keys(catalog.metrics ?? {}));
   const dimensions = new Set(Object.keys(catalog.dimensions ?? {}));
   const goals = new Map((input.plan?.sub_goals ?? []).map((goal) => [goal.id, goal]));
   const dimensionOrder = dimensionOrderOf(workspace);
-  const trust = (source: string) => (workspace.config.sources[source] as { trust?: number } | undefined)?.trust ?? 0;
+  const trust = (source: string) =>
+    (workspace.config.sources[source] as { trust?: number } | undefined)?.trust ?? 0;
   const chosen = new Map<string, ReportedNumber>();
   const offer = (candidate: ReportedNumber) => {
     const key = numberKey(candidate.metric, candidate.keys, dimensionOrder);
     const existing = chosen.get(key);
-    if (!existing || (existing.source !== "fused" && (candidate.source === "fused" || trust(candidate.source) > trust(existing.source)))) chosen.set(key, candidate);
+    if (
+      !existing ||
+      (existing.source !== "fused" &&
+        (candidate.source === "fused" || trust(candidate.source) > trust(existing.source)))
+    )
+      chosen.set(key, candidate);
   };
   for (const result of input.results ?? []) {
     const evidence = result.evidence;
-    if (!evidence || evidence.kind !== "table" || result.status !== "succeeded") continue;
+    if (evidence?.kind !== "table" || result.status !== "succeeded") continue;
     const goal = goals.get(result.goal_id);
-    const metricColumns = evidence.columns.filter((column) => (metrics.has(column.name) || column.name === goal?.params.metric) && column.type !== "string" && column.type !== "date");
-    const keyColumns = evidence.columns.filter((column) => (dimensions.has(column.name) || PERIOD_KEYS.includes(column.name)) && !metricColumns.includes(column));
+    const metricColumns = evidence.columns.filter(
+      (column) =>
+        (metrics.has(column.name) || column.name === goal?.params.metric) &&
+        column.type !== "string" &&
+        column.type !== "date",
+    );
+    const keyColumns = evidence.columns.filter(
+      (column) =>
+        (dimensions.has(column.name) || PERIOD_KEYS.includes(column.name)) && !metricColumns.includes(column),
+    );
     const filterKeys: Record<string, string> = {};
     for (const [name, value] of Object.entries(goal?.params.filters ?? {})) {
-      if (typeof value === "string" && !keyColumns.some((column) => column.name === name)) filterKeys[name] = value;
+      if (typeof value === "string" && !keyColumns.some((column) => column.name === name))
+        filterKeys[name] = value;
     }
     for (const row of evidence.rows) {
       const keys: Record<string, string> = { ...filterKeys };
@@ -73,14 +91,27 @@ export function extractReportedNumbers(input: { answer: Answer; plan?: Execution
         const value = row[column.name];
         if (typeof value !== "number" || !Number.isFinite(value)) continue;
         const unit = column.unit ?? catalog.metrics?.[column.name]?.unit;
-        offer({ metric: column.name, keys, value, source: result.source, goal: result.goal_id, ...(unit ? { unit } : {}) });
+        offer({
+          metric: column.name,
+          keys,
+          value,
+          source: result.source,
+          goal: result.goal_id,
+          ...(unit ? { unit } : {}),
+        });
       }
     }
   }
   for (const conflict of input.answer.conflicts) {
     if (conflict.resolved === null) continue;
     const unit = catalog.metrics?.[conflict.metric]?.unit;
-    offer({ metric: conflict.metric, keys: { ...conflict.keys }, value: conflict.resolved, source: "fused", ...(unit ? { unit } : {}) });
+    offer({
+      metric: conflict.metric,
+      keys: { ...conflict.keys },
+      value: conflict.resolved,
+      source: "fused",
+      ...(unit ? { unit } : {}),
+    });
   }
   return [...chosen.values()];
 }

@@ -145,11 +145,19 @@ export class RunHistory {
    */
   recoverInterrupted(job?: string, options: { anyHost?: boolean } = {}): number {
     const rows = this.database
-      .prepare<[string | null, string | null], { id: number; pid: number; host: string }>("SELECT id, pid, host FROM job_runs WHERE status = 'running' AND (? IS NULL OR job = ?)")
+      .prepare<[string | null, string | null], { id: number; pid: number; host: string }>(
+        "SELECT id, pid, host FROM job_runs WHERE status = 'running' AND (? IS NULL OR job = ?)",
+      )
       .all(job ?? null, job ?? null);
     const host = hostname();
-    const stale = rows.filter((row) => (options.anyHost && row.pid !== process.pid) || (row.host === host && row.pid !== process.pid && !isProcessAlive(row.pid)));
-    const mark = this.database.prepare("UPDATE job_runs SET status = 'interrupted', error = COALESCE(error, 'the process stopped before the run finished') WHERE id = ?");
+    const stale = rows.filter(
+      (row) =>
+        (options.anyHost && row.pid !== process.pid) ||
+        (row.host === host && row.pid !== process.pid && !isProcessAlive(row.pid)),
+    );
+    const mark = this.database.prepare(
+      "UPDATE job_runs SET status = 'interrupted', error = COALESCE(error, 'the process stopped before the run finished') WHERE id = ?",
+    );
     this.database.transaction(() => {
       for (const row of stale) mark.run(row.id);
     })();
@@ -159,15 +167,32 @@ export class RunHistory {
   /** Inserts a run as `running` and returns its id. */
   startRun(input: { job: string; asOf: string; startedAt: Date; questionsTotal: number }): number {
     const result = this.database
-      .prepare("INSERT INTO job_runs (job, status, as_of, started_at, questions_total, pid, host) VALUES (?, 'running', ?, ?, ?, ?, ?)")
-      .run(input.job, input.asOf, input.startedAt.toISOString(), input.questionsTotal, process.pid, hostname());
+      .prepare(
+        "INSERT INTO job_runs (job, status, as_of, started_at, questions_total, pid, host) VALUES (?, 'running', ?, ?, ?, ?, ?)",
+      )
+      .run(
+        input.job,
+        input.asOf,
+        input.startedAt.toISOString(),
+        input.questionsTotal,
+        process.pid,
+        hostname(),
+      );
     return Number(result.lastInsertRowid);
   }
 
   /** Finishes a run: its status, questions and numbers, all in one transaction. */
   finishRun(
     runId: number,
-    input: { status: Exclude<JobRunStatus, "running">; finishedAt: Date; durationMs: number; exitCode: number; reportFiles: string[]; error?: string; questions: QuestionRecordInput[] },
+    input: {
+      status: Exclude<JobRunStatus, "running">;
+      finishedAt: Date;
+      durationMs: number;
+      exitCode: number;
+      reportFiles: string[];
+      error?: string;
+      questions: QuestionRecordInput[];
+    },
   ): void {
     const insertQuestion = this.database.prepare(
       "INSERT OR REPLACE INTO question_runs (run_id, question_id, question, status, duration_ms, run_directory, error) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -180,20 +205,51 @@ export class RunHistory {
     );
     this.database.transaction(() => {
       for (const question of input.questions) {
-        insertQuestion.run(runId, question.question_id, question.question, question.status, Math.round(question.duration_ms), question.run_directory ?? null, question.error ?? null);
+        insertQuestion.run(
+          runId,
+          question.question_id,
+          question.question,
+          question.status,
+          Math.round(question.duration_ms),
+          question.run_directory ?? null,
+          question.error ?? null,
+        );
         for (const number of question.numbers) {
-          insertNumber.run(runId, question.question_id, number.metric, number.key, JSON.stringify(number.keys), number.value, number.unit ?? null, number.source, number.goal ?? null);
+          insertNumber.run(
+            runId,
+            question.question_id,
+            number.metric,
+            number.key,
+            JSON.stringify(number.keys),
+            number.value,
+            number.unit ?? null,
+            number.source,
+            number.goal ?? null,
+          );
         }
       }
-      const answered = input.questions.filter((question) => question.status === "answered" || question.status === "direct").length;
-      update.run(input.status, input.finishedAt.toISOString(), Math.round(input.durationMs), input.exitCode, JSON.stringify(input.reportFiles), input.error ?? null, answered, runId);
+      const answered = input.questions.filter(
+        (question) => question.status === "answered" || question.status === "direct",
+      ).length;
+      update.run(
+        input.status,
+        input.finishedAt.toISOString(),
+        Math.round(input.durationMs),
+        input.exitCode,
+        JSON.stringify(input.reportFiles),
+        input.error ?? null,
+        answered,
+        runId,
+      );
     })();
   }
 
   /** The newest finished (answered or partial) run of a job before `beforeRunId`, if any. */
   previousFinishedRun(job: string, beforeRunId?: number): JobRunRecord | undefined {
     const row = this.database
-      .prepare<[string, number], RawRunRow>("SELECT * FROM job_runs WHERE job = ? AND id < ? AND status IN ('answered','partial') ORDER BY id DESC LIMIT 1")
+      .prepare<[string, number], RawRunRow>(
+        "SELECT * FROM job_runs WHERE job = ? AND id < ? AND status IN ('answered','partial') ORDER BY id DESC LIMIT 1",
+      )
       .get(job, beforeRunId ?? Number.MAX_SAFE_INTEGER);
     return row ? toRecord(row) : undefined;
   }
@@ -207,22 +263,37 @@ export class RunHistory {
   /** Runs, newest first, of one job or all jobs. */
   listRuns(options: { job?: string; limit?: number } = {}): JobRunRecord[] {
     return this.database
-      .prepare<[string | null, string | null, number], RawRunRow>("SELECT * FROM job_runs WHERE (? IS NULL OR job = ?) ORDER BY id DESC LIMIT ?")
+      .prepare<[string | null, string | null, number], RawRunRow>(
+        "SELECT * FROM job_runs WHERE (? IS NULL OR job = ?) ORDER BY id DESC LIMIT ?",
+      )
       .all(options.job ?? null, options.job ?? null, options.limit ?? 20)
       .map(toRecord);
   }
 
   /** The questions of a run, in the order they were recorded. */
   questions(runId: number): QuestionRunRecord[] {
-    return this.database.prepare<[number], QuestionRunRecord>("SELECT * FROM question_runs WHERE run_id = ? ORDER BY rowid").all(runId);
+    return this.database
+      .prepare<[number], QuestionRunRecord>("SELECT * FROM question_runs WHERE run_id = ? ORDER BY rowid")
+      .all(runId);
   }
 
   /** The numbers a run reported. */
   numbers(runId: number): StoredNumber[] {
     return this.database
-      .prepare<[number], { run_id: number; question_id: string; metric: string; key: string; keys_json: string; value: number; unit: string | null; source: string; goal: string | null }>(
-        "SELECT * FROM reported_numbers WHERE run_id = ? ORDER BY rowid",
-      )
+      .prepare<
+        [number],
+        {
+          run_id: number;
+          question_id: string;
+          metric: string;
+          key: string;
+          keys_json: string;
+          value: number;
+          unit: string | null;
+          source: string;
+          goal: string | null;
+        }
+      >("SELECT * FROM reported_numbers WHERE run_id = ? ORDER BY rowid")
       .all(runId)
       .map((row) => ({
         run_id: row.run_id,
@@ -242,11 +313,26 @@ export class RunHistory {
    * days (both when both are set), never a running row. Returns the deleted runs so their report
    * files can be removed.
    */
-  applyRetention(job: string, retention: { runs?: number; days?: number }, now: Date = new Date()): JobRunRecord[] {
+  applyRetention(
+    job: string,
+    retention: { runs?: number; days?: number },
+    now: Date = new Date(),
+  ): JobRunRecord[] {
     if (retention.runs === undefined && retention.days === undefined) return [];
-    const all = this.database.prepare<[string], RawRunRow>("SELECT * FROM job_runs WHERE job = ? ORDER BY id DESC").all(job).map(toRecord);
-    const cutoff = retention.days === undefined ? undefined : new Date(now.getTime() - retention.days * 86_400_000).toISOString();
-    const doomed = all.filter((run, index) => run.status !== "running" && ((retention.runs !== undefined && index >= retention.runs) || (cutoff !== undefined && run.started_at < cutoff)));
+    const all = this.database
+      .prepare<[string], RawRunRow>("SELECT * FROM job_runs WHERE job = ? ORDER BY id DESC")
+      .all(job)
+      .map(toRecord);
+    const cutoff =
+      retention.days === undefined
+        ? undefined
+        : new Date(now.getTime() - retention.days * 86_400_000).toISOString();
+    const doomed = all.filter(
+      (run, index) =>
+        run.status !== "running" &&
+        ((retention.runs !== undefined && index >= retention.runs) ||
+          (cutoff !== undefined && run.started_at < cutoff)),
+    );
     const remove = this.database.prepare("DELETE FROM job_runs WHERE id = ?");
     this.database.transaction(() => {
       for (const run of doomed) remove.run(run.id);
@@ -269,7 +355,10 @@ function toRecord(row: RawRunRow): JobRunRecord {
 }
 
 /** The runs of one job (or all jobs), newest first: the query behind `triangulate runs list --job`. */
-export function listJobRuns(workspace: Workspace, options: { job?: string; limit?: number } = {}): (JobRunRecord & { questions: QuestionRunRecord[] })[] {
+export function listJobRuns(
+  workspace: Workspace,
+  options: { job?: string; limit?: number } = {},
+): (JobRunRecord & { questions: QuestionRunRecord[] })[] {
   const history = RunHistory.open(workspace);
   try {
     history.recoverInterrupted(options.job);
@@ -281,4 +370,3 @@ export function listJobRuns(workspace: Workspace, options: { job?: string; limit
 
 /** A job run with its questions, as `runs list --job` shows it. */
 export type JobRunListing = ReturnType<typeof listJobRuns>[number];
-

@@ -9,7 +9,11 @@ export interface SchedulerLog {
 }
 
 /** A log on a stream; `json` picks JSON lines (one object per line with time, level and event). */
-export function createSchedulerLog(stream: NodeJS.WritableStream, json: boolean, redact: (text: string) => string = (text) => text): SchedulerLog {
+export function createSchedulerLog(
+  stream: NodeJS.WritableStream,
+  json: boolean,
+  redact: (text: string) => string = (text) => text,
+): SchedulerLog {
   const write = (level: "info" | "warn" | "error", event: string, fields: LogFields = {}) => {
     const time = new Date().toISOString();
     const clean = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
@@ -17,9 +21,14 @@ export function createSchedulerLog(stream: NodeJS.WritableStream, json: boolean,
       stream.write(`${redact(JSON.stringify({ time, level, event, ...clean }))}\n`);
     } else {
       const rest = Object.entries(clean)
-        .map(([key, value]) => `${key}=${typeof value === "string" && /\s/.test(value) ? JSON.stringify(value) : String(value)}`)
+        .map(
+          ([key, value]) =>
+            `${key}=${typeof value === "string" && /\s/.test(value) ? JSON.stringify(value) : String(value)}`,
+        )
         .join(" ");
-      stream.write(`${redact(`${time.slice(11, 19)} ${level === "info" ? "" : `${level.toUpperCase()} `}${event}${rest ? ` ${rest}` : ""}`)}\n`);
+      stream.write(
+        `${redact(`${time.slice(11, 19)} ${level === "info" ? "" : `${level.toUpperCase()} `}${event}${rest ? ` ${rest}` : ""}`)}\n`,
+      );
     }
   };
   return {

@@ -2,7 +2,12 @@ import { z } from "zod";
 import { Name } from "./plan.js";
 
 /** Identifier of a question inside a job: letters, digits, _ and -. */
-export const QuestionId = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, "a question id is letters, digits, _ and -, starting with a letter");
+export const QuestionId = z
+  .string()
+  .regex(
+    /^[A-Za-z][A-Za-z0-9_-]{0,63}$/,
+    "a question id is letters, digits, _ and -, starting with a letter",
+  );
 
 /** A question asked in free text; the planner turns it into a plan at run time. */
 export const TextQuestion = z
@@ -32,7 +37,14 @@ export type JobQuestion = z.infer<typeof JobQuestion>;
  * when the job runs; a fixed ISO date pins every run to that day.
  */
 export const AsOfRule = z.union([
-  z.enum(["today", "yesterday", "last complete week", "last complete month", "last complete quarter", "last complete year"]),
+  z.enum([
+    "today",
+    "yesterday",
+    "last complete week",
+    "last complete month",
+    "last complete quarter",
+    "last complete year",
+  ]),
   z.iso.date(),
 ]);
 export type AsOfRule = z.infer<typeof AsOfRule>;
@@ -49,7 +61,10 @@ export const JobOutputs = z
     /** File name without extension; {job}, {as_of} and {run_date} are replaced. */
     file_name: z
       .string()
-      .regex(/^[A-Za-z0-9_{}.-]+$/, "a file name pattern is letters, digits, _ . - and {job}, {as_of}, {run_date}")
+      .regex(
+        /^[A-Za-z0-9_{}.-]+$/,
+        "a file name pattern is letters, digits, _ . - and {job}, {as_of}, {run_date}",
+      )
       .default("{job}-{as_of}"),
   })
   .strict();
@@ -107,7 +122,11 @@ export const JobConfig = z
     missed_runs: MissedRunPolicy.default("skip"),
     as_of: AsOfRule.default("today"),
     questions: z.array(JobQuestion).min(1).max(50),
-    outputs: JobOutputs.default({ directory: "reports", formats: ["markdown", "html", "json"], file_name: "{job}-{as_of}" }),
+    outputs: JobOutputs.default({
+      directory: "reports",
+      formats: ["markdown", "html", "json"],
+      file_name: "{job}-{as_of}",
+    }),
     thresholds: z.array(ChangeThreshold).default([]),
     retention: JobRetention.default({}),
     options: JobAnswerOptions.default({}),

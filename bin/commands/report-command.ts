@@ -5,7 +5,7 @@ import { JobLockedError } from "../../jobs/job-lock.js";
 import type { JobReport } from "../../jobs/job-report.js";
 import { runJob } from "../../jobs/job-runner.js";
 import { summarizeStatuses } from "../../jobs/report-markdown.js";
-import { ExitCode, colors, isInteractive, printJson, UsageError } from "../cli-output.js";
+import { colors, ExitCode, isInteractive, printJson, UsageError } from "../cli-output.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
 
 interface ReportRunOptions {
@@ -24,11 +24,19 @@ export function reportSummary(report: JobReport, exitCode: number) {
     exit_code: exitCode,
     as_of: report.as_of,
     duration_ms: report.duration_ms,
-    questions: report.questions.map((question) => ({ id: question.id, status: question.status, duration_ms: question.duration_ms, numbers: question.numbers.length, ...(question.error ? { error: question.error } : {}) })),
+    questions: report.questions.map((question) => ({
+      id: question.id,
+      status: question.status,
+      duration_ms: question.duration_ms,
+      numbers: question.numbers.length,
+      ...(question.error ? { error: question.error } : {}),
+    })),
     changes: {
       previous_run: report.changes.previous_run?.id ?? null,
       changed: report.changes.changes.filter((change) => change.kind === "changed").length,
-      highlighted: report.changes.changes.filter((change) => change.highlighted).map((change) => ({ key: change.key, text: change.text, threshold: change.threshold })),
+      highlighted: report.changes.changes
+        .filter((change) => change.highlighted)
+        .map((change) => ({ key: change.key, text: change.text, threshold: change.threshold })),
     },
     files: report.files,
   };
@@ -36,17 +44,22 @@ export function reportSummary(report: JobReport, exitCode: number) {
 
 /** `triangulate report run <job>` and `triangulate report check`. */
 export function registerReportCommand(program: Command): void {
-  const report = program.command("report").description("run scheduled report jobs (jobs/*.yaml in the workspace)");
+  const report = program
+    .command("report")
+    .description("run scheduled report jobs (jobs/*.yaml in the workspace)");
   report
     .command("run")
-    .description("run a job's questions with one shared browser and write its Markdown, HTML and JSON reports")
+    .description(
+      "run a job's questions with one shared browser and write its Markdown, HTML and JSON reports",
+    )
     .argument("<job>", "job name (jobs/<name>.yaml) or path to a job file")
     .addOption(workspaceOption())
     .option("--jobs <dir>", "folder of job files (default: <workspace>/jobs)")
     .option("--as-of <date>", "override the job's as-of rule (YYYY-MM-DD)")
     .option("--json", "print only a JSON summary on stdout")
     .action(async (name: string, options: ReportRunOptions) => {
-      if (options.asOf && !/^\d{4}-\d{2}-\d{2}$/.test(options.asOf)) throw new UsageError(`--as-of expects YYYY-MM-DD, got ${options.asOf}`);
+      if (options.asOf && !/^\d{4}-\d{2}-\d{2}$/.test(options.asOf))
+        throw new UsageError(`--as-of expects YYYY-MM-DD, got ${options.asOf}`);
       const workspace = workspaceFrom(options);
       const job = loadJob(workspace, name, { jobsDirectory: options.jobs });
       const controller = new AbortController();
@@ -61,7 +74,11 @@ export function registerReportCommand(program: Command): void {
           signal: controller.signal,
           onProgress: (event) => {
             if (!progress) return;
-            process.stderr.write(event.kind === "question-start" ? `[${event.index + 1}/${event.total}] ${event.id} …\n` : `[${event.index + 1}/${event.total}] ${event.id} ${event.status} ${((event.duration_ms ?? 0) / 1000).toFixed(1)} s\n`);
+            process.stderr.write(
+              event.kind === "question-start"
+                ? `[${event.index + 1}/${event.total}] ${event.id} …\n`
+                : `[${event.index + 1}/${event.total}] ${event.id} ${event.status} ${((event.duration_ms ?? 0) / 1000).toFixed(1)} s\n`,
+            );
           },
         });
         process.exitCode = result.exitCode;
@@ -71,12 +88,20 @@ export function registerReportCommand(program: Command): void {
         }
         const run = result.report;
         const statusColor = run.status === "answered" ? c.green : run.status === "partial" ? c.yellow : c.red;
-        const lines = [`${c.bold(run.job)}  as of ${run.as_of}  run ${run.run_id}  ${statusColor(run.status)}  (${summarizeStatuses(run)})  ${(run.duration_ms / 1000).toFixed(1)} s`];
-        for (const question of run.questions) lines.push(`  ${question.id}  ${question.status}  ${(question.duration_ms / 1000).toFixed(1)} s${question.error ? `  ${question.error.split("\n")[0]}` : ""}`);
+        const lines = [
+          `${c.bold(run.job)}  as of ${run.as_of}  run ${run.run_id}  ${statusColor(run.status)}  (${summarizeStatuses(run)})  ${(run.duration_ms / 1000).toFixed(1)} s`,
+        ];
+        for (const question of run.questions)
+          lines.push(
+            `  ${question.id}  ${question.status}  ${(question.duration_ms / 1000).toFixed(1)} s${question.error ? `  ${question.error.split("\n")[0]}` : ""}`,
+          );
         if (run.changes.previous_run) {
           const changed = run.changes.changes.filter((change) => change.kind === "changed");
-          lines.push(`changes since run ${run.changes.previous_run.id}: ${changed.length} changed, ${run.changes.highlighted} beyond a threshold`);
-          for (const change of run.changes.changes.filter((item) => item.kind !== "unchanged").slice(0, 10)) lines.push(`  ${change.highlighted ? c.yellow("⚠ ") : ""}${change.text}`);
+          lines.push(
+            `changes since run ${run.changes.previous_run.id}: ${changed.length} changed, ${run.changes.highlighted} beyond a threshold`,
+          );
+          for (const change of run.changes.changes.filter((item) => item.kind !== "unchanged").slice(0, 10))
+            lines.push(`  ${change.highlighted ? c.yellow("⚠ ") : ""}${change.text}`);
         } else {
           lines.push("first recorded run of this job: nothing to compare with");
         }
@@ -99,15 +124,24 @@ export function registerReportCommand(program: Command): void {
     .option("--json", "print the issues as JSON")
     .action((name: string | undefined, options: { workspace: string; jobs?: string; json?: boolean }) => {
       const workspace = workspaceFrom(options);
-      const files = name ? [loadJob(workspace, name, { jobsDirectory: options.jobs }).file] : listJobFiles(options.jobs ?? jobsDirectoryOf(workspace));
+      const files = name
+        ? [loadJob(workspace, name, { jobsDirectory: options.jobs }).file]
+        : listJobFiles(options.jobs ?? jobsDirectoryOf(workspace));
       const results = files.map((file) => ({ file, ...inspectJobFile(file, workspace) }));
       const issues = results.flatMap((result) => result.issues);
       if (options.json) {
-        printJson({ ok: issues.length === 0, jobs: results.filter((result) => result.job).map((result) => result.job!.config.name), issues });
+        printJson({
+          ok: issues.length === 0,
+          jobs: results.filter((result) => result.job).map((result) => result.job!.config.name),
+          issues,
+        });
       } else {
         const c = colors(process.stderr);
         for (const issue of issues) process.stderr.write(`${c.red("✖")} ${formatConfigIssue(issue)}\n`);
-        for (const result of results.filter((item) => item.job)) process.stdout.write(`${colors().green("ok")} ${result.job!.config.name}: ${result.job!.config.questions.length} questions${result.job!.config.schedule ? `, schedule ${result.job!.config.schedule} (${result.job!.config.timezone})` : ""}\n`);
+        for (const result of results.filter((item) => item.job))
+          process.stdout.write(
+            `${colors().green("ok")} ${result.job!.config.name}: ${result.job!.config.questions.length} questions${result.job!.config.schedule ? `, schedule ${result.job!.config.schedule} (${result.job!.config.timezone})` : ""}\n`,
+          );
         if (files.length === 0) process.stdout.write("no job files found\n");
       }
       process.exitCode = issues.length === 0 ? ExitCode.ok : ExitCode.couldNotRun;

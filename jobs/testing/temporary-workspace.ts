@@ -11,7 +11,10 @@ export function returnsCsv(aEastJanuary: number): string {
   for (const month of ["2023-11", "2023-12", "2024-01", "2024-02"]) {
     for (const key of ["A/East", "B/North"]) {
       const [product, region] = key.split("/");
-      const value = key === "A/East" && month === "2024-01" ? aEastJanuary : base[key] + (month === "2024-02" ? 0.4 : month === "2024-01" ? 0.1 : 0);
+      const value =
+        key === "A/East" && month === "2024-01"
+          ? aEastJanuary
+          : base[key] + (month === "2024-02" ? 0.4 : month === "2024-01" ? 0.1 : 0);
       rows.push(`${product},${region},${month},${value.toFixed(1)}%`);
     }
   }
@@ -38,7 +41,13 @@ sources:
         offers: { metrics: [return_rate], dimensions: [product, region], grain: month }
 `;
 
-const goal = (id: string, description: string, filters: Record<string, string>, from: string, to: string) => ({
+const goal = (
+  id: string,
+  description: string,
+  filters: Record<string, string>,
+  from: string,
+  to: string,
+) => ({
   id,
   description,
   source: "exports",
@@ -53,18 +62,47 @@ export const TEST_PLANS = {
   "plans/compare.json": {
     question: "Return rate of A in East China vs B in North China, January 2024",
     as_of: "2024-02-29",
-    sub_goals: [goal("g1", "A in East China, January 2024", { product: "A", region: "East" }, "2024-01-01", "2024-01-31"), goal("g2", "B in North China, January 2024", { product: "B", region: "North" }, "2024-01-01", "2024-01-31")],
+    sub_goals: [
+      goal(
+        "g1",
+        "A in East China, January 2024",
+        { product: "A", region: "East" },
+        "2024-01-01",
+        "2024-01-31",
+      ),
+      goal(
+        "g2",
+        "B in North China, January 2024",
+        { product: "B", region: "North" },
+        "2024-01-01",
+        "2024-01-31",
+      ),
+    ],
   },
   "plans/trend.json": {
     question: "Return rate trend of A and B, Nov 2023 to Feb 2024",
     as_of: "2024-02-29",
-    sub_goals: [goal("g1", "A in East China by month", { product: "A", region: "East" }, "2023-11-01", "2024-02-29"), goal("g2", "B in North China by month", { product: "B", region: "North" }, "2023-11-01", "2024-02-29")],
+    sub_goals: [
+      goal("g1", "A in East China by month", { product: "A", region: "East" }, "2023-11-01", "2024-02-29"),
+      goal("g2", "B in North China by month", { product: "B", region: "North" }, "2023-11-01", "2024-02-29"),
+    ],
   },
   // No source can satisfy this rule (one row exists, a hundred are required): it stays unresolved.
   "plans/missing.json": {
     question: "Return rate of A in East China, January 2024, with at least 100 rows",
     as_of: "2024-02-29",
-    sub_goals: [{ ...goal("g1", "A in East China, January 2024", { product: "A", region: "East" }, "2024-01-01", "2024-01-31"), validation: "rows >= 100" }],
+    sub_goals: [
+      {
+        ...goal(
+          "g1",
+          "A in East China, January 2024",
+          { product: "A", region: "East" },
+          "2024-01-01",
+          "2024-01-31",
+        ),
+        validation: "rows >= 100",
+      },
+    ],
   },
 };
 
@@ -90,7 +128,12 @@ ${extra}`;
 }
 
 /** A temporary workspace with one file source; `cleanup()` removes it. */
-export function createTemporaryWorkspace(options: { aEastJanuary?: number; job?: string } = {}): { root: string; workspace: () => Workspace; cleanup: () => void; writeCsv: (value: number) => void } {
+export function createTemporaryWorkspace(options: { aEastJanuary?: number; job?: string } = {}): {
+  root: string;
+  workspace: () => Workspace;
+  cleanup: () => void;
+  writeCsv: (value: number) => void;
+} {
   const root = mkdtempSync(path.join(tmpdir(), "triangulate-jobs-"));
   mkdirSync(path.join(root, "data"));
   mkdirSync(path.join(root, "plans"));
@@ -98,7 +141,13 @@ export function createTemporaryWorkspace(options: { aEastJanuary?: number; job?:
   writeFileSync(path.join(root, "triangulate.yaml"), WORKSPACE_YAML);
   const writeCsv = (value: number) => writeFileSync(path.join(root, "data/returns.csv"), returnsCsv(value));
   writeCsv(options.aEastJanuary ?? 5.2);
-  for (const [file, plan] of Object.entries(TEST_PLANS)) writeFileSync(path.join(root, file), JSON.stringify(plan, null, 2));
+  for (const [file, plan] of Object.entries(TEST_PLANS))
+    writeFileSync(path.join(root, file), JSON.stringify(plan, null, 2));
   writeFileSync(path.join(root, "jobs/returns-test.yaml"), options.job ?? jobYaml());
-  return { root, workspace: () => loadWorkspace(root, { environment: {} }), cleanup: () => rmSync(root, { recursive: true, force: true }), writeCsv };
+  return {
+    root,
+    workspace: () => loadWorkspace(root, { environment: {} }),
+    cleanup: () => rmSync(root, { recursive: true, force: true }),
+    writeCsv,
+  };
 }
