@@ -22,7 +22,8 @@ const cli = (...args: string[]) =>
 const temporary = mkdtempSync(path.join(os.tmpdir(), "triangulate-plan-"));
 afterAll(() => rmSync(temporary, { recursive: true, force: true }));
 
-describe("triangulate plan / eval plans", () => {
+// Each case spawns the CLI through tsx; on a loaded 2-core machine that can take tens of seconds.
+describe("triangulate plan / eval plans", { timeout: 180_000 }, () => {
   it("prints the flagship plan as JSON and exits 0", async () => {
     const result = await cli(
       "plan",
