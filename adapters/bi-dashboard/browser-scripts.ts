@@ -203,7 +203,8 @@ export interface ScrollCollectResult {
 export const SCROLL_AND_COLLECT = String.raw`async (root, options) => {
   const extract = ${EXTRACT_TABLE};
   const deadline = Date.now() + options.timeoutMs;
-  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  // A frame, or 50 ms when frames are throttled (a page Chromium considers hidden gets none).
+  const frame = () => new Promise((resolve) => { requestAnimationFrame(() => resolve()); setTimeout(resolve, 50); });
   const container = root.closest("[role=grid],[role=treegrid],[role=table]") || root;
   const viewports = [container, ...container.querySelectorAll("*")].filter((element) => {
     const overflow = getComputedStyle(element).overflowY;

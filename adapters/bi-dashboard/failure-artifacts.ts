@@ -10,7 +10,7 @@ export interface FailureArtifacts {
 }
 
 // Artefacts are a help, not the point: bound them so a wedged page cannot delay the error.
-const ARTIFACT_TIMEOUT_MS = 5000;
+const ARTIFACT_TIMEOUT_MS = 10_000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
   return Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms).unref())]);
