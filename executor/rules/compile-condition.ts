@@ -228,13 +228,68 @@ function holds(
   }
 }
 
+/** normalize() for one kind, chosen once so the row loop does not switch on the kind. */
+function normalizer(kind: ComparisonKind, context: EvaluationContext): (value: CellValue) => Normalized {
+  switch (kind) {
+    case "number":
+      return (value) =>
+        value === null
+          ? null
+          : typeof value === "number" && Number.isFinite(value)
+            ? value
+            : (cellNumber(value) ?? INVALID);
+    case "date":
+      return (value) =>
+        value === null ? null : typeof value === "string" ? (context.date(value) ?? INVALID) : INVALID;
+    default:
+      return (value) => normalize(value, kind, context);
+  }
+}
+
+/** The test of one operator on an ordering difference. */
+function differenceTest(operator: ComparisonOperator): (difference: number) => boolean {
+  switch (operator) {
+    case "=":
+      return (difference) => difference === 0;
+    case "!=":
+      return (difference) => difference !== 0;
+    case "<":
+      return (difference) => difference < 0;
+    case "<=":
+      return (difference) => difference <= 0;
+    case ">":
+      return (difference) => difference > 0;
+    default:
+      return (difference) => difference >= 0;
+  }
+}
+
+/** holds() for one operator and kind, with a fast path for two numbers (the common case). */
+function comparator(
+  operator: ComparisonOperator,
+  kind: ComparisonKind,
+): (left: Normalized, right: Normalized) => boolean {
+  if (kind !== "number") return (left, right) => holds(operator, kind, left, right);
+  const test = differenceTest(operator);
+  return (left, right) => {
+    if (typeof left !== "number" || typeof right !== "number") return holds(operator, kind, left, right);
+    const difference = left - right;
+    // Same tolerance as order(): float noise from sums and averages is equality.
+    return test(Math.abs(difference) <= 1e-9 * Math.max(1, Math.abs(left), Math.abs(right)) ? 0 : difference);
+  };
+}
+
 /** Reads an operand through a kind, once for scalars; a literal that does not fit is an error now. */
 function reader(
   operand: Operand,
   kind: ComparisonKind,
   context: EvaluationContext,
 ): (row: number) => Normalized {
-  if (operand.rowWise) return (row) => normalize(operand.value(row), kind, context);
+  if (operand.rowWise) {
+    const read = operand.value;
+    const convert = normalizer(kind, context);
+    return (row) => convert(read(row));
+  }
   const value = normalize(operand.value(0), kind, context);
   if (value === INVALID) throw context.error(`${operand.text} is not a ${KIND_WORD[kind]}`, operand.node);
   return () => value;
@@ -290,10 +345,22 @@ function compileComparison(node: ComparisonNode, context: EvaluationContext, per
   const readRight = reader(right, kind, context);
   const operator = node.operator;
   const pieces = rowPieces([left, right], kind, context);
+  const compare = comparator(operator, kind);
+  let test: (row: number) => boolean;
+  if (!right.rowWise) {
+    // The usual shape, column <op> literal: read the literal once, not per row.
+    const constant = readRight(0);
+    test = (row) => compare(readLeft(row), constant);
+  } else if (!left.rowWise) {
+    const constant = readLeft(0);
+    test = (row) => compare(constant, readRight(row));
+  } else {
+    test = (row) => compare(readLeft(row), readRight(row));
+  }
   return {
     node,
     rowWise: left.rowWise || right.rowWise,
-    test: (row) => holds(operator, kind, readLeft(row), readRight(row)),
+    test,
     ...pieces,
     explain: () => {
       const values = scalarValues([left, right]);

@@ -59,15 +59,16 @@ export function compileOperand(node: OperandNode, context: EvaluationContext, pe
     case "column": {
       const type = context.columnType(node);
       const name = node.name;
-      return {
-        node,
-        text,
-        type,
-        rowWise: true,
-        literal: false,
-        value: (row) => frame.cell(row, name),
-        columns: [name],
+      const rows = frame.rows;
+      // frame.cell() inlined: this reader runs once per row per clause. Object.hasOwn keeps
+      // inherited names (toString, __proto__) out.
+      const value = (row: number): CellValue => {
+        const record = rows[row];
+        if (record === null || typeof record !== "object" || !Object.hasOwn(record, name)) return null;
+        const cell = record[name];
+        return cell === undefined ? null : cell;
       };
+      return { node, text, type, rowWise: true, literal: false, value, columns: [name] };
     }
     case "measure": {
       if (node.name === "chunks" && frame.kind !== "text") {

@@ -13,6 +13,21 @@ export interface RuleDate {
   month: number;
   /** 1–31; the first day for a coarser period. */
   day: number;
+  /** Day number (since 1970-01-01) of the period's first day; dates are cached, so computed once. */
+  firstDay: number;
+  /** Day number of the period's last day. */
+  lastDay: number;
+}
+
+/** Builds a RuleDate with its first and last day numbers. */
+function makeDate(iso: string, precision: DatePrecision, year: number, month: number, day: number): RuleDate {
+  const firstDay = Date.UTC(year, month - 1, day) / DAY_MS;
+  let lastDay: number;
+  if (precision === "day") lastDay = firstDay;
+  else if (precision === "month") lastDay = Date.UTC(year, month, 0) / DAY_MS;
+  else if (precision === "quarter") lastDay = Date.UTC(year, month + 2, 0) / DAY_MS;
+  else lastDay = Date.UTC(year, 12, 0) / DAY_MS;
+  return { iso, precision, year, month, day, firstDay, lastDay };
 }
 
 const RANK: Record<DatePrecision, number> = { day: 0, month: 1, quarter: 2, year: 3 };
@@ -24,22 +39,22 @@ export const ISO_DATE_LIKE = /^\d{4}(?:-\d{2}(?:-\d{2})?|-Q[1-4])$/;
 /** Reads a date or period from cell or literal text (every spelling parseDateText knows, plus a bare year). */
 export function toRuleDate(text: string): RuleDate | undefined {
   const trimmed = text.trim();
-  if (/^\d{4}$/.test(trimmed)) return { iso: trimmed, precision: "year", year: +trimmed, month: 1, day: 1 };
+  if (/^\d{4}$/.test(trimmed)) return makeDate(trimmed, "year", +trimmed, 1, 1);
   const iso = parseDateText(trimmed);
   if (!iso) return undefined;
   let match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (match) return { iso, precision: "day", year: +match[1], month: +match[2], day: +match[3] };
+  if (match) return makeDate(iso, "day", +match[1], +match[2], +match[3]);
   match = /^(\d{4})-(\d{2})$/.exec(iso);
-  if (match) return { iso, precision: "month", year: +match[1], month: +match[2], day: 1 };
+  if (match) return makeDate(iso, "month", +match[1], +match[2], 1);
   match = /^(\d{4})-Q([1-4])$/.exec(iso);
-  if (match) return { iso, precision: "quarter", year: +match[1], month: (+match[2] - 1) * 3 + 1, day: 1 };
+  if (match) return makeDate(iso, "quarter", +match[1], (+match[2] - 1) * 3 + 1, 1);
   return undefined;
 }
 
 function ordinal(date: RuleDate, precision: DatePrecision): number {
   switch (precision) {
     case "day":
-      return Date.UTC(date.year, date.month - 1, date.day) / DAY_MS;
+      return date.firstDay;
     case "month":
       return date.year * 12 + date.month - 1;
     case "quarter":
@@ -61,16 +76,7 @@ export function compareRuleDates(left: RuleDate, right: RuleDate): number {
 
 /** The last day of the period as a day number since 1970-01-01 (a month's data is as of its last day). */
 export function lastDayNumber(date: RuleDate): number {
-  switch (date.precision) {
-    case "day":
-      return Date.UTC(date.year, date.month - 1, date.day) / DAY_MS;
-    case "month":
-      return Date.UTC(date.year, date.month, 0) / DAY_MS;
-    case "quarter":
-      return Date.UTC(date.year, date.month + 2, 0) / DAY_MS;
-    default:
-      return Date.UTC(date.year, 12, 0) / DAY_MS;
-  }
+  return date.lastDay;
 }
 
 /** Day number since 1970-01-01 of an ISO day (YYYY-MM-DD), or undefined when it is not one. */
