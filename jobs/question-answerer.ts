@@ -1,9 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { AdapterPool } from "../adapters/registry.js";
 import type { Workspace } from "../config/workspace.js";
-import { executePlan } from "../executor/execute-plan.js";
 import { readPlanFile } from "../executor/read-plan-file.js";
 import { Answer } from "../models/answer.js";
 import type { JobAnswerOptions, JobQuestion } from "../models/job.js";
@@ -11,6 +9,7 @@ import type { ExecutionPlan } from "../models/plan.js";
 import { StepResult } from "../models/step-result.js";
 import type { TraceEvent } from "../models/trace-event.js";
 import { askQuestion } from "../planner/ask.js";
+import { answerPlan } from "../reflector/answer-loop.js";
 
 /** What answering one question of a job gives back. */
 export interface QuestionOutcome {
@@ -35,10 +34,6 @@ export interface AnswerContext {
 /** Answers one question of a job. The default asks the planner (free text) or runs the saved plan. */
 export type QuestionAnswerer = (question: JobQuestion, context: AnswerContext) => Promise<QuestionOutcome>;
 
-// The answer loop is resolved at run time: without it (a build with the executor alone) a saved
-// plan still runs, reported step by step.
-const ANSWER_PLAN_MODULE = "../reflector/answer-loop.js";
-
 /** The shapes askQuestion() and answerPlan() return: the answer, and the run either flat or as `run`. */
 interface AskLikeResult {
   answer: unknown;
@@ -50,95 +45,40 @@ interface AskLikeResult {
   run?: { trace?: unknown; results?: unknown; directory?: string; plan?: unknown };
 }
 
-/** Whether a sibling module exists (as built .js or as .ts source under tsx/vitest). */
-function moduleExists(specifier: string): boolean {
-  const file = fileURLToPath(new URL(specifier, import.meta.url));
-  return existsSync(file) || existsSync(file.replace(/\.js$/, ".ts"));
-}
-
 /** The default answerer: askQuestion() for free text, answerPlan() for a saved plan, both with the job's shared AdapterPool. */
 export const defaultQuestionAnswerer: QuestionAnswerer = async (question, context) => {
   if ("plan" in question) {
     const plan = await readPlanFile(context.workspace.resolveInside(question.plan), context.workspace, {
       asOf: context.asOf,
     });
-    if (!moduleExists(ANSWER_PLAN_MODULE)) return answerPlanWithoutReflector(plan, context);
-    const module = (await import(ANSWER_PLAN_MODULE)) as {
-      answerPlan: (
-        plan: ExecutionPlan,
-        workspace: Workspace,
-        options: Record<string, unknown>,
-      ) => Promise<AskLikeResult>;
-    };
-    const result = await module.answerPlan(plan, context.workspace, {
+    const result = await answerPlan(plan, context.workspace, {
       adapters: context.adapters,
       signal: context.signal,
-      asOf: context.asOf,
+      ...(context.options.strategy ? { strategy: context.options.strategy } : {}),
       ...(context.options.max_iterations !== undefined
         ? { maxIterations: context.options.max_iterations }
         : {}),
     });
-    return toOutcome(result, plan);
+    return toOutcome(
+      {
+        answer: result.answer,
+        run: { trace: result.run.trace, results: result.run.results, directory: result.run.directory },
+      },
+      plan,
+    );
   }
   const result = await askQuestion(question.question, context.workspace, {
     planner: context.options.planner ?? "catalog",
     strategy: context.options.strategy ?? "auto",
     asOf: context.asOf,
-    maxIterations: context.options.max_iterations ?? context.workspace.config.reflector?.max_iterations ?? 3,
+    ...(context.options.max_iterations !== undefined
+      ? { maxIterations: context.options.max_iterations }
+      : {}),
     adapters: context.adapters,
     signal: context.signal,
   });
   return toOutcome(result);
 };
-
-/**
- * Runs a saved plan through the executor alone and states what each step returned: used only
- * while the reflector's answerPlan() is not part of the build.
- */
-async function answerPlanWithoutReflector(
-  plan: ExecutionPlan,
-  context: AnswerContext,
-): Promise<QuestionOutcome> {
-  const execution = await executePlan(plan, context.workspace, {
-    adapters: context.adapters,
-    signal: context.signal,
-  });
-  const items = plan.sub_goals.map((goal) => {
-    const result = execution.results.find((candidate) => candidate.goal_id === goal.id);
-    const evidence = result?.evidence;
-    const size = evidence
-      ? evidence.kind === "table"
-        ? `${evidence.rows.length} rows`
-        : `${evidence.passages.length} passages`
-      : "no evidence";
-    const ok = result?.status === "succeeded";
-    return {
-      text: `${goal.description}: ${ok ? size : `not established (${result?.error_kind ?? result?.status ?? "not run"})`}`,
-      status: ok ? ("answered" as const) : ("failed" as const),
-      citations: ok ? [{ goal: goal.id, source: goal.source, label: `${goal.id} ${goal.source}` }] : [],
-    };
-  });
-  const requiredFailed = plan.sub_goals.filter(
-    (goal, index) => goal.required && items[index].status !== "answered",
-  ).length;
-  const anyAnswered = items.some((item) => item.status === "answered");
-  const answer = Answer.parse({
-    question: plan.question,
-    status: requiredFailed === 0 ? "answered" : anyAnswered ? "partial" : "unanswerable",
-    text: items.map((item) => `- ${item.text}`).join("\n"),
-    items,
-    gaps: plan.sub_goals
-      .filter((_, index) => items[index].status !== "answered")
-      .map((goal) => ({ goal: goal.id, missing: goal.description, check: `check source ${goal.source}` })),
-  });
-  return {
-    answer,
-    plan,
-    trace: execution.trace.events,
-    results: execution.results,
-    ...(execution.directory ? { runDirectory: execution.directory } : {}),
-  };
-}
 
 function traceEventsOf(trace: unknown): TraceEvent[] {
   if (Array.isArray(trace)) return trace as TraceEvent[];

@@ -1,0 +1,99 @@
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createTemporaryWorkspace, jobYaml } from "../../jobs/testing/temporary-workspace.js";
+
+function triangulate(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", path.resolve("bin/triangulate.ts"), ...args], {
+      env: { ...process.env, NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe("triangulate report / runs --job", () => {
+  const fixture = createTemporaryWorkspace({
+    job: jobYaml().replace("questions:\n", "questions:\n  - { id: strict, plan: plans/missing.json }\n"),
+  });
+  writeFileSync(
+    path.join(fixture.root, "jobs/clean.yaml"),
+    jobYaml().replace("name: returns-test", "name: clean"),
+  );
+  afterAll(() => fixture.cleanup());
+
+  it("prints a JSON summary and exits 0 when every question is answered", async () => {
+    const result = await triangulate([
+      "report",
+      "run",
+      "clean",
+      "--workspace",
+      fixture.root,
+      "--as-of",
+      "2024-01-31",
+      "--json",
+    ]);
+    expect(result.code).toBe(0);
+    const summary = JSON.parse(result.stdout);
+    expect(summary).toMatchObject({
+      job: "clean",
+      status: "answered",
+      exit_code: 0,
+      as_of: "2024-01-31",
+      changes: { previous_run: null },
+    });
+    expect(summary.questions.map((question: { id: string }) => question.id)).toEqual(["compare", "trend"]);
+    expect(summary.files).toContain("reports/clean-2024-01-31.html");
+  }, 60_000);
+
+  it("exits 2 when a question is not fully answered, and lists the job's runs", async () => {
+    const result = await triangulate([
+      "report",
+      "run",
+      "returns-test",
+      "--workspace",
+      fixture.root,
+      "--as-of",
+      "2024-01-31",
+      "--json",
+    ]);
+    expect(result.code).toBe(2);
+    expect(JSON.parse(result.stdout).questions[0]).toMatchObject({ id: "strict", status: "unanswerable" });
+    const runs = await triangulate([
+      "runs",
+      "list",
+      "--job",
+      "returns-test",
+      "--workspace",
+      fixture.root,
+      "--json",
+    ]);
+    expect(runs.code).toBe(0);
+    expect(
+      JSON.parse(runs.stdout).map((run: { job: string; status: string; exit_code: number }) => [
+        run.job,
+        run.status,
+        run.exit_code,
+      ]),
+    ).toEqual([["returns-test", "partial", 2]]);
+  }, 60_000);
+
+  it("exits 1 with file:line:column for a broken job file and prints nothing on stdout", async () => {
+    writeFileSync(
+      path.join(fixture.root, "jobs/broken.yaml"),
+      "name: broken\nquestions:\n  - { id: q1, plan: plans/compare.json }\ntresholds: []\n",
+    );
+    const result = await triangulate(["report", "run", "broken", "--workspace", fixture.root, "--json"]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(
+      /jobs\/broken\.yaml:4:1 tresholds: unknown key `tresholds`.*\(did you mean `thresholds`\?\)/,
+    );
+  }, 60_000);
+});
