@@ -1,7 +1,7 @@
 import type { Evidence } from "../models/evidence.js";
 import type { JobReport, QuestionReport } from "./job-report.js";
 import type { ReportChart } from "./report-charts.js";
-import { MAX_TABLE_ROWS, summarizeStatuses } from "./report-markdown.js";
+import { MAX_CHANGE_LINES, MAX_TABLE_ROWS, summarizeStatuses } from "./report-markdown.js";
 
 /** Pre-rendered charts for the HTML report (rendering is async; the HTML itself is a pure function). */
 export interface ReportCharts {
@@ -130,11 +130,15 @@ function changesHtml(report: JobReport, chart?: ReportChart): string {
     return `<p class="meta">This is the first recorded run of this job; nothing to compare with.</p>`;
   const shown = changes.changes.filter((change) => change.kind !== "unchanged");
   const unchanged = changes.changes.length - shown.length;
-  const items = shown.map((change) =>
-    change.highlighted
-      ? `<li class="highlighted">⚠ ${escapeHtml(change.text)} <span class="meta">(beyond ${escapeHtml(change.threshold)})</span></li>`
-      : `<li class="${change.kind}">${escapeHtml(change.text)}</li>`,
-  );
+  const items = shown
+    .slice(0, MAX_CHANGE_LINES)
+    .map((change) =>
+      change.highlighted
+        ? `<li class="highlighted">⚠ ${escapeHtml(change.text)} <span class="meta">(beyond ${escapeHtml(change.threshold)})</span></li>`
+        : `<li class="${change.kind}">${escapeHtml(change.text)}</li>`,
+    );
+  if (shown.length > MAX_CHANGE_LINES)
+    items.push(`<li class="meta">… ${shown.length - MAX_CHANGE_LINES} more in the JSON report.</li>`);
   if (shown.length === 0) items.push("<li>No reported number changed.</li>");
   if (unchanged > 0)
     items.push(`<li class="meta">${unchanged} number${unchanged === 1 ? "" : "s"} unchanged.</li>`);

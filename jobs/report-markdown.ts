@@ -4,6 +4,9 @@ import type { JobReport, QuestionReport } from "./job-report.js";
 /** Rows shown per evidence table; the JSON report keeps them all. */
 export const MAX_TABLE_ROWS = 50;
 
+/** Change lines shown before "… more" (highlighted ones sort first, so they are always shown). */
+export const MAX_CHANGE_LINES = 40;
+
 function cell(value: unknown): string {
   if (value === null || value === undefined) return "";
   return String(typeof value === "object" ? JSON.stringify(value) : value)
@@ -124,11 +127,13 @@ export function renderMarkdownReport(report: JobReport): string {
       "",
     );
     const shown = changes.changes.filter((change) => change.kind !== "unchanged");
-    for (const change of shown)
+    for (const change of shown.slice(0, MAX_CHANGE_LINES))
       lines.push(
         change.highlighted ? `- **⚠ ${change.text}** (beyond ${change.threshold})` : `- ${change.text}`,
       );
     const unchanged = changes.changes.length - shown.length;
+    if (shown.length > MAX_CHANGE_LINES)
+      lines.push(`- … ${shown.length - MAX_CHANGE_LINES} more in the JSON report.`);
     if (shown.length === 0) lines.push("- No reported number changed.");
     if (unchanged > 0) lines.push(`- ${unchanged} number${unchanged === 1 ? "" : "s"} unchanged.`);
     lines.push("");
