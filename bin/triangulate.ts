@@ -2,20 +2,6 @@
 import { Command, CommanderError } from "commander";
 import { ConfigError, formatConfigIssue } from "../config/config-error.js";
 import { ExitCode, UsageError, colors } from "./cli-output.js";
-import { registerAskCommand } from "./commands/ask-command.js";
-import { registerConfigCommand } from "./commands/config-command.js";
-import { registerDemoCommand } from "./commands/demo-command.js";
-import { registerEvalCommand } from "./commands/eval-command.js";
-import { registerIngestCommand } from "./commands/ingest-command.js";
-import { registerKbCommand } from "./commands/kb-command.js";
-import { registerPlanCommand } from "./commands/plan-command.js";
-import { registerReportCommand } from "./commands/report-command.js";
-import { registerRuleCommand } from "./commands/rule-command.js";
-import { registerRunCommand } from "./commands/run-command.js";
-import { registerRunsCommand } from "./commands/runs-command.js";
-import { registerScheduleCommand } from "./commands/schedule-command.js";
-import { registerSchemaCommand } from "./commands/schema-command.js";
-import { registerSourcesCommand } from "./commands/sources-command.js";
 
 // The CLI stays thin: each command parses flags, calls a library function, prints, sets the exit code.
 const program = new Command("triangulate")
@@ -24,20 +10,29 @@ const program = new Command("triangulate")
   .showHelpAfterError()
   .exitOverride();
 
-registerAskCommand(program);
-registerDemoCommand(program);
-registerConfigCommand(program);
-registerSchemaCommand(program);
-registerPlanCommand(program);
-registerEvalCommand(program);
-registerIngestCommand(program);
-registerKbCommand(program);
-registerRunCommand(program);
-registerRunsCommand(program);
-registerReportCommand(program);
-registerRuleCommand(program);
-registerScheduleCommand(program);
-registerSourcesCommand(program);
+// Each command's module (and what it pulls in: a browser driver, LanceDB, vega) loads only when
+// that command runs, so `triangulate run` does not pay for `triangulate report`'s charts.
+const commands: Record<string, () => Promise<(program: Command) => void>> = {
+  ask: async () => (await import("./commands/ask-command.js")).registerAskCommand,
+  config: async () => (await import("./commands/config-command.js")).registerConfigCommand,
+  demo: async () => (await import("./commands/demo-command.js")).registerDemoCommand,
+  eval: async () => (await import("./commands/eval-command.js")).registerEvalCommand,
+  ingest: async () => (await import("./commands/ingest-command.js")).registerIngestCommand,
+  kb: async () => (await import("./commands/kb-command.js")).registerKbCommand,
+  plan: async () => (await import("./commands/plan-command.js")).registerPlanCommand,
+  report: async () => (await import("./commands/report-command.js")).registerReportCommand,
+  rule: async () => (await import("./commands/rule-command.js")).registerRuleCommand,
+  run: async () => (await import("./commands/run-command.js")).registerRunCommand,
+  runs: async () => (await import("./commands/runs-command.js")).registerRunsCommand,
+  schedule: async () => (await import("./commands/schedule-command.js")).registerScheduleCommand,
+  schema: async () => (await import("./commands/schema-command.js")).registerSchemaCommand,
+  sources: async () => (await import("./commands/sources-command.js")).registerSourcesCommand,
+};
+
+const requested = process.argv.slice(2).find((argument) => !argument.startsWith("-"));
+const wanted = requested !== undefined && requested in commands ? [requested] : Object.keys(commands);
+for (const name of wanted) (await commands[name]())(program);
+
 
 function reportFailure(error: unknown): void {
   const c = colors(process.stderr);

@@ -9,7 +9,8 @@ import type { Attempt, StepResult } from "../models/step-result.js";
 import type { StepContext } from "../adapters/adapter.js";
 import { AdapterPool } from "../adapters/registry.js";
 import { classifyError } from "./classify-error.js";
-import { evaluateRule } from "./rules/index.js";
+import { evaluateRule, RuleEvaluationError, RuleSyntaxError } from "./rules/index.js";
+import type { ValidationOutcome } from "../models/validation-outcome.js";
 import { RunStore, type RunSummary } from "./run-store.js";
 import { TraceRecorder } from "./trace-recorder.js";
 
@@ -68,6 +69,23 @@ function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 
 function describeEvidence(evidence: Evidence): string {
   return evidence.kind === "table" ? `${evidence.rows.length} rows` : `${evidence.passages.length} passages`;
+}
+
+/**
+ * Runs a goal's validation rule. A rule that cannot be evaluated on this evidence (unknown column,
+ * incomparable types) fails validation with the reason, so the reflector can switch source; a rule
+ * that does not parse is the plan's fault, not the data's.
+ */
+function validate(goal: SubGoal, evidence: Evidence, asOf: string): ValidationOutcome {
+  try {
+    return evaluateRule(goal.validation ?? "", evidence, { asOf });
+  } catch (error) {
+    if (error instanceof RuleEvaluationError) return error.outcome;
+    if (error instanceof RuleSyntaxError) {
+      throw new StepError("config_error", `the validation rule of ${goal.id} does not parse:\n${error.display}`, { locator: goal.validation });
+    }
+    throw error;
+  }
 }
 
 /**
@@ -213,7 +231,7 @@ export class Run {
       httpStatus = raw.httpStatus;
       if (this.store) rawReference = await this.store.writeRaw(`raw/${goal.id}-${number}.json`, raw);
       const evidence = adapter.normalize(raw, goal);
-      const validation = evaluateRule(goal.validation ?? "", evidence, { asOf: this.plan.as_of });
+      const validation = validate(goal, evidence, this.plan.as_of);
       const ended = Date.now();
       const attempt: Attempt = {
         request_id: requestId,

@@ -1,7 +1,4 @@
-import * as OpenCC from "opencc-js";
-
-// Traditional → Simplified at the character level; phrase conversion could change a string's length.
-const traditionalToSimplified = OpenCC.Converter({ from: "tw", to: "cn" });
+import { toSimplified as traditionalToSimplified } from "../adapters/shared/chinese-script.js";
 
 /**
  * Folds a question for matching: full-width → half-width, lower case, Traditional → Simplified.

@@ -1,7 +1,6 @@
-import * as OpenCC from "opencc-js";
+import { toTraditional } from "../adapters/shared/chinese-script.js";
 import type { Language } from "./language.js";
 
-const toTraditional = OpenCC.Converter({ from: "cn", to: "tw" });
 
 /** Where a question goes: a short direct reply, or retrieval through a plan. */
 export type Route = "direct" | "retrieve";
