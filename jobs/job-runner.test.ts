@@ -127,6 +127,29 @@ thresholds:
     ]);
   });
 
+  it("calls a run that established nothing failed, and never compares with it", async () => {
+    const fixture = createTemporaryWorkspace({
+      job: "name: returns-test\nquestions:\n  - { id: compare, plan: plans/compare.json }\n",
+    });
+    cleanups.push(fixture.cleanup);
+    const workspace = fixture.workspace();
+    const job = loadJob(workspace, "returns-test");
+    const good = await runJob(job, workspace, { asOf: "2024-01-31" });
+    fixture.writeCsv(4.1);
+    const broken = await runJob(job, workspace, {
+      asOf: "2024-01-31",
+      answerer: async () => Promise.reject(new Error("source down")),
+    });
+    expect(broken.report.status).toBe("failed");
+    expect(broken.exitCode).toBe(2);
+    const next = await runJob(job, workspace, { asOf: "2024-01-31" });
+    expect(next.report.changes.previous_run?.id).toBe(good.report.run_id);
+    expect(next.report.changes.highlighted).toBe(0);
+    expect(next.report.changes.changes.find((change) => change.kind === "changed")?.text).toBe(
+      "Return rate A/East 2024-01 5.2 % → 4.1 %, −1.1 pp",
+    );
+  });
+
   it("records a run stopped by its signal as interrupted and writes no report", async () => {
     const fixture = createTemporaryWorkspace();
     cleanups.push(fixture.cleanup);

@@ -147,7 +147,8 @@ export async function runJob(
       ? "interrupted"
       : questions.every((question) => question.status === "answered" || question.status === "direct")
         ? "answered"
-        : questions.every((question) => question.status === "failed")
+        : // Nothing established at all: a failed run, which is never the baseline for the next comparison.
+          questions.every((question) => question.status === "failed" || question.status === "unanswerable")
           ? "failed"
           : "partial";
     const previous = history.previousFinishedRun(config.name, runId);
