@@ -14,7 +14,9 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-const { values } = parseArgs({ options: { child: { type: "string" }, rounds: { type: "string", default: "3" } } });
+const { values } = parseArgs({
+  options: { child: { type: "string" }, rounds: { type: "string", default: "3" } },
+});
 
 interface ChildFigures {
   coldMs: number;
@@ -54,8 +56,12 @@ async function child(portalUrl: string): Promise<void> {
   // performance.now() counts from process start: the cold figure includes every import below.
   const importStart = performance.now();
   const { BiDashboardAdapter } = await import("../adapters/bi-dashboard/bi-dashboard-adapter.js");
-  const { biGoal, removeTemporaryDirectories, stepContext, testWorkspace } = await import("../adapters/bi-dashboard/bi-test-workspace.js");
-  const { sharedBrowserManager, residentMemoryBytes } = await import("../adapters/bi-dashboard/browser-manager.js");
+  const { biGoal, removeTemporaryDirectories, stepContext, testWorkspace } = await import(
+    "../adapters/bi-dashboard/bi-test-workspace.js"
+  );
+  const { sharedBrowserManager, residentMemoryBytes } = await import(
+    "../adapters/bi-dashboard/browser-manager.js"
+  );
   const importMs = performance.now() - importStart;
 
   const workspace = testWorkspace(portalUrl);
@@ -83,7 +89,13 @@ async function child(portalUrl: string): Promise<void> {
 
   const month = (from: string, to: string) => ({ grain: "month" as const, from, to });
   const firstStart = performance.now();
-  await sales.fetch(biGoal("sales_bi", "returns", { filters: { product: "A", region: "East" }, period: month("2024-01-01", "2024-01-31") }), stepContext());
+  await sales.fetch(
+    biGoal("sales_bi", "returns", {
+      filters: { product: "A", region: "East" },
+      period: month("2024-01-01", "2024-01-31"),
+    }),
+    stepContext(),
+  );
   const coldMs = performance.now();
   const firstFetchMs = coldMs - firstStart;
 
@@ -93,10 +105,42 @@ async function child(portalUrl: string): Promise<void> {
     await run();
     warm.push({ dataset: label, ms: performance.now() - started });
   };
-  await timed("returns (table)", () => sales.fetch(biGoal("sales_bi", "returns", { filters: { product: "B", region: "North" }, period: month("2024-01-01", "2024-01-31") }), stepContext()));
-  await timed("support returns (its own context + login)", () => support.fetch(biGoal("support_bi", "returns", { filters: { product: "A", region: "East" }, period: month("2024-01-01", "2024-01-31") }), stepContext()));
-  await timed("VIP repurchase (2 pages)", () => sales.fetch(biGoal("sales_bi", "vip_repurchase", { filters: {}, period: { grain: "quarter", from: "2023-01-01", to: "2023-12-31" } }), stepContext()));
-  await timed("complaints (AG Grid, 120 rows)", () => sales.fetch(biGoal("sales_bi", "service_complaints", { filters: {}, period: { grain: "quarter", from: "2023-01-01", to: "2023-12-31" } }), stepContext()));
+  await timed("returns (table)", () =>
+    sales.fetch(
+      biGoal("sales_bi", "returns", {
+        filters: { product: "B", region: "North" },
+        period: month("2024-01-01", "2024-01-31"),
+      }),
+      stepContext(),
+    ),
+  );
+  await timed("support returns (its own context + login)", () =>
+    support.fetch(
+      biGoal("support_bi", "returns", {
+        filters: { product: "A", region: "East" },
+        period: month("2024-01-01", "2024-01-31"),
+      }),
+      stepContext(),
+    ),
+  );
+  await timed("VIP repurchase (2 pages)", () =>
+    sales.fetch(
+      biGoal("sales_bi", "vip_repurchase", {
+        filters: {},
+        period: { grain: "quarter", from: "2023-01-01", to: "2023-12-31" },
+      }),
+      stepContext(),
+    ),
+  );
+  await timed("complaints (AG Grid, 120 rows)", () =>
+    sales.fetch(
+      biGoal("sales_bi", "service_complaints", {
+        filters: {},
+        period: { grain: "quarter", from: "2023-01-01", to: "2023-12-31" },
+      }),
+      stepContext(),
+    ),
+  );
 
   // Ten datasets: six returns selections, two support, one VIP, one grid.
   const ten = () => {
@@ -104,12 +148,55 @@ async function child(portalUrl: string): Promise<void> {
     const months = ["2023-10", "2023-11", "2023-12", "2024-01", "2024-02", "2024-03"];
     months.forEach((value, index) => {
       const last = new Date(Date.UTC(+value.slice(0, 4), +value.slice(5), 0)).getUTCDate();
-      goals.push([sales, biGoal("sales_bi", "returns", { filters: { product: index % 2 ? "A" : "B", region: "East" }, period: month(`${value}-01`, `${value}-${last}`) }, `g${index + 1}`)]);
+      goals.push([
+        sales,
+        biGoal(
+          "sales_bi",
+          "returns",
+          {
+            filters: { product: index % 2 ? "A" : "B", region: "East" },
+            period: month(`${value}-01`, `${value}-${last}`),
+          },
+          `g${index + 1}`,
+        ),
+      ]);
     });
-    goals.push([support, biGoal("support_bi", "returns", { filters: { product: "A" }, period: month("2024-01-01", "2024-01-31") }, "g7")]);
-    goals.push([support, biGoal("support_bi", "returns", { filters: { product: "B" }, period: month("2024-01-01", "2024-01-31") }, "g8")]);
-    goals.push([sales, biGoal("sales_bi", "vip_repurchase", { filters: {}, period: { grain: "quarter", from: "2023-01-01", to: "2023-12-31" } }, "g9")]);
-    goals.push([sales, biGoal("sales_bi", "service_complaints", { filters: {}, period: { grain: "quarter", from: "2023-01-01", to: "2023-12-31" } }, "g10")]);
+    goals.push([
+      support,
+      biGoal(
+        "support_bi",
+        "returns",
+        { filters: { product: "A" }, period: month("2024-01-01", "2024-01-31") },
+        "g7",
+      ),
+    ]);
+    goals.push([
+      support,
+      biGoal(
+        "support_bi",
+        "returns",
+        { filters: { product: "B" }, period: month("2024-01-01", "2024-01-31") },
+        "g8",
+      ),
+    ]);
+    goals.push([
+      sales,
+      biGoal(
+        "sales_bi",
+        "vip_repurchase",
+        { filters: {}, period: { grain: "quarter", from: "2023-01-01", to: "2023-12-31" } },
+        "g9",
+      ),
+    ]);
+    goals.push([
+      sales,
+      biGoal(
+        "sales_bi",
+        "service_complaints",
+        { filters: {}, period: { grain: "quarter", from: "2023-01-01", to: "2023-12-31" } },
+        "g10",
+      ),
+    ]);
     return goals;
   };
   let started = performance.now();
@@ -148,13 +235,19 @@ async function parent(): Promise<void> {
     for (let round = 0; round < rounds; round += 1) {
       const spawned = performance.now();
       const output = await new Promise<string>((resolve, reject) => {
-        const processHandle = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "bi-extraction.ts"), "--child", portal.url], { stdio: ["ignore", "pipe", "inherit"] });
+        const processHandle = spawn(
+          process.execPath,
+          ["--import", "tsx", path.join(import.meta.dirname, "bi-extraction.ts"), "--child", portal.url],
+          { stdio: ["ignore", "pipe", "inherit"] },
+        );
         let text = "";
         processHandle.stdout.on("data", (chunk) => {
           text += chunk;
         });
         processHandle.on("error", reject);
-        processHandle.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`child exited with ${code}`))));
+        processHandle.on("exit", (code) =>
+          code === 0 ? resolve(text) : reject(new Error(`child exited with ${code}`)),
+        );
       });
       const figures = JSON.parse(output.trim().split("\n").pop() as string) as ChildFigures;
       // The child's clock starts at its own process start; spawning adds the time before that.
@@ -169,13 +262,17 @@ async function parent(): Promise<void> {
   const line = (label: string, pick: (figures: ChildFigures) => number, format = ms) =>
     `${label.padEnd(50)} median ${format(median(results.map(pick))).padStart(9)}   (${results.map((figures) => format(pick(figures))).join(", ")})`;
   const out = [
-    `BI extraction against the demo portal (data API delay 300 ms), ${rounds} fresh processes; load average ${loadavg().map((value) => value.toFixed(1)).join(" ")}`,
+    `BI extraction against the demo portal (data API delay 300 ms), ${rounds} fresh processes; load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(" ")}`,
     "",
     "cold vs warm",
     line("cold: process start → first table", (figures) => figures.coldMs),
     line("  of which loading modules", (figures) => figures.importMs),
     line("  of which first fetch (launch, login, read)", (figures) => figures.firstFetchMs),
-    ...results[0].warm.map((_, index) => line(`warm: ${results[0].warm[index].dataset}`, (figures) => figures.warm[index].ms)),
+    ...results[0].warm.map((_, index) =>
+      line(`warm: ${results[0].warm[index].dataset}`, (figures) => figures.warm[index].ms),
+    ),
     "",
     "ten datasets in one browser",
     line("one after another", (figures) => figures.sequentialMs),
@@ -183,10 +280,26 @@ async function parent(): Promise<void> {
     `${"speed-up (median)".padEnd(50)} ${(median(results.map((figures) => figures.sequentialMs)) / median(results.map((figures) => figures.concurrentMs))).toFixed(2)}×`,
     "",
     "peak memory",
-    line("Node process RSS", (figures) => figures.peakNodeRssMb, (value) => `${value.toFixed(0)} MB`),
-    line("Chromium RSS summed (counts shared pages twice)", (figures) => figures.peakChromiumRssMb, (value) => `${value.toFixed(0)} MB`),
-    line("Chromium PSS summed (shared pages split)", (figures) => figures.peakChromiumPssMb, (value) => `${value.toFixed(0)} MB`),
-    line("Chromium processes at peak", (figures) => figures.chromiumProcesses, (value) => `${value}`),
+    line(
+      "Node process RSS",
+      (figures) => figures.peakNodeRssMb,
+      (value) => `${value.toFixed(0)} MB`,
+    ),
+    line(
+      "Chromium RSS summed (counts shared pages twice)",
+      (figures) => figures.peakChromiumRssMb,
+      (value) => `${value.toFixed(0)} MB`,
+    ),
+    line(
+      "Chromium PSS summed (shared pages split)",
+      (figures) => figures.peakChromiumPssMb,
+      (value) => `${value.toFixed(0)} MB`,
+    ),
+    line(
+      "Chromium processes at peak",
+      (figures) => figures.chromiumProcesses,
+      (value) => `${value}`,
+    ),
   ];
   process.stdout.write(`${out.join("\n")}\n`);
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BiPortal, startBiPortal } from "../../demo/bi-portal/bi-portal-server.js";
@@ -6,7 +6,13 @@ import { COMPLAINTS_BY_QUARTER } from "../../demo/data/service-complaints.js";
 import type { TableEvidence } from "../../models/evidence.js";
 import { StepError } from "../../models/step-error.js";
 import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
-import { biGoal, removeTemporaryDirectories, stepContext, temporaryDirectory, testWorkspace } from "./bi-test-workspace.js";
+import {
+  biGoal,
+  removeTemporaryDirectories,
+  stepContext,
+  temporaryDirectory,
+  testWorkspace,
+} from "./bi-test-workspace.js";
 import { BrowserManager } from "./browser-manager.js";
 
 // Real headless Chromium against the real demo portal on 127.0.0.1:0. One browser for the file.
@@ -57,12 +63,18 @@ describe("bi_dashboard adapter against the demo portal", () => {
 
   it("logs in from the YAML, keeps the session in a 0600 file, and reads the returns table", async () => {
     const runDirectory = temporaryDirectory("bi-run-");
-    const goal = biGoal("sales_bi", "returns", { filters: { product: "A", region: "East" }, period: january });
+    const goal = biGoal("sales_bi", "returns", {
+      filters: { product: "A", region: "East" },
+      period: january,
+    });
     const context = stepContext({ runDirectory });
     const raw = await sales.fetch(goal, context);
     const evidence = sales.normalize(raw, goal) as TableEvidence;
     expect(evidence.rows).toEqual([{ product: "A", region: "East", month: "2024-01", return_rate: 5.2 }]);
-    expect(evidence.columns.find((column) => column.name === "return_rate")).toMatchObject({ type: "percent", unit: "percent" });
+    expect(evidence.columns.find((column) => column.name === "return_rate")).toMatchObject({
+      type: "percent",
+      unit: "percent",
+    });
     expect(evidence.provenance[0].locator).toContain('heading "Return rate by region"');
     expect(portal.loginCount()).toBe(1);
     expect(context.traces.some((line) => line.includes("login:no session"))).toBe(true);
@@ -75,13 +87,19 @@ describe("bi_dashboard adapter against the demo portal", () => {
 
   it("reads the support dashboard's ARIA table (divs with role=table) and its differing value", async () => {
     const support = adapterFor(workspace(), "support_bi");
-    const goal = biGoal("support_bi", "returns", { filters: { product: "A", region: "East" }, period: january });
+    const goal = biGoal("support_bi", "returns", {
+      filters: { product: "A", region: "East" },
+      period: january,
+    });
     const evidence = support.normalize(await support.fetch(goal, stepContext()), goal) as TableEvidence;
     expect(evidence.rows).toEqual([{ product: "A", region: "East", month: "2024-01", return_rate: 5.9 }]);
   });
 
   it("scrolls the virtualised AG Grid until every row is read, de-duplicated by aria-rowindex", async () => {
-    const goal = biGoal("sales_bi", "service_complaints", { filters: {}, period: { grain: "quarter", from: "2023-01-01", to: "2023-12-31" } });
+    const goal = biGoal("sales_bi", "service_complaints", {
+      filters: {},
+      period: { grain: "quarter", from: "2023-01-01", to: "2023-12-31" },
+    });
     const raw = await sales.fetch(goal, stepContext());
     expect(raw.meta?.rows_on_page).toBe(120);
     expect(raw.meta?.scroll_steps as number).toBeGreaterThan(3);
@@ -97,7 +115,10 @@ describe("bi_dashboard adapter against the demo portal", () => {
   });
 
   it("follows Next through the paginated VIP table until it is disabled", async () => {
-    const goal = biGoal("sales_bi", "vip_repurchase", { filters: {}, period: { grain: "quarter", from: "2023-01-01", to: "2023-12-31" } });
+    const goal = biGoal("sales_bi", "vip_repurchase", {
+      filters: {},
+      period: { grain: "quarter", from: "2023-01-01", to: "2023-12-31" },
+    });
     const raw = await sales.fetch(goal, stepContext());
     expect(raw.meta?.pages).toBe(2);
     expect((sales.normalize(raw, goal) as TableEvidence).rows).toEqual([
@@ -109,37 +130,70 @@ describe("bi_dashboard adapter against the demo portal", () => {
   });
 
   it("sets filters through form controls found by their labels", async () => {
-    const goal = biGoal("sales_bi", "returns_by_form", { filters: { product: "B", region: "North" }, period: january });
+    const goal = biGoal("sales_bi", "returns_by_form", {
+      filters: { product: "B", region: "North" },
+      period: january,
+    });
     const evidence = sales.normalize(await sales.fetch(goal, stepContext()), goal) as TableEvidence;
     expect(evidence.rows).toEqual([{ product: "B", region: "North", month: "2024-01", return_rate: 3.1 }]);
   });
 
   it("runs sub-goals concurrently in pages of one context", async () => {
     const goals = (["A", "B", "C"] as const).map((product, index) =>
-      biGoal("sales_bi", "returns", { filters: { product, region: "North" }, period: { grain: "month", from: "2023-12-01", to: "2023-12-31" } }, `g${index + 1}`),
+      biGoal(
+        "sales_bi",
+        "returns",
+        {
+          filters: { product, region: "North" },
+          period: { grain: "month", from: "2023-12-01", to: "2023-12-31" },
+        },
+        `g${index + 1}`,
+      ),
     );
-    const results = await Promise.all(goals.map(async (goal) => sales.normalize(await sales.fetch(goal, stepContext()), goal) as TableEvidence));
+    const results = await Promise.all(
+      goals.map(
+        async (goal) => sales.normalize(await sales.fetch(goal, stepContext()), goal) as TableEvidence,
+      ),
+    );
     expect(results.map((evidence) => evidence.rows[0].product)).toEqual(["A", "B", "C"]);
     expect(results[1].rows[0].return_rate).toBe(3.0);
   });
 
   it("reports an empty selection (C / West / 2024-02) as no_results", async () => {
-    const goal = biGoal("sales_bi", "returns", { filters: { product: "C", region: "West" }, period: { grain: "month", from: "2024-02-01", to: "2024-02-29" } });
+    const goal = biGoal("sales_bi", "returns", {
+      filters: { product: "C", region: "West" },
+      period: { grain: "month", from: "2024-02-01", to: "2024-02-29" },
+    });
     const error = await failure(sales.fetch(goal, stepContext()));
     expect(error.kind).toBe("no_results");
   });
 
   it("names the missing anchor (not_found) and lists the headers found (format_error), with artefacts", async () => {
     const runDirectory = temporaryDirectory("bi-run-");
-    const missing = await failure(sales.fetch(biGoal("sales_bi", "missing_anchor", { filters: {} }, "g7"), stepContext({ runDirectory })));
+    const missing = await failure(
+      sales.fetch(biGoal("sales_bi", "missing_anchor", { filters: {} }, "g7"), stepContext({ runDirectory })),
+    );
     expect(missing.kind).toBe("not_found");
     expect(missing.message).toContain('heading "Margin by region"');
-    const wrong = await failure(sales.fetch(biGoal("sales_bi", "wrong_headers", { filters: { product: "A" }, period: january }, "g8"), stepContext({ runDirectory, attempt: 2 })));
+    const wrong = await failure(
+      sales.fetch(
+        biGoal("sales_bi", "wrong_headers", { filters: { product: "A" }, period: january }, "g8"),
+        stepContext({ runDirectory, attempt: 2 }),
+      ),
+    );
     expect(wrong.kind).toBe("format_error");
     expect(wrong.message).toContain('"Refund rate"');
     expect(wrong.message).toContain('"Product", "Region", "Month", "Return rate"');
-    expect(readdirSync(path.join(runDirectory, "artifacts")).sort()).toEqual(["g7-1.html", "g7-1.png", "g8-2.html", "g8-2.png"]);
-    expect(wrong.details).toMatchObject({ screenshot: path.join("artifacts", "g8-2.png"), html: path.join("artifacts", "g8-2.html") });
+    expect(readdirSync(path.join(runDirectory, "artifacts")).sort()).toEqual([
+      "g7-1.html",
+      "g7-1.png",
+      "g8-2.html",
+      "g8-2.png",
+    ]);
+    expect(wrong.details).toMatchObject({
+      screenshot: path.join("artifacts", "g8-2.png"),
+      html: path.join("artifacts", "g8-2.html"),
+    });
     const html = readFileSync(path.join(runDirectory, "artifacts", "g8-2.html"), "utf8");
     expect(html).toContain("Return rate by region");
     expect(html).not.toContain("demo-password");
@@ -148,7 +202,12 @@ describe("bi_dashboard adapter against the demo portal", () => {
   it("turns a route that never answers into a timeout within the step's bounds", async () => {
     const runDirectory = temporaryDirectory("bi-run-");
     const started = Date.now();
-    const error = await failure(sales.fetch(biGoal("sales_bi", "hanging", { filters: {} }, "g9"), stepContext({ timeoutMs: 4000, runDirectory })));
+    const error = await failure(
+      sales.fetch(
+        biGoal("sales_bi", "hanging", { filters: {} }, "g9"),
+        stepContext({ timeoutMs: 4000, runDirectory }),
+      ),
+    );
     const elapsed = Date.now() - started;
     expect(error.kind).toBe("timeout");
     expect(error.retryable).toBe(true);
@@ -161,7 +220,10 @@ describe("bi_dashboard adapter against the demo portal", () => {
   it("reuses the stored session in a later run and logs in again once when it expired", async () => {
     const before = portal.loginCount();
     const secondRun = adapterFor(workspace());
-    const goal = biGoal("sales_bi", "returns", { filters: { product: "B", region: "North" }, period: january });
+    const goal = biGoal("sales_bi", "returns", {
+      filters: { product: "B", region: "North" },
+      period: january,
+    });
     const context = stepContext();
     await secondRun.fetch(goal, context);
     expect(portal.loginCount()).toBe(before);
@@ -195,7 +257,12 @@ describe("bi_dashboard adapter: login failures, slow rendering, changing class n
 
   it("reports a wrong password as auth_error naming the source and the variables", async () => {
     const adapter = adapterFor(testWorkspace(slowPortal.url, { BI_PASSWORD: "not-the-password" }));
-    const error = await failure(adapter.fetch(biGoal("sales_bi", "returns", { filters: { product: "A" }, period: january }), stepContext({ timeoutMs: 15_000 })));
+    const error = await failure(
+      adapter.fetch(
+        biGoal("sales_bi", "returns", { filters: { product: "A" }, period: january }),
+        stepContext({ timeoutMs: 15_000 }),
+      ),
+    );
     expect(error.kind).toBe("auth_error");
     expect(error.retryable).toBe(false);
     expect(error.message).toContain("sales_bi");
@@ -205,17 +272,29 @@ describe("bi_dashboard adapter: login failures, slow rendering, changing class n
 
   it("waits for slow, batched rendering instead of reading a half-filled table", async () => {
     const adapter = adapterFor(testWorkspace(slowPortal.url));
-    const goal = biGoal("sales_bi", "returns", { filters: { product: "A" }, period: { grain: "year", from: "2024-01-01", to: "2024-12-31" } });
+    const goal = biGoal("sales_bi", "returns", {
+      filters: { product: "A" },
+      period: { grain: "year", from: "2024-01-01", to: "2024-12-31" },
+    });
     const evidence = adapter.normalize(await adapter.fetch(goal, stepContext()), goal) as TableEvidence;
     expect(evidence.rows).toHaveLength(48);
-    expect(evidence.rows).toContainEqual({ product: "A", region: "East", month: "2024-01", return_rate: 5.2 });
+    expect(evidence.rows).toContainEqual({
+      product: "A",
+      region: "East",
+      month: "2024-01",
+      return_rate: 5.2,
+    });
   });
 
   it("finds the same data although every class name changed between server starts", async () => {
     expect(slowPortal.classSuffix).not.toBe(portal.classSuffix);
     // The pages really carry the hashed names (so a class-based locator would break).
     const pageHtml = async (target: BiPortal) => {
-      const login = await fetch(`${target.url}/login`, { method: "POST", body: new URLSearchParams({ username: "analyst", password: "demo-password" }), redirect: "manual" });
+      const login = await fetch(`${target.url}/login`, {
+        method: "POST",
+        body: new URLSearchParams({ username: "analyst", password: "demo-password" }),
+        redirect: "manual",
+      });
       const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
       return (await fetch(`${target.url}/dashboards/returns`, { headers: { cookie } })).text();
     };
@@ -225,7 +304,10 @@ describe("bi_dashboard adapter: login failures, slow rendering, changing class n
     expect(htmlB).not.toContain(portal.classSuffix);
     const readTable = async (target: BiPortal) => {
       const adapter = adapterFor(testWorkspace(target.url));
-      const goal = biGoal("sales_bi", "returns", { filters: { product: "A", region: "East" }, period: { grain: "quarter", from: "2024-01-01", to: "2024-03-31" } });
+      const goal = biGoal("sales_bi", "returns", {
+        filters: { product: "A", region: "East" },
+        period: { grain: "quarter", from: "2024-01-01", to: "2024-03-31" },
+      });
       return (adapter.normalize(await adapter.fetch(goal, stepContext()), goal) as TableEvidence).rows;
     };
     const [first, second] = await Promise.all([readTable(portal), readTable(slowPortal)]);

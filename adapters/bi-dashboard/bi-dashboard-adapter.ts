@@ -13,8 +13,8 @@ import { credentialVariables, isLoginUrl, logIn } from "./dashboard-login.js";
 import { saveFailureArtifacts } from "./failure-artifacts.js";
 import { InFlightRequests, NotSettledError, waitUntilSettled } from "./page-readiness.js";
 import { SessionStore } from "./session-store.js";
-import { anchorLocator, describeAnchor, tableLocator } from "./table-locator.js";
 import { extractTable } from "./table-extraction.js";
+import { anchorLocator, describeAnchor, tableLocator } from "./table-locator.js";
 import { type ExtractedBody, mapColumns, toTableEvidence } from "./table-normalizer.js";
 import { buildDatasetUrl, fillText, templateValues } from "./url-template.js";
 
@@ -25,7 +25,10 @@ const IMAGE_PATH = /\.(?:png|ico|svg|jpe?g|gif|webp|avif|bmp|woff2?|ttf|otf|mp4|
 
 /** Whether a request is an image, font or media file that the adapter never loads. */
 export function isBlockedResource(resourceType: string, url: string): boolean {
-  return BLOCKED_RESOURCES.has(resourceType) || (resourceType === "other" && IMAGE_PATH.test(new URL(url).pathname));
+  return (
+    BLOCKED_RESOURCES.has(resourceType) ||
+    (resourceType === "other" && IMAGE_PATH.test(new URL(url).pathname))
+  );
 }
 
 // Leave the executor's own timeout a second so our timeout, with its screenshot, fires first.
@@ -63,7 +66,9 @@ export class BiDashboardAdapter implements SourceAdapter {
   ) {
     this.browserManager = browserManager ?? sharedBrowserManager(workspace.config.browser);
     this.sessions = new SessionStore(workspace.stateDirectory, name);
-    const secrets = config.login ? [config.login.password.value, ...(config.login.username.secret ? [config.login.username.value] : [])] : [];
+    const secrets = config.login
+      ? [config.login.password.value, ...(config.login.username.secret ? [config.login.username.value] : [])]
+      : [];
     this.redactor = workspace.redactor.with(secrets);
     this.credentialVariables = credentialVariables(workspace, name);
   }
@@ -82,7 +87,9 @@ export class BiDashboardAdapter implements SourceAdapter {
         dimensions: dataset.offers.dimensions,
         events: dataset.offers.events,
         topics: dataset.offers.topics,
-        columns: dataset.aggregate ? [...dataset.aggregate.by, ...dataset.aggregate.sum] : [...new Set(Object.values(dataset.columns))],
+        columns: dataset.aggregate
+          ? [...dataset.aggregate.by, ...dataset.aggregate.sum]
+          : [...new Set(Object.values(dataset.columns))],
         grain: dataset.offers.grain,
         expected_format: "table" as const,
       })),
@@ -95,7 +102,10 @@ export class BiDashboardAdapter implements SourceAdapter {
     const [datasetName, dataset] = this.dataset(goal);
     const values = templateValues(goal);
     const url = buildDatasetUrl(this.config.base_url, dataset.url, values);
-    const budget = Math.max(1000, Math.min(context.timeoutMs - OWN_TIMEOUT_MARGIN_MS, this.config.timeout_seconds * 1000));
+    const budget = Math.max(
+      1000,
+      Math.min(context.timeoutMs - OWN_TIMEOUT_MARGIN_MS, this.config.timeout_seconds * 1000),
+    );
     const started = Date.now();
     const deadline = started + budget;
     const remaining = () => Math.max(1, deadline - Date.now());
@@ -118,9 +128,17 @@ export class BiDashboardAdapter implements SourceAdapter {
         if (value === "") continue;
         const control = page.getByLabel(filter.label, { exact: true }).first();
         try {
-          await control.waitFor({ state: "visible", timeout: Math.min(remaining(), dataset.wait_seconds * 1000) });
+          await control.waitFor({
+            state: "visible",
+            timeout: Math.min(remaining(), dataset.wait_seconds * 1000),
+          });
         } catch (cause) {
-          throw new StepError("not_found", `${where}: no control labelled "${filter.label}" on ${url.pathname}`, { url: safeUrl, locator: `label "${filter.label}"` }, { cause });
+          throw new StepError(
+            "not_found",
+            `${where}: no control labelled "${filter.label}" on ${url.pathname}`,
+            { url: safeUrl, locator: `label "${filter.label}"` },
+            { cause },
+          );
         }
         if (filter.action === "select") await control.selectOption(value, { timeout: remaining() });
         else await control.fill(value, { timeout: remaining() });
@@ -137,13 +155,28 @@ export class BiDashboardAdapter implements SourceAdapter {
         } catch (cause) {
           if (!(cause instanceof errors.TimeoutError)) throw cause;
           if (pooled.requests.count > 0) {
-            throw new StepError("timeout", `${where}: ${what} did not appear within ${Math.round((Date.now() - started) / 1000)} s; data requests still pending (${pooled.requests.pendingPaths().join(", ")})`, { url: safeUrl, locator: anchorText }, { cause });
+            throw new StepError(
+              "timeout",
+              `${where}: ${what} did not appear within ${Math.round((Date.now() - started) / 1000)} s; data requests still pending (${pooled.requests.pendingPaths().join(", ")})`,
+              { url: safeUrl, locator: anchorText },
+              { cause },
+            );
           }
-          throw new StepError("not_found", `${where}: ${what} not found on ${url.pathname}`, { url: safeUrl, locator: anchorText }, { cause });
+          throw new StepError(
+            "not_found",
+            `${where}: ${what} not found on ${url.pathname}`,
+            { url: safeUrl, locator: anchorText },
+            { cause },
+          );
         }
       };
-      if (anchor) await findOrExplain(`the anchor (${anchorText})`, () => anchor.waitFor({ state: "visible", timeout: Math.max(1, dataDeadline - Date.now()) }));
-      await findOrExplain(`a table at ${anchorText}`, () => table.waitFor({ state: "attached", timeout: Math.max(1, dataDeadline - Date.now()) }));
+      if (anchor)
+        await findOrExplain(`the anchor (${anchorText})`, () =>
+          anchor.waitFor({ state: "visible", timeout: Math.max(1, dataDeadline - Date.now()) }),
+        );
+      await findOrExplain(`a table at ${anchorText}`, () =>
+        table.waitFor({ state: "attached", timeout: Math.max(1, dataDeadline - Date.now()) }),
+      );
       // wait_seconds bounds the data's appearance; once it is there, settling may use the whole budget.
       await waitUntilSettled(table, pooled.requests, deadline, undefined, context.signal);
       const extracted = await extractTable(table, {
@@ -165,16 +198,29 @@ export class BiDashboardAdapter implements SourceAdapter {
       mapColumns(body.headers, dataset.columns, `${this.name}: ${body.locator}`);
       const evidence = toTableEvidence(body, dataset, goal, this.name, this.workspace.config.catalog);
       if (evidence.rows.length === 0) {
-        throw new StepError("no_results", `${where}: the table at ${anchorText} has no rows for ${describeGoalFilters(goal)}`, { url: safeUrl, locator: body.locator, rows_on_page: body.rows.length });
+        throw new StepError(
+          "no_results",
+          `${where}: the table at ${anchorText} has no rows for ${describeGoalFilters(goal)}`,
+          { url: safeUrl, locator: body.locator, rows_on_page: body.rows.length },
+        );
       }
       const elapsed = Date.now() - started;
-      context.trace("bi", `bi:${goal.id}:${this.name}.${datasetName}:${body.rows.length} rows:${extracted.pages} page(s):${extracted.scrollSteps} scrolls:${elapsed}ms`);
+      context.trace(
+        "bi",
+        `bi:${goal.id}:${this.name}.${datasetName}:${body.rows.length} rows:${extracted.pages} page(s):${extracted.scrollSteps} scrolls:${elapsed}ms`,
+      );
       return {
         request: `GET ${safeUrl}`,
         httpStatus: 200,
         body,
         contentType: "text/html",
-        meta: { dataset: datasetName, pages: extracted.pages, scroll_steps: extracted.scrollSteps, rows_on_page: body.rows.length, elapsed_ms: elapsed },
+        meta: {
+          dataset: datasetName,
+          pages: extracted.pages,
+          scroll_steps: extracted.scrollSteps,
+          rows_on_page: body.rows.length,
+          elapsed_ms: elapsed,
+        },
       };
     } catch (error) {
       const stepError = this.classify(error, where, safeUrl, context);
@@ -182,7 +228,13 @@ export class BiDashboardAdapter implements SourceAdapter {
       if (context.runDirectory && !pooled.page.isClosed()) {
         // A page stuck in navigation answers neither screenshot nor content: stop it first.
         if (stepError.kind === "timeout") await stopLoading(pooled.page);
-        const artifacts = await saveFailureArtifacts(pooled.page, context.runDirectory, goal.id, context.attempt, this.redactor);
+        const artifacts = await saveFailureArtifacts(
+          pooled.page,
+          context.runDirectory,
+          goal.id,
+          context.attempt,
+          this.redactor,
+        );
         Object.assign(stepError.details, artifacts);
       }
       throw stepError;
@@ -195,8 +247,15 @@ export class BiDashboardAdapter implements SourceAdapter {
   /** Typed table evidence from what fetch extracted; deterministic. */
   normalize(raw: RawResponse, goal: SubGoal): Evidence {
     const [, dataset] = this.dataset(goal);
-    const evidence = toTableEvidence(raw.body as ExtractedBody, dataset, goal, this.name, this.workspace.config.catalog);
-    if (evidence.rows.length === 0) throw new StepError("no_results", `${this.name}: no rows for ${describeGoalFilters(goal)}`);
+    const evidence = toTableEvidence(
+      raw.body as ExtractedBody,
+      dataset,
+      goal,
+      this.name,
+      this.workspace.config.catalog,
+    );
+    if (evidence.rows.length === 0)
+      throw new StepError("no_results", `${this.name}: no rows for ${describeGoalFilters(goal)}`);
     return evidence;
   }
 
@@ -220,10 +279,20 @@ export class BiDashboardAdapter implements SourceAdapter {
 
   private dataset(goal: SubGoal): [string, BiDataset] {
     const names = Object.keys(this.config.datasets);
-    const name = goal.dataset ?? (names.length === 1 ? names[0] : names.find((each) => goal.params.metric && this.config.datasets[each].offers.metrics.includes(goal.params.metric)));
+    const name =
+      goal.dataset ??
+      (names.length === 1
+        ? names[0]
+        : names.find(
+            (each) =>
+              goal.params.metric && this.config.datasets[each].offers.metrics.includes(goal.params.metric),
+          ));
     const dataset = name ? this.config.datasets[name] : undefined;
     if (!name || !dataset) {
-      throw new StepError("config_error", `${this.name} has no dataset ${goal.dataset ? `"${goal.dataset}"` : `offering ${goal.params.metric ?? "this sub-goal"}`}; it has ${names.join(", ")}`);
+      throw new StepError(
+        "config_error",
+        `${this.name} has no dataset ${goal.dataset ? `"${goal.dataset}"` : `offering ${goal.params.metric ?? "this sub-goal"}`}; it has ${names.join(", ")}`,
+      );
     }
     return [name, dataset];
   }
@@ -237,9 +306,15 @@ export class BiDashboardAdapter implements SourceAdapter {
       const creating = (async () => {
         const browser = await (this.browser as Promise<Browser>);
         const storageState = await this.sessions.load();
-        const context = await browser.newContext({ storageState, viewport: { width: 1280, height: 900 }, serviceWorkers: "block" });
+        const context = await browser.newContext({
+          storageState,
+          viewport: { width: 1280, height: 900 },
+          serviceWorkers: "block",
+        });
         await context.route("**/*", (route) =>
-          isBlockedResource(route.request().resourceType(), route.request().url()) ? route.abort("blockedbyclient") : route.continue(),
+          isBlockedResource(route.request().resourceType(), route.request().url())
+            ? route.abort("blockedbyclient")
+            : route.continue(),
         );
         return context;
       })();
@@ -258,7 +333,12 @@ export class BiDashboardAdapter implements SourceAdapter {
     try {
       context = await this.browserContext();
     } catch (cause) {
-      throw new StepError("config_error", `${this.name}: cannot start the browser at ${this.workspace.config.browser.executable_path} (browser.executable_path): ${cause instanceof Error ? cause.message.split("\n")[0] : String(cause)}`, {}, { cause });
+      throw new StepError(
+        "config_error",
+        `${this.name}: cannot start the browser at ${this.workspace.config.browser.executable_path} (browser.executable_path): ${cause instanceof Error ? cause.message.split("\n")[0] : String(cause)}`,
+        {},
+        { cause },
+      );
     }
     const page = await context.newPage();
     const pooled = { page, requests: new InFlightRequests(page) };
@@ -278,28 +358,47 @@ export class BiDashboardAdapter implements SourceAdapter {
 
   // Navigates to the dashboard; when it lands on the login page, signs in (once, shared by
   // concurrent fetches) and navigates again. A second landing on the login page is auth_error.
-  private async open(pooled: PooledPage, url: URL, remaining: () => number, context: StepContext): Promise<void> {
+  private async open(
+    pooled: PooledPage,
+    url: URL,
+    remaining: () => number,
+    context: StepContext,
+  ): Promise<void> {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const generation = this.sessionGeneration;
       pooled.requests.reset();
-      const response = await pooled.page.goto(url.href, { waitUntil: "domcontentloaded", timeout: remaining() });
+      const response = await pooled.page.goto(url.href, {
+        waitUntil: "domcontentloaded",
+        timeout: remaining(),
+      });
       if (isLoginUrl(pooled.page.url(), this.config.base_url, this.config.login)) {
         if (attempt === 1) break;
-        context.trace("bi", `bi:${this.name}:login:${generation === 0 && this.loginCount === 0 ? "no session" : "session expired"}`);
+        context.trace(
+          "bi",
+          `bi:${this.name}:login:${generation === 0 && this.loginCount === 0 ? "no session" : "session expired"}`,
+        );
         await this.signIn(generation, remaining());
         continue;
       }
       const status = response?.status() ?? 200;
       if (status >= 400) throw statusError(status, this.name, this.redactor.text(url.origin + url.pathname));
-      if (attempt === 0 && generation === 0 && this.loginCount === 0) context.trace("bi", `bi:${this.name}:session reused`);
+      if (attempt === 0 && generation === 0 && this.loginCount === 0)
+        context.trace("bi", `bi:${this.name}:session reused`);
       return;
     }
-    throw new StepError("auth_error", `${this.name}: still sent to the login page after signing in; ${this.credentialVariables.length > 0 ? `check ${this.credentialVariables.map((name) => `$${name}`).join(" and ")}` : "check the login section"}`, { url: this.redactor.text(url.origin + url.pathname) });
+    throw new StepError(
+      "auth_error",
+      `${this.name}: still sent to the login page after signing in; ${this.credentialVariables.length > 0 ? `check ${this.credentialVariables.map((name) => `$${name}`).join(" and ")}` : "check the login section"}`,
+      { url: this.redactor.text(url.origin + url.pathname) },
+    );
   }
 
   private async signIn(seenGeneration: number, timeoutMs: number): Promise<void> {
     if (!this.config.login) {
-      throw new StepError("auth_error", `${this.name}: the dashboard asks for a login but the source has no login section in triangulate.yaml`);
+      throw new StepError(
+        "auth_error",
+        `${this.name}: the dashboard asks for a login but the source has no login section in triangulate.yaml`,
+      );
     }
     if (this.sessionGeneration !== seenGeneration) return; // another fetch signed in meanwhile
     if (!this.loginInFlight) {
@@ -308,7 +407,13 @@ export class BiDashboardAdapter implements SourceAdapter {
         const context = await this.browserContext();
         const page = await context.newPage();
         try {
-          await logIn(page, { sourceName: this.name, baseUrl: this.config.base_url, login, timeoutMs, variables: this.credentialVariables });
+          await logIn(page, {
+            sourceName: this.name,
+            baseUrl: this.config.base_url,
+            login,
+            timeoutMs,
+            variables: this.credentialVariables,
+          });
           await this.sessions.save(context);
           this.loginCount += 1;
           this.sessionGeneration += 1;
@@ -325,18 +430,40 @@ export class BiDashboardAdapter implements SourceAdapter {
   // One place decides the failure kind of anything thrown while reading a dashboard.
   private classify(error: unknown, where: string, url: string, context: StepContext): StepError {
     if (StepError.isStepError(error)) return error;
-    if (context.signal.aborted) return new StepError("timeout", `${where}: stopped (step deadline or interrupt)`, { url }, { cause: error });
+    if (context.signal.aborted)
+      return new StepError(
+        "timeout",
+        `${where}: stopped (step deadline or interrupt)`,
+        { url },
+        { cause: error },
+      );
     if (error instanceof NotSettledError) {
-      return new StepError("timeout", `${where}: ${error.message}${error.pendingRequests.length ? ` (${error.pendingRequests.join(", ")})` : ""}`, { url, pending: error.pendingRequests }, { cause: error });
+      return new StepError(
+        "timeout",
+        `${where}: ${error.message}${error.pendingRequests.length ? ` (${error.pendingRequests.join(", ")})` : ""}`,
+        { url, pending: error.pendingRequests },
+        { cause: error },
+      );
     }
-    if (error instanceof errors.TimeoutError) return new StepError("timeout", `${where}: ${firstLine(error.message)}`, { url }, { cause: error });
+    if (error instanceof errors.TimeoutError)
+      return new StepError("timeout", `${where}: ${firstLine(error.message)}`, { url }, { cause: error });
     const message = error instanceof Error ? error.message : String(error);
     // Any network-level failure of the browser (refused, reset, unreachable, unsafe port, TLS).
     if (/net::ERR_[A-Z_]+/.test(message)) {
-      return new StepError("server_error", `${where}: cannot reach ${this.config.base_url} (${firstLine(message)})`, { url }, { cause: error, retryable: true });
+      return new StepError(
+        "server_error",
+        `${where}: cannot reach ${this.config.base_url} (${firstLine(message)})`,
+        { url },
+        { cause: error, retryable: true },
+      );
     }
     if (/Target page, context or browser has been closed|Target closed/.test(message)) {
-      return new StepError("timeout", `${where}: the page was closed before the table was read`, { url }, { cause: error });
+      return new StepError(
+        "timeout",
+        `${where}: the page was closed before the table was read`,
+        { url },
+        { cause: error },
+      );
     }
     return new StepError("format_error", `${where}: ${firstLine(message)}`, { url }, { cause: error });
   }
@@ -357,20 +484,33 @@ function firstLine(message: string): string {
 }
 
 function statusError(status: number, source: string, url: string): StepError {
-  if (status === 401 || status === 403) return new StepError("auth_error", `${source}: the dashboard answered ${status}`, { status, url });
-  if (status === 404 || status === 410) return new StepError("not_found", `${source}: no dashboard at ${url} (${status})`, { status, url });
-  if (status === 429) return new StepError("rate_limited", `${source}: too many requests (429)`, { status, url });
-  return new StepError(status >= 500 ? "server_error" : "format_error", `${source}: the dashboard answered ${status}`, { status, url });
+  if (status === 401 || status === 403)
+    return new StepError("auth_error", `${source}: the dashboard answered ${status}`, { status, url });
+  if (status === 404 || status === 410)
+    return new StepError("not_found", `${source}: no dashboard at ${url} (${status})`, { status, url });
+  if (status === 429)
+    return new StepError("rate_limited", `${source}: too many requests (429)`, { status, url });
+  return new StepError(
+    status >= 500 ? "server_error" : "format_error",
+    `${source}: the dashboard answered ${status}`,
+    { status, url },
+  );
 }
 
 function describeGoalFilters(goal: SubGoal): string {
-  const parts = Object.entries(goal.params.filters ?? {}).map(([name, value]) => `${name}=${Array.isArray(value) ? value.join("|") : value}`);
+  const parts = Object.entries(goal.params.filters ?? {}).map(
+    ([name, value]) => `${name}=${Array.isArray(value) ? value.join("|") : value}`,
+  );
   if (goal.params.period) parts.push(`${goal.params.period.from}…${goal.params.period.to}`);
   return parts.join(", ") || "this selection";
 }
 
 /** Builds the adapter of one bi_dashboard source (called by adapters/registry.ts). */
-export const createBiDashboardAdapter: AdapterFactory = (name: string, config: SourceConfig, workspace: Workspace) => {
+export const createBiDashboardAdapter: AdapterFactory = (
+  name: string,
+  config: SourceConfig,
+  workspace: Workspace,
+) => {
   if (config.kind !== "bi_dashboard") throw new Error(`source ${name} is ${config.kind}, not bi_dashboard`);
   return new BiDashboardAdapter(name, config, workspace);
 };

@@ -107,19 +107,37 @@ export function removeTemporaryDirectories(): void {
 }
 
 /** Writes the test workspace into a fresh temp folder and loads it against a portal. */
-export function testWorkspace(portalUrl: string, environment: Record<string, string> = {}, yaml = TEST_WORKSPACE_YAML): Workspace {
+export function testWorkspace(
+  portalUrl: string,
+  environment: Record<string, string> = {},
+  yaml = TEST_WORKSPACE_YAML,
+): Workspace {
   const directory = temporaryDirectory();
   writeFileSync(path.join(directory, "triangulate.yaml"), yaml);
   return loadWorkspace(directory, { environment: { TRIANGULATE_BI_URL: portalUrl, ...environment } });
 }
 
 /** A sub-goal for a BI dataset. */
-export function biGoal(source: string, dataset: string, params: SubGoalInput["params"] = { filters: {} }, id = "g1"): SubGoal {
-  return SubGoal.parse({ id, description: `${source}.${dataset}`, source, dataset, params, expected_format: "table" });
+export function biGoal(
+  source: string,
+  dataset: string,
+  params: SubGoalInput["params"] = { filters: {} },
+  id = "g1",
+): SubGoal {
+  return SubGoal.parse({
+    id,
+    description: `${source}.${dataset}`,
+    source,
+    dataset,
+    params,
+    expected_format: "table",
+  });
 }
 
 /** A step context with a real timeout signal and a trace collector. */
-export function stepContext(options: { timeoutMs?: number; runDirectory?: string; attempt?: number } = {}): StepContext & { traces: string[] } {
+export function stepContext(
+  options: { timeoutMs?: number; runDirectory?: string; attempt?: number } = {},
+): StepContext & { traces: string[] } {
   const traces: string[] = [];
   const timeoutMs = options.timeoutMs ?? 30_000;
   return {

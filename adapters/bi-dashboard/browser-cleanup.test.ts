@@ -25,8 +25,15 @@ function alive(pid: number): boolean {
   }
 }
 
-async function runChild(mode: "--wait" | "--leave", signal?: NodeJS.Signals): Promise<{ pids: number[]; code: number | null; signal: NodeJS.Signals | null }> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "interrupt-child.ts"), portal.url, mode], { stdio: ["ignore", "pipe", "inherit"] });
+async function runChild(
+  mode: "--wait" | "--leave",
+  signal?: NodeJS.Signals,
+): Promise<{ pids: number[]; code: number | null; signal: NodeJS.Signals | null }> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(import.meta.dirname, "interrupt-child.ts"), portal.url, mode],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
   let output = "";
   const pids = await new Promise<number[]>((resolve, reject) => {
     child.stdout.on("data", (chunk) => {
@@ -37,7 +44,9 @@ async function runChild(mode: "--wait" | "--leave", signal?: NodeJS.Signals): Pr
     child.on("exit", (code) => reject(new Error(`child exited early (${code}): ${output}`)));
   });
   if (signal) child.kill(signal);
-  const [code, received] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on("exit", (exitCode, exitSignal) => resolve([exitCode, exitSignal])));
+  const [code, received] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+    child.on("exit", (exitCode, exitSignal) => resolve([exitCode, exitSignal])),
+  );
   return { pids, code, signal: received };
 }
 

@@ -163,13 +163,21 @@ export function chromiumDescendants(rootPid: number, executablePath: string): nu
   const result: number[] = [];
   const executableName = executablePath.split("/").pop() ?? executablePath;
   const isBelow = (pid: number): boolean => {
-    for (let current = parents.get(pid), hops = 0; current !== undefined && hops < 64; current = parents.get(current), hops += 1) {
+    for (
+      let current = parents.get(pid), hops = 0;
+      current !== undefined && hops < 64;
+      current = parents.get(current), hops += 1
+    ) {
       if (current === rootPid) return true;
     }
     return false;
   };
   for (const [pid, command] of commands) {
-    if ((command === executablePath || command.endsWith(`/${executableName}`) || command.includes("chrom")) && isBelow(pid)) result.push(pid);
+    if (
+      (command === executablePath || command.endsWith(`/${executableName}`) || command.includes("chrom")) &&
+      isBelow(pid)
+    )
+      result.push(pid);
   }
   return result;
 }

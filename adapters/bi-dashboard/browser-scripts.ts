@@ -177,12 +177,21 @@ export const READ_STATE = String.raw`(root) => {
 
 /** Runs one of the page-side sources above on the element a locator points at. */
 export async function runOnElement<T>(
-  locator: { evaluate: (fn: (element: Element, payload: { source: string; argument: unknown }) => unknown, arg: { source: string; argument: unknown }) => Promise<unknown> },
+  locator: {
+    evaluate: (
+      fn: (element: Element, payload: { source: string; argument: unknown }) => unknown,
+      arg: { source: string; argument: unknown },
+    ) => Promise<unknown>;
+  },
   source: string,
   argument?: unknown,
 ): Promise<T> {
   // The page compiles the source itself; the wrapper is tiny so no transpiler helper sneaks in.
-  return (await locator.evaluate((element, payload) => (0, eval)(`(${payload.source})`)(element, payload.argument), { source, argument: argument ?? null })) as T;
+  return (await locator.evaluate(
+    // biome-ignore lint/security/noGlobalEval: runs inside the page on this module's own constant sources; no plan or page value is ever evaluated.
+    (element, payload) => globalThis.eval(`(${payload.source})`)(element, payload.argument),
+    { source, argument: argument ?? null },
+  )) as T;
 }
 
 /** What SCROLL_AND_COLLECT returns: the merged table and how it was read. */
@@ -200,7 +209,7 @@ export interface ScrollCollectResult {
  * rendered rows change and hold still, merges rows by aria-rowindex, and stops when the end is
  * reached and no new rows appeared. One round trip instead of several per step.
  */
-export const SCROLL_AND_COLLECT = String.raw`async (root, options) => {
+export const SCROLL_AND_COLLECT = `async (root, options) => {
   const extract = ${EXTRACT_TABLE};
   const deadline = Date.now() + options.timeoutMs;
   // A frame, or 50 ms when frames are throttled (a page Chromium considers hidden gets none).

@@ -16,9 +16,13 @@ export type LoginSettings = z.infer<typeof Login>;
  */
 export function credentialVariables(workspace: Workspace, sourceName: string): string[] {
   try {
-    const document = parse(readFileSync(workspace.file, "utf8")) as { sources?: Record<string, { login?: { username?: { value?: string }; password?: { value?: string } } }> };
+    const document = parse(readFileSync(workspace.file, "utf8")) as {
+      sources?: Record<string, { login?: { username?: { value?: string }; password?: { value?: string } } }>;
+    };
     const login = document?.sources?.[sourceName]?.login;
-    const names = [login?.username?.value, login?.password?.value].flatMap((value) => [...String(value ?? "").matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => match[1]));
+    const names = [login?.username?.value, login?.password?.value].flatMap((value) =>
+      [...String(value ?? "").matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => match[1]),
+    );
     return [...new Set(names)];
   } catch {
     return [];
@@ -37,7 +41,11 @@ export function isLoginUrl(pageUrl: string, baseUrl: string, login: LoginSetting
 }
 
 function field(page: Page, locator: z.infer<typeof FieldLocator>): Locator {
-  return (locator.label !== undefined ? page.getByLabel(locator.label, { exact: true }) : page.getByPlaceholder(locator.placeholder ?? "", { exact: true })).first();
+  return (
+    locator.label !== undefined
+      ? page.getByLabel(locator.label, { exact: true })
+      : page.getByPlaceholder(locator.placeholder ?? "", { exact: true })
+  ).first();
 }
 
 /**
@@ -45,18 +53,35 @@ function field(page: Page, locator: z.infer<typeof FieldLocator>): Locator {
  * placeholder, clicks the submit button by its role and name, and checks success by a URL
  * fragment or visible text (default: the browser left the login page). Failure → auth_error.
  */
-export async function logIn(page: Page, options: { sourceName: string; baseUrl: string; login: LoginSettings; timeoutMs: number; variables: string[] }): Promise<void> {
+export async function logIn(
+  page: Page,
+  options: {
+    sourceName: string;
+    baseUrl: string;
+    login: LoginSettings;
+    timeoutMs: number;
+    variables: string[];
+  },
+): Promise<void> {
   const { login, sourceName } = options;
   const deadline = Date.now() + options.timeoutMs;
   const remaining = () => Math.max(1, deadline - Date.now());
-  const credentialsHint = options.variables.length > 0 ? `check ${options.variables.map((name) => `$${name}`).join(" and ")}` : `check login.username and login.password of ${sourceName} in triangulate.yaml`;
+  const credentialsHint =
+    options.variables.length > 0
+      ? `check ${options.variables.map((name) => `$${name}`).join(" and ")}`
+      : `check login.username and login.password of ${sourceName} in triangulate.yaml`;
   const loginUrl = buildDatasetUrl(options.baseUrl, login.url, {});
   await page.goto(loginUrl.href, { waitUntil: "domcontentloaded", timeout: remaining() });
   const missingField = async (which: string, locator: Locator) => {
     try {
       await locator.waitFor({ state: "visible", timeout: remaining() });
     } catch (cause) {
-      throw new StepError("auth_error", `${sourceName}: login form has no ${which} field (${JSON.stringify(which === "username" ? login.username.label ?? login.username.placeholder : login.password.label ?? login.password.placeholder)}) at ${loginUrl.pathname}`, { url: loginUrl.origin + loginUrl.pathname, locator: which }, { cause });
+      throw new StepError(
+        "auth_error",
+        `${sourceName}: login form has no ${which} field (${JSON.stringify(which === "username" ? (login.username.label ?? login.username.placeholder) : (login.password.label ?? login.password.placeholder))}) at ${loginUrl.pathname}`,
+        { url: loginUrl.origin + loginUrl.pathname, locator: which },
+        { cause },
+      );
     }
   };
   const username = field(page, login.username);
@@ -77,12 +102,23 @@ export async function logIn(page: Page, options: { sourceName: string; baseUrl: 
   // the login page loaded again after the submit.
   const succeeded = async () => {
     const url = page.url();
-    if (login.success?.url_contains ? !url.includes(login.success.url_contains) : isLoginUrl(url, options.baseUrl, login)) return false;
+    if (
+      login.success?.url_contains
+        ? !url.includes(login.success.url_contains)
+        : isLoginUrl(url, options.baseUrl, login)
+    )
+      return false;
     return login.success?.text ? page.getByText(login.success.text).first().isVisible() : true;
   };
   const refused = async () =>
-    (await page.getByRole("alert").first().isVisible().catch(() => false)) ||
-    (navigated && isLoginUrl(page.url(), options.baseUrl, login) && (await page.evaluate("document.readyState").catch(() => "")) === "complete");
+    (await page
+      .getByRole("alert")
+      .first()
+      .isVisible()
+      .catch(() => false)) ||
+    (navigated &&
+      isLoginUrl(page.url(), options.baseUrl, login) &&
+      (await page.evaluate("document.readyState").catch(() => "")) === "complete");
   try {
     for (;;) {
       if (await succeeded().catch(() => false)) return;

@@ -45,7 +45,9 @@ beforeAll(async () => {
   const browser = await browsers.acquire();
   context = await browser.newContext();
   // The pages load jQuery from a CDN and DataTables' files we do not have: keep everything local.
-  await context.route("**/*", (route) => (route.request().url().startsWith(baseUrl) ? route.continue() : route.abort()));
+  await context.route("**/*", (route) =>
+    route.request().url().startsWith(baseUrl) ? route.continue() : route.abort(),
+  );
 });
 
 afterAll(async () => {
@@ -59,7 +61,10 @@ const cases = available
   ? readdirSync(path.join(CORPUS, "expected"))
       .filter((name) => name.endsWith(".json"))
       .flatMap((name) => {
-        const expected = JSON.parse(readFileSync(path.join(CORPUS, "expected", name), "utf8")) as { source_html: string; tables: ExpectedTable[] };
+        const expected = JSON.parse(readFileSync(path.join(CORPUS, "expected", name), "utf8")) as {
+          source_html: string;
+          tables: ExpectedTable[];
+        };
         return expected.tables.map((table) => ({ page: path.basename(expected.source_html), table }));
       })
   : [];
@@ -86,7 +91,14 @@ describe.skipIf(!available)("DataTables example pages (every cell against the ex
     try {
       await page.goto(`${baseUrl}/basic_init_complex_header.html`, { waitUntil: "domcontentloaded" });
       const extracted = await extractOnce(tableLocator(page, { heading: "DataTables example" }));
-      expect(extracted.headers).toEqual(["Name", "HR Information / Position", "HR Information / Salary", "Contact / Office", "Contact / Extn.", "Contact / E-mail"]);
+      expect(extracted.headers).toEqual([
+        "Name",
+        "HR Information / Position",
+        "HR Information / Salary",
+        "Contact / Office",
+        "Contact / Extn.",
+        "Contact / E-mail",
+      ]);
     } finally {
       await page.close();
     }
@@ -122,9 +134,16 @@ describe.skipIf(!available)("DataTables example pages (every cell against the ex
       expect(evidence.rows[0]).toEqual({ name: "Tiger Nixon", salary: 320800, office: "Edinburgh" });
       expect(evidence.columns.find((column) => column.name === "salary")?.type).toBe("number");
       const second = biGoal("datatables", "second_table", { filters: {} });
-      const secondEvidence = adapter.normalize(await adapter.fetch(second, stepContext()), second) as TableEvidence;
-      const expected = JSON.parse(readFileSync(path.join(CORPUS, "expected", "basic_init_multiple_tables.json"), "utf8")) as { tables: ExpectedTable[] };
-      expect(secondEvidence.rows.map((row) => row.name)).toEqual(expected.tables[1].tbody_rows.map((row) => row[0]));
+      const secondEvidence = adapter.normalize(
+        await adapter.fetch(second, stepContext()),
+        second,
+      ) as TableEvidence;
+      const expected = JSON.parse(
+        readFileSync(path.join(CORPUS, "expected", "basic_init_multiple_tables.json"), "utf8"),
+      ) as { tables: ExpectedTable[] };
+      expect(secondEvidence.rows.map((row) => row.name)).toEqual(
+        expected.tables[1].tbody_rows.map((row) => row[0]),
+      );
     } finally {
       await adapter.close();
     }

@@ -13,14 +13,23 @@ export interface FailureArtifacts {
 const ARTIFACT_TIMEOUT_MS = 10_000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  return Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms).unref())]);
+  return Promise.race([
+    promise,
+    new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms).unref()),
+  ]);
 }
 
 /**
  * Saves a screenshot and the page's HTML (secrets redacted) as <run>/artifacts/<goal>-<attempt>.png/.html.
  * Never throws: a failure to save is itself not worth failing the step over.
  */
-export async function saveFailureArtifacts(page: Page, runDirectory: string, goalId: string, attempt: number, redactor: Redactor): Promise<FailureArtifacts> {
+export async function saveFailureArtifacts(
+  page: Page,
+  runDirectory: string,
+  goalId: string,
+  attempt: number,
+  redactor: Redactor,
+): Promise<FailureArtifacts> {
   const directory = path.join(runDirectory, "artifacts");
   const stem = `${goalId.replace(/[^A-Za-z0-9_-]/g, "_")}-${attempt}`;
   const saved: FailureArtifacts = {};
@@ -28,8 +37,14 @@ export async function saveFailureArtifacts(page: Page, runDirectory: string, goa
     await mkdir(directory, { recursive: true });
     // In parallel: a page stuck in navigation may answer neither quickly.
     const [image, html] = await Promise.all([
-      withTimeout(page.screenshot({ fullPage: true, timeout: ARTIFACT_TIMEOUT_MS }).catch(() => undefined), ARTIFACT_TIMEOUT_MS),
-      withTimeout(page.content().catch(() => undefined), ARTIFACT_TIMEOUT_MS),
+      withTimeout(
+        page.screenshot({ fullPage: true, timeout: ARTIFACT_TIMEOUT_MS }).catch(() => undefined),
+        ARTIFACT_TIMEOUT_MS,
+      ),
+      withTimeout(
+        page.content().catch(() => undefined),
+        ARTIFACT_TIMEOUT_MS,
+      ),
     ]);
     if (image) {
       await writeFile(path.join(directory, `${stem}.png`), image);

@@ -11,7 +11,13 @@ const config = workspace.config.sources.sales_bi;
 if (config.kind !== "bi_dashboard") throw new Error("not BI");
 const manager = sharedBrowserManager(workspace.config.browser);
 const adapter = new BiDashboardAdapter("sales_bi", config, workspace, manager);
-await adapter.fetch(biGoal("sales_bi", "returns", { filters: { product: "A", region: "East" }, period: { grain: "month", from: "2024-01-01", to: "2024-01-31" } }), stepContext());
+await adapter.fetch(
+  biGoal("sales_bi", "returns", {
+    filters: { product: "A", region: "East" },
+    period: { grain: "month", from: "2024-01-01", to: "2024-01-31" },
+  }),
+  stepContext(),
+);
 removeTemporaryDirectories();
 process.stdout.write(`${JSON.stringify({ pids: manager.processIds() })}\n`);
 if (mode === "--leave") process.exit(0);

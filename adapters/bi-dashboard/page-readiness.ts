@@ -109,7 +109,8 @@ export async function waitForChange(
     signal?.throwIfAborted();
     const state = await runOnElement<TableState>(table, READ_STATE);
     if (state.signature !== previousSignature && !state.busy) break;
-    if (Date.now() + options.pollMs > deadline) throw new NotSettledError("the table did not change after paging", requests.pendingPaths(), state);
+    if (Date.now() + options.pollMs > deadline)
+      throw new NotSettledError("the table did not change after paging", requests.pendingPaths(), state);
     await new Promise((resolve) => setTimeout(resolve, options.pollMs));
   }
   return waitUntilSettled(table, requests, deadline, options, signal);

@@ -9,7 +9,13 @@ import {
   type ScrollCollectResult,
   type TableState,
 } from "./browser-scripts.js";
-import { DEFAULT_SETTLE, type InFlightRequests, NotSettledError, type SettleOptions, waitForChange } from "./page-readiness.js";
+import {
+  DEFAULT_SETTLE,
+  type InFlightRequests,
+  NotSettledError,
+  type SettleOptions,
+  waitForChange,
+} from "./page-readiness.js";
 
 /** How to read the table: once, by scrolling a virtualised grid, by following "Next", or decided from the page. */
 export type ExtractionMode = "auto" | "table" | "grid" | "paginated";
@@ -42,10 +48,13 @@ export function extractOnce(table: Locator): Promise<ExtractedTable> {
 export async function extractTable(table: Locator, options: ExtractionOptions): Promise<ExtractionResult> {
   const first = await extractOnce(table);
   let result: ExtractionResult = { ...first, pages: 1, scrollSteps: 0 };
-  const virtualised = first.kind === "aria" && (first.declaredRowCount === null || first.declaredRowCount > first.rows.length);
-  if (options.mode === "grid" || (options.mode === "auto" && virtualised)) result = await scrollGrid(table, first, options);
+  const virtualised =
+    first.kind === "aria" && (first.declaredRowCount === null || first.declaredRowCount > first.rows.length);
+  if (options.mode === "grid" || (options.mode === "auto" && virtualised))
+    result = await scrollGrid(table, first, options);
   const next = nextControl(table, options.nextButton);
-  if (options.mode === "paginated" || (options.mode === "auto" && (await isEnabled(next)))) result = await followPages(table, result, next, options);
+  if (options.mode === "paginated" || (options.mode === "auto" && (await isEnabled(next))))
+    result = await followPages(table, result, next, options);
   return result;
 }
 
@@ -54,8 +63,13 @@ function nextControl(table: Locator, name: string): Locator {
   const pattern = new RegExp(`^\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i");
   // Up to five ancestors: the pager of a dashboard card sits beside its table, not page-wide.
   const scopes = [1, 2, 3, 4, 5].map((level) => table.locator(`xpath=ancestor::*[${level}]`));
-  let control = scopes[0].getByRole("button", { name: pattern }).or(scopes[0].getByRole("link", { name: pattern }));
-  for (const scope of scopes.slice(1)) control = control.or(scope.getByRole("button", { name: pattern }).or(scope.getByRole("link", { name: pattern })));
+  let control = scopes[0]
+    .getByRole("button", { name: pattern })
+    .or(scopes[0].getByRole("link", { name: pattern }));
+  for (const scope of scopes.slice(1))
+    control = control.or(
+      scope.getByRole("button", { name: pattern }).or(scope.getByRole("link", { name: pattern })),
+    );
   return control.first();
 }
 
@@ -67,14 +81,26 @@ async function isEnabled(control: Locator): Promise<boolean> {
 }
 
 /** Follows "Next" until it is missing or disabled, collecting each page's rows. */
-async function followPages(table: Locator, start: ExtractionResult, next: Locator, options: ExtractionOptions): Promise<ExtractionResult> {
+async function followPages(
+  table: Locator,
+  start: ExtractionResult,
+  next: Locator,
+  options: ExtractionOptions,
+): Promise<ExtractionResult> {
   const rows: ExtractedRow[] = [...start.rows];
   let pages = 1;
   const maxPages = options.maxPages ?? 200;
   while (pages < maxPages && (await isEnabled(next))) {
     const { signature } = await runOnElement<TableState>(table, READ_STATE);
     await next.click({ timeout: Math.max(1, options.deadline - Date.now()) });
-    await waitForChange(table, options.requests, signature, options.deadline, options.settle ?? DEFAULT_SETTLE, options.signal);
+    await waitForChange(
+      table,
+      options.requests,
+      signature,
+      options.deadline,
+      options.settle ?? DEFAULT_SETTLE,
+      options.signal,
+    );
     const page = await extractOnce(table);
     pages += 1;
     for (const row of page.rows) rows.push({ index: rows.length + 1, cells: row.cells });
@@ -86,11 +112,22 @@ async function followPages(table: Locator, start: ExtractionResult, next: Locato
  * Reads a virtualised grid by scrolling it inside the page (SCROLL_AND_COLLECT), rows merged by
  * aria-rowindex so each row is kept once; stopping at the deadline is a NotSettledError.
  */
-async function scrollGrid(table: Locator, first: ExtractedTable, options: ExtractionOptions): Promise<ExtractionResult> {
+async function scrollGrid(
+  table: Locator,
+  first: ExtractedTable,
+  options: ExtractionOptions,
+): Promise<ExtractionResult> {
   const timeoutMs = Math.max(1, options.deadline - Date.now());
-  const result = await runOnElement<ScrollCollectResult>(table, SCROLL_AND_COLLECT, { timeoutMs, maxSteps: options.maxScrollSteps ?? 2000 });
+  const result = await runOnElement<ScrollCollectResult>(table, SCROLL_AND_COLLECT, {
+    timeoutMs,
+    maxSteps: options.maxScrollSteps ?? 2000,
+  });
   if (result.timedOut) {
-    throw new NotSettledError(`scrolling the grid took too long (${result.table.rows.length} rows read)`, options.requests.pendingPaths(), undefined);
+    throw new NotSettledError(
+      `scrolling the grid took too long (${result.table.rows.length} rows read)`,
+      options.requests.pendingPaths(),
+      undefined,
+    );
   }
   return { ...first, rows: result.table.rows, pages: 1, scrollSteps: result.steps };
 }

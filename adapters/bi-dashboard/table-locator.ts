@@ -35,7 +35,8 @@ export function describeAnchor(anchor: AnchorSpec): string {
  */
 export function anchorLocator(page: Page, anchor: AnchorSpec): Locator | undefined {
   if (anchor.heading) return page.getByRole("heading", { name: anchor.heading }).first();
-  if (anchor.aria_label) return page.locator(`xpath=//*[@aria-label=${xpathLiteral(anchor.aria_label)}]`).first();
+  if (anchor.aria_label)
+    return page.locator(`xpath=//*[@aria-label=${xpathLiteral(anchor.aria_label)}]`).first();
   if (anchor.title) return page.locator(`xpath=//*[@title=${xpathLiteral(anchor.title)}]`).first();
   if (anchor.label) {
     // A nearby label: an element whose own text is the label (a <label>, a caption, a <span>).

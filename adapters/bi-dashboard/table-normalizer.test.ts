@@ -21,17 +21,31 @@ const body = (headers: string[], rows: string[][]): ExtractedBody => ({
 
 describe("header mapping", () => {
   it("matches case- and space-insensitively and by the last part of a group header", () => {
-    const positions = mapColumns(["Region", "Sales / Return rate ▲", "Month"], { region: "region", "Return rate": "return_rate", " MONTH ": "month" }, "t");
-    expect([...positions]).toEqual([["region", 0], ["return_rate", 1], ["month", 2]]);
+    const positions = mapColumns(
+      ["Region", "Sales / Return rate ▲", "Month"],
+      { region: "region", "Return rate": "return_rate", " MONTH ": "month" },
+      "t",
+    );
+    expect([...positions]).toEqual([
+      ["region", 0],
+      ["return_rate", 1],
+      ["month", 2],
+    ]);
   });
 
   it("fails with format_error listing the headers actually found", () => {
     try {
-      mapColumns(["Region", "Rate"], { Region: "region", "Return rate": "return_rate" }, "sales_bi: heading → table");
+      mapColumns(
+        ["Region", "Rate"],
+        { Region: "region", "Return rate": "return_rate" },
+        "sales_bi: heading → table",
+      );
       expect.unreachable();
     } catch (error) {
       expect(StepError.isStepError(error) && error.kind).toBe("format_error");
-      expect((error as Error).message).toBe('sales_bi: heading → table: column "Return rate" not found; the table\'s headers are: "Region", "Rate"');
+      expect((error as Error).message).toBe(
+        'sales_bi: heading → table: column "Return rate" not found; the table\'s headers are: "Region", "Rate"',
+      );
     }
   });
 });
@@ -54,14 +68,24 @@ describe("rows to evidence", () => {
         ["East", "Dec 2023", "3.4%"],
       ],
     );
-    const goal = biGoal("s", "d", { filters: { region: "East" }, period: { grain: "month", from: "2024-01-01", to: "2024-02-29" } });
+    const goal = biGoal("s", "d", {
+      filters: { region: "East" },
+      period: { grain: "month", from: "2024-01-01", to: "2024-02-29" },
+    });
     const evidence = toTableEvidence(extracted, dataset, goal, "s", catalog);
     expect(evidence.rows).toEqual([
       { region: "华东", month: "2024-01", return_rate: 5.2 },
       { region: "East", month: "2024-02", return_rate: -1.5 },
     ]);
-    expect(evidence.columns.map((column) => [column.name, column.type])).toEqual([["region", "string"], ["month", "date"], ["return_rate", "percent"]]);
-    expect(evidence.provenance.map((item) => item.locator)).toEqual(["heading → table → row 1", "heading → table → row 2"]);
+    expect(evidence.columns.map((column) => [column.name, column.type])).toEqual([
+      ["region", "string"],
+      ["month", "date"],
+      ["return_rate", "percent"],
+    ]);
+    expect(evidence.provenance.map((item) => item.locator)).toEqual([
+      "heading → table → row 1",
+      "heading → table → row 2",
+    ]);
   });
 
   it("rolls rows up by the aggregate keys and keeps provenance of every summed row", () => {
@@ -71,7 +95,15 @@ describe("rows to evidence", () => {
       columns: { Category: "category", Quarter: "quarter", Complaints: "complaints" },
       aggregate: { by: ["category", "quarter"], sum: ["complaints"] },
     });
-    const extracted = body(["Category", "Quarter", "Complaints"], [["Service", "Q1 2023", "1,200"], ["Service", "Q1 2023", "5"], ["Delivery", "Q1 2023", "7"], ["Service", "Q2 2023", "2"]]);
+    const extracted = body(
+      ["Category", "Quarter", "Complaints"],
+      [
+        ["Service", "Q1 2023", "1,200"],
+        ["Service", "Q1 2023", "5"],
+        ["Delivery", "Q1 2023", "7"],
+        ["Service", "Q2 2023", "2"],
+      ],
+    );
     const evidence = toTableEvidence(extracted, rolled, biGoal("s", "d"), "s", catalog);
     expect(evidence.rows).toEqual([
       { category: "Service", quarter: "2023-Q1", complaints: 1205 },

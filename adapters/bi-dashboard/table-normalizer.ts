@@ -1,8 +1,8 @@
-import type { Catalog } from "../../models/workspace.js";
 import type { CellValue, Column, ColumnType, Provenance, TableEvidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { BiDataset } from "../../models/sources/bi-dashboard-source.js";
 import { StepError } from "../../models/step-error.js";
+import type { Catalog } from "../../models/workspace.js";
 import { inferColumnType, parseAs } from "../shared/parse-value.js";
 import type { ExtractedRow } from "./browser-scripts.js";
 
@@ -19,7 +19,11 @@ export interface ExtractedBody {
 }
 
 function normalHeader(text: string): string {
-  return text.toLowerCase().replace(/[\s\u00a0]+/g, " ").replace(/[:：▲▼↑↓⇅]+/g, "").trim();
+  return text
+    .toLowerCase()
+    .replace(/[\s\u00a0]+/g, " ")
+    .replace(/[:：▲▼↑↓⇅]+/g, "")
+    .trim();
 }
 
 /**
@@ -27,7 +31,11 @@ function normalHeader(text: string): string {
  * last part of a "Group / Column" header when only one column ends that way. Throws format_error
  * listing the headers actually found when any is missing.
  */
-export function mapColumns(headers: string[], mapping: Record<string, string>, where: string): Map<string, number> {
+export function mapColumns(
+  headers: string[],
+  mapping: Record<string, string>,
+  where: string,
+): Map<string, number> {
   const normal = headers.map(normalHeader);
   const result = new Map<string, number>();
   const missing: string[] = [];
@@ -35,7 +43,9 @@ export function mapColumns(headers: string[], mapping: Record<string, string>, w
     const wanted = normalHeader(header);
     let index = normal.indexOf(wanted);
     if (index < 0) {
-      const byLastPart = normal.flatMap((name, position) => (name.split(" / ").pop() === wanted ? [position] : []));
+      const byLastPart = normal.flatMap((name, position) =>
+        name.split(" / ").pop() === wanted ? [position] : [],
+      );
       if (byLastPart.length === 1) index = byLastPart[0];
     }
     if (index < 0) missing.push(header);
@@ -64,17 +74,28 @@ function periodRange(value: string): [string, string] | undefined {
   if (match) {
     const startMonth = (+match[2] - 1) * 3 + 1;
     const last = new Date(Date.UTC(+match[1], startMonth + 2, 0)).getUTCDate();
-    return [`${match[1]}-${String(startMonth).padStart(2, "0")}-01`, `${match[1]}-${String(startMonth + 2).padStart(2, "0")}-${last}`];
+    return [
+      `${match[1]}-${String(startMonth).padStart(2, "0")}-01`,
+      `${match[1]}-${String(startMonth + 2).padStart(2, "0")}-${last}`,
+    ];
   }
   match = /^(\d{4})$/.exec(value);
   if (match) return [`${value}-01-01`, `${value}-12-31`];
   return undefined;
 }
 
-function matchesFilter(value: CellValue, wanted: string[], synonyms: Record<string, string[]> | undefined): boolean {
+function matchesFilter(
+  value: CellValue,
+  wanted: string[],
+  synonyms: Record<string, string[]> | undefined,
+): boolean {
   if (value === null) return false;
   const text = String(value).trim().toLowerCase();
-  return wanted.some((canonical) => canonical.toLowerCase() === text || (synonyms?.[canonical] ?? []).some((synonym) => synonym.toLowerCase() === text));
+  return wanted.some(
+    (canonical) =>
+      canonical.toLowerCase() === text ||
+      (synonyms?.[canonical] ?? []).some((synonym) => synonym.toLowerCase() === text),
+  );
 }
 
 /**
@@ -82,7 +103,13 @@ function matchesFilter(value: CellValue, wanted: string[], synonyms: Record<stri
  * sub-goal's filters and period applied to the rows (whatever the URL already filtered: applying
  * a filter twice changes nothing), then the optional roll-up.
  */
-export function toTableEvidence(body: ExtractedBody, dataset: BiDataset, goal: SubGoal, sourceName: string, catalog: Catalog): TableEvidence {
+export function toTableEvidence(
+  body: ExtractedBody,
+  dataset: BiDataset,
+  goal: SubGoal,
+  sourceName: string,
+  catalog: Catalog,
+): TableEvidence {
   const positions = mapColumns(body.headers, dataset.columns, `${sourceName}: ${body.locator}`);
   const names = [...positions.keys()];
   const columns: Column[] = names.map((name) => {
@@ -91,10 +118,20 @@ export function toTableEvidence(body: ExtractedBody, dataset: BiDataset, goal: S
     const unit = catalog.metrics[name]?.unit;
     if (unit === "percent" && type === "number") type = "percent";
     const label = Object.entries(dataset.columns).find(([, column]) => column === name)?.[0];
-    return { name, type, ...(unit ? { unit } : type === "percent" ? { unit: "percent" } : {}), ...(label ? { label } : {}) };
+    return {
+      name,
+      type,
+      ...(unit ? { unit } : type === "percent" ? { unit: "percent" } : {}),
+      ...(label ? { label } : {}),
+    };
   });
   let rows = body.rows.map((row) => ({
-    record: Object.fromEntries(columns.map((column) => [column.name, parseAs(row.cells[positions.get(column.name) as number], column.type)])) as Record<string, CellValue>,
+    record: Object.fromEntries(
+      columns.map((column) => [
+        column.name,
+        parseAs(row.cells[positions.get(column.name) as number], column.type),
+      ]),
+    ) as Record<string, CellValue>,
     provenance: [row.index],
   }));
 
@@ -102,7 +139,9 @@ export function toTableEvidence(body: ExtractedBody, dataset: BiDataset, goal: S
   for (const [dimension, value] of Object.entries(goal.params.filters ?? {})) {
     const wanted = Array.isArray(value) ? value : [value];
     if (!names.includes(dimension)) {
-      notes.push(`filter ${dimension}=${wanted.join("|")} is not a column of ${dataset.url}; left to the page`);
+      notes.push(
+        `filter ${dimension}=${wanted.join("|")} is not a column of ${dataset.url}; left to the page`,
+      );
       continue;
     }
     const synonyms = catalog.dimensions[dimension]?.values;
@@ -124,14 +163,25 @@ export function toTableEvidence(body: ExtractedBody, dataset: BiDataset, goal: S
       const key = JSON.stringify(by.map((name) => row.record[name]));
       let group = groups.get(key);
       if (!group) {
-        group = { record: Object.fromEntries([...by.map((name) => [name, row.record[name]]), ...sum.map((name) => [name, 0])]), provenance: [] };
+        group = {
+          record: Object.fromEntries([
+            ...by.map((name) => [name, row.record[name]]),
+            ...sum.map((name) => [name, 0]),
+          ]),
+          provenance: [],
+        };
         groups.set(key, group);
       }
-      for (const name of sum) group.record[name] = (group.record[name] as number) + (typeof row.record[name] === "number" ? (row.record[name] as number) : 0);
+      for (const name of sum)
+        group.record[name] =
+          (group.record[name] as number) +
+          (typeof row.record[name] === "number" ? (row.record[name] as number) : 0);
       group.provenance.push(...row.provenance);
     }
     rows = [...groups.values()];
-    outputColumns = [...by, ...sum].map((name) => columns.find((column) => column.name === name) ?? { name, type: "number" as const });
+    outputColumns = [...by, ...sum].map(
+      (name) => columns.find((column) => column.name === name) ?? { name, type: "number" as const },
+    );
     notes.push(`rows summed by ${by.join(", ")} (${sum.join(", ")})`);
   }
 

@@ -46,12 +46,19 @@ export function fillText(template: string, values: TemplateValues): string {
 export function buildDatasetUrl(baseUrl: string, template: string, values: TemplateValues): URL {
   const trimmed = template.trim();
   if (/^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith("//") || trimmed.includes("\\")) {
-    throw new StepError("config_error", `dataset url "${template}" must be a path relative to base_url ${baseUrl}, not an absolute address`, { url: template });
+    throw new StepError(
+      "config_error",
+      `dataset url "${template}" must be a path relative to base_url ${baseUrl}, not an absolute address`,
+      { url: template },
+    );
   }
   const filled = trimmed.replace(/\{([A-Za-z_][A-Za-z0-9_-]*)\}/g, (_, name: string) => {
     const value = values[name] ?? "";
     // URL parsers treat "." and ".." (even percent-encoded) as path steps; a value must stay a value.
-    if (/^\.+$/.test(value)) throw new StepError("config_error", `the value "${value}" for {${name}} cannot be placed in a URL`, { url: template });
+    if (/^\.+$/.test(value))
+      throw new StepError("config_error", `the value "${value}" for {${name}} cannot be placed in a URL`, {
+        url: template,
+      });
     return encodeURIComponent(value);
   });
   const base = new URL(baseUrl);
@@ -60,7 +67,9 @@ export function buildDatasetUrl(baseUrl: string, template: string, values: Templ
   const relative = filled.startsWith("/") ? filled.slice(1) : filled;
   const url = new URL(relative, new URL(basePath, base.origin));
   if (url.origin !== base.origin || !url.pathname.startsWith(basePath.replace(/\/$/, "") || "/")) {
-    throw new StepError("config_error", `dataset url "${template}" leaves ${baseUrl}; refused`, { url: url.origin });
+    throw new StepError("config_error", `dataset url "${template}" leaves ${baseUrl}; refused`, {
+      url: url.origin,
+    });
   }
   return url;
 }

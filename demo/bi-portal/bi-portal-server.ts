@@ -1,13 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { salesReturnRates, supportReturnRates, type ReturnRateRow } from "../data/return-rates.js";
+import { type ReturnRateRow, salesReturnRates, supportReturnRates } from "../data/return-rates.js";
 import { complaintRows } from "../data/service-complaints.js";
 import { vipRepurchaseRows } from "../data/vip-repurchase.js";
 import { HashedClassNames } from "./class-names.js";
-import { PortalSessions } from "./portal-sessions.js";
 import {
   dashboardListPage,
   loginPage,
@@ -18,6 +17,7 @@ import {
   supportReturnsPage,
   vipRepurchasePage,
 } from "./portal-pages.js";
+import { PortalSessions } from "./portal-sessions.js";
 
 /** Options of the demo BI portal. */
 export interface BiPortalOptions {
@@ -79,14 +79,20 @@ async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(body);
 }
 
-function send(response: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}): void {
+function send(
+  response: ServerResponse,
+  status: number,
+  type: string,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, { "content-type": type, "cache-control": "no-store", ...headers });
   response.end(body);
 }
 
 // Only a local path may be a post-login target, never another origin.
 function safeNext(next: string | null): string {
-  return next && next.startsWith("/") && !next.startsWith("//") && !next.includes("\\") ? next : "/dashboards";
+  return next?.startsWith("/") && !next.startsWith("//") && !next.includes("\\") ? next : "/dashboards";
 }
 
 function filterReturns(rows: ReturnRateRow[], query: URLSearchParams): ReturnRateRow[] {
@@ -126,7 +132,8 @@ export async function startBiPortal(options: BiPortalOptions = {}): Promise<BiPo
     }, ms);
     delayTimers.add(timer);
   };
-  const json = (response: ServerResponse, value: unknown) => later(dataDelayMs, () => send(response, 200, "application/json", JSON.stringify(value)));
+  const json = (response: ServerResponse, value: unknown) =>
+    later(dataDelayMs, () => send(response, 200, "application/json", JSON.stringify(value)));
 
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://portal.local");
@@ -137,10 +144,12 @@ export async function startBiPortal(options: BiPortalOptions = {}): Promise<BiPo
       if (route.startsWith("/static/")) {
         // The logo and the web font exist only to show that the adapter blocks them.
         assetRequests += 1;
-        if (route.endsWith(".png")) return send(response, 200, "image/png", Buffer.from("89504e470d0a1a0a", "hex"));
+        if (route.endsWith(".png"))
+          return send(response, 200, "image/png", Buffer.from("89504e470d0a1a0a", "hex"));
         return send(response, 200, "font/woff2", Buffer.alloc(16));
       }
-      if (route === "/vendor/ag-grid-community.min.js") return send(response, 200, "text/javascript", agGridBundle, { "cache-control": "max-age=3600" });
+      if (route === "/vendor/ag-grid-community.min.js")
+        return send(response, 200, "text/javascript", agGridBundle, { "cache-control": "max-age=3600" });
       if (route === "/dashboards/hang" || route === "/api/hang") return; // never answers: for timeout tests
       if (route === "/login" && request.method === "POST") {
         const form = await readForm(request);
@@ -157,11 +166,17 @@ export async function startBiPortal(options: BiPortalOptions = {}): Promise<BiPo
       if (route === "/login") return html(loginPage(context, safeNext(url.searchParams.get("next"))));
       if (route === "/logout") {
         sessions.remove(cookieValue(request, COOKIE));
-        return send(response, 303, "text/plain", "signed out", { location: "/login", "set-cookie": `${COOKIE}=; Max-Age=0; Path=/` });
+        return send(response, 303, "text/plain", "signed out", {
+          location: "/login",
+          "set-cookie": `${COOKIE}=; Max-Age=0; Path=/`,
+        });
       }
       if (!user) {
-        if (route.startsWith("/api/")) return send(response, 401, "application/json", JSON.stringify({ error: "not signed in" }));
-        return send(response, 302, "text/plain", "sign in first", { location: `/login?next=${encodeURIComponent(route + url.search)}` });
+        if (route.startsWith("/api/"))
+          return send(response, 401, "application/json", JSON.stringify({ error: "not signed in" }));
+        return send(response, 302, "text/plain", "sign in first", {
+          location: `/login?next=${encodeURIComponent(route + url.search)}`,
+        });
       }
       switch (route) {
         case "/":
@@ -182,14 +197,20 @@ export async function startBiPortal(options: BiPortalOptions = {}): Promise<BiPo
           return json(response, { rows: filterReturns(supportReturnRates, url.searchParams) });
         case "/api/service-complaints": {
           const year = url.searchParams.get("year");
-          return json(response, { rows: complaintRows.filter((row) => !year || row.month.startsWith(`${year}-`)) });
+          return json(response, {
+            rows: complaintRows.filter((row) => !year || row.month.startsWith(`${year}-`)),
+          });
         }
         case "/api/vip-repurchase": {
           const year = url.searchParams.get("year");
           const rows = vipRepurchaseRows.filter((row) => !year || row.quarter.startsWith(`${year}-`));
           const pages = Math.max(1, Math.ceil(rows.length / vipPageSize));
           const page = Math.min(pages, Math.max(1, Number(url.searchParams.get("page")) || 1));
-          return json(response, { page, pages, rows: rows.slice((page - 1) * vipPageSize, page * vipPageSize) });
+          return json(response, {
+            page,
+            pages,
+            rows: rows.slice((page - 1) * vipPageSize, page * vipPageSize),
+          });
         }
         default:
           return html(messagePage(context, "Not found", `No page at ${route}.`), 404);

@@ -19,7 +19,9 @@ const portal = await startBiPortal({
   username: process.env.BI_USER || undefined,
   password: process.env.BI_PASSWORD || undefined,
 });
-process.stdout.write(`Lumen BI demo portal at ${portal.url} (class suffix ${portal.classSuffix}); sign in as ${process.env.BI_USER || "analyst"}\n`);
+process.stdout.write(
+  `Lumen BI demo portal at ${portal.url} (class suffix ${portal.classSuffix}); sign in as ${process.env.BI_USER || "analyst"}\n`,
+);
 const stop = async () => {
   await portal.close();
   process.exit(0);

@@ -12,7 +12,12 @@ export interface PageContext {
   renderDelayMs: number;
 }
 
-function layout(context: PageContext, title: string, body: string, options: { user?: string; script?: string; head?: string } = {}): string {
+function layout(
+  context: PageContext,
+  title: string,
+  body: string,
+  options: { user?: string; script?: string; head?: string } = {},
+): string {
   const c = (stem: string) => context.classes.of(stem);
   const nav = options.user
     ? `<nav class="${c("nav")}" aria-label="Main"><a href="/dashboards">Dashboards</a> · <a href="/logout">Sign out (${escapeHtml(options.user)})</a></nav>`
@@ -145,7 +150,11 @@ load();
 /** The sales "Returns" dashboard (an HTML table rendered client-side after an async request). */
 export function returnsPage(context: PageContext, user: string): string {
   const c = (stem: string) => context.classes.of(stem);
-  const options = (values: string[]) => [`<option value="">All</option>`, ...values.map((value) => `<option value="${value}">${value}</option>`)].join("");
+  const options = (values: string[]) =>
+    [
+      `<option value="">All</option>`,
+      ...values.map((value) => `<option value="${value}">${value}</option>`),
+    ].join("");
   return layout(
     context,
     "Returns",

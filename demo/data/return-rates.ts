@@ -18,7 +18,9 @@ export const PRODUCTS = ["A", "B", "C"] as const;
 /** Regions in the order the dashboards list them. */
 export const REGIONS = ["East", "North", "South", "West"] as const;
 /** Every month the dashboards cover: 2023-01 … 2024-12. */
-export const MONTHS: string[] = [2023, 2024].flatMap((year) => Array.from({ length: 12 }, (_, index) => `${year}-${String(index + 1).padStart(2, "0")}`));
+export const MONTHS: string[] = [2023, 2024].flatMap((year) =>
+  Array.from({ length: 12 }, (_, index) => `${year}-${String(index + 1).padStart(2, "0")}`),
+);
 
 // The keys FACTS.md names; everything else is generated around them.
 const SALES_FIXED: Record<string, number> = {
@@ -50,7 +52,8 @@ function hash(text: string): number {
 function generatedRate(product: string, region: string, month: string): number {
   const monthNumber = Number(month.slice(5, 7));
   // Returns rise after the gift season (December–January) and dip in spring.
-  const season = monthNumber === 1 ? 0.5 : monthNumber === 12 ? 0.3 : monthNumber >= 3 && monthNumber <= 5 ? -0.2 : 0;
+  const season =
+    monthNumber === 1 ? 0.5 : monthNumber === 12 ? 0.3 : monthNumber >= 3 && monthNumber <= 5 ? -0.2 : 0;
   const noise = ((hash(`${product}|${region}|${month}`) % 1000) / 1000 - 0.5) * 0.8;
   return Math.round((PRODUCT_BASE[product] + REGION_OFFSET[region] + season + noise) * 10) / 10;
 }
@@ -78,6 +81,9 @@ export const supportReturnRates: ReturnRateRow[] = buildRows(SUPPORT_OVERRIDES);
 
 /** The rows as CSV with the headers the dashboards show (Product, Region, Month, Return rate). */
 export function returnRatesCsv(rows: ReturnRateRow[] = salesReturnRates): string {
-  const lines = ["Product,Region,Month,Return rate", ...rows.map((row) => `${row.product},${row.region},${row.month},${row.return_rate.toFixed(1)}%`)];
+  const lines = [
+    "Product,Region,Month,Return rate",
+    ...rows.map((row) => `${row.product},${row.region},${row.month},${row.return_rate.toFixed(1)}%`),
+  ];
   return `${lines.join("\n")}\n`;
 }

@@ -44,14 +44,30 @@ function buildRows(): ComplaintRow[] {
       const monthly = split(quarterTotal, [3, 4, 3 + quarterIndex]);
       monthly.forEach((monthTotal, monthOffset) => {
         const month = `2023-${String(quarterIndex * 3 + monthOffset + 1).padStart(2, "0")}`;
-        const bySubType = split(monthTotal, SUB_TYPES[category].map((_, index) => SUB_TYPES[category].length + 2 - index + ((monthOffset + index) % 2)));
+        const bySubType = split(
+          monthTotal,
+          SUB_TYPES[category].map(
+            (_, index) => SUB_TYPES[category].length + 2 - index + ((monthOffset + index) % 2),
+          ),
+        );
         SUB_TYPES[category].forEach((sub_type, index) => {
-          rows.push({ category, sub_type, month, quarter: `Q${quarterIndex + 1} 2023`, complaints: bySubType[index] });
+          rows.push({
+            category,
+            sub_type,
+            month,
+            quarter: `Q${quarterIndex + 1} 2023`,
+            complaints: bySubType[index],
+          });
         });
       });
     });
   }
-  return rows.sort((a, b) => a.month.localeCompare(b.month) || a.category.localeCompare(b.category) || a.sub_type.localeCompare(b.sub_type));
+  return rows.sort(
+    (a, b) =>
+      a.month.localeCompare(b.month) ||
+      a.category.localeCompare(b.category) ||
+      a.sub_type.localeCompare(b.sub_type),
+  );
 }
 
 /** Every row of the grid: 3 categories × their sub-types × 12 months of 2023 (120 rows). */

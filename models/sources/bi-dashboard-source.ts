@@ -23,7 +23,10 @@ export const Login = z
     /** Text of the submit button. */
     submit: z.string().default("Sign in"),
     /** How to know the login worked: a URL fragment or text visible after it. */
-    success: z.object({ url_contains: z.string().optional(), text: z.string().optional() }).strict().optional(),
+    success: z
+      .object({ url_contains: z.string().optional(), text: z.string().optional() })
+      .strict()
+      .optional(),
   })
   .strict();
 
