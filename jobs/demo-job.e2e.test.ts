@@ -1,6 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadWorkspace } from "../config/load-workspace.js";
 import { type BiPortal, startBiPortal } from "../demo/bi-portal/bi-portal-server.js";
@@ -72,6 +74,32 @@ describe("the lumen-weekly demo job end to end", () => {
     const html = readFileSync(path.join(root, "reports/weekly/lumen-weekly-2024-03-03.html"), "utf8");
     expect(html.match(/<figure class="chart/g)?.length).toBeGreaterThanOrEqual(3);
     expect(html).not.toMatch(/<script|<link |src="http/);
+    // The report as a reader sees it, kept as a test artefact.
+    const browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+      await page.goto(pathToFileURL(path.join(root, "reports/weekly/lumen-weekly-2024-03-03.html")).href);
+      expect(await page.locator("section.question").count()).toBe(6);
+      expect(await page.locator("#q-complaints table.evidence tbody tr").count()).toBe(12);
+      expect(await page.locator("#q-returns-trend figure.chart-trend svg").count()).toBe(1);
+      // The A/East conflict: sales 5.2, support 5.9 and the resolved 5.49 side by side.
+      expect(await page.locator('#q-returns-a-east figure[aria-label="Sources compared"] svg').count()).toBe(1);
+      mkdirSync(path.resolve("test-artifacts"), { recursive: true });
+      await page.screenshot({ path: path.resolve("test-artifacts/report-job-demo.png"), fullPage: true });
+    } finally {
+      await browser.close();
+    }
     expect(listJobRuns(workspace, { job: "lumen-weekly" })[0]).toMatchObject({
       status: "answered",
       questions_answered: 6,

@@ -10,7 +10,7 @@ import type { LoadedJob } from "./job-file.js";
 import { acquireJobLock } from "./job-lock.js";
 import type { JobReport, JobStatus, QuestionReport } from "./job-report.js";
 import { defaultQuestionAnswerer, type QuestionAnswerer } from "./question-answerer.js";
-import { chartForChanges, chartsForNumbers, type ReportChart } from "./report-charts.js";
+import { chartForChanges, chartForConflicts, chartsForNumbers, type ReportChart } from "./report-charts.js";
 import { renderHtmlReport } from "./report-html.js";
 import { renderMarkdownReport } from "./report-markdown.js";
 import { dimensionOrderOf, extractReportedNumbers, numberKey } from "./reported-numbers.js";
@@ -366,12 +366,11 @@ async function writeReports(
     if (format === "json") contents.push(`${JSON.stringify(workspace.redactor.value(report), null, 2)}\n`);
     if (format === "html") {
       const questionCharts: Record<string, ReportChart[]> = {};
-      for (const question of report.questions)
-        questionCharts[question.id] = await chartsForNumbers(
-          question.numbers,
-          context.labels,
-          context.dimensionOrder,
-        );
+      for (const question of report.questions) {
+        const conflicts = await chartForConflicts(question.answer?.conflicts ?? [], context.labels);
+        const numbers = await chartsForNumbers(question.numbers, context.labels, context.dimensionOrder);
+        questionCharts[question.id] = [...(conflicts ? [conflicts] : []), ...numbers];
+      }
       const changes = await chartForChanges(report.changes.changes);
       contents.push(renderHtmlReport(report, { questions: questionCharts, ...(changes ? { changes } : {}) }));
     }

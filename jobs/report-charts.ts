@@ -1,5 +1,6 @@
 import * as vega from "vega";
 import { compile, type TopLevelSpec } from "vega-lite";
+import type { Conflict } from "../models/answer.js";
 import type { NumberChange } from "./changes-since-last-run.js";
 import { orderKeys, PERIOD_KEYS, type ReportedNumber } from "./reported-numbers.js";
 
@@ -133,4 +134,39 @@ export async function chartForChanges(changes: NumberChange[]): Promise<ReportCh
     height: { step: 14 },
   } as unknown as TopLevelSpec;
   return { title: "Changed since the previous run", kind: "change", svg: await renderVegaLite(spec) };
+}
+
+/** Bars of each source's value for the conflicts of one answer, next to the resolved value. */
+export async function chartForConflicts(
+  conflicts: Conflict[],
+  labels: Record<string, string>,
+): Promise<ReportChart | undefined> {
+  const shown = conflicts.slice(0, 6);
+  if (shown.length === 0) return undefined;
+  const data = shown.flatMap((conflict) => {
+    const name = `${labels[conflict.metric] ?? conflict.metric} ${Object.values(conflict.keys).join("/")}`;
+    return [
+      ...conflict.values.map((value) => ({
+        number: name,
+        source: `${value.source} (trust ${value.weight})`,
+        value: value.value,
+      })),
+      ...(conflict.resolved === null
+        ? []
+        : [{ number: name, source: `resolved (${conflict.policy})`, value: conflict.resolved }]),
+    ];
+  });
+  const spec = {
+    ...baseSpec("Sources compared"),
+    data: { values: data },
+    mark: { type: "bar" },
+    encoding: {
+      y: { field: "number", type: "nominal", title: null, sort: null, axis: { labelLimit: 320 } },
+      yOffset: { field: "source" },
+      x: { field: "value", type: "quantitative", title: "value" },
+      color: { field: "source", type: "nominal", title: null },
+    },
+    height: { step: 16 },
+  } as unknown as TopLevelSpec;
+  return { title: "Sources compared", kind: "comparison", svg: await renderVegaLite(spec) };
 }
