@@ -15,3 +15,4 @@ export { TableExtractionError, type TableExtractionErrorReason } from "./table-e
 export { extractTables, type TableExtractOptions } from "./table-extractor.js";
 export { renderTableText } from "./table-builder.js";
 export { tableToEvidence } from "./table-evidence.js";
+export { extractDocuments, type BatchOptions, type BatchResult } from "./extract-documents.js";
