@@ -32,13 +32,19 @@ export function describeSource(name: string, source: SourceConfig): SourceCapabi
       return {
         ...base,
         text_search: false,
-        datasets: Object.entries(source.datasets).map(([datasetName, value]) => dataset(datasetName, value.offers, Object.values(value.columns), "table")),
+        // A rolled-up dataset offers the columns of its roll-up, not the page's.
+        datasets: Object.entries(source.datasets).map(([datasetName, value]) =>
+          dataset(datasetName, value.offers, value.aggregate ? [...value.aggregate.by, ...value.aggregate.sum] : Object.values(value.columns), "table"),
+        ),
       };
     case "tickets":
       return {
         ...base,
         text_search: false,
-        datasets: Object.entries(source.searches).map(([searchName, value]) => dataset(searchName, value.offers, Object.keys(value.fields), "records")),
+        // A changelog search yields one row per change, with these columns beside the mapped fields.
+        datasets: Object.entries(source.searches).map(([searchName, value]) =>
+          dataset(searchName, value.offers, [...Object.keys(value.fields), ...(value.changelog ? ["key", "field", "from", "to", "at", "author"] : [])], "records"),
+        ),
       };
     case "pdf_kb":
       return {

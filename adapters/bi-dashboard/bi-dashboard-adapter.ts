@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, errors, type Page } from "playwright-core";
+import { describeSource } from "../../config/describe-sources.js";
 import type { Redactor } from "../../config/redactor.js";
 import type { Workspace } from "../../config/workspace.js";
 import type { Evidence } from "../../models/evidence.js";
@@ -75,25 +76,7 @@ export class BiDashboardAdapter implements SourceAdapter {
 
   /** Datasets, metrics and dimensions this source offers. */
   describe(): SourceCapabilities {
-    return {
-      name: this.name,
-      kind: this.kind,
-      trust: this.config.trust,
-      description: this.config.description,
-      text_search: false,
-      datasets: Object.entries(this.config.datasets).map(([name, dataset]) => ({
-        name,
-        metrics: dataset.offers.metrics,
-        dimensions: dataset.offers.dimensions,
-        events: dataset.offers.events,
-        topics: dataset.offers.topics,
-        columns: dataset.aggregate
-          ? [...dataset.aggregate.by, ...dataset.aggregate.sum]
-          : [...new Set(Object.values(dataset.columns))],
-        grain: dataset.offers.grain,
-        expected_format: "table" as const,
-      })),
-    };
+    return describeSource(this.name, this.config);
   }
 
   /** Opens the dashboard, waits until its table has really loaded, and reads it. */
