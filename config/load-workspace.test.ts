@@ -62,7 +62,7 @@ reflector: { max_iteration: 3 }
     expect(lines.some((line) => /triangulate\.yaml:7:5 sources\.bi\.trust: .*<=1.*1\.5/.test(line))).toBe(true);
     expect(lines.some((line) => /:8:5 sources\.bi\.baseurl: unknown key `baseurl`.*did you mean `base_url`/.test(line))).toBe(true);
     expect(lines.some((line) => /:10:14 reflector\.max_iteration: .*did you mean `max_iterations`/.test(line))).toBe(true);
-    expect(lines.some((line) => /sources\.bi\.base_url: missing/.test(line))).toBe(true);
+    expect(lines.some((line) => /sources\.bi\.base_url: required, but missing/.test(line))).toBe(true);
   });
 
   it("substitutes ${VAR} and ${VAR:-default}, names a missing variable and marks secrets", () => {

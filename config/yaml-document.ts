@@ -134,7 +134,7 @@ function describeIssue(issue: z.core.$ZodIssue, data: unknown, path: (string | n
   const shown = found === undefined ? "nothing" : JSON.stringify(found)?.slice(0, 60);
   switch (issue.code) {
     case "invalid_type":
-      return found === undefined ? `missing; expected ${issue.expected}` : `expected ${issue.expected}, found ${shown}`;
+      return found === undefined ? `required, but missing (expected ${issue.expected})` : `expected ${issue.expected}, found ${shown}`;
     case "invalid_value":
       return `expected one of ${issue.values.map((value) => JSON.stringify(value)).join(", ")}, found ${shown}`;
     case "invalid_union": {
