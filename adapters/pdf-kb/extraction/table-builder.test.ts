@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildTables, columnNames, detectHeaderRows } from "./table-builder.js";
+import { buildTables, columnNames, detectHeaderRows, looksTabular } from "./table-builder.js";
 import type { TabulaCell } from "./tabula-runner.js";
 
 const cell = (text: string, left = 0): TabulaCell => ({ text, top: 10, left, width: text ? 20 : 0, height: text ? 10 : 0 });
@@ -25,5 +25,15 @@ describe("table header detection", () => {
     expect(table.rows).toEqual([{ Month: "2024-01", Rate: 5.2, Rate_2: 1200 }, { Month: "2024-02", Rate: 4.6, Rate_2: -30 }]);
     expect(table.bbox).toEqual([50, 100, 400, 200]);
     expect(table.text).toContain("Month | Rate | Rate_2\n2024年1月 | 5.2% | 1,200");
+  });
+});
+
+describe("stream table plausibility", () => {
+  it("keeps a dense grid of short cells", () => {
+    expect(looksTabular([["Campaign", "Channel", "Start"], ["Lamp Week", "Online", "2023-04-10"], ["Mall Pop-up North", "Offline", "2023-06-03"]])).toBe(true);
+  });
+  it("rejects two columns of prose and a sparse chart-axis grid", () => {
+    expect(looksTabular([["based strategies, including the", "individual persons in the United"], ["expert and public health action", "health outcome or determinant of"]])).toBe(false);
+    expect(looksTabular([["", "", "7,300", ""], ["0.875", "", "", ""], ["", "0.0900", "", ""], ["", "", "", "0.10"]])).toBe(false);
   });
 });

@@ -132,6 +132,19 @@ export function renderTableText(table: Pick<ExtractedTable, "id" | "page" | "sec
   return [caption, header, ...body].join("\n");
 }
 
+/**
+ * Whitespace-aligned text is not always a table: two columns of prose (long cells) or the axis
+ * labels of a chart (a sparse grid) come out of the stream reader too. A stream table needs
+ * short cells (median under 20 characters) and at least 40 % of its grid filled.
+ */
+export function looksTabular(cells: string[][]): boolean {
+  const filled = cells.flat().filter((cell) => cell !== "");
+  const total = cells.length * (cells[0]?.length ?? 0);
+  if (total === 0 || filled.length / total < 0.4) return false;
+  const lengths = filled.map((cell) => Array.from(cell).length).sort((a, b) => a - b);
+  return lengths[Math.floor(lengths.length / 2)] < 20;
+}
+
 /** Turns tabula's pages into typed tables with ids "p<page>-t<n>", header rows and column types. */
 export function buildTables(pages: TabulaPage[]): ExtractedTable[] {
   const tables: ExtractedTable[] = [];
@@ -141,6 +154,7 @@ export function buildTables(pages: TabulaPage[]): ExtractedTable[] {
     for (const raw of sorted) {
       const cells = cleanGrid(raw);
       if (cells.length < 2 || (cells[0]?.length ?? 0) < 2) continue;
+      if (raw.method === "stream" && !looksTabular(cells)) continue;
       index += 1;
       const headerRows = detectHeaderRows(cells);
       const names = columnNames(cells, headerRows);
