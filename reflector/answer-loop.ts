@@ -7,6 +7,8 @@ import type { ExecutionPlan, SubGoal } from "../models/plan.js";
 import type { StepResult } from "../models/step-result.js";
 import { runRetrievalLoop } from "./agentic-retrieval.js";
 import { compareSources } from "./conflicts.js";
+import { enclosingUnit, periodLabel } from "./period-broadening.js";
+import { widenValidation } from "./rules/broaden-rule.js";
 import { pointsOfGoals } from "./metric-points.js";
 import { gradeWithModel } from "./model-grader.js";
 import { applyRules } from "./rule-engine.js";
@@ -72,6 +74,19 @@ function gapFor(goal: SubGoal, result: StepResult | undefined, reason: string): 
 }
 
 /**
+ * The goal with its period extended back by one unit of its grain (2024-01 → 2023-12..2024-01), so
+ * an event can be compared with the period before it; undefined when the goal has no metric period
+ * or its rule counts rows exactly (rows = 1 would no longer hold).
+ */
+export function withBeforeWindow(goal: SubGoal): SubGoal | undefined {
+  const period = goal.params.period;
+  if (!goal.params.metric || !period || period.grain === "year" || /\brows\s*(=|<=|<)/.test(goal.validation)) return undefined;
+  const dayBefore = new Date(Date.parse(`${period.from}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const widened = { ...period, from: enclosingUnit(dayBefore, period.grain).from };
+  return { ...goal, params: { ...goal.params, period: widened }, validation: widenValidation(goal.validation, period, { ...period, from: widened.from }) };
+}
+
+/**
  * Answers a plan: executes every sub-goal, reflects on failures with the rules (retry, broaden,
  * switch source, stop) for at most max_iterations rounds within the deadline, compares sources,
  * grades knowledge-base passages (with the agentic retrieval loop when the strategy asks for it),
@@ -91,8 +106,17 @@ export async function answerPlan(plan: ExecutionPlan, workspace: Workspace, opti
     const settled = new Map<string, { status: "answered" | "failed"; reason?: string }>();
     const broadenings: Broadening[] = [];
 
+    // Relating a metric to events needs the metric before the events too: the period before is fetched with it.
+    if (plan.sub_goals.some((goal) => goal.params.event)) {
+      for (const goal of plan.sub_goals) {
+        const widened = withBeforeWindow(goal);
+        if (!widened) continue;
+        current.set(goal.id, widened);
+        trace.add("reflect", `reflect:${goal.id}:context:${periodLabel(widened.params.period!)} (the period before, to align events)`, {}, goal.id);
+      }
+    }
     const latest = new Map<string, StepResult>();
-    for (const result of await run.execute(plan.sub_goals)) latest.set(result.goal_id, result);
+    for (const result of await run.execute([...current.values()])) latest.set(result.goal_id, result);
 
     for (let iteration = 1; ; iteration++) {
       const rerun: SubGoal[] = [];

@@ -156,6 +156,8 @@ export function buildAnswerView(input: ViewInput): BuiltView {
     const goal = outcome.goal;
     const before = citations.citations.length;
     if (outcome.status === "failed") {
+      // A failed optional goal is reported among the gaps only: it was a cross-check, not part of the question.
+      if (outcome.planned.required === false) continue;
       items.push({ kind: "failed", goal: goal.id, label: goal.description, reason: outcome.reason ?? "failed", status: "failed" });
     } else if (outcome.evidence?.kind === "text") {
       const grade = outcome.grade;
