@@ -12,7 +12,9 @@ import { DEMO_AS_OF, FLAGSHIP_QUESTIONS, startDemo } from "../demo/run-demo.js";
 import type { Answer } from "../models/answer.js";
 import { extractNumbers } from "../reflector/number-audit.js";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "5" }, questions: { type: "string" } } });
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "5" }, questions: { type: "string" } },
+});
 const runs = Number(values.runs);
 const wanted = values.questions ? values.questions.split(",") : FLAGSHIP_QUESTIONS.map((entry) => entry.id);
 const binary = path.resolve("dist/bin/triangulate.js");
@@ -42,8 +44,28 @@ function measure(question: string, sequential: boolean): Measurement {
   // GNU time reports the peak resident set of the ask process (Chromium runs as its own processes).
   const child = spawnSync(
     "/usr/bin/time",
-    ["-f", "%M", "-o", timeFile, process.execPath, binary, "ask", question, "--workspace", demo.directory, "--as-of", DEMO_AS_OF, "--json", ...(sequential ? ["--sequential"] : [])],
-    { env: { ...process.env, ...demo.environment, NO_COLOR: "1" }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
+    [
+      "-f",
+      "%M",
+      "-o",
+      timeFile,
+      process.execPath,
+      binary,
+      "ask",
+      question,
+      "--workspace",
+      demo.directory,
+      "--as-of",
+      DEMO_AS_OF,
+      "--json",
+      ...(sequential ? ["--sequential"] : []),
+    ],
+    {
+      env: { ...process.env, ...demo.environment, NO_COLOR: "1" },
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 180_000,
+    },
   );
   const wallMs = performance.now() - started;
   const peakKb = Number(readFileSync(timeFile, "utf8").trim().split("\n").at(-1));
@@ -78,7 +100,14 @@ try {
     const sequentialMs = median(sequential.map((entry) => entry.wallMs));
     const peakMb = Math.max(...[...concurrent, ...sequential].map((entry) => entry.peakKb)) / 1024;
     const status = concurrent[0].answer?.status ?? `exit ${concurrent[0].exitCode}`;
-    rows.push([id, status, `${(concurrentMs / 1000).toFixed(2)} s`, `${(sequentialMs / 1000).toFixed(2)} s`, `${(sequentialMs / concurrentMs).toFixed(2)}×`, `${peakMb.toFixed(0)} MB`]);
+    rows.push([
+      id,
+      status,
+      `${(concurrentMs / 1000).toFixed(2)} s`,
+      `${(sequentialMs / 1000).toFixed(2)} s`,
+      `${(sequentialMs / concurrentMs).toFixed(2)}×`,
+      `${peakMb.toFixed(0)} MB`,
+    ]);
     process.stderr.write(`${id} done\n`);
   }
 } finally {
@@ -87,7 +116,9 @@ try {
 }
 
 const headers = ["question", "status", "concurrent (median)", "sequential (median)", "seq/conc", "peak RSS"];
-const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));
+const widths = headers.map((header, column) =>
+  Math.max(header.length, ...rows.map((row) => row[column].length)),
+);
 const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join("  ");
 const report = [
   `flagship questions: median of ${runs} cold processes each (node dist/bin/triangulate.js ask --json), demo servers already running, ${new Date().toISOString().slice(0, 10)}`,

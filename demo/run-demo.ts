@@ -7,17 +7,32 @@ import { AdapterPool } from "../adapters/registry.js";
 import { loadWorkspace } from "../config/load-workspace.js";
 import type { Workspace } from "../config/workspace.js";
 import { startBiPortal } from "./bi-portal/bi-portal-server.js";
-import { startTicketServer, type RunningTicketServer } from "./ticket-server/ticket-server.js";
+import { type RunningTicketServer, startTicketServer } from "./ticket-server/ticket-server.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The flagship questions of the demo (issue 7), in the order `triangulate demo` asks them. */
 export const FLAGSHIP_QUESTIONS: { id: string; question: string }[] = [
-  { id: "q1-zh", question: "对比A产品在华东区2024年1月的退货率与B产品在华北区同期的退货率，并结合两地物流服务商变更记录分析可能原因" },
-  { id: "q1-en", question: "Compare product A's return rate in East China in January 2024 with product B's in North China for the same month, and relate it to logistics provider changes in both regions" },
+  {
+    id: "q1-zh",
+    question:
+      "对比A产品在华东区2024年1月的退货率与B产品在华北区同期的退货率，并结合两地物流服务商变更记录分析可能原因",
+  },
+  {
+    id: "q1-en",
+    question:
+      "Compare product A's return rate in East China in January 2024 with product B's in North China for the same month, and relate it to logistics provider changes in both regions",
+  },
   { id: "q2", question: "客製化保溫杯刻錯名字，可以換貨嗎？運費誰出？多久能收到新品？" },
-  { id: "q3", question: "Service-category complaints in Q3 vs Q4 2023 and their relation to CRM module versions released" },
-  { id: "q4", question: "VIP repurchase rate by quarter of 2023 and the number of online campaigns per quarter" },
+  {
+    id: "q3",
+    question:
+      "Service-category complaints in Q3 vs Q4 2023 and their relation to CRM module versions released",
+  },
+  {
+    id: "q4",
+    question: "VIP repurchase rate by quarter of 2023 and the number of online campaigns per quarter",
+  },
   { id: "q5", question: "你好" },
   { id: "q6", question: "Return rate of product C in West China in February 2024" },
 ];
@@ -68,7 +83,10 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoEnv
   const progress = options.onProgress ?? (() => {});
   const ownsDirectory = options.directory === undefined;
   const directory = options.directory ?? mkdtempSync(path.join(tmpdir(), "triangulate-demo-"));
-  cpSync(demoWorkspaceSource(), directory, { recursive: true, filter: (source) => !source.includes(`${path.sep}.triangulate`) });
+  cpSync(demoWorkspaceSource(), directory, {
+    recursive: true,
+    filter: (source) => !source.includes(`${path.sep}.triangulate`),
+  });
   const closers: (() => Promise<void>)[] = [];
   const close = async () => {
     for (const closer of closers.reverse()) await closer().catch(() => {});
@@ -83,10 +101,21 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoEnv
     const environment = { TRIANGULATE_BI_URL: portal.url, TRIANGULATE_TICKETS_URL: tickets.url };
     const workspace = loadWorkspace(directory, { environment: { ...process.env, ...environment } });
     progress("ingesting the demo PDFs");
-    await ingestKnowledgeBase(workspace, "handbook", { ...(options.signal ? { signal: options.signal } : {}) });
+    await ingestKnowledgeBase(workspace, "handbook", {
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     const adapters = new AdapterPool(workspace);
     closers.push(() => adapters.close());
-    return { workspace, directory, biUrl: portal.url, ticketsUrl: tickets.url, tickets, environment, adapters, close };
+    return {
+      workspace,
+      directory,
+      biUrl: portal.url,
+      ticketsUrl: tickets.url,
+      tickets,
+      environment,
+      adapters,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

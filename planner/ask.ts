@@ -55,7 +55,11 @@ export function exitCodeOf(answer: Answer): 0 | 2 {
  * the answer loop (execute, reflect, compare, grade, synthesize). A question that cannot be planned
  * (unknown terms) comes back unanswerable with the planner's message.
  */
-export async function askQuestion(question: string, workspace: Workspace, options: AskOptions = {}): Promise<AskResult> {
+export async function askQuestion(
+  question: string,
+  workspace: Workspace,
+  options: AskOptions = {},
+): Promise<AskResult> {
   const trace = new TraceRecorder();
   if (options.onTrace) trace.onEvent(options.onTrace);
   const planning = await planQuestion(question, workspace, {
@@ -66,7 +70,12 @@ export async function askQuestion(question: string, workspace: Workspace, option
   });
   for (const line of planning.trace) trace.add(line.split(":")[0] ?? "plan", line);
   if (planning.route.route === "direct") {
-    const answer = Answer.parse({ question, status: "direct", language: planning.language, text: planning.route.reply ?? "" });
+    const answer = Answer.parse({
+      question,
+      status: "direct",
+      language: planning.language,
+      text: planning.route.reply ?? "",
+    });
     return { answer, planning, trace: trace.events, exitCode: 0 };
   }
   if (!planning.plan) {
@@ -76,7 +85,12 @@ export async function askQuestion(question: string, workspace: Workspace, option
       status: "unanswerable",
       language: planning.language,
       text: message,
-      gaps: [{ missing: message, check: "the catalog in triangulate.yaml (metrics, dimension values, events, topics)" }],
+      gaps: [
+        {
+          missing: message,
+          check: "the catalog in triangulate.yaml (metrics, dimension values, events, topics)",
+        },
+      ],
     });
     return { answer, planning, trace: trace.events, exitCode: 2 };
   }

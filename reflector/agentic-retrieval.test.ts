@@ -6,7 +6,14 @@ import { mergePassages, runRetrievalLoop } from "./agentic-retrieval.js";
 import { gradePassages } from "./grader.js";
 import { goal, result } from "./testing/fixtures.js";
 
-const passage = (chunk: string, text: string): Passage => ({ chunk_id: chunk, document: "policy.pdf", page: 1, section: "s", text, score: 1 });
+const passage = (chunk: string, text: string): Passage => ({
+  chunk_id: chunk,
+  document: "policy.pdf",
+  page: 1,
+  section: "s",
+  text,
+  score: 1,
+});
 const refund = passage("c1", "退款將於退回商品送達後 7 個工作天內辦理。");
 const shipping = passage("c2", "換貨新品於收到退回商品後 3 個工作天內寄出。");
 
@@ -16,19 +23,35 @@ function knowledgeBase(corpus: Passage[], seen: SubGoal[]) {
     seen.push(asked);
     const query = asked.params.query ?? "";
     const filtered = Object.keys(asked.params.filters).length > 0 ? [] : corpus;
-    const hits = filtered.filter((entry) => query.split(/\s+/).some((word) => word && entry.text.includes(word.replace("寄出", "寄出"))));
-    return result(asked.id, "handbook", { evidence: { kind: "text", source: "handbook", passages: hits, notes: [] } });
+    const hits = filtered.filter((entry) =>
+      query.split(/\s+/).some((word) => word && entry.text.includes(word.replace("寄出", "寄出"))),
+    );
+    return result(asked.id, "handbook", {
+      evidence: { kind: "text", source: "handbook", passages: hits, notes: [] },
+    });
   };
 }
 const grade = async (question: string, passages: Passage[]) => gradePassages(question, passages);
 
 describe("runRetrievalLoop", () => {
-  const kbGoal = goal({ id: "g3", source: "handbook", expected_format: "text", params: { query: "多久能收到新品？" } });
+  const kbGoal = goal({
+    id: "g3",
+    source: "handbook",
+    expected_format: "text",
+    params: { query: "多久能收到新品？" },
+  });
   it("rewrites the query towards the missing aspect and merges passages", async () => {
     const seen: SubGoal[] = [];
     const trace = new TraceRecorder();
-    const first = result("g3", "handbook", { evidence: { kind: "text", source: "handbook", passages: [refund], notes: [] } });
-    const outcome = await runRetrievalLoop(kbGoal, first, knowledgeBase([refund, shipping], seen), grade, { strategy: "agentic", maxSteps: 3, minDocs: 1, trace });
+    const first = result("g3", "handbook", {
+      evidence: { kind: "text", source: "handbook", passages: [refund], notes: [] },
+    });
+    const outcome = await runRetrievalLoop(kbGoal, first, knowledgeBase([refund, shipping], seen), grade, {
+      strategy: "agentic",
+      maxSteps: 3,
+      minDocs: 1,
+      trace,
+    });
     expect(outcome.grade.sufficient).toBe(true);
     expect(outcome.passages.map((entry) => entry.chunk_id)).toEqual(["c1", "c2"]);
     expect(outcome.steps).toBe(2);
@@ -36,8 +59,14 @@ describe("runRetrievalLoop", () => {
   });
   it("stops at maxSteps and names what is missing", async () => {
     const seen: SubGoal[] = [];
-    const first = result("g3", "handbook", { evidence: { kind: "text", source: "handbook", passages: [refund], notes: [] } });
-    const outcome = await runRetrievalLoop(kbGoal, first, knowledgeBase([refund], seen), grade, { strategy: "agentic", maxSteps: 3, minDocs: 1 });
+    const first = result("g3", "handbook", {
+      evidence: { kind: "text", source: "handbook", passages: [refund], notes: [] },
+    });
+    const outcome = await runRetrievalLoop(kbGoal, first, knowledgeBase([refund], seen), grade, {
+      strategy: "agentic",
+      maxSteps: 3,
+      minDocs: 1,
+    });
     expect(outcome.grade.sufficient).toBe(false);
     expect(outcome.steps).toBeLessThanOrEqual(3);
     expect(seen.length).toBeLessThanOrEqual(2);
@@ -45,15 +74,27 @@ describe("runRetrievalLoop", () => {
   it("relaxes filters when nothing is found (CRAG)", async () => {
     const seen: SubGoal[] = [];
     const filtered = goal({ ...kbGoal, params: { query: "新品 寄出", filters: { tags: "policy" } } });
-    const first = result("g3", "handbook", { evidence: { kind: "text", source: "handbook", passages: [], notes: [] } });
-    const outcome = await runRetrievalLoop(filtered, first, knowledgeBase([shipping], seen), grade, { strategy: "agentic", maxSteps: 3, minDocs: 1 });
+    const first = result("g3", "handbook", {
+      evidence: { kind: "text", source: "handbook", passages: [], notes: [] },
+    });
+    const outcome = await runRetrievalLoop(filtered, first, knowledgeBase([shipping], seen), grade, {
+      strategy: "agentic",
+      maxSteps: 3,
+      minDocs: 1,
+    });
     expect(outcome.relaxed).toEqual(["tags"]);
     expect(seen[0].params.filters).toEqual({});
   });
   it("makes one retrieval under the standard strategy", async () => {
     const seen: SubGoal[] = [];
-    const first = result("g3", "handbook", { evidence: { kind: "text", source: "handbook", passages: [refund], notes: [] } });
-    const outcome = await runRetrievalLoop(kbGoal, first, knowledgeBase([refund, shipping], seen), grade, { strategy: "standard", maxSteps: 3, minDocs: 1 });
+    const first = result("g3", "handbook", {
+      evidence: { kind: "text", source: "handbook", passages: [refund], notes: [] },
+    });
+    const outcome = await runRetrievalLoop(kbGoal, first, knowledgeBase([refund, shipping], seen), grade, {
+      strategy: "standard",
+      maxSteps: 3,
+      minDocs: 1,
+    });
     expect(seen).toHaveLength(0);
     expect(outcome.grade.sufficient).toBe(false);
   });

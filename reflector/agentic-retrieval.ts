@@ -80,14 +80,22 @@ export function rewriteQuery(grade: Grade): string {
 }
 
 /** The deterministic decision (CRAG-style): nothing found → relax filters; insufficient → a rewritten query; else answer. */
-export function decideDeterministically(goal: SubGoal, passages: Passage[], grade: Grade, queries: string[], minDocs: number): RetrievalDecision {
+export function decideDeterministically(
+  goal: SubGoal,
+  passages: Passage[],
+  grade: Grade,
+  queries: string[],
+  minDocs: number,
+): RetrievalDecision {
   if (passages.length === 0 && Object.keys(goal.params.filters).length > 0) {
     return { action: "BROADEN", reasoning: "no passages with the filters; relax them" };
   }
-  if (grade.sufficient && passages.length >= minDocs) return { action: "ANSWER", reasoning: "the passages answer the question" };
+  if (grade.sufficient && passages.length >= minDocs)
+    return { action: "ANSWER", reasoning: "the passages answer the question" };
   const rewritten = rewriteQuery(grade);
   if (!rewritten || queries.includes(rewritten)) {
-    if (Object.keys(goal.params.filters).length > 0) return { action: "BROADEN", reasoning: "rewriting found nothing new; relax the filters" };
+    if (Object.keys(goal.params.filters).length > 0)
+      return { action: "BROADEN", reasoning: "rewriting found nothing new; relax the filters" };
     return { action: "ANSWER", reasoning: "nothing new to try; answer with what is there" };
   }
   return { action: "RETRIEVE", rewritten_query: rewritten, reasoning: grade.missing ?? "too few passages" };
@@ -106,10 +114,18 @@ function relaxFilters(goal: SubGoal): { goal: SubGoal; dropped?: string } {
   return { goal: { ...goal, params: { ...goal.params, filters } }, dropped };
 }
 
-async function modelDecision(options: AgenticOptions, question: string, passages: Passage[], grade: Grade): Promise<RetrievalDecision | string> {
+async function modelDecision(
+  options: AgenticOptions,
+  question: string,
+  passages: Passage[],
+  grade: Grade,
+): Promise<RetrievalDecision | string> {
   const model = options.model?.grader ?? options.model?.writer;
   if (!options.model || !model) return "no model";
-  const listing = passages.slice(0, 8).map((passage) => `[${passage.chunk_id}] ${passage.text.slice(0, 400)}`).join("\n");
+  const listing = passages
+    .slice(0, 8)
+    .map((passage) => `[${passage.chunk_id}] ${passage.text.slice(0, 400)}`)
+    .join("\n");
   const reply = await askModelForJson(
     options.model,
     model,
@@ -119,13 +135,17 @@ async function modelDecision(options: AgenticOptions, question: string, passages
         content:
           "You steer a retrieval loop over a knowledge base. Decide ANSWER (the passages answer the question), RETRIEVE (search again with rewritten_query aimed at what is missing) or BROADEN (relax filters). Reply with JSON {action, rewritten_query, reasoning}.",
       },
-      { role: "user", content: `Question: ${question}\nMissing so far: ${grade.missing ?? "nothing"}\nPassages:\n${listing || "(none)"}` },
+      {
+        role: "user",
+        content: `Question: ${question}\nMissing so far: ${grade.missing ?? "nothing"}\nPassages:\n${listing || "(none)"}`,
+      },
     ],
     RetrievalDecision,
     options.signal,
   );
   if (!reply.ok) return reply.reason;
-  if (reply.value.action === "RETRIEVE" && !reply.value.rewritten_query) return "RETRIEVE without rewritten_query";
+  if (reply.value.action === "RETRIEVE" && !reply.value.rewritten_query)
+    return "RETRIEVE without rewritten_query";
   return reply.value;
 }
 
@@ -134,7 +154,13 @@ async function modelDecision(options: AgenticOptions, question: string, passages
  * agentic: ANSWER / RETRIEVE (rewritten query) / BROADEN (relax filters) until the passages answer
  * the sub-question or maxSteps retrievals were made; passages are merged across steps by chunk id.
  */
-export async function runRetrievalLoop(goal: SubGoal, first: StepResult, retrieve: RetrieveFunction, grade: GradeFunction, options: AgenticOptions): Promise<AgenticOutcome> {
+export async function runRetrievalLoop(
+  goal: SubGoal,
+  first: StepResult,
+  retrieve: RetrieveFunction,
+  grade: GradeFunction,
+  options: AgenticOptions,
+): Promise<AgenticOutcome> {
   const question = goal.params.query ?? goal.description;
   let current = goal;
   let lastResult = first;
@@ -147,7 +173,13 @@ export async function runRetrievalLoop(goal: SubGoal, first: StepResult, retriev
     let decision = decideDeterministically(current, passages, currentGrade, queries, options.minDocs);
     if (options.model && (options.model.grader || options.model.writer)) {
       const fromModel = await modelDecision(options, question, passages, currentGrade);
-      if (typeof fromModel === "string") options.trace?.add("agentic", `agentic:${goal.id}:model decision unusable (${fromModel}), deterministic`, { reason: fromModel }, goal.id);
+      if (typeof fromModel === "string")
+        options.trace?.add(
+          "agentic",
+          `agentic:${goal.id}:model decision unusable (${fromModel}), deterministic`,
+          { reason: fromModel },
+          goal.id,
+        );
       else decision = fromModel;
     }
     if (decision.action === "ANSWER") break;
@@ -160,12 +192,22 @@ export async function runRetrievalLoop(goal: SubGoal, first: StepResult, retriev
       }
       relaxed.push(next.dropped);
       current = next.goal;
-      options.trace?.add("agentic", `agentic:${goal.id}:step${steps}:broaden:drop ${next.dropped}`, { reasoning: decision.reasoning }, goal.id);
+      options.trace?.add(
+        "agentic",
+        `agentic:${goal.id}:step${steps}:broaden:drop ${next.dropped}`,
+        { reasoning: decision.reasoning },
+        goal.id,
+      );
     } else {
       const query = decision.rewritten_query ?? question;
       queries.push(query);
       current = { ...current, params: { ...current.params, query } };
-      options.trace?.add("agentic", `agentic:${goal.id}:step${steps}:retrieve:"${query}"`, { reasoning: decision.reasoning }, goal.id);
+      options.trace?.add(
+        "agentic",
+        `agentic:${goal.id}:step${steps}:retrieve:"${query}"`,
+        { reasoning: decision.reasoning },
+        goal.id,
+      );
     }
     lastResult = await retrieve(current);
     passages = mergePassages(passages, textEvidence(lastResult)?.passages ?? []);

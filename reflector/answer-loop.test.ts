@@ -15,16 +15,22 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 describe("answerPlan", () => {
   it("answers the demo plan, broadens the empty month to its quarter and records the run", async () => {
     const workspace = loadWorkspace(folder, { environment: {} });
-    const plan = ExecutionPlan.parse(JSON.parse(readFileSync(path.join(folder, "plans/returns-east-vs-north.json"), "utf8")));
+    const plan = ExecutionPlan.parse(
+      JSON.parse(readFileSync(path.join(folder, "plans/returns-east-vs-north.json"), "utf8")),
+    );
     const { answer, run, markdown } = await answerPlan(plan, workspace);
     expect(answer.status).toBe("answered");
-    expect(answer.broadened).toEqual([expect.objectContaining({ goal: "g4", from: "2024-02", to: "2024-Q1" })]);
+    expect(answer.broadened).toEqual([
+      expect.objectContaining({ goal: "g4", from: "2024-02", to: "2024-Q1" }),
+    ]);
     expect(run.trace.lines()).toContain("reflect:g4:broaden:month→quarter");
     expect(answer.text).toContain("5.2%");
     expect(answer.text).toContain("higher by 2.1 percentage points");
     expect(markdown).toContain("## Sources");
     expect(existsSync(path.join(run.directory!, "answer.json"))).toBe(true);
-    expect(JSON.parse(readFileSync(path.join(run.directory!, "answer.json"), "utf8")).status).toBe("answered");
+    expect(JSON.parse(readFileSync(path.join(run.directory!, "answer.json"), "utf8")).status).toBe(
+      "answered",
+    );
   });
 
   it("stops after max_iterations with an explained gap", async () => {
@@ -38,7 +44,11 @@ describe("answerPlan", () => {
           description: "return rate of C in West, February 2024",
           source: "sales_exports",
           dataset: "returns",
-          params: { metric: "return_rate", filters: { product: "C", region: "West" }, period: { grain: "month", from: "2024-02-01", to: "2024-02-29" } },
+          params: {
+            metric: "return_rate",
+            filters: { product: "C", region: "West" },
+            period: { grain: "month", from: "2024-02-01", to: "2024-02-29" },
+          },
           expected_format: "table",
           validation: "rows >= 1",
         },
@@ -64,6 +74,15 @@ describe("withBeforeWindow", () => {
     expect(widened?.validation).toBe("rows >= 1 AND any(month >= '2023-12' AND month <= '2024-01')");
   });
   it("leaves goals whose rule counts rows exactly", () => {
-    expect(withBeforeWindow(goal({ id: "g1", source: "sales_bi", params: { metric: "return_rate", period: { grain: "month", from: "2024-01-01", to: "2024-01-31" } }, validation: "rows = 1" }))).toBeUndefined();
+    expect(
+      withBeforeWindow(
+        goal({
+          id: "g1",
+          source: "sales_bi",
+          params: { metric: "return_rate", period: { grain: "month", from: "2024-01-01", to: "2024-01-31" } },
+          validation: "rows = 1",
+        }),
+      ),
+    ).toBeUndefined();
   });
 });

@@ -7,11 +7,11 @@ import type { ExecutionPlan, SubGoal } from "../models/plan.js";
 import type { StepResult } from "../models/step-result.js";
 import { runRetrievalLoop } from "./agentic-retrieval.js";
 import { compareSources } from "./conflicts.js";
-import { enclosingUnit, periodLabel } from "./period-broadening.js";
-import { widenValidation } from "./rules/broaden-rule.js";
 import { pointsOfGoals } from "./metric-points.js";
 import { gradeWithModel } from "./model-grader.js";
+import { enclosingUnit, periodLabel } from "./period-broadening.js";
 import { applyRules } from "./rule-engine.js";
+import { widenValidation } from "./rules/broaden-rule.js";
 import { defaultRules } from "./rules/default-rules.js";
 import { effectiveFailureKind } from "./rules/effective-failure-kind.js";
 import type { ReflectionHistory, ReflectionRule } from "./rules/rule.js";
@@ -62,7 +62,8 @@ const CHECKS: Record<string, string> = {
   server_error: "the source's status page or logs",
   not_found: "whether the data exists for this period and these filters",
   no_results: "whether the data exists for this period and these filters",
-  format_error: "whether the source changed its page or response format (see the step file in the run directory)",
+  format_error:
+    "whether the source changed its page or response format (see the step file in the run directory)",
   validation_failed: "the validation rule and the rows that failed it (step file in the run directory)",
   auth_error: "the source's credentials in the environment",
   config_error: "the source's section of triangulate.yaml",
@@ -70,7 +71,11 @@ const CHECKS: Record<string, string> = {
 
 function gapFor(goal: SubGoal, result: StepResult | undefined, reason: string): Gap {
   const kind = result?.error_kind ?? "no_results";
-  return { goal: goal.id, missing: `${goal.description}: ${reason}`, check: CHECKS[kind] ?? "the step file in the run directory" };
+  return {
+    goal: goal.id,
+    missing: `${goal.description}: ${reason}`,
+    check: CHECKS[kind] ?? "the step file in the run directory",
+  };
 }
 
 /**
@@ -80,10 +85,15 @@ function gapFor(goal: SubGoal, result: StepResult | undefined, reason: string): 
  */
 export function withBeforeWindow(goal: SubGoal): SubGoal | undefined {
   const period = goal.params.period;
-  if (!goal.params.metric || !period || period.grain === "year" || /\brows\s*(=|<=|<)/.test(goal.validation)) return undefined;
+  if (!goal.params.metric || !period || period.grain === "year" || /\brows\s*(=|<=|<)/.test(goal.validation))
+    return undefined;
   const dayBefore = new Date(Date.parse(`${period.from}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   const widened = { ...period, from: enclosingUnit(dayBefore, period.grain).from };
-  return { ...goal, params: { ...goal.params, period: widened }, validation: widenValidation(goal.validation, period, { ...period, from: widened.from }) };
+  return {
+    ...goal,
+    params: { ...goal.params, period: widened },
+    validation: widenValidation(goal.validation, period, { ...period, from: widened.from }),
+  };
 }
 
 /**
@@ -92,9 +102,16 @@ export function withBeforeWindow(goal: SubGoal): SubGoal | undefined {
  * grades knowledge-base passages (with the agentic retrieval loop when the strategy asks for it),
  * writes the answer and finishes the run.
  */
-export async function answerPlan(plan: ExecutionPlan, workspace: Workspace, options: AnswerOptions = {}): Promise<AnswerResult> {
+export async function answerPlan(
+  plan: ExecutionPlan,
+  workspace: Workspace,
+  options: AnswerOptions = {},
+): Promise<AnswerResult> {
   const settings = workspace.config.reflector;
-  const run = await startRun(plan, workspace, { ...options, ...(options.deadlineMs === undefined ? { deadlineMs: settings.deadline_seconds * 1000 } : {}) });
+  const run = await startRun(plan, workspace, {
+    ...options,
+    ...(options.deadlineMs === undefined ? { deadlineMs: settings.deadline_seconds * 1000 } : {}),
+  });
   try {
     const trace = run.trace;
     const rules = options.rules ?? defaultRules;
@@ -102,7 +119,12 @@ export async function answerPlan(plan: ExecutionPlan, workspace: Workspace, opti
     const maxIterations = options.maxIterations ?? settings.max_iterations;
     const defaultTimeoutMs = options.stepTimeoutMs ?? workspace.config.executor.step_timeout_seconds * 1000;
     const current = new Map(plan.sub_goals.map((goal) => [goal.id, goal]));
-    const histories = new Map<string, ReflectionHistory>(plan.sub_goals.map((goal) => [goal.id, { retries: 0, broadenings: [], sourcesTried: [goal.source], usedFallback: false }]));
+    const histories = new Map<string, ReflectionHistory>(
+      plan.sub_goals.map((goal) => [
+        goal.id,
+        { retries: 0, broadenings: [], sourcesTried: [goal.source], usedFallback: false },
+      ]),
+    );
     const settled = new Map<string, { status: "answered" | "failed"; reason?: string }>();
     const broadenings: Broadening[] = [];
 
@@ -112,7 +134,12 @@ export async function answerPlan(plan: ExecutionPlan, workspace: Workspace, opti
         const widened = withBeforeWindow(goal);
         if (!widened) continue;
         current.set(goal.id, widened);
-        trace.add("reflect", `reflect:${goal.id}:context:${periodLabel(widened.params.period!)} (the period before, to align events)`, {}, goal.id);
+        trace.add(
+          "reflect",
+          `reflect:${goal.id}:context:${periodLabel(widened.params.period!)} (the period before, to align events)`,
+          {},
+          goal.id,
+        );
       }
     }
     const latest = new Map<string, StepResult>();
@@ -133,14 +160,32 @@ export async function answerPlan(plan: ExecutionPlan, workspace: Workspace, opti
             settled.set(goal.id, { status: "answered" });
             continue;
           }
-          const why = options.signal?.aborted ? "cancelled" : run.remainingMs() <= 0 ? "the deadline passed" : `still failing after ${maxIterations} reflection rounds`;
+          const why = options.signal?.aborted
+            ? "cancelled"
+            : run.remainingMs() <= 0
+              ? "the deadline passed"
+              : `still failing after ${maxIterations} reflection rounds`;
           trace.add("reflect", `reflect:${goal.id}:unresolved:${why}`, { iteration }, goal.id);
-          settled.set(goal.id, { status: "failed", reason: `${result.error_kind ?? result.status}${result.error_message ? ` (${result.error_message})` : ""}; ${why}` });
+          settled.set(goal.id, {
+            status: "failed",
+            reason: `${result.error_kind ?? result.status}${result.error_message ? ` (${result.error_message})` : ""}; ${why}`,
+          });
           continue;
         }
         const firing = applyRules(
           rules,
-          { goal: currentGoal, originalGoal: goal, result, workspace, capabilities, iteration, history, remainingMs: run.remainingMs(), defaultTimeoutMs, otherGoals: [...current.values()] },
+          {
+            goal: currentGoal,
+            originalGoal: goal,
+            result,
+            workspace,
+            capabilities,
+            iteration,
+            history,
+            remainingMs: run.remainingMs(),
+            defaultTimeoutMs,
+            otherGoals: [...current.values()],
+          },
           trace,
         );
         const decision = firing.decision;
@@ -181,32 +226,64 @@ export async function answerPlan(plan: ExecutionPlan, workspace: Workspace, opti
       const first = history.broadenings[0];
       const last = history.broadenings.at(-1);
       if (settled.get(goal.id)?.status === "answered" && first && last) {
-        broadenings.push(history.broadenings.length === 1 ? first : { goal: goal.id, from: first.from, to: last.to, reason: `no data for ${first.from}; broadened to ${last.to}` });
+        broadenings.push(
+          history.broadenings.length === 1
+            ? first
+            : {
+                goal: goal.id,
+                from: first.from,
+                to: last.to,
+                reason: `no data for ${first.from}; broadened to ${last.to}`,
+              },
+        );
       }
     }
 
     // Knowledge-base goals: grade the passages, and under the agentic strategy loop until they answer.
     const strategy = options.strategy ?? plan.strategy;
-    const loopStrategy = strategy === "auto" ? (options.complexity === "simple" ? "standard" : options.complexity === "complex" ? "agentic" : "standard") : strategy;
+    const loopStrategy =
+      strategy === "auto"
+        ? options.complexity === "simple"
+          ? "standard"
+          : options.complexity === "complex"
+            ? "agentic"
+            : "standard"
+        : strategy;
     const outcomes: GoalOutcome[] = [];
     const gaps: Gap[] = [];
     for (const planned of plan.sub_goals) {
       const goal = current.get(planned.id)!;
       const result = latest.get(planned.id);
       const verdict = settled.get(planned.id) ?? { status: "failed" as const, reason: "not run" };
-      const emptyText = goal.expected_format === "text" && result !== undefined && effectiveFailureKind(result) === "no_results";
+      const emptyText =
+        goal.expected_format === "text" &&
+        result !== undefined &&
+        effectiveFailureKind(result) === "no_results";
       if (verdict.status === "failed" && !(emptyText && loopStrategy === "agentic")) {
-        outcomes.push({ goal, planned, status: "failed", ...(result ? { result } : {}), reason: verdict.reason ?? "failed" });
+        outcomes.push({
+          goal,
+          planned,
+          status: "failed",
+          ...(result ? { result } : {}),
+          reason: verdict.reason ?? "failed",
+        });
         gaps.push(gapFor(goal, result, verdict.reason ?? "failed"));
         continue;
       }
-      const evidence = run.evidence(planned.id) ?? result?.evidence ?? (emptyText ? { kind: "text" as const, source: goal.source, passages: [], notes: [] } : undefined);
+      const evidence =
+        run.evidence(planned.id) ??
+        result?.evidence ??
+        (emptyText ? { kind: "text" as const, source: goal.source, passages: [], notes: [] } : undefined);
       if (evidence?.kind === "text" && result) {
         const loop = await runRetrievalLoop(
           goal,
           result,
           async (next) => (await run.execute([next]))[0],
-          (question: string, passages: Passage[]) => gradeWithModel(question, passages, workspace.config.model, { minDocs: settings.min_docs_to_answer, ...(options.signal ? { signal: options.signal } : {}) }),
+          (question: string, passages: Passage[]) =>
+            gradeWithModel(question, passages, workspace.config.model, {
+              minDocs: settings.min_docs_to_answer,
+              ...(options.signal ? { signal: options.signal } : {}),
+            }),
           {
             strategy: loopStrategy,
             maxSteps: settings.agentic_max_steps,
@@ -217,21 +294,56 @@ export async function answerPlan(plan: ExecutionPlan, workspace: Workspace, opti
           },
         );
         const merged = { ...evidence, passages: loop.passages };
-        outcomes.push({ goal: loop.goal, planned, status: loop.grade.sufficient ? "answered" : "insufficient", result: loop.lastResult, evidence: merged, grade: loop.grade });
+        outcomes.push({
+          goal: loop.goal,
+          planned,
+          status: loop.grade.sufficient ? "answered" : "insufficient",
+          result: loop.lastResult,
+          evidence: merged,
+          grade: loop.grade,
+        });
         if (!loop.grade.sufficient) {
-          gaps.push({ goal: planned.id, missing: loop.grade.missing ?? `no answer to "${loop.grade.aspect}"`, check: `the ${goal.source} documents, or ask the team that owns them about "${loop.grade.aspect}"` });
+          gaps.push({
+            goal: planned.id,
+            missing: loop.grade.missing ?? `no answer to "${loop.grade.aspect}"`,
+            check: `the ${goal.source} documents, or ask the team that owns them about "${loop.grade.aspect}"`,
+          });
         }
-        for (const dropped of loop.relaxed) broadenings.push({ goal: planned.id, from: `${dropped} filter`, to: "no filter", reason: `no passages with the ${dropped} filter; searched without it` });
+        for (const dropped of loop.relaxed)
+          broadenings.push({
+            goal: planned.id,
+            from: `${dropped} filter`,
+            to: "no filter",
+            reason: `no passages with the ${dropped} filter; searched without it`,
+          });
         continue;
       }
       // An event search that found nothing answered "none": it gets an empty table so the answer can say so.
-      const answeredEvidence = evidence ?? (goal.params.event ? { kind: "table" as const, columns: [], rows: [], provenance: [], notes: [] } : undefined);
-      outcomes.push({ goal, planned, status: "answered", ...(result ? { result } : {}), ...(answeredEvidence ? { evidence: answeredEvidence } : {}) });
+      const answeredEvidence =
+        evidence ??
+        (goal.params.event
+          ? { kind: "table" as const, columns: [], rows: [], provenance: [], notes: [] }
+          : undefined);
+      outcomes.push({
+        goal,
+        planned,
+        status: "answered",
+        ...(result ? { result } : {}),
+        ...(answeredEvidence ? { evidence: answeredEvidence } : {}),
+      });
     }
 
     // Sources that report the same metric for the same keys are compared (and fused) before writing.
-    const comparisons = compareSources(pointsOfGoals(outcomes, workspace.config.catalog.metrics), workspace.config);
-    for (const comparison of comparisons) trace.add("conflict", comparison.line, { relative_difference: comparison.relativeDifference, policy: comparison.policy, outcome: comparison.outcome });
+    const comparisons = compareSources(
+      pointsOfGoals(outcomes, workspace.config.catalog.metrics),
+      workspace.config,
+    );
+    for (const comparison of comparisons)
+      trace.add("conflict", comparison.line, {
+        relative_difference: comparison.relativeDifference,
+        policy: comparison.policy,
+        outcome: comparison.outcome,
+      });
 
     const language = options.language ?? detectLanguage(plan.question);
     const synthesis = await synthesizeAnswer({

@@ -6,19 +6,41 @@ import { demoWorkspace, goal, table } from "./testing/fixtures.js";
 
 const units = { units: { return_rate: "percent" } };
 const sales = goal({ id: "g1", source: "sales_bi", dataset: "returns", params: { metric: "return_rate" } });
-const support = goal({ id: "g2", source: "support_bi", dataset: "returns", params: { metric: "return_rate" } });
+const support = goal({
+  id: "g2",
+  source: "support_bi",
+  dataset: "returns",
+  params: { metric: "return_rate" },
+});
 const tables = (salesValue: number, supportValue: number) =>
   metricPoints(
     [
-      { goal: sales, evidence: table([{ product: "A", region: "East", month: "2024-01", return_rate: salesValue }], "sales_bi", units) as never },
-      { goal: support, evidence: table([{ product: "A", region: "East", month: "2024-01", return_rate: supportValue }], "support_bi", units) as never },
+      {
+        goal: sales,
+        evidence: table(
+          [{ product: "A", region: "East", month: "2024-01", return_rate: salesValue }],
+          "sales_bi",
+          units,
+        ) as never,
+      },
+      {
+        goal: support,
+        evidence: table(
+          [{ product: "A", region: "East", month: "2024-01", return_rate: supportValue }],
+          "support_bi",
+          units,
+        ) as never,
+      },
     ],
     { additive: () => false },
   );
 
 function configWith(policy: "weighted_mean" | "highest_trust" | "flag") {
   const base = demoWorkspace().config;
-  return WorkspaceConfig.parse({ ...base, reflector: { ...base.reflector, conflict: { tolerance: 0.05, policy } } });
+  return WorkspaceConfig.parse({
+    ...base,
+    reflector: { ...base.reflector, conflict: { tolerance: 0.05, policy } },
+  });
 }
 
 describe("compareSources", () => {
@@ -26,7 +48,9 @@ describe("compareSources", () => {
     const [comparison] = compareSources(tables(5.2, 5.9), configWith("weighted_mean"));
     expect(comparison.outcome).toBe("conflict");
     expect(comparison.resolved).toBeCloseTo(5.49, 2);
-    expect(comparison.line).toBe("conflict:return_rate{product=A,region=East,month=2024-01}:sales_bi=5.2%,support_bi=5.9%→5.49%");
+    expect(comparison.line).toBe(
+      "conflict:return_rate{product=A,region=East,month=2024-01}:sales_bi=5.2%,support_bi=5.9%→5.49%",
+    );
     expect(toAnswerConflict(comparison).values).toEqual([
       { source: "sales_bi", value: 5.2, weight: 0.85 },
       { source: "support_bi", value: 5.9, weight: 0.6 },
@@ -50,8 +74,22 @@ describe("compareSources", () => {
   it("compares only rows with the same keys", () => {
     const other = metricPoints(
       [
-        { goal: sales, evidence: table([{ product: "A", region: "East", month: "2024-01", return_rate: 5.2 }], "sales_bi", units) as never },
-        { goal: support, evidence: table([{ product: "B", region: "North", month: "2024-01", return_rate: 3.1 }], "support_bi", units) as never },
+        {
+          goal: sales,
+          evidence: table(
+            [{ product: "A", region: "East", month: "2024-01", return_rate: 5.2 }],
+            "sales_bi",
+            units,
+          ) as never,
+        },
+        {
+          goal: support,
+          evidence: table(
+            [{ product: "B", region: "North", month: "2024-01", return_rate: 3.1 }],
+            "support_bi",
+            units,
+          ) as never,
+        },
       ],
       { additive: () => false },
     );
@@ -61,7 +99,15 @@ describe("compareSources", () => {
 
 describe("metricPoints", () => {
   it("sums an additive metric to the goal's grain and filters", () => {
-    const complaints = goal({ id: "g1", source: "sales_bi", params: { metric: "complaints", filters: { category: "Service" }, period: { grain: "quarter", from: "2023-07-01", to: "2023-12-31" } } });
+    const complaints = goal({
+      id: "g1",
+      source: "sales_bi",
+      params: {
+        metric: "complaints",
+        filters: { category: "Service" },
+        period: { grain: "quarter", from: "2023-07-01", to: "2023-12-31" },
+      },
+    });
     const evidence = table(
       [
         { category: "Service", sub_type: "Slow response", month: "2023-07", complaints: 10 },
@@ -70,14 +116,23 @@ describe("metricPoints", () => {
       ],
       "sales_bi",
     );
-    const points = metricPoints([{ goal: complaints, evidence: evidence as never }], { additive: () => true });
+    const points = metricPoints([{ goal: complaints, evidence: evidence as never }], {
+      additive: () => true,
+    });
     expect(points.map((point) => [point.period, point.value, point.derivation])).toEqual([
       ["2023-Q3", 42, "sum"],
       ["2023-Q4", 61, "sum"],
     ]);
   });
   it("counts records when the source has no metric column", () => {
-    const campaigns = goal({ id: "g2", source: "handbook", params: { metric: "online_campaigns", period: { grain: "quarter", from: "2023-01-01", to: "2023-12-31" } } });
+    const campaigns = goal({
+      id: "g2",
+      source: "handbook",
+      params: {
+        metric: "online_campaigns",
+        period: { grain: "quarter", from: "2023-01-01", to: "2023-12-31" },
+      },
+    });
     const evidence = {
       ...table(
         [

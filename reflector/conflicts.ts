@@ -38,7 +38,9 @@ function formatValue(value: number, unit: string | undefined): string {
 
 /** The keys of a point with its period, in reading order: product, region, then month. */
 export function pointKeys(point: MetricPoint): Record<string, string> {
-  const keys = Object.fromEntries(Object.entries(point.keys).sort(([left], [right]) => left.localeCompare(right)));
+  const keys = Object.fromEntries(
+    Object.entries(point.keys).sort(([left], [right]) => left.localeCompare(right)),
+  );
   return point.period ? { ...keys, [point.periodName ?? "period"]: point.period } : keys;
 }
 
@@ -50,19 +52,36 @@ export function pointKeys(point: MetricPoint): Record<string, string> {
 export function compareSources(points: MetricPoint[], config: WorkspaceConfig): MetricComparison[] {
   const tolerance = config.reflector.conflict.tolerance;
   const policy = config.reflector.conflict.policy;
-  const groups = new Map<string, { metric: string; keys: Record<string, string>; keyText: string; unit?: string; values: SourcedValue[] }>();
+  const groups = new Map<
+    string,
+    { metric: string; keys: Record<string, string>; keyText: string; unit?: string; values: SourcedValue[] }
+  >();
   for (const point of points) {
     const keys = pointKeys(point);
-    const keyText = Object.entries(keys).map(([name, value]) => `${name}=${value}`).join(",");
+    const keyText = Object.entries(keys)
+      .map(([name, value]) => `${name}=${value}`)
+      .join(",");
     const id = `${point.metric}{${keyText}}`;
     let group = groups.get(id);
     if (!group) {
-      group = { metric: point.metric, keys, keyText, ...(point.unit ? { unit: point.unit } : {}), values: [] };
+      group = {
+        metric: point.metric,
+        keys,
+        keyText,
+        ...(point.unit ? { unit: point.unit } : {}),
+        values: [],
+      };
       groups.set(id, group);
     }
     // One value per source: the same source fetched twice is not a second opinion.
     if (!group.values.some((existing) => existing.source === point.source)) {
-      group.values.push({ goal: point.goal, source: point.source, value: point.value, weight: config.sources[point.source]?.trust ?? 0.5, rows: point.rows });
+      group.values.push({
+        goal: point.goal,
+        source: point.source,
+        value: point.value,
+        weight: config.sources[point.source]?.trust ?? 0.5,
+        rows: point.rows,
+      });
     }
   }
   const comparisons: MetricComparison[] = [];
@@ -76,9 +95,22 @@ export function compareSources(points: MetricPoint[], config: WorkspaceConfig): 
     const relativeDifference = (maximum - minimum) / base;
     const highest = values[0];
     const listed = values.map((entry) => `${entry.source}=${formatValue(entry.value, group.unit)}`).join(",");
-    const common = { metric: group.metric, keys: group.keys, keyText: group.keyText, ...(group.unit ? { unit: group.unit } : {}), values, relativeDifference, policy };
+    const common = {
+      metric: group.metric,
+      keys: group.keys,
+      keyText: group.keyText,
+      ...(group.unit ? { unit: group.unit } : {}),
+      values,
+      relativeDifference,
+      policy,
+    };
     if (relativeDifference <= tolerance) {
-      comparisons.push({ ...common, outcome: "agreed", resolved: highest.value, line: `agree:${group.metric}{${group.keyText}}:${listed}→${formatValue(highest.value, group.unit)}` });
+      comparisons.push({
+        ...common,
+        outcome: "agreed",
+        resolved: highest.value,
+        line: `agree:${group.metric}{${group.keyText}}:${listed}→${formatValue(highest.value, group.unit)}`,
+      });
       continue;
     }
     let resolved: number | null;
@@ -105,7 +137,11 @@ export function toAnswerConflict(comparison: MetricComparison): Conflict {
   return {
     metric: comparison.metric,
     keys: comparison.keys,
-    values: comparison.values.map((entry) => ({ source: entry.source, value: entry.value, weight: entry.weight })),
+    values: comparison.values.map((entry) => ({
+      source: entry.source,
+      value: entry.value,
+      weight: entry.weight,
+    })),
     policy: comparison.policy,
     resolved: comparison.resolved === null ? null : Math.round(comparison.resolved * 10000) / 10000,
   };

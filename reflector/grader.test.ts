@@ -62,7 +62,10 @@ describe("gradePassages on the flagship policy question", () => {
     expect(grade.supporting[0].text).toContain("本店負擔");
   });
   it("matches a compound the segmenter splits oddly (換貨運費 → 货运)", () => {
-    const passage = { ...policy[1], text: "因商品瑕疵或本店錯誤而換貨時，運費由本店負擔。因顧客個人原因退貨時，運費由顧客自行負擔。" };
+    const passage = {
+      ...policy[1],
+      text: "因商品瑕疵或本店錯誤而換貨時，運費由本店負擔。因顧客個人原因退貨時，運費由顧客自行負擔。",
+    };
     expect(gradePassages("客製化保溫杯刻錯名字，換貨運費誰出？", [policy[0], passage]).sufficient).toBe(true);
   });
   it("names the missing delivery time; the refund's 7 days do not count", () => {
@@ -77,7 +80,14 @@ describe("gradePassages on the flagship policy question", () => {
   });
   it("grades English questions against English passages", () => {
     const english: Passage[] = [
-      { chunk_id: "en#1", document: "policy-en.pdf", page: 1, section: "Shipping", text: "Exchanges for defects or store errors ship at the store's cost. Customers returning for their own reasons pay their own shipping.", score: 1 },
+      {
+        chunk_id: "en#1",
+        document: "policy-en.pdf",
+        page: 1,
+        section: "Shipping",
+        text: "Exchanges for defects or store errors ship at the store's cost. Customers returning for their own reasons pay their own shipping.",
+        score: 1,
+      },
     ];
     expect(gradePassages("Who pays the shipping for an exchange?", english).sufficient).toBe(true);
     expect(gradePassages("How long until the replacement arrives?", english).sufficient).toBe(false);

@@ -1,5 +1,11 @@
 import type { Passage } from "../models/evidence.js";
-import { type AnswerKind, answerKindOf, focusClause, KIND_DESCRIPTIONS, sentenceAnswers } from "./answer-kind.js";
+import {
+  type AnswerKind,
+  answerKindOf,
+  focusClause,
+  KIND_DESCRIPTIONS,
+  sentenceAnswers,
+} from "./answer-kind.js";
 import { keyTerms, termOccurs } from "./key-terms.js";
 import { foldText } from "./text-folding.js";
 
@@ -68,22 +74,50 @@ export function gradePassages(question: string, passages: Passage[], options: Gr
       const folded = foldText(sentence);
       const mentions = focusTerms.length === 0 || focusTerms.some((term) => termOccurs(term, folded));
       if (mentions && sentenceAnswers(kind, folded)) {
-        supporting.push({ chunk_id: passage.chunk_id, document: passage.document, page: passage.page, section: passage.section, text: sentence });
+        supporting.push({
+          chunk_id: passage.chunk_id,
+          document: passage.document,
+          page: passage.page,
+          section: passage.section,
+          text: sentence,
+        });
       }
     }
   }
   // Prefer sentences that mention more of the focus terms.
-  const score = (sentence: SupportingSentence) => focusTerms.filter((term) => termOccurs(term, foldText(sentence.text))).length;
+  const score = (sentence: SupportingSentence) =>
+    focusTerms.filter((term) => termOccurs(term, foldText(sentence.text))).length;
   supporting.sort((left, right) => score(right) - score(left));
-  const base = { question, kind, aspect, coverage, terms, missingTerms, supporting: supporting.slice(0, 3), grader: "deterministic" };
+  const base = {
+    question,
+    kind,
+    aspect,
+    coverage,
+    terms,
+    missingTerms,
+    supporting: supporting.slice(0, 3),
+    grader: "deterministic",
+  };
   if (passages.length < minDocs) {
-    return { ...base, sufficient: false, missing: `only ${passages.length} passage(s) found for "${aspect}", fewer than the ${minDocs} needed` };
+    return {
+      ...base,
+      sufficient: false,
+      missing: `only ${passages.length} passage(s) found for "${aspect}", fewer than the ${minDocs} needed`,
+    };
   }
   if (coverage < minCoverage) {
-    return { ...base, sufficient: false, missing: `the passages do not mention ${missingTerms.slice(0, 4).join(", ")} (asked in "${aspect}")` };
+    return {
+      ...base,
+      sufficient: false,
+      missing: `the passages do not mention ${missingTerms.slice(0, 4).join(", ")} (asked in "${aspect}")`,
+    };
   }
   if (supporting.length === 0) {
-    return { ...base, sufficient: false, missing: `the passages do not state ${KIND_DESCRIPTIONS[kind]} for "${aspect}"` };
+    return {
+      ...base,
+      sufficient: false,
+      missing: `the passages do not state ${KIND_DESCRIPTIONS[kind]} for "${aspect}"`,
+    };
   }
   return { ...base, sufficient: true };
 }

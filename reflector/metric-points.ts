@@ -31,7 +31,8 @@ const GRAIN_ORDER: Grain[] = ["day", "week", "month", "quarter", "year"];
 
 /** The text of a key cell; numbers and booleans are not keys. */
 export function keyText(value: CellValue | undefined): string | undefined {
-  if (value === null || value === undefined || typeof value === "number" || typeof value === "boolean") return undefined;
+  if (value === null || value === undefined || typeof value === "number" || typeof value === "boolean")
+    return undefined;
   return String(value);
 }
 
@@ -43,8 +44,13 @@ export function periodStart(label: string | undefined): string {
 
 /** The column of a table that holds the period label, if any; the finest when there are several. */
 export function periodColumnOf(evidence: TableEvidence): string | undefined {
-  const named = evidence.columns.filter((column) => PERIOD_COLUMN.test(column.name)).map((column) => column.name);
-  if (named.length > 0) return named.sort((left, right) => GRAIN_ORDER.indexOf(left as Grain) - GRAIN_ORDER.indexOf(right as Grain))[0];
+  const named = evidence.columns
+    .filter((column) => PERIOD_COLUMN.test(column.name))
+    .map((column) => column.name);
+  if (named.length > 0)
+    return named.sort(
+      (left, right) => GRAIN_ORDER.indexOf(left as Grain) - GRAIN_ORDER.indexOf(right as Grain),
+    )[0];
   return evidence.columns.find((column) => column.type === "date")?.name;
 }
 
@@ -69,9 +75,16 @@ function periodAt(label: string | undefined, grain: Grain): string | undefined {
 }
 
 /** Groups row indexes by the goal's filter dimensions and the period at the goal's grain. */
-function groupRows(goal: SubGoal, evidence: TableEvidence, rowIndexes: number[], periodColumn: string | undefined) {
+function groupRows(
+  goal: SubGoal,
+  evidence: TableEvidence,
+  rowIndexes: number[],
+  periodColumn: string | undefined,
+) {
   const grain: Grain = goal.params.period?.grain ?? "quarter";
-  const dimensions = Object.keys(goal.params.filters).filter((name) => evidence.columns.some((column) => column.name === name));
+  const dimensions = Object.keys(goal.params.filters).filter((name) =>
+    evidence.columns.some((column) => column.name === name),
+  );
   const groups = new Map<string, { keys: Record<string, string>; period?: string; rows: number[] }>();
   for (const index of rowIndexes) {
     const row = evidence.rows[index];
@@ -103,8 +116,13 @@ function countedPoints(goal: SubGoal, evidence: TableEvidence, metric: string): 
   let rowIndexes = evidence.rows.map((_, index) => index);
   for (const column of evidence.columns) {
     if (column.type !== "string") continue;
-    const named = [...new Set(evidence.rows.map((row) => keyText(row[column.name])?.toLowerCase()))].filter((value): value is string => !!value && metricWords.includes(value));
-    if (named.length === 1) rowIndexes = rowIndexes.filter((index) => keyText(evidence.rows[index][column.name])?.toLowerCase() === named[0]);
+    const named = [...new Set(evidence.rows.map((row) => keyText(row[column.name])?.toLowerCase()))].filter(
+      (value): value is string => !!value && metricWords.includes(value),
+    );
+    if (named.length === 1)
+      rowIndexes = rowIndexes.filter(
+        (index) => keyText(evidence.rows[index][column.name])?.toLowerCase() === named[0],
+      );
   }
   const { grain, groups } = groupRows(goal, evidence, rowIndexes, dateColumn);
   return groups.map((group) => ({
@@ -143,7 +161,9 @@ export function metricPoints(tables: GoalTableInput[], options: MetricPointOptio
     }
     const periodColumn = periodColumnOf(evidence);
     const unit = unitOf(evidence, metric);
-    const valued = evidence.rows.map((_, index) => index).filter((index) => typeof evidence.rows[index][metric] === "number");
+    const valued = evidence.rows
+      .map((_, index) => index)
+      .filter((index) => typeof evidence.rows[index][metric] === "number");
     if (options.additive(metric) && goal.params.period) {
       const { grain, groups } = groupRows(goal, evidence, valued, periodColumn);
       const finer = groups.some((group) => group.rows.length > 1);
@@ -168,9 +188,15 @@ export function metricPoints(tables: GoalTableInput[], options: MetricPointOptio
       const row = evidence.rows[index];
       const keys: Record<string, string> = {};
       for (const candidate of evidence.columns) {
-        if (candidate.name === metric || PERIOD_COLUMN.test(candidate.name) || candidate.name === periodColumn) continue;
+        if (
+          candidate.name === metric ||
+          PERIOD_COLUMN.test(candidate.name) ||
+          candidate.name === periodColumn
+        )
+          continue;
         const text = keyText(row[candidate.name]);
-        if (text !== undefined && candidate.type !== "number" && candidate.type !== "percent") keys[candidate.name] = text;
+        if (text !== undefined && candidate.type !== "number" && candidate.type !== "percent")
+          keys[candidate.name] = text;
       }
       const period = periodColumn ? keyText(row[periodColumn]) : undefined;
       points.push({
@@ -195,7 +221,10 @@ export function isEventTable(goal: SubGoal, evidence: TableEvidence): boolean {
 }
 
 /** The metric points of every answered table goal, with counts summed or counted to the goal's grain. */
-export function pointsOfGoals(goals: { goal: SubGoal; evidence?: { kind: string }; status: string }[], catalogUnits: Record<string, { unit?: string }>): MetricPoint[] {
+export function pointsOfGoals(
+  goals: { goal: SubGoal; evidence?: { kind: string }; status: string }[],
+  catalogUnits: Record<string, { unit?: string }>,
+): MetricPoint[] {
   const tables: GoalTableInput[] = [];
   for (const entry of goals) {
     if (entry.status !== "answered" || entry.evidence?.kind !== "table") continue;

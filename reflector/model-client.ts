@@ -17,7 +17,8 @@ function clientFor(settings: ModelSettings, signal?: AbortSignal): Ollama {
   // The client gets our fetch so a slow or hung model server is cut off at the configured timeout.
   return new Ollama({
     host: settings.host,
-    fetch: (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, combined]) : combined }),
+    fetch: (input, init) =>
+      fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, combined]) : combined }),
   });
 }
 
@@ -26,7 +27,13 @@ function clientFor(settings: ModelSettings, signal?: AbortSignal): Ollama {
  * JSON Schema) and validates the reply; anything else (no server, bad JSON, wrong shape) is a
  * failure the caller answers with its deterministic path.
  */
-export async function askModelForJson<T>(settings: ModelSettings, model: string, messages: ModelMessage[], schema: z.ZodType<T>, signal?: AbortSignal): Promise<ModelReply<T>> {
+export async function askModelForJson<T>(
+  settings: ModelSettings,
+  model: string,
+  messages: ModelMessage[],
+  schema: z.ZodType<T>,
+  signal?: AbortSignal,
+): Promise<ModelReply<T>> {
   let raw: string | undefined;
   try {
     const response = await clientFor(settings, signal).chat({
@@ -38,17 +45,32 @@ export async function askModelForJson<T>(settings: ModelSettings, model: string,
     });
     raw = response.message.content;
     const parsed = schema.safeParse(JSON.parse(raw));
-    if (!parsed.success) return { ok: false, reason: `invalid reply: ${parsed.error.issues[0]?.message ?? "shape"}`, raw };
+    if (!parsed.success)
+      return { ok: false, reason: `invalid reply: ${parsed.error.issues[0]?.message ?? "shape"}`, raw };
     return { ok: true, value: parsed.data, raw };
   } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message.slice(0, 200) : String(error), ...(raw === undefined ? {} : { raw }) };
+    return {
+      ok: false,
+      reason: error instanceof Error ? error.message.slice(0, 200) : String(error),
+      ...(raw === undefined ? {} : { raw }),
+    };
   }
 }
 
 /** Asks the model for free text (the answer writer); failures come back as a reason. */
-export async function askModelForText(settings: ModelSettings, model: string, messages: ModelMessage[], signal?: AbortSignal): Promise<ModelReply<string>> {
+export async function askModelForText(
+  settings: ModelSettings,
+  model: string,
+  messages: ModelMessage[],
+  signal?: AbortSignal,
+): Promise<ModelReply<string>> {
   try {
-    const response = await clientFor(settings, signal).chat({ model, messages, stream: false, options: { temperature: settings.temperature } });
+    const response = await clientFor(settings, signal).chat({
+      model,
+      messages,
+      stream: false,
+      options: { temperature: settings.temperature },
+    });
     const text = response.message.content.trim();
     if (!text) return { ok: false, reason: "empty reply" };
     return { ok: true, value: text, raw: text };

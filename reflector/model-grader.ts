@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Passage } from "../models/evidence.js";
 import type { ModelSettings } from "../models/workspace.js";
-import { type Grade, gradePassages, type GradeOptions } from "./grader.js";
+import { type Grade, type GradeOptions, gradePassages } from "./grader.js";
 import { askModelForJson } from "./model-client.js";
 
 /** What the model grader must reply. */
@@ -25,12 +25,18 @@ export async function gradeWithModel(
 ): Promise<Grade & { fallbackReason?: string }> {
   const deterministic = gradePassages(question, passages, options);
   if (!settings?.grader || passages.length === 0) return deterministic;
-  const listing = passages.map((passage) => `[${passage.chunk_id}] (${passage.document} p.${passage.page}) ${passage.text}`).join("\n");
+  const listing = passages
+    .map((passage) => `[${passage.chunk_id}] (${passage.document} p.${passage.page}) ${passage.text}`)
+    .join("\n");
   const reply = await askModelForJson(
     settings,
     settings.grader,
     [
-      { role: "system", content: "You judge whether passages answer a question. Reply with JSON only. If they do not fully answer it, name the missing aspect." },
+      {
+        role: "system",
+        content:
+          "You judge whether passages answer a question. Reply with JSON only. If they do not fully answer it, name the missing aspect.",
+      },
       { role: "user", content: `Question: ${question}\n\nPassages:\n${listing}` },
     ],
     ModelGradeReply,
@@ -39,12 +45,22 @@ export async function gradeWithModel(
   if (!reply.ok) return { ...deterministic, fallbackReason: reply.reason };
   const known = new Set(passages.map((passage) => passage.chunk_id));
   const chosen = reply.value.supporting_chunk_ids.filter((id) => known.has(id));
-  const supporting = chosen.length > 0 ? deterministic.supporting.filter((sentence) => chosen.includes(sentence.chunk_id)) : deterministic.supporting;
+  const supporting =
+    chosen.length > 0
+      ? deterministic.supporting.filter((sentence) => chosen.includes(sentence.chunk_id))
+      : deterministic.supporting;
   return {
     ...deterministic,
     sufficient: reply.value.sufficient,
     supporting: supporting.length > 0 ? supporting : deterministic.supporting,
-    ...(reply.value.sufficient ? { missing: undefined } : { missing: reply.value.missing_aspect ?? deterministic.missing ?? `no answer to "${deterministic.aspect}" in the passages` }),
+    ...(reply.value.sufficient
+      ? { missing: undefined }
+      : {
+          missing:
+            reply.value.missing_aspect ??
+            deterministic.missing ??
+            `no answer to "${deterministic.aspect}" in the passages`,
+        }),
     grader: `model:${settings.grader}`,
   };
 }

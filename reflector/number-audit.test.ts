@@ -13,7 +13,9 @@ describe("extractNumbers", () => {
     ]);
   });
   it("reads dates, quarters and identifiers as such", () => {
-    const tokens = extractNumbers("LOG-101 on 2024-01-15 (2024年1月), 2023-Q3 vs Q4 2023, 2023年第三季度, CRM 3.3.0");
+    const tokens = extractNumbers(
+      "LOG-101 on 2024-01-15 (2024年1月), 2023-Q3 vs Q4 2023, 2023年第三季度, CRM 3.3.0",
+    );
     expect(tokens.map((token) => [token.kind, token.canonical])).toEqual([
       ["identifier", "LOG-101"],
       ["date", "2024-01-15"],
@@ -42,7 +44,13 @@ describe("auditNumbers", () => {
     const audit = auditNumbers("2024-01: 5.2% and 5.9%, fused 5.49%; change on 2024-01-15.", known);
     expect(audit.passed).toBe(true);
     expect(audit.coverage).toBe(1);
-    expect(audit.references.map((reference) => reference.origin)).toEqual(["evidence", "evidence", "evidence", "computed", "evidence"]);
+    expect(audit.references.map((reference) => reference.origin)).toEqual([
+      "evidence",
+      "evidence",
+      "evidence",
+      "computed",
+      "evidence",
+    ]);
   });
   it("rejects an invented number", () => {
     const audit = auditNumbers("The rate was 7.3% against 5.2%.", known);

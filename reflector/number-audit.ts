@@ -43,7 +43,21 @@ export interface NumberAuditResult {
   coverage: number;
 }
 
-const CHINESE_DIGITS: Record<string, number> = { 零: 0, 〇: 0, 一: 1, 二: 2, 两: 2, 兩: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+const CHINESE_DIGITS: Record<string, number> = {
+  零: 0,
+  〇: 0,
+  一: 1,
+  二: 2,
+  两: 2,
+  兩: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+};
 const QUARTER_WORDS: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, "1": 1, "2": 2, "3": 3, "4": 4 };
 
 function chineseNumeral(text: string): number | undefined {
@@ -112,41 +126,99 @@ export function extractNumbers(input: string): NumberToken[] {
       case "cjk-date": {
         const [year, month, day] = digits.map(Number);
         if (day === undefined) {
-          tokens.push({ text: raw, kind: "date", value: year * 10000 + month * 100, canonical: `${year}-${pad(month)}`, decimals: 0, index });
+          tokens.push({
+            text: raw,
+            kind: "date",
+            value: year * 10000 + month * 100,
+            canonical: `${year}-${pad(month)}`,
+            decimals: 0,
+            index,
+          });
         } else {
-          tokens.push({ text: raw, kind: "date", value: year * 10000 + month * 100 + day, canonical: `${year}-${pad(month)}-${pad(day)}`, decimals: 0, index });
+          tokens.push({
+            text: raw,
+            kind: "date",
+            value: year * 10000 + month * 100 + day,
+            canonical: `${year}-${pad(month)}-${pad(day)}`,
+            decimals: 0,
+            index,
+          });
         }
         break;
       }
       case "iso-month": {
         const [year, month] = digits.map(Number);
-        if (month >= 1 && month <= 12) tokens.push({ text: raw, kind: "date", value: year * 10000 + month * 100, canonical: `${year}-${pad(month)}`, decimals: 0, index });
-        else tokens.push({ text: raw, kind: "identifier", value: Number.NaN, canonical: raw, decimals: 0, index });
+        if (month >= 1 && month <= 12)
+          tokens.push({
+            text: raw,
+            kind: "date",
+            value: year * 10000 + month * 100,
+            canonical: `${year}-${pad(month)}`,
+            decimals: 0,
+            index,
+          });
+        else
+          tokens.push({
+            text: raw,
+            kind: "identifier",
+            value: Number.NaN,
+            canonical: raw,
+            decimals: 0,
+            index,
+          });
         break;
       }
       case "year-quarter":
       case "quarter-year": {
         const year = Number(digits.find((value) => value.length === 4));
         const quarter = Number(/Q([1-4])/.exec(raw)?.[1]);
-        tokens.push({ text: raw, kind: "date", value: year * 10000 + quarter * 10, canonical: `${year}-Q${quarter}`, decimals: 0, index });
+        tokens.push({
+          text: raw,
+          kind: "date",
+          value: year * 10000 + quarter * 10,
+          canonical: `${year}-Q${quarter}`,
+          decimals: 0,
+          index,
+        });
         break;
       }
       case "cjk-quarter": {
         const year = Number(digits[0]);
         const quarterCharacter = /年\s*(?:第\s*)?([一二三四1-4])/.exec(raw)?.[1] ?? "1";
         const quarter = QUARTER_WORDS[quarterCharacter];
-        tokens.push({ text: raw, kind: "date", value: year * 10000 + quarter * 10, canonical: `${year}-Q${quarter}`, decimals: 0, index });
+        tokens.push({
+          text: raw,
+          kind: "date",
+          value: year * 10000 + quarter * 10,
+          canonical: `${year}-Q${quarter}`,
+          decimals: 0,
+          index,
+        });
         break;
       }
       case "quarter": {
         const quarter = Number(raw.slice(1));
-        tokens.push({ text: raw, kind: "date", value: quarter * 10, canonical: `Q${quarter}`, decimals: 0, index });
+        tokens.push({
+          text: raw,
+          kind: "date",
+          value: quarter * 10,
+          canonical: `Q${quarter}`,
+          decimals: 0,
+          index,
+        });
         break;
       }
       case "cjk-month": {
         const [month, day] = digits.map(Number);
         const canonical = day === undefined ? `--${pad(month)}` : `--${pad(month)}-${pad(day)}`;
-        tokens.push({ text: raw, kind: "date", value: month * 100 + (day ?? 0), canonical, decimals: 0, index });
+        tokens.push({
+          text: raw,
+          kind: "date",
+          value: month * 100 + (day ?? 0),
+          canonical,
+          decimals: 0,
+          index,
+        });
         break;
       }
       case "number": {
@@ -154,13 +226,22 @@ export function extractNumbers(input: string): NumberToken[] {
         const numeric = raw.replace(/[^\d.+\-−]/g, "").replace("−", "-");
         const value = Number(numeric);
         if (Number.isFinite(value)) {
-          tokens.push({ text: raw.trim(), kind: "number", value, canonical: String(value), ...(unit ? { unit } : {}), decimals: decimalsOf(numeric), index });
+          tokens.push({
+            text: raw.trim(),
+            kind: "number",
+            value,
+            canonical: String(value),
+            ...(unit ? { unit } : {}),
+            decimals: decimalsOf(numeric),
+            index,
+          });
         }
         break;
       }
       case "cjk-numeral": {
         const value = chineseNumeral(raw);
-        if (value !== undefined) tokens.push({ text: raw, kind: "number", value, canonical: String(value), decimals: 0, index });
+        if (value !== undefined)
+          tokens.push({ text: raw, kind: "number", value, canonical: String(value), decimals: 0, index });
         break;
       }
     }
@@ -185,7 +266,8 @@ function dateMatches(token: NumberToken, known: KnownNumber): boolean {
   if (canonical.startsWith(`${token.canonical}-`)) return true;
   // "Q3" and "1月" without a year match any known period with that quarter or month.
   if (token.canonical.startsWith("Q") && canonical.endsWith(`-${token.canonical}`)) return true;
-  if (token.canonical.startsWith("--") && canonical.slice(4).startsWith(token.canonical.slice(1))) return true;
+  if (token.canonical.startsWith("--") && canonical.slice(4).startsWith(token.canonical.slice(1)))
+    return true;
   return false;
 }
 
@@ -198,7 +280,11 @@ export function findKnownNumber(token: NumberToken, known: KnownNumber[]): Known
       if (token.kind === "number") {
         // A bare year (2023) may also be a date's year.
         if (numberMatches(token, entry)) return true;
-        return token.decimals === 0 && /^(19|20)\d{2}$/.test(token.canonical) && (entry.canonical ?? "").startsWith(token.canonical);
+        return (
+          token.decimals === 0 &&
+          /^(19|20)\d{2}$/.test(token.canonical) &&
+          (entry.canonical ?? "").startsWith(token.canonical)
+        );
       }
       if (token.kind === "date") return dateMatches(token, entry);
       return entry.canonical !== undefined && entry.canonical.toLowerCase() === token.canonical.toLowerCase();
@@ -236,7 +322,11 @@ export function auditNumbers(text: string, known: KnownNumber[]): NumberAuditRes
 }
 
 /** Known numbers for every value in a text (passages, the question): numbers, dates and identifiers. */
-export function knownNumbersInText(text: string, origin: NumberReference["origin"], extra: Omit<KnownNumber, "value" | "origin"> = {}): KnownNumber[] {
+export function knownNumbersInText(
+  text: string,
+  origin: NumberReference["origin"],
+  extra: Omit<KnownNumber, "value" | "origin"> = {},
+): KnownNumber[] {
   return extractNumbers(text).map((token) => ({
     ...extra,
     value: token.value,

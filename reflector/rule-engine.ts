@@ -27,7 +27,11 @@ function describe(decision: RuleDecision): string {
  * Asks the rules in priority order (lowest first) and returns the first decision; records it as
  * a trace event "reflect:<goal>:<rule>:<reason>". A context no rule handles is unresolved.
  */
-export function applyRules(rules: readonly ReflectionRule[], context: ReflectionContext, trace?: TraceSink): RuleFiring {
+export function applyRules(
+  rules: readonly ReflectionRule[],
+  context: ReflectionContext,
+  trace?: TraceSink,
+): RuleFiring {
   const ordered = [...rules].sort((left, right) => left.priority - right.priority);
   let firing: RuleFiring | undefined;
   for (const rule of ordered) {
@@ -41,7 +45,12 @@ export function applyRules(rules: readonly ReflectionRule[], context: Reflection
   trace?.add(
     "reflect",
     `reflect:${context.goal.id}:${firing.rule}:${describe(firing.decision)}`,
-    { rule: firing.rule, action: firing.decision.action, iteration: context.iteration, error_kind: context.result.error_kind ?? null },
+    {
+      rule: firing.rule,
+      action: firing.decision.action,
+      iteration: context.iteration,
+      error_kind: context.result.error_kind ?? null,
+    },
     context.goal.id,
   );
   return firing;

@@ -6,13 +6,15 @@ let toTraditionalConverter: ((text: string) => string) | undefined;
 
 /** Traditional → Simplified Chinese (Taiwan forms included); other text unchanged. */
 export function toSimplified(text: string): string {
-  const convert = (toSimplifiedConverter ??= OpenCC.Converter({ from: "tw", to: "cn" }));
+  const convert = toSimplifiedConverter ?? OpenCC.Converter({ from: "tw", to: "cn" });
+  toSimplifiedConverter = convert;
   return convert(text);
 }
 
 /** Simplified → Traditional Chinese (Taiwan forms). */
 export function toTraditional(text: string): string {
-  const convert = (toTraditionalConverter ??= OpenCC.Converter({ from: "cn", to: "tw" }));
+  const convert = toTraditionalConverter ?? OpenCC.Converter({ from: "cn", to: "tw" });
+  toTraditionalConverter = convert;
   return convert(text);
 }
 

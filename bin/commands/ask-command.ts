@@ -3,7 +3,7 @@ import type { Answer, Citation } from "../../models/answer.js";
 import type { TraceEvent } from "../../models/trace-event.js";
 import { askQuestion } from "../../planner/ask.js";
 import { today } from "../../planner/plan-question.js";
-import { ExitCode, UsageError, colors, printJson } from "../cli-output.js";
+import { colors, ExitCode, printJson, UsageError } from "../cli-output.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
 
 interface AskCommandOptions {
@@ -26,7 +26,10 @@ export function orderedCitations(answer: Answer): Citation[] {
 export function printAnswer(answer: Answer, options: { runDirectory?: string } = {}): void {
   const c = colors();
   const out = (line: string) => process.stdout.write(`${line}\n`);
-  const status = answer.status === "answered" || answer.status === "direct" ? c.green(answer.status) : c.yellow(answer.status);
+  const status =
+    answer.status === "answered" || answer.status === "direct"
+      ? c.green(answer.status)
+      : c.yellow(answer.status);
   out(`${c.bold("status")} ${status}`);
   out("");
   out(answer.text);
@@ -34,9 +37,10 @@ export function printAnswer(answer: Answer, options: { runDirectory?: string } =
   if (citations.length > 0) {
     out("");
     out(c.bold("Sources:"));
-    citations.forEach((citation, index) => out(`  [${index + 1}] ${citation.label}`));
+    for (const [index, citation] of citations.entries()) out(`  [${index + 1}] ${citation.label}`);
   }
-  if (answer.numbers.length > 0) out(c.dim(`\n${answer.numbers.length} numbers audited against the evidence`));
+  if (answer.numbers.length > 0)
+    out(c.dim(`\n${answer.numbers.length} numbers audited against the evidence`));
   if (options.runDirectory) out(c.dim(`run: ${options.runDirectory}`));
 }
 
@@ -54,20 +58,36 @@ export function registerAskCommand(program: Command): void {
     .description("answer a question from the workspace's sources, every number cited; exit 2 when partial")
     .argument("<question>", "the question, in Chinese or English")
     .addOption(workspaceOption())
-    .addOption(new Option("--strategy <strategy>", "standard, agentic, or auto (the router's complexity decides)").choices(["standard", "agentic", "auto"]).default("auto"))
-    .addOption(new Option("--planner <kind>", "catalog (deterministic) or model (Ollama, falls back to catalog)").choices(["catalog", "model"]))
+    .addOption(
+      new Option("--strategy <strategy>", "standard, agentic, or auto (the router's complexity decides)")
+        .choices(["standard", "agentic", "auto"])
+        .default("auto"),
+    )
+    .addOption(
+      new Option(
+        "--planner <kind>",
+        "catalog (deterministic) or model (Ollama, falls back to catalog)",
+      ).choices(["catalog", "model"]),
+    )
     .option("--max-iterations <n>", "reflection rounds (default reflector.max_iterations)")
     .option("--as-of <date>", "date relative expressions resolve against, YYYY-MM-DD", today())
-    .option("--show-trace", "print every decision (router, plan, fetch, validate, reflect, conflict, grade, synthesize)")
+    .option(
+      "--show-trace",
+      "print every decision (router, plan, fetch, validate, reflect, conflict, grade, synthesize)",
+    )
     .option("--json", "print the answer, plan and trace as JSON only")
     .addOption(new Option("--sequential", "run one step at a time (benchmarks)").hideHelp())
     .action(async (question: string, options: AskCommandOptions) => {
       let maxIterations: number | undefined;
       if (options.maxIterations !== undefined) {
         maxIterations = Number(options.maxIterations);
-        if (!Number.isInteger(maxIterations) || maxIterations < 0 || maxIterations > 10) throw new UsageError(`--max-iterations must be a whole number from 0 to 10, not ${options.maxIterations}`);
+        if (!Number.isInteger(maxIterations) || maxIterations < 0 || maxIterations > 10)
+          throw new UsageError(
+            `--max-iterations must be a whole number from 0 to 10, not ${options.maxIterations}`,
+          );
       }
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(options.asOf)) throw new UsageError(`--as-of must be a date like 2024-06-30, not ${options.asOf}`);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(options.asOf))
+        throw new UsageError(`--as-of must be a date like 2024-06-30, not ${options.asOf}`);
       const workspace = workspaceFrom(options);
       const controller = new AbortController();
       const onInterrupt = () => controller.abort(new Error("interrupted"));
@@ -82,9 +102,18 @@ export function registerAskCommand(program: Command): void {
           ...(options.sequential || process.env.TRIANGULATE_SEQUENTIAL === "1" ? { sequential: true } : {}),
         });
         if (options.json) {
-          printJson({ answer: result.answer, plan: result.plan ?? null, sub_questions: result.planning.subQuestions, warnings: result.planning.warnings, trace: result.trace, run_directory: result.runDirectory ?? null, exit_code: result.exitCode });
+          printJson({
+            answer: result.answer,
+            plan: result.plan ?? null,
+            sub_questions: result.planning.subQuestions,
+            warnings: result.planning.warnings,
+            trace: result.trace,
+            run_directory: result.runDirectory ?? null,
+            exit_code: result.exitCode,
+          });
         } else {
-          for (const warning of result.planning.warnings) process.stderr.write(`${colors(process.stderr).yellow("note:")} ${warning}\n`);
+          for (const warning of result.planning.warnings)
+            process.stderr.write(`${colors(process.stderr).yellow("note:")} ${warning}\n`);
           printAnswer(result.answer, result.runDirectory ? { runDirectory: result.runDirectory } : {});
           if (options.showTrace) printTrace(result.trace);
         }

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { DEMO_AS_OF, FLAGSHIP_QUESTIONS, startDemo } from "../../demo/run-demo.js";
 import { askQuestion } from "../../planner/ask.js";
-import { ExitCode, colors, isInteractive, printJson } from "../cli-output.js";
+import { colors, ExitCode, isInteractive, printJson } from "../cli-output.js";
 import { printAnswer, printTrace } from "./ask-command.js";
 
 interface DemoCommandOptions {
@@ -13,7 +13,9 @@ interface DemoCommandOptions {
 export function registerDemoCommand(program: Command): void {
   program
     .command("demo")
-    .description("start the demo BI portal and ticket server, ingest the demo PDFs and answer the flagship questions")
+    .description(
+      "start the demo BI portal and ticket server, ingest the demo PDFs and answer the flagship questions",
+    )
     .option("--serve", "keep the demo sources running for `triangulate ask` until Ctrl-C")
     .option("--json", "print the answers as JSON only")
     .action(async (options: DemoCommandOptions) => {
@@ -26,16 +28,29 @@ export function registerDemoCommand(program: Command): void {
         controller.abort(new Error("interrupted"));
       };
       process.on("SIGINT", onInterrupt);
-      const demo = await startDemo({ signal: controller.signal, onProgress: (message) => (options.json ? undefined : err(c.dim(`… ${message}`))) });
+      const demo = await startDemo({
+        signal: controller.signal,
+        onProgress: (message) => (options.json ? undefined : err(c.dim(`… ${message}`))),
+      });
       try {
         const results: unknown[] = [];
         let worst: number = ExitCode.ok;
         for (const { id, question } of FLAGSHIP_QUESTIONS) {
           if (controller.signal.aborted) break;
-          const result = await askQuestion(question, demo.workspace, { adapters: demo.adapters, asOf: DEMO_AS_OF, signal: controller.signal });
+          const result = await askQuestion(question, demo.workspace, {
+            adapters: demo.adapters,
+            asOf: DEMO_AS_OF,
+            signal: controller.signal,
+          });
           worst = Math.max(worst, result.exitCode === 0 ? ExitCode.ok : ExitCode.partial);
           if (options.json) {
-            results.push({ id, question, answer: result.answer, trace: result.trace.map((event) => event.line), exit_code: result.exitCode });
+            results.push({
+              id,
+              question,
+              answer: result.answer,
+              trace: result.trace.map((event) => event.line),
+              exit_code: result.exitCode,
+            });
             continue;
           }
           process.stdout.write(`\n${c.bold(c.cyan(`■ ${id}`))} ${c.bold(question)}\n`);
@@ -43,7 +58,8 @@ export function registerDemoCommand(program: Command): void {
           printTrace(result.trace);
           process.stdout.write(`${c.dim(`exit code ${result.exitCode}`)}\n`);
         }
-        if (options.json) printJson({ workspace: demo.directory, environment: demo.environment, questions: results });
+        if (options.json)
+          printJson({ workspace: demo.directory, environment: demo.environment, questions: results });
         // Partial answers are expected in the demo (question 2 has a gap): the demo itself succeeded.
         process.exitCode = interrupted ? ExitCode.couldNotRun : ExitCode.ok;
         void worst;

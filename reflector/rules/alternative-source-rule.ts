@@ -3,25 +3,37 @@ import { effectiveFailureKind } from "./effective-failure-kind.js";
 import type { ReflectionContext, ReflectionRule } from "./rule.js";
 
 /** Another source (and dataset) offering what the goal asks for, not tried yet, highest trust first. */
-export function findAlternativeSource(context: ReflectionContext): { source: string; dataset: string } | undefined {
+export function findAlternativeSource(
+  context: ReflectionContext,
+): { source: string; dataset: string } | undefined {
   const { goal } = context;
   const wanted = goal.params.metric ?? goal.params.event;
   if (!wanted) return undefined;
   // A source another goal of the plan already asks for the same thing would only repeat that goal.
   const askedElsewhere = new Set(
     (context.otherGoals ?? [])
-      .filter((other) => other.id !== goal.id && (other.params.metric ?? other.params.event) === wanted && JSON.stringify(other.params.filters) === JSON.stringify(goal.params.filters))
+      .filter(
+        (other) =>
+          other.id !== goal.id &&
+          (other.params.metric ?? other.params.event) === wanted &&
+          JSON.stringify(other.params.filters) === JSON.stringify(goal.params.filters),
+      )
       .map((other) => other.source),
   );
   const candidates = context.capabilities
-    .filter((capability) => !context.history.sourcesTried.includes(capability.name) && !askedElsewhere.has(capability.name))
+    .filter(
+      (capability) =>
+        !context.history.sourcesTried.includes(capability.name) && !askedElsewhere.has(capability.name),
+    )
     .sort((left, right) => right.trust - left.trust);
   for (const capability of candidates) {
     const dataset = capability.datasets.find(
       (candidate) =>
         (candidate.metrics.includes(wanted) || candidate.events.includes(wanted)) &&
         // The alternative must be able to filter on what the goal filters on.
-        Object.keys(goal.params.filters).every((name) => candidate.dimensions.includes(name) || candidate.columns.includes(name)),
+        Object.keys(goal.params.filters).every(
+          (name) => candidate.dimensions.includes(name) || candidate.columns.includes(name),
+        ),
     );
     if (dataset) return { source: capability.name, dataset: dataset.name };
   }
@@ -36,11 +48,23 @@ export const alternativeSourceRule: ReflectionRule = {
     const kind = effectiveFailureKind(context.result);
     if (kind !== "format_error" && kind !== "validation_failed") return undefined;
     const clause = context.result.validation?.failed_clause;
-    const why = kind === "validation_failed" ? `validation failed${clause ? ` at ${clause}` : ""}` : "unreadable response";
+    const why =
+      kind === "validation_failed"
+        ? `validation failed${clause ? ` at ${clause}` : ""}`
+        : "unreadable response";
     const alternative = findAlternativeSource(context);
-    if (!alternative) return { action: "unresolved", reason: `${why}; no other source offers ${context.goal.params.metric ?? context.goal.params.event ?? "this data"}` };
+    if (!alternative)
+      return {
+        action: "unresolved",
+        reason: `${why}; no other source offers ${context.goal.params.metric ?? context.goal.params.event ?? "this data"}`,
+      };
     // The plan's rule names the first source's columns; the alternative is checked for rows only.
-    const goal: SubGoal = { ...context.goal, source: alternative.source, dataset: alternative.dataset, validation: "rows >= 1" };
+    const goal: SubGoal = {
+      ...context.goal,
+      source: alternative.source,
+      dataset: alternative.dataset,
+      validation: "rows >= 1",
+    };
     return { action: "switch_source", goal, reason: `${why}; ${context.goal.source}→${alternative.source}` };
   },
 };

@@ -7,7 +7,11 @@ describe("broadenRule", () => {
     id: "g1",
     source: "sales_bi",
     dataset: "returns",
-    params: { metric: "return_rate", filters: { product: "C", region: "West" }, period: { grain: "month", from: "2024-02-01", to: "2024-02-29" } },
+    params: {
+      metric: "return_rate",
+      filters: { product: "C", region: "West" },
+      period: { grain: "month", from: "2024-02-01", to: "2024-02-29" },
+    },
   });
   it("moves a month up to its quarter and discloses it", () => {
     const decision = broadenRule.decide(reflectionContext(month, failed("g1", "sales_bi", "no_results")));
@@ -18,16 +22,24 @@ describe("broadenRule", () => {
     expect(decision.reason).toBe("month→quarter");
   });
   it("moves the period bounds of the validation rule with it", () => {
-    const validated = goal({ ...month, validation: "rows >= 1 AND any(month >= '2024-02' AND month <= '2024-02')" });
+    const validated = goal({
+      ...month,
+      validation: "rows >= 1 AND any(month >= '2024-02' AND month <= '2024-02')",
+    });
     const decision = broadenRule.decide(reflectionContext(validated, failed("g1", "sales_bi", "no_results")));
-    expect(decision?.action === "broaden" && decision.goal.validation).toBe("rows >= 1 AND any(month >= '2024-01' AND month <= '2024-03')");
+    expect(decision?.action === "broaden" && decision.goal.validation).toBe(
+      "rows >= 1 AND any(month >= '2024-01' AND month <= '2024-03')",
+    );
   });
   it("treats a failed rows >= 1 on an empty table as no results", () => {
     const empty = failed("g1", "sales_bi", "validation_failed", { evidence: { ...table([], "sales_bi") } });
     expect(broadenRule.decide(reflectionContext(month, empty))?.action).toBe("broaden");
   });
   it("drops the least important filter at year grain", () => {
-    const year = goal({ ...month, params: { ...month.params, period: { grain: "year", from: "2024-01-01", to: "2024-12-31" } } });
+    const year = goal({
+      ...month,
+      params: { ...month.params, period: { grain: "year", from: "2024-01-01", to: "2024-12-31" } },
+    });
     const decision = broadenRule.decide(reflectionContext(year, failed("g1", "sales_bi", "not_found")));
     expect(decision?.action).toBe("broaden");
     if (decision?.action !== "broaden") return;
@@ -36,10 +48,19 @@ describe("broadenRule", () => {
     expect(decision.broadening.reason).toContain("region");
   });
   it("is unresolved with nothing left to relax", () => {
-    const bare = goal({ id: "g1", source: "sales_bi", dataset: "returns", params: { metric: "return_rate" } });
-    expect(broadenRule.decide(reflectionContext(bare, failed("g1", "sales_bi", "no_results")))?.action).toBe("unresolved");
+    const bare = goal({
+      id: "g1",
+      source: "sales_bi",
+      dataset: "returns",
+      params: { metric: "return_rate" },
+    });
+    expect(broadenRule.decide(reflectionContext(bare, failed("g1", "sales_bi", "no_results")))?.action).toBe(
+      "unresolved",
+    );
   });
   it("does not broaden format errors", () => {
-    expect(broadenRule.decide(reflectionContext(month, failed("g1", "sales_bi", "format_error")))).toBeUndefined();
+    expect(
+      broadenRule.decide(reflectionContext(month, failed("g1", "sales_bi", "format_error"))),
+    ).toBeUndefined();
   });
 });

@@ -5,7 +5,11 @@ import { effectiveFailureKind } from "./effective-failure-kind.js";
 import type { ReflectionRule } from "./rule.js";
 
 function filterText(filters: SubGoal["params"]["filters"]): string {
-  return Object.entries(filters).map(([name, value]) => `${name}=${Array.isArray(value) ? value.join("|") : value}`).join(",") || "no filters";
+  return (
+    Object.entries(filters)
+      .map(([name, value]) => `${name}=${Array.isArray(value) ? value.join("|") : value}`)
+      .join(",") || "no filters"
+  );
 }
 
 /**
@@ -20,7 +24,11 @@ export function widenValidation(validation: string, from: Period, to: Period): s
     const oldTo = grain === "day" ? from.to : labelAtGrain(from.to, grain);
     const newFrom = grain === "day" ? to.from : labelAtGrain(to.from, grain);
     const newTo = grain === "day" ? to.to : labelAtGrain(to.to, grain);
-    result = result.split(`>= '${oldFrom}'`).join(`>= '${newFrom}'`).split(`<= '${oldTo}'`).join(`<= '${newTo}'`);
+    result = result
+      .split(`>= '${oldFrom}'`)
+      .join(`>= '${newFrom}'`)
+      .split(`<= '${oldTo}'`)
+      .join(`<= '${newTo}'`);
   }
   return result;
 }
@@ -44,8 +52,17 @@ export const broadenRule: ReflectionRule = {
       const to = periodLabel(broader);
       return {
         action: "broaden",
-        goal: { ...goal, params: { ...goal.params, period: broader }, validation: widenValidation(goal.validation, period, broader) },
-        broadening: { goal: goal.id, from, to, reason: `no data for ${from}; used the enclosing ${broader.grain} ${to}` },
+        goal: {
+          ...goal,
+          params: { ...goal.params, period: broader },
+          validation: widenValidation(goal.validation, period, broader),
+        },
+        broadening: {
+          goal: goal.id,
+          from,
+          to,
+          reason: `no data for ${from}; used the enclosing ${broader.grain} ${to}`,
+        },
         reason: `${period.grain}→${broader.grain}`,
       };
     }
@@ -55,13 +72,22 @@ export const broadenRule: ReflectionRule = {
     const unlisted = present.filter((name) => !importance.includes(name));
     const listed = importance.filter((name) => present.includes(name));
     const drop = unlisted.at(-1) ?? listed.at(-1);
-    if (!drop) return { action: "unresolved", reason: `no data even at the broadest period and with no filter left to relax` };
+    if (!drop)
+      return {
+        action: "unresolved",
+        reason: `no data even at the broadest period and with no filter left to relax`,
+      };
     const filters = { ...goal.params.filters };
     delete filters[drop];
     return {
       action: "broaden",
       goal: { ...goal, params: { ...goal.params, filters } },
-      broadening: { goal: goal.id, from: filterText(goal.params.filters), to: filterText(filters), reason: `no data with ${drop} filtered; dropped the ${drop} filter` },
+      broadening: {
+        goal: goal.id,
+        from: filterText(goal.params.filters),
+        to: filterText(filters),
+        reason: `no data with ${drop} filtered; dropped the ${drop} filter`,
+      },
       reason: `drop filter ${drop}`,
     };
   },

@@ -8,7 +8,9 @@ import type { StepResult } from "../../models/step-result.js";
 export function effectiveFailureKind(result: StepResult): FailureKind | undefined {
   if (result.status === "succeeded") return undefined;
   const evidence = result.evidence;
-  const empty = evidence !== undefined && (evidence.kind === "table" ? evidence.rows.length === 0 : evidence.passages.length === 0);
+  const empty =
+    evidence !== undefined &&
+    (evidence.kind === "table" ? evidence.rows.length === 0 : evidence.passages.length === 0);
   if (result.error_kind === "validation_failed" && empty) return "no_results";
   return result.error_kind;
 }

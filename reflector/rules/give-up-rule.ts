@@ -6,6 +6,9 @@ export const giveUpRule: ReflectionRule = {
   priority: 1000,
   decide(context) {
     const kind = context.result.error_kind ?? context.result.status;
-    return { action: "unresolved", reason: `${kind}${context.result.error_message ? `: ${context.result.error_message}` : ""}` };
+    return {
+      action: "unresolved",
+      reason: `${kind}${context.result.error_message ? `: ${context.result.error_message}` : ""}`,
+    };
   },
 };

@@ -12,9 +12,18 @@ export const retryTimeoutRule: ReflectionRule = {
     const previous = lastAttempt?.timeout_ms ?? context.defaultTimeoutMs;
     const doubled = Math.min(previous * 2, MAX_TIMEOUT_MS);
     if (context.remainingMs < previous) {
-      return { action: "unresolved", reason: `timed out after ${previous}ms and only ${Math.max(0, Math.round(context.remainingMs))}ms remain before the deadline` };
+      return {
+        action: "unresolved",
+        reason: `timed out after ${previous}ms and only ${Math.max(0, Math.round(context.remainingMs))}ms remain before the deadline`,
+      };
     }
     const timeoutMs = Math.min(doubled, Math.max(1, Math.floor(context.remainingMs)));
-    return { action: "retry", goal: context.goal, hints: { timeoutMs }, delayMs: 0, reason: `timeout ${previous}ms→${timeoutMs}ms` };
+    return {
+      action: "retry",
+      goal: context.goal,
+      hints: { timeoutMs },
+      delayMs: 0,
+      reason: `timeout ${previous}ms→${timeoutMs}ms`,
+    };
   },
 };

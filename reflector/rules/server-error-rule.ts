@@ -8,12 +8,26 @@ export const serverErrorRule: ReflectionRule = {
   decide(context) {
     if (context.result.error_kind !== "server_error") return undefined;
     const source = context.workspace.config.sources[context.goal.source];
-    const hasFallback = source !== undefined && "fallback_base_url" in source && Boolean(source.fallback_base_url);
+    const hasFallback =
+      source !== undefined && "fallback_base_url" in source && Boolean(source.fallback_base_url);
     if (hasFallback && !context.history.usedFallback) {
-      return { action: "retry", goal: context.goal, hints: { useFallback: true }, delayMs: 0, reason: "server error, using the fallback endpoint" };
+      return {
+        action: "retry",
+        goal: context.goal,
+        hints: { useFallback: true },
+        delayMs: 0,
+        reason: "server error, using the fallback endpoint",
+      };
     }
     const delayMs = backoffDelayMs(context.history.retries + 1);
-    if (delayMs >= context.remainingMs) return { action: "unresolved", reason: "server error; no time left to retry" };
-    return { action: "retry", goal: context.goal, hints: context.history.usedFallback ? { useFallback: true } : {}, delayMs, reason: `server error, backoff ${delayMs}ms` };
+    if (delayMs >= context.remainingMs)
+      return { action: "unresolved", reason: "server error; no time left to retry" };
+    return {
+      action: "retry",
+      goal: context.goal,
+      hints: context.history.usedFallback ? { useFallback: true } : {},
+      delayMs,
+      reason: `server error, backoff ${delayMs}ms`,
+    };
   },
 };

@@ -6,7 +6,9 @@ export class CitationRegistry {
   readonly citations: Citation[] = [];
 
   private add(citation: Citation): number {
-    const index = this.citations.findIndex((existing) => existing.label === citation.label && existing.goal === citation.goal);
+    const index = this.citations.findIndex(
+      (existing) => existing.label === citation.label && existing.goal === citation.goal,
+    );
     if (index >= 0) return index + 1;
     this.citations.push(citation);
     return this.citations.length;
@@ -16,9 +18,19 @@ export class CitationRegistry {
   rows(goal: string, source: string, evidence: TableEvidence, rows: number[]): number {
     const provenance = rows.map((row) => evidence.provenance[row]).filter(Boolean);
     const first = provenance[0];
-    const issueKeys = [...new Set(provenance.map((entry) => entry.issue_key).filter((key): key is string => !!key))];
-    const where = first?.url ?? first?.file ?? (first?.document ? `${first.document}${first.page ? ` p.${first.page}` : ""}` : undefined);
-    const parts = [source, where, issueKeys.length > 0 ? issueKeys.join(", ") : first?.locator, rows.length === 1 ? `row ${rows[0] + 1}` : `${rows.length} rows`].filter(Boolean);
+    const issueKeys = [
+      ...new Set(provenance.map((entry) => entry.issue_key).filter((key): key is string => !!key)),
+    ];
+    const where =
+      first?.url ??
+      first?.file ??
+      (first?.document ? `${first.document}${first.page ? ` p.${first.page}` : ""}` : undefined);
+    const parts = [
+      source,
+      where,
+      issueKeys.length > 0 ? issueKeys.join(", ") : first?.locator,
+      rows.length === 1 ? `row ${rows[0] + 1}` : `${rows.length} rows`,
+    ].filter(Boolean);
     return this.add({
       goal,
       source,
@@ -33,7 +45,11 @@ export class CitationRegistry {
   }
 
   /** Cites a passage: document, page, section. */
-  passage(goal: string, source: string, passage: Pick<Passage, "chunk_id" | "document" | "page" | "section">): number {
+  passage(
+    goal: string,
+    source: string,
+    passage: Pick<Passage, "chunk_id" | "document" | "page" | "section">,
+  ): number {
     return this.add({
       goal,
       source,

@@ -7,7 +7,9 @@ export type AnswerLanguage = "en" | "zh-Hans" | "zh-Hant";
 function chineseSynonym(synonyms: string[], language: AnswerLanguage): string | undefined {
   const chinese = synonyms.filter((synonym) => hasChinese(synonym));
   if (chinese.length === 0) return undefined;
-  const fits = chinese.find((synonym) => (language === "zh-Hans" ? toSimplified(synonym) === synonym : toTraditional(synonym) === synonym));
+  const fits = chinese.find((synonym) =>
+    language === "zh-Hans" ? toSimplified(synonym) === synonym : toTraditional(synonym) === synonym,
+  );
   const chosen = fits ?? chinese[0];
   return language === "zh-Hans" ? toSimplified(chosen) : toTraditional(chosen);
 }

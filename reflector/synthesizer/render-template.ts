@@ -27,7 +27,12 @@ export function renderTemplate(name: string, context: object, workspaceRoot?: st
   const key = folders.join("|");
   let environment = environments.get(key);
   if (!environment) {
-    environment = new nunjucks.Environment(new nunjucks.FileSystemLoader(folders), { autoescape: false, trimBlocks: false, lstripBlocks: false, throwOnUndefined: false });
+    environment = new nunjucks.Environment(new nunjucks.FileSystemLoader(folders), {
+      autoescape: false,
+      trimBlocks: false,
+      lstripBlocks: false,
+      throwOnUndefined: false,
+    });
     environments.set(key, environment);
   }
   return environment.render(name, context);

@@ -2,7 +2,13 @@ import { periodLabelRange } from "../../adapters/shared/period-range.js";
 import type { CellValue } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { MetricComparison } from "../conflicts.js";
-import { dateColumnOf, type GoalTableInput, keyText, type MetricPoint, periodStart } from "../metric-points.js";
+import {
+  dateColumnOf,
+  type GoalTableInput,
+  keyText,
+  type MetricPoint,
+  periodStart,
+} from "../metric-points.js";
 
 export type { GoalTableInput, MetricPoint } from "../metric-points.js";
 
@@ -81,15 +87,25 @@ export interface Summaries {
  * One point per metric, keys and period: where several sources reported it, the most trusted
  * source's point carries the comparison's resolved value and the others are folded into it.
  */
-export function resolvePoints(points: MetricPoint[], comparisons: MetricComparison[], trustOf: (source: string) => number): ResolvedPoint[] {
+export function resolvePoints(
+  points: MetricPoint[],
+  comparisons: MetricComparison[],
+  trustOf: (source: string) => number,
+): ResolvedPoint[] {
   const resolved: ResolvedPoint[] = [];
   for (const point of points) {
-    const comparison = comparisons.find((candidate) => candidate.metric === point.metric && candidate.values.some((value) => value.goal === point.goal && value.rows[0] === point.rows[0]));
+    const comparison = comparisons.find(
+      (candidate) =>
+        candidate.metric === point.metric &&
+        candidate.values.some((value) => value.goal === point.goal && value.rows[0] === point.rows[0]),
+    );
     if (!comparison) {
       resolved.push(point);
       continue;
     }
-    const owner = [...comparison.values].sort((left, right) => trustOf(right.source) - trustOf(left.source))[0];
+    const owner = [...comparison.values].sort(
+      (left, right) => trustOf(right.source) - trustOf(left.source),
+    )[0];
     if (owner.goal !== point.goal) continue;
     resolved.push({ ...point, value: comparison.resolved ?? owner.value, comparison });
   }
@@ -110,12 +126,18 @@ export function buildSeries(points: ResolvedPoint[]): Series[] {
     const id = `${point.metric}|${keysId(point.keys)}`;
     let series = groups.get(id);
     if (!series) {
-      series = { metric: point.metric, keys: point.keys, ...(point.unit ? { unit: point.unit } : {}), points: [] };
+      series = {
+        metric: point.metric,
+        keys: point.keys,
+        ...(point.unit ? { unit: point.unit } : {}),
+        points: [],
+      };
       groups.set(id, series);
     }
     series.points.push(point);
   }
-  for (const series of groups.values()) series.points.sort((left, right) => periodStart(left.period).localeCompare(periodStart(right.period)));
+  for (const series of groups.values())
+    series.points.sort((left, right) => periodStart(left.period).localeCompare(periodStart(right.period)));
   return [...groups.values()];
 }
 
@@ -128,12 +150,23 @@ export function differences(series: Series[]): Difference[] {
     if (group.length < 2) continue;
     const [first, ...others] = group;
     for (const other of others.slice(0, 3)) {
-      const common = first.points.filter((point) => other.points.some((candidate) => candidate.period === point.period)).at(-1);
+      const common = first.points
+        .filter((point) => other.points.some((candidate) => candidate.period === point.period))
+        .at(-1);
       const left = common ?? first.points.at(-1);
-      const right = common ? other.points.find((candidate) => candidate.period === common.period) : other.points.at(-1);
+      const right = common
+        ? other.points.find((candidate) => candidate.period === common.period)
+        : other.points.at(-1);
       if (!left || !right) continue;
       const difference = left.value - right.value;
-      results.push({ metric, ...(first.unit ? { unit: first.unit } : {}), left, right, difference, relative: right.value === 0 ? null : (difference / Math.abs(right.value)) * 100 });
+      results.push({
+        metric,
+        ...(first.unit ? { unit: first.unit } : {}),
+        left,
+        right,
+        difference,
+        relative: right.value === 0 ? null : (difference / Math.abs(right.value)) * 100,
+      });
     }
   }
   return results;
@@ -149,9 +182,15 @@ export function trends(series: Series[]): Trend[] {
     let largest: Trend["largest"];
     for (let index = 1; index < points.length; index++) {
       const step = points[index].value - points[index - 1].value;
-      if (!largest || Math.abs(step) > Math.abs(largest.change)) largest = { from: points[index - 1], to: points[index], change: step };
+      if (!largest || Math.abs(step) > Math.abs(largest.change))
+        largest = { from: points[index - 1], to: points[index], change: step };
     }
-    results.push({ series: entry, direction: Math.abs(change) < 1e-9 ? "flat" : change > 0 ? "up" : "down", change, ...(largest ? { largest } : {}) });
+    results.push({
+      series: entry,
+      direction: Math.abs(change) < 1e-9 ? "flat" : change > 0 ? "up" : "down",
+      change,
+      ...(largest ? { largest } : {}),
+    });
   }
   return results;
 }
@@ -178,7 +217,15 @@ export function alignEvents(eventTables: GoalTableInput[], series: Series[]): Ev
         if (position < 0) continue;
         const within = entry.points[position];
         const before = position > 0 ? entry.points[position - 1] : undefined;
-        results.push({ goal: goal.id, row: index, event: row, date: date.slice(0, 10), series: entry, within, ...(before ? { before, change: within.value - before.value } : {}) });
+        results.push({
+          goal: goal.id,
+          row: index,
+          event: row,
+          date: date.slice(0, 10),
+          series: entry,
+          within,
+          ...(before ? { before, change: within.value - before.value } : {}),
+        });
       }
     });
   }
@@ -186,14 +233,19 @@ export function alignEvents(eventTables: GoalTableInput[], series: Series[]): Ev
 }
 
 /** Filter values an event search asked about and found no event for ("none in North"). */
-export function eventAbsences(eventTables: GoalTableInput[], periodLabel: (goal: SubGoal) => string | undefined): EventAbsence[] {
+export function eventAbsences(
+  eventTables: GoalTableInput[],
+  periodLabel: (goal: SubGoal) => string | undefined,
+): EventAbsence[] {
   const results: EventAbsence[] = [];
   for (const { goal, evidence } of eventTables) {
     for (const [dimension, wanted] of Object.entries(goal.params.filters)) {
       const values = Array.isArray(wanted) ? wanted : [wanted];
       const hasColumn = evidence.columns.some((column) => column.name === dimension);
       for (const value of values) {
-        const found = hasColumn ? evidence.rows.some((row) => keyText(row[dimension]) === value) : evidence.rows.length > 0;
+        const found = hasColumn
+          ? evidence.rows.some((row) => keyText(row[dimension]) === value)
+          : evidence.rows.length > 0;
         const period = periodLabel(goal);
         if (!found) results.push({ goal: goal.id, dimension, value, ...(period ? { period } : {}) });
       }
@@ -220,7 +272,9 @@ export function correlations(series: Series[]): Correlation[] {
       const pairs: [number, number][] = [];
       for (const point of series[left].points) {
         const key = quarterOrMonthKey(point.period);
-        const match = series[right].points.find((candidate) => key !== undefined && quarterOrMonthKey(candidate.period) === key);
+        const match = series[right].points.find(
+          (candidate) => key !== undefined && quarterOrMonthKey(candidate.period) === key,
+        );
         if (match) pairs.push([point.value, match.value]);
       }
       if (pairs.length < 3) continue;
@@ -235,7 +289,12 @@ export function correlations(series: Series[]): Correlation[] {
         varianceRight += (b - meanRight) ** 2;
       }
       if (varianceLeft === 0 || varianceRight === 0) continue;
-      results.push({ left: series[left], right: series[right], periods: pairs.length, coefficient: covariance / Math.sqrt(varianceLeft * varianceRight) });
+      results.push({
+        left: series[left],
+        right: series[right],
+        periods: pairs.length,
+        coefficient: covariance / Math.sqrt(varianceLeft * varianceRight),
+      });
     }
   }
   return results;

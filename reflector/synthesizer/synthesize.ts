@@ -30,20 +30,28 @@ export interface Synthesis {
   audit: NumberAuditResult;
 }
 
-const LANGUAGE_NAMES: Record<AnswerLanguage, string> = { en: "English", "zh-Hans": "Simplified Chinese", "zh-Hant": "Traditional Chinese" };
+const LANGUAGE_NAMES: Record<AnswerLanguage, string> = {
+  en: "English",
+  "zh-Hans": "Simplified Chinese",
+  "zh-Hant": "Traditional Chinese",
+};
 
 /** answered: every required goal answered; partial: some; unanswerable: none. Optional goals never lower it. */
 export function answerStatus(outcomes: GoalOutcome[]): AnswerStatus {
   const required = outcomes.filter((outcome) => outcome.planned.required !== false);
   const answered = required.filter((outcome) => outcome.status === "answered");
-  if (required.length === 0) return outcomes.some((outcome) => outcome.status === "answered") ? "answered" : "unanswerable";
+  if (required.length === 0)
+    return outcomes.some((outcome) => outcome.status === "answered") ? "answered" : "unanswerable";
   if (answered.length === required.length) return "answered";
   const anyAnswered = outcomes.some((outcome) => outcome.status === "answered");
   return anyAnswered ? "partial" : "unanswerable";
 }
 
 function tidy(text: string): string {
-  return text.replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim();
+  return text
+    .replace(/[ \t]+\n/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }
 
 /**
@@ -58,17 +66,32 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
   const templateText = tidy(renderTemplate(`answer.${input.language}.njk`, view, input.workspace.root));
   const templateAudit = auditNumbers(templateText, built.known);
   if (!templateAudit.passed) {
-    input.trace?.add("synthesize", `synthesize:template:audit failed: ${templateAudit.unmatched.map((token) => token.text).join(", ")} not in evidence`, { unmatched: templateAudit.unmatched.map((token) => token.text) });
+    input.trace?.add(
+      "synthesize",
+      `synthesize:template:audit failed: ${templateAudit.unmatched.map((token) => token.text).join(", ")} not in evidence`,
+      { unmatched: templateAudit.unmatched.map((token) => token.text) },
+    );
   }
   let text = templateText;
   let audit = templateAudit;
   let writer: Synthesis["writer"] = "template";
   const model = input.workspace.config.model;
   if (model?.writer) {
-    const prompt = renderTemplate("writer-prompt.njk", { languageName: LANGUAGE_NAMES[input.language], question: input.question, draft: templateText }, input.workspace.root);
-    const reply = await askModelForText(model, model.writer, [{ role: "user", content: prompt }], input.signal);
+    const prompt = renderTemplate(
+      "writer-prompt.njk",
+      { languageName: LANGUAGE_NAMES[input.language], question: input.question, draft: templateText },
+      input.workspace.root,
+    );
+    const reply = await askModelForText(
+      model,
+      model.writer,
+      [{ role: "user", content: prompt }],
+      input.signal,
+    );
     if (!reply.ok) {
-      input.trace?.add("synthesize", `synthesize:template:writer unavailable: ${reply.reason}`, { reason: reply.reason });
+      input.trace?.add("synthesize", `synthesize:template:writer unavailable: ${reply.reason}`, {
+        reason: reply.reason,
+      });
     } else {
       const modelAudit = auditNumbers(reply.value, built.known);
       if (modelAudit.passed) {
@@ -76,19 +99,51 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
         audit = modelAudit;
         writer = "model";
       } else {
-        input.trace?.add("synthesize", `synthesize:template:audit failed: ${modelAudit.unmatched.map((token) => token.text).join(", ")} not in evidence`, {
-          unmatched: modelAudit.unmatched.map((token) => token.text),
-          model: model.writer,
-        });
+        input.trace?.add(
+          "synthesize",
+          `synthesize:template:audit failed: ${modelAudit.unmatched.map((token) => token.text).join(", ")} not in evidence`,
+          {
+            unmatched: modelAudit.unmatched.map((token) => token.text),
+            model: model.writer,
+          },
+        );
       }
     }
   }
   if (writer === "template" && templateAudit.passed) {
-    input.trace?.add("synthesize", `synthesize:template:${input.language}:${audit.references.length} numbers audited`, { numbers: audit.references.length });
+    input.trace?.add(
+      "synthesize",
+      `synthesize:template:${input.language}:${audit.references.length} numbers audited`,
+      { numbers: audit.references.length },
+    );
   } else if (writer === "model") {
-    input.trace?.add("synthesize", `synthesize:model:${model?.writer}:${audit.references.length} numbers audited`, { numbers: audit.references.length });
+    input.trace?.add(
+      "synthesize",
+      `synthesize:model:${model?.writer}:${audit.references.length} numbers audited`,
+      { numbers: audit.references.length },
+    );
   }
-  const itemTexts = built.view.items.map((item) => tidy(renderTemplate(`answer.${input.language}.njk`, { ...view, items: [item], differences: [], trends: [], alignments: [], absences: [], correlations: [], conflicts: [], broadened: [], gaps: [], status: "answered" }, input.workspace.root)));
+  const itemTexts = built.view.items.map((item) =>
+    tidy(
+      renderTemplate(
+        `answer.${input.language}.njk`,
+        {
+          ...view,
+          items: [item],
+          differences: [],
+          trends: [],
+          alignments: [],
+          absences: [],
+          correlations: [],
+          conflicts: [],
+          broadened: [],
+          gaps: [],
+          status: "answered",
+        },
+        input.workspace.root,
+      ),
+    ),
+  );
   const items: AnswerItem[] = built.items.map((entry, index) => ({
     text: itemTexts[index] ?? "",
     status: entry.status,
@@ -107,10 +162,20 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
       if (reference.citation || !reference.goal) return reference;
       // Numbers from evidence point at the first citation of their goal: the source, URL and rows.
       const index = built.citations.citations.findIndex((citation) => citation.goal === reference.goal);
-      return index < 0 ? reference : { ...reference, citation: `[${index + 1}] ${built.citations.citations[index].label}` };
+      return index < 0
+        ? reference
+        : { ...reference, citation: `[${index + 1}] ${built.citations.citations[index].label}` };
     }),
   };
   const sources = built.citations.lines();
-  const markdown = [`# ${input.question}`, "", `**Status:** ${status}`, "", text, "", ...(sources.length > 0 ? ["## Sources", "", ...sources.map((line) => `- ${line}`), ""] : [])].join("\n");
+  const markdown = [
+    `# ${input.question}`,
+    "",
+    `**Status:** ${status}`,
+    "",
+    text,
+    "",
+    ...(sources.length > 0 ? ["## Sources", "", ...sources.map((line) => `- ${line}`), ""] : []),
+  ].join("\n");
   return { answer, markdown, writer, audit };
 }

@@ -1,31 +1,74 @@
 import type { Workspace } from "../../config/workspace.js";
 import type { Broadening, Gap } from "../../models/answer.js";
 import type { CellValue, TableEvidence } from "../../models/evidence.js";
-import type { SubGoal } from "../../models/plan.js";
 import { type MetricComparison, toAnswerConflict } from "../conflicts.js";
+import {
+  dateColumnOf,
+  type GoalTableInput,
+  isEventTable,
+  type MetricPoint,
+  pointsOfGoals,
+} from "../metric-points.js";
 import { type KnownNumber, knownNumbersInText } from "../number-audit.js";
 import { periodLabel } from "../period-broadening.js";
 import { CitationRegistry } from "./citations.js";
 import { formatNumber, formatSigned, formatValue } from "./format-number.js";
 import type { GoalOutcome } from "./goal-outcome.js";
 import { type AnswerLanguage, Labels } from "./labels.js";
-import { dateColumnOf, type GoalTableInput, isEventTable, type MetricPoint, pointsOfGoals } from "../metric-points.js";
-import { alignEvents, buildSeries, correlations, differences, eventAbsences, resolvePoints, trends } from "./summaries.js";
+import {
+  alignEvents,
+  buildSeries,
+  correlations,
+  differences,
+  eventAbsences,
+  resolvePoints,
+  trends,
+} from "./summaries.js";
 
 /** One value line of a metric item. */
 interface ValueView {
   keys: string;
   value: string;
   cite: number;
-  conflict?: { values: { source: string; value: string; weight: string; cite: number }[]; resolved: string | null; policy: string; outcome: string };
+  conflict?: {
+    values: { source: string; value: string; weight: string; cite: number }[];
+    resolved: string | null;
+    policy: string;
+    outcome: string;
+  };
 }
 
 /** One item of the answer, per sub-goal; templates phrase it per kind. */
 export type ItemView =
   | { kind: "metric"; goal: string; label: string; values: ValueView[]; more: number; status: "answered" }
-  | { kind: "events"; goal: string; label: string; events: { key: string; date: string; detail: string; cite: number }[]; more: number; absent: { value: string; period: string }[]; status: "answered" }
-  | { kind: "records"; goal: string; label: string; rows: { text: string; cite: number }[]; more: number; status: "answered" }
-  | { kind: "text"; goal: string; question: string; sufficient: boolean; quotes: { text: string; cite: number }[]; missing?: string; answerKind: string; aspect: string; status: "answered" | "insufficient" }
+  | {
+      kind: "events";
+      goal: string;
+      label: string;
+      events: { key: string; date: string; detail: string; cite: number }[];
+      more: number;
+      absent: { value: string; period: string }[];
+      status: "answered";
+    }
+  | {
+      kind: "records";
+      goal: string;
+      label: string;
+      rows: { text: string; cite: number }[];
+      more: number;
+      status: "answered";
+    }
+  | {
+      kind: "text";
+      goal: string;
+      question: string;
+      sufficient: boolean;
+      quotes: { text: string; cite: number }[];
+      missing?: string;
+      answerKind: string;
+      aspect: string;
+      status: "answered" | "insufficient";
+    }
   | { kind: "failed"; goal: string; label: string; reason: string; status: "failed" };
 
 /** Everything the answer templates need, numbers already formatted. */
@@ -34,12 +77,53 @@ export interface AnswerView {
   question: string;
   status: string;
   items: ItemView[];
-  differences: { metric: string; left: string; right: string; leftValue: string; rightValue: string; difference: string; percentPoints: boolean; relative: string | null; higher: "left" | "right" | "equal" }[];
-  trends: { metric: string; keys: string; direction: string; first: string; last: string; firstPeriod: string; lastPeriod: string; largestFrom?: string; largestTo?: string; largestChange?: string; percentPoints: boolean }[];
-  alignments: { event: string; eventKey: string; date: string; metric: string; keys: string; period: string; value: string; beforePeriod?: string; beforeValue?: string; change?: string; direction?: string; percentPoints: boolean }[];
+  differences: {
+    metric: string;
+    left: string;
+    right: string;
+    leftValue: string;
+    rightValue: string;
+    difference: string;
+    percentPoints: boolean;
+    relative: string | null;
+    higher: "left" | "right" | "equal";
+  }[];
+  trends: {
+    metric: string;
+    keys: string;
+    direction: string;
+    first: string;
+    last: string;
+    firstPeriod: string;
+    lastPeriod: string;
+    largestFrom?: string;
+    largestTo?: string;
+    largestChange?: string;
+    percentPoints: boolean;
+  }[];
+  alignments: {
+    event: string;
+    eventKey: string;
+    date: string;
+    metric: string;
+    keys: string;
+    period: string;
+    value: string;
+    beforePeriod?: string;
+    beforeValue?: string;
+    change?: string;
+    direction?: string;
+    percentPoints: boolean;
+  }[];
   absences: { event: string; value: string; period: string }[];
   correlations: { left: string; right: string; coefficient: string; periods: number }[];
-  conflicts: { metric: string; keys: string; values: { source: string; value: string; weight: string }[]; resolved: string | null; policy: string }[];
+  conflicts: {
+    metric: string;
+    keys: string;
+    values: { source: string; value: string; weight: string }[];
+    resolved: string | null;
+    policy: string;
+  }[];
   agreements: { metric: string; keys: string; sources: string; value: string }[];
   gaps: (Gap & { kind?: string; aspect?: string; source?: string })[];
   broadened: Broadening[];
@@ -71,15 +155,35 @@ const BOOKKEEPING_COLUMNS = /^(status|event|type|issue_?type|kind)$/;
 
 /** The column naming an event: the issue key, else the first text column (a version, a campaign). */
 function eventKeyColumn(evidence: TableEvidence, dateColumn: string | undefined): string | undefined {
-  return evidence.columns.find((column) => column.name === "key")?.name ?? evidence.columns.find((column) => column.type === "string" && column.name !== dateColumn && !BOOKKEEPING_COLUMNS.test(column.name))?.name;
+  return (
+    evidence.columns.find((column) => column.name === "key")?.name ??
+    evidence.columns.find(
+      (column) =>
+        column.type === "string" && column.name !== dateColumn && !BOOKKEEPING_COLUMNS.test(column.name),
+    )?.name
+  );
 }
 
 /** What happened in an event row: its other text columns, dimension values in the answer's language. */
-function eventDetail(evidence: TableEvidence, row: Record<string, CellValue>, keyColumn: string | undefined, dateColumn: string | undefined, labels: Labels, workspace: Workspace): string {
+function eventDetail(
+  evidence: TableEvidence,
+  row: Record<string, CellValue>,
+  keyColumn: string | undefined,
+  dateColumn: string | undefined,
+  labels: Labels,
+  workspace: Workspace,
+): string {
   const eventNames = Object.keys(workspace.config.catalog.events);
   return evidence.columns
-    .filter((column) => column.name !== keyColumn && column.name !== dateColumn && !BOOKKEEPING_COLUMNS.test(column.name))
-    .map((column) => (column.name in workspace.config.catalog.dimensions ? labels.value(column.name, cellText(row[column.name])) : cellText(row[column.name])))
+    .filter(
+      (column) =>
+        column.name !== keyColumn && column.name !== dateColumn && !BOOKKEEPING_COLUMNS.test(column.name),
+    )
+    .map((column) =>
+      column.name in workspace.config.catalog.dimensions
+        ? labels.value(column.name, cellText(row[column.name]))
+        : cellText(row[column.name]),
+    )
     .filter((text) => text && !eventNames.includes(text))
     .join(" · ");
 }
@@ -90,7 +194,6 @@ function cellText(value: CellValue): string {
   return String(value);
 }
 
-
 /** Builds the answer's view from the reflector's outcomes: items, computed summaries, conflicts, gaps. */
 export function buildAnswerView(input: ViewInput): BuiltView {
   const { workspace, language } = input;
@@ -98,7 +201,8 @@ export function buildAnswerView(input: ViewInput): BuiltView {
   const citations = new CitationRegistry();
   const known: KnownNumber[] = [...knownNumbersInText(input.question, "question")];
   const trustOf = (source: string) => workspace.config.sources[source]?.trust ?? 0.5;
-  const addKnown = (value: number, origin: KnownNumber["origin"], extra: Partial<KnownNumber> = {}) => known.push({ value, origin, ...extra });
+  const addKnown = (value: number, origin: KnownNumber["origin"], extra: Partial<KnownNumber> = {}) =>
+    known.push({ value, origin, ...extra });
 
   // Every value in every piece of evidence is a number the answer may quote.
   for (const outcome of input.outcomes) {
@@ -107,25 +211,46 @@ export function buildAnswerView(input: ViewInput): BuiltView {
     if (evidence.kind === "table") {
       evidence.rows.forEach((row, index) => {
         for (const value of Object.values(row)) {
-          if (typeof value === "number") addKnown(value, "evidence", { goal: outcome.goal.id, label: `${outcome.goal.source} row ${index + 1}` });
-          else if (typeof value === "string") known.push(...knownNumbersInText(value, "evidence", { goal: outcome.goal.id }));
+          if (typeof value === "number")
+            addKnown(value, "evidence", {
+              goal: outcome.goal.id,
+              label: `${outcome.goal.source} row ${index + 1}`,
+            });
+          else if (typeof value === "string")
+            known.push(...knownNumbersInText(value, "evidence", { goal: outcome.goal.id }));
         }
       });
     } else {
-      for (const passage of evidence.passages) known.push(...knownNumbersInText(passage.text, "evidence", { goal: outcome.goal.id, label: passage.chunk_id }));
+      for (const passage of evidence.passages)
+        known.push(
+          ...knownNumbersInText(passage.text, "evidence", { goal: outcome.goal.id, label: passage.chunk_id }),
+        );
     }
     // Periods the plan asked for (and broadened to) are the question's own numbers.
     for (const subGoal of [outcome.goal, outcome.planned]) {
       const period = subGoal.params.period;
       if (!period) continue;
-      known.push(...knownNumbersInText(`${period.from} ${period.to} ${periodLabel(period)}`, "question", { goal: subGoal.id }));
+      known.push(
+        ...knownNumbersInText(`${period.from} ${period.to} ${periodLabel(period)}`, "question", {
+          goal: subGoal.id,
+        }),
+      );
     }
   }
-  for (const broadening of input.broadenings) known.push(...knownNumbersInText(`${broadening.from} ${broadening.to}`, "computed", { goal: broadening.goal }));
+  for (const broadening of input.broadenings)
+    known.push(
+      ...knownNumbersInText(`${broadening.from} ${broadening.to}`, "computed", { goal: broadening.goal }),
+    );
   // Failure reasons and gaps quote run facts (HTTP 500, 20000ms); they are the run's own numbers, not claims about the data.
-  for (const outcome of input.outcomes) if (outcome.reason) known.push(...knownNumbersInText(outcome.reason, "computed", { goal: outcome.goal.id, label: "run detail" }));
-  for (const gap of input.gaps) known.push(...knownNumbersInText(`${gap.missing} ${gap.check}`, "computed", { label: "gap" }));
-  for (const [, source] of Object.entries(workspace.config.sources)) addKnown(source.trust, "computed", { label: "trust weight from triangulate.yaml" });
+  for (const outcome of input.outcomes)
+    if (outcome.reason)
+      known.push(
+        ...knownNumbersInText(outcome.reason, "computed", { goal: outcome.goal.id, label: "run detail" }),
+      );
+  for (const gap of input.gaps)
+    known.push(...knownNumbersInText(`${gap.missing} ${gap.check}`, "computed", { label: "gap" }));
+  for (const [, source] of Object.entries(workspace.config.sources))
+    addKnown(source.trust, "computed", { label: "trust weight from triangulate.yaml" });
 
   const tables: GoalTableInput[] = [];
   const eventTables: GoalTableInput[] = [];
@@ -136,15 +261,19 @@ export function buildAnswerView(input: ViewInput): BuiltView {
     else tables.push(entry);
   }
   const allPoints = pointsOfGoals(input.outcomes, workspace.config.catalog.metrics);
-  for (const point of allPoints.filter((candidate) => candidate.derivation !== "cell")) addKnown(point.value, "computed", { goal: point.goal, label: `${point.derivation} of ${point.metric}` });
+  for (const point of allPoints.filter((candidate) => candidate.derivation !== "cell"))
+    addKnown(point.value, "computed", { goal: point.goal, label: `${point.derivation} of ${point.metric}` });
   const points = resolvePoints(allPoints, input.comparisons, trustOf);
   const series = buildSeries(points);
-  const evidenceOf = (goalId: string) => input.outcomes.find((outcome) => outcome.goal.id === goalId)?.evidence as TableEvidence;
-  const citePoint = (point: MetricPoint) => citations.rows(point.goal, point.source, evidenceOf(point.goal), point.rows);
+  const evidenceOf = (goalId: string) =>
+    input.outcomes.find((outcome) => outcome.goal.id === goalId)?.evidence as TableEvidence;
+  const citePoint = (point: MetricPoint) =>
+    citations.rows(point.goal, point.source, evidenceOf(point.goal), point.rows);
 
   const conflicts = input.comparisons.filter((comparison) => comparison.outcome === "conflict");
   for (const comparison of input.comparisons) {
-    if (comparison.resolved !== null) addKnown(comparison.resolved, "computed", { label: `${comparison.policy} of ${comparison.metric}` });
+    if (comparison.resolved !== null)
+      addKnown(comparison.resolved, "computed", { label: `${comparison.policy} of ${comparison.metric}` });
     addKnown(comparison.relativeDifference * 100, "computed", { label: "relative spread between sources" });
   }
 
@@ -158,13 +287,25 @@ export function buildAnswerView(input: ViewInput): BuiltView {
     if (outcome.status === "failed") {
       // A failed optional goal is reported among the gaps only: it was a cross-check, not part of the question.
       if (outcome.planned.required === false) continue;
-      items.push({ kind: "failed", goal: goal.id, label: goal.description, reason: outcome.reason ?? "failed", status: "failed" });
+      items.push({
+        kind: "failed",
+        goal: goal.id,
+        label: goal.description,
+        reason: outcome.reason ?? "failed",
+        status: "failed",
+      });
     } else if (outcome.evidence?.kind === "text") {
       const grade = outcome.grade;
-      const quotes = (grade?.supporting ?? []).slice(0, 2).map((sentence) => ({ text: sentence.text, cite: citations.passage(goal.id, goal.source, sentence) }));
+      const quotes = (grade?.supporting ?? []).slice(0, 2).map((sentence) => ({
+        text: sentence.text,
+        cite: citations.passage(goal.id, goal.source, sentence),
+      }));
       if (quotes.length === 0 && grade?.sufficient && outcome.evidence.passages[0]) {
         const passage = outcome.evidence.passages[0];
-        quotes.push({ text: passage.text.slice(0, 240), cite: citations.passage(goal.id, goal.source, passage) });
+        quotes.push({
+          text: passage.text.slice(0, 240),
+          cite: citations.passage(goal.id, goal.source, passage),
+        });
       }
       items.push({
         kind: "text",
@@ -188,13 +329,32 @@ export function buildAnswerView(input: ViewInput): BuiltView {
           detail: eventDetail(evidence, row, keyColumn, dateColumn, labels, workspace),
           cite: citations.rows(goal.id, goal.source, evidence, [index]),
         }));
-        const absent = eventAbsences([{ goal, evidence }], (subGoal) => (subGoal.params.period ? periodLabel(subGoal.params.period) : undefined))
+        const absent = eventAbsences([{ goal, evidence }], (subGoal) =>
+          subGoal.params.period ? periodLabel(subGoal.params.period) : undefined,
+        )
           .filter((absence) => absence.goal === goal.id)
-          .map((absence) => ({ value: absence.value ? labels.value(absence.dimension, absence.value) : "", period: absence.period ?? "" }));
+          .map((absence) => ({
+            value: absence.value ? labels.value(absence.dimension, absence.value) : "",
+            period: absence.period ?? "",
+          }));
         // Two sources listing the same kind of event are told apart by their source.
-        const sameEvent = input.outcomes.filter((other) => other.goal.params.event && other.goal.params.event === goal.params.event && other.goal.source !== goal.source).length > 0;
+        const sameEvent =
+          input.outcomes.filter(
+            (other) =>
+              other.goal.params.event &&
+              other.goal.params.event === goal.params.event &&
+              other.goal.source !== goal.source,
+          ).length > 0;
         const label = `${goal.params.event ? labels.event(goal.params.event) : goal.description}${sameEvent ? ` (${goal.source})` : ""}`;
-        items.push({ kind: "events", goal: goal.id, label, events, more: Math.max(0, evidence.rows.length - MAX_LINES), absent, status: "answered" });
+        items.push({
+          kind: "events",
+          goal: goal.id,
+          label,
+          events,
+          more: Math.max(0, evidence.rows.length - MAX_LINES),
+          absent,
+          status: "answered",
+        });
       } else if (goal.params.metric) {
         if (!owners.has(goal.id)) continue;
         const mine = points.filter((point) => point.goal === goal.id);
@@ -213,7 +373,8 @@ export function buildAnswerView(input: ViewInput): BuiltView {
                       weight: formatNumber(entry.weight),
                       cite: citations.rows(entry.goal, entry.source, evidenceOf(entry.goal), entry.rows),
                     })),
-                    resolved: comparison.resolved === null ? null : formatValue(comparison.resolved, point.unit),
+                    resolved:
+                      comparison.resolved === null ? null : formatValue(comparison.resolved, point.unit),
                     policy: comparison.policy,
                     outcome: comparison.outcome,
                   },
@@ -221,16 +382,39 @@ export function buildAnswerView(input: ViewInput): BuiltView {
               : {}),
           };
         });
-        items.push({ kind: "metric", goal: goal.id, label: labels.metric(goal.params.metric), values, more: Math.max(0, mine.length - MAX_LINES), status: "answered" });
+        items.push({
+          kind: "metric",
+          goal: goal.id,
+          label: labels.metric(goal.params.metric),
+          values,
+          more: Math.max(0, mine.length - MAX_LINES),
+          status: "answered",
+        });
       } else {
         const rows = evidence.rows.slice(0, MAX_LINES).map((row, index) => ({
-          text: evidence.columns.map((column) => cellText(row[column.name])).filter(Boolean).join(" · "),
+          text: evidence.columns
+            .map((column) => cellText(row[column.name]))
+            .filter(Boolean)
+            .join(" · "),
           cite: citations.rows(goal.id, goal.source, evidence, [index]),
         }));
-        items.push({ kind: "records", goal: goal.id, label: goal.description, rows, more: Math.max(0, evidence.rows.length - MAX_LINES), status: "answered" });
+        items.push({
+          kind: "records",
+          goal: goal.id,
+          label: goal.description,
+          rows,
+          more: Math.max(0, evidence.rows.length - MAX_LINES),
+          status: "answered",
+        });
       }
     } else {
-      items.push({ kind: "failed", goal: goal.id, label: goal.description, reason: outcome.reason ?? "no evidence", status: "failed" });
+      items.push({
+        kind: "failed",
+        goal: goal.id,
+        label: goal.description,
+        reason: outcome.reason ?? "no evidence",
+        status: "failed",
+      });
     }
     const added = citations.citations.slice(before).map((_, index) => before + index + 1);
     itemCitations.push({ goal: goal.id, status: items.at(-1)!.status, citations: added });
@@ -238,7 +422,8 @@ export function buildAnswerView(input: ViewInput): BuiltView {
 
   const differenceViews = differences(series).map((difference) => {
     addKnown(difference.difference, "computed", { label: `difference of ${difference.metric}` });
-    if (difference.relative !== null) addKnown(difference.relative, "computed", { label: `relative difference of ${difference.metric}` });
+    if (difference.relative !== null)
+      addKnown(difference.relative, "computed", { label: `relative difference of ${difference.metric}` });
     return {
       metric: labels.metric(difference.metric),
       left: labels.keys(difference.left.keys, difference.left.period),
@@ -248,12 +433,16 @@ export function buildAnswerView(input: ViewInput): BuiltView {
       difference: formatNumber(Math.abs(difference.difference)),
       percentPoints: difference.unit === "percent",
       relative: difference.relative === null ? null : `${formatNumber(Math.abs(difference.relative), 1)}%`,
-      higher: (difference.difference > 0 ? "left" : difference.difference < 0 ? "right" : "equal") as "left" | "right" | "equal",
+      higher: (difference.difference > 0 ? "left" : difference.difference < 0 ? "right" : "equal") as
+        | "left"
+        | "right"
+        | "equal",
     };
   });
   const trendViews = trends(series).map((trend) => {
     addKnown(trend.change, "computed", { label: `change of ${trend.series.metric}` });
-    if (trend.largest) addKnown(trend.largest.change, "computed", { label: `largest change of ${trend.series.metric}` });
+    if (trend.largest)
+      addKnown(trend.largest.change, "computed", { label: `largest change of ${trend.series.metric}` });
     const first = trend.series.points[0];
     const last = trend.series.points[trend.series.points.length - 1];
     return {
@@ -264,7 +453,13 @@ export function buildAnswerView(input: ViewInput): BuiltView {
       last: formatValue(last.value, trend.series.unit),
       firstPeriod: first.period ?? "",
       lastPeriod: last.period ?? "",
-      ...(trend.largest && trend.series.points.length >= 3 ? { largestFrom: trend.largest.from.period ?? "", largestTo: trend.largest.to.period ?? "", largestChange: formatSigned(trend.largest.change) } : {}),
+      ...(trend.largest && trend.series.points.length >= 3
+        ? {
+            largestFrom: trend.largest.from.period ?? "",
+            largestTo: trend.largest.to.period ?? "",
+            largestChange: formatSigned(trend.largest.change),
+          }
+        : {}),
       percentPoints: trend.series.unit === "percent",
     };
   });
@@ -277,7 +472,8 @@ export function buildAnswerView(input: ViewInput): BuiltView {
     return true;
   });
   const alignmentViews = uniqueAlignments.slice(0, 8).map((alignment) => {
-    if (alignment.change !== undefined) addKnown(alignment.change, "computed", { label: "change around an event" });
+    if (alignment.change !== undefined)
+      addKnown(alignment.change, "computed", { label: "change around an event" });
     const eventGoal = eventTables.find((entry) => entry.goal.id === alignment.goal)?.goal;
     const eventEvidence = eventTables.find((entry) => entry.goal.id === alignment.goal)!.evidence;
     const dateColumn = dateColumnOf(eventEvidence);
@@ -312,9 +508,15 @@ export function buildAnswerView(input: ViewInput): BuiltView {
       periods: correlation.periods,
     };
   });
-  const absences = eventAbsences(eventTables, (goal) => (goal.params.period ? periodLabel(goal.params.period) : undefined)).map((absence) => {
+  const absences = eventAbsences(eventTables, (goal) =>
+    goal.params.period ? periodLabel(goal.params.period) : undefined,
+  ).map((absence) => {
     const goal = eventTables.find((entry) => entry.goal.id === absence.goal)!.goal;
-    return { event: goal.params.event ? labels.event(goal.params.event) : goal.description, value: absence.value ? labels.value(absence.dimension, absence.value) : "", period: absence.period ?? "" };
+    return {
+      event: goal.params.event ? labels.event(goal.params.event) : goal.description,
+      value: absence.value ? labels.value(absence.dimension, absence.value) : "",
+      period: absence.period ?? "",
+    };
   });
 
   const status = "answered";
@@ -329,11 +531,19 @@ export function buildAnswerView(input: ViewInput): BuiltView {
     absences,
     correlations: correlationViews,
     conflicts: conflicts.map((comparison) => {
-      const unit = points.find((point) => point.comparison === comparison)?.unit ?? (workspace.config.catalog.metrics[comparison.metric]?.unit === "percent" ? "percent" : undefined);
+      const unit =
+        points.find((point) => point.comparison === comparison)?.unit ??
+        (workspace.config.catalog.metrics[comparison.metric]?.unit === "percent" ? "percent" : undefined);
       return {
         metric: labels.metric(comparison.metric),
-        keys: Object.entries(comparison.keys).map(([dimension, value]) => labels.value(dimension, value)).join(" · "),
-        values: comparison.values.map((entry) => ({ source: entry.source, value: formatValue(entry.value, unit), weight: formatNumber(entry.weight) })),
+        keys: Object.entries(comparison.keys)
+          .map(([dimension, value]) => labels.value(dimension, value))
+          .join(" · "),
+        values: comparison.values.map((entry) => ({
+          source: entry.source,
+          value: formatValue(entry.value, unit),
+          weight: formatNumber(entry.weight),
+        })),
         resolved: comparison.resolved === null ? null : formatValue(comparison.resolved, unit),
         policy: comparison.policy,
       };
@@ -341,10 +551,13 @@ export function buildAnswerView(input: ViewInput): BuiltView {
     agreements: input.comparisons
       .filter((comparison) => comparison.outcome === "agreed")
       .map((comparison) => {
-        const unit = workspace.config.catalog.metrics[comparison.metric]?.unit === "percent" ? "percent" : undefined;
+        const unit =
+          workspace.config.catalog.metrics[comparison.metric]?.unit === "percent" ? "percent" : undefined;
         return {
           metric: labels.metric(comparison.metric),
-          keys: Object.entries(comparison.keys).map(([dimension, value]) => labels.value(dimension, value)).join(" · "),
+          keys: Object.entries(comparison.keys)
+            .map(([dimension, value]) => labels.value(dimension, value))
+            .join(" · "),
           sources: comparison.values.map((entry) => entry.source).join(", "),
           value: formatValue(comparison.resolved ?? 0, unit),
         };
@@ -352,9 +565,14 @@ export function buildAnswerView(input: ViewInput): BuiltView {
     gaps: input.gaps.map((gap) => {
       // Gaps of graded text goals carry what was asked, so each language can phrase them.
       const outcome = input.outcomes.find((candidate) => candidate.goal.id === gap.goal);
-      return outcome?.grade && !outcome.grade.sufficient ? { ...gap, kind: outcome.grade.kind, aspect: outcome.grade.aspect, source: outcome.goal.source } : gap;
+      return outcome?.grade && !outcome.grade.sufficient
+        ? { ...gap, kind: outcome.grade.kind, aspect: outcome.grade.aspect, source: outcome.goal.source }
+        : gap;
     }),
-    broadened: input.broadenings.filter((broadening, index, all) => all.findIndex((other) => other.from === broadening.from && other.to === broadening.to) === index),
+    broadened: input.broadenings.filter(
+      (broadening, index, all) =>
+        all.findIndex((other) => other.from === broadening.from && other.to === broadening.to) === index,
+    ),
   };
   return { view, citations, known, conflicts: conflicts.map(toAnswerConflict), items: itemCitations };
 }

@@ -26,28 +26,55 @@ export function result(goalId: string, source: string, fields: Partial<StepResul
 }
 
 /** A failed step result of a kind. */
-export function failed(goalId: string, source: string, kind: StepResult["error_kind"], fields: Partial<StepResult> = {}): StepResult {
-  return result(goalId, source, { status: "failed", error_kind: kind, error_message: `${kind} happened`, ...fields });
+export function failed(
+  goalId: string,
+  source: string,
+  kind: StepResult["error_kind"],
+  fields: Partial<StepResult> = {},
+): StepResult {
+  return result(goalId, source, {
+    status: "failed",
+    error_kind: kind,
+    error_message: `${kind} happened`,
+    ...fields,
+  });
 }
 
 /** A table of rows with typed columns inferred from the first row. */
-export function table(rows: Record<string, string | number | null>[], source: string, options: { units?: Record<string, string> } = {}): Evidence {
+export function table(
+  rows: Record<string, string | number | null>[],
+  source: string,
+  options: { units?: Record<string, string> } = {},
+): Evidence {
   const first = rows[0] ?? {};
   return {
     kind: "table",
     columns: Object.keys(first).map((name) => ({
       name,
-      type: typeof first[name] === "number" ? (options.units?.[name] === "percent" ? "percent" : "number") : "string",
+      type:
+        typeof first[name] === "number"
+          ? options.units?.[name] === "percent"
+            ? "percent"
+            : "number"
+          : "string",
       ...(options.units?.[name] ? { unit: options.units[name] } : {}),
     })),
     rows,
-    provenance: rows.map((_, index) => ({ source, url: `http://127.0.0.1/${source}`, locator: `row ${index + 1}` })),
+    provenance: rows.map((_, index) => ({
+      source,
+      url: `http://127.0.0.1/${source}`,
+      locator: `row ${index + 1}`,
+    })),
     notes: [],
   };
 }
 
 /** A reflection context for one goal and result in the demo workspace. */
-export function reflectionContext(subGoal: SubGoal, stepResult: StepResult, overrides: Partial<ReflectionContext> = {}): ReflectionContext {
+export function reflectionContext(
+  subGoal: SubGoal,
+  stepResult: StepResult,
+  overrides: Partial<ReflectionContext> = {},
+): ReflectionContext {
   const workspace = overrides.workspace ?? demoWorkspace();
   return {
     goal: subGoal,

@@ -17,7 +17,9 @@ export async function startOllamaLoopback(replies: string[]): Promise<OllamaLoop
     request.on("data", (chunk) => (body += chunk));
     request.on("end", () => {
       if (request.url !== "/api/chat") {
-        response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "not found" }));
+        response
+          .writeHead(404, { "content-type": "application/json" })
+          .end(JSON.stringify({ error: "not found" }));
         return;
       }
       const parsed = JSON.parse(body);
@@ -25,7 +27,15 @@ export async function startOllamaLoopback(replies: string[]): Promise<OllamaLoop
       const content = replies[Math.min(index, replies.length - 1)];
       index++;
       response.writeHead(200, { "content-type": "application/json" });
-      response.end(JSON.stringify({ model: parsed.model, created_at: new Date().toISOString(), message: { role: "assistant", content }, done: true, done_reason: "stop" }));
+      response.end(
+        JSON.stringify({
+          model: parsed.model,
+          created_at: new Date().toISOString(),
+          message: { role: "assistant", content },
+          done: true,
+          done_reason: "stop",
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DemoEnvironment, DEMO_AS_OF, FLAGSHIP_QUESTIONS, startDemo } from "../../demo/run-demo.js";
+import { DEMO_AS_OF, type DemoEnvironment, FLAGSHIP_QUESTIONS, startDemo } from "../../demo/run-demo.js";
 import { runCli } from "../support/run-cli.js";
 
 // `triangulate ask` as a user runs it: the built binary against the running demo sources.
@@ -16,15 +16,24 @@ afterAll(async () => {
 
 describe("triangulate ask (built binary)", () => {
   it("a greeting: exit 0, JSON only, direct, no fetch", async () => {
-    const result = await runCli(["ask", "你好", "--workspace", demo.directory, "--json"], { env: demo.environment });
+    const result = await runCli(["ask", "你好", "--workspace", demo.directory, "--json"], {
+      env: demo.environment,
+    });
     expect(result.code).toBe(0);
     const output = JSON.parse(result.stdout);
     expect(output.answer.status).toBe("direct");
-    expect(output.trace.map((event: { line: string }) => event.line).some((line: string) => line.startsWith("fetch:"))).toBe(false);
+    expect(
+      output.trace
+        .map((event: { line: string }) => event.line)
+        .some((line: string) => line.startsWith("fetch:")),
+    ).toBe(false);
   });
 
   it("the policy question: exit 2 (partial) with the gap in the JSON", async () => {
-    const result = await runCli(["ask", question("q2"), "--workspace", demo.directory, "--json", "--as-of", DEMO_AS_OF], { env: demo.environment, timeoutMs: 120_000 });
+    const result = await runCli(
+      ["ask", question("q2"), "--workspace", demo.directory, "--json", "--as-of", DEMO_AS_OF],
+      { env: demo.environment, timeoutMs: 120_000 },
+    );
     expect(result.code).toBe(2);
     const output = JSON.parse(result.stdout);
     expect(output.answer.status).toBe("partial");
@@ -33,7 +42,10 @@ describe("triangulate ask (built binary)", () => {
   });
 
   it("a month with no data: the human output says it was broadened and --show-trace shows the rule", async () => {
-    const result = await runCli(["ask", question("q6"), "--workspace", demo.directory, "--show-trace", "--as-of", DEMO_AS_OF], { env: demo.environment, timeoutMs: 120_000 });
+    const result = await runCli(
+      ["ask", question("q6"), "--workspace", demo.directory, "--show-trace", "--as-of", DEMO_AS_OF],
+      { env: demo.environment, timeoutMs: 120_000 },
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("Broadened:");
     expect(result.stdout).toContain("no data for 2024-02; used the enclosing quarter 2024-Q1");

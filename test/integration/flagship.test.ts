@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DemoEnvironment, DEMO_AS_OF, FLAGSHIP_QUESTIONS, startDemo } from "../../demo/run-demo.js";
+import { DEMO_AS_OF, type DemoEnvironment, FLAGSHIP_QUESTIONS, startDemo } from "../../demo/run-demo.js";
 import { type AskResult, askQuestion } from "../../planner/ask.js";
 import { extractNumbers } from "../../reflector/number-audit.js";
 
@@ -24,7 +24,11 @@ async function ask(id: string): Promise<AskResult> {
 function expectEveryNumberAudited(result: AskResult): void {
   const tokens = extractNumbers(result.answer.text);
   expect(result.answer.numbers).toHaveLength(tokens.length);
-  expect(result.answer.numbers.every((reference) => ["evidence", "computed", "question"].includes(reference.origin))).toBe(true);
+  expect(
+    result.answer.numbers.every((reference) =>
+      ["evidence", "computed", "question"].includes(reference.origin),
+    ),
+  ).toBe(true);
   expect(result.trace.some((event) => event.line.includes("audit failed"))).toBe(false);
 }
 
@@ -56,7 +60,9 @@ describe("flagship questions on the demo workspace", () => {
     expect(answer.text).toMatch(/LOG-101[^\n]*2024-01-15/);
     expect(answer.text).toMatch(/华北在 [^\n]*未发现记录/);
     expect(answer.text).not.toContain("LOG-87");
-    expect(result.trace.map((event) => event.line)).toContain("conflict:return_rate{product=A,region=East,month=2024-01}:sales_bi=5.2%,support_bi=5.9%→5.49%");
+    expect(result.trace.map((event) => event.line)).toContain(
+      "conflict:return_rate{product=A,region=East,month=2024-01}:sales_bi=5.2%,support_bi=5.9%→5.49%",
+    );
     expectEveryNumberAudited(result);
     expect(result.runDirectory).toBeTruthy();
   });
@@ -65,7 +71,9 @@ describe("flagship questions on the demo workspace", () => {
     const result = await ask("q1-en");
     expect(result.answer.status).toBe("answered");
     expect(result.answer.text).toContain("higher by 2.39 percentage points");
-    expect(result.answer.text).toMatch(/sales_bi 5\.2% weight 0\.85[^\n]*support_bi 5\.9% weight 0\.6[^\n]*5\.49%/);
+    expect(result.answer.text).toMatch(
+      /sales_bi 5\.2% weight 0\.85[^\n]*support_bi 5\.9% weight 0\.6[^\n]*5\.49%/,
+    );
     expect(result.answer.text).toMatch(/LOG-101 \([^)]*\) on 2024-01-15 falls in 2024-01/);
     expect(result.answer.text).toMatch(/No logistics provider change in North/);
     expectEveryNumberAudited(result);
@@ -79,7 +87,10 @@ describe("flagship questions on the demo workspace", () => {
     expect(result.exitCode).toBe(2);
     expect(result.answer.items.map((item) => item.status)).toEqual(["answered", "answered", "insufficient"]);
     for (const item of result.answer.items.slice(0, 2)) {
-      expect(item.citations[0]).toMatchObject({ document: expect.stringContaining("return-exchange-policy"), page: expect.any(Number) });
+      expect(item.citations[0]).toMatchObject({
+        document: expect.stringContaining("return-exchange-policy"),
+        page: expect.any(Number),
+      });
     }
     expect(result.answer.items[1].text).toContain("本店負擔");
     expect(result.answer.gaps).toHaveLength(1);
@@ -92,7 +103,9 @@ describe("flagship questions on the demo workspace", () => {
     const result = await ask("q3");
     expect(result.answer.text).toMatch(/2023-Q3: 42/);
     expect(result.answer.text).toMatch(/2023-Q4: 61/);
-    expect(result.answer.text).toMatch(/3\.4\.0 · Service Desk, Notifications\) on 2023-10-18 falls in 2023-Q4/);
+    expect(result.answer.text).toMatch(
+      /3\.4\.0 · Service Desk, Notifications\) on 2023-10-18 falls in 2023-Q4/,
+    );
     expect(result.answer.text).toContain("up 19 from 42");
     expectEveryNumberAudited(result);
   });
@@ -101,7 +114,9 @@ describe("flagship questions on the demo workspace", () => {
     const result = await ask("q4");
     expect(result.answer.status).toBe("answered");
     for (const value of ["18.2%", "19.5%", "22.8%", "24.1%"]) expect(result.answer.text).toContain(value);
-    expect(result.answer.text).toMatch(/Online campaigns:\n\s+2023-Q1: 2 \[\d+\]\n\s+2023-Q2: 3 \[\d+\]\n\s+2023-Q3: 5 \[\d+\]\n\s+2023-Q4: 6 \[\d+\]/);
+    expect(result.answer.text).toMatch(
+      /Online campaigns:\n\s+2023-Q1: 2 \[\d+\]\n\s+2023-Q2: 3 \[\d+\]\n\s+2023-Q3: 5 \[\d+\]\n\s+2023-Q4: 6 \[\d+\]/,
+    );
     expectEveryNumberAudited(result);
   });
 

@@ -6,7 +6,7 @@ import { ingestKnowledgeBase } from "../../adapters/pdf-kb/ingest/ingest-knowled
 import { AdapterPool } from "../../adapters/registry.js";
 import { loadWorkspace } from "../../config/load-workspace.js";
 import type { Workspace } from "../../config/workspace.js";
-import { type DemoEnvironment, DEMO_AS_OF, FLAGSHIP_QUESTIONS, startDemo } from "../../demo/run-demo.js";
+import { DEMO_AS_OF, type DemoEnvironment, FLAGSHIP_QUESTIONS, startDemo } from "../../demo/run-demo.js";
 import { ExecutionPlan, type SubGoalInput } from "../../models/plan.js";
 import { askQuestion } from "../../planner/ask.js";
 import { answerPlan } from "../../reflector/answer-loop.js";
@@ -20,20 +20,39 @@ const providerChanges: SubGoalInput = {
   description: "logistics provider changes in East China, January 2024",
   source: "tickets",
   dataset: "provider_changes",
-  params: { event: "logistics_provider_change", filters: { region: "East" }, period: { grain: "month", from: "2024-01-01", to: "2024-01-31" } },
+  params: {
+    event: "logistics_provider_change",
+    filters: { region: "East" },
+    period: { grain: "month", from: "2024-01-01", to: "2024-01-31" },
+  },
   expected_format: "records",
   validation: "rows >= 1",
 };
 
-function plan(goals: SubGoalInput[], question = "provider changes in East China in January 2024"): ExecutionPlan {
-  return ExecutionPlan.parse({ question, as_of: DEMO_AS_OF, planner: "manual", strategy: "standard", sub_goals: goals });
+function plan(
+  goals: SubGoalInput[],
+  question = "provider changes in East China in January 2024",
+): ExecutionPlan {
+  return ExecutionPlan.parse({
+    question,
+    as_of: DEMO_AS_OF,
+    planner: "manual",
+    strategy: "standard",
+    sub_goals: goals,
+  });
 }
 
 /** A copy of the running demo's workspace with its YAML changed, sharing the demo's servers. */
-function variantWorkspace(change: (yaml: string) => string, prepare?: (directory: string) => void): Workspace {
+function variantWorkspace(
+  change: (yaml: string) => string,
+  prepare?: (directory: string) => void,
+): Workspace {
   const directory = mkdtempSync(path.join(tmpdir(), "triangulate-variant-"));
   temporary.push(directory);
-  cpSync(demo.directory, directory, { recursive: true, filter: (source) => !source.includes(`${path.sep}.triangulate`) });
+  cpSync(demo.directory, directory, {
+    recursive: true,
+    filter: (source) => !source.includes(`${path.sep}.triangulate`),
+  });
   const file = path.join(directory, "triangulate.yaml");
   writeFileSync(file, change(readFileSync(file, "utf8")));
   prepare?.(directory);
@@ -57,7 +76,10 @@ describe("ticket server faults", () => {
   it("429 twice: waits Retry-After and answers", async () => {
     demo.tickets.setFaults({ rateLimit: { retryAfter: "1", times: 2 } });
     const started = Date.now();
-    const { answer, run } = await answerPlan(plan([providerChanges]), demo.workspace, { adapters: demo.adapters, record: false });
+    const { answer, run } = await answerPlan(plan([providerChanges]), demo.workspace, {
+      adapters: demo.adapters,
+      record: false,
+    });
     expect(answer.status).toBe("answered");
     expect(answer.text).toContain("LOG-101");
     expect(run.trace.lines()).toContain("reflect:g1:retry:rate limited, Retry-After 1s");
@@ -67,18 +89,29 @@ describe("ticket server faults", () => {
   it("500 every time: backs off a bounded number of times, then explains the gap", async () => {
     demo.tickets.setFaults({ serverError: {} });
     const started = Date.now();
-    const { answer, run } = await answerPlan(plan([providerChanges]), demo.workspace, { adapters: demo.adapters, record: false, maxIterations: 2 });
+    const { answer, run } = await answerPlan(plan([providerChanges]), demo.workspace, {
+      adapters: demo.adapters,
+      record: false,
+      maxIterations: 2,
+    });
     expect(answer.status).toBe("unanswerable");
     expect(answer.gaps[0].missing).toContain("server_error");
     expect(run.results.get("g1")?.attempts.length).toBeLessThanOrEqual(3);
-    expect(run.trace.lines().filter((line) => line.startsWith("reflect:g1:retry:server error, backoff")).length).toBe(2);
+    expect(
+      run.trace.lines().filter((line) => line.startsWith("reflect:g1:retry:server error, backoff")).length,
+    ).toBe(2);
     expect(Date.now() - started).toBeLessThan(30_000);
   });
 
   it("a hanging server: times out, retries with the timeout doubled, then stops within the bound", async () => {
     demo.tickets.setFaults({ hang: {} });
     const started = Date.now();
-    const { answer, run } = await answerPlan(plan([providerChanges]), demo.workspace, { adapters: demo.adapters, record: false, maxIterations: 1, stepTimeoutMs: 1000 });
+    const { answer, run } = await answerPlan(plan([providerChanges]), demo.workspace, {
+      adapters: demo.adapters,
+      record: false,
+      maxIterations: 1,
+      stepTimeoutMs: 1000,
+    });
     expect(answer.status).toBe("unanswerable");
     expect(run.trace.lines()).toContain("reflect:g1:retry:timeout 1000ms→2000ms");
     expect(answer.gaps[0].missing).toContain("timeout");
@@ -92,14 +125,29 @@ describe("ticket server faults", () => {
       description: "return rate of product A in East China, January 2024",
       source: "sales_exports",
       dataset: "returns",
-      params: { metric: "return_rate", filters: { product: "A", region: "East" }, period: { grain: "month", from: "2024-01-01", to: "2024-01-31" } },
+      params: {
+        metric: "return_rate",
+        filters: { product: "A", region: "East" },
+        period: { grain: "month", from: "2024-01-01", to: "2024-01-31" },
+      },
       expected_format: "table",
       validation: "rows >= 1",
     };
-    const { answer, run } = await answerPlan(plan([providerChanges, returns]), demo.workspace, { adapters: demo.adapters, record: false });
+    const { answer, run } = await answerPlan(plan([providerChanges, returns]), demo.workspace, {
+      adapters: demo.adapters,
+      record: false,
+    });
     expect(answer.status).toBe("partial");
     expect(run.results.get("g1")?.error_kind).toBe("format_error");
-    expect(run.trace.lines().some((line) => line.startsWith("reflect:g1:switch:unreadable response; no other source offers logistics_provider_change"))).toBe(true);
+    expect(
+      run.trace
+        .lines()
+        .some((line) =>
+          line.startsWith(
+            "reflect:g1:switch:unreadable response; no other source offers logistics_provider_change",
+          ),
+        ),
+    ).toBe(true);
     expect(answer.text).toContain("5.2%");
     expect(answer.gaps.map((gap) => gap.goal)).toEqual(["g1"]);
   });
@@ -107,7 +155,9 @@ describe("ticket server faults", () => {
 
 describe("a dashboard route that never answers", () => {
   it("times out within the bound and says which dashboard did not answer", async () => {
-    const workspace = variantWorkspace((yaml) => yaml.replace("url: /support/returns?", "url: /dashboards/hang?"));
+    const workspace = variantWorkspace((yaml) =>
+      yaml.replace("url: /support/returns?", "url: /dashboards/hang?"),
+    );
     const adapters = new AdapterPool(workspace);
     try {
       const started = Date.now();
@@ -116,11 +166,20 @@ describe("a dashboard route that never answers", () => {
         description: "return rate of product A in East China from the support dashboard",
         source: "support_bi",
         dataset: "returns",
-        params: { metric: "return_rate", filters: { product: "A", region: "East" }, period: { grain: "month", from: "2024-01-01", to: "2024-01-31" } },
+        params: {
+          metric: "return_rate",
+          filters: { product: "A", region: "East" },
+          period: { grain: "month", from: "2024-01-01", to: "2024-01-31" },
+        },
         expected_format: "table",
         validation: "rows >= 1",
       };
-      const { answer, run } = await answerPlan(plan([goal], "support return rate"), workspace, { adapters, record: false, maxIterations: 1, stepTimeoutMs: 4000 });
+      const { answer, run } = await answerPlan(plan([goal], "support return rate"), workspace, {
+        adapters,
+        record: false,
+        maxIterations: 1,
+        stepTimeoutMs: 4000,
+      });
       expect(answer.status).toBe("unanswerable");
       expect(run.results.get("g1")?.error_kind).toBe("timeout");
       expect(answer.gaps[0].missing).toContain("support dashboard");
@@ -135,10 +194,16 @@ describe("a corrupt PDF", () => {
   it("is left out of the index and the policy question ends in an explained partial answer", async () => {
     const workspace = variantWorkspace(
       (yaml) => yaml,
-      (directory) => writeFileSync(path.join(directory, "docs/return-exchange-policy-zh-Hant.pdf"), "%PDF-1.7\nthis is not a PDF body\n%%EOF"),
+      (directory) =>
+        writeFileSync(
+          path.join(directory, "docs/return-exchange-policy-zh-Hant.pdf"),
+          "%PDF-1.7\nthis is not a PDF body\n%%EOF",
+        ),
     );
     const summary = await ingestKnowledgeBase(workspace, "handbook");
-    expect(summary.failed.map((failure) => failure.document)).toEqual([expect.stringContaining("return-exchange-policy-zh-Hant.pdf")]);
+    expect(summary.failed.map((failure) => failure.document)).toEqual([
+      expect.stringContaining("return-exchange-policy-zh-Hant.pdf"),
+    ]);
     const adapters = new AdapterPool(workspace);
     try {
       const question = FLAGSHIP_QUESTIONS.find((entry) => entry.id === "q2")!.question;
