@@ -3,7 +3,7 @@
 // peak memory and the share of numbers in the answers that the number audit covers.
 //
 //   npm run build && npx tsx bench/flagship.ts [--runs 5] [--questions q1-zh,q2]
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -39,43 +39,47 @@ const median = (numbers: number[]) => {
 const demo = await startDemo({ onProgress: (message) => process.stderr.write(`… ${message}\n`) });
 const timeFile = path.join(tmpdir(), `triangulate-bench-time-${process.pid}`);
 
-function measure(question: string, sequential: boolean): Measurement {
+// The demo servers run in this process, so the child must be spawned asynchronously: a blocking
+// spawn would stop this process's event loop and the servers with it.
+async function measure(question: string, sequential: boolean): Promise<Measurement> {
   const started = performance.now();
   // GNU time reports the peak resident set of the ask process (Chromium runs as its own processes).
-  const child = spawnSync(
-    "/usr/bin/time",
-    [
-      "-f",
-      "%M",
-      "-o",
-      timeFile,
-      process.execPath,
-      binary,
-      "ask",
-      question,
-      "--workspace",
-      demo.directory,
-      "--as-of",
-      DEMO_AS_OF,
-      "--json",
-      ...(sequential ? ["--sequential"] : []),
-    ],
-    {
-      env: { ...process.env, ...demo.environment, NO_COLOR: "1" },
-      encoding: "utf8",
-      maxBuffer: 64 * 1024 * 1024,
-      timeout: 180_000,
-    },
-  );
+  const args = [
+    "-f",
+    "%M",
+    "-o",
+    timeFile,
+    process.execPath,
+    binary,
+    "ask",
+    question,
+    "--workspace",
+    demo.directory,
+    "--as-of",
+    DEMO_AS_OF,
+    "--json",
+    ...(sequential ? ["--sequential"] : []),
+  ];
+  const child = spawn("/usr/bin/time", args, {
+    env: { ...process.env, ...demo.environment, NO_COLOR: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const timer = setTimeout(() => child.kill("SIGKILL"), 180_000);
+  const exitCode = await new Promise<number>((resolve) => child.on("close", (code) => resolve(code ?? -1)));
+  clearTimeout(timer);
   const wallMs = performance.now() - started;
   const peakKb = Number(readFileSync(timeFile, "utf8").trim().split("\n").at(-1));
   let answer: Answer | undefined;
   try {
-    answer = (JSON.parse(child.stdout) as { answer: Answer }).answer;
+    answer = (JSON.parse(stdout) as { answer: Answer }).answer;
   } catch {
-    process.stderr.write(`no JSON from: ${question}\n${child.stderr.slice(0, 500)}\n`);
+    process.stderr.write(`no JSON from: ${question}\n${stderr.slice(0, 500)}\n`);
   }
-  return { wallMs, peakKb, exitCode: child.status ?? -1, ...(answer ? { answer } : {}) };
+  return { wallMs, peakKb, exitCode, ...(answer ? { answer } : {}) };
 }
 
 const rows: string[][] = [];
@@ -83,13 +87,13 @@ let numbersInAnswers = 0;
 let numbersAudited = 0;
 try {
   // One warm-up so the BI login session is saved, as it is for an analyst's second question.
-  measure(FLAGSHIP_QUESTIONS[0].question, false);
+  await measure(FLAGSHIP_QUESTIONS[0].question, false);
   for (const { id, question } of FLAGSHIP_QUESTIONS.filter((entry) => wanted.includes(entry.id))) {
     const concurrent: Measurement[] = [];
     const sequential: Measurement[] = [];
     for (let run = 0; run < runs; run++) {
-      concurrent.push(measure(question, false));
-      sequential.push(measure(question, true));
+      concurrent.push(await measure(question, false));
+      sequential.push(await measure(question, true));
     }
     for (const measurement of [...concurrent, ...sequential]) {
       if (!measurement.answer) continue;
