@@ -142,8 +142,9 @@ export async function startBiPortal(options: BiPortalOptions = {}): Promise<BiPo
     const html = (body: string, status = 200) => send(response, status, "text/html; charset=utf-8", body);
     try {
       if (route.startsWith("/static/")) {
-        // The logo and the web font exist only to show that the adapter blocks them.
-        assetRequests += 1;
+        // The logo and the web font exist only to show that the adapter blocks them. The favicon is
+        // not counted: Chromium's browser process may fetch it outside the page's request routing.
+        if (route !== "/static/favicon.png") assetRequests += 1;
         if (route.endsWith(".png"))
           return send(response, 200, "image/png", Buffer.from("89504e470d0a1a0a", "hex"));
         return send(response, 200, "font/woff2", Buffer.alloc(16));

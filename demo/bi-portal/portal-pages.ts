@@ -24,7 +24,7 @@ function layout(
     : "";
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} · Lumen BI</title>
-<link rel="icon" href="/static/logo.png">
+<link rel="icon" href="/static/favicon.png">
 <style>
 @font-face { font-family: LumenSans; src: url(/static/lumen-sans.woff2) format("woff2"); }
 body { font-family: LumenSans, sans-serif; margin: 0; }
