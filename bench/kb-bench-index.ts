@@ -26,7 +26,9 @@ export async function writeBenchIndex(directory: string, embedder: Embedder & { 
       entry.passages += 1;
     }
   }
+  process.stderr.write(`  ${rows} rows written; full-text index…\n`);
   await passages.createIndex(fullTextColumn, { config: lancedb.Index.fts(fullTextIndexOptions), replace: true });
+  process.stderr.write("  compacting…\n");
   await passages.optimize({ cleanupOlderThan: new Date() });
   writeManifest(directory, {
     format: 1,
