@@ -73,6 +73,20 @@ describe("withBeforeWindow", () => {
     expect(widened?.params.period).toEqual({ grain: "month", from: "2023-12-01", to: "2024-01-31" });
     expect(widened?.validation).toBe("rows >= 1 AND any(month >= '2023-12' AND month <= '2024-01')");
   });
+  it("leaves a period of several units as it is", () => {
+    expect(
+      withBeforeWindow(
+        goal({
+          id: "g1",
+          source: "sales_bi",
+          params: {
+            metric: "complaints",
+            period: { grain: "quarter", from: "2023-07-01", to: "2023-12-31" },
+          },
+        }),
+      ),
+    ).toBeUndefined();
+  });
   it("leaves goals whose rule counts rows exactly", () => {
     expect(
       withBeforeWindow(

@@ -80,13 +80,15 @@ function gapFor(goal: SubGoal, result: StepResult | undefined, reason: string): 
 
 /**
  * The goal with its period extended back by one unit of its grain (2024-01 → 2023-12..2024-01), so
- * an event can be compared with the period before it; undefined when the goal has no metric period
- * or its rule counts rows exactly (rows = 1 would no longer hold).
+ * an event can be compared with the period before it; undefined when the goal has no metric period,
+ * already spans several units, or its rule counts rows exactly (rows = 1 would no longer hold).
  */
 export function withBeforeWindow(goal: SubGoal): SubGoal | undefined {
   const period = goal.params.period;
   if (!goal.params.metric || !period || period.grain === "year" || /\brows\s*(=|<=|<)/.test(goal.validation))
     return undefined;
+  // A period of several units already shows the movement (Q3 vs Q4); only a single unit needs the one before.
+  if (enclosingUnit(period.from, period.grain).to < period.to) return undefined;
   const dayBefore = new Date(Date.parse(`${period.from}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   const widened = { ...period, from: enclosingUnit(dayBefore, period.grain).from };
   return {

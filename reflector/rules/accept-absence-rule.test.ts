@@ -21,6 +21,12 @@ describe("acceptAbsenceRule", () => {
       acceptAbsenceRule.decide(reflectionContext(events, failed("g3", "tickets", "no_results")))?.action,
     ).toBe("accept");
   });
+  it("does not take a table that was not found for an absence", () => {
+    const missing = failed("g3", "handbook", "no_results", {
+      error_details: { locator: "crm-release-notes*.pdf" },
+    });
+    expect(acceptAbsenceRule.decide(reflectionContext(events, missing))).toBeUndefined();
+  });
   it("does not accept an empty metric table", () => {
     const metric = goal({ id: "g1", source: "sales_bi", params: { metric: "return_rate" } });
     expect(

@@ -25,12 +25,19 @@ export class CitationRegistry {
       first?.url ??
       first?.file ??
       (first?.document ? `${first.document}${first.page ? ` p.${first.page}` : ""}` : undefined);
-    const parts = [
-      source,
-      where,
-      issueKeys.length > 0 ? issueKeys.join(", ") : first?.locator,
-      rows.length === 1 ? `row ${rows[0] + 1}` : `${rows.length} rows`,
-    ].filter(Boolean);
+    const keys =
+      issueKeys.length > 3
+        ? `${issueKeys.slice(0, 3).join(", ")}, … (${issueKeys.length} issues)`
+        : issueKeys.join(", ");
+    const locator = issueKeys.length > 0 ? keys : first?.locator;
+    // Locators often name the row already ("→ table → row 2"); the row is added only when they do not.
+    const rowText =
+      locator && /\brows?\b/.test(locator)
+        ? undefined
+        : rows.length === 1
+          ? `row ${rows[0] + 1}`
+          : `${rows.length} rows`;
+    const parts = [source, where, locator, rowText].filter(Boolean);
     return this.add({
       goal,
       source,
