@@ -188,9 +188,10 @@ const CAMPAIGN_CALENDAR: DemoDocument = {
 /** All demo documents. */
 export const DEMO_DOCUMENTS: DemoDocument[] = [POLICY_ZH_HANT, POLICY_EN, CRM_NOTES, CAMPAIGN_CALENDAR];
 
-function fontFor(document: DemoDocument, bold: boolean): [string, string?] {
-  if (document.language === "zh-Hant") return [CJK_FONT_FILE, CJK_FONT_NAME];
-  return [bold ? "Helvetica-Bold" : "Helvetica"];
+function useFont(pdf: PDFKit.PDFDocument, document: DemoDocument, bold: boolean): PDFKit.PDFDocument {
+  // A TTC holds several faces: pdfkit (fontkit) picks one by its PostScript name.
+  if (document.language === "zh-Hant") return pdf.font(CJK_FONT_FILE, CJK_FONT_NAME);
+  return pdf.font(bold ? "Helvetica-Bold" : "Helvetica");
 }
 
 function ensureSpace(pdf: PDFKit.PDFDocument, height: number): void {
@@ -206,7 +207,7 @@ function drawTable(pdf: PDFKit.PDFDocument, document: DemoDocument, block: Extra
   const totalWidth = block.widths.reduce((sum, width) => sum + width, 0);
   all.forEach((row, rowIndex) => {
     let x = left;
-    pdf.font(...fontFor(document, rowIndex === 0)).fontSize(SIZES.table);
+    useFont(pdf, document, rowIndex === 0).fontSize(SIZES.table);
     row.forEach((cell, column) => {
       pdf.text(cell, x + 5, top + 6, { width: block.widths[column] - 10, lineBreak: false });
       x += block.widths[column];
@@ -243,23 +244,23 @@ export function writeDocument(document: DemoDocument, outputDirectory: string): 
   for (const block of document.blocks) {
     switch (block.kind) {
       case "title":
-        pdf.font(...fontFor(document, true)).fontSize(SIZES.title).text(block.text, { width, align: "left" });
+        useFont(pdf, document, true).fontSize(SIZES.title).text(block.text, { width, align: "left" });
         pdf.moveDown(0.8);
         break;
       case "section":
         ensureSpace(pdf, 60);
         pdf.moveDown(0.6);
-        pdf.font(...fontFor(document, true)).fontSize(SIZES.section).text(block.text, PAGE_MARGIN, pdf.y, { width });
+        useFont(pdf, document, true).fontSize(SIZES.section).text(block.text, PAGE_MARGIN, pdf.y, { width });
         pdf.moveDown(0.4);
         break;
       case "subsection":
         ensureSpace(pdf, 50);
         pdf.moveDown(0.3);
-        pdf.font(...fontFor(document, true)).fontSize(SIZES.subsection).text(block.text, PAGE_MARGIN, pdf.y, { width });
+        useFont(pdf, document, true).fontSize(SIZES.subsection).text(block.text, PAGE_MARGIN, pdf.y, { width });
         pdf.moveDown(0.3);
         break;
       case "paragraph":
-        pdf.font(...fontFor(document, false)).fontSize(SIZES.body).text(block.text, PAGE_MARGIN, pdf.y, { width, lineGap: 3 });
+        useFont(pdf, document, false).fontSize(SIZES.body).text(block.text, PAGE_MARGIN, pdf.y, { width, lineGap: 3 });
         pdf.moveDown(0.6);
         break;
       case "table":
