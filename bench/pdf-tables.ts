@@ -25,7 +25,9 @@ const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
 
 async function tabulaCases(): Promise<{ exact: number; loose: number; total: number }> {
   const base = path.join(CORPORA, "pdf-tables", "tabula-java");
-  const { cases } = JSON.parse(await readFile(path.join(base, "cases.json"), "utf8")) as { cases: TabulaCase[] };
+  const { cases } = JSON.parse(await readFile(path.join(base, "cases.json"), "utf8")) as {
+    cases: TabulaCase[];
+  };
   let exact = 0;
   let loose = 0;
   console.log("tabula-java cases (same page/area/method/columns as tabula-java's tests)");
@@ -33,7 +35,9 @@ async function tabulaCases(): Promise<{ exact: number; loose: number; total: num
     const result = await scoreTabulaCase(base, testCase);
     if (result.exact) exact += 1;
     if (result.loose) loose += 1;
-    console.log(`  ${result.exact ? "exact" : result.loose ? "loose" : "MISS "}  ${path.basename(testCase.pdf).padEnd(62)} ${testCase.method}${result.error ? `  (${result.error.slice(0, 80)})` : ""}`);
+    console.log(
+      `  ${result.exact ? "exact" : result.loose ? "loose" : "MISS "}  ${path.basename(testCase.pdf).padEnd(62)} ${testCase.method}${result.error ? `  (${result.error.slice(0, 80)})` : ""}`,
+    );
   }
   return { exact, loose, total: cases.length };
 }
@@ -77,9 +81,19 @@ async function icdar(mode: "auto" | "lattice" | "stream") {
     relationsTruth += truthRelations.length;
     relationsCommon += common;
     const relationScore = f1(common, foundRelations.length, truthRelations.length);
-    perDocument.push(`  ${stem.padEnd(9)} regions ${hits}/${truthBoxes.length} matched, ${foundBoxes.length} detected; relations F1 ${relationScore.f1.toFixed(2)}`);
+    perDocument.push(
+      `  ${stem.padEnd(9)} regions ${hits}/${truthBoxes.length} matched, ${foundBoxes.length} detected; relations F1 ${relationScore.f1.toFixed(2)}`,
+    );
   }
-  return { regions: f1(matched, detected, expected), relations: f1(relationsCommon, relationsFound, relationsTruth), detected, expected, matched, perDocument, documents: files.length };
+  return {
+    regions: f1(matched, detected, expected),
+    relations: f1(relationsCommon, relationsFound, relationsTruth),
+    detected,
+    expected,
+    matched,
+    perDocument,
+    documents: files.length,
+  };
 }
 
 const started = performance.now();
@@ -90,11 +104,19 @@ console.log(`\nICDAR 2013 (${icdarResult.documents} documents, tables.mode ${mod
 for (const line of icdarResult.perDocument) console.log(line);
 const seconds = (performance.now() - started) / 1000;
 console.log("\nfigure                                   measured        goal");
-console.log(`tabula-java cases, exact match           ${`${cases.exact}/${cases.total} = ${percent(cases.exact / cases.total)}`.padEnd(15)} >= 90 %`);
-console.log(`tabula-java cases, whitespace-normalised ${`${cases.loose}/${cases.total} = ${percent(cases.loose / cases.total)}`.padEnd(15)}`);
+console.log(
+  `tabula-java cases, exact match           ${`${cases.exact}/${cases.total} = ${percent(cases.exact / cases.total)}`.padEnd(15)} >= 90 %`,
+);
+console.log(
+  `tabula-java cases, whitespace-normalised ${`${cases.loose}/${cases.total} = ${percent(cases.loose / cases.total)}`.padEnd(15)}`,
+);
 console.log(
   `ICDAR 2013 region F1 (IoU >= 0.5)        ${icdarResult.regions.f1.toFixed(3).padEnd(15)} >= 0.8   (P ${icdarResult.regions.precision.toFixed(3)}, R ${icdarResult.regions.recall.toFixed(3)}; ${icdarResult.matched} of ${icdarResult.expected} annotated, ${icdarResult.detected} detected)`,
 );
-console.log(`ICDAR 2013 cell adjacency-relation F1    ${icdarResult.relations.f1.toFixed(3).padEnd(15)} >= 0.8   (P ${icdarResult.relations.precision.toFixed(3)}, R ${icdarResult.relations.recall.toFixed(3)})`);
-console.log(`peak RSS of this Node process            ${`${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`.padEnd(15)} (the JVM runs as a child; see bench/pdf-extraction.ts)`);
+console.log(
+  `ICDAR 2013 cell adjacency-relation F1    ${icdarResult.relations.f1.toFixed(3).padEnd(15)} >= 0.8   (P ${icdarResult.relations.precision.toFixed(3)}, R ${icdarResult.relations.recall.toFixed(3)})`,
+);
+console.log(
+  `peak RSS of this Node process            ${`${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`.padEnd(15)} (the JVM runs as a child; see bench/pdf-extraction.ts)`,
+);
 console.log(`wall time                                ${seconds.toFixed(1)} s`);

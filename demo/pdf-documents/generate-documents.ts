@@ -47,36 +47,37 @@ export const CRM_RELEASES: [string, string, string][] = [
 ];
 
 /** The 2023 campaigns per quarter; online counts 2, 3, 5, 6 as in demo/FACTS.md. */
-export const CAMPAIGNS: Record<"Q1" | "Q2" | "Q3" | "Q4", [string, "Online" | "Offline", string, string][]> = {
-  Q1: [
-    ["New Year Mug Sale", "Online", "2023-01-03", "2023-01-15"],
-    ["Spring Desk Refresh", "Online", "2023-03-01", "2023-03-19"],
-    ["Store Opening Week East", "Offline", "2023-02-11", "2023-02-19"],
-  ],
-  Q2: [
-    ["Lamp Week", "Online", "2023-04-10", "2023-04-16"],
-    ["Mid-Year Member Days", "Online", "2023-05-20", "2023-05-28"],
-    ["Storage Box Bundle", "Online", "2023-06-12", "2023-06-25"],
-    ["Mall Pop-up North", "Offline", "2023-06-03", "2023-06-11"],
-  ],
-  Q3: [
-    ["Summer Travel Mug", "Online", "2023-07-03", "2023-07-16"],
-    ["VIP Double Points", "Online", "2023-07-24", "2023-08-06"],
-    ["Back to Study Lamps", "Online", "2023-08-14", "2023-08-31"],
-    ["Mid-Autumn Gift Sets", "Online", "2023-09-04", "2023-09-24"],
-    ["Loyalty App Launch Offer", "Online", "2023-09-11", "2023-09-30"],
-    ["Store Workshop South", "Offline", "2023-08-19", "2023-08-20"],
-  ],
-  Q4: [
-    ["Golden Week Deals", "Online", "2023-10-01", "2023-10-07"],
-    ["Singles Day Sale", "Online", "2023-11-01", "2023-11-11"],
-    ["Black Friday Lamps", "Online", "2023-11-20", "2023-11-27"],
-    ["VIP Winter Preview", "Online", "2023-12-01", "2023-12-07"],
-    ["Gift Guide Week", "Online", "2023-12-08", "2023-12-17"],
-    ["Year-End Clearance", "Online", "2023-12-20", "2023-12-31"],
-    ["Holiday Market East", "Offline", "2023-12-16", "2023-12-17"],
-  ],
-};
+export const CAMPAIGNS: Record<"Q1" | "Q2" | "Q3" | "Q4", [string, "Online" | "Offline", string, string][]> =
+  {
+    Q1: [
+      ["New Year Mug Sale", "Online", "2023-01-03", "2023-01-15"],
+      ["Spring Desk Refresh", "Online", "2023-03-01", "2023-03-19"],
+      ["Store Opening Week East", "Offline", "2023-02-11", "2023-02-19"],
+    ],
+    Q2: [
+      ["Lamp Week", "Online", "2023-04-10", "2023-04-16"],
+      ["Mid-Year Member Days", "Online", "2023-05-20", "2023-05-28"],
+      ["Storage Box Bundle", "Online", "2023-06-12", "2023-06-25"],
+      ["Mall Pop-up North", "Offline", "2023-06-03", "2023-06-11"],
+    ],
+    Q3: [
+      ["Summer Travel Mug", "Online", "2023-07-03", "2023-07-16"],
+      ["VIP Double Points", "Online", "2023-07-24", "2023-08-06"],
+      ["Back to Study Lamps", "Online", "2023-08-14", "2023-08-31"],
+      ["Mid-Autumn Gift Sets", "Online", "2023-09-04", "2023-09-24"],
+      ["Loyalty App Launch Offer", "Online", "2023-09-11", "2023-09-30"],
+      ["Store Workshop South", "Offline", "2023-08-19", "2023-08-20"],
+    ],
+    Q4: [
+      ["Golden Week Deals", "Online", "2023-10-01", "2023-10-07"],
+      ["Singles Day Sale", "Online", "2023-11-01", "2023-11-11"],
+      ["Black Friday Lamps", "Online", "2023-11-20", "2023-11-27"],
+      ["VIP Winter Preview", "Online", "2023-12-01", "2023-12-07"],
+      ["Gift Guide Week", "Online", "2023-12-08", "2023-12-17"],
+      ["Year-End Clearance", "Online", "2023-12-20", "2023-12-31"],
+      ["Holiday Market East", "Offline", "2023-12-16", "2023-12-17"],
+    ],
+  };
 
 const POLICY_EN: DemoDocument = {
   file: "return-exchange-policy-en.pdf",
@@ -124,9 +125,15 @@ const POLICY_ZH_HANT: DemoDocument = {
   language: "zh-Hant",
   blocks: [
     { kind: "title", text: "Lumen Home 退換貨政策" },
-    { kind: "paragraph", text: "本政策說明 Lumen Home 對所售商品（保溫杯、檯燈及收納箱）的退貨與換貨處理方式。" },
+    {
+      kind: "paragraph",
+      text: "本政策說明 Lumen Home 對所售商品（保溫杯、檯燈及收納箱）的退貨與換貨處理方式。",
+    },
     { kind: "section", text: "1 適用範圍" },
-    { kind: "paragraph", text: "本政策適用於所有 Lumen Home 商品，包括客製化刻字商品。下列規定若指明某類商品，僅適用於該類商品。" },
+    {
+      kind: "paragraph",
+      text: "本政策適用於所有 Lumen Home 商品，包括客製化刻字商品。下列規定若指明某類商品，僅適用於該類商品。",
+    },
     { kind: "section", text: "2 換貨" },
     { kind: "subsection", text: "2.1 客製化刻字商品" },
     {
@@ -152,10 +159,22 @@ const CRM_NOTES: DemoDocument = {
   language: "en",
   blocks: [
     { kind: "title", text: "Lumen Home CRM Release Notes 2023" },
-    { kind: "paragraph", text: "These notes list the CRM versions released in 2023 and the modules each release changed." },
+    {
+      kind: "paragraph",
+      text: "These notes list the CRM versions released in 2023 and the modules each release changed.",
+    },
     { kind: "section", text: "1 Version history" },
-    { kind: "paragraph", text: "The table lists every 2023 release with its release date and the modules it changed." },
-    { kind: "table", header: ["Version", "Release date", "Modules changed"], rows: CRM_RELEASES.map((row) => [...row]), widths: [90, 110, 200], ruled: true },
+    {
+      kind: "paragraph",
+      text: "The table lists every 2023 release with its release date and the modules it changed.",
+    },
+    {
+      kind: "table",
+      header: ["Version", "Release date", "Modules changed"],
+      rows: CRM_RELEASES.map((row) => [...row]),
+      widths: [90, 110, 200],
+      ruled: true,
+    },
     { kind: "section", text: "2 Releases" },
     ...CRM_RELEASES.flatMap(([version, date, modules], index): Block[] => [
       { kind: "subsection", text: `2.${index + 1} Version ${version}` },
@@ -174,14 +193,22 @@ const CAMPAIGN_CALENDAR: DemoDocument = {
       kind: "paragraph",
       text: "The calendar lists the marketing campaigns of 2023 by quarter. The channel is Online for campaigns in the online shop and Offline for campaigns in stores.",
     },
-    ...(Object.entries(CAMPAIGNS) as [string, [string, string, string, string][]][]).flatMap(([quarter, rows], index): Block[] => [
-      { kind: "section", text: `${index + 1} ${quarter} 2023` },
-      {
-        kind: "paragraph",
-        text: `${quarter} 2023 had ${rows.filter((row) => row[1] === "Online").length} online campaigns and ${rows.filter((row) => row[1] === "Offline").length} offline campaign${rows.filter((row) => row[1] === "Offline").length === 1 ? "" : "s"}.`,
-      },
-      { kind: "table", header: ["Campaign", "Channel", "Start", "End"], rows: rows.map((row) => [...row]), widths: [170, 70, 80, 80], ruled: false },
-    ]),
+    ...(Object.entries(CAMPAIGNS) as [string, [string, string, string, string][]][]).flatMap(
+      ([quarter, rows], index): Block[] => [
+        { kind: "section", text: `${index + 1} ${quarter} 2023` },
+        {
+          kind: "paragraph",
+          text: `${quarter} 2023 had ${rows.filter((row) => row[1] === "Online").length} online campaigns and ${rows.filter((row) => row[1] === "Offline").length} offline campaign${rows.filter((row) => row[1] === "Offline").length === 1 ? "" : "s"}.`,
+        },
+        {
+          kind: "table",
+          header: ["Campaign", "Channel", "Start", "End"],
+          rows: rows.map((row) => [...row]),
+          widths: [170, 70, 80, 80],
+          ruled: false,
+        },
+      ],
+    ),
   ],
 };
 
@@ -198,7 +225,11 @@ function ensureSpace(pdf: PDFKit.PDFDocument, height: number): void {
   if (pdf.y + height > pdf.page.height - PAGE_MARGIN) pdf.addPage();
 }
 
-function drawTable(pdf: PDFKit.PDFDocument, document: DemoDocument, block: Extract<Block, { kind: "table" }>): void {
+function drawTable(
+  pdf: PDFKit.PDFDocument,
+  document: DemoDocument,
+  block: Extract<Block, { kind: "table" }>,
+): void {
   const rowHeight = 20;
   const left = PAGE_MARGIN;
   const all = [block.header, ...block.rows];
@@ -221,7 +252,11 @@ function drawTable(pdf: PDFKit.PDFDocument, document: DemoDocument, block: Extra
       }
     } else if (rowIndex === 0) {
       // Unruled tables get only a rule under the header, as many reports print them.
-      pdf.lineWidth(0.5).moveTo(left, top + rowHeight - 2).lineTo(left + totalWidth, top + rowHeight - 2).stroke();
+      pdf
+        .lineWidth(0.5)
+        .moveTo(left, top + rowHeight - 2)
+        .lineTo(left + totalWidth, top + rowHeight - 2)
+        .stroke();
     }
     top += rowHeight;
   });
@@ -236,7 +271,15 @@ export function writeDocument(document: DemoDocument, outputDirectory: string): 
     size: "A4",
     margin: PAGE_MARGIN,
     lang: document.language,
-    info: { Title: document.title, Author: "Lumen Home", Subject: document.title, Creator: "triangulate demo generator", Producer: "PDFKit", CreationDate: FIXED_DATE, ModDate: FIXED_DATE },
+    info: {
+      Title: document.title,
+      Author: "Lumen Home",
+      Subject: document.title,
+      Creator: "triangulate demo generator",
+      Producer: "PDFKit",
+      CreationDate: FIXED_DATE,
+      ModDate: FIXED_DATE,
+    },
   });
   const stream = createWriteStream(target);
   pdf.pipe(stream);
@@ -256,11 +299,15 @@ export function writeDocument(document: DemoDocument, outputDirectory: string): 
       case "subsection":
         ensureSpace(pdf, 50);
         pdf.moveDown(0.3);
-        useFont(pdf, document, true).fontSize(SIZES.subsection).text(block.text, PAGE_MARGIN, pdf.y, { width });
+        useFont(pdf, document, true)
+          .fontSize(SIZES.subsection)
+          .text(block.text, PAGE_MARGIN, pdf.y, { width });
         pdf.moveDown(0.3);
         break;
       case "paragraph":
-        useFont(pdf, document, false).fontSize(SIZES.body).text(block.text, PAGE_MARGIN, pdf.y, { width, lineGap: 3 });
+        useFont(pdf, document, false)
+          .fontSize(SIZES.body)
+          .text(block.text, PAGE_MARGIN, pdf.y, { width, lineGap: 3 });
         pdf.moveDown(0.6);
         break;
       case "table":
@@ -277,7 +324,8 @@ export function writeDocument(document: DemoDocument, outputDirectory: string): 
 
 /** Writes every demo document into the directory (created if missing). */
 export async function generateDocuments(outputDirectory: string): Promise<string[]> {
-  if (!existsSync(CJK_FONT_FILE)) throw new Error(`the CJK font ${CJK_FONT_FILE} is missing (Debian package fonts-wqy-zenhei)`);
+  if (!existsSync(CJK_FONT_FILE))
+    throw new Error(`the CJK font ${CJK_FONT_FILE} is missing (Debian package fonts-wqy-zenhei)`);
   await mkdir(outputDirectory, { recursive: true });
   const written: string[] = [];
   for (const document of DEMO_DOCUMENTS) written.push(await writeDocument(document, outputDirectory));
@@ -285,6 +333,8 @@ export async function generateDocuments(outputDirectory: string): Promise<string
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const output = process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "workspace", "docs");
-  for (const file of await generateDocuments(output)) console.log(`wrote ${path.relative(process.cwd(), file)}`);
+  const output =
+    process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "workspace", "docs");
+  for (const file of await generateDocuments(output))
+    console.log(`wrote ${path.relative(process.cwd(), file)}`);
 }

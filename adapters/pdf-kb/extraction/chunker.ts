@@ -18,7 +18,8 @@ function appendLine(text: string, line: TextLine, previous: TextLine | undefined
   const next = line.text;
   if (text === "") return next;
   // A clear vertical gap starts a new paragraph.
-  if (previous && line.gapAbove > 0.7 * line.fontSize && line.page === previous.page) return `${text}\n${next}`;
+  if (previous && line.gapAbove > 0.7 * line.fontSize && line.page === previous.page)
+    return `${text}\n${next}`;
   // A word hyphenated across lines is joined back ("exam-" + "ple").
   if (/[A-Za-z]-$/.test(text) && /^[a-z]/.test(next)) return text.slice(0, -1) + next;
   return joinWithSpace(text, next);
@@ -54,7 +55,11 @@ function splitLongLine(line: TextLine, limit: number): TextLine[] {
   const pieces: TextLine[] = [];
   let rest = line.text;
   while (rest.length > limit) {
-    let cut = Math.max(rest.lastIndexOf("。", limit), rest.lastIndexOf(". ", limit), rest.lastIndexOf(" ", limit));
+    let cut = Math.max(
+      rest.lastIndexOf("。", limit),
+      rest.lastIndexOf(". ", limit),
+      rest.lastIndexOf(" ", limit),
+    );
     if (cut < limit / 2) cut = limit;
     pieces.push({ ...line, text: rest.slice(0, cut + 1).trim() });
     rest = rest.slice(cut + 1).trim();
@@ -67,7 +72,11 @@ function splitLongLine(line: TextLine, limit: number): TextLine[] {
  * Cuts each section's text into chunks of at most maxChars characters, repeating up to
  * overlapChars from the previous chunk of the same section; a chunk never spans two sections.
  */
-export function chunkSections(bodies: SectionBody[], budget: ChunkBudget, documentId: string): ExtractedChunk[] {
+export function chunkSections(
+  bodies: SectionBody[],
+  budget: ChunkBudget,
+  documentId: string,
+): ExtractedChunk[] {
   const chunks: ExtractedChunk[] = [];
   const overlap = Math.min(budget.overlapChars, Math.floor(budget.maxChars / 3));
   for (const body of bodies) {
@@ -92,7 +101,11 @@ export function chunkSections(bodies: SectionBody[], budget: ChunkBudget, docume
       chunkLines = [];
     };
     for (const line of lines) {
-      const candidate = appendLine(text === "" ? carried : text, line, chunkLines.length === 0 ? undefined : previous);
+      const candidate = appendLine(
+        text === "" ? carried : text,
+        line,
+        chunkLines.length === 0 ? undefined : previous,
+      );
       if (chunkLines.length > 0 && candidate.length > budget.maxChars) {
         emit();
         text = appendLine(carried, line, undefined);
@@ -104,4 +117,3 @@ export function chunkSections(bodies: SectionBody[], budget: ChunkBudget, docume
   }
   return chunks;
 }
-

@@ -12,7 +12,8 @@ describe("CJK-aware spacing", () => {
     expect(joinWithSpace("退款", "Refund")).toBe("退款Refund");
   });
   it("knows Simplified, Traditional, punctuation and full-width forms", () => {
-    for (const character of ["退", "貨", "货", "。", "，", "（", "ア"]) expect(isCjkCharacter(character)).toBe(true);
+    for (const character of ["退", "貨", "货", "。", "，", "（", "ア"])
+      expect(isCjkCharacter(character)).toBe(true);
     for (const character of ["a", "7", " ", "é"]) expect(isCjkCharacter(character)).toBe(false);
   });
 });

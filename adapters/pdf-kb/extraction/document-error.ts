@@ -15,7 +15,10 @@ export class DocumentError extends Error {
   readonly path: string;
 
   constructor(reason: DocumentErrorReason, path: string, message?: string, options?: { cause?: unknown }) {
-    super(message ?? DEFAULT_MESSAGES[reason], options?.cause === undefined ? undefined : { cause: options.cause });
+    super(
+      message ?? DEFAULT_MESSAGES[reason],
+      options?.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.reason = reason;
     this.path = path;
   }

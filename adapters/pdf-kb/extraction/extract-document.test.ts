@@ -2,10 +2,21 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  CAMPAIGNS,
+  CRM_RELEASES,
+  generateDocuments,
+} from "../../../demo/pdf-documents/generate-documents.js";
 import { TableEvidence } from "../../../models/evidence.js";
-import { CAMPAIGNS, CRM_RELEASES, generateDocuments } from "../../../demo/pdf-documents/generate-documents.js";
 import { writeBrokenPdfs } from "./__fixtures__/broken-pdfs.js";
-import { DocumentError, type ExtractedDocument, type ExtractedSection, extractDocument, TableExtractionError, tableToEvidence } from "./index.js";
+import {
+  DocumentError,
+  type ExtractedDocument,
+  type ExtractedSection,
+  extractDocument,
+  TableExtractionError,
+  tableToEvidence,
+} from "./index.js";
 import { runTabula } from "./tabula-runner.js";
 
 let directory: string;
@@ -32,20 +43,32 @@ describe("extractDocument on the demo documents", () => {
   it("builds the section tree of the Traditional Chinese policy and keeps CJK text intact", () => {
     const document = documents.get("return-exchange-policy-zh-Hant.pdf")!;
     expect(document.title).toBe("Lumen Home 退換貨政策");
-    expect(allPaths(document.sections)).toEqual(["1 適用範圍", "2 換貨", "2 換貨 > 2.1 客製化刻字商品", "2 換貨 > 2.2 運費", "2 換貨 > 2.3 替換商品", "3 退款", "3 退款 > 3.1 退款時間"]);
+    expect(allPaths(document.sections)).toEqual([
+      "1 適用範圍",
+      "2 換貨",
+      "2 換貨 > 2.1 客製化刻字商品",
+      "2 換貨 > 2.2 運費",
+      "2 換貨 > 2.3 替換商品",
+      "3 退款",
+      "3 退款 > 3.1 退款時間",
+    ]);
     const shipping = document.chunks.find((chunk) => chunk.section === "2 換貨 > 2.2 運費")!;
     expect(shipping.text).toContain("因商品瑕疵或本店錯誤而換貨時，運費由本店負擔。");
     expect(shipping.pages).toEqual([1]);
     for (const chunk of document.chunks) expect(chunk.text).not.toMatch(/[\u4e00-\u9fff] [\u4e00-\u9fff]/u);
     // Latin words inside Chinese text keep their space.
     expect(document.chunks[0].text).toContain("Lumen Home");
-    expect(document.chunks.find((chunk) => chunk.section === "3 退款 > 3.1 退款時間")!.text).toContain("7 個工作天內退款");
+    expect(document.chunks.find((chunk) => chunk.section === "3 退款 > 3.1 退款時間")!.text).toContain(
+      "7 個工作天內退款",
+    );
   });
 
   it("finds numbered sections of the English policy and states no delivery time for replacements", () => {
     const document = documents.get("return-exchange-policy-en.pdf")!;
     expect(allPaths(document.sections)).toContain("2 Exchanges > 2.1 Custom-engraved items");
-    const custom = document.chunks.find((chunk) => chunk.section === "2 Exchanges > 2.1 Custom-engraved items")!;
+    const custom = document.chunks.find(
+      (chunk) => chunk.section === "2 Exchanges > 2.1 Custom-engraved items",
+    )!;
     expect(custom.text).toMatch(/^Custom-engraved items are exchanged only when the store made the error/);
     expect(custom.bbox[0]).toBeGreaterThanOrEqual(60);
     expect(custom.bbox[3]).toBeGreaterThan(custom.bbox[1]);
@@ -59,20 +82,56 @@ describe("extractDocument on the demo documents", () => {
     const document = documents.get("crm-release-notes.pdf")!;
     expect(document.tables).toHaveLength(1);
     const [table] = document.tables;
-    expect(table).toMatchObject({ id: "p1-t1", page: 1, method: "lattice", headerRows: 1, section: "1 Version history" });
-    expect(table.columns).toEqual([{ name: "Version", type: "string" }, { name: "Release date", type: "date" }, { name: "Modules changed", type: "string" }]);
-    expect(table.rows).toEqual(CRM_RELEASES.map(([version, date, modules]) => ({ Version: version, "Release date": date, "Modules changed": modules })));
-    const evidence = TableEvidence.parse(tableToEvidence(table, { source: "handbook", document: "crm-release-notes.pdf" }));
-    expect(evidence.provenance[3]).toEqual({ source: "handbook", document: "crm-release-notes.pdf", page: 1, table_id: "p1-t1", bbox: table.bbox });
+    expect(table).toMatchObject({
+      id: "p1-t1",
+      page: 1,
+      method: "lattice",
+      headerRows: 1,
+      section: "1 Version history",
+    });
+    expect(table.columns).toEqual([
+      { name: "Version", type: "string" },
+      { name: "Release date", type: "date" },
+      { name: "Modules changed", type: "string" },
+    ]);
+    expect(table.rows).toEqual(
+      CRM_RELEASES.map(([version, date, modules]) => ({
+        Version: version,
+        "Release date": date,
+        "Modules changed": modules,
+      })),
+    );
+    const evidence = TableEvidence.parse(
+      tableToEvidence(table, { source: "handbook", document: "crm-release-notes.pdf" }),
+    );
+    expect(evidence.provenance[3]).toEqual({
+      source: "handbook",
+      document: "crm-release-notes.pdf",
+      page: 1,
+      table_id: "p1-t1",
+      bbox: table.bbox,
+    });
     expect(table.text).toContain("3.4.0 | 2023-10-18 | Service Desk, Notifications");
     // The table's text is indexed through the table, not repeated in the passages.
-    expect(document.chunks.some((chunk) => chunk.text.includes("Service Desk, Notifications") && chunk.section === "1 Version history")).toBe(false);
+    expect(
+      document.chunks.some(
+        (chunk) =>
+          chunk.text.includes("Service Desk, Notifications") && chunk.section === "1 Version history",
+      ),
+    ).toBe(false);
   });
 
   it("reads one borderless table per quarter from the campaign calendar", () => {
     const document = documents.get("campaign-calendar-2023.pdf")!;
-    expect(document.tables.map((table) => table.section)).toEqual(["1 Q1 2023", "2 Q2 2023", "3 Q3 2023", "4 Q4 2023"]);
-    const online = document.tables.map((table) => table.rows.filter((row) => row.Channel === "Online").length);
+    expect(document.tables.map((table) => table.section)).toEqual([
+      "1 Q1 2023",
+      "2 Q2 2023",
+      "3 Q3 2023",
+      "4 Q4 2023",
+    ]);
+    const online = document.tables.map(
+      (table) => table.rows.filter((row) => row.Channel === "Online").length,
+    );
     expect(online).toEqual([2, 3, 5, 6]);
     for (const table of document.tables) {
       expect(table.method).toBe("stream");
@@ -83,13 +142,19 @@ describe("extractDocument on the demo documents", () => {
   });
 
   it("keeps chunks under the budget, inside one section, with an overlap", async () => {
-    const document = await extractDocument(path.join(directory, "return-exchange-policy-en.pdf"), { maxChars: 200, overlapChars: 40, tableMode: "off" });
+    const document = await extractDocument(path.join(directory, "return-exchange-policy-en.pdf"), {
+      maxChars: 200,
+      overlapChars: 40,
+      tableMode: "off",
+    });
     const sections = new Set(allPaths(document.sections));
     for (const chunk of document.chunks) {
       expect(chunk.text.length).toBeLessThanOrEqual(200);
       if (chunk.section !== "") expect(sections.has(chunk.section)).toBe(true);
     }
-    const custom = document.chunks.filter((chunk) => chunk.section === "2 Exchanges > 2.1 Custom-engraved items");
+    const custom = document.chunks.filter(
+      (chunk) => chunk.section === "2 Exchanges > 2.1 Custom-engraved items",
+    );
     expect(custom.length).toBeGreaterThanOrEqual(2);
     const tail = custom[0].text.slice(-25);
     expect(custom[1].text).toContain(tail);
@@ -116,7 +181,10 @@ describe("documents that cannot be read", () => {
 
   it("a missing java or a hung JVM is a typed table error", async () => {
     const file = path.join(directory, "crm-release-notes.pdf");
-    await expect(runTabula(file, { javaPath: path.join(directory, "no-such-java") })).rejects.toMatchObject({ name: "TableExtractionError", reason: "java_missing" });
+    await expect(runTabula(file, { javaPath: path.join(directory, "no-such-java") })).rejects.toMatchObject({
+      name: "TableExtractionError",
+      reason: "java_missing",
+    });
     await expect(runTabula(file, { timeoutMs: 50 })).rejects.toBeInstanceOf(TableExtractionError);
     await expect(runTabula(file, { timeoutMs: 50 })).rejects.toMatchObject({ reason: "timeout" });
   });

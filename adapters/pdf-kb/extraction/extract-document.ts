@@ -1,7 +1,13 @@
 import path from "node:path";
 import { chunkSections, type SectionBody } from "./chunker.js";
 import { DocumentError } from "./document-error.js";
-import type { BoundingBox, ExtractedDocument, ExtractedSection, ExtractedTable, ExtractOptions } from "./extracted-document.js";
+import type {
+  BoundingBox,
+  ExtractedDocument,
+  ExtractedSection,
+  ExtractedTable,
+  ExtractOptions,
+} from "./extracted-document.js";
 import { bodyFontSize, detectHeadings, type HeadingLine } from "./heading-detector.js";
 import { buildPageLines, type TextLine } from "./page-lines.js";
 import { readPdfText } from "./pdf-text-reader.js";
@@ -24,7 +30,10 @@ function inside(line: TextLine, box: BoundingBox): boolean {
  * while pdf.js reads the text). Throws DocumentError for corrupt, encrypted and image-only
  * files; a table-extractor failure is a warning, not an error.
  */
-export async function extractDocument(absolutePath: string, options: ExtractOptions = {}): Promise<ExtractedDocument> {
+export async function extractDocument(
+  absolutePath: string,
+  options: ExtractOptions = {},
+): Promise<ExtractedDocument> {
   const documentId = options.documentId ?? path.basename(absolutePath);
   const tableMode = options.tableMode ?? "auto";
   const warnings: string[] = [];
@@ -32,7 +41,13 @@ export async function extractDocument(absolutePath: string, options: ExtractOpti
   const tablesPromise =
     tableMode === "off"
       ? Promise.resolve<ExtractedTable[]>([])
-      : extractTables(absolutePath, { mode: tableMode, timeoutMs: options.tableTimeoutMs, password: options.password, signal: options.signal, javaPath: options.javaPath });
+      : extractTables(absolutePath, {
+          mode: tableMode,
+          timeoutMs: options.tableTimeoutMs,
+          password: options.password,
+          signal: options.signal,
+          javaPath: options.javaPath,
+        });
   // Observed now so an early text failure does not leave an unhandled rejection behind.
   const tablesSettled = tablesPromise.then(
     (tables) => ({ ok: true as const, tables }),
@@ -46,7 +61,10 @@ export async function extractDocument(absolutePath: string, options: ExtractOpti
     throw error;
   }
   try {
-    const characters = pdf.pages.reduce((sum, page) => sum + page.items.reduce((count, item) => count + item.text.trim().length, 0), 0);
+    const characters = pdf.pages.reduce(
+      (sum, page) => sum + page.items.reduce((count, item) => count + item.text.trim().length, 0),
+      0,
+    );
     if (characters === 0) {
       await tablesSettled;
       throw new DocumentError("image_only", absolutePath);
@@ -63,15 +81,26 @@ export async function extractDocument(absolutePath: string, options: ExtractOpti
     else warnings.push(`tables not extracted: ${(settled.error as Error)?.message ?? String(settled.error)}`);
 
     // Table text is indexed through the table's own rendering, not repeated in the passages.
-    const lines = allLines.filter((line) => !tables.some((table) => table.page === line.page && inside(line, table.bbox)));
+    const lines = allLines.filter(
+      (line) => !tables.some((table) => table.page === line.page && inside(line, table.bbox)),
+    );
     const bodySize = bodyFontSize(lines.length > 0 ? lines : allLines);
     const boldFonts = await boldFontLookup(pdf, lines, bodySize);
-    let headings = detectHeadings(lines, (line) => ({ bold: boldFonts.get(`${line.page}:${line.fontId}`) ?? false }), bodySize);
+    let headings = detectHeadings(
+      lines,
+      (line) => ({ bold: boldFonts.get(`${line.page}:${line.fontId}`) ?? false }),
+      bodySize,
+    );
 
     // A single largest heading at the top of page 1 is the document's title, not a section.
     let title = pdf.title;
     const first = headings[0];
-    if (first && first.line.page === 1 && first.numberDepth === 0 && headings.every((other) => other === first || other.line.fontSize < first.line.fontSize - 0.5)) {
+    if (
+      first &&
+      first.line.page === 1 &&
+      first.numberDepth === 0 &&
+      headings.every((other) => other === first || other.line.fontSize < first.line.fontSize - 0.5)
+    ) {
       title ??= first.line.text;
       headings = headings.slice(1);
       lines.splice(lines.indexOf(first.line), 1);
@@ -86,12 +115,24 @@ export async function extractDocument(absolutePath: string, options: ExtractOpti
     }
     const chunks = chunkSections(
       bodies.filter((body) => body.lines.length > 0),
-      { maxChars: options.maxChars ?? DEFAULT_CHUNKING.maxChars, overlapChars: options.overlapChars ?? DEFAULT_CHUNKING.overlapChars },
+      {
+        maxChars: options.maxChars ?? DEFAULT_CHUNKING.maxChars,
+        overlapChars: options.overlapChars ?? DEFAULT_CHUNKING.overlapChars,
+      },
       documentId,
     );
     // Each table is placed in the section whose heading precedes it.
     for (const table of tables) table.section = sectionAt(outline.roots, table.page, table.bbox[1]);
-    return { path: absolutePath, documentId, pageCount: pdf.pageCount, title, sections: outline.roots, chunks, tables, warnings };
+    return {
+      path: absolutePath,
+      documentId,
+      pageCount: pdf.pageCount,
+      title,
+      sections: outline.roots,
+      chunks,
+      tables,
+      warnings,
+    };
   } finally {
     await pdf.close().catch(() => {});
   }
@@ -115,15 +156,25 @@ function sectionAt(roots: ExtractedSection[], page: number, top: number): string
  * done only on pages with a heading candidate in a font other than the body font: a short line
  * at body size whose font differs from the page's dominant font.
  */
-async function boldFontLookup(pdf: Awaited<ReturnType<typeof readPdfText>>, lines: TextLine[], bodySize: number): Promise<Map<string, boolean>> {
+async function boldFontLookup(
+  pdf: Awaited<ReturnType<typeof readPdfText>>,
+  lines: TextLine[],
+  bodySize: number,
+): Promise<Map<string, boolean>> {
   const byPage = new Map<number, TextLine[]>();
   for (const line of lines) byPage.set(line.page, [...(byPage.get(line.page) ?? []), line]);
   const result = new Map<string, boolean>();
   for (const [page, pageLines] of byPage) {
     const weights = new Map<string, number>();
-    for (const line of pageLines) weights.set(line.fontId, (weights.get(line.fontId) ?? 0) + line.text.length);
+    for (const line of pageLines)
+      weights.set(line.fontId, (weights.get(line.fontId) ?? 0) + line.text.length);
     const bodyFont = [...weights.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-    const candidate = pageLines.some((line) => line.fontId !== bodyFont && line.text.length <= 80 && Math.abs(line.fontSize - bodySize) < bodySize * 0.15);
+    const candidate = pageLines.some(
+      (line) =>
+        line.fontId !== bodyFont &&
+        line.text.length <= 80 &&
+        Math.abs(line.fontSize - bodySize) < bodySize * 0.15,
+    );
     if (!candidate) continue;
     const details = await pdf.fontDetails(page);
     for (const [fontId, font] of details) result.set(`${page}:${fontId}`, font.bold);

@@ -18,9 +18,14 @@ afterAll(async () => {
 
 describe("extractDocuments", () => {
   it("extracts every file of a batch and reports a bad one without stopping", async () => {
-    const files = [path.join(docs, "return-exchange-policy-en.pdf"), path.join(directory, "broken.pdf"), path.join(docs, "return-exchange-policy-zh-Hant.pdf")];
+    const files = [
+      path.join(docs, "return-exchange-policy-en.pdf"),
+      path.join(directory, "broken.pdf"),
+      path.join(docs, "return-exchange-policy-zh-Hant.pdf"),
+    ];
     const results = [];
-    for await (const result of extractDocuments(files, { tableMode: "off", concurrency: 2 })) results.push(result);
+    for await (const result of extractDocuments(files, { tableMode: "off", concurrency: 2 }))
+      results.push(result);
     expect(results.map((result) => result.path).sort()).toEqual([...files].sort());
     const broken = results.find((result) => result.path.endsWith("broken.pdf"))!;
     expect(DocumentError.isDocumentError(broken.error)).toBe(true);

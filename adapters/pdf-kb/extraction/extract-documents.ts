@@ -8,7 +8,9 @@ import type { ExtractedDocument, ExtractOptions } from "./extracted-document.js"
 import type { WorkerJob, WorkerReply } from "./extraction-worker.js";
 
 /** The outcome for one file of a batch. */
-export type BatchResult = { path: string; document: ExtractedDocument; error?: undefined } | { path: string; document?: undefined; error: Error };
+export type BatchResult =
+  | { path: string; document: ExtractedDocument; error?: undefined }
+  | { path: string; document?: undefined; error: Error };
 
 /** Options of a batch: extraction options for every file, and how many worker threads to use. */
 export interface BatchOptions extends Omit<ExtractOptions, "signal" | "documentId"> {
@@ -34,14 +36,17 @@ function startWorker(): Worker {
 function workersPossible(): boolean {
   if (EXTENSION === ".js") return true;
   try {
-    return typeof import.meta.resolve === "function" && import.meta.resolve("tsx/esm/api").startsWith("file:");
+    return (
+      typeof import.meta.resolve === "function" && import.meta.resolve("tsx/esm/api").startsWith("file:")
+    );
   } catch {
     return false;
   }
 }
 
 function reviveError(file: string, error: { name: string; message: string; reason?: string }): Error {
-  if (error.name === "DocumentError" && error.reason) return new DocumentError(error.reason as DocumentErrorReason, file, error.message);
+  if (error.name === "DocumentError" && error.reason)
+    return new DocumentError(error.reason as DocumentErrorReason, file, error.message);
   const revived = new Error(error.message);
   revived.name = error.name;
   return revived;
@@ -52,7 +57,10 @@ function reviveError(file: string, error: { name: string; message: string; reaso
  * how a batch uses more than one core). Results come in completion order; a failing file yields
  * its error and never stops the batch.
  */
-export async function* extractDocuments(files: string[], options: BatchOptions = {}): AsyncGenerator<BatchResult> {
+export async function* extractDocuments(
+  files: string[],
+  options: BatchOptions = {},
+): AsyncGenerator<BatchResult> {
   const { concurrency: requested, ...extractOptions } = options;
   const concurrency = Math.max(1, Math.min(files.length, requested ?? Math.max(1, os.cpus().length - 1)));
   if (concurrency === 1 || !workersPossible()) {
@@ -84,7 +92,11 @@ export async function* extractDocuments(files: string[], options: BatchOptions =
     worker.on("message", (reply: WorkerReply) => {
       const file = files[reply.id];
       holding.delete(worker);
-      ready.push(reply.ok ? { path: file, document: reply.document } : { path: file, error: reviveError(file, reply.error) });
+      ready.push(
+        reply.ok
+          ? { path: file, document: reply.document }
+          : { path: file, error: reviveError(file, reply.error) },
+      );
       done += 1;
       give(worker);
       wake?.();

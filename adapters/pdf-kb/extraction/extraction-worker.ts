@@ -22,7 +22,17 @@ parentPort?.on("message", async (job: WorkerJob) => {
     const document = await extractDocument(job.path, job.options);
     parentPort?.postMessage({ id: job.id, ok: true, document } satisfies WorkerReply);
   } catch (error) {
-    const reason = DocumentError.isDocumentError(error) ? error.reason : (error as { reason?: string })?.reason;
-    parentPort?.postMessage({ id: job.id, ok: false, error: { name: (error as Error)?.name ?? "Error", message: (error as Error)?.message ?? String(error), reason } } satisfies WorkerReply);
+    const reason = DocumentError.isDocumentError(error)
+      ? error.reason
+      : (error as { reason?: string })?.reason;
+    parentPort?.postMessage({
+      id: job.id,
+      ok: false,
+      error: {
+        name: (error as Error)?.name ?? "Error",
+        message: (error as Error)?.message ?? String(error),
+        reason,
+      },
+    } satisfies WorkerReply);
   }
 });

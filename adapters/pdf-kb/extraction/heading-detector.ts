@@ -14,7 +14,8 @@ export interface HeadingLine {
 export type FontLookup = (line: TextLine) => { bold: boolean } | undefined;
 
 const SECTION_NUMBER = /^((?:\d{1,2}\.){0,4}\d{1,2})\.?\s+(?=[^\d\s.,%])/u;
-const CJK_NUMBERING = /^(第[一二三四五六七八九十百零〇\d]+[章節节條条部篇]|[一二三四五六七八九十]+[、.．]|[（(][一二三四五六七八九十]+[)）])/u;
+const CJK_NUMBERING =
+  /^(第[一二三四五六七八九十百零〇\d]+[章節节條条部篇]|[一二三四五六七八九十]+[、.．]|[（(][一二三四五六七八九十]+[)）])/u;
 const SENTENCE_END = /[.;,!?。；，！？]$/u;
 
 /** Character-weighted median font size of the lines: the body text's size. */
@@ -47,7 +48,11 @@ function visibleLength(text: string): number {
  * median; a leading section number on a short line; a bold short line; or a short, isolated,
  * centred line. Sentences (ending in . ; , etc.), page numbers and long lines never qualify.
  */
-export function detectHeadings(lines: TextLine[], fontOf: FontLookup, bodySize = bodyFontSize(lines)): HeadingLine[] {
+export function detectHeadings(
+  lines: TextLine[],
+  fontOf: FontLookup,
+  bodySize = bodyFontSize(lines),
+): HeadingLine[] {
   const headings: HeadingLine[] = [];
   // Line-numbered text (transcripts, code listings) starts most lines with a number: there the
   // number says nothing about structure.
@@ -64,13 +69,22 @@ export function detectHeadings(lines: TextLine[], fontOf: FontLookup, bodySize =
     const larger = line.fontSize >= bodySize * 1.1 && line.fontSize >= bodySize + 1;
     const endsSentence = SENTENCE_END.test(text);
     const next = lines[index + 1];
-    const gapBelow = next && next.page === line.page && next.column === line.column ? next.bbox[1] - line.bbox[3] : Number.POSITIVE_INFINITY;
+    const gapBelow =
+      next && next.page === line.page && next.column === line.column
+        ? next.bbox[1] - line.bbox[3]
+        : Number.POSITIVE_INFINITY;
     if (larger && length <= 100 && !endsSentence) {
       headings.push({ line, numberDepth, bold, rule: "size" });
       continue;
     }
     if (line.fontSize < bodySize * 0.95) continue;
-    if (numberDepth > 0 && numbersAreStructure && length <= 80 && !endsSentence && (bold || line.gapAbove >= 0.5 * line.fontSize)) {
+    if (
+      numberDepth > 0 &&
+      numbersAreStructure &&
+      length <= 80 &&
+      !endsSentence &&
+      (bold || line.gapAbove >= 0.5 * line.fontSize)
+    ) {
       headings.push({ line, numberDepth, bold, rule: "numbered" });
       continue;
     }
@@ -81,8 +95,17 @@ export function detectHeadings(lines: TextLine[], fontOf: FontLookup, bodySize =
     const columnWidth = line.columnRight - line.columnLeft;
     const centre = (line.bbox[0] + line.bbox[2]) / 2;
     const width = line.bbox[2] - line.bbox[0];
-    const centred = columnWidth > 0 && Math.abs(centre - (line.columnLeft + line.columnRight) / 2) < 0.03 * columnWidth && width < 0.6 * columnWidth;
-    if (centred && length <= 60 && !endsSentence && line.gapAbove >= 0.9 * line.fontSize && gapBelow >= 0.6 * line.fontSize) {
+    const centred =
+      columnWidth > 0 &&
+      Math.abs(centre - (line.columnLeft + line.columnRight) / 2) < 0.03 * columnWidth &&
+      width < 0.6 * columnWidth;
+    if (
+      centred &&
+      length <= 60 &&
+      !endsSentence &&
+      line.gapAbove >= 0.9 * line.fontSize &&
+      gapBelow >= 0.6 * line.fontSize
+    ) {
       headings.push({ line, numberDepth, bold, rule: "centred" });
     }
   }
@@ -94,7 +117,8 @@ export function detectHeadings(lines: TextLine[], fontOf: FontLookup, bodySize =
  * otherwise the larger font (within 0.5 pt counts as equal), then bold over regular.
  */
 export function outranks(a: HeadingLine, b: HeadingLine): boolean {
-  if (a.numberDepth > 0 && b.numberDepth > 0 && Math.abs(a.line.fontSize - b.line.fontSize) < 2.5) return a.numberDepth < b.numberDepth;
+  if (a.numberDepth > 0 && b.numberDepth > 0 && Math.abs(a.line.fontSize - b.line.fontSize) < 2.5)
+    return a.numberDepth < b.numberDepth;
   if (Math.abs(a.line.fontSize - b.line.fontSize) >= 0.5) return a.line.fontSize > b.line.fontSize;
   if (a.bold !== b.bold) return a.bold;
   if (a.numberDepth > 0 && b.numberDepth > 0) return a.numberDepth < b.numberDepth;

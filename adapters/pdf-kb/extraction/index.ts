@@ -1,5 +1,8 @@
 // Public API of PDF extraction: text, headings, sections, chunks and tables of one PDF.
-export { extractDocument, DEFAULT_CHUNKING } from "./extract-document.js";
+
+export { DocumentError, type DocumentErrorReason } from "./document-error.js";
+export { DEFAULT_CHUNKING, extractDocument } from "./extract-document.js";
+export { type BatchOptions, type BatchResult, extractDocuments } from "./extract-documents.js";
 export type {
   BoundingBox,
   ExtractedChunk,
@@ -10,9 +13,7 @@ export type {
   ExtractOptions,
   TableMode,
 } from "./extracted-document.js";
-export { DocumentError, type DocumentErrorReason } from "./document-error.js";
-export { TableExtractionError, type TableExtractionErrorReason } from "./table-extraction-error.js";
-export { extractTables, type TableExtractOptions } from "./table-extractor.js";
 export { renderTableText } from "./table-builder.js";
 export { tableToEvidence } from "./table-evidence.js";
-export { extractDocuments, type BatchOptions, type BatchResult } from "./extract-documents.js";
+export { TableExtractionError, type TableExtractionErrorReason } from "./table-extraction-error.js";
+export { extractTables, type TableExtractOptions } from "./table-extractor.js";

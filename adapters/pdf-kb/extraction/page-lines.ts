@@ -1,4 +1,4 @@
-import { isCjkCharacter, firstCharacter, lastCharacter, normalizeSpacing } from "./cjk-text.js";
+import { firstCharacter, isCjkCharacter, lastCharacter, normalizeSpacing } from "./cjk-text.js";
 import type { BoundingBox } from "./extracted-document.js";
 import type { PageText, PositionedText } from "./pdf-text-reader.js";
 
@@ -37,7 +37,9 @@ function segmentText(items: PositionedText[]): string {
       const end = lastCharacter(text);
       const start = firstCharacter(item.text);
       // pdf.js often omits the space glyph; a visible gap means a word break unless CJK meets CJK.
-      const needsSpace = gap > Math.max(previous.fontSize, item.fontSize) * 0.18 && !(isCjkCharacter(end) && isCjkCharacter(start));
+      const needsSpace =
+        gap > Math.max(previous.fontSize, item.fontSize) * 0.18 &&
+        !(isCjkCharacter(end) && isCjkCharacter(start));
       if (needsSpace && !/\s$/.test(text) && !/^\s/.test(item.text)) text += " ";
     }
     text += item.text;
@@ -48,7 +50,8 @@ function segmentText(items: PositionedText[]): string {
 
 function dominant<T>(items: PositionedText[], key: (item: PositionedText) => T): T {
   const weights = new Map<T, number>();
-  for (const item of items) weights.set(key(item), (weights.get(key(item)) ?? 0) + Math.max(1, item.text.trim().length));
+  for (const item of items)
+    weights.set(key(item), (weights.get(key(item)) ?? 0) + Math.max(1, item.text.trim().length));
   let best = key(items[0]);
   let bestWeight = -1;
   for (const [value, weight] of weights) if (weight > bestWeight) [best, bestWeight] = [value, weight];
@@ -63,7 +66,12 @@ function buildSegments(items: PositionedText[]): Segment[] {
   for (const item of visible) {
     const row = rows[rows.length - 1];
     // Same line when baselines are within a third of the font size (superscripts stay inline).
-    if (row && Math.abs(row[0].baseline - item.baseline) <= Math.max(2, 0.35 * Math.min(row[0].fontSize, item.fontSize))) row.push(item);
+    if (
+      row &&
+      Math.abs(row[0].baseline - item.baseline) <=
+        Math.max(2, 0.35 * Math.min(row[0].fontSize, item.fontSize))
+    )
+      row.push(item);
     else rows.push([item]);
   }
   const segments: Segment[] = [];
@@ -74,12 +82,22 @@ function buildSegments(items: PositionedText[]): Segment[] {
       if (current.length === 0) return;
       const left = Math.min(...current.map((item) => item.x));
       const right = Math.max(...current.map((item) => item.x + item.width));
-      segments.push({ items: current, left, right, baseline: dominant(current, (item) => item.baseline), fontSize: dominant(current, (item) => Math.round(item.fontSize * 10) / 10) });
+      segments.push({
+        items: current,
+        left,
+        right,
+        baseline: dominant(current, (item) => item.baseline),
+        fontSize: dominant(current, (item) => Math.round(item.fontSize * 10) / 10),
+      });
       current = [];
     };
     for (const item of row) {
       const previous = current[current.length - 1];
-      if (previous && item.x - (previous.x + previous.width) > 2.2 * Math.max(previous.fontSize, item.fontSize)) flush();
+      if (
+        previous &&
+        item.x - (previous.x + previous.width) > 2.2 * Math.max(previous.fontSize, item.fontSize)
+      )
+        flush();
       current.push(item);
     }
     flush();
@@ -117,8 +135,12 @@ function findGutter(segments: Segment[], pageWidth: number): number | undefined 
   const textLeft = Math.min(...segments.map((segment) => segment.left));
   const textRight = Math.max(...segments.map((segment) => segment.right));
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-  const leftWidths = median(segments.filter((segment) => segment.right <= gutter).map((segment) => segment.right - segment.left));
-  const rightWidths = median(segments.filter((segment) => segment.left >= gutter).map((segment) => segment.right - segment.left));
+  const leftWidths = median(
+    segments.filter((segment) => segment.right <= gutter).map((segment) => segment.right - segment.left),
+  );
+  const rightWidths = median(
+    segments.filter((segment) => segment.left >= gutter).map((segment) => segment.right - segment.left),
+  );
   if (leftWidths < 0.5 * (gutter - textLeft) || rightWidths < 0.5 * (textRight - gutter)) return undefined;
   return gutter;
 }
@@ -164,23 +186,38 @@ export function buildPageLines(page: PageText): TextLine[] {
       segment.left >= previousInLine.right
     ) {
       previousLine.text = normalizeSpacing(`${previousLine.text} ${segmentText(segment.items)}`);
-      previousLine.bbox = [Math.min(previousLine.bbox[0], segment.left), previousLine.bbox[1], Math.max(previousLine.bbox[2], segment.right), previousLine.bbox[3]];
+      previousLine.bbox = [
+        Math.min(previousLine.bbox[0], segment.left),
+        previousLine.bbox[1],
+        Math.max(previousLine.bbox[2], segment.right),
+        previousLine.bbox[3],
+      ];
       previousInLine = segment;
       continue;
     }
-    const columnLeft = gutter === undefined || segment.column === -1 ? textLeft : segment.column === 0 ? textLeft : gutter;
-    const columnRight = gutter === undefined || segment.column === -1 ? textRight : segment.column === 0 ? gutter : textRight;
+    const columnLeft =
+      gutter === undefined || segment.column === -1 ? textLeft : segment.column === 0 ? textLeft : gutter;
+    const columnRight =
+      gutter === undefined || segment.column === -1 ? textRight : segment.column === 0 ? gutter : textRight;
     const previousBaseline = lastBaseline.get(segment.column);
     lines.push({
       text: segmentText(segment.items),
       page: page.page,
-      bbox: [segment.left, segment.baseline - 0.8 * segment.fontSize, segment.right, segment.baseline + 0.2 * segment.fontSize],
+      bbox: [
+        segment.left,
+        segment.baseline - 0.8 * segment.fontSize,
+        segment.right,
+        segment.baseline + 0.2 * segment.fontSize,
+      ],
       fontSize: segment.fontSize,
       fontId: dominant(segment.items, (item) => item.fontId),
       column: segment.column,
       columnLeft,
       columnRight,
-      gapAbove: previousBaseline === undefined ? Number.POSITIVE_INFINITY : segment.baseline - previousBaseline - segment.fontSize,
+      gapAbove:
+        previousBaseline === undefined
+          ? Number.POSITIVE_INFINITY
+          : segment.baseline - previousBaseline - segment.fontSize,
     });
     lastBaseline.set(segment.column, segment.baseline);
     if (segment.column === -1) {

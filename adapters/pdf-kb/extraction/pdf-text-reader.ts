@@ -58,13 +58,21 @@ export function loadPdfJs(): Promise<PdfJs> {
  * Reads every page's text runs with pdf.js. Throws DocumentError("encrypted") for a password
  * protected file and DocumentError("corrupt") for anything pdf.js cannot open.
  */
-export async function readPdfText(absolutePath: string, options: { password?: string; signal?: AbortSignal } = {}): Promise<PdfText> {
+export async function readPdfText(
+  absolutePath: string,
+  options: { password?: string; signal?: AbortSignal } = {},
+): Promise<PdfText> {
   const pdfjs = await loadPdfJs();
   let data: Uint8Array;
   try {
     data = new Uint8Array(await readFile(absolutePath));
   } catch (error) {
-    throw new DocumentError("corrupt", absolutePath, `cannot read ${absolutePath}: ${(error as Error).message}`, { cause: error });
+    throw new DocumentError(
+      "corrupt",
+      absolutePath,
+      `cannot read ${absolutePath}: ${(error as Error).message}`,
+      { cause: error },
+    );
   }
   const task = pdfjs.getDocument({
     data,
@@ -85,8 +93,14 @@ export async function readPdfText(absolutePath: string, options: { password?: st
   } catch (error) {
     await task.destroy().catch(() => {});
     const name = (error as Error)?.name;
-    if (name === "PasswordException") throw new DocumentError("encrypted", absolutePath, undefined, { cause: error });
-    throw new DocumentError("corrupt", absolutePath, `not a readable PDF: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+    if (name === "PasswordException")
+      throw new DocumentError("encrypted", absolutePath, undefined, { cause: error });
+    throw new DocumentError(
+      "corrupt",
+      absolutePath,
+      `not a readable PDF: ${(error as Error)?.message ?? String(error)}`,
+      { cause: error },
+    );
   }
   const pages: PageText[] = [];
   try {
@@ -108,7 +122,9 @@ export async function readPdfText(absolutePath: string, options: { password?: st
           page: number,
           x: e,
           baseline: f,
-          width: horizontal ? item.width * (Math.hypot(a, b) / (Math.hypot(item.transform[0], item.transform[1]) || 1)) : item.width,
+          width: horizontal
+            ? item.width * (Math.hypot(a, b) / (Math.hypot(item.transform[0], item.transform[1]) || 1))
+            : item.width,
           fontSize,
           fontId: item.fontName,
           endOfLine: item.hasEOL,
@@ -121,7 +137,12 @@ export async function readPdfText(absolutePath: string, options: { password?: st
     await document.destroy().catch(() => {});
     if (DocumentError.isDocumentError(error)) throw error;
     if (options.signal?.aborted) throw error;
-    throw new DocumentError("corrupt", absolutePath, `damaged page content: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+    throw new DocumentError(
+      "corrupt",
+      absolutePath,
+      `damaged page content: ${(error as Error)?.message ?? String(error)}`,
+      { cause: error },
+    );
   }
   let title: string | undefined;
   try {
@@ -144,7 +165,10 @@ export async function readPdfText(absolutePath: string, options: { password?: st
         if (!page.commonObjs.has(id)) continue;
         const font = page.commonObjs.get(id) as { name?: string; bold?: boolean; black?: boolean };
         const name = font?.name ?? id;
-        result.set(id, { name, bold: Boolean(font?.bold || font?.black) || /bold|black|heavy|semibold|demi|W[6-9]\b/i.test(name) });
+        result.set(id, {
+          name,
+          bold: Boolean(font?.bold || font?.black) || /bold|black|heavy|semibold|demi|W[6-9]\b/i.test(name),
+        });
       }
       page.cleanup();
       return result;

@@ -12,7 +12,11 @@ function key(line: TextLine, pageHeight: number): string {
  * ignored) repeats on at least half of the pages of a document of three or more pages. A lone
  * page number in the bottom band is dropped on any page.
  */
-export function removeRunningLines(lines: TextLine[], pageHeights: Map<number, number>, pageCount: number): TextLine[] {
+export function removeRunningLines(
+  lines: TextLine[],
+  pageHeights: Map<number, number>,
+  pageCount: number,
+): TextLine[] {
   const pagesByKey = new Map<string, Set<number>>();
   for (const line of lines) {
     const lineKey = key(line, pageHeights.get(line.page) ?? 792);
@@ -25,7 +29,12 @@ export function removeRunningLines(lines: TextLine[], pageHeights: Map<number, n
     const height = pageHeights.get(line.page) ?? 792;
     const lineKey = key(line, height);
     if (lineKey === "") return true;
-    if (/^(bottom|top):(page )?#( of #)?$|^(bottom|top):[-–— ]*#[-–— ]*$|^(bottom|top):第 ?# ?[页頁]/.test(lineKey)) return false;
+    if (
+      /^(bottom|top):(page )?#( of #)?$|^(bottom|top):[-–— ]*#[-–— ]*$|^(bottom|top):第 ?# ?[页頁]/.test(
+        lineKey,
+      )
+    )
+      return false;
     return !(pageCount >= 3 && (pagesByKey.get(lineKey)?.size ?? 0) >= Math.max(3, pageCount / 2));
   });
 }

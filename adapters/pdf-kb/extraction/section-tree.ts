@@ -1,5 +1,5 @@
 import type { ExtractedSection } from "./extracted-document.js";
-import { outranks, type HeadingLine } from "./heading-detector.js";
+import { type HeadingLine, outranks } from "./heading-detector.js";
 
 /** The section tree and, for each heading (by its line), the section it opens. */
 export interface SectionOutline {

@@ -1,12 +1,18 @@
-import { inferColumnType, parseAs, parseCell } from "../../shared/parse-value.js";
 import type { CellValue } from "../../../models/evidence.js";
+import { inferColumnType, parseAs, parseCell } from "../../shared/parse-value.js";
 import { joinWithSpace, normalizeSpacing } from "./cjk-text.js";
 import type { BoundingBox, ExtractedColumn, ExtractedTable } from "./extracted-document.js";
 import type { TabulaCell, TabulaPage, TabulaTable } from "./tabula-runner.js";
 
 function cellText(text: string): string {
   // Cells wrapped over several lines come with \r or \n between the lines.
-  return normalizeSpacing(text.split(/\r\n|\r|\n/).map((part) => part.trim()).filter(Boolean).reduce((all, part) => joinWithSpace(all, part), ""));
+  return normalizeSpacing(
+    text
+      .split(/\r\n|\r|\n/)
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .reduce((all, part) => joinWithSpace(all, part), ""),
+  );
 }
 
 /**
@@ -27,12 +33,22 @@ function splitStackedRows(rows: TabulaCell[][], width: number): string[][] {
     }
     const tops = stacked.flatMap((cell) => cell.lines!.map((line) => line.top)).sort((a, b) => a - b);
     const centres: number[] = [];
-    for (const top of tops) if (centres.length === 0 || top - centres[centres.length - 1] > 3) centres.push(top);
+    for (const top of tops)
+      if (centres.length === 0 || top - centres[centres.length - 1] > 3) centres.push(top);
     const split = centres.map(() => Array.from({ length: width }, () => ""));
-    const nearest = (top: number) => centres.reduce((best, centre, index) => (Math.abs(centre - top) < Math.abs(centres[best] - top) ? index : best), 0);
+    const nearest = (top: number) =>
+      centres.reduce(
+        (best, centre, index) => (Math.abs(centre - top) < Math.abs(centres[best] - top) ? index : best),
+        0,
+      );
     row.forEach((cell, column) => {
       if (column >= width) return;
-      const lines = cell.lines && cell.lines.length > 1 ? cell.lines : cell.text.trim() === "" ? [] : [{ top: cell.top, text: cell.text }];
+      const lines =
+        cell.lines && cell.lines.length > 1
+          ? cell.lines
+          : cell.text.trim() === ""
+            ? []
+            : [{ top: cell.top, text: cell.text }];
       for (const line of lines) {
         const target = nearest(line.top);
         split[target][column] = joinWithSpace(split[target][column], line.text.trim());
@@ -49,9 +65,16 @@ function splitStackedRows(rows: TabulaCell[][], width: number): string[][] {
  */
 export function cleanGrid(table: TabulaTable): string[][] {
   const width = Math.max(0, ...table.rows.map((row) => row.length));
-  const raw = table.method === "lattice" ? splitStackedRows(table.rows, width) : table.rows.map((row) => Array.from({ length: width }, (_, index) => row[index]?.text ?? ""));
+  const raw =
+    table.method === "lattice"
+      ? splitStackedRows(table.rows, width)
+      : table.rows.map((row) => Array.from({ length: width }, (_, index) => row[index]?.text ?? ""));
   let grid = raw.map((row) => row.map(cellText));
-  grid = grid.filter((row, index) => row.some((cell) => cell !== "") && (index === 0 || row.join("\u0000") !== grid[index - 1].join("\u0000")));
+  grid = grid.filter(
+    (row, index) =>
+      row.some((cell) => cell !== "") &&
+      (index === 0 || row.join("\u0000") !== grid[index - 1].join("\u0000")),
+  );
   const keep = Array.from({ length: width }, (_, column) => grid.some((row) => row[column] !== ""));
   return grid.map((row) => row.filter((_, column) => keep[column]));
 }
@@ -87,14 +110,17 @@ export function columnNames(grid: string[][], headerRows: number): string[] {
   const filled = grid.slice(0, headerRows).map((row, rowIndex) => {
     const result = [...row];
     // Only upper rows span: the last header row names each column itself.
-    if (rowIndex < headerRows - 1) for (let column = 1; column < width; column += 1) if (result[column] === "") result[column] = result[column - 1];
+    if (rowIndex < headerRows - 1)
+      for (let column = 1; column < width; column += 1)
+        if (result[column] === "") result[column] = result[column - 1];
     return result;
   });
   const names: string[] = [];
   const used = new Map<string, number>();
   for (let column = 0; column < width; column += 1) {
     const parts: string[] = [];
-    for (const row of filled) if (row[column] !== "" && parts[parts.length - 1] !== row[column]) parts.push(row[column]);
+    for (const row of filled)
+      if (row[column] !== "" && parts[parts.length - 1] !== row[column]) parts.push(row[column]);
     let name = parts.reduce((all, part) => joinWithSpace(all, part), "") || `column_${column + 1}`;
     const seen = used.get(name) ?? 0;
     used.set(name, seen + 1);
@@ -114,7 +140,8 @@ function round(value: number): number {
  */
 function tableBox(raw: TabulaTable): BoundingBox {
   const cells = raw.rows.flat().filter((cell) => cell.text.trim() !== "" && cell.width > 0);
-  if (raw.method === "lattice" && raw.right > raw.left && raw.top > 0) return [round(raw.left), round(raw.top), round(raw.right), round(raw.bottom)];
+  if (raw.method === "lattice" && raw.right > raw.left && raw.top > 0)
+    return [round(raw.left), round(raw.top), round(raw.right), round(raw.bottom)];
   if (cells.length === 0) return [round(raw.left), round(raw.top), round(raw.right), round(raw.bottom)];
   return [
     round(Math.min(...cells.map((cell) => cell.left))),
@@ -125,7 +152,9 @@ function tableBox(raw: TabulaTable): BoundingBox {
 }
 
 /** Renders a table as plain text for the full-text index: a caption, the header, one line per row. */
-export function renderTableText(table: Pick<ExtractedTable, "id" | "page" | "section" | "columns" | "cells" | "headerRows">): string {
+export function renderTableText(
+  table: Pick<ExtractedTable, "id" | "page" | "section" | "columns" | "cells" | "headerRows">,
+): string {
   const caption = `Table ${table.id} (page ${table.page}${table.section ? `, ${table.section}` : ""})`;
   const header = table.columns.map((column) => column.name).join(" | ");
   const body = table.cells.slice(table.headerRows).map((row) => row.join(" | "));
@@ -159,7 +188,10 @@ export function buildTables(pages: TabulaPage[]): ExtractedTable[] {
       const headerRows = detectHeaderRows(cells);
       const names = columnNames(cells, headerRows);
       const body = cells.slice(headerRows);
-      const columns: ExtractedColumn[] = names.map((name, column) => ({ name, type: inferColumnType(body.map((row) => row[column])) }));
+      const columns: ExtractedColumn[] = names.map((name, column) => ({
+        name,
+        type: inferColumnType(body.map((row) => row[column])),
+      }));
       const rows = body.map((row) => {
         const record: Record<string, CellValue> = {};
         columns.forEach((column, columnIndex) => {
@@ -168,7 +200,18 @@ export function buildTables(pages: TabulaPage[]): ExtractedTable[] {
         return record;
       });
       const bbox = tableBox(raw);
-      const table: ExtractedTable = { id: `p${page.page}-t${index}`, page: page.page, bbox, method: raw.method, headerRows, columns, cells, rows, section: "", text: "" };
+      const table: ExtractedTable = {
+        id: `p${page.page}-t${index}`,
+        page: page.page,
+        bbox,
+        method: raw.method,
+        headerRows,
+        columns,
+        cells,
+        rows,
+        section: "",
+        text: "",
+      };
       table.text = renderTableText(table);
       tables.push(table);
     }

@@ -13,7 +13,10 @@ export interface TableExtractOptions {
 }
 
 /** Finds and types every table of a PDF with one tabula-java run; throws TableExtractionError. */
-export async function extractTables(absolutePath: string, options: TableExtractOptions = {}): Promise<ExtractedTable[]> {
+export async function extractTables(
+  absolutePath: string,
+  options: TableExtractOptions = {},
+): Promise<ExtractedTable[]> {
   const pages = await runTabula(absolutePath, options);
   return buildTables(pages);
 }

