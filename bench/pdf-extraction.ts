@@ -4,7 +4,7 @@
  * per file for pdftotext as a user would run it; then a full run with tables (one tabula-java
  * JVM per document) and the peak memory of both processes.
  * Corpus: ../shared/corpora/pdf-tables/**, ../shared/corpora/pdf-text-layout/** and the demo PDFs.
- * Run: npx tsx bench/pdf-extraction.ts [rounds]
+ * Run: npx tsx bench/pdf-extraction.ts [rounds] [--text-only]
  */
 import { execFile } from "node:child_process";
 import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -21,7 +21,9 @@ const files = [
   ...(await fastGlob(["pdf-tables/**/*.pdf", "pdf-text-layout/**/*.pdf"], { cwd: CORPORA, absolute: true })),
   ...(await fastGlob(["demo/workspace/docs/*.pdf"], { cwd: root, absolute: true })),
 ].sort();
-const rounds = Number(process.argv[2] ?? 3);
+const rounds = Number(process.argv.slice(2).find((argument) => /^\d+$/.test(argument)) ?? 3);
+// --text-only skips the slow run with tables (one JVM per document).
+const textOnly = process.argv.includes("--text-only");
 
 async function pdftotextOne(file: string): Promise<number> {
   const started = performance.now();
@@ -117,18 +119,26 @@ const best = { ours: sum(bestOurs.values()), poppler: sum(bestPoppler.values()) 
 const textPeakMb = process.resourceUsage().maxRSS / 1024;
 
 // The JVM's peak is read by GNU time around each java run.
-const wrapperDirectory = await mkdtemp(path.join(os.tmpdir(), "triangulate-bench-java-"));
-const peaks = path.join(wrapperDirectory, "peaks.txt");
-const wrapper = path.join(wrapperDirectory, "java");
-await writeFile(wrapper, `#!/bin/sh\nexec /usr/bin/time -a -o '${peaks}' -f %M java "$@"\n`);
-await chmod(wrapper, 0o755);
-const full = await ours("auto", wrapper);
-const jvmPeakMb =
-  Math.max(
-    0,
-    ...(await readFile(peaks, "utf8").catch(() => "")).trim().split("\n").map(Number).filter(Number.isFinite),
-  ) / 1024;
-await rm(wrapperDirectory, { recursive: true, force: true });
+let full: Awaited<ReturnType<typeof ours>> | undefined;
+let jvmPeakMb = 0;
+if (!textOnly) {
+  const wrapperDirectory = await mkdtemp(path.join(os.tmpdir(), "triangulate-bench-java-"));
+  const peaks = path.join(wrapperDirectory, "peaks.txt");
+  const wrapper = path.join(wrapperDirectory, "java");
+  await writeFile(wrapper, `#!/bin/sh\nexec /usr/bin/time -a -o '${peaks}' -f %M java "$@"\n`);
+  await chmod(wrapper, 0o755);
+  full = await ours("auto", wrapper);
+  jvmPeakMb =
+    Math.max(
+      0,
+      ...(await readFile(peaks, "utf8").catch(() => ""))
+        .trim()
+        .split("\n")
+        .map(Number)
+        .filter(Number.isFinite),
+    ) / 1024;
+  await rm(wrapperDirectory, { recursive: true, force: true });
+}
 const totalPeakMb = process.resourceUsage().maxRSS / 1024;
 
 const oursRate = pages / best.ours;
@@ -145,9 +155,11 @@ console.log(
 console.log(
   `text extraction, seconds for the corpus  ${best.ours.toFixed(2).padEnd(15)} ${best.poppler.toFixed(2).padEnd(15)}`,
 );
-console.log(
-  `with tables (tabula, auto), pages/s      ${(full.pages / full.seconds).toFixed(1).padEnd(15)} (${full.seconds.toFixed(1)} s, ${full.tables} tables, one JVM per document)`,
-);
 console.log(`peak RSS, Node (text only)               ${`${textPeakMb.toFixed(0)} MB`.padEnd(15)}`);
-console.log(`peak RSS, Node (text + tables run)       ${`${totalPeakMb.toFixed(0)} MB`.padEnd(15)}`);
-console.log(`peak RSS, one tabula JVM (largest)       ${`${jvmPeakMb.toFixed(0)} MB`.padEnd(15)}`);
+if (full) {
+  console.log(
+    `with tables (tabula, auto), pages/s      ${(full.pages / full.seconds).toFixed(1).padEnd(15)} (${full.seconds.toFixed(1)} s, ${full.tables} tables, one JVM per document)`,
+  );
+  console.log(`peak RSS, Node (text + tables run)       ${`${totalPeakMb.toFixed(0)} MB`.padEnd(15)}`);
+  console.log(`peak RSS, one tabula JVM (largest)       ${`${jvmPeakMb.toFixed(0)} MB`.padEnd(15)}`);
+}
