@@ -8,6 +8,7 @@ import { fullTextColumn, fullTextIndexOptions } from "../store/full-text-index.j
 import { knowledgeBaseDirectory, lanceDirectory } from "../store/knowledge-base.js";
 import { type IndexedDocument, type KnowledgeBaseManifest, readManifest, rowLayout, writeManifest } from "../store/knowledge-base-manifest.js";
 import { type PassageRow, type TableRow, passageSchema, tableSchema } from "../store/knowledge-base-schema.js";
+import { maintainVectorIndex } from "../store/vector-index.js";
 import { type DocumentFailureReason, type DocumentExtractor, documentFailureReason, loadDocumentExtractor } from "./document-extractor.js";
 import { type DocumentFile, hashFile, listDocumentFiles } from "./document-files.js";
 import { type DocumentMetadata, documentRows } from "./document-rows.js";
@@ -266,6 +267,7 @@ async function ingestLocked(workspace: Workspace, sourceName: string, source: Pd
     throwIfAborted(signal);
     onProgress?.({ phase: "index", done: pending.length, total: pending.length });
     await passagesTable.createIndex(fullTextColumn, { config: lancedb.Index.fts(fullTextIndexOptions), replace: true });
+    await maintainVectorIndex(passagesTable, dimensions ?? previous!.dimensions);
 
     const manifest: KnowledgeBaseManifest = {
       format: 1,

@@ -190,7 +190,8 @@ export class KnowledgeBase {
 
   private async vectorRows(query: string, where: string | undefined, limit: number, signal?: AbortSignal): Promise<Row[]> {
     const [vector] = await this.embedder.embed([query], signal);
-    let builder = this.passages.vectorSearch(vector).distanceType("cosine").select([...passageColumns, "_distance"]).limit(limit);
+    // With an IVF index (large knowledge bases): probe 20 partitions, re-rank 10× the candidates on full vectors.
+    let builder = this.passages.vectorSearch(vector).distanceType("cosine").nprobes(20).refineFactor(10).select([...passageColumns, "_distance"]).limit(limit);
     if (where) builder = builder.where(where);
     return (await builder.toArray()) as Row[];
   }
