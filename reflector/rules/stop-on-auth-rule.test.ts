@@ -13,6 +13,9 @@ describe("stopOnAuthRule", () => {
     const decision = stopOnAuthRule.decide(reflectionContext(subGoal, failed("g2", "tickets", "auth_error")));
     expect(decision?.action).toBe("stop");
     expect(decision?.reason).toContain("tickets");
+    // The demo YAML reads the token from ${JIRA_TOKEN:-demo-token}.
+    expect(decision?.reason).toContain("JIRA_TOKEN");
+    expect(decision?.reason).not.toContain("TRIANGULATE_TICKETS_URL");
   });
   it("stops on a config error", () => {
     expect(

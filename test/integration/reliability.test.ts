@@ -46,6 +46,7 @@ function plan(
 function variantWorkspace(
   change: (yaml: string) => string,
   prepare?: (directory: string) => void,
+  environment: Record<string, string> = {},
 ): Workspace {
   const directory = mkdtempSync(path.join(tmpdir(), "triangulate-variant-"));
   temporary.push(directory);
@@ -56,7 +57,7 @@ function variantWorkspace(
   const file = path.join(directory, "triangulate.yaml");
   writeFileSync(file, change(readFileSync(file, "utf8")));
   prepare?.(directory);
-  return loadWorkspace(directory, { environment: { ...process.env, ...demo.environment } });
+  return loadWorkspace(directory, { environment: { ...process.env, ...demo.environment, ...environment } });
 }
 
 beforeAll(async () => {
@@ -150,6 +151,26 @@ describe("ticket server faults", () => {
     ).toBe(true);
     expect(answer.text).toContain("5.2%");
     expect(answer.gaps.map((gap) => gap.goal)).toEqual(["g1"]);
+  });
+});
+
+describe("wrong credentials", () => {
+  it("stop the goal at once and name the variable to fix", async () => {
+    const workspace = variantWorkspace((yaml) => yaml, undefined, { JIRA_TOKEN: "not-the-token" });
+    const adapters = new AdapterPool(workspace);
+    try {
+      const { answer, run } = await answerPlan(plan([providerChanges]), workspace, {
+        adapters,
+        record: false,
+      });
+      expect(answer.status).toBe("unanswerable");
+      expect(run.results.get("g1")?.error_kind).toBe("auth_error");
+      expect(run.results.get("g1")?.attempts).toHaveLength(1);
+      expect(answer.gaps[0].missing).toContain("JIRA_TOKEN");
+      expect(JSON.stringify(answer)).not.toContain("not-the-token");
+    } finally {
+      await adapters.close();
+    }
   });
 });
 
