@@ -1,7 +1,5 @@
-import * as OpenCC from "opencc-js/t2cn";
-
 // Traditional → Simplified, so 換貨 in a question finds 换货 in a document and the reverse.
-const toSimplified = OpenCC.Converter({ from: "tw", to: "cn" });
+import { toSimplified } from "../../shared/chinese-script.js";
 
 const hanPattern = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
 // A token is a run of CJK characters (Han, kana, Hangul) or a run of other letters and digits.
