@@ -88,9 +88,21 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoEnv
     filter: (source) => !source.includes(`${path.sep}.triangulate`),
   });
   const closers: (() => Promise<void>)[] = [];
-  const close = async () => {
-    for (const closer of closers.reverse()) await closer().catch(() => {});
+  const removeDirectory = () => {
     if (ownsDirectory) rmSync(directory, { recursive: true, force: true });
+  };
+  // Last resort: if the process ends while a close is still pending (a browser killed by Ctrl-C), the copy still goes.
+  process.once("exit", removeDirectory);
+  const close = async () => {
+    // Each closer gets a few seconds: one stuck close must not keep the servers or the copy around.
+    for (const closer of closers.reverse()) {
+      await Promise.race([
+        closer().catch(() => {}),
+        new Promise<void>((resolve) => setTimeout(resolve, 5000).unref()),
+      ]);
+    }
+    removeDirectory();
+    process.removeListener("exit", removeDirectory);
   };
   try {
     progress("starting the BI portal and the ticket server");
