@@ -1,8 +1,8 @@
+import type { Workspace } from "../config/workspace.js";
 import type { Evidence } from "../models/evidence.js";
 import type { SubGoal } from "../models/plan.js";
 import type { SourceCapabilities } from "../models/source-capabilities.js";
 import type { SourceConfig, SourceKind } from "../models/workspace.js";
-import type { Workspace } from "../config/workspace.js";
 
 /** A raw response as fetched, before normalisation; kept as the step's raw snapshot (redacted). */
 export interface RawResponse {

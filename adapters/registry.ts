@@ -11,7 +11,11 @@ const factories: Record<SourceKind, () => Promise<AdapterFactory>> = {
 };
 
 /** Builds the adapter for one configured source. */
-export async function createAdapter(name: string, config: SourceConfig, workspace: Workspace): Promise<SourceAdapter> {
+export async function createAdapter(
+  name: string,
+  config: SourceConfig,
+  workspace: Workspace,
+): Promise<SourceAdapter> {
   const factory = await factories[config.kind]();
   return factory(name, config, workspace);
 }
@@ -23,7 +27,11 @@ export class AdapterPool {
   /** `create` replaces the registry, for tests and benchmarks of the executor itself. */
   constructor(
     private readonly workspace: Workspace,
-    private readonly create: (name: string, config: SourceConfig, workspace: Workspace) => Promise<SourceAdapter> = createAdapter,
+    private readonly create: (
+      name: string,
+      config: SourceConfig,
+      workspace: Workspace,
+    ) => Promise<SourceAdapter> = createAdapter,
   ) {}
 
   /** The adapter of a source, created on first use. */

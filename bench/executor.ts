@@ -30,7 +30,13 @@ function sleepingAdapter(name: string): SourceAdapter {
       return { request: `GET /${goal.id}`, body: { latency } };
     },
     normalize(raw, goal) {
-      return { kind: "table", columns: [{ name: "latency", type: "number" }], rows: [raw.body as { latency: number }], provenance: [{ source: goal.source }], notes: [] };
+      return {
+        kind: "table",
+        columns: [{ name: "latency", type: "number" }],
+        rows: [raw.body as { latency: number }],
+        provenance: [{ source: goal.source }],
+        notes: [],
+      };
     },
     close: async () => {},
   };
@@ -86,7 +92,18 @@ for (const record of [false, true]) {
     `${((sequential - total) / LATENCIES_MS.length).toFixed(2)} ms`,
   ]);
 }
-console.log(`12 steps, latencies ${LATENCIES_MS[0]}–${slowest} ms (sum ${total} ms), median of ${ROUNDS} rounds, node ${process.version}`);
-console.log(["mode", "concurrent wall", "over slowest step (goal < 10 %)", "sequential wall", "sequential / concurrent", "overhead per step (goal < 5 ms)"].join(" | "));
+console.log(
+  `12 steps, latencies ${LATENCIES_MS[0]}–${slowest} ms (sum ${total} ms), median of ${ROUNDS} rounds, node ${process.version}`,
+);
+console.log(
+  [
+    "mode",
+    "concurrent wall",
+    "over slowest step (goal < 10 %)",
+    "sequential wall",
+    "sequential / concurrent",
+    "overhead per step (goal < 5 ms)",
+  ].join(" | "),
+);
 for (const row of rows) console.log(row.join(" | "));
 rmSync(folder, { recursive: true, force: true });

@@ -5,13 +5,25 @@ import fs from "node:fs";
 import type { Embedder } from "../adapters/pdf-kb/embedding/embedder.js";
 import { fullTextColumn, fullTextIndexOptions } from "../adapters/pdf-kb/store/full-text-index.js";
 import { KnowledgeBase, lanceDirectory } from "../adapters/pdf-kb/store/knowledge-base.js";
-import { type IndexedDocument, rowLayout, writeManifest } from "../adapters/pdf-kb/store/knowledge-base-manifest.js";
-import { type PassageRow, passageSchema, tableSchema } from "../adapters/pdf-kb/store/knowledge-base-schema.js";
+import {
+  type IndexedDocument,
+  rowLayout,
+  writeManifest,
+} from "../adapters/pdf-kb/store/knowledge-base-manifest.js";
+import {
+  type PassageRow,
+  passageSchema,
+  tableSchema,
+} from "../adapters/pdf-kb/store/knowledge-base-schema.js";
 import { lancedb } from "../adapters/pdf-kb/store/lance-database.js";
 import { maintainVectorIndex } from "../adapters/pdf-kb/store/vector-index.js";
 
 /** Builds a knowledge base in `directory` from batches of passage rows and opens it for search. */
-export async function writeBenchIndex(directory: string, embedder: Embedder & { dimensions: number }, batches: AsyncIterable<PassageRow[]> | Iterable<PassageRow[]>): Promise<{ knowledgeBase: KnowledgeBase; rows: number }> {
+export async function writeBenchIndex(
+  directory: string,
+  embedder: Embedder & { dimensions: number },
+  batches: AsyncIterable<PassageRow[]> | Iterable<PassageRow[]>,
+): Promise<{ knowledgeBase: KnowledgeBase; rows: number }> {
   fs.rmSync(directory, { recursive: true, force: true });
   fs.mkdirSync(directory, { recursive: true });
   const connection = await lancedb.connect(lanceDirectory(directory));
@@ -23,16 +35,33 @@ export async function writeBenchIndex(directory: string, embedder: Embedder & { 
     await passages.add(batch as unknown as Record<string, unknown>[]);
     rows += batch.length;
     for (const row of batch) {
-      const entry = (documents[row.document] ??= { hash: "", size: 0, pages: 1, passages: 0, tables: 0, date: row.date, tags: [], warnings: [], ingested_at: new Date().toISOString() });
+      documents[row.document] ??= {
+        hash: "",
+        size: 0,
+        pages: 1,
+        passages: 0,
+        tables: 0,
+        date: row.date,
+        tags: [],
+        warnings: [],
+        ingested_at: new Date().toISOString(),
+      };
+      const entry = documents[row.document];
       entry.passages += 1;
     }
   }
   process.stderr.write(`  ${rows} rows written; full-text index…\n`);
-  await passages.createIndex(fullTextColumn, { config: lancedb.Index.fts(fullTextIndexOptions), replace: true });
+  await passages.createIndex(fullTextColumn, {
+    config: lancedb.Index.fts(fullTextIndexOptions),
+    replace: true,
+  });
   process.stderr.write("  vector index…\n");
   const indexStarted = performance.now();
   const indexed = await maintainVectorIndex(passages, embedder.dimensions);
-  if (indexed) process.stderr.write(`  IVF-PQ index built in ${((performance.now() - indexStarted) / 1000).toFixed(1)} s\n`);
+  if (indexed)
+    process.stderr.write(
+      `  IVF-PQ index built in ${((performance.now() - indexStarted) / 1000).toFixed(1)} s\n`,
+    );
   process.stderr.write("  compacting…\n");
   await passages.optimize({ cleanupOlderThan: new Date() });
   writeManifest(directory, {

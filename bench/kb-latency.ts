@@ -32,13 +32,36 @@ function random(seed: number): () => number {
   };
 }
 
-const syllables = ["ka", "lo", "mi", "ren", "to", "sha", "vel", "dor", "pi", "qua", "nes", "tri", "bo", "lum", "ex", "san", "fi", "gor", "hal", "ju"];
+const syllables = [
+  "ka",
+  "lo",
+  "mi",
+  "ren",
+  "to",
+  "sha",
+  "vel",
+  "dor",
+  "pi",
+  "qua",
+  "nes",
+  "tri",
+  "bo",
+  "lum",
+  "ex",
+  "san",
+  "fi",
+  "gor",
+  "hal",
+  "ju",
+];
 const vocabulary = Array.from({ length: 20_000 }, (_, index) => {
   let word = "";
-  for (let rest = index + 1; rest > 0; rest = Math.floor(rest / syllables.length)) word += syllables[rest % syllables.length];
+  for (let rest = index + 1; rest > 0; rest = Math.floor(rest / syllables.length))
+    word += syllables[rest % syllables.length];
   return word;
 });
-const hanzi = "退货换货政策客户订单物流服务商变更配送时间延长华东华北产品质量投诉退款工作天内商品瑕疵运费本店负担刻字错误会员积分活动季度线上线下版本模块发布";
+const hanzi =
+  "退货换货政策客户订单物流服务商变更配送时间延长华东华北产品质量投诉退款工作天内商品瑕疵运费本店负担刻字错误会员积分活动季度线上线下版本模块发布";
 // Zipf(1): rank r is drawn with weight 1/r, via the inverse of the harmonic sum.
 const cumulative: number[] = [];
 vocabulary.reduce((sum, _, index) => {
@@ -59,7 +82,11 @@ function zipfWord(next: () => number): string {
 }
 
 function passageText(next: () => number): string {
-  if (next() < 0.1) return Array.from({ length: 40 + Math.floor(next() * 40) }, () => hanzi[Math.floor(next() * hanzi.length)]).join("");
+  if (next() < 0.1)
+    return Array.from(
+      { length: 40 + Math.floor(next() * 40) },
+      () => hanzi[Math.floor(next() * hanzi.length)],
+    ).join("");
   return Array.from({ length: 40 + Math.floor(next() * 40) }, () => zipfWord(next)).join(" ");
 }
 
@@ -94,14 +121,24 @@ async function* batches(size: number, embedder: HashedEmbedder): AsyncGenerator<
 
 const embedder = new HashedEmbedder(384);
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "triangulate-bench-latency-"));
-const results: { size: number; buildSeconds: number; peakMegabytes: number; latency: Map<SearchMode, number[]>; cpu: Map<SearchMode, number> }[] = [];
+const results: {
+  size: number;
+  buildSeconds: number;
+  peakMegabytes: number;
+  latency: Map<SearchMode, number[]>;
+  cpu: Map<SearchMode, number>;
+}[] = [];
 try {
   for (const size of sizes) {
     let peak = process.memoryUsage().rss;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
     const started = performance.now();
     process.stderr.write(`building ${size} passages…\n`);
-    const { knowledgeBase } = await writeBenchIndex(path.join(root, `kb-${size}`), embedder, batches(size, embedder));
+    const { knowledgeBase } = await writeBenchIndex(
+      path.join(root, `kb-${size}`),
+      embedder,
+      batches(size, embedder),
+    );
     const buildSeconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     const next = random(7);
@@ -109,7 +146,10 @@ try {
     const queries = Array.from({ length: queryCount }, (_, index) =>
       index % 10 === 9
         ? Array.from({ length: 4 }, () => hanzi[Math.floor(next() * hanzi.length)]).join("")
-        : Array.from({ length: 2 + Math.floor(next() * 4) }, () => vocabulary[10 + Math.floor(next() * 2000)]).join(" "),
+        : Array.from(
+            { length: 2 + Math.floor(next() * 4) },
+            () => vocabulary[10 + Math.floor(next() * 2000)],
+          ).join(" "),
     );
     const latency = new Map<SearchMode, number[]>();
     // CPU time of the whole process (LanceDB's threads included) per query: unlike wall time it
@@ -138,21 +178,36 @@ try {
 }
 
 const cell = (value: string, width = 14) => value.padStart(width);
-process.stdout.write(`search latency in ms, k=8, ${queryCount} queries per mode (hashed embedder, 384 dims, ${os.cpus().length} cores)\n`);
-process.stdout.write(`load average at the end: ${os.loadavg()[0].toFixed(1)} (wall times grow with it; CPU ms per query does not)\n\n`);
-process.stdout.write(`${"passages".padEnd(10)}${cell("build s")}${cell("peak RSS MB")}${modes.flatMap((mode) => [cell(`${mode} p50`), cell(`${mode} p95`), cell(`${mode} cpu`)]).join("")}\n`);
+process.stdout.write(
+  `search latency in ms, k=8, ${queryCount} queries per mode (hashed embedder, 384 dims, ${os.cpus().length} cores)\n`,
+);
+process.stdout.write(
+  `load average at the end: ${os.loadavg()[0].toFixed(1)} (wall times grow with it; CPU ms per query does not)\n\n`,
+);
+process.stdout.write(
+  `${"passages".padEnd(10)}${cell("build s")}${cell("peak RSS MB")}${modes.flatMap((mode) => [cell(`${mode} p50`), cell(`${mode} p95`), cell(`${mode} cpu`)]).join("")}\n`,
+);
 for (const result of results) {
   process.stdout.write(
     `${String(result.size).padEnd(10)}${cell(result.buildSeconds.toFixed(1))}${cell(result.peakMegabytes.toFixed(0))}${modes
-      .flatMap((mode) => [cell(percentile(result.latency.get(mode)!, 50).toFixed(1)), cell(percentile(result.latency.get(mode)!, 95).toFixed(1)), cell(result.cpu.get(mode)!.toFixed(1))])
+      .flatMap((mode) => [
+        cell(percentile(result.latency.get(mode)!, 50).toFixed(1)),
+        cell(percentile(result.latency.get(mode)!, 95).toFixed(1)),
+        cell(result.cpu.get(mode)!.toFixed(1)),
+      ])
       .join("")}\n`,
   );
 }
 if (results.length >= 2) {
   const first = results[0];
   const last = results.at(-1)!;
-  const growth = (mode: SearchMode) => (percentile(last.latency.get(mode)!, 95) / percentile(first.latency.get(mode)!, 95)).toFixed(1);
-  process.stdout.write(`\n${last.size / first.size}x the passages → p95 ${modes.map((mode) => `${mode} ×${growth(mode)}`).join(", ")}\n`);
+  const growth = (mode: SearchMode) =>
+    (percentile(last.latency.get(mode)!, 95) / percentile(first.latency.get(mode)!, 95)).toFixed(1);
+  process.stdout.write(
+    `\n${last.size / first.size}x the passages → p95 ${modes.map((mode) => `${mode} ×${growth(mode)}`).join(", ")}\n`,
+  );
   const hybrid = percentile(last.latency.get("hybrid")!, 95);
-  process.stdout.write(`goal: hybrid p95 < 50 ms at ${last.size} passages → ${hybrid < 50 ? "met" : "NOT met"} (${hybrid.toFixed(1)} ms)\n`);
+  process.stdout.write(
+    `goal: hybrid p95 < 50 ms at ${last.size} passages → ${hybrid < 50 ? "met" : "NOT met"} (${hybrid.toFixed(1)} ms)\n`,
+  );
 }

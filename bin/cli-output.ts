@@ -20,19 +20,41 @@ export function printJson(value: unknown): void {
 
 /** Renders rows as an aligned text table (CJK characters count as two columns). */
 export function formatTable(headers: string[], rows: unknown[][]): string {
-  const cell = (value: unknown) => (value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value));
-  const width = (text: string) => [...text].reduce((sum, character) => sum + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(character) ? 2 : 1), 0);
+  const cell = (value: unknown) =>
+    value === null || value === undefined
+      ? ""
+      : typeof value === "object"
+        ? JSON.stringify(value)
+        : String(value);
+  const width = (text: string) =>
+    [...text].reduce(
+      (sum, character) =>
+        sum +
+        (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(
+          character,
+        )
+          ? 2
+          : 1),
+      0,
+    );
   const texts = [headers, ...rows.map((row) => row.map(cell))];
-  const widths = headers.map((_, column) => Math.min(60, Math.max(...texts.map((row) => width(row[column] ?? "")))));
+  const widths = headers.map((_, column) =>
+    Math.min(60, Math.max(...texts.map((row) => width(row[column] ?? "")))),
+  );
   const line = (row: string[]) =>
     row
       .map((text, column) => {
-        const clipped = width(text) > widths[column] ? `${[...text].slice(0, widths[column] - 1).join("")}…` : text;
+        const clipped =
+          width(text) > widths[column] ? `${[...text].slice(0, widths[column] - 1).join("")}…` : text;
         return clipped + " ".repeat(Math.max(0, widths[column] - width(clipped)));
       })
       .join("  ")
       .trimEnd();
-  return [line(texts[0]), widths.map((size) => "-".repeat(size)).join("  "), ...texts.slice(1).map(line)].join("\n");
+  return [
+    line(texts[0]),
+    widths.map((size) => "-".repeat(size)).join("  "),
+    ...texts.slice(1).map(line),
+  ].join("\n");
 }
 
 /** An error the CLI reports as "could not run" with a clear message and exit code 1. */

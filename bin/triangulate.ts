@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from "commander";
 import { ConfigError, formatConfigIssue } from "../config/config-error.js";
-import { ExitCode, UsageError, colors } from "./cli-output.js";
+import { colors, ExitCode, UsageError } from "./cli-output.js";
 
 // The CLI stays thin: each command parses flags, calls a library function, prints, sets the exit code.
 const program = new Command("triangulate")
@@ -32,7 +32,6 @@ const commands: Record<string, () => Promise<(program: Command) => void>> = {
 const requested = process.argv.slice(2).find((argument) => !argument.startsWith("-"));
 const wanted = requested !== undefined && requested in commands ? [requested] : Object.keys(commands);
 for (const name of wanted) (await commands[name]())(program);
-
 
 function reportFailure(error: unknown): void {
   const c = colors(process.stderr);

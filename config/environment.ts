@@ -20,19 +20,22 @@ export function substituteVariables(
 ): { value: string; missing: MissingVariable[]; used: { name: string; value: string }[] } {
   const missing: MissingVariable[] = [];
   const used: { name: string; value: string }[] = [];
-  const value = text.replace(REFERENCE, (match, name: string | undefined, fallback: string | undefined, offset: number) => {
-    if (match === "$$") return "$";
-    const found = environment[name!];
-    if (found !== undefined && found !== "") {
-      used.push({ name: name!, value: found });
-      return found;
-    }
-    if (fallback !== undefined) {
-      used.push({ name: name!, value: fallback });
-      return fallback;
-    }
-    missing.push({ name: name!, offset });
-    return "";
-  });
+  const value = text.replace(
+    REFERENCE,
+    (match, name: string | undefined, fallback: string | undefined, offset: number) => {
+      if (match === "$$") return "$";
+      const found = environment[name!];
+      if (found !== undefined && found !== "") {
+        used.push({ name: name!, value: found });
+        return found;
+      }
+      if (fallback !== undefined) {
+        used.push({ name: name!, value: fallback });
+        return fallback;
+      }
+      missing.push({ name: name!, offset });
+      return "";
+    },
+  );
   return { value, missing, used };
 }

@@ -59,14 +59,23 @@ reflector: { max_iteration: 3 }
 `);
     const { issues } = inspectWorkspace(folder, { environment: {} });
     const lines = issues.map(formatConfigIssue);
-    expect(lines.some((line) => /triangulate\.yaml:7:5 sources\.bi\.trust: .*<=1.*1\.5/.test(line))).toBe(true);
-    expect(lines.some((line) => /:8:5 sources\.bi\.baseurl: unknown key `baseurl`.*did you mean `base_url`/.test(line))).toBe(true);
-    expect(lines.some((line) => /:10:14 reflector\.max_iteration: .*did you mean `max_iterations`/.test(line))).toBe(true);
+    expect(lines.some((line) => /triangulate\.yaml:7:5 sources\.bi\.trust: .*<=1.*1\.5/.test(line))).toBe(
+      true,
+    );
+    expect(
+      lines.some((line) =>
+        /:8:5 sources\.bi\.baseurl: unknown key `baseurl`.*did you mean `base_url`/.test(line),
+      ),
+    ).toBe(true);
+    expect(
+      lines.some((line) => /:10:14 reflector\.max_iteration: .*did you mean `max_iterations`/.test(line)),
+    ).toBe(true);
     expect(lines.some((line) => /sources\.bi\.base_url: required, but missing/.test(line))).toBe(true);
   });
 
   it("substitutes ${VAR} and ${VAR:-default}, names a missing variable and marks secrets", () => {
-    const yaml = minimal.replace("kind: file", "kind: file\n    description: ${DESCRIPTION:-exports}") +
+    const yaml =
+      minimal.replace("kind: file", "kind: file\n    description: ${DESCRIPTION:-exports}") +
       `  jira:
     kind: tickets
     base_url: \${JIRA_URL}
@@ -76,10 +85,16 @@ reflector: { max_iteration: 3 }
 `;
     const folder = workspaceWith(yaml);
     const missing = inspectWorkspace(folder, { environment: { JIRA_URL: "http://127.0.0.1:9" } });
-    expect(missing.issues.map(formatConfigIssue).join("\n")).toMatch(/environment variable JIRA_TOKEN is not set/);
-    const workspace = loadWorkspace(folder, { environment: { JIRA_URL: "http://127.0.0.1:9", JIRA_TOKEN: "s3cr3t-token" } });
+    expect(missing.issues.map(formatConfigIssue).join("\n")).toMatch(
+      /environment variable JIRA_TOKEN is not set/,
+    );
+    const workspace = loadWorkspace(folder, {
+      environment: { JIRA_URL: "http://127.0.0.1:9", JIRA_TOKEN: "s3cr3t-token" },
+    });
     expect(workspace.config.sources.exports.description).toBe("exports");
-    expect(workspace.redactor.text("Authorization: Bearer s3cr3t-token and ?x=s3cr3t-token")).not.toContain("s3cr3t-token");
+    expect(workspace.redactor.text("Authorization: Bearer s3cr3t-token and ?x=s3cr3t-token")).not.toContain(
+      "s3cr3t-token",
+    );
   });
 
   it("reports malformed YAML with its position", () => {
@@ -92,7 +107,10 @@ reflector: { max_iteration: 3 }
     const folder = workspaceWith(minimal.replace("metrics: [return_rate]", "metrics: [return_rat]"));
     expect(() => loadWorkspace(folder, { environment: {} })).toThrow(ConfigError);
     const { issues } = inspectWorkspace(folder, { environment: {} });
-    expect(issues[0]).toMatchObject({ path: "sources.exports.datasets.returns.offers.metrics.0", suggestion: "return_rate" });
+    expect(issues[0]).toMatchObject({
+      path: "sources.exports.datasets.returns.offers.metrics.0",
+      suggestion: "return_rate",
+    });
   });
 
   it("explains a missing workspace", () => {

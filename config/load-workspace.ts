@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { WorkspaceConfig } from "../models/workspace.js";
-import { type ConfigIssue, ConfigError } from "./config-error.js";
-import { checkWorkspaceReferences } from "./workspace-references.js";
+import { ConfigError, type ConfigIssue } from "./config-error.js";
 import { Workspace } from "./workspace.js";
+import { checkWorkspaceReferences } from "./workspace-references.js";
 import { LocatedYaml } from "./yaml-document.js";
 
 /** The file name of a workspace's configuration. */
@@ -18,22 +18,52 @@ export interface LoadOptions {
  * Loads and validates a workspace folder. Returns every issue found at once, or the workspace.
  * Never throws for a problem in the user's files: those come back as issues.
  */
-export function inspectWorkspace(directory: string, options: LoadOptions = {}): { workspace?: Workspace; issues: ConfigIssue[] } {
+export function inspectWorkspace(
+  directory: string,
+  options: LoadOptions = {},
+): { workspace?: Workspace; issues: ConfigIssue[] } {
   const root = path.resolve(directory);
   const file = path.join(root, WORKSPACE_FILE);
   const shownFile = path.relative(process.cwd(), file) || file;
   if (!existsSync(root) || !statSync(root).isDirectory()) {
-    return { issues: [{ file: shownFile, path: "", message: `workspace folder ${root} does not exist; pass --workspace DIR` }] };
+    return {
+      issues: [
+        {
+          file: shownFile,
+          path: "",
+          message: `workspace folder ${root} does not exist; pass --workspace DIR`,
+        },
+      ],
+    };
   }
   if (!existsSync(file)) {
-    return { issues: [{ file: shownFile, path: "", message: `no ${WORKSPACE_FILE} in ${root}; create one (see the README's workspace reference)` }] };
+    return {
+      issues: [
+        {
+          file: shownFile,
+          path: "",
+          message: `no ${WORKSPACE_FILE} in ${root}; create one (see the README's workspace reference)`,
+        },
+      ],
+    };
   }
   const yaml = new LocatedYaml(shownFile, readFileSync(file, "utf8"));
   const syntax = yaml.syntaxIssues();
   if (syntax.length > 0) return { issues: syntax };
   const resolved = yaml.resolve(options.environment ?? process.env);
   if (resolved.data === null || typeof resolved.data !== "object" || Array.isArray(resolved.data)) {
-    return { issues: [...resolved.issues, { file: shownFile, line: 1, column: 1, path: "", message: "expected a mapping with sources: and catalog:" }] };
+    return {
+      issues: [
+        ...resolved.issues,
+        {
+          file: shownFile,
+          line: 1,
+          column: 1,
+          path: "",
+          message: "expected a mapping with sources: and catalog:",
+        },
+      ],
+    };
   }
   const parsed = WorkspaceConfig.safeParse(resolved.data);
   const issues = [...resolved.issues];
@@ -41,7 +71,12 @@ export function inspectWorkspace(directory: string, options: LoadOptions = {}): 
     issues.push(...yaml.schemaIssues(WorkspaceConfig, resolved.data, parsed.error.issues));
     return { issues: sortIssues(issues) };
   }
-  issues.push(...checkWorkspaceReferences(parsed.data, (issuePath, key) => ({ file: shownFile, ...yaml.locate(issuePath, key) })));
+  issues.push(
+    ...checkWorkspaceReferences(parsed.data, (issuePath, key) => ({
+      file: shownFile,
+      ...yaml.locate(issuePath, key),
+    })),
+  );
   if (issues.length > 0) return { issues: sortIssues(issues) };
   return { workspace: new Workspace(root, file, parsed.data, resolved.secrets), issues: [] };
 }

@@ -9,7 +9,8 @@ export function nearestName(name: string, candidates: Iterable<string>): string 
     const candidateLowered = candidate.toLowerCase();
     let score = distance(lowered, candidateLowered);
     // "url" for "base_url" or "tokens" for "token": containment is a strong hint.
-    if (candidateLowered.includes(lowered) || lowered.includes(candidateLowered)) score = Math.min(score, 1.5);
+    if (candidateLowered.includes(lowered) || lowered.includes(candidateLowered))
+      score = Math.min(score, 1.5);
     if (score < bestDistance) {
       bestDistance = score;
       best = candidate;

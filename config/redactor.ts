@@ -4,7 +4,9 @@ export class Redactor {
 
   constructor(secrets: Iterable<string> = []) {
     // Longest first so a secret containing another is replaced whole.
-    this.secrets = [...new Set([...secrets].filter((secret) => secret.length >= 3))].sort((a, b) => b.length - a.length);
+    this.secrets = [...new Set([...secrets].filter((secret) => secret.length >= 3))].sort(
+      (a, b) => b.length - a.length,
+    );
   }
 
   /** Returns a copy of this redactor that also hides the given values. */
@@ -39,7 +41,8 @@ export class Redactor {
     if (Array.isArray(input)) return input.map((item) => this.walk(item, undefined));
     if (input !== null && typeof input === "object") {
       const output: Record<string, unknown> = {};
-      for (const [childKey, childValue] of Object.entries(input)) output[childKey] = this.walk(childValue, childKey);
+      for (const [childKey, childValue] of Object.entries(input))
+        output[childKey] = this.walk(childValue, childKey);
       return output;
     }
     return input;
@@ -47,4 +50,5 @@ export class Redactor {
 }
 
 /** Keys whose string values are always hidden, wherever they appear. */
-export const SECRET_KEY = /^(authorization|cookie|set-cookie|password|passwd|token|access_token|api_key|apikey|secret|client_secret|proxy-authorization)$/i;
+export const SECRET_KEY =
+  /^(authorization|cookie|set-cookie|password|passwd|token|access_token|api_key|apikey|secret|client_secret|proxy-authorization)$/i;

@@ -8,7 +8,14 @@ function unwrap(schema: AnySchema): AnySchema {
   for (let depth = 0; depth < 20; depth += 1) {
     const definition = (current as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
     const type = definition.type as string;
-    if (type === "default" || type === "optional" || type === "nullable" || type === "prefault" || type === "readonly" || type === "catch") {
+    if (
+      type === "default" ||
+      type === "optional" ||
+      type === "nullable" ||
+      type === "prefault" ||
+      type === "readonly" ||
+      type === "catch"
+    ) {
       current = definition.innerType as AnySchema;
     } else if (type === "pipe") {
       current = definition.in as AnySchema;
@@ -64,7 +71,8 @@ export function schemaAt(schema: AnySchema, path: (string | number)[], root: unk
         .find((child) => child !== undefined);
       current = found;
     }
-    value = value && typeof value === "object" ? (value as Record<string, unknown>)[segment as string] : undefined;
+    value =
+      value && typeof value === "object" ? (value as Record<string, unknown>)[segment as string] : undefined;
   }
   return current;
 }
@@ -74,7 +82,9 @@ export function allowedKeysAt(schema: AnySchema, path: (string | number)[], root
   const target = schemaAt(schema, path, root);
   if (!target) return [];
   let value: unknown = root;
-  for (const segment of path) value = value && typeof value === "object" ? (value as Record<string, unknown>)[segment as string] : undefined;
+  for (const segment of path)
+    value =
+      value && typeof value === "object" ? (value as Record<string, unknown>)[segment as string] : undefined;
   const keys = new Set<string>();
   for (const candidate of objectCandidates(target, value)) {
     for (const key of Object.keys(definitionOf(candidate).shape as Record<string, unknown>)) keys.add(key);

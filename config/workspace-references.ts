@@ -31,9 +31,22 @@ export function checkWorkspaceReferences(config: WorkspaceConfig, locate: Locate
   };
   check(catalog.filter_importance, "dimensions", ["catalog", "filter_importance"]);
   for (const [sourceName, source] of Object.entries(config.sources)) {
-    const offerings: [string, { offers?: { metrics: string[]; dimensions: string[]; events: string[]; topics: string[] } }][] = [];
-    if ("datasets" in source && source.datasets) offerings.push(...Object.entries(source.datasets).map(([name, value]) => [`datasets.${name}`, value] as [string, typeof value]));
-    if (source.kind === "tickets") offerings.push(...Object.entries(source.searches).map(([name, value]) => [`searches.${name}`, value] as [string, typeof value]));
+    const offerings: [
+      string,
+      { offers?: { metrics: string[]; dimensions: string[]; events: string[]; topics: string[] } },
+    ][] = [];
+    if ("datasets" in source && source.datasets)
+      offerings.push(
+        ...Object.entries(source.datasets).map(
+          ([name, value]) => [`datasets.${name}`, value] as [string, typeof value],
+        ),
+      );
+    if (source.kind === "tickets")
+      offerings.push(
+        ...Object.entries(source.searches).map(
+          ([name, value]) => [`searches.${name}`, value] as [string, typeof value],
+        ),
+      );
     if (source.kind === "pdf_kb") offerings.push(["", { offers: source.offers }]);
     for (const [where, offering] of offerings) {
       if (!offering.offers) continue;

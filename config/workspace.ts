@@ -40,7 +40,8 @@ export class Workspace {
       return resolved; // does not exist yet: the caller reports "not found"
     }
     const realRelative = path.relative(realpathSync(this.root), real);
-    if (realRelative.startsWith("..") || path.isAbsolute(realRelative)) throw new PathOutsideWorkspaceError(relativePath, this.root);
+    if (realRelative.startsWith("..") || path.isAbsolute(realRelative))
+      throw new PathOutsideWorkspaceError(relativePath, this.root);
     return resolved;
   }
 }

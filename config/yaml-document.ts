@@ -1,10 +1,10 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import { type Document, isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import type { z } from "zod";
-import { type ConfigIssue } from "./config-error.js";
+import type { ConfigIssue } from "./config-error.js";
 import { SECRET_VARIABLE, substituteVariables } from "./environment.js";
-import { allowedKeysAt } from "./schema-keys.js";
 import { nearestName } from "./nearest-name.js";
 import { SECRET_KEY } from "./redactor.js";
+import { allowedKeysAt } from "./schema-keys.js";
 
 /** A YAML file parsed with positions kept, so every later problem can point at line and column. */
 export class LocatedYaml {
@@ -22,7 +22,13 @@ export class LocatedYaml {
   syntaxIssues(): ConfigIssue[] {
     return [...this.document.errors, ...this.document.warnings].map((error) => {
       const position = this.lines.linePos(error.pos[0]);
-      return { file: this.file, line: position.line, column: position.col, path: "", message: error.message.split("\n")[0] };
+      return {
+        file: this.file,
+        line: position.line,
+        column: position.col,
+        path: "",
+        message: error.message.split("\n")[0],
+      };
     });
   }
 
@@ -40,7 +46,9 @@ export class LocatedYaml {
         if (length > 0) {
           const parent = this.document.getIn(path.slice(0, length - 1), true);
           if (isMap(parent)) {
-            const pair = parent.items.find((item) => isScalar(item.key) && String(item.key.value) === String(path[length - 1]));
+            const pair = parent.items.find(
+              (item) => isScalar(item.key) && String(item.key.value) === String(path[length - 1]),
+            );
             if (isPair(pair) && (pair.key as Node)?.range) return this.position((pair.key as Node).range![0]);
           }
         }
@@ -65,10 +73,20 @@ export class LocatedYaml {
     const walk = (node: unknown, path: (string | number)[], secretHint: boolean): unknown => {
       if (isMap(node)) {
         const output: Record<string, unknown> = {};
-        const markedSecret = node.items.some((item) => isScalar(item.key) && item.key.value === "secret" && isScalar(item.value) && item.value.value === true);
+        const markedSecret = node.items.some(
+          (item) =>
+            isScalar(item.key) &&
+            item.key.value === "secret" &&
+            isScalar(item.value) &&
+            item.value.value === true,
+        );
         for (const item of node.items) {
           const key = isScalar(item.key) ? String(item.key.value) : String(item.key);
-          output[key] = walk(item.value, [...path, key], SECRET_KEY.test(key) || (markedSecret && key === "value"));
+          output[key] = walk(
+            item.value,
+            [...path, key],
+            SECRET_KEY.test(key) || (markedSecret && key === "value"),
+          );
         }
         return output;
       }
@@ -91,7 +109,9 @@ export class LocatedYaml {
         if (secretHint && result.used.length === 0 && node.value.length > 0) secrets.push(node.value);
         return result.value;
       }
-      return node === null || node === undefined ? null : (node as { toJSON?: () => unknown }).toJSON?.() ?? node;
+      return node === null || node === undefined
+        ? null
+        : ((node as { toJSON?: () => unknown }).toJSON?.() ?? node);
     };
     const data = walk(this.document.contents, [], false);
     return { data, issues, secrets };
@@ -101,7 +121,10 @@ export class LocatedYaml {
   schemaIssues(schema: z.ZodType, data: unknown, zodIssues: z.core.$ZodIssue[]): ConfigIssue[] {
     const issues: ConfigIssue[] = [];
     for (const issue of zodIssues) {
-      const path = issue.path.map((segment) => (typeof segment === "symbol" ? String(segment) : segment)) as (string | number)[];
+      const path = issue.path.map((segment) => (typeof segment === "symbol" ? String(segment) : segment)) as (
+        | string
+        | number
+      )[];
       if (issue.code === "unrecognized_keys") {
         const allowed = allowedKeysAt(schema, path, data);
         for (const key of issue.keys) {
@@ -117,7 +140,12 @@ export class LocatedYaml {
         continue;
       }
       const position = this.locate(path);
-      issues.push({ file: this.file, ...position, path: path.join("."), message: describeIssue(issue, data, path) });
+      issues.push({
+        file: this.file,
+        ...position,
+        path: path.join("."),
+        message: describeIssue(issue, data, path),
+      });
     }
     return issues;
   }
@@ -125,7 +153,9 @@ export class LocatedYaml {
 
 function valueAt(data: unknown, path: (string | number)[]): unknown {
   let value = data;
-  for (const segment of path) value = value && typeof value === "object" ? (value as Record<string, unknown>)[segment as string] : undefined;
+  for (const segment of path)
+    value =
+      value && typeof value === "object" ? (value as Record<string, unknown>)[segment as string] : undefined;
   return value;
 }
 
@@ -134,7 +164,9 @@ function describeIssue(issue: z.core.$ZodIssue, data: unknown, path: (string | n
   const shown = found === undefined ? "nothing" : JSON.stringify(found)?.slice(0, 60);
   switch (issue.code) {
     case "invalid_type":
-      return found === undefined ? `required, but missing (expected ${issue.expected})` : `expected ${issue.expected}, found ${shown}`;
+      return found === undefined
+        ? `required, but missing (expected ${issue.expected})`
+        : `expected ${issue.expected}, found ${shown}`;
     case "invalid_value":
       return `expected one of ${issue.values.map((value) => JSON.stringify(value)).join(", ")}, found ${shown}`;
     case "invalid_union": {

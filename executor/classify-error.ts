@@ -7,12 +7,26 @@ import { StepError } from "../models/step-error.js";
  * else that escapes (an abort, a bug, a network error) is classified here so the reflector sees
  * only failure kinds.
  */
-export function classifyError(error: unknown, context: { timedOut: boolean; timeoutMs: number; cancelled: boolean }): StepError {
+export function classifyError(
+  error: unknown,
+  context: { timedOut: boolean; timeoutMs: number; cancelled: boolean },
+): StepError {
   if (context.timedOut) {
-    return new StepError("timeout", `no answer within ${context.timeoutMs} ms`, { timeoutMs: context.timeoutMs }, { cause: error });
+    return new StepError(
+      "timeout",
+      `no answer within ${context.timeoutMs} ms`,
+      { timeoutMs: context.timeoutMs },
+      { cause: error },
+    );
   }
   if (StepError.isStepError(error)) return error;
-  if (context.cancelled) return new StepError("timeout", "cancelled (deadline reached or interrupted)", {}, { cause: error, retryable: false });
+  if (context.cancelled)
+    return new StepError(
+      "timeout",
+      "cancelled (deadline reached or interrupted)",
+      {},
+      { cause: error, retryable: false },
+    );
   if (error instanceof ConfigError || error instanceof PathOutsideWorkspaceError) {
     return new StepError("config_error", error.message, {}, { cause: error });
   }
@@ -23,8 +37,14 @@ export function classifyError(error: unknown, context: { timedOut: boolean; time
   if (code === "ETIMEDOUT" || code === "UND_ERR_CONNECT_TIMEOUT" || code === "UND_ERR_HEADERS_TIMEOUT") {
     return new StepError("timeout", `connection timed out (${code})`, {}, { cause: error });
   }
-  if ((error as Error)?.name === "TimeoutError") return new StepError("timeout", (error as Error).message, {}, { cause: error });
+  if ((error as Error)?.name === "TimeoutError")
+    return new StepError("timeout", (error as Error).message, {}, { cause: error });
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   // An unexpected exception is a defect or an unreadable response: do not retry it blindly.
-  return new StepError("format_error", `unexpected error: ${message}`, {}, { cause: error, retryable: false });
+  return new StepError(
+    "format_error",
+    `unexpected error: ${message}`,
+    {},
+    { cause: error, retryable: false },
+  );
 }

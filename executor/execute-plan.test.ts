@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadWorkspace } from "../config/load-workspace.js";
-import type { Workspace } from "../config/workspace.js";
 import type { SourceAdapter } from "../adapters/adapter.js";
 import { AdapterPool } from "../adapters/registry.js";
+import { loadWorkspace } from "../config/load-workspace.js";
+import type { Workspace } from "../config/workspace.js";
 import type { ExecutionPlan, SubGoal } from "../models/plan.js";
 import { StepError } from "../models/step-error.js";
 import { TemporaryFolders } from "../test/support/temporary-workspace.js";
@@ -31,14 +31,22 @@ function scriptedAdapter(name: string, calls: string[]): SourceAdapter {
       if (behaviour === "hang") await new Promise(() => {});
       await new Promise((resolve) => setTimeout(resolve, Number(milliseconds ?? 0)));
       calls.push(`${goal.id}:end`);
-      if (behaviour === "rate") throw new StepError("rate_limited", "slow down", { status: 429, retryAfterSeconds: 2 });
-      if (behaviour === "secret") return { request: "GET /x?token=super-secret-value", body: { echoed: "super-secret-value" } };
+      if (behaviour === "rate")
+        throw new StepError("rate_limited", "slow down", { status: 429, retryAfterSeconds: 2 });
+      if (behaviour === "secret")
+        return { request: "GET /x?token=super-secret-value", body: { echoed: "super-secret-value" } };
       void context;
       return { request: `GET /${goal.id}`, body: { value: Number(milliseconds) } };
     },
     normalize(raw, goal) {
       const body = raw.body as { value?: number };
-      return { kind: "table", columns: [{ name: "value", type: "number" }], rows: [{ value: body.value ?? 0 }], provenance: [{ source: goal.source }], notes: [] };
+      return {
+        kind: "table",
+        columns: [{ name: "value", type: "number" }],
+        rows: [{ value: body.value ?? 0 }],
+        provenance: [{ source: goal.source }],
+        notes: [],
+      };
     },
     close: async () => {},
   };
@@ -57,7 +65,16 @@ function plan(goals: Partial<SubGoal>[]): ExecutionPlan {
     as_of: "2024-03-01",
     strategy: "auto",
     planner: "manual",
-    sub_goals: goals.map((goal, index) => ({ id: `g${index + 1}`, description: "ok:10", source: "fast", params: { filters: {} }, expected_format: "table", validation: "", required: true, ...goal })),
+    sub_goals: goals.map((goal, index) => ({
+      id: `g${index + 1}`,
+      description: "ok:10",
+      source: "fast",
+      params: { filters: {} },
+      expected_format: "table",
+      validation: "",
+      required: true,
+      ...goal,
+    })),
   };
 }
 
@@ -77,7 +94,10 @@ describe("executePlan", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(590);
     const limited = scriptedWorkspace(1);
     started = Date.now();
-    await executePlan(plan(goals), limited, { adapters: new AdapterPool(limited, async (name) => scriptedAdapter(name, [])), record: false });
+    await executePlan(plan(goals), limited, {
+      adapters: new AdapterPool(limited, async (name) => scriptedAdapter(name, [])),
+      record: false,
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(590);
   });
 
@@ -86,14 +106,27 @@ describe("executePlan", () => {
     const workspace = scriptedWorkspace();
     const pool = new AdapterPool(workspace, async (name) => scriptedAdapter(name, calls));
     const result = await executePlan(
-      plan([{ description: "ok:50" }, { description: "ok:1", depends_on: ["g1"] }, { description: "rate:1" }, { description: "ok:1", depends_on: ["g3"] }]),
+      plan([
+        { description: "ok:50" },
+        { description: "ok:1", depends_on: ["g1"] },
+        { description: "rate:1" },
+        { description: "ok:1", depends_on: ["g3"] },
+      ]),
       workspace,
       { adapters: pool, record: false },
     );
     expect(calls.indexOf("g2:start")).toBeGreaterThan(calls.indexOf("g1:end"));
     expect(calls).not.toContain("g4:start");
-    expect(result.results.map((step) => step.status)).toEqual(["succeeded", "succeeded", "failed", "unresolved"]);
-    expect(result.results[2]).toMatchObject({ error_kind: "rate_limited", attempts: [{ http_status: 429, retry_after_seconds: 2 }] });
+    expect(result.results.map((step) => step.status)).toEqual([
+      "succeeded",
+      "succeeded",
+      "failed",
+      "unresolved",
+    ]);
+    expect(result.results[2]).toMatchObject({
+      error_kind: "rate_limited",
+      attempts: [{ http_status: 429, retry_after_seconds: 2 }],
+    });
     expect(result.status).toBe("partial");
   });
 
@@ -101,7 +134,11 @@ describe("executePlan", () => {
     const workspace = scriptedWorkspace();
     const pool = new AdapterPool(workspace, async (name) => scriptedAdapter(name, []));
     const started = Date.now();
-    const result = await executePlan(plan([{ description: "hang" }, { description: "ok:5" }]), workspace, { adapters: pool, record: false, stepTimeoutMs: 200 });
+    const result = await executePlan(plan([{ description: "hang" }, { description: "ok:5" }]), workspace, {
+      adapters: pool,
+      record: false,
+      stepTimeoutMs: 200,
+    });
     expect(Date.now() - started).toBeLessThan(1500);
     expect(result.results[0]).toMatchObject({ status: "failed", error_kind: "timeout" });
     expect(result.results[1].status).toBe("succeeded");
@@ -110,16 +147,31 @@ describe("executePlan", () => {
   it("stops at the overall deadline", async () => {
     const workspace = scriptedWorkspace(1);
     const pool = new AdapterPool(workspace, async (name) => scriptedAdapter(name, []));
-    const result = await executePlan(plan([{ description: "ok:200" }, { description: "ok:200" }, { description: "ok:200" }]), workspace, { adapters: pool, record: false, deadlineMs: 300 });
+    const result = await executePlan(
+      plan([{ description: "ok:200" }, { description: "ok:200" }, { description: "ok:200" }]),
+      workspace,
+      { adapters: pool, record: false, deadlineMs: 300 },
+    );
     expect(result.results.filter((step) => step.error_kind === "timeout").length).toBeGreaterThanOrEqual(1);
   });
 
   it("writes a complete, redacted run directory", async () => {
     const workspace = scriptedWorkspace();
     const pool = new AdapterPool(workspace, async (name) => scriptedAdapter(name, []));
-    const result = await executePlan(plan([{ description: "secret:1" }, { description: "ok:1" }]), workspace, { adapters: pool });
+    const result = await executePlan(
+      plan([{ description: "secret:1" }, { description: "ok:1" }]),
+      workspace,
+      { adapters: pool },
+    );
     const directory = result.directory!;
-    expect(readdirSync(directory).sort()).toEqual(["plan.json", "raw", "run.json", "step-g1.json", "step-g2.json", "trace.jsonl"]);
+    expect(readdirSync(directory).sort()).toEqual([
+      "plan.json",
+      "raw",
+      "run.json",
+      "step-g1.json",
+      "step-g2.json",
+      "trace.jsonl",
+    ]);
     for (const file of ["step-g1.json", "raw/g1-1.json", "trace.jsonl"]) {
       expect(readFileSync(path.join(directory, file), "utf8")).not.toContain("super-secret-value");
     }
@@ -133,9 +185,14 @@ describe("executePlan", () => {
   it("lets the reflector re-run a goal in the same run with more attempts", async () => {
     const workspace = scriptedWorkspace();
     const pool = new AdapterPool(workspace, async (name) => scriptedAdapter(name, []));
-    const run = await startRun(plan([{ description: "rate:1" }]), workspace, { adapters: pool, record: false });
+    const run = await startRun(plan([{ description: "rate:1" }]), workspace, {
+      adapters: pool,
+      record: false,
+    });
     await run.execute(run.plan.sub_goals);
-    const retried = await run.execute([{ ...run.plan.sub_goals[0], description: "ok:1" }], { hints: { g1: { timeoutMs: 500 } } });
+    const retried = await run.execute([{ ...run.plan.sub_goals[0], description: "ok:1" }], {
+      hints: { g1: { timeoutMs: 500 } },
+    });
     expect(retried[0].status).toBe("succeeded");
     expect(retried[0].attempts.map((attempt) => attempt.error_kind ?? "ok")).toEqual(["rate_limited", "ok"]);
     expect(retried[0].attempts[1].timeout_ms).toBe(500);
@@ -205,7 +262,10 @@ describe("the demo plan over CSV exports", () => {
     const root = folders.demoWorkspace();
     const workspace = loadWorkspace(root, { environment: {} });
     const file = path.join(root, "broken.json");
-    (await import("node:fs")).writeFileSync(file, '{\n  "question": "q",\n  "as_of": "2024-13-01",\n  "sub_goals": []\n}\n');
+    (await import("node:fs")).writeFileSync(
+      file,
+      '{\n  "question": "q",\n  "as_of": "2024-13-01",\n  "sub_goals": []\n}\n',
+    );
     const error = await readPlanFile(file, workspace).catch((failure) => failure);
     expect(error.message).toMatch(/3:\d+ as_of/);
     expect(error.message).toMatch(/sub_goals/);

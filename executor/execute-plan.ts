@@ -1,16 +1,16 @@
 import { randomBytes } from "node:crypto";
 import pLimit, { type LimitFunction } from "p-limit";
+import type { StepContext } from "../adapters/adapter.js";
+import { AdapterPool } from "../adapters/registry.js";
 import type { Workspace } from "../config/workspace.js";
 import type { Answer } from "../models/answer.js";
 import type { Evidence } from "../models/evidence.js";
 import type { ExecutionPlan, SubGoal } from "../models/plan.js";
 import { StepError } from "../models/step-error.js";
 import type { Attempt, StepResult } from "../models/step-result.js";
-import type { StepContext } from "../adapters/adapter.js";
-import { AdapterPool } from "../adapters/registry.js";
+import type { ValidationOutcome } from "../models/validation-outcome.js";
 import { classifyError } from "./classify-error.js";
 import { evaluateRule, RuleEvaluationError, RuleSyntaxError } from "./rules/index.js";
-import type { ValidationOutcome } from "../models/validation-outcome.js";
 import { RunStore, type RunSummary } from "./run-store.js";
 import { TraceRecorder } from "./trace-recorder.js";
 
@@ -82,7 +82,11 @@ function validate(goal: SubGoal, evidence: Evidence, asOf: string): ValidationOu
   } catch (error) {
     if (error instanceof RuleEvaluationError) return error.outcome;
     if (error instanceof RuleSyntaxError) {
-      throw new StepError("config_error", `the validation rule of ${goal.id} does not parse:\n${error.display}`, { locator: goal.validation });
+      throw new StepError(
+        "config_error",
+        `the validation rule of ${goal.id} does not parse:\n${error.display}`,
+        { locator: goal.validation },
+      );
     }
     throw error;
   }
@@ -152,7 +156,10 @@ export class Run {
    * Runs goals (independent ones concurrently, depends_on respected) and returns their results in
    * the order given. A goal whose dependency failed is unresolved without being fetched.
    */
-  async execute(goals: SubGoal[], options: { hints?: Record<string, StepHints> } = {}): Promise<StepResult[]> {
+  async execute(
+    goals: SubGoal[],
+    options: { hints?: Record<string, StepHints> } = {},
+  ): Promise<StepResult[]> {
     const pending = new Map<string, Promise<StepResult>>();
     const byId = new Map(goals.map((goal) => [goal.id, goal]));
     const schedule = (goal: SubGoal, chain: Set<string>): Promise<StepResult> => {
@@ -166,9 +173,14 @@ export class Run {
             return Promise.resolve(this.results.get(id));
           }),
         );
-        const failed = (goal.depends_on ?? []).filter((_, index) => dependencies[index]?.status !== "succeeded");
-        if (failed.length > 0) return this.unresolved(goal, `depends on ${failed.join(", ")}, which did not succeed`);
-        return this.globalLimit(() => this.limitFor(goal.source)(() => this.attempt(goal, options.hints?.[goal.id] ?? {})));
+        const failed = (goal.depends_on ?? []).filter(
+          (_, index) => dependencies[index]?.status !== "succeeded",
+        );
+        if (failed.length > 0)
+          return this.unresolved(goal, `depends on ${failed.join(", ")}, which did not succeed`);
+        return this.globalLimit(() =>
+          this.limitFor(goal.source)(() => this.attempt(goal, options.hints?.[goal.id] ?? {})),
+        );
       })();
       pending.set(goal.id, promise);
       return promise;
@@ -177,7 +189,14 @@ export class Run {
   }
 
   private async unresolved(goal: SubGoal, message: string): Promise<StepResult> {
-    const result: StepResult = { goal_id: goal.id, source: goal.source, status: "unresolved", attempts: this.results.get(goal.id)?.attempts ?? [], error_message: message, duration_ms: 0 };
+    const result: StepResult = {
+      goal_id: goal.id,
+      source: goal.source,
+      status: "unresolved",
+      attempts: this.results.get(goal.id)?.attempts ?? [],
+      error_message: message,
+      duration_ms: 0,
+    };
     this.results.set(goal.id, result);
     this.trace.add("fetch", `fetch:${goal.id}:${goal.source}:skipped:${message}`, { message }, goal.id);
     await this.store?.writeJson(`step-${goal.id}.json`, { goal, result });
@@ -189,7 +208,8 @@ export class Run {
     this.attemptsByGoal.set(goal.id, number);
     const previous = this.results.get(goal.id)?.attempts ?? [];
     const requestId = `${this.id}-${goal.id}-${number}-${randomBytes(2).toString("hex")}`;
-    const configuredTimeout = this.options.stepTimeoutMs ?? this.workspace.config.executor.step_timeout_seconds * 1000;
+    const configuredTimeout =
+      this.options.stepTimeoutMs ?? this.workspace.config.executor.step_timeout_seconds * 1000;
     const timeoutMs = Math.max(1, Math.min(hints.timeoutMs ?? configuredTimeout, this.remainingMs()));
     const started = Date.now();
     const startedIso = new Date(started).toISOString();
@@ -201,7 +221,13 @@ export class Run {
     }, timeoutMs);
     const onExternalAbort = () => controller.abort(this.options.signal?.reason);
     this.options.signal?.addEventListener("abort", onExternalAbort, { once: true });
-    this.results.set(goal.id, { goal_id: goal.id, source: goal.source, status: "running", attempts: previous, duration_ms: 0 });
+    this.results.set(goal.id, {
+      goal_id: goal.id,
+      source: goal.source,
+      status: "running",
+      attempts: previous,
+      duration_ms: 0,
+    });
 
     let requestSummary: string | undefined;
     let httpStatus: number | undefined;
@@ -211,7 +237,10 @@ export class Run {
       if (this.remainingMs() <= 0) throw new DOMException("the run's deadline has passed", "TimeoutError");
       const source = this.workspace.config.sources[goal.source];
       if (!source) {
-        throw new StepError("config_error", `the plan names source ${goal.source}, which is not in ${this.workspace.file}`);
+        throw new StepError(
+          "config_error",
+          `the plan names source ${goal.source}, which is not in ${this.workspace.file}`,
+        );
       }
       const adapter = await this.adapters.get(goal.source);
       const context: StepContext = {
@@ -241,12 +270,21 @@ export class Run {
         timeout_ms: timeoutMs,
         ...(requestSummary ? { request: this.workspace.redactor.text(requestSummary) } : {}),
         ...(httpStatus !== undefined ? { http_status: httpStatus } : {}),
-        ...(validation.passed ? {} : { error_kind: "validation_failed" as const, error_message: validation.message }),
+        ...(validation.passed
+          ? {}
+          : { error_kind: "validation_failed" as const, error_message: validation.message }),
       };
-      this.trace.add("fetch", `fetch:${goal.id}:${goal.source}:ok:${describeEvidence(evidence)}:${ended - started}ms`, { attempt: number, duration_ms: ended - started }, goal.id);
+      this.trace.add(
+        "fetch",
+        `fetch:${goal.id}:${goal.source}:ok:${describeEvidence(evidence)}:${ended - started}ms`,
+        { attempt: number, duration_ms: ended - started },
+        goal.id,
+      );
       this.trace.add(
         "validate",
-        validation.passed ? `validate:${goal.id}:pass` : `validate:${goal.id}:fail:${validation.failed_clause ?? validation.message ?? ""}`,
+        validation.passed
+          ? `validate:${goal.id}:pass`
+          : `validate:${goal.id}:fail:${validation.failed_clause ?? validation.message ?? ""}`,
         { ...validation },
         goal.id,
       );
@@ -259,11 +297,20 @@ export class Run {
         ...(rawReference ? { raw_snapshot: rawReference } : {}),
         evidence,
         validation,
-        ...(validation.passed ? {} : { error_kind: "validation_failed" as const, error_message: validation.message ?? `rule failed: ${validation.failed_clause}` }),
+        ...(validation.passed
+          ? {}
+          : {
+              error_kind: "validation_failed" as const,
+              error_message: validation.message ?? `rule failed: ${validation.failed_clause}`,
+            }),
         duration_ms: ended - started,
       };
     } catch (error) {
-      const failure: StepError = classifyError(error, { timedOut, timeoutMs, cancelled: controller.signal.aborted });
+      const failure: StepError = classifyError(error, {
+        timedOut,
+        timeoutMs,
+        cancelled: controller.signal.aborted,
+      });
       const ended = Date.now();
       const message = this.workspace.redactor.text(failure.message);
       const details = this.workspace.redactor.value({ ...failure.details });
@@ -274,12 +321,23 @@ export class Run {
         duration_ms: ended - started,
         timeout_ms: timeoutMs,
         ...(requestSummary ? { request: this.workspace.redactor.text(requestSummary) } : {}),
-        ...(failure.details.status !== undefined ? { http_status: failure.details.status } : httpStatus !== undefined ? { http_status: httpStatus } : {}),
+        ...(failure.details.status !== undefined
+          ? { http_status: failure.details.status }
+          : httpStatus !== undefined
+            ? { http_status: httpStatus }
+            : {}),
         error_kind: failure.kind,
         error_message: message,
-        ...(failure.details.retryAfterSeconds !== undefined ? { retry_after_seconds: failure.details.retryAfterSeconds } : {}),
+        ...(failure.details.retryAfterSeconds !== undefined
+          ? { retry_after_seconds: failure.details.retryAfterSeconds }
+          : {}),
       };
-      this.trace.add("fetch", `fetch:${goal.id}:${goal.source}:${failure.kind}:${ended - started}ms`, { attempt: number, message, ...details }, goal.id);
+      this.trace.add(
+        "fetch",
+        `fetch:${goal.id}:${goal.source}:${failure.kind}:${ended - started}ms`,
+        { attempt: number, message, ...details },
+        goal.id,
+      );
       this.evidenceByGoal.delete(goal.id);
       result = {
         goal_id: goal.id,
@@ -304,11 +362,15 @@ export class Run {
   /** Status of the run so far: succeeded when every required goal succeeded. */
   status(): "succeeded" | "partial" {
     const required = this.plan.sub_goals.filter((goal) => goal.required !== false);
-    return required.every((goal) => this.results.get(goal.id)?.status === "succeeded") ? "succeeded" : "partial";
+    return required.every((goal) => this.results.get(goal.id)?.status === "succeeded")
+      ? "succeeded"
+      : "partial";
   }
 
   /** Writes trace.jsonl, run.json and, when given, answer.json and answer.md. */
-  async finish(output: { answer?: Answer; answerMarkdown?: string; status?: RunSummary["status"] } = {}): Promise<void> {
+  async finish(
+    output: { answer?: Answer; answerMarkdown?: string; status?: RunSummary["status"] } = {},
+  ): Promise<void> {
     if (!this.store) return;
     const summary: RunSummary = {
       id: this.id,
@@ -316,11 +378,20 @@ export class Run {
       started_at: this.startedIso,
       finished_at: new Date().toISOString(),
       status: output.status ?? output.answer?.status ?? this.status(),
-      goals: [...this.results.values()].map((result) => ({ id: result.goal_id, source: result.source, status: result.status, ...(result.error_kind ? { error_kind: result.error_kind } : {}) })),
+      goals: [...this.results.values()].map((result) => ({
+        id: result.goal_id,
+        source: result.source,
+        status: result.status,
+        ...(result.error_kind ? { error_kind: result.error_kind } : {}),
+      })),
     };
     if (output.answer) await this.store.writeJson("answer.json", output.answer);
     if (output.answerMarkdown !== undefined) await this.store.writeText("answer.md", output.answerMarkdown);
-    await this.store.writeText("trace.jsonl", this.trace.events.map((event) => JSON.stringify(this.workspace.redactor.value(event))).join("\n") + "\n");
+    await this.store.writeText(
+      "trace.jsonl",
+      this.trace.events.map((event) => JSON.stringify(this.workspace.redactor.value(event))).join("\n") +
+        "\n",
+    );
     await this.store.writeJson("run.json", summary);
   }
 
@@ -333,7 +404,11 @@ export class Run {
 }
 
 /** Creates a run: its folder (with plan.json) and its adapters; nothing is fetched yet. */
-export async function startRun(plan: ExecutionPlan, workspace: Workspace, options: ExecuteOptions = {}): Promise<Run> {
+export async function startRun(
+  plan: ExecutionPlan,
+  workspace: Workspace,
+  options: ExecuteOptions = {},
+): Promise<Run> {
   const store = options.record === false ? undefined : await RunStore.create(workspace);
   await store?.writeJson("plan.json", plan);
   const adapters = options.adapters ?? new AdapterPool(workspace);
@@ -341,13 +416,23 @@ export async function startRun(plan: ExecutionPlan, workspace: Workspace, option
 }
 
 /** Runs every sub-goal of a plan once and records the run. */
-export async function executePlan(plan: ExecutionPlan, workspace: Workspace, options: ExecuteOptions = {}): Promise<ExecutionResult> {
+export async function executePlan(
+  plan: ExecutionPlan,
+  workspace: Workspace,
+  options: ExecuteOptions = {},
+): Promise<ExecutionResult> {
   const run = await startRun(plan, workspace, options);
   try {
     const results = await run.execute(plan.sub_goals);
     const status = run.status();
     await run.finish({ status });
-    return { plan, results, trace: run.trace, ...(run.directory ? { directory: run.directory } : {}), status };
+    return {
+      plan,
+      results,
+      trace: run.trace,
+      ...(run.directory ? { directory: run.directory } : {}),
+      status,
+    };
   } finally {
     await run.close();
   }

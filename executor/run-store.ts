@@ -44,7 +44,10 @@ export class RunStore {
 
   /** Creates the store for a new run; nothing is visible in runs/ until the first write. */
   static async create(workspace: Workspace, now = new Date()): Promise<RunStore> {
-    const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+    const stamp = now
+      .toISOString()
+      .replace(/[-:]/g, "")
+      .replace(/\.\d+Z$/, "Z");
     const id = `${stamp}-${randomBytes(3).toString("hex")}`;
     const root = runsDirectory(workspace);
     await mkdir(root, { recursive: true });
@@ -66,7 +69,12 @@ export class RunStore {
   /** Writes a raw snapshot, cut to a size limit; returns its path relative to the run folder. */
   async writeRaw(name: string, value: unknown): Promise<string> {
     let text = JSON.stringify(this.redactor.value(value), null, 1) ?? "null";
-    if (text.length > MAX_RAW_BYTES) text = JSON.stringify({ truncated: true, original_bytes: text.length, head: text.slice(0, MAX_RAW_BYTES) });
+    if (text.length > MAX_RAW_BYTES)
+      text = JSON.stringify({
+        truncated: true,
+        original_bytes: text.length,
+        head: text.slice(0, MAX_RAW_BYTES),
+      });
     await this.writeText(name, text);
     return name;
   }
@@ -97,7 +105,10 @@ export class RunStore {
 }
 
 /** Summaries of the workspace's runs, newest first. */
-export async function listRuns(workspace: Workspace, limit = 50): Promise<(RunSummary & { directory: string })[]> {
+export async function listRuns(
+  workspace: Workspace,
+  limit = 50,
+): Promise<(RunSummary & { directory: string })[]> {
   const root = runsDirectory(workspace);
   let names: string[];
   try {
@@ -112,7 +123,14 @@ export async function listRuns(workspace: Workspace, limit = 50): Promise<(RunSu
       const summary = JSON.parse(await readFile(path.join(root, name, "run.json"), "utf8")) as RunSummary;
       summaries.push({ ...summary, directory: path.join(root, name) });
     } catch {
-      summaries.push({ id: name, question: "(no run.json: interrupted run)", started_at: "", status: "failed", goals: [], directory: path.join(root, name) });
+      summaries.push({
+        id: name,
+        question: "(no run.json: interrupted run)",
+        started_at: "",
+        status: "failed",
+        goals: [],
+        directory: path.join(root, name),
+      });
     }
   }
   return summaries;

@@ -8,7 +8,13 @@ export class TraceRecorder {
 
   /** Records one event; `line` is the compact form printed by --show-trace, e.g. "fetch:g1:sales_bi:ok:4 rows:412ms". */
   add(kind: string, line: string, detail: Record<string, unknown> = {}, goal?: string): TraceEvent {
-    const event: TraceEvent = { t: Math.round(performance.now() - this.started), kind, line, detail, ...(goal ? { goal } : {}) };
+    const event: TraceEvent = {
+      t: Math.round(performance.now() - this.started),
+      kind,
+      line,
+      detail,
+      ...(goal ? { goal } : {}),
+    };
     this.events.push(event);
     for (const listener of this.listeners) listener(event);
     return event;

@@ -94,7 +94,9 @@ describe("the lumen-weekly demo job end to end", () => {
       expect(await page.locator("#q-complaints table.evidence tbody tr").count()).toBe(12);
       expect(await page.locator("#q-returns-trend figure.chart-trend svg").count()).toBe(1);
       // The A/East conflict: sales 5.2, support 5.9 and the resolved 5.49 side by side.
-      expect(await page.locator('#q-returns-a-east figure[aria-label="Sources compared"] svg').count()).toBe(1);
+      expect(await page.locator('#q-returns-a-east figure[aria-label="Sources compared"] svg').count()).toBe(
+        1,
+      );
       mkdirSync(path.resolve("test-artifacts"), { recursive: true });
       await page.screenshot({ path: path.resolve("test-artifacts/report-job-demo.png"), fullPage: true });
     } finally {

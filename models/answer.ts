@@ -44,7 +44,12 @@ export const Gap = z.object({ goal: z.string().optional(), missing: z.string(), 
 export type Gap = z.infer<typeof Gap>;
 
 /** A relaxation the reflector made to get data, disclosed in the answer. */
-export const Broadening = z.object({ goal: z.string(), from: z.string(), to: z.string(), reason: z.string() });
+export const Broadening = z.object({
+  goal: z.string(),
+  from: z.string(),
+  to: z.string(),
+  reason: z.string(),
+});
 export type Broadening = z.infer<typeof Broadening>;
 
 /** One number in the answer text and where it came from. */

@@ -19,7 +19,10 @@ export const Period = z
 export type Period = z.infer<typeof Period>;
 
 /** A filter value: one value or a list of values of a catalog dimension. */
-export const FilterValue = z.union([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).min(1).max(50)]);
+export const FilterValue = z.union([
+  z.string().min(1).max(200),
+  z.array(z.string().min(1).max(200)).min(1).max(50),
+]);
 export type FilterValue = z.infer<typeof FilterValue>;
 
 /** Names of things in the workspace: metrics, dimensions, sources, datasets, events. */
@@ -80,7 +83,11 @@ export const ExecutionPlan = z
     const ids = new Set<string>();
     plan.sub_goals.forEach((goal, index) => {
       if (ids.has(goal.id)) {
-        context.addIssue({ code: "custom", path: ["sub_goals", index, "id"], message: `duplicate sub-goal id ${goal.id}` });
+        context.addIssue({
+          code: "custom",
+          path: ["sub_goals", index, "id"],
+          message: `duplicate sub-goal id ${goal.id}`,
+        });
       }
       ids.add(goal.id);
     });

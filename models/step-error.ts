@@ -23,7 +23,12 @@ export class StepError extends Error {
   readonly details: StepErrorDetails;
   readonly retryable: boolean;
 
-  constructor(kind: FailureKind, message: string, details: StepErrorDetails = {}, options?: { cause?: unknown; retryable?: boolean }) {
+  constructor(
+    kind: FailureKind,
+    message: string,
+    details: StepErrorDetails = {},
+    options?: { cause?: unknown; retryable?: boolean },
+  ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.kind = kind;
     this.details = details;

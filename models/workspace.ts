@@ -47,7 +47,12 @@ export const Catalog = z
   .strict();
 export type Catalog = z.infer<typeof Catalog>;
 
-export const SourceConfig = z.discriminatedUnion("kind", [FileSource, BiDashboardSource, TicketsSource, PdfKnowledgeBaseSource]);
+export const SourceConfig = z.discriminatedUnion("kind", [
+  FileSource,
+  BiDashboardSource,
+  TicketsSource,
+  PdfKnowledgeBaseSource,
+]);
 export type SourceConfig = z.infer<typeof SourceConfig>;
 export type SourceKind = SourceConfig["kind"];
 
@@ -58,7 +63,10 @@ export const ReflectorSettings = z
     max_iterations: z.number().int().min(0).max(10).default(3),
     deadline_seconds: z.number().positive().max(3600).default(120),
     conflict: z
-      .object({ tolerance: z.number().min(0).max(1).default(0.05), policy: ConflictPolicy.default("weighted_mean") })
+      .object({
+        tolerance: z.number().min(0).max(1).default(0.05),
+        policy: ConflictPolicy.default("weighted_mean"),
+      })
       .strict()
       .default({ tolerance: 0.05, policy: "weighted_mean" }),
     /** Check every source offering a metric, to catch conflicts. */

@@ -1,7 +1,6 @@
 import { toTraditional } from "../adapters/shared/chinese-script.js";
 import type { Language } from "./language.js";
 
-
 /** Where a question goes: a short direct reply, or retrieval through a plan. */
 export type Route = "direct" | "retrieve";
 /** How much work a question needs; picks the strategy under --strategy auto. */

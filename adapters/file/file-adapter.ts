@@ -1,9 +1,9 @@
-import type { Workspace } from "../../config/workspace.js";
 import { describeSource } from "../../config/describe-sources.js";
+import type { Workspace } from "../../config/workspace.js";
 import type { CellValue, Column, Provenance, TableEvidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
-import { StepError } from "../../models/step-error.js";
 import type { FileDataset, FileSource } from "../../models/sources/file-source.js";
+import { StepError } from "../../models/step-error.js";
 import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
 import { labelOverlapsPeriod } from "../shared/period-range.js";
 import { FileFormatError } from "./file-error.js";
@@ -36,7 +36,10 @@ class FileAdapter implements SourceAdapter {
     const names = Object.keys(this.config.datasets);
     const name = goal.dataset ?? (names.length === 1 ? names[0] : undefined);
     if (!name || !this.config.datasets[name]) {
-      throw new StepError("config_error", `source ${this.name} has no dataset ${goal.dataset ?? "(none given)"}; it has: ${names.join(", ")}`);
+      throw new StepError(
+        "config_error",
+        `source ${this.name} has no dataset ${goal.dataset ?? "(none given)"}; it has: ${names.join(", ")}`,
+      );
     }
     return [name, this.config.datasets[name]];
   }
@@ -51,12 +54,33 @@ class FileAdapter implements SourceAdapter {
     }
     context.signal.throwIfAborted();
     try {
-      const table = await readTabularFile(absolute, { format: dataset.format, encoding: dataset.encoding, delimiter: dataset.delimiter, records: dataset.records, types: dataset.types });
-      const body: FileRawBody = { file: dataset.path, encoding: table.encoding, columns: table.columns, rows: table.rows, lines: table.lines };
-      return { request: `read ${dataset.path} (dataset ${name})`, body, contentType: "application/json", meta: { rows: table.rows.length } };
+      const table = await readTabularFile(absolute, {
+        format: dataset.format,
+        encoding: dataset.encoding,
+        delimiter: dataset.delimiter,
+        records: dataset.records,
+        types: dataset.types,
+      });
+      const body: FileRawBody = {
+        file: dataset.path,
+        encoding: table.encoding,
+        columns: table.columns,
+        rows: table.rows,
+        lines: table.lines,
+      };
+      return {
+        request: `read ${dataset.path} (dataset ${name})`,
+        body,
+        contentType: "application/json",
+        meta: { rows: table.rows.length },
+      };
     } catch (error) {
       if (error instanceof FileFormatError) {
-        throw new StepError(error.message.includes("file not found") ? "not_found" : "format_error", error.message, { locator: dataset.path, line: error.line });
+        throw new StepError(
+          error.message.includes("file not found") ? "not_found" : "format_error",
+          error.message,
+          { locator: dataset.path, line: error.line },
+        );
       }
       throw error;
     }
@@ -69,12 +93,21 @@ class FileAdapter implements SourceAdapter {
     const columns: Column[] = body.columns.map((column) => {
       const name = rename(column.name);
       const unit = dataset.units[name] ?? column.unit;
-      return { name, type: dataset.units[name] === "percent" && column.type === "number" ? "percent" : column.type, label: column.name, ...(unit ? { unit } : {}) };
+      return {
+        name,
+        type: dataset.units[name] === "percent" && column.type === "number" ? "percent" : column.type,
+        label: column.name,
+        ...(unit ? { unit } : {}),
+      };
     });
     const known = new Set(columns.map((column) => column.name));
     for (const dimension of Object.keys(goal.params.filters)) {
       if (!known.has(dimension)) {
-        throw new StepError("format_error", `dataset ${goal.dataset} of ${this.name} has no column ${dimension} to filter on; columns: ${[...known].join(", ")}`, { locator: dimension });
+        throw new StepError(
+          "format_error",
+          `dataset ${goal.dataset} of ${this.name} has no column ${dimension} to filter on; columns: ${[...known].join(", ")}`,
+          { locator: dimension },
+        );
       }
     }
     const periodColumn = dataset.period_column;
@@ -86,12 +119,19 @@ class FileAdapter implements SourceAdapter {
         const values = (Array.isArray(wanted) ? wanted : [wanted]).map((value) => value.toLowerCase());
         if (!values.includes(String(row[dimension] ?? "").toLowerCase())) return;
       }
-      if (goal.params.period && periodColumn && !labelOverlapsPeriod(String(row[periodColumn] ?? ""), goal.params.period)) return;
+      if (
+        goal.params.period &&
+        periodColumn &&
+        !labelOverlapsPeriod(String(row[periodColumn] ?? ""), goal.params.period)
+      )
+        return;
       rows.push(row);
       provenance.push({ source: this.name, file: body.file, line: body.lines[index] });
     });
     if (rows.length === 0) {
-      throw new StepError("no_results", `no rows in ${body.file} match ${describeGoalFilters(goal)}`, { locator: body.file });
+      throw new StepError("no_results", `no rows in ${body.file} match ${describeGoalFilters(goal)}`, {
+        locator: body.file,
+      });
     }
     return { kind: "table", columns, rows, provenance, notes: [] };
   }
@@ -100,7 +140,9 @@ class FileAdapter implements SourceAdapter {
 }
 
 function describeGoalFilters(goal: SubGoal): string {
-  const parts = Object.entries(goal.params.filters).map(([key, value]) => `${key}=${Array.isArray(value) ? value.join("|") : value}`);
+  const parts = Object.entries(goal.params.filters).map(
+    ([key, value]) => `${key}=${Array.isArray(value) ? value.join("|") : value}`,
+  );
   if (goal.params.period) parts.push(`period ${goal.params.period.from}..${goal.params.period.to}`);
   return parts.length ? parts.join(", ") : "the sub-goal";
 }

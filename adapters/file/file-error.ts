@@ -7,6 +7,8 @@ export class FileFormatError extends Error {
     readonly line?: number,
     readonly column?: number,
   ) {
-    super(`${file}${line === undefined ? "" : `:${line}${column === undefined ? "" : `:${column}`}`}: ${message}`);
+    super(
+      `${file}${line === undefined ? "" : `:${line}${column === undefined ? "" : `:${column}`}`}: ${message}`,
+    );
   }
 }

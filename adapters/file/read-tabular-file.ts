@@ -31,7 +31,10 @@ const DELIMITERS = [",", ";", "\t", "|"];
 
 /** Picks the delimiter that splits the first lines into the same, largest number of fields. */
 function detectDelimiter(text: string): string {
-  const sample = text.split(/\r?\n/).filter((line) => line.trim() !== "").slice(0, 20);
+  const sample = text
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== "")
+    .slice(0, 20);
   let best = ",";
   let bestScore = -1;
   for (const delimiter of DELIMITERS) {
@@ -48,7 +51,10 @@ function detectDelimiter(text: string): string {
 }
 
 /** Reads a CSV or JSON file into typed columns and rows; throws FileFormatError with file:line. */
-export async function readTabularFile(absolutePath: string, options: ReadTabularOptions = {}): Promise<TabularFile> {
+export async function readTabularFile(
+  absolutePath: string,
+  options: ReadTabularOptions = {},
+): Promise<TabularFile> {
   const shown = path.relative(process.cwd(), absolutePath) || absolutePath;
   let bytes: Buffer;
   try {
@@ -61,28 +67,64 @@ export async function readTabularFile(absolutePath: string, options: ReadTabular
     throw new FileFormatError(`file is ${bytes.length} bytes, over the limit of ${options.maxBytes}`, shown);
   }
   const { text, encoding } = decodeText(bytes, options.encoding ?? "auto", shown);
-  const format = options.format && options.format !== "auto" ? options.format : /\.json$/i.test(absolutePath) || /^\s*[[{]/.test(text) ? "json" : "csv";
-  const raw = format === "json" ? readJsonRecords(text, shown, options.records) : readCsvRecords(text, shown, options.delimiter);
-  return { ...typeRecords(raw.headers, raw.records, options.types ?? {}), lines: raw.lines, encoding, ...(raw.delimiter ? { delimiter: raw.delimiter } : {}) };
+  const format =
+    options.format && options.format !== "auto"
+      ? options.format
+      : /\.json$/i.test(absolutePath) || /^\s*[[{]/.test(text)
+        ? "json"
+        : "csv";
+  const raw =
+    format === "json"
+      ? readJsonRecords(text, shown, options.records)
+      : readCsvRecords(text, shown, options.delimiter);
+  return {
+    ...typeRecords(raw.headers, raw.records, options.types ?? {}),
+    lines: raw.lines,
+    encoding,
+    ...(raw.delimiter ? { delimiter: raw.delimiter } : {}),
+  };
 }
 
 function readCsvRecords(text: string, file: string, delimiterOption?: string) {
-  const delimiter = delimiterOption && delimiterOption !== "auto" ? (delimiterOption === "\\t" ? "\t" : delimiterOption) : detectDelimiter(text);
+  const delimiter =
+    delimiterOption && delimiterOption !== "auto"
+      ? delimiterOption === "\\t"
+        ? "\t"
+        : delimiterOption
+      : detectDelimiter(text);
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(text, { delimiter, relax_quotes: false, skip_empty_lines: true, info: true, trim: true, bom: true }) as typeof records;
+    records = parse(text, {
+      delimiter,
+      relax_quotes: false,
+      skip_empty_lines: true,
+      info: true,
+      trim: true,
+      bom: true,
+    }) as typeof records;
   } catch (error) {
     const csvError = error as { lines?: number; message: string; code?: string };
     if (csvError.code === "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH") {
-      throw new FileFormatError(`${csvError.message.replace(/^Invalid Record Length: /, "ragged row: ")}; every row needs as many fields as the header`, file, csvError.lines);
+      throw new FileFormatError(
+        `${csvError.message.replace(/^Invalid Record Length: /, "ragged row: ")}; every row needs as many fields as the header`,
+        file,
+        csvError.lines,
+      );
     }
     throw new FileFormatError(`not valid CSV: ${csvError.message}`, file, csvError.lines);
   }
   if (records.length === 0) throw new FileFormatError("the file is empty; expected a header row", file, 1);
   const headers = records[0].record;
   const duplicate = headers.find((header, index) => headers.indexOf(header) !== index);
-  if (duplicate !== undefined) throw new FileFormatError(`column "${duplicate}" appears twice in the header`, file, records[0].info.lines);
-  const rows = records.slice(1).map(({ record }) => Object.fromEntries(headers.map((header, index) => [header, record[index] ?? null])));
+  if (duplicate !== undefined)
+    throw new FileFormatError(
+      `column "${duplicate}" appears twice in the header`,
+      file,
+      records[0].info.lines,
+    );
+  const rows = records
+    .slice(1)
+    .map(({ record }) => Object.fromEntries(headers.map((header, index) => [header, record[index] ?? null])));
   return { headers, records: rows, lines: records.slice(1).map(({ info }) => info.lines), delimiter };
 }
 
@@ -96,24 +138,45 @@ function readJsonRecords(text: string, file: string, recordsKey?: string) {
     const line = position ? text.slice(0, Number(position[1])).split("\n").length : undefined;
     throw new FileFormatError(`not valid JSON: ${message}`, file, line);
   }
-  if (recordsKey) value = value && typeof value === "object" ? (value as Record<string, unknown>)[recordsKey] : undefined;
-  if (!Array.isArray(value)) throw new FileFormatError(`expected an array of records${recordsKey ? ` under "${recordsKey}"` : ""}`, file);
+  if (recordsKey)
+    value = value && typeof value === "object" ? (value as Record<string, unknown>)[recordsKey] : undefined;
+  if (!Array.isArray(value))
+    throw new FileFormatError(
+      `expected an array of records${recordsKey ? ` under "${recordsKey}"` : ""}`,
+      file,
+    );
   const headers: string[] = [];
   value.forEach((record, index) => {
-    if (record === null || typeof record !== "object" || Array.isArray(record)) throw new FileFormatError(`record ${index} is not an object`, file);
+    if (record === null || typeof record !== "object" || Array.isArray(record))
+      throw new FileFormatError(`record ${index} is not an object`, file);
     for (const key of Object.keys(record)) if (!headers.includes(key)) headers.push(key);
   });
   const records = (value as Record<string, unknown>[]).map((record) =>
-    Object.fromEntries(headers.map((header) => [header, record[header] === undefined || record[header] === null ? null : typeof record[header] === "object" ? JSON.stringify(record[header]) : String(record[header])])),
+    Object.fromEntries(
+      headers.map((header) => [
+        header,
+        record[header] === undefined || record[header] === null
+          ? null
+          : typeof record[header] === "object"
+            ? JSON.stringify(record[header])
+            : String(record[header]),
+      ]),
+    ),
   );
   return { headers, records, lines: records.map((_, index) => index + 1), delimiter: undefined };
 }
 
-function typeRecords(headers: string[], records: Record<string, string | null>[], forced: Record<string, ColumnType>) {
+function typeRecords(
+  headers: string[],
+  records: Record<string, string | null>[],
+  forced: Record<string, ColumnType>,
+) {
   const columns: Column[] = headers.map((header) => {
     const type = forced[header] ?? inferColumnType(records.map((record) => record[header]));
     return { name: header, type, ...(type === "percent" ? { unit: "percent" } : {}) };
   });
-  const rows = records.map((record) => Object.fromEntries(columns.map((column) => [column.name, parseAs(record[column.name], column.type)])));
+  const rows = records.map((record) =>
+    Object.fromEntries(columns.map((column) => [column.name, parseAs(record[column.name], column.type)])),
+  );
   return { columns, rows };
 }

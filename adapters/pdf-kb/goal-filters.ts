@@ -2,7 +2,16 @@ import type { SubGoal } from "../../models/plan.js";
 import { type KnowledgeBaseFilters, parseFilterArguments, relaxFilters } from "./store/search-filters.js";
 
 /** Filter names a pdf_kb sub-goal may carry in params.filters. */
-export const knowledgeBaseFilterNames = ["document", "section", "pages", "page", "date", "tags", "tag", "kind"];
+export const knowledgeBaseFilterNames = [
+  "document",
+  "section",
+  "pages",
+  "page",
+  "date",
+  "tags",
+  "tag",
+  "kind",
+];
 
 /** The knowledge-base filters of a sub-goal, what was ignored, and what was relaxed on the reflector's request. */
 export interface GoalFilters {

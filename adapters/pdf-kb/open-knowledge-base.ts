@@ -15,16 +15,28 @@ export function knowledgeBaseSourceNames(workspace: Workspace): string[] {
  * The pdf_kb source a command means: the one named, or the only one. Throws a RangeError that
  * names the choices when the name is unknown or several sources leave it open.
  */
-export function pickKnowledgeBaseSource(workspace: Workspace, name: string | undefined): { name: string; source: PdfKnowledgeBaseSource } {
+export function pickKnowledgeBaseSource(
+  workspace: Workspace,
+  name: string | undefined,
+): { name: string; source: PdfKnowledgeBaseSource } {
   const names = knowledgeBaseSourceNames(workspace);
   if (names.length === 0) throw new RangeError(`${workspace.file} has no source of kind pdf_kb`);
   const chosen = name ?? (names.length === 1 ? names[0] : undefined);
-  if (chosen === undefined) throw new RangeError(`the workspace has several pdf_kb sources (${names.join(", ")}); pick one with --source`);
-  if (!names.includes(chosen)) throw new RangeError(`no pdf_kb source named ${chosen}; the workspace has ${names.join(", ")}`);
+  if (chosen === undefined)
+    throw new RangeError(
+      `the workspace has several pdf_kb sources (${names.join(", ")}); pick one with --source`,
+    );
+  if (!names.includes(chosen))
+    throw new RangeError(`no pdf_kb source named ${chosen}; the workspace has ${names.join(", ")}`);
   return { name: chosen, source: workspace.config.sources[chosen] as PdfKnowledgeBaseSource };
 }
 
 /** Opens a source's index read-only; throws KnowledgeBaseMissingError when `triangulate ingest` has not run. */
-export function openKnowledgeBase(workspace: Workspace, name: string, source: PdfKnowledgeBaseSource, embedder: Embedder = createEmbedder(source, workspace)): Promise<KnowledgeBase> {
+export function openKnowledgeBase(
+  workspace: Workspace,
+  name: string,
+  source: PdfKnowledgeBaseSource,
+  embedder: Embedder = createEmbedder(source, workspace),
+): Promise<KnowledgeBase> {
   return KnowledgeBase.open(name, knowledgeBaseDirectory(workspace.stateDirectory, name), embedder);
 }

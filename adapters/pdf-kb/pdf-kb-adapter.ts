@@ -10,7 +10,12 @@ import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "..
 import { createEmbedder } from "./embedding/create-embedder.js";
 import type { Embedder } from "./embedding/embedder.js";
 import { goalFilters } from "./goal-filters.js";
-import { KnowledgeBase, type SearchHit, type StoredTable, knowledgeBaseDirectory } from "./store/knowledge-base.js";
+import {
+  KnowledgeBase,
+  knowledgeBaseDirectory,
+  type SearchHit,
+  type StoredTable,
+} from "./store/knowledge-base.js";
 import { manifestFileName } from "./store/knowledge-base-manifest.js";
 import { KnowledgeBaseMissingError } from "./store/knowledge-base-missing-error.js";
 import type { KnowledgeBaseFilters } from "./store/search-filters.js";
@@ -33,7 +38,10 @@ interface TablesBody {
 }
 
 function describeFilters(filters: KnowledgeBaseFilters): string {
-  const parts = Object.entries(filters).map(([key, value]) => `${key}=${typeof value === "object" && !Array.isArray(value) ? `${value.from ?? ""}..${value.to ?? ""}` : Array.isArray(value) ? value.join("|") : value}`);
+  const parts = Object.entries(filters).map(
+    ([key, value]) =>
+      `${key}=${typeof value === "object" && !Array.isArray(value) ? `${value.from ?? ""}..${value.to ?? ""}` : Array.isArray(value) ? value.join("|") : value}`,
+  );
   return parts.length ? parts.join(", ") : "no filters";
 }
 
@@ -73,7 +81,8 @@ class PdfKnowledgeBaseAdapter implements SourceAdapter {
       this.opened = { knowledgeBase, manifestTime };
       return knowledgeBase;
     } catch (error) {
-      if (error instanceof KnowledgeBaseMissingError) throw new StepError("config_error", error.message, { locator: this.directory });
+      if (error instanceof KnowledgeBaseMissingError)
+        throw new StepError("config_error", error.message, { locator: this.directory });
       throw error;
     }
   }
@@ -86,46 +95,86 @@ class PdfKnowledgeBaseAdapter implements SourceAdapter {
     try {
       selection = goalFilters(goal, context.hints);
     } catch (error) {
-      throw new StepError("config_error", `sub-goal ${goal.id}: ${(error as Error).message}`, { locator: "params.filters" });
+      throw new StepError("config_error", `sub-goal ${goal.id}: ${(error as Error).message}`, {
+        locator: "params.filters",
+      });
     }
     const knowledgeBase = await this.knowledgeBase();
     let hits: SearchHit[];
     try {
-      hits = await knowledgeBase.search(query, { k: this.config.top_k, mode: "hybrid", filters: selection.filters, signal: context.signal });
+      hits = await knowledgeBase.search(query, {
+        k: this.config.top_k,
+        mode: "hybrid",
+        filters: selection.filters,
+        signal: context.signal,
+      });
     } catch (error) {
       if (error instanceof StepError) throw error;
-      if (context.signal.aborted) throw new StepError("timeout", `search of ${this.name} was cancelled`, {}, { cause: error });
-      throw new StepError("format_error", `the index of ${this.name} could not be searched (${(error as Error).message.split("\n")[0]}); run \`triangulate ingest --rebuild\``, { locator: this.directory }, { cause: error });
+      if (context.signal.aborted)
+        throw new StepError("timeout", `search of ${this.name} was cancelled`, {}, { cause: error });
+      throw new StepError(
+        "format_error",
+        `the index of ${this.name} could not be searched (${(error as Error).message.split("\n")[0]}); run \`triangulate ingest --rebuild\``,
+        { locator: this.directory },
+        { cause: error },
+      );
     }
-    context.trace("kb:search", `${this.name}:${hits.length} hits`, { filters: selection.filters, relaxed: selection.relaxed });
+    context.trace("kb:search", `${this.name}:${hits.length} hits`, {
+      filters: selection.filters,
+      relaxed: selection.relaxed,
+    });
     if (hits.length === 0) {
-      throw new StepError("no_results", `no passage of ${this.name} matches "${query}" (${describeFilters(selection.filters)})`, {
-        locator: describeFilters(selection.filters),
-        filters: selection.filters,
-      });
+      throw new StepError(
+        "no_results",
+        `no passage of ${this.name} matches "${query}" (${describeFilters(selection.filters)})`,
+        {
+          locator: describeFilters(selection.filters),
+          filters: selection.filters,
+        },
+      );
     }
     const notes = [
-      ...selection.ignored.map((filter) => `filter ${filter} does not apply to a document search and was not used`),
+      ...selection.ignored.map(
+        (filter) => `filter ${filter} does not apply to a document search and was not used`,
+      ),
       ...selection.relaxed.map((filter) => `the ${filter} filter was dropped to find passages`),
     ];
     const body: SearchBody = { kind: "passages", query, filters: selection.filters, hits, notes };
-    return { request: `search ${this.name} "${query}" (hybrid, k=${this.config.top_k}, ${describeFilters(selection.filters)})`, body, contentType: "application/json", meta: { hits: hits.length, manifest: this.opened?.knowledgeBase.manifest.updated_at } };
+    return {
+      request: `search ${this.name} "${query}" (hybrid, k=${this.config.top_k}, ${describeFilters(selection.filters)})`,
+      body,
+      contentType: "application/json",
+      meta: { hits: hits.length, manifest: this.opened?.knowledgeBase.manifest.updated_at },
+    };
   }
 
-  private async fetchTables(goal: SubGoal, datasetName: string): Promise<RawResponse> {
+  private async fetchTables(_goal: SubGoal, datasetName: string): Promise<RawResponse> {
     const dataset = this.config.datasets[datasetName];
     if (!dataset) {
-      throw new StepError("config_error", `source ${this.name} has no table dataset ${datasetName}; it has: ${Object.keys(this.config.datasets).join(", ") || "none"}`);
+      throw new StepError(
+        "config_error",
+        `source ${this.name} has no table dataset ${datasetName}; it has: ${Object.keys(this.config.datasets).join(", ") || "none"}`,
+      );
     }
     const knowledgeBase = await this.knowledgeBase();
     const inDocuments = await knowledgeBase.listTables({ document: dataset.document });
     const tables = datasetTables(inDocuments, dataset);
     if (tables.length === 0) {
-      const detail = inDocuments.length === 0 ? `no tables in documents matching ${dataset.document}` : `${inDocuments.length} tables in documents matching ${dataset.document}, none with headers ${dataset.match_headers.join(", ")}`;
-      throw new StepError("no_results", `dataset ${datasetName} of ${this.name}: ${detail}`, { locator: dataset.document });
+      const detail =
+        inDocuments.length === 0
+          ? `no tables in documents matching ${dataset.document}`
+          : `${inDocuments.length} tables in documents matching ${dataset.document}, none with headers ${dataset.match_headers.join(", ")}`;
+      throw new StepError("no_results", `dataset ${datasetName} of ${this.name}: ${detail}`, {
+        locator: dataset.document,
+      });
     }
     const body: TablesBody = { kind: "tables", dataset: datasetName, tables };
-    return { request: `tables of ${this.name} dataset ${datasetName} (${dataset.document} with ${dataset.match_headers.join(", ")})`, body, contentType: "application/json", meta: { tables: tables.length } };
+    return {
+      request: `tables of ${this.name} dataset ${datasetName} (${dataset.document} with ${dataset.match_headers.join(", ")})`,
+      body,
+      contentType: "application/json",
+      meta: { tables: tables.length },
+    };
   }
 
   normalize(raw: RawResponse, goal: SubGoal): Evidence {
@@ -134,10 +183,18 @@ class PdfKnowledgeBaseAdapter implements SourceAdapter {
       const dataset = this.config.datasets[body.dataset];
       const { evidence, unmatched } = datasetEvidence(this.name, dataset, body.tables, goal);
       if (unmatched.length > 0) {
-        throw new StepError("format_error", `dataset ${body.dataset} of ${this.name} has no column ${unmatched.join(", ")} to filter on; columns: ${evidence.columns.map((column) => column.name).join(", ")}`, { locator: unmatched[0] });
+        throw new StepError(
+          "format_error",
+          `dataset ${body.dataset} of ${this.name} has no column ${unmatched.join(", ")} to filter on; columns: ${evidence.columns.map((column) => column.name).join(", ")}`,
+          { locator: unmatched[0] },
+        );
       }
       if (evidence.rows.length === 0) {
-        throw new StepError("no_results", `dataset ${body.dataset} of ${this.name}: ${body.tables.length} tables found, no rows match the sub-goal's filters and period`, { locator: dataset.document });
+        throw new StepError(
+          "no_results",
+          `dataset ${body.dataset} of ${this.name}: ${body.tables.length} tables found, no rows match the sub-goal's filters and period`,
+          { locator: dataset.document },
+        );
       }
       return evidence;
     }
@@ -151,7 +208,13 @@ class PdfKnowledgeBaseAdapter implements SourceAdapter {
       score: hit.score,
       ...(hit.bbox ? { bbox: hit.bbox } : {}),
     }));
-    return { kind: "text", source: this.name, query: body.query, passages, notes: body.notes } satisfies TextEvidence;
+    return {
+      kind: "text",
+      source: this.name,
+      query: body.query,
+      passages,
+      notes: body.notes,
+    } satisfies TextEvidence;
   }
 
   async close(): Promise<void> {

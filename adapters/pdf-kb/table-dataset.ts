@@ -12,7 +12,8 @@ function headerKey(text: string): string {
 /** Whether a stored table has every header the dataset asks for (any order). */
 export function hasHeaders(table: StoredTable, wanted: string[]): boolean {
   const headers = new Set(table.columns.map((column) => headerKey(column.name)));
-  for (const row of table.cells.slice(0, table.headerRows)) for (const cell of row) headers.add(headerKey(cell));
+  for (const row of table.cells.slice(0, table.headerRows))
+    for (const cell of row) headers.add(headerKey(cell));
   return wanted.every((header) => headers.has(headerKey(header)));
 }
 
@@ -31,7 +32,12 @@ function overlaps(from: string, to: string, period: { from: string; to: string }
  * table per quarter is one dataset), filtered by the sub-goal's filters on mapped columns and by
  * its period on date columns; provenance per row names the document, page, table id and box.
  */
-export function datasetEvidence(sourceName: string, dataset: KnowledgeBaseTable, tables: StoredTable[], goal: SubGoal): { evidence: TableEvidence; unmatched: string[] } {
+export function datasetEvidence(
+  sourceName: string,
+  dataset: KnowledgeBaseTable,
+  tables: StoredTable[],
+  goal: SubGoal,
+): { evidence: TableEvidence; unmatched: string[] } {
   const mapping = new Map(Object.entries(dataset.columns).map(([header, name]) => [headerKey(header), name]));
   const columns: Column[] = [];
   const rows: Record<string, CellValue>[] = [];
@@ -41,7 +47,13 @@ export function datasetEvidence(sourceName: string, dataset: KnowledgeBaseTable,
       const name = mapping.size === 0 ? column.name : mapping.get(headerKey(column.name));
       if (name === undefined) continue;
       const existing = columns.find((entry) => entry.name === name);
-      if (!existing) columns.push({ name, type: column.type, label: column.name, ...(column.type === "percent" ? { unit: "percent" } : {}) });
+      if (!existing)
+        columns.push({
+          name,
+          type: column.type,
+          label: column.name,
+          ...(column.type === "percent" ? { unit: "percent" } : {}),
+        });
       else if (existing.type !== column.type) existing.type = "string";
     }
   }
@@ -63,12 +75,21 @@ export function datasetEvidence(sourceName: string, dataset: KnowledgeBaseTable,
       if (!keep) continue;
       const period = goal.params.period;
       if (period && dateColumns.length > 0) {
-        const dates = dateColumns.map((name) => row[name]).filter((value): value is string => typeof value === "string").sort();
+        const dates = dateColumns
+          .map((name) => row[name])
+          .filter((value): value is string => typeof value === "string")
+          .sort();
         // A row with a start and an end (a campaign) counts when its span overlaps the period.
         if (dates.length > 0 && !overlaps(dates[0], dates.at(-1)!, period)) continue;
       }
       rows.push(row);
-      provenance.push({ source: sourceName, document: table.document, page: table.page, table_id: table.tableId, ...(table.bbox ? { bbox: table.bbox } : {}) });
+      provenance.push({
+        source: sourceName,
+        document: table.document,
+        page: table.page,
+        table_id: table.tableId,
+        ...(table.bbox ? { bbox: table.bbox } : {}),
+      });
     }
   }
   return { evidence: { kind: "table", columns, rows, provenance, notes: [] }, unmatched };

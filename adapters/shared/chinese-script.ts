@@ -11,7 +11,8 @@ let simplifiedOnly: Set<string> | undefined;
 
 /** Traditional (Taiwan) Chinese to Simplified: 換貨運費 → 换货运费. Other text passes through. */
 export function toSimplified(text: string): string {
-  const convert = (simplify ??= TraditionalToSimplified.Converter({ from: "tw", to: "cn" }));
+  const convert = simplify ?? TraditionalToSimplified.Converter({ from: "tw", to: "cn" });
+  simplify = convert;
   return convert(text);
 }
 
@@ -34,11 +35,14 @@ function simplifiedCharacters(): Set<string> {
   if (simplifiedOnly) return simplifiedOnly;
   const characters = new Set<string>();
   const sources = new Set<string>();
-  const locale = (TraditionalToSimplified as unknown as { Locale: { from: { tw: unknown[] }; to: { cn: unknown[] } } }).Locale;
+  const locale = (
+    TraditionalToSimplified as unknown as { Locale: { from: { tw: unknown[] }; to: { cn: unknown[] } } }
+  ).Locale;
   // Taiwan's own variants (台 for 臺) are Traditional too, though the conversion also produces them.
   for (const dictionary of locale.from.tw.flat(3)) {
     if (typeof dictionary !== "string") continue;
-    for (const [source] of dictionary.split("|").map((entry) => entry.split(" "))) if (source && [...source].length === 1) sources.add(source);
+    for (const [source] of dictionary.split("|").map((entry) => entry.split(" ")))
+      if (source && [...source].length === 1) sources.add(source);
   }
   const dictionaries = locale.to.cn.flat(3);
   for (const dictionary of dictionaries) {

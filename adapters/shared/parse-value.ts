@@ -7,8 +7,30 @@ export interface ParsedValue {
 }
 
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
-  january: 1, february: 2, march: 3, april: 4, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+  january: 1,
+  february: 2,
+  march: 3,
+  april: 4,
+  june: 6,
+  july: 7,
+  august: 8,
+  september: 9,
+  october: 10,
+  november: 11,
+  december: 12,
 };
 
 const NULL_TEXTS = new Set(["", "-", "—", "–", "n/a", "na", "null", "none", "nan", "无", "無"]);
@@ -35,7 +57,9 @@ export function parseNumber(text: string): { value: number; isPercent: boolean }
     body = body.replace(/(%|％|pct)$/i, "").trim();
   }
   // Currency symbols and codes before or after the amount.
-  body = body.replace(/^(?:[$€£¥￥]|US\$|HK\$|NT\$|RMB|CNY|USD|EUR|GBP)\s*/i, "").replace(/\s*(?:[$€£¥￥元]|RMB|CNY|USD|EUR|GBP)$/i, "");
+  body = body
+    .replace(/^(?:[$€£¥￥]|US\$|HK\$|NT\$|RMB|CNY|USD|EUR|GBP)\s*/i, "")
+    .replace(/\s*(?:[$€£¥￥元]|RMB|CNY|USD|EUR|GBP)$/i, "");
   if (/^[-−–+]/.test(body)) {
     if (/^[-−–]/.test(body)) negative = !negative;
     body = body.slice(1).trim();
@@ -68,21 +92,25 @@ export function parseDateText(text: string): string | undefined {
   match = /^([A-Za-z]{3,9})\.?,?\s+(\d{4})$/.exec(body);
   if (match && MONTHS[match[1].toLowerCase()]) return `${match[2]}-${pad(MONTHS[match[1].toLowerCase()])}`;
   match = /^(\d{1,2})\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})$/.exec(body);
-  if (match && MONTHS[match[2].toLowerCase()]) return validDay(+match[3], MONTHS[match[2].toLowerCase()], +match[1]);
+  if (match && MONTHS[match[2].toLowerCase()])
+    return validDay(+match[3], MONTHS[match[2].toLowerCase()], +match[1]);
   match = /^([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})$/.exec(body);
-  if (match && MONTHS[match[1].toLowerCase()]) return validDay(+match[3], MONTHS[match[1].toLowerCase()], +match[2]);
+  if (match && MONTHS[match[1].toLowerCase()])
+    return validDay(+match[3], MONTHS[match[1].toLowerCase()], +match[2]);
   match = /^Q([1-4])[\s-]*(\d{4})$/i.exec(body) ?? null;
   if (match) return `${match[2]}-Q${match[1]}`;
   match = /^(\d{4})[\s-]*(?:年)?\s*Q([1-4])$/i.exec(body);
   if (match) return `${match[1]}-Q${match[2]}`;
   match = /^(\d{4})年?第?([一二三四1-4])季度?$/.exec(body);
-  if (match) return `${match[1]}-Q${"一二三四".includes(match[2]) ? "一二三四".indexOf(match[2]) + 1 : match[2]}`;
+  if (match)
+    return `${match[1]}-Q${"一二三四".includes(match[2]) ? "一二三四".indexOf(match[2]) + 1 : match[2]}`;
   return undefined;
 }
 
 function validDay(year: number, month: number, day: number): string | undefined {
   const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return undefined;
   return `${year}-${pad(month)}-${pad(day)}`;
 }
 
@@ -136,6 +164,7 @@ export function inferColumnType(texts: (string | null | undefined)[]): ColumnTyp
   const percent = counts.get("percent") ?? 0;
   const number = counts.get("number") ?? 0;
   if (percent > 0 && percent + number === nonNull) return "percent";
-  for (const type of ["number", "date", "boolean"] as const) if ((counts.get(type) ?? 0) === nonNull) return type;
+  for (const type of ["number", "date", "boolean"] as const)
+    if ((counts.get(type) ?? 0) === nonNull) return type;
   return "string";
 }

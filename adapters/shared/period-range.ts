@@ -21,13 +21,21 @@ function lastDayOfMonth(year: number, month: number): number {
 export function periodLabelRange(label: string): DateRange | undefined {
   const text = label.trim();
   let match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
-  if (match) return { from: `${match[1]}-${match[2]}-${match[3]}`, to: `${match[1]}-${match[2]}-${match[3]}` };
+  if (match)
+    return { from: `${match[1]}-${match[2]}-${match[3]}`, to: `${match[1]}-${match[2]}-${match[3]}` };
   match = /^(\d{4})-(\d{2})$/.exec(text);
-  if (match) return { from: `${match[1]}-${match[2]}-01`, to: `${match[1]}-${match[2]}-${pad(lastDayOfMonth(+match[1], +match[2]))}` };
+  if (match)
+    return {
+      from: `${match[1]}-${match[2]}-01`,
+      to: `${match[1]}-${match[2]}-${pad(lastDayOfMonth(+match[1], +match[2]))}`,
+    };
   match = /^(\d{4})-?Q([1-4])$/i.exec(text);
   if (match) {
     const first = (+match[2] - 1) * 3 + 1;
-    return { from: `${match[1]}-${pad(first)}-01`, to: `${match[1]}-${pad(first + 2)}-${pad(lastDayOfMonth(+match[1], first + 2))}` };
+    return {
+      from: `${match[1]}-${pad(first)}-01`,
+      to: `${match[1]}-${pad(first + 2)}-${pad(lastDayOfMonth(+match[1], first + 2))}`,
+    };
   }
   match = /^Q([1-4])$/i.exec(text);
   if (match) return undefined;

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { formatConfigIssue } from "../../config/config-error.js";
 import { inspectWorkspace } from "../../config/load-workspace.js";
-import { ExitCode, colors, printJson } from "../cli-output.js";
+import { colors, ExitCode, printJson } from "../cli-output.js";
 import { workspaceOption } from "./workspace-option.js";
 
 /** `triangulate config check`: every problem in the workspace at once. */
@@ -15,10 +15,16 @@ export function registerConfigCommand(program: Command): void {
     .action((options: { workspace: string; json?: boolean }) => {
       const { workspace, issues } = inspectWorkspace(options.workspace);
       if (options.json) {
-        printJson({ ok: issues.length === 0, issues, sources: workspace ? Object.keys(workspace.config.sources) : [] });
+        printJson({
+          ok: issues.length === 0,
+          issues,
+          sources: workspace ? Object.keys(workspace.config.sources) : [],
+        });
       } else if (issues.length === 0) {
         const c = colors();
-        process.stdout.write(`${c.green("ok")} ${workspace!.file}: ${Object.keys(workspace!.config.sources).length} sources\n`);
+        process.stdout.write(
+          `${c.green("ok")} ${workspace!.file}: ${Object.keys(workspace!.config.sources).length} sources\n`,
+        );
       } else {
         const c = colors(process.stderr);
         for (const issue of issues) process.stderr.write(`${c.red("✖")} ${formatConfigIssue(issue)}\n`);

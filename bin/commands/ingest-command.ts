@@ -1,8 +1,15 @@
 import cliProgress from "cli-progress";
 import type { Command } from "commander";
-import { type IngestProgress, type IngestSummary, ingestKnowledgeBase } from "../../adapters/pdf-kb/ingest/ingest-knowledge-base.js";
-import { knowledgeBaseSourceNames, pickKnowledgeBaseSource } from "../../adapters/pdf-kb/open-knowledge-base.js";
-import { ExitCode, UsageError, colors, isInteractive, printJson } from "../cli-output.js";
+import {
+  type IngestProgress,
+  type IngestSummary,
+  ingestKnowledgeBase,
+} from "../../adapters/pdf-kb/ingest/ingest-knowledge-base.js";
+import {
+  knowledgeBaseSourceNames,
+  pickKnowledgeBaseSource,
+} from "../../adapters/pdf-kb/open-knowledge-base.js";
+import { colors, ExitCode, isInteractive, printJson, UsageError } from "../cli-output.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
 
 const reasonText: Record<string, string> = {
@@ -19,17 +26,29 @@ function plural(count: number, word: string): string {
 /** The human summary of one source's ingest. */
 export function formatIngestSummary(summary: IngestSummary, c = colors()): string {
   const lines: string[] = [];
-  const changes = [summary.added ? `${summary.added} added` : "", summary.changed ? `${summary.changed} changed` : ""].filter(Boolean).join(", ");
+  const changes = [
+    summary.added ? `${summary.added} added` : "",
+    summary.changed ? `${summary.changed} changed` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
   lines.push(
     `${c.bold(summary.source)}: ${plural(summary.documents, "document")} indexed${changes ? ` (${changes})` : ""}, ${summary.removed} removed, ${summary.skipped} unchanged, ${summary.failed.length} failed` +
       `${summary.rebuilt ? ` ${c.dim(`[rebuilt: ${summary.rebuildReason}]`)}` : ""}`,
   );
-  lines.push(`  this run: ${plural(summary.pages, "page")}, ${plural(summary.passages, "passage")}, ${plural(summary.tables, "table")} in ${summary.seconds.toFixed(1)} s`);
-  lines.push(`  index:    ${plural(summary.index.documents, "document")}, ${plural(summary.index.pages, "page")}, ${plural(summary.index.passages, "passage")}, ${plural(summary.index.tables, "table")}`);
+  lines.push(
+    `  this run: ${plural(summary.pages, "page")}, ${plural(summary.passages, "passage")}, ${plural(summary.tables, "table")} in ${summary.seconds.toFixed(1)} s`,
+  );
+  lines.push(
+    `  index:    ${plural(summary.index.documents, "document")}, ${plural(summary.index.pages, "page")}, ${plural(summary.index.passages, "passage")}, ${plural(summary.index.tables, "table")}`,
+  );
   for (const failure of summary.failed) {
-    lines.push(`  ${c.red("failed")} ${failure.document}: ${failure.reason}${reasonText[failure.reason] ? ` (${reasonText[failure.reason]})` : ` (${failure.message})`}`);
+    lines.push(
+      `  ${c.red("failed")} ${failure.document}: ${failure.reason}${reasonText[failure.reason] ? ` (${reasonText[failure.reason]})` : ` (${failure.message})`}`,
+    );
   }
-  for (const warning of summary.warnings) lines.push(`  ${c.yellow("warning")} ${warning.document}: ${warning.message}`);
+  for (const warning of summary.warnings)
+    lines.push(`  ${c.yellow("warning")} ${warning.document}: ${warning.message}`);
   return lines.join("\n");
 }
 
@@ -37,26 +56,36 @@ export function formatIngestSummary(summary: IngestSummary, c = colors()): strin
 export function registerIngestCommand(program: Command): void {
   program
     .command("ingest")
-    .description("index the PDFs of the workspace's pdf_kb sources: unchanged files skipped, changed replaced, removed deleted")
+    .description(
+      "index the PDFs of the workspace's pdf_kb sources: unchanged files skipped, changed replaced, removed deleted",
+    )
     .addOption(workspaceOption())
     .option("-s, --source <name>", "only this pdf_kb source")
-    .option("--rebuild", "re-extract every document into a fresh index (the old one stays usable until it is done)")
+    .option(
+      "--rebuild",
+      "re-extract every document into a fresh index (the old one stays usable until it is done)",
+    )
     .option("--json", "print the summaries as JSON")
     .action(async (options: { workspace: string; source?: string; rebuild?: boolean; json?: boolean }) => {
       const workspace = workspaceFrom(options);
       let names: string[];
       try {
-        names = options.source ? [pickKnowledgeBaseSource(workspace, options.source).name] : knowledgeBaseSourceNames(workspace);
+        names = options.source
+          ? [pickKnowledgeBaseSource(workspace, options.source).name]
+          : knowledgeBaseSourceNames(workspace);
       } catch (error) {
         throw new UsageError((error as Error).message);
       }
-      if (names.length === 0) throw new UsageError(`${workspace.file} has no source of kind pdf_kb: nothing to ingest`);
+      if (names.length === 0)
+        throw new UsageError(`${workspace.file} has no source of kind pdf_kb: nothing to ingest`);
 
       const controller = new AbortController();
       const errorColors = colors(process.stderr);
       const onInterrupt = () => {
         if (controller.signal.aborted) process.exit(130);
-        process.stderr.write(`\n${errorColors.yellow("stopping")}: the previous index stays as it was (Ctrl-C again to quit at once)\n`);
+        process.stderr.write(
+          `\n${errorColors.yellow("stopping")}: the previous index stays as it was (Ctrl-C again to quit at once)\n`,
+        );
         controller.abort(new DOMException("ingest interrupted", "AbortError"));
       };
       process.on("SIGINT", onInterrupt);
@@ -67,7 +96,12 @@ export function registerIngestCommand(program: Command): void {
         for (const name of names) {
           const bar = interactive
             ? new cliProgress.SingleBar(
-                { stream: process.stderr, format: `${name} {phase} [{bar}] {value}/{total} {document}`, clearOnComplete: true, hideCursor: true },
+                {
+                  stream: process.stderr,
+                  format: `${name} {phase} [{bar}] {value}/{total} {document}`,
+                  clearOnComplete: true,
+                  hideCursor: true,
+                },
                 cliProgress.Presets.shades_classic,
               )
             : undefined;
@@ -82,7 +116,13 @@ export function registerIngestCommand(program: Command): void {
             bar.update(progress.done, { phase: progress.phase.padEnd(7), document: progress.document ?? "" });
           };
           try {
-            summaries.push(await ingestKnowledgeBase(workspace, name, { rebuild: options.rebuild, signal: controller.signal, onProgress }));
+            summaries.push(
+              await ingestKnowledgeBase(workspace, name, {
+                rebuild: options.rebuild,
+                signal: controller.signal,
+                onProgress,
+              }),
+            );
           } finally {
             bar?.stop();
           }
@@ -90,7 +130,9 @@ export function registerIngestCommand(program: Command): void {
         }
       } catch (error) {
         if (controller.signal.aborted) {
-          process.stderr.write(`${errorColors.red("interrupted")}: nothing was changed; the index is the one the last complete ingest wrote\n`);
+          process.stderr.write(
+            `${errorColors.red("interrupted")}: nothing was changed; the index is the one the last complete ingest wrote\n`,
+          );
           process.exitCode = ExitCode.couldNotRun;
           return;
         }
@@ -100,6 +142,8 @@ export function registerIngestCommand(program: Command): void {
         process.off("SIGTERM", onInterrupt);
       }
       if (options.json) printJson({ sources: summaries });
-      process.exitCode = summaries.some((summary) => summary.failed.length > 0) ? ExitCode.partial : ExitCode.ok;
+      process.exitCode = summaries.some((summary) => summary.failed.length > 0)
+        ? ExitCode.partial
+        : ExitCode.ok;
     });
 }

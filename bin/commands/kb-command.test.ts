@@ -11,22 +11,36 @@ const cli = path.resolve(import.meta.dirname, "../triangulate.ts");
 let root: string;
 
 function triangulate(...args: string[]) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", cli, ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" }, timeout: 90_000 });
+  const result = spawnSync(process.execPath, ["--import", "tsx", cli, ...args], {
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1" },
+    timeout: 90_000,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), "triangulate-kb-cli-"));
   fs.mkdirSync(path.join(root, "docs"));
-  fs.writeFileSync(path.join(root, "triangulate.yaml"), 'sources:\n  handbook:\n    kind: pdf_kb\n    paths: [docs/*.pdf]\n    tables: { mode: "off" }\n');
+  fs.writeFileSync(
+    path.join(root, "triangulate.yaml"),
+    'sources:\n  handbook:\n    kind: pdf_kb\n    paths: [docs/*.pdf]\n    tables: { mode: "off" }\n',
+  );
   await writeTestPdf(path.join(root, "docs/policy.pdf"), {
     title: "Return Policy",
     sections: [
       { heading: "1 Refunds", paragraphs: ["Refunds are made within 7 business days."] },
-      { heading: "2 Exchanges", paragraphs: ["Custom-engraved items are exchanged when the store made the error."] },
+      {
+        heading: "2 Exchanges",
+        paragraphs: ["Custom-engraved items are exchanged when the store made the error."],
+      },
     ],
   });
-  await writeTestPdf(path.join(root, "docs/policy-zh.pdf"), { title: "退換貨政策", cjk: true, sections: [{ heading: "1 退款", paragraphs: ["本店將於七個工作天內退款。"] }] });
+  await writeTestPdf(path.join(root, "docs/policy-zh.pdf"), {
+    title: "退換貨政策",
+    cjk: true,
+    sections: [{ heading: "1 退款", paragraphs: ["本店將於七個工作天內退款。"] }],
+  });
   fs.writeFileSync(path.join(root, "docs/broken.pdf"), "not a pdf at all");
 }, 30_000);
 
@@ -43,20 +57,54 @@ describe("triangulate ingest / kb", () => {
     const result = triangulate("ingest", "-w", root, "--json");
     expect(result.code).toBe(2);
     const { sources } = JSON.parse(result.stdout);
-    expect(sources[0]).toMatchObject({ source: "handbook", documents: 2, failed: [{ document: "docs/broken.pdf", reason: "corrupt" }] });
-    const human = formatIngestSummary({ ...sources[0], documents: 0, added: 0, skipped: 2 }, colors({ isTTY: false } as NodeJS.WriteStream));
-    expect(human).toContain("handbook: 0 documents indexed, 0 removed, 2 unchanged, 1 failed [rebuilt: first ingest]");
+    expect(sources[0]).toMatchObject({
+      source: "handbook",
+      documents: 2,
+      failed: [{ document: "docs/broken.pdf", reason: "corrupt" }],
+    });
+    const human = formatIngestSummary(
+      { ...sources[0], documents: 0, added: 0, skipped: 2 },
+      colors({ isTTY: false } as NodeJS.WriteStream),
+    );
+    expect(human).toContain(
+      "handbook: 0 documents indexed, 0 removed, 2 unchanged, 1 failed [rebuilt: first ingest]",
+    );
     expect(human).toContain("failed docs/broken.pdf: corrupt (corrupt or truncated, not a readable PDF)");
   }, 120_000);
 
   it("searches with filters and modes and prints document, page, section and score", () => {
-    const json = triangulate("kb", "search", "退款", "-w", root, "--json", "--k", "2", "--filter", "document=policy-zh.pdf");
+    const json = triangulate(
+      "kb",
+      "search",
+      "退款",
+      "-w",
+      root,
+      "--json",
+      "--k",
+      "2",
+      "--filter",
+      "document=policy-zh.pdf",
+    );
     expect(json.code).toBe(0);
     const parsed = JSON.parse(json.stdout);
     expect(parsed.hits[0]).toMatchObject({ document: "docs/policy-zh.pdf", page: 1, section: "1 退款" });
-    expect(parsed.hits.every((hit: { document: string }) => hit.document === "docs/policy-zh.pdf")).toBe(true);
-    const human = triangulate("kb", "search", "custom engraved exchange", "-w", root, "--mode", "fts", "-k", "1");
+    expect(parsed.hits.every((hit: { document: string }) => hit.document === "docs/policy-zh.pdf")).toBe(
+      true,
+    );
+    const human = triangulate(
+      "kb",
+      "search",
+      "custom engraved exchange",
+      "-w",
+      root,
+      "--mode",
+      "fts",
+      "-k",
+      "1",
+    );
     expect(human.code).toBe(0);
-    expect(human.stdout).toMatch(/^ 1 {2}\d+\.\d{4} {2}docs\/policy\.pdf p\. 1 {2}2 Exchanges\n {4}Custom-engraved items/);
+    expect(human.stdout).toMatch(
+      /^ 1 {2}\d+\.\d{4} {2}docs\/policy\.pdf p\. 1 {2}2 Exchanges\n {4}Custom-engraved items/,
+    );
   }, 120_000);
 });

@@ -1,11 +1,14 @@
 import type { Command } from "commander";
 import { Option } from "commander";
-import { pickKnowledgeBaseSource, openKnowledgeBase } from "../../adapters/pdf-kb/open-knowledge-base.js";
+import { openKnowledgeBase, pickKnowledgeBaseSource } from "../../adapters/pdf-kb/open-knowledge-base.js";
 import type { SearchMode } from "../../adapters/pdf-kb/store/knowledge-base.js";
 import { KnowledgeBaseMissingError } from "../../adapters/pdf-kb/store/knowledge-base-missing-error.js";
-import { type KnowledgeBaseFilters, parseFilterArguments } from "../../adapters/pdf-kb/store/search-filters.js";
+import {
+  type KnowledgeBaseFilters,
+  parseFilterArguments,
+} from "../../adapters/pdf-kb/store/search-filters.js";
 import type { Workspace } from "../../config/workspace.js";
-import { ExitCode, UsageError, colors, formatTable, printJson } from "../cli-output.js";
+import { colors, ExitCode, formatTable, printJson, UsageError } from "../cli-output.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
 
 function snippet(text: string, length = 220): string {
@@ -30,49 +33,86 @@ async function open(workspace: Workspace, sourceName: string | undefined) {
 
 /** `triangulate kb search|tables`: look inside a pdf_kb source's index. */
 export function registerKbCommand(program: Command): void {
-  const kb = program.command("kb").description("inspect the PDF knowledge base built by `triangulate ingest`");
+  const kb = program
+    .command("kb")
+    .description("inspect the PDF knowledge base built by `triangulate ingest`");
   kb.command("search")
-    .description("search passages (hybrid full-text + vector by default) and print document, page, section and score")
+    .description(
+      "search passages (hybrid full-text + vector by default) and print document, page, section and score",
+    )
     .argument("<query>", "what to look for, in any language")
     .addOption(workspaceOption())
     .option("-s, --source <name>", "the pdf_kb source (needed when there are several)")
     .option("-k, --k <number>", "number of hits", "8")
-    .addOption(new Option("-m, --mode <mode>", "ranking").choices(["hybrid", "fts", "vector"]).default("hybrid"))
-    .option("-f, --filter <key=value>", "document=GLOB, section=TEXT, pages=2..5, date=2024-01-01..2024-12-31, tags=a,b, kind=text|table (repeatable)", (value: string, previous: string[]) => [...previous, value], [] as string[])
+    .addOption(
+      new Option("-m, --mode <mode>", "ranking").choices(["hybrid", "fts", "vector"]).default("hybrid"),
+    )
+    .option(
+      "-f, --filter <key=value>",
+      "document=GLOB, section=TEXT, pages=2..5, date=2024-01-01..2024-12-31, tags=a,b, kind=text|table (repeatable)",
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
     .option("--json", "print the hits as JSON")
-    .action(async (query: string, options: { workspace: string; source?: string; k: string; mode: SearchMode; filter: string[]; json?: boolean }) => {
-      const k = Number(options.k);
-      if (!Number.isInteger(k) || k < 1 || k > 100) throw new UsageError(`--k takes a whole number from 1 to 100, not ${options.k}`);
-      let filters: KnowledgeBaseFilters;
-      try {
-        filters = parseFilterArguments(options.filter);
-      } catch (error) {
-        throw new UsageError((error as Error).message);
-      }
-      const workspace = workspaceFrom(options);
-      const knowledgeBase = await open(workspace, options.source);
-      try {
-        const started = performance.now();
-        const hits = await knowledgeBase.search(query, { k, mode: options.mode, filters });
-        const milliseconds = Math.round(performance.now() - started);
-        if (options.json) {
-          printJson({ source: knowledgeBase.source, query, mode: options.mode, filters, milliseconds, hits });
-        } else {
-          const c = colors();
-          if (hits.length === 0) process.stdout.write(`no passages match${Object.keys(filters).length ? " with these filters" : ""}\n`);
-          hits.forEach((hit, index) => {
-            const pages = hit.pages.length > 1 ? `pp. ${hit.pages[0]}-${hit.pages.at(-1)}` : `p. ${hit.page}`;
-            const what = hit.kind === "table" ? ` ${c.cyan(`table ${hit.tableId}`)}` : "";
-            process.stdout.write(`${c.bold(String(index + 1).padStart(2))}  ${hit.score.toFixed(4)}  ${hit.document} ${pages}${what}  ${c.dim(hit.section || "(no section)")}\n`);
-            process.stdout.write(`    ${snippet(hit.text)}\n`);
-          });
-          process.stdout.write(c.dim(`${hits.length} hits, ${options.mode}, ${milliseconds} ms\n`));
+    .action(
+      async (
+        query: string,
+        options: {
+          workspace: string;
+          source?: string;
+          k: string;
+          mode: SearchMode;
+          filter: string[];
+          json?: boolean;
+        },
+      ) => {
+        const k = Number(options.k);
+        if (!Number.isInteger(k) || k < 1 || k > 100)
+          throw new UsageError(`--k takes a whole number from 1 to 100, not ${options.k}`);
+        let filters: KnowledgeBaseFilters;
+        try {
+          filters = parseFilterArguments(options.filter);
+        } catch (error) {
+          throw new UsageError((error as Error).message);
         }
-        process.exitCode = ExitCode.ok;
-      } finally {
-        knowledgeBase.close();
-      }
-    });
+        const workspace = workspaceFrom(options);
+        const knowledgeBase = await open(workspace, options.source);
+        try {
+          const started = performance.now();
+          const hits = await knowledgeBase.search(query, { k, mode: options.mode, filters });
+          const milliseconds = Math.round(performance.now() - started);
+          if (options.json) {
+            printJson({
+              source: knowledgeBase.source,
+              query,
+              mode: options.mode,
+              filters,
+              milliseconds,
+              hits,
+            });
+          } else {
+            const c = colors();
+            if (hits.length === 0)
+              process.stdout.write(
+                `no passages match${Object.keys(filters).length ? " with these filters" : ""}\n`,
+              );
+            hits.forEach((hit, index) => {
+              const pages =
+                hit.pages.length > 1 ? `pp. ${hit.pages[0]}-${hit.pages.at(-1)}` : `p. ${hit.page}`;
+              const what = hit.kind === "table" ? ` ${c.cyan(`table ${hit.tableId}`)}` : "";
+              process.stdout.write(
+                `${c.bold(String(index + 1).padStart(2))}  ${hit.score.toFixed(4)}  ${hit.document} ${pages}${what}  ${c.dim(hit.section || "(no section)")}\n`,
+              );
+              process.stdout.write(`    ${snippet(hit.text)}\n`);
+            });
+            process.stdout.write(c.dim(`${hits.length} hits, ${options.mode}, ${milliseconds} ms\n`));
+          }
+          process.exitCode = ExitCode.ok;
+        } finally {
+          knowledgeBase.close();
+        }
+      },
+    );
   kb.command("tables")
     .description("list the tables extracted from the documents")
     .addOption(workspaceOption())
@@ -85,12 +125,22 @@ export function registerKbCommand(program: Command): void {
       try {
         const tables = await knowledgeBase.listTables({ document: options.document });
         if (options.json) printJson({ source: knowledgeBase.source, tables });
-        else if (tables.length === 0) process.stdout.write(`no tables${options.document ? ` in documents matching ${options.document}` : ""}\n`);
+        else if (tables.length === 0)
+          process.stdout.write(
+            `no tables${options.document ? ` in documents matching ${options.document}` : ""}\n`,
+          );
         else {
           process.stdout.write(
             `${formatTable(
               ["document", "page", "table", "rows", "columns", "section"],
-              tables.map((table) => [table.document, table.page, table.tableId, table.rows.length, table.columns.map((column) => `${column.name}:${column.type}`).join(", "), table.section]),
+              tables.map((table) => [
+                table.document,
+                table.page,
+                table.tableId,
+                table.rows.length,
+                table.columns.map((column) => `${column.name}:${column.type}`).join(", "),
+                table.section,
+              ]),
             )}\n`,
           );
         }

@@ -3,10 +3,11 @@ import type { Command } from "commander";
 import { PlanError } from "../../executor/check-plan.js";
 import { executePlan } from "../../executor/execute-plan.js";
 import { readPlanFile } from "../../executor/read-plan-file.js";
-import type { StepResult } from "../../models/step-result.js";
-import { ExitCode, colors, isInteractive, printJson, UsageError } from "../cli-output.js";
-import { workspaceFrom, workspaceOption } from "./workspace-option.js";
 import { TraceRecorder } from "../../executor/trace-recorder.js";
+import type { ExecutionPlan } from "../../models/plan.js";
+import type { StepResult } from "../../models/step-result.js";
+import { colors, ExitCode, isInteractive, printJson, UsageError } from "../cli-output.js";
+import { workspaceFrom, workspaceOption } from "./workspace-option.js";
 
 interface RunOptions {
   workspace: string;
@@ -20,9 +21,16 @@ interface RunOptions {
 /** One line per sub-goal: what happened and why. */
 export function describeStep(result: StepResult): string {
   const evidence = result.evidence;
-  const size = evidence ? (evidence.kind === "table" ? `${evidence.rows.length} rows` : `${evidence.passages.length} passages`) : "";
+  const size = evidence
+    ? evidence.kind === "table"
+      ? `${evidence.rows.length} rows`
+      : `${evidence.passages.length} passages`
+    : "";
   const attempts = result.attempts.length > 1 ? ` (${result.attempts.length} attempts)` : "";
-  const problem = result.status === "succeeded" ? size : `${result.error_kind ?? ""}${result.error_message ? `: ${result.error_message}` : ""}`;
+  const problem =
+    result.status === "succeeded"
+      ? size
+      : `${result.error_kind ?? ""}${result.error_message ? `: ${result.error_message}` : ""}`;
   return `${result.goal_id}  ${result.source}  ${result.status}  ${problem}  ${result.duration_ms}ms${attempts}`;
 }
 
@@ -39,11 +47,13 @@ export function registerRunCommand(program: Command): void {
     .option("--show-trace", "print the compact trace lines")
     .option("--sequential", "run one step at a time")
     .action(async (planFile: string, options: RunOptions) => {
-      if (options.asOf && !/^\d{4}-\d{2}-\d{2}$/.test(options.asOf)) throw new UsageError(`--as-of expects YYYY-MM-DD, got ${options.asOf}`);
+      if (options.asOf && !/^\d{4}-\d{2}-\d{2}$/.test(options.asOf))
+        throw new UsageError(`--as-of expects YYYY-MM-DD, got ${options.asOf}`);
       const timeoutSeconds = options.timeout === undefined ? undefined : Number(options.timeout);
-      if (timeoutSeconds !== undefined && !(timeoutSeconds > 0)) throw new UsageError(`--timeout expects a positive number of seconds, got ${options.timeout}`);
+      if (timeoutSeconds !== undefined && !(timeoutSeconds > 0))
+        throw new UsageError(`--timeout expects a positive number of seconds, got ${options.timeout}`);
       const workspace = workspaceFrom(options);
-      let plan;
+      let plan: ExecutionPlan;
       try {
         plan = await readPlanFile(path.resolve(planFile), workspace, { asOf: options.asOf });
       } catch (error) {
@@ -88,7 +98,9 @@ export function registerRunCommand(program: Command): void {
             process.stdout.write(`${step.status === "succeeded" ? out.green("✔") : out.red("✖")} ${line}\n`);
           }
           if (options.showTrace) process.stdout.write(`\n${result.trace.lines().join("\n")}\n`);
-          process.stdout.write(`\n${result.status}${result.directory ? `; run saved in ${path.relative(process.cwd(), result.directory)}` : ""}\n`);
+          process.stdout.write(
+            `\n${result.status}${result.directory ? `; run saved in ${path.relative(process.cwd(), result.directory)}` : ""}\n`,
+          );
         }
         process.exitCode = result.status === "succeeded" ? ExitCode.ok : ExitCode.partial;
       } finally {

@@ -20,7 +20,9 @@ function printJobRuns(runs: JobRunListing[], options: { json?: boolean; job?: st
       run.exit_code,
       run.report_files.find((file) => file.endsWith(".html")) ?? run.report_files[0] ?? "",
     ]);
-    process.stdout.write(`${formatTable(["run", "status", "as of", "started", "duration", "answered", "exit", "report"], rows)}\n`);
+    process.stdout.write(
+      `${formatTable(["run", "status", "as of", "started", "duration", "answered", "exit", "report"], rows)}\n`,
+    );
   }
 }
 
@@ -37,7 +39,10 @@ export function registerRunsCommand(program: Command): void {
     .action(async (options: { workspace: string; limit: string; json?: boolean; job?: string }) => {
       const workspace = workspaceFrom(options);
       if (options.job) {
-        printJobRuns(listJobRuns(workspace, { job: options.job, limit: Number(options.limit) || 20 }), options);
+        printJobRuns(
+          listJobRuns(workspace, { job: options.job, limit: Number(options.limit) || 20 }),
+          options,
+        );
         return;
       }
       const summaries = await listRuns(workspace, Number(options.limit) || 20);
@@ -52,7 +57,12 @@ export function registerRunsCommand(program: Command): void {
       process.stdout.write(
         `${formatTable(
           ["run", "status", "goals", "question"],
-          summaries.map((summary) => [summary.id, summary.status, `${summary.goals.filter((goal) => goal.status === "succeeded").length}/${summary.goals.length}`, summary.question]),
+          summaries.map((summary) => [
+            summary.id,
+            summary.status,
+            `${summary.goals.filter((goal) => goal.status === "succeeded").length}/${summary.goals.length}`,
+            summary.question,
+          ]),
         )}\n`,
       );
     });
@@ -67,24 +77,40 @@ export function registerRunsCommand(program: Command): void {
       const directory = await findRun(workspace, id);
       if (!directory) throw new UsageError(`no run matches ${id}; see \`triangulate runs list\``);
       const files = await readdir(directory);
-      const readJson = async (name: string) => (files.includes(name) ? JSON.parse(await readFile(path.join(directory, name), "utf8")) : undefined);
+      const readJson = async (name: string) =>
+        files.includes(name) ? JSON.parse(await readFile(path.join(directory, name), "utf8")) : undefined;
       const summary = await readJson("run.json");
       const plan = await readJson("plan.json");
-      const steps = await Promise.all(files.filter((name) => /^step-.*\.json$/.test(name)).sort().map((name) => readJson(name)));
+      const steps = await Promise.all(
+        files
+          .filter((name) => /^step-.*\.json$/.test(name))
+          .sort()
+          .map((name) => readJson(name)),
+      );
       const trace = files.includes("trace.jsonl")
-        ? (await readFile(path.join(directory, "trace.jsonl"), "utf8")).split("\n").filter(Boolean).map((line) => JSON.parse(line))
+        ? (await readFile(path.join(directory, "trace.jsonl"), "utf8"))
+            .split("\n")
+            .filter(Boolean)
+            .map((line) => JSON.parse(line))
         : [];
-      const answer = files.includes("answer.md") ? await readFile(path.join(directory, "answer.md"), "utf8") : undefined;
+      const answer = files.includes("answer.md")
+        ? await readFile(path.join(directory, "answer.md"), "utf8")
+        : undefined;
       if (options.json) {
         printJson({ directory, summary, plan, steps, trace, answer });
         return;
       }
-      process.stdout.write(`run ${path.basename(directory)}  ${summary?.status ?? "interrupted"}\nquestion: ${plan?.question ?? summary?.question ?? "?"}\n\n`);
+      process.stdout.write(
+        `run ${path.basename(directory)}  ${summary?.status ?? "interrupted"}\nquestion: ${plan?.question ?? summary?.question ?? "?"}\n\n`,
+      );
       for (const step of steps) {
         const result = step.result;
-        process.stdout.write(`${result.goal_id}  ${result.source}  ${result.status}  ${result.error_kind ?? ""} ${result.error_message ?? ""}\n`);
+        process.stdout.write(
+          `${result.goal_id}  ${result.source}  ${result.status}  ${result.error_kind ?? ""} ${result.error_message ?? ""}\n`,
+        );
       }
-      if (trace.length) process.stdout.write(`\n${trace.map((event: { line: string }) => event.line).join("\n")}\n`);
+      if (trace.length)
+        process.stdout.write(`\n${trace.map((event: { line: string }) => event.line).join("\n")}\n`);
       if (answer) process.stdout.write(`\n${answer}\n`);
       process.exitCode = ExitCode.ok;
     });

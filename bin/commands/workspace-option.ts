@@ -4,7 +4,9 @@ import type { Workspace } from "../../config/workspace.js";
 
 /** --workspace DIR, defaulting to $TRIANGULATE_WORKSPACE or the current folder. */
 export const workspaceOption = () =>
-  new Option("-w, --workspace <dir>", "workspace folder holding triangulate.yaml").default(process.env.TRIANGULATE_WORKSPACE ?? ".");
+  new Option("-w, --workspace <dir>", "workspace folder holding triangulate.yaml").default(
+    process.env.TRIANGULATE_WORKSPACE ?? ".",
+  );
 
 /** Loads the workspace named by --workspace; throws ConfigError with every problem. */
 export function workspaceFrom(options: { workspace?: string }): Workspace {

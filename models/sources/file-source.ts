@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ColumnType, } from "../evidence.js";
+import { ColumnType } from "../evidence.js";
 import { Name } from "../plan.js";
 import { ColumnMapping, Offers, sourceCommonShape } from "./common.js";
 

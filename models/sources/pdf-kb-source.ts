@@ -33,13 +33,23 @@ export const PdfKnowledgeBaseSource = z
     ...sourceCommonShape,
     /** Globs relative to the workspace. */
     paths: z.array(z.string()).min(1),
-    tables: z.object({ mode: z.enum(["auto", "lattice", "stream", "off"]).default("auto") }).strict().default({ mode: "auto" }),
+    tables: z
+      .object({ mode: z.enum(["auto", "lattice", "stream", "off"]).default("auto") })
+      .strict()
+      .default({ mode: "auto" }),
     chunking: z
-      .object({ max_chars: z.number().int().min(200).max(20_000).default(1200), overlap_chars: z.number().int().min(0).max(2000).default(150) })
+      .object({
+        max_chars: z.number().int().min(200).max(20_000).default(1200),
+        overlap_chars: z.number().int().min(0).max(2000).default(150),
+      })
       .strict()
       .default({ max_chars: 1200, overlap_chars: 150 }),
     embedding: z
-      .object({ provider: z.enum(["hashed", "ollama"]).default("hashed"), model: z.string().default("nomic-embed-text"), dimensions: z.number().int().min(16).max(4096).default(384) })
+      .object({
+        provider: z.enum(["hashed", "ollama"]).default("hashed"),
+        model: z.string().default("nomic-embed-text"),
+        dimensions: z.number().int().min(16).max(4096).default(384),
+      })
       .strict()
       .default({ provider: "hashed", model: "nomic-embed-text", dimensions: 384 }),
     /** Number of passages a search returns. */

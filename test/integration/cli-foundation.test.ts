@@ -18,7 +18,9 @@ describe("triangulate CLI (built binary)", () => {
 
   it("config check: 0 when clean, 1 with every problem located", async () => {
     expect((await runCli(["config", "check", "--workspace", "demo/workspace"])).code).toBe(0);
-    const folder = folders.withFiles({ "triangulate.yaml": "sources:\n  s:\n    kind: file\n    trust: high\n    datasetz: {}\n" });
+    const folder = folders.withFiles({
+      "triangulate.yaml": "sources:\n  s:\n    kind: file\n    trust: high\n    datasetz: {}\n",
+    });
     const result = await runCli(["config", "check", "--workspace", folder, "--json"]);
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout);
@@ -33,7 +35,14 @@ describe("triangulate CLI (built binary)", () => {
 
   it("run: executes the demo plan, exit 0, JSON only on stdout, and runs list/show find it", async () => {
     const root = folders.demoWorkspace();
-    const result = await runCli(["run", path.join(root, "plans/returns-east-vs-north.json"), "--workspace", root, "--json", "--show-trace"]);
+    const result = await runCli([
+      "run",
+      path.join(root, "plans/returns-east-vs-north.json"),
+      "--workspace",
+      root,
+      "--json",
+      "--show-trace",
+    ]);
     expect(result.code).toBe(0);
     const output = JSON.parse(result.stdout);
     expect(output.status).toBe("succeeded");
@@ -56,7 +65,14 @@ describe("triangulate CLI (built binary)", () => {
     const bad = await runCli(["run", path.join(root, "bad.json"), "--workspace", root]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/unknown source `nowhere`/);
-    const usage = await runCli(["run", path.join(root, "partial.json"), "--workspace", root, "--as-of", "yesterday"]);
+    const usage = await runCli([
+      "run",
+      path.join(root, "partial.json"),
+      "--workspace",
+      root,
+      "--as-of",
+      "yesterday",
+    ]);
     expect(usage.code).toBe(1);
     expect(usage.stderr).toMatch(/--as-of expects YYYY-MM-DD/);
     const listed = JSON.parse((await runCli(["runs", "list", "--workspace", root, "--json"])).stdout);

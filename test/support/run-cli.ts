@@ -12,7 +12,10 @@ export interface CliResult {
 }
 
 /** Runs the built CLI as a user would, without colour, and collects its output. */
-export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; input?: string } = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; input?: string } = {},
+): Promise<CliResult> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` (npm test does it)`);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
@@ -26,7 +29,11 @@ export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.Pro
     child.stderr.on("data", (chunk) => (stderr += chunk));
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`triangulate ${args.join(" ")} did not finish in ${options.timeoutMs ?? 60_000} ms\n${stderr}`));
+      reject(
+        new Error(
+          `triangulate ${args.join(" ")} did not finish in ${options.timeoutMs ?? 60_000} ms\n${stderr}`,
+        ),
+      );
     }, options.timeoutMs ?? 60_000);
     child.on("error", reject);
     child.on("close", (code) => {

@@ -16,7 +16,10 @@ export class TemporaryFolders {
   /** A copy of the demo workspace (so runs do not write into the repository). */
   demoWorkspace(): string {
     const folder = this.make("triangulate-demo-");
-    cpSync("demo/workspace", folder, { recursive: true, filter: (source) => !source.includes(".triangulate") });
+    cpSync("demo/workspace", folder, {
+      recursive: true,
+      filter: (source) => !source.includes(".triangulate"),
+    });
     return folder;
   }
 

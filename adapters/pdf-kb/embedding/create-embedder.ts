@@ -9,7 +9,10 @@ const defaultOllamaHost = "http://127.0.0.1:11434";
 /** The embedder a pdf_kb source is configured with: `embedding.provider` hashed (default) or ollama. */
 export function createEmbedder(source: PdfKnowledgeBaseSource, workspace: Workspace): Embedder {
   if (source.embedding.provider === "ollama") {
-    return new OllamaEmbedder({ host: workspace.config.model?.host ?? defaultOllamaHost, model: source.embedding.model });
+    return new OllamaEmbedder({
+      host: workspace.config.model?.host ?? defaultOllamaHost,
+      model: source.embedding.model,
+    });
   }
   return new HashedEmbedder(source.embedding.dimensions);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { HashedEmbedder, hashedFeatures, stemWord } from "./hashed-embedder.js";
 
-const cosine = (left: Float32Array, right: Float32Array) => left.reduce((sum, value, index) => sum + value * right[index], 0);
+const cosine = (left: Float32Array, right: Float32Array) =>
+  left.reduce((sum, value, index) => sum + value * right[index], 0);
 
 describe("HashedEmbedder", () => {
   const embedder = new HashedEmbedder(384);
@@ -25,7 +26,9 @@ describe("HashedEmbedder", () => {
     const unrelated = embedder.embedOne("Custom-engraved mugs ship from the warehouse");
     expect(cosine(query, related)).toBeGreaterThan(cosine(query, unrelated) + 0.2);
     const chinese = embedder.embedOne("客製化刻字商品可以換貨嗎");
-    expect(cosine(chinese, embedder.embedOne("客制化刻字商品仅在本店出错时予以换货"))).toBeGreaterThan(cosine(chinese, embedder.embedOne("退款于七个工作天内完成")));
+    expect(cosine(chinese, embedder.embedOne("客制化刻字商品仅在本店出错时予以换货"))).toBeGreaterThan(
+      cosine(chinese, embedder.embedOne("退款于七个工作天内完成")),
+    );
   });
 
   it("drops stop words, stems plurals and weights word bigrams below words", () => {

@@ -19,7 +19,8 @@ const server = http.createServer((request, response) => {
       response.end(JSON.stringify(value));
     };
     if (request.url !== "/api/embed") return json(404, { error: "not found" });
-    if (mode === "missing-model") return json(404, { error: `model "${body.model}" not found, try pulling it first` });
+    if (mode === "missing-model")
+      return json(404, { error: `model "${body.model}" not found, try pulling it first` });
     if (mode === "crash") return json(500, { error: "llama runner process has terminated" });
     if (mode === "plain-error") {
       response.writeHead(502, { "content-type": "text/plain" });
@@ -27,7 +28,13 @@ const server = http.createServer((request, response) => {
     }
     // Scripted vector: [length of the text, 1, 0, 2] so normalisation and order are checkable.
     const embeddings = (body.input as string[]).map((input) => [input.length, 1, 0, 2]);
-    json(200, { model: body.model, embeddings: mode === "short" ? embeddings.slice(1) : embeddings, total_duration: 1, load_duration: 1, prompt_eval_count: 1 });
+    json(200, {
+      model: body.model,
+      embeddings: mode === "short" ? embeddings.slice(1) : embeddings,
+      total_duration: 1,
+      load_duration: 1,
+      prompt_eval_count: 1,
+    });
   });
 });
 let host = "";
@@ -47,11 +54,17 @@ describe("OllamaEmbedder against a loopback server speaking /api/embed", () => {
     const embedder = new OllamaEmbedder({ host, model: "nomic-embed-text", batchSize: 2 });
     const vectors = await embedder.embed(["abc", "a", "abcdefg"]);
     expect(requests.map((entry) => entry.url)).toEqual(["/api/embed", "/api/embed"]);
-    expect(requests[0].body).toMatchObject({ model: "nomic-embed-text", input: ["abc", "a"], truncate: true });
+    expect(requests[0].body).toMatchObject({
+      model: "nomic-embed-text",
+      input: ["abc", "a"],
+      truncate: true,
+    });
     expect(requests[1].body.input).toEqual(["abcdefg"]);
     expect(vectors).toHaveLength(3);
     const norm = Math.sqrt(3 * 3 + 1 + 0 + 4);
-    expect(Array.from(vectors[0])).toEqual([3 / norm, 1 / norm, 0, 2 / norm].map((value) => Math.fround(value)));
+    expect(Array.from(vectors[0])).toEqual(
+      [3 / norm, 1 / norm, 0, 2 / norm].map((value) => Math.fround(value)),
+    );
     expect(vectors[2][0]).toBeGreaterThan(vectors[1][0]);
     expect(embedder.dimensions).toBe(4);
     expect(embedder.id).toBe("ollama:nomic-embed-text");
@@ -59,7 +72,9 @@ describe("OllamaEmbedder against a loopback server speaking /api/embed", () => {
 
   it("reports a model that is not pulled as a config error naming the fix", async () => {
     mode = "missing-model";
-    const failure = await new OllamaEmbedder({ host, model: "no-such-model" }).embed(["x"]).catch((error) => error);
+    const failure = await new OllamaEmbedder({ host, model: "no-such-model" })
+      .embed(["x"])
+      .catch((error) => error);
     expect(StepError.isStepError(failure)).toBe(true);
     expect(failure.kind).toBe("config_error");
     expect(failure.message).toContain("ollama pull no-such-model");
@@ -67,13 +82,17 @@ describe("OllamaEmbedder against a loopback server speaking /api/embed", () => {
 
   it("maps a crash to server_error, a plain-text error likewise, and a short reply to format_error", async () => {
     mode = "crash";
-    expect((await new OllamaEmbedder({ host, model: "m" }).embed(["x"]).catch((error) => error)).kind).toBe("server_error");
+    expect((await new OllamaEmbedder({ host, model: "m" }).embed(["x"]).catch((error) => error)).kind).toBe(
+      "server_error",
+    );
     mode = "plain-error";
     const plain = await new OllamaEmbedder({ host, model: "m" }).embed(["x"]).catch((error) => error);
     expect(plain.kind).toBe("server_error");
     expect(plain.message).toContain("bad gateway");
     mode = "short";
-    expect((await new OllamaEmbedder({ host, model: "m" }).embed(["x", "y"]).catch((error) => error)).kind).toBe("format_error");
+    expect(
+      (await new OllamaEmbedder({ host, model: "m" }).embed(["x", "y"]).catch((error) => error)).kind,
+    ).toBe("format_error");
   });
 
   it("reports an unreachable host as server_error and a cancelled call as timeout", async () => {
@@ -81,12 +100,17 @@ describe("OllamaEmbedder against a loopback server speaking /api/embed", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const unreachable = await new OllamaEmbedder({ host: `http://127.0.0.1:${port}`, model: "m" }).embed(["x"]).catch((error) => error);
+    const unreachable = await new OllamaEmbedder({ host: `http://127.0.0.1:${port}`, model: "m" })
+      .embed(["x"])
+      .catch((error) => error);
     expect(unreachable.kind).toBe("server_error");
     expect(unreachable.message).toContain("cannot reach Ollama");
     mode = "ok";
     const controller = new AbortController();
     controller.abort();
-    expect((await new OllamaEmbedder({ host, model: "m" }).embed(["x"], controller.signal).catch((error) => error)).kind).toBe("timeout");
+    expect(
+      (await new OllamaEmbedder({ host, model: "m" }).embed(["x"], controller.signal).catch((error) => error))
+        .kind,
+    ).toBe("timeout");
   });
 });

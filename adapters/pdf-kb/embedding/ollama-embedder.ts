@@ -39,9 +39,13 @@ export class OllamaEmbedder implements Embedder {
         throw this.failure(error, signal);
       }
       if (!Array.isArray(response.embeddings) || response.embeddings.length !== batch.length) {
-        throw new StepError("format_error", `Ollama returned ${response.embeddings?.length ?? 0} embeddings for ${batch.length} texts (model ${this.options.model})`, {
-          url: `${this.options.host}/api/embed`,
-        });
+        throw new StepError(
+          "format_error",
+          `Ollama returned ${response.embeddings?.length ?? 0} embeddings for ${batch.length} texts (model ${this.options.model})`,
+          {
+            url: `${this.options.host}/api/embed`,
+          },
+        );
       }
       for (const embedding of response.embeddings) vectors.push(this.normalised(embedding));
     }
@@ -50,10 +54,17 @@ export class OllamaEmbedder implements Embedder {
 
   private normalised(embedding: number[]): Float32Array {
     if (this.size === undefined) this.size = embedding.length;
-    if (embedding.length !== this.size || embedding.some((value) => typeof value !== "number" || !Number.isFinite(value))) {
-      throw new StepError("format_error", `Ollama model ${this.options.model} returned a vector of ${embedding.length} values where ${this.size} finite numbers were expected`, {
-        url: `${this.options.host}/api/embed`,
-      });
+    if (
+      embedding.length !== this.size ||
+      embedding.some((value) => typeof value !== "number" || !Number.isFinite(value))
+    ) {
+      throw new StepError(
+        "format_error",
+        `Ollama model ${this.options.model} returned a vector of ${embedding.length} values where ${this.size} finite numbers were expected`,
+        {
+          url: `${this.options.host}/api/embed`,
+        },
+      );
     }
     const vector = Float32Array.from(embedding);
     let norm = 0;
@@ -67,16 +78,42 @@ export class OllamaEmbedder implements Embedder {
 
   private failure(error: unknown, signal: AbortSignal | undefined): StepError {
     const url = `${this.options.host}/api/embed`;
-    if (signal?.aborted) return new StepError("timeout", `embedding with Ollama (${this.options.model}) was cancelled or timed out`, { url }, { cause: error });
-    const status = typeof error === "object" && error !== null && "status_code" in error ? Number((error as { status_code: unknown }).status_code) : undefined;
+    if (signal?.aborted)
+      return new StepError(
+        "timeout",
+        `embedding with Ollama (${this.options.model}) was cancelled or timed out`,
+        { url },
+        { cause: error },
+      );
+    const status =
+      typeof error === "object" && error !== null && "status_code" in error
+        ? Number((error as { status_code: unknown }).status_code)
+        : undefined;
     const message = error instanceof Error ? error.message : String(error);
     if (status === 404) {
-      return new StepError("config_error", `Ollama has no model ${this.options.model} (${message}); run \`ollama pull ${this.options.model}\` or change embedding.model`, { url, status });
+      return new StepError(
+        "config_error",
+        `Ollama has no model ${this.options.model} (${message}); run \`ollama pull ${this.options.model}\` or change embedding.model`,
+        { url, status },
+      );
     }
     if (status === 429) return new StepError("rate_limited", `Ollama is busy: ${message}`, { url, status });
-    if (status !== undefined && status >= 500) return new StepError("server_error", `Ollama failed to embed with ${this.options.model}: ${message}`, { url, status });
-    if (status !== undefined) return new StepError("format_error", `Ollama refused the embedding request (${status}): ${message}`, { url, status });
-    return new StepError("server_error", `cannot reach Ollama at ${this.options.host} to embed with ${this.options.model}: ${message}`, { url }, { cause: error });
+    if (status !== undefined && status >= 500)
+      return new StepError("server_error", `Ollama failed to embed with ${this.options.model}: ${message}`, {
+        url,
+        status,
+      });
+    if (status !== undefined)
+      return new StepError("format_error", `Ollama refused the embedding request (${status}): ${message}`, {
+        url,
+        status,
+      });
+    return new StepError(
+      "server_error",
+      `cannot reach Ollama at ${this.options.host} to embed with ${this.options.model}: ${message}`,
+      { url },
+      { cause: error },
+    );
   }
 }
 

@@ -63,10 +63,11 @@ const require = createRequire(import.meta.url);
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 // tsc does not copy the Java helper into dist/: when running from dist/adapters/pdf-kb/extraction,
 // find it in the package's source tree instead.
-const SOURCE = [
-  path.join(HERE, "tabula", "TableExtractor.java"),
-  path.resolve(HERE, "../../../../adapters/pdf-kb/extraction/tabula/TableExtractor.java"),
-].find((candidate) => existsSync(candidate)) ?? path.join(HERE, "tabula", "TableExtractor.java");
+const SOURCE =
+  [
+    path.join(HERE, "tabula", "TableExtractor.java"),
+    path.resolve(HERE, "../../../../adapters/pdf-kb/extraction/tabula/TableExtractor.java"),
+  ].find((candidate) => existsSync(candidate)) ?? path.join(HERE, "tabula", "TableExtractor.java");
 // Fast start-up matters more than peak speed for a run of a few seconds.
 const JVM_FLAGS = [
   "-XX:TieredStopAtLevel=1",

@@ -1,4 +1,4 @@
-import type { ExtractOptions, ExtractedDocument } from "../extraction/extracted-document.js";
+import type { ExtractedDocument, ExtractOptions } from "../extraction/extracted-document.js";
 
 /** Turns one PDF into chunks and tables; throws a DocumentError (corrupt, encrypted, image_only) for unusable files. */
 export type DocumentExtractor = (absolutePath: string, options: ExtractOptions) => Promise<ExtractedDocument>;

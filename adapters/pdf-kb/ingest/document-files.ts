@@ -18,11 +18,22 @@ export interface DocumentFile {
  * workspace: a glob with ".." or an absolute path is refused, and a symbolic link that resolves
  * outside the workspace is left out.
  */
-export async function listDocumentFiles(workspace: Workspace, globs: string[]): Promise<{ files: DocumentFile[]; outside: string[] }> {
+export async function listDocumentFiles(
+  workspace: Workspace,
+  globs: string[],
+): Promise<{ files: DocumentFile[]; outside: string[] }> {
   for (const glob of globs) {
-    if (path.isAbsolute(glob) || glob.split(/[\\/]/).includes("..")) throw new PathOutsideWorkspaceError(glob, workspace.root);
+    if (path.isAbsolute(glob) || glob.split(/[\\/]/).includes(".."))
+      throw new PathOutsideWorkspaceError(glob, workspace.root);
   }
-  const matches = await fg(globs, { cwd: workspace.root, onlyFiles: true, followSymbolicLinks: false, dot: false, unique: true, ignore: [".triangulate/**"] });
+  const matches = await fg(globs, {
+    cwd: workspace.root,
+    onlyFiles: true,
+    followSymbolicLinks: false,
+    dot: false,
+    unique: true,
+    ignore: [".triangulate/**"],
+  });
   const root = fs.realpathSync(workspace.root);
   const files: DocumentFile[] = [];
   const outside: string[] = [];
@@ -35,7 +46,12 @@ export async function listDocumentFiles(workspace: Workspace, globs: string[]): 
       continue;
     }
     const stat = fs.statSync(real);
-    files.push({ relativePath: match.split(path.sep).join("/"), absolutePath, size: stat.size, modified: stat.mtime });
+    files.push({
+      relativePath: match.split(path.sep).join("/"),
+      absolutePath,
+      size: stat.size,
+      modified: stat.mtime,
+    });
   }
   return { files, outside };
 }

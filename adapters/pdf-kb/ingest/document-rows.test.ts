@@ -8,7 +8,16 @@ const extracted: ExtractedDocument = {
   documentId: "docs/notes.pdf",
   pageCount: 2,
   sections: [],
-  chunks: [{ id: "docs/notes.pdf#1", text: "Release notes of the CRM.", pages: [1, 2], section: "1 版本歷史", sectionId: "s1", bbox: [10, 20, 300, 60] }],
+  chunks: [
+    {
+      id: "docs/notes.pdf#1",
+      text: "Release notes of the CRM.",
+      pages: [1, 2],
+      section: "1 版本歷史",
+      sectionId: "s1",
+      bbox: [10, 20, 300, 60],
+    },
+  ],
   tables: [
     {
       id: "p2-t1",
@@ -38,14 +47,34 @@ const extracted: ExtractedDocument = {
 
 describe("documentRows", () => {
   it("makes a passage per chunk, one per table and one per table row, and a table row with the cells", async () => {
-    const rows = await documentRows("docs/notes.pdf", extracted, { date: "2024-01-15", tags: ["crm"] }, new HashedEmbedder(64));
-    expect(rows.passages.map((passage) => passage.id)).toEqual(["docs/notes.pdf#1", "docs/notes.pdf#table:p2-t1", "docs/notes.pdf#table:p2-t1:row1", "docs/notes.pdf#table:p2-t1:row2"]);
+    const rows = await documentRows(
+      "docs/notes.pdf",
+      extracted,
+      { date: "2024-01-15", tags: ["crm"] },
+      new HashedEmbedder(64),
+    );
+    expect(rows.passages.map((passage) => passage.id)).toEqual([
+      "docs/notes.pdf#1",
+      "docs/notes.pdf#table:p2-t1",
+      "docs/notes.pdf#table:p2-t1:row1",
+      "docs/notes.pdf#table:p2-t1:row2",
+    ]);
     const [chunk, table, firstRow] = rows.passages;
-    expect(chunk).toMatchObject({ kind: "text", page: 1, page_end: 2, section_folded: "1 版本历史", tags: "|crm|", date: "2024-01-15", bbox_json: "[10,20,300,60]" });
+    expect(chunk).toMatchObject({
+      kind: "text",
+      page: 1,
+      page_end: 2,
+      section_folded: "1 版本历史",
+      tags: "|crm|",
+      date: "2024-01-15",
+      bbox_json: "[10,20,300,60]",
+    });
     // The section heading is searchable with the text; CJK as bigrams, folded to Simplified.
     expect(chunk.search_text).toBe("1 版本 本历 历史 release notes of the crm");
     expect(table).toMatchObject({ kind: "table", table_id: "p2-t1", page: 2 });
-    expect(firstRow.text).toBe("Table p2-t1 (page 2, 1 版本歷史)\nVersion | Release date\n3.4.0 | 2023-10-18");
+    expect(firstRow.text).toBe(
+      "Table p2-t1 (page 2, 1 版本歷史)\nVersion | Release date\n3.4.0 | 2023-10-18",
+    );
     expect(rows.passages.every((passage) => passage.vector.length === 64)).toBe(true);
     expect(rows.tables).toHaveLength(1);
     expect(JSON.parse(rows.tables[0].rows_json)).toEqual(extracted.tables[0].rows);

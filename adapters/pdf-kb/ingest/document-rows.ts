@@ -1,5 +1,5 @@
-import type { ExtractedDocument } from "../extraction/extracted-document.js";
 import type { Embedder } from "../embedding/embedder.js";
+import type { ExtractedDocument } from "../extraction/extracted-document.js";
 import type { PassageRow, TableRow } from "../store/knowledge-base-schema.js";
 import { foldText, searchableText } from "../store/text-folding.js";
 
@@ -22,7 +22,13 @@ const tagText = (tags: string[]) => (tags.length === 0 ? "" : `|${tags.join("|")
  * so a search finds tables too), and a table row with the typed cells. The section path is
  * indexed with the text because a heading often carries the words a question uses.
  */
-export async function documentRows(document: string, extracted: ExtractedDocument, metadata: DocumentMetadata, embedder: Embedder, signal?: AbortSignal): Promise<DocumentRows> {
+export async function documentRows(
+  document: string,
+  extracted: ExtractedDocument,
+  metadata: DocumentMetadata,
+  embedder: Embedder,
+  signal?: AbortSignal,
+): Promise<DocumentRows> {
   const drafts: Omit<PassageRow, "vector">[] = [];
   const embedTexts: string[] = [];
   for (const chunk of extracted.chunks) {
@@ -50,7 +56,8 @@ export async function documentRows(document: string, extracted: ExtractedDocumen
   const tables: TableRow[] = [];
   for (const table of extracted.tables) {
     // Extraction's rendering already carries a caption with the page and section.
-    const text = table.text || [table.section, ...table.cells.map((row) => row.join(" | "))].filter(Boolean).join("\n");
+    const text =
+      table.text || [table.section, ...table.cells.map((row) => row.join(" | "))].filter(Boolean).join("\n");
     const tableRow = (id: string, passageText: string) =>
       ({
         id,
@@ -102,5 +109,8 @@ export async function documentRows(document: string, extracted: ExtractedDocumen
     });
   }
   const vectors = embedTexts.length === 0 ? [] : await embedder.embed(embedTexts, signal);
-  return { passages: drafts.map((draft, index) => ({ ...draft, vector: Array.from(vectors[index]) })), tables };
+  return {
+    passages: drafts.map((draft, index) => ({ ...draft, vector: Array.from(vectors[index]) })),
+    tables,
+  };
 }

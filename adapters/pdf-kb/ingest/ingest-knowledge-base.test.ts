@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadWorkspace } from "../../../config/load-workspace.js";
 import { PathOutsideWorkspaceError, type Workspace } from "../../../config/workspace.js";
 import { HashedEmbedder } from "../embedding/hashed-embedder.js";
-import { lancedb } from "../store/lance-database.js";
 import { KnowledgeBase, knowledgeBaseDirectory, lanceDirectory } from "../store/knowledge-base.js";
 import { readManifest } from "../store/knowledge-base-manifest.js";
+import { lancedb } from "../store/lance-database.js";
 import { writeImageOnlyPdf, writeTestPdf } from "../test-support/write-test-pdf.js";
-import { IngestLockedError } from "./ingest-lock.js";
 import { ingestKnowledgeBase } from "./ingest-knowledge-base.js";
+import { IngestLockedError } from "./ingest-lock.js";
 
 const yaml = `sources:
   handbook:
@@ -25,9 +25,20 @@ const yaml = `sources:
 const englishPolicy = (refundDays: number) => ({
   title: "Return and Exchange Policy",
   sections: [
-    { heading: "1 Returns", paragraphs: ["Items in their original packaging may be returned within 30 days of delivery."] },
-    { heading: "2 Exchanges", paragraphs: ["Custom-engraved items are exchanged only when the store made the error, such as a misspelt name."] },
-    { heading: "3 Refunds", paragraphs: [`Refunds are made within ${refundDays} business days after the returned item arrives.`] },
+    {
+      heading: "1 Returns",
+      paragraphs: ["Items in their original packaging may be returned within 30 days of delivery."],
+    },
+    {
+      heading: "2 Exchanges",
+      paragraphs: [
+        "Custom-engraved items are exchanged only when the store made the error, such as a misspelt name.",
+      ],
+    },
+    {
+      heading: "3 Refunds",
+      paragraphs: [`Refunds are made within ${refundDays} business days after the returned item arrives.`],
+    },
   ],
 });
 
@@ -55,16 +66,27 @@ beforeAll(async () => {
     title: "退換貨政策",
     cjk: true,
     sections: [
-      { heading: "1 換貨", paragraphs: ["客製化刻字商品僅在本店出錯時予以換貨。因商品瑕疵而換貨時，運費由本店負擔。"] },
+      {
+        heading: "1 換貨",
+        paragraphs: ["客製化刻字商品僅在本店出錯時予以換貨。因商品瑕疵而換貨時，運費由本店負擔。"],
+      },
       { heading: "2 退款", paragraphs: ["退回商品送達本店後，本店將於七個工作天內退款。"] },
     ],
   });
   await writeTestPdf(path.join(root, "docs/notes-zh-Hans.pdf"), {
     title: "物流说明",
     cjk: true,
-    sections: [{ heading: "1 物流服务商变更", paragraphs: ["华东区于二〇二四年一月中旬更换了物流服务商，配送时间因此延长。"] }],
+    sections: [
+      {
+        heading: "1 物流服务商变更",
+        paragraphs: ["华东区于二〇二四年一月中旬更换了物流服务商，配送时间因此延长。"],
+      },
+    ],
   });
-  fs.writeFileSync(path.join(root, "docs/broken.pdf"), "%PDF-1.4\n1 0 obj << /Type /Catalog >> garbage, cut short");
+  fs.writeFileSync(
+    path.join(root, "docs/broken.pdf"),
+    "%PDF-1.4\n1 0 obj << /Type /Catalog >> garbage, cut short",
+  );
   await writeTestPdf(path.join(root, "docs/locked.pdf"), { ...englishPolicy(5), password: "secret" });
   await writeImageOnlyPdf(path.join(root, "docs/scan.pdf"));
 }, 30_000);
@@ -88,7 +110,11 @@ describe("ingest into LanceDB on disk", () => {
     });
     expect(summary.index).toMatchObject({ documents: 3, passages: summary.passages });
     const manifest = readManifest(directory())!;
-    expect(Object.keys(manifest.documents).sort()).toEqual(["docs/notes-zh-Hans.pdf", "docs/policy-en.pdf", "docs/policy-zh-Hant.pdf"]);
+    expect(Object.keys(manifest.documents).sort()).toEqual([
+      "docs/notes-zh-Hans.pdf",
+      "docs/policy-en.pdf",
+      "docs/policy-zh-Hant.pdf",
+    ]);
     expect(manifest.documents["docs/policy-en.pdf"]).toMatchObject({ date: "2024-01-15", tags: ["policy"] });
   }, 60_000);
 
@@ -134,7 +160,12 @@ describe("ingest into LanceDB on disk", () => {
     fs.mkdirSync(path.join(root, "docs/sub"));
     await writeTestPdf(path.join(root, "docs/sub/release-notes.pdf"), {
       title: "CRM Release Notes",
-      sections: [{ heading: "1 Version 3.4.0", paragraphs: ["Version 3.4.0 changed the Service Desk and Notifications modules."] }],
+      sections: [
+        {
+          heading: "1 Version 3.4.0",
+          paragraphs: ["Version 3.4.0 changed the Service Desk and Notifications modules."],
+        },
+      ],
     });
     const summary = await ingestKnowledgeBase(workspace, "handbook");
     expect(summary).toMatchObject({ added: 1, changed: 1, removed: 1, skipped: 1, documents: 2 });
@@ -143,8 +174,12 @@ describe("ingest into LanceDB on disk", () => {
     const refunds = await search("refund business days", { k: 3, filters: { document: "policy-en.pdf" } });
     expect(refunds[0].text).toContain("10 business days");
     expect(refunds.some((hit) => hit.text.includes("7 business days"))).toBe(false);
-    expect((await search("物流服务商变更", { k: 5 })).some((hit) => hit.document === "docs/notes-zh-Hans.pdf")).toBe(false);
-    expect((await search("service desk notifications", { k: 1 }))[0].document).toBe("docs/sub/release-notes.pdf");
+    expect(
+      (await search("物流服务商变更", { k: 5 })).some((hit) => hit.document === "docs/notes-zh-Hans.pdf"),
+    ).toBe(false);
+    expect((await search("service desk notifications", { k: 1 }))[0].document).toBe(
+      "docs/sub/release-notes.pdf",
+    );
   }, 60_000);
 
   it("keeps the previous index queryable and consistent when the ingest process is killed mid-way", async () => {
@@ -157,10 +192,16 @@ describe("ingest into LanceDB on disk", () => {
     for (let index = 0; index < 12; index += 1) {
       await writeTestPdf(path.join(root, `docs/bulk-${String(index).padStart(2, "0")}.pdf`), {
         title: `Bulletin ${index}`,
-        sections: [{ heading: "1 Notice", paragraphs: [`Bulletin number ${index} about warehouse inventory counts.`] }],
+        sections: [
+          { heading: "1 Notice", paragraphs: [`Bulletin number ${index} about warehouse inventory counts.`] },
+        ],
       });
     }
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "../test-support/ingest-child.ts"), root], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", path.join(import.meta.dirname, "../test-support/ingest-child.ts"), root],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     let output = "";
     const killed = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`the child never got mid-way: ${output}`)), 60_000);
@@ -189,18 +230,29 @@ describe("ingest into LanceDB on disk", () => {
     expect(after).toEqual(before);
     const knowledgeBase = await open();
     expect(await knowledgeBase.countPassages()).toBe(passagesBefore);
-    const refunds = await knowledgeBase.search("refund business days", { k: 3, filters: { document: "policy-en.pdf" } });
+    const refunds = await knowledgeBase.search("refund business days", {
+      k: 3,
+      filters: { document: "policy-en.pdf" },
+    });
     expect(refunds[0].text).toContain("10 business days");
-    expect((await knowledgeBase.search("warehouse inventory bulletin", { k: 3 })).some((hit) => hit.document.includes("bulk-"))).toBe(false);
+    expect(
+      (await knowledgeBase.search("warehouse inventory bulletin", { k: 3 })).some((hit) =>
+        hit.document.includes("bulk-"),
+      ),
+    ).toBe(false);
     knowledgeBase.close();
 
     // The next ingest takes over the dead process's lock, undoes its writes and finishes the job.
     const summary = await ingestKnowledgeBase(workspace, "handbook");
     expect(summary).toMatchObject({ added: 12, changed: 1, removed: 0 });
-    expect((await search("refund business days", { k: 1, filters: { document: "policy-en.pdf" } }))[0].text).toContain("14 business days");
+    expect(
+      (await search("refund business days", { k: 1, filters: { document: "policy-en.pdf" } }))[0].text,
+    ).toContain("14 business days");
     expect((await search("bulletin number 7 warehouse", { k: 1 }))[0].document).toBe("docs/bulk-07.pdf");
     const final = await open();
-    expect(await final.countPassages()).toBe(Object.values(readManifest(directory())!.documents).reduce((sum, entry) => sum + entry.passages, 0));
+    expect(await final.countPassages()).toBe(
+      Object.values(readManifest(directory())!.documents).reduce((sum, entry) => sum + entry.passages, 0),
+    );
     final.close();
   }, 120_000);
 
@@ -210,7 +262,12 @@ describe("ingest into LanceDB on disk", () => {
     expect(summary).toMatchObject({ rebuilt: true, rebuildReason: "--rebuild" });
     const after = readManifest(directory())!;
     expect(after.generation).toBe(before.generation + 1);
-    expect(fs.readdirSync(lanceDirectory(directory())).filter((name) => name.endsWith(".lance")).sort()).toEqual([`${after.passages.name}.lance`, `${after.tables.name}.lance`]);
+    expect(
+      fs
+        .readdirSync(lanceDirectory(directory()))
+        .filter((name) => name.endsWith(".lance"))
+        .sort(),
+    ).toEqual([`${after.passages.name}.lance`, `${after.tables.name}.lance`]);
     expect((await search("refund business days", { k: 1 }))[0].text).toContain("14 business days");
   }, 120_000);
 
@@ -224,7 +281,11 @@ describe("ingest into LanceDB on disk", () => {
   });
 
   it("tells the user to run triangulate ingest when there is no index", async () => {
-    await expect(KnowledgeBase.open("handbook", path.join(root, "nowhere"), new HashedEmbedder(384))).rejects.toThrow(/run `triangulate ingest`/);
-    await expect(KnowledgeBase.open("handbook", directory(), new HashedEmbedder(512))).rejects.toThrow(/built with embedder hashed-v1:384/);
+    await expect(
+      KnowledgeBase.open("handbook", path.join(root, "nowhere"), new HashedEmbedder(384)),
+    ).rejects.toThrow(/run `triangulate ingest`/);
+    await expect(KnowledgeBase.open("handbook", directory(), new HashedEmbedder(512))).rejects.toThrow(
+      /built with embedder hashed-v1:384/,
+    );
   });
 });

@@ -1,15 +1,31 @@
 import fs from "node:fs";
-import { lancedb } from "../store/lance-database.js";
 import type { Workspace } from "../../../config/workspace.js";
 import type { PdfKnowledgeBaseSource } from "../../../models/sources/pdf-kb-source.js";
-import type { Embedder } from "../embedding/embedder.js";
 import { createEmbedder } from "../embedding/create-embedder.js";
+import type { Embedder } from "../embedding/embedder.js";
 import { fullTextColumn, fullTextIndexOptions } from "../store/full-text-index.js";
 import { knowledgeBaseDirectory, lanceDirectory } from "../store/knowledge-base.js";
-import { type IndexedDocument, type KnowledgeBaseManifest, readManifest, rowLayout, writeManifest } from "../store/knowledge-base-manifest.js";
-import { type PassageRow, type TableRow, passageSchema, tableSchema } from "../store/knowledge-base-schema.js";
+import {
+  type IndexedDocument,
+  type KnowledgeBaseManifest,
+  readManifest,
+  rowLayout,
+  writeManifest,
+} from "../store/knowledge-base-manifest.js";
+import {
+  type PassageRow,
+  passageSchema,
+  type TableRow,
+  tableSchema,
+} from "../store/knowledge-base-schema.js";
+import { lancedb } from "../store/lance-database.js";
 import { maintainVectorIndex } from "../store/vector-index.js";
-import { type DocumentFailureReason, type DocumentExtractor, documentFailureReason, loadDocumentExtractor } from "./document-extractor.js";
+import {
+  type DocumentExtractor,
+  type DocumentFailureReason,
+  documentFailureReason,
+  loadDocumentExtractor,
+} from "./document-extractor.js";
 import { type DocumentFile, hashFile, listDocumentFiles } from "./document-files.js";
 import { type DocumentMetadata, documentRows } from "./document-rows.js";
 import { matchesGlob } from "./glob-pattern.js";
@@ -74,7 +90,6 @@ export interface IngestSummary {
 // Rows are written in batches: fewer LanceDB versions and fragments than one write per document.
 const flushRows = 2000;
 
-
 function metadataFor(source: PdfKnowledgeBaseSource, file: DocumentFile): DocumentMetadata {
   let date = file.modified.toISOString().slice(0, 10);
   const tags = new Set<string>();
@@ -91,7 +106,10 @@ function sqlList(values: string[]): string {
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new DOMException("ingest interrupted", "AbortError");
+  if (signal?.aborted)
+    throw signal.reason instanceof Error
+      ? signal.reason
+      : new DOMException("ingest interrupted", "AbortError");
 }
 
 /** Makes a table's latest version the pinned one again, undoing writes an interrupted ingest left behind. */
@@ -108,10 +126,14 @@ async function rollBackTo(table: lancedb.Table, version: number): Promise<void> 
  * naming them is replaced atomically at the end, so an interrupted ingest leaves the previous
  * index current and consistent. A PDF that cannot be read is reported and the batch goes on.
  */
-export async function ingestKnowledgeBase(workspace: Workspace, sourceName: string, options: IngestOptions = {}): Promise<IngestSummary> {
+export async function ingestKnowledgeBase(
+  workspace: Workspace,
+  sourceName: string,
+  options: IngestOptions = {},
+): Promise<IngestSummary> {
   const started = performance.now();
   const source = workspace.config.sources[sourceName];
-  if (!source || source.kind !== "pdf_kb") throw new Error(`no pdf_kb source named ${sourceName} in ${workspace.file}`);
+  if (source?.kind !== "pdf_kb") throw new Error(`no pdf_kb source named ${sourceName} in ${workspace.file}`);
   const directory = knowledgeBaseDirectory(workspace.stateDirectory, sourceName);
   fs.mkdirSync(directory, { recursive: true });
   const release = acquireIngestLock(directory);
@@ -122,7 +144,14 @@ export async function ingestKnowledgeBase(workspace: Workspace, sourceName: stri
   }
 }
 
-async function ingestLocked(workspace: Workspace, sourceName: string, source: PdfKnowledgeBaseSource, directory: string, options: IngestOptions, started: number): Promise<IngestSummary> {
+async function ingestLocked(
+  workspace: Workspace,
+  sourceName: string,
+  source: PdfKnowledgeBaseSource,
+  directory: string,
+  options: IngestOptions,
+  started: number,
+): Promise<IngestSummary> {
   const { signal, onProgress } = options;
   const embedder = options.embedder ?? createEmbedder(source, workspace);
   let previous: KnowledgeBaseManifest | undefined;
@@ -133,12 +162,18 @@ async function ingestLocked(workspace: Workspace, sourceName: string, source: Pd
     if (!options.rebuild) throw error;
   }
   if (!previous) rebuildReason ??= "first ingest";
-  else if (previous.embedder !== embedder.id) rebuildReason ??= `embedder changed from ${previous.embedder} to ${embedder.id}`;
-  else if (previous.layout !== rowLayout) rebuildReason ??= `index layout ${previous.layout} is older than ${rowLayout}`;
+  else if (previous.embedder !== embedder.id)
+    rebuildReason ??= `embedder changed from ${previous.embedder} to ${embedder.id}`;
+  else if (previous.layout !== rowLayout)
+    rebuildReason ??= `index layout ${previous.layout} is older than ${rowLayout}`;
   const rebuild = rebuildReason !== undefined;
 
   const { files, outside } = await listDocumentFiles(workspace, source.paths);
-  const failed: FailedDocument[] = outside.map((document) => ({ document, reason: "outside_workspace", message: "a link to a file outside the workspace; not read" }));
+  const failed: FailedDocument[] = outside.map((document) => ({
+    document,
+    reason: "outside_workspace",
+    message: "a link to a file outside the workspace; not read",
+  }));
   onProgress?.({ phase: "scan", done: 0, total: files.length });
   const hashes = new Map<string, string>();
   for (const [index, file] of files.entries()) {
@@ -150,7 +185,9 @@ async function ingestLocked(workspace: Workspace, sourceName: string, source: Pd
   const pending = files.filter((file) => known[file.relativePath]?.hash !== hashes.get(file.relativePath));
   const present = new Set(files.map((file) => file.relativePath));
   const removed = Object.keys(known).filter((document) => !present.has(document));
-  const changed = pending.filter((file) => known[file.relativePath] !== undefined).map((file) => file.relativePath);
+  const changed = pending
+    .filter((file) => known[file.relativePath] !== undefined)
+    .map((file) => file.relativePath);
   const summary: IngestSummary = {
     source: sourceName,
     rebuilt: rebuild,
@@ -192,11 +229,14 @@ async function ingestLocked(workspace: Workspace, sourceName: string, source: Pd
     for (const name of await connection.tableNames()) if (!keep.has(name)) await connection.dropTable(name);
 
     let dimensions = embedder.dimensions;
-    if (rebuild && dimensions === undefined) dimensions = (await embedder.embed(["dimension probe"], signal))[0].length;
+    if (rebuild && dimensions === undefined)
+      dimensions = (await embedder.embed(["dimension probe"], signal))[0].length;
     let passagesTable: lancedb.Table;
     let tablesTable: lancedb.Table;
     if (rebuild) {
-      passagesTable = await connection.createEmptyTable(names.passages, passageSchema(dimensions!), { mode: "overwrite" });
+      passagesTable = await connection.createEmptyTable(names.passages, passageSchema(dimensions!), {
+        mode: "overwrite",
+      });
       tablesTable = await connection.createEmptyTable(names.tables, tableSchema(), { mode: "overwrite" });
     } else {
       passagesTable = await connection.openTable(previous!.passages.name);
@@ -215,7 +255,8 @@ async function ingestLocked(workspace: Workspace, sourceName: string, source: Pd
     let passageBuffer: PassageRow[] = [];
     let tableBuffer: TableRow[] = [];
     const flush = async () => {
-      if (passageBuffer.length > 0) await passagesTable.add(passageBuffer as unknown as Record<string, unknown>[]);
+      if (passageBuffer.length > 0)
+        await passagesTable.add(passageBuffer as unknown as Record<string, unknown>[]);
       if (tableBuffer.length > 0) await tablesTable.add(tableBuffer as unknown as Record<string, unknown>[]);
       passageBuffer = [];
       tableBuffer = [];
@@ -253,20 +294,28 @@ async function ingestLocked(workspace: Workspace, sourceName: string, source: Pd
         summary.pages += extracted.pageCount;
         summary.passages += rows.passages.length;
         summary.tables += rows.tables.length;
-        for (const message of extracted.warnings) summary.warnings.push({ document: file.relativePath, message });
+        for (const message of extracted.warnings)
+          summary.warnings.push({ document: file.relativePath, message });
       } catch (error) {
         throwIfAborted(signal);
         const reason = documentFailureReason(error);
         // Only a typed extraction failure is the document's fault; an embedder or disk failure stops the ingest.
         if (reason === undefined && isInfrastructureError(error)) throw error;
-        failed.push({ document: file.relativePath, reason: reason ?? "error", message: error instanceof Error ? error.message : String(error) });
+        failed.push({
+          document: file.relativePath,
+          reason: reason ?? "error",
+          message: error instanceof Error ? error.message : String(error),
+        });
       }
       if (passageBuffer.length >= (options.batchRows ?? flushRows)) await flush();
     }
     await flush();
     throwIfAborted(signal);
     onProgress?.({ phase: "index", done: pending.length, total: pending.length });
-    await passagesTable.createIndex(fullTextColumn, { config: lancedb.Index.fts(fullTextIndexOptions), replace: true });
+    await passagesTable.createIndex(fullTextColumn, {
+      config: lancedb.Index.fts(fullTextIndexOptions),
+      replace: true,
+    });
     await maintainVectorIndex(passagesTable, dimensions ?? previous!.dimensions);
 
     const manifest: KnowledgeBaseManifest = {
@@ -293,7 +342,10 @@ async function ingestLocked(workspace: Workspace, sourceName: string, source: Pd
 /** Errors that are not about one document (the embedder is unreachable, the disk is full): they stop the ingest. */
 function isInfrastructureError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  return error.name === "StepError" || ["ENOSPC", "EACCES", "EROFS"].includes((error as NodeJS.ErrnoException).code ?? "");
+  return (
+    error.name === "StepError" ||
+    ["ENOSPC", "EACCES", "EROFS"].includes((error as NodeJS.ErrnoException).code ?? "")
+  );
 }
 
 /**
@@ -310,10 +362,14 @@ async function tidy(
   tablesTable: lancedb.Table,
 ): Promise<void> {
   if (previous && previous.generation !== manifest.generation) {
-    for (const name of [previous.passages.name, previous.tables.name]) if ((await connection.tableNames()).includes(name)) await connection.dropTable(name);
+    for (const name of [previous.passages.name, previous.tables.name])
+      if ((await connection.tableNames()).includes(name)) await connection.dropTable(name);
   }
   const compacted = { ...manifest };
-  for (const [key, table] of [["passages", passagesTable], ["tables", tablesTable]] as const) {
+  for (const [key, table] of [
+    ["passages", passagesTable],
+    ["tables", tablesTable],
+  ] as const) {
     const pinned = manifest[key].version;
     const pinnedVersion = (await table.listVersions()).find((entry) => entry.version === pinned);
     if (!pinnedVersion) continue;
@@ -321,5 +377,9 @@ async function tidy(
     await table.optimize({ cleanupOlderThan: new Date(pinnedVersion.timestamp.getTime() - 1) });
     compacted[key] = { name: manifest[key].name, version: await table.version() };
   }
-  if (compacted.passages.version !== manifest.passages.version || compacted.tables.version !== manifest.tables.version) writeManifest(directory, compacted);
+  if (
+    compacted.passages.version !== manifest.passages.version ||
+    compacted.tables.version !== manifest.tables.version
+  )
+    writeManifest(directory, compacted);
 }

@@ -8,7 +8,9 @@ export class IngestLockedError extends Error {
     readonly lockFile: string,
     readonly pid: number,
   ) {
-    super(`another ingest (process ${pid}) is writing this knowledge base; wait for it to finish (lock ${lockFile})`);
+    super(
+      `another ingest (process ${pid}) is writing this knowledge base; wait for it to finish (lock ${lockFile})`,
+    );
   }
 }
 
@@ -29,7 +31,9 @@ export function acquireIngestLock(directory: string): () => void {
   const lockFile = path.join(directory, "ingest.lock");
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
-      fs.writeFileSync(lockFile, JSON.stringify({ pid: process.pid, started: new Date().toISOString() }), { flag: "wx" });
+      fs.writeFileSync(lockFile, JSON.stringify({ pid: process.pid, started: new Date().toISOString() }), {
+        flag: "wx",
+      });
       return () => fs.rmSync(lockFile, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
@@ -39,7 +43,8 @@ export function acquireIngestLock(directory: string): () => void {
       } catch {
         // An unreadable lock was cut short by a crash while it was written: stale.
       }
-      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) throw new IngestLockedError(lockFile, pid);
+      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid))
+        throw new IngestLockedError(lockFile, pid);
       fs.rmSync(lockFile, { force: true });
     }
   }

@@ -57,7 +57,10 @@ export function readManifest(directory: string): KnowledgeBaseManifest | undefin
     throw error;
   }
   const parsed = KnowledgeBaseManifest.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new Error(`${file} is damaged (${parsed.error.issues[0]?.message}); run \`triangulate ingest --rebuild\``);
+  if (!parsed.success)
+    throw new Error(
+      `${file} is damaged (${parsed.error.issues[0]?.message}); run \`triangulate ingest --rebuild\``,
+    );
   return parsed.data;
 }
 

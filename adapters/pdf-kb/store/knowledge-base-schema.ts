@@ -97,4 +97,17 @@ export function tableSchema(): Schema {
 }
 
 /** Columns a search reads back (everything but the vector and the indexed text). */
-export const passageColumns = ["id", "document", "kind", "table_id", "section", "page", "page_end", "pages_json", "bbox_json", "text", "date", "tags"];
+export const passageColumns = [
+  "id",
+  "document",
+  "kind",
+  "table_id",
+  "section",
+  "page",
+  "page_end",
+  "pages_json",
+  "bbox_json",
+  "text",
+  "date",
+  "tags",
+];

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { lancedb } from "./lance-database.js";
 import type { CellValue, ColumnType } from "../../../models/evidence.js";
 import type { Embedder } from "../embedding/embedder.js";
 import { type KnowledgeBaseManifest, readManifest } from "./knowledge-base-manifest.js";
 import { KnowledgeBaseMissingError } from "./knowledge-base-missing-error.js";
 import { passageColumns } from "./knowledge-base-schema.js";
+import { lancedb } from "./lance-database.js";
 import { reciprocalRankFusion } from "./reciprocal-rank-fusion.js";
 import { type KnowledgeBaseFilters, whereClause } from "./search-filters.js";
 import { searchableText } from "./text-folding.js";
@@ -99,9 +99,14 @@ export class KnowledgeBase {
   /** Opens the index of a source; throws KnowledgeBaseMissingError when `triangulate ingest` has not run. */
   static async open(source: string, directory: string, embedder: Embedder): Promise<KnowledgeBase> {
     const manifest = readManifest(directory);
-    if (!manifest || !fs.existsSync(lanceDirectory(directory))) throw new KnowledgeBaseMissingError(source, directory);
+    if (!manifest || !fs.existsSync(lanceDirectory(directory)))
+      throw new KnowledgeBaseMissingError(source, directory);
     if (manifest.embedder !== embedder.id) {
-      throw new KnowledgeBaseMissingError(source, directory, `was built with embedder ${manifest.embedder} but the source is configured for ${embedder.id}`);
+      throw new KnowledgeBaseMissingError(
+        source,
+        directory,
+        `was built with embedder ${manifest.embedder} but the source is configured for ${embedder.id}`,
+      );
     }
     const connection = await lancedb.connect(lanceDirectory(directory));
     try {
@@ -112,7 +117,11 @@ export class KnowledgeBase {
       return new KnowledgeBase(source, directory, manifest, connection, passages, tables, embedder);
     } catch (error) {
       connection.close();
-      throw new KnowledgeBaseMissingError(source, directory, `cannot be opened (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`);
+      throw new KnowledgeBaseMissingError(
+        source,
+        directory,
+        `cannot be opened (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`,
+      );
     }
   }
 
@@ -139,13 +148,19 @@ export class KnowledgeBase {
     const vectorRanking = vectorRows.map((row) => String(row.id));
     let scored: { id: string; score: number }[];
     if (mode === "fts") scored = ftsRows.map((row) => ({ id: String(row.id), score: Number(row._score) }));
-    else if (mode === "vector") scored = vectorRows.map((row) => ({ id: String(row.id), score: 1 - Number(row._distance) }));
+    else if (mode === "vector")
+      scored = vectorRows.map((row) => ({ id: String(row.id), score: 1 - Number(row._distance) }));
     else {
       const fused = reciprocalRankFusion([ftsRanking, vectorRanking]);
       // Ties (same ranks in both lists) are broken by the full-text rank, then the id, so results are stable.
       scored = [...fused.entries()]
         .map(([id, score]) => ({ id, score }))
-        .sort((left, right) => right.score - left.score || rankOf(ftsRanking, left.id) - rankOf(ftsRanking, right.id) || left.id.localeCompare(right.id));
+        .sort(
+          (left, right) =>
+            right.score - left.score ||
+            rankOf(ftsRanking, left.id) - rankOf(ftsRanking, right.id) ||
+            left.id.localeCompare(right.id),
+        );
     }
     const seenTables = new Set<string>();
     const distinct = scored.filter(({ id }) => {
@@ -173,7 +188,10 @@ export class KnowledgeBase {
         ...(bbox ? { bbox } : {}),
         text: String(row.text),
         score: Number(score.toFixed(6)),
-        ranks: { ...(ftsRank >= 0 ? { fts: ftsRank + 1 } : {}), ...(vectorRank >= 0 ? { vector: vectorRank + 1 } : {}) },
+        ranks: {
+          ...(ftsRank >= 0 ? { fts: ftsRank + 1 } : {}),
+          ...(vectorRank >= 0 ? { vector: vectorRank + 1 } : {}),
+        },
         date: String(row.date),
         tags: parseTags(row.tags),
       } satisfies SearchHit;
@@ -183,15 +201,30 @@ export class KnowledgeBase {
   private async fullTextRows(query: string, where: string | undefined, limit: number): Promise<Row[]> {
     const text = searchableText(query);
     if (text.trim() === "") return [];
-    let builder = this.passages.query().fullTextSearch(text, { columns: ["search_text"] }).select([...passageColumns, "_score"]).limit(limit);
+    let builder = this.passages
+      .query()
+      .fullTextSearch(text, { columns: ["search_text"] })
+      .select([...passageColumns, "_score"])
+      .limit(limit);
     if (where) builder = builder.where(where);
     return (await builder.toArray()) as Row[];
   }
 
-  private async vectorRows(query: string, where: string | undefined, limit: number, signal?: AbortSignal): Promise<Row[]> {
+  private async vectorRows(
+    query: string,
+    where: string | undefined,
+    limit: number,
+    signal?: AbortSignal,
+  ): Promise<Row[]> {
     const [vector] = await this.embedder.embed([query], signal);
     // With an IVF index (large knowledge bases): probe 20 partitions, re-rank 10× the candidates on full vectors.
-    let builder = this.passages.vectorSearch(vector).distanceType("cosine").nprobes(20).refineFactor(10).select([...passageColumns, "_distance"]).limit(limit);
+    let builder = this.passages
+      .vectorSearch(vector)
+      .distanceType("cosine")
+      .nprobes(20)
+      .refineFactor(10)
+      .select([...passageColumns, "_distance"])
+      .limit(limit);
     if (where) builder = builder.where(where);
     return (await builder.toArray()) as Row[];
   }
@@ -221,7 +254,12 @@ export class KnowledgeBase {
           tags: parseTags(row.tags),
         } satisfies StoredTable;
       })
-      .sort((left, right) => left.document.localeCompare(right.document) || left.page - right.page || left.tableId.localeCompare(right.tableId, undefined, { numeric: true }));
+      .sort(
+        (left, right) =>
+          left.document.localeCompare(right.document) ||
+          left.page - right.page ||
+          left.tableId.localeCompare(right.tableId, undefined, { numeric: true }),
+      );
   }
 
   /** Releases the tables and the connection. */

@@ -9,7 +9,9 @@ export const rrfConstant = 60;
 export function reciprocalRankFusion(rankings: string[][], constant = rrfConstant): Map<string, number> {
   const scores = new Map<string, number>();
   for (const ranking of rankings) {
-    ranking.forEach((id, index) => scores.set(id, (scores.get(id) ?? 0) + 1 / (constant + index + 1)));
+    ranking.forEach((id, index) => {
+      scores.set(id, (scores.get(id) ?? 0) + 1 / (constant + index + 1));
+    });
   }
   return scores;
 }

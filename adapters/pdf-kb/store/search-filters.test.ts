@@ -1,23 +1,42 @@
 import { describe, expect, it } from "vitest";
-import { globToLike, parseFilterArguments, relaxFilters, whereClause } from "./search-filters.js";
 import { reciprocalRankFusion } from "./reciprocal-rank-fusion.js";
+import { globToLike, parseFilterArguments, relaxFilters, whereClause } from "./search-filters.js";
 
 describe("knowledge-base filters", () => {
   it("escapes quotes and LIKE wildcards so a value cannot change the predicate", () => {
     expect(globToLike("100%_a*.pdf")).toBe("100\\%\\_a%.pdf");
-    expect(whereClause({ document: "o'brien.pdf" })).toBe("(document LIKE 'o''brien.pdf' OR document LIKE '%/o''brien.pdf')");
+    expect(whereClause({ document: "o'brien.pdf" })).toBe(
+      "(document LIKE 'o''brien.pdf' OR document LIKE '%/o''brien.pdf')",
+    );
     expect(whereClause({ section: "x' OR 1=1 --" })).toBe("section_folded LIKE '%x'' or 1=1 --%'");
   });
 
   it("matches a glob without a folder against the file name and folds the section", () => {
-    expect(whereClause({ document: "docs/*.pdf", section: "換貨", pages: { from: 2, to: 3 }, date: { from: "2024-01-01" }, tags: ["policy", "zh"], kind: "text" })).toBe(
+    expect(
+      whereClause({
+        document: "docs/*.pdf",
+        section: "換貨",
+        pages: { from: 2, to: 3 },
+        date: { from: "2024-01-01" },
+        tags: ["policy", "zh"],
+        kind: "text",
+      }),
+    ).toBe(
       "(document LIKE 'docs/%.pdf') AND section_folded LIKE '%换货%' AND page_end >= 2 AND page <= 3 AND date >= '2024-01-01' AND (tags LIKE '%|policy|%' OR tags LIKE '%|zh|%') AND kind = 'text'",
     );
     expect(whereClause({})).toBeUndefined();
   });
 
   it("parses CLI filters and refuses bad ones with a message that shows the form", () => {
-    expect(parseFilterArguments(["document=policy*.pdf", "pages=2..5", "date=2024-01-01..", "tags=a, b", "kind=table"])).toEqual({
+    expect(
+      parseFilterArguments([
+        "document=policy*.pdf",
+        "pages=2..5",
+        "date=2024-01-01..",
+        "tags=a, b",
+        "kind=table",
+      ]),
+    ).toEqual({
       document: "policy*.pdf",
       pages: { from: 2, to: 5 },
       date: { from: "2024-01-01" },

@@ -3,7 +3,8 @@ import { toSimplified } from "../../shared/chinese-script.js";
 
 const hanPattern = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
 // A token is a run of CJK characters (Han, kana, Hangul) or a run of other letters and digits.
-const tokenPattern = /([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+)|([\p{L}\p{N}]+)/gu;
+const tokenPattern =
+  /([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+)|([\p{L}\p{N}]+)/gu;
 
 /** Normalises text for matching: NFKC (full-width → ASCII), lower case, Traditional folded to Simplified Chinese. */
 export function foldText(text: string): string {
@@ -32,7 +33,8 @@ export function characterBigrams(run: string): string[] {
   const characters = [...run];
   if (characters.length < 2) return characters;
   const bigrams: string[] = [];
-  for (let index = 0; index + 1 < characters.length; index += 1) bigrams.push(characters[index] + characters[index + 1]);
+  for (let index = 0; index + 1 < characters.length; index += 1)
+    bigrams.push(characters[index] + characters[index + 1]);
   return bigrams;
 }
 

@@ -21,9 +21,16 @@ export async function maintainVectorIndex(table: lancedb.Table, dimensions: numb
     if (existing) await table.dropIndex(existing.name);
     return false;
   }
-  const subVectors = [16, 12, 8, 6, 4, 3, 2, 1].map((size) => dimensions / size).find((count) => Number.isInteger(count) && count >= 1) ?? 1;
+  const subVectors =
+    [16, 12, 8, 6, 4, 3, 2, 1]
+      .map((size) => dimensions / size)
+      .find((count) => Number.isInteger(count) && count >= 1) ?? 1;
   await table.createIndex("vector", {
-    config: lancedb.Index.ivfPq({ distanceType: "cosine", numPartitions: partitionsFor(rows), numSubVectors: subVectors }),
+    config: lancedb.Index.ivfPq({
+      distanceType: "cosine",
+      numPartitions: partitionsFor(rows),
+      numSubVectors: subVectors,
+    }),
     replace: true,
   });
   return true;

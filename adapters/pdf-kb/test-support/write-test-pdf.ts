@@ -28,7 +28,13 @@ export async function writeTestPdf(file: string, options: TestPdfOptions): Promi
     size: "A4",
     margin: 64,
     info: { Title: options.title },
-    ...(options.password ? { userPassword: options.password, ownerPassword: `${options.password}-owner`, pdfVersion: "1.7" as const } : {}),
+    ...(options.password
+      ? {
+          userPassword: options.password,
+          ownerPassword: `${options.password}-owner`,
+          pdfVersion: "1.7" as const,
+        }
+      : {}),
   });
   const done = new Promise<void>((resolve, reject) => {
     const stream = fs.createWriteStream(file);
