@@ -192,7 +192,7 @@ export class TicketsAdapter implements SourceAdapter {
       params[key] = fillTemplate(template, values, "text", `${where}.params.${key}`);
     if (search.jql) params[search.jqlParam] = fillTemplate(search.jql, values, "jql", `${where}.jql`);
 
-    const timeoutMs = Math.max(1, Math.min(this.config.timeout_seconds * 1000, context.timeoutMs));
+    const timeoutMs = requestTimeoutMs(this.config.timeout_seconds, context);
     const fallback = this.config.fallback_base_url;
     let base = context.hints?.useFallback && fallback ? fallback : this.config.base_url;
     let fallbackUsed = base === fallback;
@@ -550,6 +550,19 @@ export class TicketsAdapter implements SourceAdapter {
 
   /** Nothing is held open between requests (fetch pools its own connections). */
   async close(): Promise<void> {}
+}
+
+/**
+ * The per-request timeout: the source's `timeout_seconds`, within the step's time. When the
+ * reflector retries with a longer timeout (hints.timeoutMs), the longer step time applies to
+ * each request too; otherwise the retry would be cut at the same limit that just failed.
+ */
+export function requestTimeoutMs(
+  timeoutSeconds: number,
+  context: Pick<StepContext, "timeoutMs" | "hints">,
+): number {
+  if (context.hints?.timeoutMs !== undefined) return Math.max(1, context.timeoutMs);
+  return Math.max(1, Math.min(timeoutSeconds * 1000, context.timeoutMs));
 }
 
 /** Builds the tickets adapter of one configured source. */
