@@ -10,6 +10,7 @@ import { StepError } from "../models/step-error.js";
 import type { Attempt, StepResult } from "../models/step-result.js";
 import type { ValidationOutcome } from "../models/validation-outcome.js";
 import { classifyError } from "./classify-error.js";
+import { raceAbort } from "./race-abort.js";
 import { evaluateRule, RuleEvaluationError, RuleSyntaxError } from "./rules/index.js";
 import { RunStore, type RunSummary } from "./run-store.js";
 import { TraceRecorder } from "./trace-recorder.js";
@@ -46,25 +47,6 @@ export interface ExecutionResult {
   trace: TraceRecorder;
   directory?: string;
   status: "succeeded" | "partial";
-}
-
-/** Rejects when the signal aborts, so an adapter that ignores its signal cannot hold a step past its timeout. */
-function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 function describeEvidence(evidence: Evidence): string {

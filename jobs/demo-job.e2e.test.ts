@@ -4,6 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM_ARGUMENTS } from "../adapters/bi-dashboard/browser-manager.js";
 import { loadWorkspace } from "../config/load-workspace.js";
 import { type BiPortal, startBiPortal } from "../demo/bi-portal/bi-portal-server.js";
 import { type RunningTicketServer, startTicketServer } from "../demo/ticket-server/ticket-server.js";
@@ -77,15 +78,7 @@ describe("the lumen-weekly demo job end to end", () => {
     // The report as a reader sees it, kept as a test artefact.
     const browser = await chromium.launch({
       executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      args: CHROMIUM_ARGUMENTS,
     });
     try {
       const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });

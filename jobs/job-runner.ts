@@ -3,6 +3,7 @@ import path from "node:path";
 import { AdapterPool } from "../adapters/registry.js";
 import type { Workspace } from "../config/workspace.js";
 import { writeFileAtomic } from "../executor/atomic-write.js";
+import { raceAbort } from "../executor/race-abort.js";
 import type { JobQuestion, ReportFormat } from "../models/job.js";
 import { dateInTimezone, resolveAsOf } from "./as-of-rule.js";
 import { type ChangesSinceLastRun, compareRuns } from "./changes-since-last-run.js";
@@ -321,24 +322,6 @@ async function answerOne(
 function shorten(text: string): string {
   const characters = [...text.replace(/\s+/g, " ").trim()];
   return characters.length > 90 ? `${characters.slice(0, 89).join("")}…` : characters.join("");
-}
-
-function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 function dedupeByKey<T extends { key: string }>(numbers: T[]): T[] {

@@ -3,19 +3,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM_ARGUMENTS } from "../adapters/bi-dashboard/browser-manager.js";
 import { loadJob } from "./job-file.js";
 import { runJob } from "./job-runner.js";
 import { createTemporaryWorkspace } from "./testing/temporary-workspace.js";
 
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 const ARTIFACTS = path.resolve("test-artifacts");
 
 describe("the HTML report in headless Chromium", () => {
@@ -23,7 +15,7 @@ describe("the HTML report in headless Chromium", () => {
   const fixture = createTemporaryWorkspace({ aEastJanuary: 5.2 });
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGUMENTS });
   });
   afterAll(async () => {
     await browser?.close();

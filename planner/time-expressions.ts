@@ -1,3 +1,4 @@
+import { MONTHS } from "../adapters/shared/parse-value.js";
 import type { Grain, Period } from "../models/plan.js";
 
 /** A time expression found in a question, with the periods it denotes. */
@@ -18,32 +19,7 @@ export interface TimeMention {
   grain: Grain;
 }
 
-const MONTH_NAMES: Record<string, number> = {
-  january: 1,
-  february: 2,
-  march: 3,
-  april: 4,
-  may: 5,
-  june: 6,
-  july: 7,
-  august: 8,
-  september: 9,
-  october: 10,
-  november: 11,
-  december: 12,
-  jan: 1,
-  feb: 2,
-  mar: 3,
-  apr: 4,
-  jun: 6,
-  jul: 7,
-  aug: 8,
-  sep: 9,
-  sept: 9,
-  oct: 10,
-  nov: 11,
-  dec: 12,
-};
+const MONTH_NAMES = MONTHS;
 const MONTH =
   "(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?";
 const CHINESE_NUMBER: Record<string, number> = {

@@ -6,7 +6,8 @@ export interface ParsedValue {
   value: CellValue;
 }
 
-const MONTHS: Record<string, number> = {
+/** English month names and abbreviations → month number (shared with the planner's time expressions). */
+export const MONTHS: Record<string, number> = {
   jan: 1,
   feb: 2,
   mar: 3,
