@@ -12,6 +12,8 @@ export interface HeaderCell {
 export interface ExtractedRow {
   index: number;
   cells: string[];
+  /** ARIA rows only: how many cells the row had in the DOM (fewer than the columns = not fully rendered yet). */
+  present?: number;
 }
 
 /** What EXTRACT_TABLE returns for an HTML table or an ARIA grid/table. */
@@ -147,7 +149,7 @@ export const EXTRACT_TABLE = String.raw`(root) => {
     headers: Array.from({ length: width }, (_, column) => headerNames[column] || ""),
     rows: Array.from(bodies.entries())
       .sort((a, b) => a[0] - b[0])
-      .map(([index, slots]) => ({ index, cells: Array.from({ length: width }, (_, column) => slots[column] ?? "") })),
+      .map(([index, slots]) => ({ index, cells: Array.from({ length: width }, (_, column) => slots[column] ?? ""), present: slots.filter((slot) => slot !== undefined).length })),
     footer: [],
     declaredRowCount: Number.isFinite(declaredCount) && declaredCount > 0 ? Math.max(0, declaredCount - headerRows.length) : null,
   };
@@ -201,17 +203,25 @@ export interface ScrollCollectResult {
   scrollable: boolean;
   /** True when it stopped at its time limit before reaching the end. */
   timedOut: boolean;
+  /** aria-rowindex values between the first and the last row that were never read fully rendered. */
+  missing: number[];
+  /** The aria-rowindex range the grid declared (aria-rowcount), or null when it declares none. */
+  expected: { first: number; last: number } | null;
 }
 
 /**
- * Reads a virtualised grid inside the page in one call: scrolls its viewport from the top in
- * steps of 80 % of its height, after each step waits (animation frames, by condition) until the
- * rendered rows change and hold still, merges rows by aria-rowindex, and stops when the end is
- * reached and no new rows appeared. One round trip instead of several per step.
+ * Reads a virtualised grid inside the page in one call (one round trip instead of several per step).
+ * When the grid declares aria-rowcount, the rows it must yield are known (header rows + 1 … rowcount):
+ * it repeatedly scrolls towards the lowest aria-rowindex not yet read fully rendered, never more than
+ * one viewport height at a time, and after each scroll waits (animation frames, by condition) until
+ * the rows of the new scroll position are rendered. A row counts once it has all its cells; a partly
+ * rendered row never replaces a complete one. Without aria-rowcount it scrolls to the end in
+ * viewport-sized steps and reports gaps between the first and the last aria-rowindex.
  */
 export const SCROLL_AND_COLLECT = `async (root, options) => {
   const extract = ${EXTRACT_TABLE};
   const deadline = Date.now() + options.timeoutMs;
+  const patienceMs = options.patienceMs;
   // A frame, or 50 ms when frames are throttled (a page Chromium considers hidden gets none).
   const frame = () => new Promise((resolve) => { requestAnimationFrame(() => resolve()); setTimeout(resolve, 50); });
   const container = root.closest("[role=grid],[role=treegrid],[role=table]") || root;
@@ -219,42 +229,110 @@ export const SCROLL_AND_COLLECT = `async (root, options) => {
     const overflow = getComputedStyle(element).overflowY;
     return (overflow === "auto" || overflow === "scroll") && element.scrollHeight > element.clientHeight + 2;
   });
+  const first = extract(root);
+  const width = first.headers.length;
   const merged = new Map();
-  let first = extract(root);
-  const keep = (table) => { let added = 0; for (const row of table.rows) { if (!merged.has(row.index)) added += 1; merged.set(row.index, row); } return added; };
-  const visible = () => extract(root).rows.map((row) => row.index).join(",");
-  // Waits until the rendered rows differ from before (or a short grace passes), then hold still for two frames.
-  const settle = async (before) => {
-    const graceEnd = Math.min(deadline, Date.now() + 250);
-    while (visible() === before && Date.now() < graceEnd) await frame();
-    let last = visible();
-    for (let still = 0; still < 2 && Date.now() < deadline; ) { await frame(); const now = visible(); still = now === last ? still + 1 : 0; last = now; }
+  const complete = (row) => row.present === undefined || row.present >= width;
+  // Keeps what is rendered now; a complete row is never replaced by a partly rendered one.
+  const keep = (table) => {
+    for (const row of table.rows) {
+      const known = merged.get(row.index);
+      if (!known || complete(row)) merged.set(row.index, row);
+    }
   };
-  if (viewports.length === 0) { keep(first); return { table: { ...first, rows: [...merged.values()] }, steps: 0, scrollable: false, timedOut: false }; }
+  const done = (index) => merged.has(index) && complete(merged.get(index));
+  const renderedComplete = () => extract(root).rows.filter(complete).map((row) => row.index);
+  // Waits by condition: until check() holds, or patience/deadline runs out. Returns whether it held.
+  const until = async (check) => {
+    const end = Math.min(deadline, Date.now() + patienceMs);
+    for (;;) {
+      if (check()) return true;
+      if (Date.now() >= end) return false;
+      await frame();
+    }
+  };
+  // Then until the rendered rows hold still for two frames (a render batch may still be landing).
+  const holdStill = async () => {
+    let last = extract(root).rows.map((row) => row.index + ":" + row.present).join(",");
+    for (let still = 0; still < 2 && Date.now() < deadline; ) {
+      await frame();
+      const now = extract(root).rows.map((row) => row.index + ":" + row.present).join(",");
+      still = now === last ? still + 1 : 0;
+      last = now;
+    }
+  };
+  const finish = (steps, timedOut, expected) => {
+    const rows = [...merged.values()].sort((a, b) => a.index - b.index);
+    const missing = [];
+    if (rows.length > 0 || expected) {
+      const low = expected ? expected.first : rows[0].index;
+      const high = expected ? expected.last : rows[rows.length - 1].index;
+      for (let index = low; index <= high; index += 1) if (!done(index)) missing.push(index);
+    }
+    return { table: { ...first, rows }, steps, scrollable: viewports.length > 0, timedOut, missing, expected };
+  };
+  keep(first);
+  const headerCount = first.headerRows.length;
+  let expected = null;
+  if (first.declaredRowCount !== null) {
+    // Rows without aria-rowindex are numbered from 1; with it, body rows follow the header rows.
+    const base = first.rows.length > 0 && first.rows[0].index <= headerCount ? 1 : headerCount + 1;
+    expected = { first: base, last: base + first.declaredRowCount - 1 };
+  }
+  if (viewports.length === 0) return finish(0, false, expected);
   const viewport = viewports.sort((a, b) => (b.scrollHeight - b.clientHeight) - (a.scrollHeight - a.clientHeight))[0];
-  let before = visible();
-  viewport.scrollTop = 0;
-  await settle(before);
-  keep(extract(root));
+  const maxTop = () => Math.max(0, viewport.scrollHeight - viewport.clientHeight);
   let steps = 0;
+  // Scrolls to a position and waits until rendered() says its rows are there; returns whether they came.
+  const scrollTo = async (top, rendered) => {
+    const target = Math.max(0, Math.min(maxTop(), Math.round(top)));
+    const moved = Math.abs(viewport.scrollTop - target) > 1;
+    viewport.scrollTop = target;
+    if (moved) steps += 1;
+    const held = await until(rendered);
+    await holdStill();
+    keep(extract(root));
+    return held;
+  };
+  if (expected) {
+    const total = expected.last - expected.first + 1;
+    const attempts = new Map();
+    const givenUp = new Set();
+    let timedOut = false;
+    const has = (indexes) => () => { const now = renderedComplete(); return indexes.some((index) => now.includes(index)); };
+    await scrollTo(0, has([expected.first]));
+    for (;;) {
+      if (Date.now() >= deadline) { timedOut = true; break; }
+      if (steps >= options.maxSteps) break;
+      let missing = null;
+      for (let index = expected.first; index <= expected.last; index += 1) {
+        if (!done(index) && !givenUp.has(index)) { missing = index; break; }
+      }
+      if (missing === null) break;
+      const tried = (attempts.get(missing) || 0) + 1;
+      attempts.set(missing, tried);
+      if (tried > 3) { givenUp.add(missing); continue; }
+      // Where the missing row sits, from the grid's uniform row height; a step never exceeds the viewport.
+      const rowHeight = viewport.scrollHeight / total;
+      const wantedTop = (missing - expected.first) * rowHeight - rowHeight;
+      const current = viewport.scrollTop;
+      const top = wantedTop > current ? Math.min(wantedTop, current + viewport.clientHeight) : wantedTop;
+      const atTop = Math.max(0, Math.min(maxTop(), Math.round(top)));
+      // The rows of the new position: the one at its bottom edge (not rendered before a forward step), or the missing one.
+      const bottom = Math.min(expected.last, expected.first + Math.floor((atTop + viewport.clientHeight - 1) / rowHeight));
+      await scrollTo(atTop, has([missing, bottom]));
+    }
+    return finish(steps, timedOut, expected);
+  }
+  // No aria-rowcount: scroll to the end, one viewport at most per step, waiting for each position to render.
+  await scrollTo(0, () => renderedComplete().length > 0);
   let timedOut = false;
   for (;;) {
-    if (Date.now() > deadline) { timedOut = true; break; }
+    if (Date.now() >= deadline) { timedOut = true; break; }
     if (steps >= options.maxSteps) break;
-    const atEnd = viewport.scrollTop + viewport.clientHeight >= viewport.scrollHeight - 2;
-    const complete = first.declaredRowCount !== null && merged.size >= first.declaredRowCount;
-    if (atEnd || complete) {
-      // The last frame may still render rows: read once more before stopping.
-      await frame();
-      if (keep(extract(root)) === 0) break;
-      continue;
-    }
-    before = visible();
-    viewport.scrollTop = viewport.scrollTop + Math.max(20, Math.floor(viewport.clientHeight * 0.8));
-    steps += 1;
-    await settle(before);
-    keep(extract(root));
+    if (viewport.scrollTop >= maxTop() - 1) break;
+    const before = renderedComplete().join(",");
+    await scrollTo(viewport.scrollTop + Math.max(20, Math.floor(viewport.clientHeight * 0.8)), () => renderedComplete().join(",") !== before);
   }
-  const rows = [...merged.values()].sort((a, b) => a.index - b.index);
-  return { table: { ...first, rows }, steps, scrollable: true, timedOut };
+  return finish(steps, timedOut, null);
 }`;

@@ -1,4 +1,5 @@
 import type { Locator } from "playwright-core";
+import { StepError } from "../../models/step-error.js";
 import {
   EXTRACT_TABLE,
   type ExtractedRow,
@@ -31,6 +32,8 @@ export interface ExtractionOptions {
   /** Bounds for runaway pages. */
   maxPages?: number;
   maxScrollSteps?: number;
+  /** How long one scroll position may take to render its rows before it is tried again (default 3 s). */
+  renderPatienceMs?: number;
 }
 
 /** The table with how it was read: pages followed, scroll steps taken. */
@@ -110,7 +113,9 @@ async function followPages(
 
 /**
  * Reads a virtualised grid by scrolling it inside the page (SCROLL_AND_COLLECT), rows merged by
- * aria-rowindex so each row is kept once; stopping at the deadline is a NotSettledError.
+ * aria-rowindex. Complete or an error: stopping at the deadline is a NotSettledError, and any
+ * aria-rowindex between the first and the last (aria-rowcount when declared) that was never read
+ * fully rendered is a format_error naming those indexes, never a silently short table.
  */
 async function scrollGrid(
   table: Locator,
@@ -121,13 +126,39 @@ async function scrollGrid(
   const result = await runOnElement<ScrollCollectResult>(table, SCROLL_AND_COLLECT, {
     timeoutMs,
     maxSteps: options.maxScrollSteps ?? 2000,
+    patienceMs: Math.min(timeoutMs, options.renderPatienceMs ?? 3000),
   });
   if (result.timedOut) {
     throw new NotSettledError(
-      `scrolling the grid took too long (${result.table.rows.length} rows read)`,
+      `scrolling the grid took too long (${result.table.rows.length} rows read, ${result.missing.length} missing)`,
       options.requests.pendingPaths(),
       undefined,
     );
   }
+  if (result.missing.length > 0) {
+    const range = result.expected ? ` of aria-rowindex ${result.expected.first}–${result.expected.last}` : "";
+    throw new StepError(
+      "format_error",
+      `the virtualised grid never rendered ${result.missing.length} row(s)${range} while scrolling: aria-rowindex ${describeIndexes(result.missing)}`,
+      { missing_rows: result.missing, rows_read: result.table.rows.length },
+    );
+  }
   return { ...first, rows: result.table.rows, pages: 1, scrollSteps: result.steps };
+}
+
+/** "3–5, 9" for [3, 4, 5, 9]: row indexes as short ranges for error messages. */
+export function describeIndexes(indexes: number[]): string {
+  const parts: string[] = [];
+  let start = indexes[0];
+  let previous = indexes[0];
+  for (const index of [...indexes.slice(1), Number.NaN]) {
+    if (index === previous + 1) {
+      previous = index;
+      continue;
+    }
+    parts.push(start === previous ? String(start) : `${start}–${previous}`);
+    start = index;
+    previous = index;
+  }
+  return parts.join(", ");
 }

@@ -233,6 +233,20 @@ const grid = agGrid.createGrid(document.getElementById("complaints-grid"), {
   animateRows: false,
   loading: true,
 });
+// The slow-rendering switch also makes the grid lag behind scrolling, as a grid on a busy machine
+// does: each scroll event reaches AG Grid only after a delay, so the rows of a new scroll position
+// appear well after scrollTop changed.
+if (window.__RENDER_DELAY_MS > 0) {
+  const lag = Math.min(600, window.__RENDER_DELAY_MS / 2);
+  const host = document.getElementById("complaints-grid");
+  host.addEventListener("scroll", (event) => {
+    // Only the rows' viewport lags; AG Grid's own scrollbar follows it (lagging both makes them fight).
+    if (event.lagged || event.target.classList.contains("ag-body-vertical-scroll-viewport")) return;
+    event.stopImmediatePropagation();
+    const target = event.target;
+    setTimeout(() => { const later = new Event("scroll"); later.lagged = true; target.dispatchEvent(later); }, lag);
+  }, true);
+}
 async function load() {
   const data = await getJson("/api/service-complaints" + location.search);
   if (!data) return;
