@@ -14,6 +14,7 @@ import { credentialVariables, isLoginUrl, logIn } from "./dashboard-login.js";
 import { saveFailureArtifacts } from "./failure-artifacts.js";
 import { InFlightRequests, NotSettledError, waitUntilSettled } from "./page-readiness.js";
 import { SessionStore } from "./session-store.js";
+import { stepBudget } from "./step-budget.js";
 import { extractTable } from "./table-extraction.js";
 import { anchorLocator, describeAnchor, tableLocator } from "./table-locator.js";
 import { type ExtractedBody, mapColumns, toTableEvidence } from "./table-normalizer.js";
@@ -31,9 +32,6 @@ export function isBlockedResource(resourceType: string, url: string): boolean {
     (resourceType === "other" && IMAGE_PATH.test(new URL(url).pathname))
   );
 }
-
-// Leave the executor's own timeout a second so our timeout, with its screenshot, fires first.
-const OWN_TIMEOUT_MARGIN_MS = 1000;
 
 interface PooledPage {
   page: Page;
@@ -85,10 +83,7 @@ export class BiDashboardAdapter implements SourceAdapter {
     const [datasetName, dataset] = this.dataset(goal);
     const values = templateValues(goal);
     const url = buildDatasetUrl(this.config.base_url, dataset.url, values);
-    const budget = Math.max(
-      1000,
-      Math.min(context.timeoutMs - OWN_TIMEOUT_MARGIN_MS, this.config.timeout_seconds * 1000),
-    );
+    const { budgetMs: budget, extended } = stepBudget(context, this.config.timeout_seconds);
     const started = Date.now();
     const deadline = started + budget;
     const remaining = () => Math.max(1, deadline - Date.now());
@@ -113,7 +108,7 @@ export class BiDashboardAdapter implements SourceAdapter {
         try {
           await control.waitFor({
             state: "visible",
-            timeout: Math.min(remaining(), dataset.wait_seconds * 1000),
+            timeout: extended ? remaining() : Math.min(remaining(), dataset.wait_seconds * 1000),
           });
         } catch (cause) {
           throw new StepError(
@@ -131,7 +126,8 @@ export class BiDashboardAdapter implements SourceAdapter {
       const anchorText = describeAnchor(dataset.locate);
       const anchor = anchorLocator(page, dataset.locate);
       const table = tableLocator(page, dataset.locate);
-      const dataDeadline = Math.min(deadline, Date.now() + dataset.wait_seconds * 1000);
+      // On a retry with a longer timeout, the data may take the whole budget to appear.
+      const dataDeadline = extended ? deadline : Math.min(deadline, Date.now() + dataset.wait_seconds * 1000);
       const findOrExplain = async (what: string, waiting: () => Promise<void>) => {
         try {
           await waiting();
