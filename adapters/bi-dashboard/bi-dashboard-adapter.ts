@@ -89,8 +89,26 @@ export class BiDashboardAdapter implements SourceAdapter {
     const remaining = () => Math.max(1, deadline - Date.now());
     const where = `${this.name}.${datasetName}`;
     const safeUrl = this.redactor.text(url.origin + url.pathname + url.search);
+    // A step aborted before it began opens no page (its abort listener would never fire).
+    if (context.signal.aborted)
+      throw new StepError("timeout", `${where}: stopped (step deadline or interrupt)`, { url: safeUrl });
 
-    const pooled = await this.takePage();
+    let pooled: PooledPage;
+    try {
+      pooled = await this.takePage();
+    } catch (error) {
+      if (!context.signal.aborted) throw error;
+      throw new StepError(
+        "timeout",
+        `${where}: stopped (step deadline or interrupt)`,
+        { url: safeUrl },
+        { cause: error },
+      );
+    }
+    if (context.signal.aborted) {
+      this.givePageBack(pooled, true);
+      throw new StepError("timeout", `${where}: stopped (step deadline or interrupt)`, { url: safeUrl });
+    }
     let reusable = true;
     const onAbort = () => {
       reusable = false;
@@ -319,6 +337,8 @@ export class BiDashboardAdapter implements SourceAdapter {
         { cause },
       );
     }
+    // close() may have run while the browser started: a page of a closed context would never open.
+    if (this.closed) throw new StepError("config_error", `${this.name}: the adapter is closed`);
     const page = await context.newPage();
     const pooled = { page, requests: new InFlightRequests(page) };
     this.pages.add(pooled);

@@ -20,7 +20,10 @@ export interface StepBudget {
  * executor's timeout minus the margin, even beyond timeout_seconds: otherwise the retry would hit
  * the very limit that failed the first attempt.
  */
-export function stepBudget(context: Pick<StepContext, "timeoutMs" | "hints">, timeoutSeconds: number): StepBudget {
+export function stepBudget(
+  context: Pick<StepContext, "timeoutMs" | "hints">,
+  timeoutSeconds: number,
+): StepBudget {
   const executorLimit = context.timeoutMs - OWN_TIMEOUT_MARGIN_MS;
   const hinted = context.hints?.timeoutMs;
   const extended = typeof hinted === "number" && Number.isFinite(hinted) && hinted > 0;
