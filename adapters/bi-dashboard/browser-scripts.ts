@@ -240,7 +240,10 @@ export const SCROLL_AND_COLLECT = `async (root, options) => {
       if (!known || complete(row)) merged.set(row.index, row);
     }
   };
-  const done = (index) => merged.has(index) && complete(merged.get(index));
+  // Rows the grid keeps showing with fewer cells than columns (full-width group rows, say), accepted
+  // as shown after a whole patience period of waiting for the rest.
+  const acceptedPartial = new Set();
+  const done = (index) => merged.has(index) && (complete(merged.get(index)) || acceptedPartial.has(index));
   const renderedComplete = () => extract(root).rows.filter(complete).map((row) => row.index);
   // Waits by condition: until check() holds, or patience/deadline runs out. Returns whether it held.
   const until = async (check) => {
@@ -311,6 +314,7 @@ export const SCROLL_AND_COLLECT = `async (root, options) => {
       if (missing === null) break;
       const tried = (attempts.get(missing) || 0) + 1;
       attempts.set(missing, tried);
+      if (tried > 1 && merged.has(missing)) { acceptedPartial.add(missing); continue; }
       if (tried > 3) { givenUp.add(missing); continue; }
       // Where the missing row sits, from the grid's uniform row height; a step never exceeds the viewport.
       const rowHeight = viewport.scrollHeight / total;

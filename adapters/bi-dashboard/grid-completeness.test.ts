@@ -6,7 +6,13 @@ import { type BiPortal, startBiPortal } from "../../demo/bi-portal/bi-portal-ser
 import type { TableEvidence } from "../../models/evidence.js";
 import { StepError } from "../../models/step-error.js";
 import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
-import { biGoal, removeTemporaryDirectories, stepContext, testWorkspace } from "./bi-test-workspace.js";
+import {
+  biGoal,
+  removeTemporaryDirectories,
+  stepContext,
+  TEST_WORKSPACE_YAML,
+  testWorkspace,
+} from "./bi-test-workspace.js";
 import { BrowserManager } from "./browser-manager.js";
 import { InFlightRequests } from "./page-readiness.js";
 import { describeIndexes, extractTable } from "./table-extraction.js";
@@ -31,7 +37,12 @@ function factsComplaints(): Record<string, number[]> {
 
 beforeAll(async () => {
   portal = await startBiPortal({ port: 0, dataDelayMs: 50 });
-  const workspace = testWorkspace(portal.url);
+  // A generous timeout_seconds: the slow-switch read waits ≈ 15 × 600 ms on a shared, loaded machine.
+  const workspace = testWorkspace(
+    portal.url,
+    {},
+    TEST_WORKSPACE_YAML.replace("timeout_seconds: 20", "timeout_seconds: 45"),
+  );
   const config = workspace.config.sources.sales_bi;
   if (config.kind !== "bi_dashboard") throw new Error("sales_bi is not a BI source");
   adapter = new BiDashboardAdapter("sales_bi", config, workspace, browsers);
@@ -51,7 +62,7 @@ describe("virtualised grid extraction is complete", () => {
   });
 
   async function readAndCheck(): Promise<void> {
-    const raw = await adapter.fetch(goal, stepContext({ timeoutMs: 40_000 }));
+    const raw = await adapter.fetch(goal, stepContext({ timeoutMs: 50_000 }));
     const rows = (raw.body as { rows: { index: number; cells: string[] }[] }).rows;
     // aria-rowcount is 121 (one header row): body rows are aria-rowindex 2 … 121, each once, all cells filled.
     expect(rows.map((row) => row.index)).toEqual(Array.from({ length: 120 }, (_, offset) => offset + 2));
