@@ -128,6 +128,41 @@ describe("virtualised grid extraction is complete", () => {
     }
   }, 30_000);
 
+  it("accepts a row the grid keeps showing with fewer cells (a full-width group row)", async () => {
+    const browser: Browser = await browsers.acquire();
+    const page = await browser.newPage();
+    try {
+      const cellsOf = (index: number) =>
+        index === 3
+          ? `<div role="gridcell" aria-colindex="1">Group</div>`
+          : `<div role="gridcell" aria-colindex="1">r${index}</div><div role="gridcell" aria-colindex="2">${index * 10}</div>`;
+      const rows = [2, 3, 4, 5]
+        .map(
+          (index) => `<div role="row" aria-rowindex="${index}" style="height:40px">${cellsOf(index)}</div>`,
+        )
+        .join("");
+      await page.setContent(
+        `<div role="grid" aria-label="Grouped" aria-rowcount="5"><div role="row" aria-rowindex="1"><div role="columnheader" aria-colindex="1">Name</div><div role="columnheader" aria-colindex="2">Value</div></div><div style="height:80px;overflow-y:auto"><div style="height:160px">${rows}</div></div></div>`,
+      );
+      const result = await extractTable(page.getByRole("grid", { name: "Grouped" }), {
+        mode: "grid",
+        requests: new InFlightRequests(page),
+        deadline: Date.now() + 15_000,
+        nextButton: "Next",
+        renderPatienceMs: 300,
+      });
+      expect(result.rows.map((row) => row.cells)).toEqual([
+        ["r2", "20"],
+        ["Group", ""],
+        ["r4", "40"],
+        ["r5", "50"],
+      ]);
+    } finally {
+      await page.close();
+      await browsers.release();
+    }
+  }, 30_000);
+
   it("describes row indexes as short ranges", () => {
     expect(describeIndexes([3, 4, 5, 9, 11, 12])).toBe("3–5, 9, 11–12");
     expect(describeIndexes([7])).toBe("7");
