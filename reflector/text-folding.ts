@@ -1,22 +1,7 @@
-import * as OpenCC from "opencc-js";
+import { toSimplified } from "../adapters/shared/chinese-script.js";
 
-// One converter per process: building it loads the dictionaries once.
-let toSimplifiedConverter: ((text: string) => string) | undefined;
-let toTraditionalConverter: ((text: string) => string) | undefined;
-
-/** Traditional → Simplified Chinese (Taiwan forms included); other text unchanged. */
-export function toSimplified(text: string): string {
-  const convert = toSimplifiedConverter ?? OpenCC.Converter({ from: "tw", to: "cn" });
-  toSimplifiedConverter = convert;
-  return convert(text);
-}
-
-/** Simplified → Traditional Chinese (Taiwan forms). */
-export function toTraditional(text: string): string {
-  const convert = toTraditionalConverter ?? OpenCC.Converter({ from: "cn", to: "tw" });
-  toTraditionalConverter = convert;
-  return convert(text);
-}
+// The converters are shared with the planner and the knowledge base, built once on first use.
+export { toSimplified, toTraditional } from "../adapters/shared/chinese-script.js";
 
 /** Folds text for matching: NFKC (full-width digits and %), lower case, Simplified Chinese. */
 export function foldText(text: string): string {
