@@ -104,7 +104,8 @@ export type ModelSettings = z.infer<typeof ModelSettings>;
 
 export const BrowserSettings = z
   .object({
-    executable_path: z.string().default("/usr/bin/chromium"),
+    /** Unset: chromium-headless-shell when headless and installed, else /usr/bin/chromium. */
+    executable_path: z.string().min(1).optional(),
     headless: z.boolean().default(true),
   })
   .strict();
@@ -120,7 +121,7 @@ export const WorkspaceConfig = z
     reflector: ReflectorSettings.default(ReflectorSettings.parse({})),
     executor: ExecutorSettings.default(ExecutorSettings.parse({})),
     model: ModelSettings.optional(),
-    browser: BrowserSettings.default({ executable_path: "/usr/bin/chromium", headless: true }),
+    browser: BrowserSettings.default({ headless: true }),
   })
   .strict();
 export type WorkspaceConfig = z.infer<typeof WorkspaceConfig>;

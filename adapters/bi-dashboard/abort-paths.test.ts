@@ -14,7 +14,7 @@ import { BrowserManager } from "./browser-manager.js";
 // Real headless Chromium against the real demo portal: a step aborted (deadline or Ctrl-C) while the
 // adapter navigates, waits for data, or scrolls a grid must end in exactly one rejected fetch
 // promise, and leave no promise rejecting unhandled behind it.
-const browsers = new BrowserManager({ executable_path: "/usr/bin/chromium", headless: true });
+const browsers = new BrowserManager({ headless: true });
 let portal: BiPortal;
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);

@@ -16,7 +16,7 @@ import {
 import { BrowserManager } from "./browser-manager.js";
 
 // Real headless Chromium against the real demo portal on 127.0.0.1:0. One browser for the file.
-const browsers = new BrowserManager({ executable_path: "/usr/bin/chromium", headless: true });
+const browsers = new BrowserManager({ headless: true });
 let portal: BiPortal;
 const adapters: BiDashboardAdapter[] = [];
 

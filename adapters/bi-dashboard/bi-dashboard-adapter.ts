@@ -332,7 +332,7 @@ export class BiDashboardAdapter implements SourceAdapter {
     } catch (cause) {
       throw new StepError(
         "config_error",
-        `${this.name}: cannot start the browser at ${this.workspace.config.browser.executable_path} (browser.executable_path): ${cause instanceof Error ? cause.message.split("\n")[0] : String(cause)}`,
+        `${this.name}: cannot start the browser at ${this.browserManager.executablePath} (browser.executable_path): ${cause instanceof Error ? cause.message.split("\n")[0] : String(cause)}`,
         {},
         { cause },
       );

@@ -7,7 +7,7 @@ afterAll(() => removeTemporaryDirectories());
 
 describe("browser manager", () => {
   it("launches one Chromium for all leases and closes it with the last one; retain() keeps it", async () => {
-    const manager = new BrowserManager({ executable_path: "/usr/bin/chromium", headless: true });
+    const manager = new BrowserManager({ headless: true });
     try {
       const [first, second] = await Promise.all([manager.acquire(), manager.acquire()]);
       expect(first).toBe(second);

@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { type Browser, chromium } from "playwright-core";
+import { resolveBrowserExecutable } from "./browser-executable.js";
 
 /** How to launch the browser (the workspace's `browser` section). */
 export interface BrowserLaunchSettings {
-  executable_path: string;
+  /** Unset: see resolveBrowserExecutable. */
+  executable_path?: string;
   headless: boolean;
 }
 
@@ -27,7 +29,12 @@ export class BrowserManager {
   private leases = 0;
   private closing: Promise<void> | undefined;
 
-  constructor(readonly settings: BrowserLaunchSettings) {}
+  /** The binary this manager launches (explicit setting or the resolved default). */
+  readonly executablePath: string;
+
+  constructor(readonly settings: BrowserLaunchSettings) {
+    this.executablePath = resolveBrowserExecutable(settings);
+  }
 
   /** Takes a lease and returns the (possibly just launched) browser. Release it with release(). */
   async acquire(): Promise<Browser> {
@@ -64,7 +71,7 @@ export class BrowserManager {
 
   /** Process ids of this browser's processes (the browser and its renderers), read from /proc. */
   processIds(): number[] {
-    return chromiumDescendants(process.pid, this.settings.executable_path);
+    return chromiumDescendants(process.pid, this.executablePath);
   }
 
   /** Closes the browser now, whatever the leases. */
@@ -87,7 +94,7 @@ export class BrowserManager {
       const launching = (async () => {
         await this.closing;
         const browser = await chromium.launch({
-          executablePath: this.settings.executable_path,
+          executablePath: this.executablePath,
           headless: this.settings.headless,
           args: CHROMIUM_ARGUMENTS,
           // Playwright kills the browser on SIGINT/SIGTERM/SIGHUP and on exit; keep that safety net.
@@ -114,7 +121,7 @@ let exitHookInstalled = false;
 
 /** The process-wide browser manager for these settings (one Chromium per process and settings). */
 export function sharedBrowserManager(settings: BrowserLaunchSettings): BrowserManager {
-  const key = `${settings.executable_path}|${settings.headless}`;
+  const key = `${resolveBrowserExecutable(settings)}|${settings.headless}`;
   let manager = managers.get(key);
   if (!manager) {
     manager = new BrowserManager(settings);

@@ -24,7 +24,7 @@ interface ExpectedTable {
   tfoot: string[][];
 }
 
-const browsers = new BrowserManager({ executable_path: "/usr/bin/chromium", headless: true });
+const browsers = new BrowserManager({ headless: true });
 let server: Server;
 let baseUrl = "";
 let context: BrowserContext;

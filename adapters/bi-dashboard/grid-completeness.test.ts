@@ -19,7 +19,7 @@ import { describeIndexes, extractTable } from "./table-extraction.js";
 
 // Real headless Chromium against the real demo portal's AG Grid: the virtualised grid must yield
 // every row on every read, also when the grid renders the rows of a new scroll position late.
-const browsers = new BrowserManager({ executable_path: "/usr/bin/chromium", headless: true });
+const browsers = new BrowserManager({ headless: true });
 let portal: BiPortal;
 let adapter: BiDashboardAdapter;
 

@@ -15,7 +15,7 @@ import { BrowserManager } from "./browser-manager.js";
 // Real headless Chromium against a portal whose data API answers after 3 s, read through a source
 // whose timeout_seconds is 2: the first attempt times out, the reflector's retry with a doubled
 // timeout (context.hints.timeoutMs) must be allowed to wait past timeout_seconds.
-const browsers = new BrowserManager({ executable_path: "/usr/bin/chromium", headless: true });
+const browsers = new BrowserManager({ headless: true });
 let portal: BiPortal;
 let adapter: BiDashboardAdapter;
 

@@ -4,7 +4,7 @@ import { BrowserManager } from "./browser-manager.js";
 import { extractOnce } from "./table-extraction.js";
 import { tableLocator, xpathLiteral } from "./table-locator.js";
 
-const browsers = new BrowserManager({ executable_path: "/usr/bin/chromium", headless: true });
+const browsers = new BrowserManager({ headless: true });
 let context: BrowserContext;
 
 beforeAll(async () => {
