@@ -160,7 +160,7 @@ export interface TableState {
   rows: number;
   /** True while the table or an ancestor says aria-busy="true". */
   busy: boolean;
-  /** First and last row text: changes when a page of a paginated table is replaced. */
+  /** Row count, a hash of every row's text, first and last row: changes when any row does. */
   signature: string;
 }
 
@@ -174,7 +174,14 @@ export const READ_STATE = String.raw`(root) => {
   }
   const busy = !!root.closest("[aria-busy=true]") || !!root.querySelector("[aria-busy=true]");
   const line = (row) => (row ? (row.textContent || "").replace(/\s+/g, " ").trim() + "#" + (row.getAttribute("aria-rowindex") || "") : "");
-  return { rows: rows.length, busy, signature: rows.length + "|" + line(rows[0]) + "|" + line(rows[rows.length - 1]) };
+  // FNV-1a over every row's text: a cell changing in the middle of the table changes the signature too.
+  let hash = 0x811c9dc5;
+  for (const row of rows) {
+    const text = row.textContent || "";
+    for (let index = 0; index < text.length; index += 1) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+    hash = Math.imul(hash ^ 10, 0x01000193);
+  }
+  return { rows: rows.length, busy, signature: rows.length + "|" + (hash >>> 0).toString(16) + "|" + line(rows[0]) + "|" + line(rows[rows.length - 1]) };
 }`;
 
 /** Runs one of the page-side sources above on the element a locator points at. */
@@ -212,8 +219,8 @@ export interface ScrollCollectResult {
 /**
  * Reads a virtualised grid inside the page in one call (one round trip instead of several per step).
  * When the grid declares aria-rowcount, the rows it must yield are known (header rows + 1 … rowcount):
- * it repeatedly scrolls towards the lowest aria-rowindex not yet read fully rendered, never more than
- * one viewport height at a time, and after each scroll waits (animation frames, by condition) until
+ * it repeatedly scrolls the lowest aria-rowindex not yet read fully rendered to the top of the
+ * viewport (every row above it is read already), and after each scroll waits (animation frames, by condition) until
  * the rows of the new scroll position are rendered. A row counts once it has all its cells; a partly
  * rendered row never replaces a complete one. Without aria-rowcount it scrolls to the end in
  * viewport-sized steps and reports gaps between the first and the last aria-rowindex.
@@ -254,10 +261,11 @@ export const SCROLL_AND_COLLECT = `async (root, options) => {
       await frame();
     }
   };
-  // Then until the rendered rows hold still for two frames (a render batch may still be landing).
+  // Then until the rendered rows hold still for a frame (a render batch may still be landing). One
+  // frame is enough: a row caught partly rendered never replaces a complete one and is scrolled back to.
   const holdStill = async () => {
     let last = extract(root).rows.map((row) => row.index + ":" + row.present).join(",");
-    for (let still = 0; still < 2 && Date.now() < deadline; ) {
+    for (let still = 0; still < 1 && Date.now() < deadline; ) {
       await frame();
       const now = extract(root).rows.map((row) => row.index + ":" + row.present).join(",");
       still = now === last ? still + 1 : 0;
@@ -316,11 +324,11 @@ export const SCROLL_AND_COLLECT = `async (root, options) => {
       attempts.set(missing, tried);
       if (tried > 1 && merged.has(missing)) { acceptedPartial.add(missing); continue; }
       if (tried > 3) { givenUp.add(missing); continue; }
-      // Where the missing row sits, from the grid's uniform row height; a step never exceeds the viewport.
+      // Where the missing row sits, from the grid's uniform row height: one row below the top edge.
+      // Every row above it is read already, so the step may exceed the viewport (into the rows the
+      // grid renders as a buffer below it) without skipping any.
       const rowHeight = viewport.scrollHeight / total;
-      const wantedTop = (missing - expected.first) * rowHeight - rowHeight;
-      const current = viewport.scrollTop;
-      const top = wantedTop > current ? Math.min(wantedTop, current + viewport.clientHeight) : wantedTop;
+      const top = (missing - expected.first) * rowHeight - rowHeight;
       const atTop = Math.max(0, Math.min(maxTop(), Math.round(top)));
       // The rows of the new position: the one at its bottom edge (not rendered before a forward step), or the missing one.
       const bottom = Math.min(expected.last, expected.first + Math.floor((atTop + viewport.clientHeight - 1) / rowHeight));

@@ -47,8 +47,12 @@ export interface SettleOptions {
   pollMs: number;
 }
 
-/** Defaults: short enough for a snappy dashboard, long enough to bridge a render batch. */
-export const DEFAULT_SETTLE: SettleOptions = { quietMs: 250, stableMs: 500, pollMs: 50 };
+/**
+ * Defaults: short enough for a snappy dashboard, long enough to bridge a render batch. The rows must
+ * hold still for twice the longest pause between render batches we have seen (150 ms) while no data
+ * request is pending; the signature covers every row's text, so a change anywhere restarts the wait.
+ */
+export const DEFAULT_SETTLE: SettleOptions = { quietMs: 200, stableMs: 300, pollMs: 40 };
 
 /** Why waiting for a table ended without it settling. */
 export class NotSettledError extends Error {
