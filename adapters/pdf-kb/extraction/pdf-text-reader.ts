@@ -45,12 +45,72 @@ const PDFJS_ROOT = path.dirname(require.resolve("pdfjs-dist/package.json"));
 const STANDARD_FONTS = `${path.join(PDFJS_ROOT, "standard_fonts")}${path.sep}`;
 const CMAPS = `${path.join(PDFJS_ROOT, "cmaps")}${path.sep}`;
 
+// Standard font programs and CMaps are the same files for every document: read once per process
+// (pdf.js would read them again for each document). Only files inside pdfjs-dist are served.
+const packageFiles = new Map<string, Promise<Uint8Array>>();
+
+function readPackageFile(file: string): Promise<Uint8Array> {
+  const resolved = path.resolve(file);
+  if (!resolved.startsWith(STANDARD_FONTS) && !resolved.startsWith(CMAPS))
+    return Promise.reject(new Error(`not a pdf.js data file: ${file}`));
+  let bytes = packageFiles.get(resolved);
+  if (!bytes) {
+    bytes = readFile(resolved).then((buffer) => new Uint8Array(buffer));
+    packageFiles.set(resolved, bytes);
+    bytes.catch(() => packageFiles.delete(resolved));
+  }
+  // A copy: pdf.js may transfer what it is given, which would empty the cached bytes.
+  return bytes.then((cached) => cached.slice());
+}
+
+/** pdf.js's StandardFontDataFactory contract, served from the per-process cache. */
+class CachedStandardFontDataFactory {
+  constructor(private readonly options: { baseUrl: string | null }) {}
+
+  fetch({ filename }: { filename: string }): Promise<Uint8Array> {
+    return readPackageFile(`${this.options.baseUrl ?? STANDARD_FONTS}${filename}`);
+  }
+}
+
+/** pdf.js's CMapReaderFactory contract (binary CMaps), served from the per-process cache. */
+class CachedCMapReaderFactory {
+  constructor(private readonly options: { baseUrl: string | null; isCompressed?: boolean }) {}
+
+  async fetch({ name }: { name: string }): Promise<{ cMapData: Uint8Array; isCompressed: boolean }> {
+    const isCompressed = this.options.isCompressed !== false;
+    const file = `${this.options.baseUrl ?? CMAPS}${name}${isCompressed ? ".bcmap" : ""}`;
+    return { cMapData: await readPackageFile(file), isCompressed };
+  }
+}
+
+// pdf.js's worker bundle, loaded in this thread (the package ships no types for it).
+const WORKER_MODULE: string = "pdfjs-dist/legacy/build/pdf.worker.mjs";
+
 type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 let pdfjsPromise: Promise<PdfJs> | undefined;
 
-/** Loads pdf.js once (the legacy build runs in Node 20 and uses its in-process "fake" worker). */
+/**
+ * Loads pdf.js once (the legacy build runs in Node 20 and uses its in-process "fake" worker).
+ * The worker module is imported here too (pdf.js finds it on globalThis.pdfjsWorker) so that
+ * both bundles have run their core-js polyfills before the native Array.prototype.push is put
+ * back: core-js replaces push process-wide because V8 does not throw on a zero-argument push to
+ * an array with a read-only length, a corner case pdf.js never meets, and its JavaScript push
+ * made every push in the process (pdf.js's own hot loops included) about three times slower.
+ */
 export function loadPdfJs(): Promise<PdfJs> {
-  pdfjsPromise ??= import("pdfjs-dist/legacy/build/pdf.mjs");
+  pdfjsPromise ??= (async () => {
+    const nativePush = Array.prototype.push;
+    const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+    await import(WORKER_MODULE);
+    if (Array.prototype.push !== nativePush)
+      Object.defineProperty(Array.prototype, "push", {
+        value: nativePush,
+        writable: true,
+        enumerable: false,
+        configurable: true,
+      });
+    return pdfjs;
+  })();
   return pdfjsPromise;
 }
 
@@ -82,8 +142,10 @@ export async function readPdfText(
     isEvalSupported: false,
     isOffscreenCanvasSupported: false,
     standardFontDataUrl: STANDARD_FONTS,
+    StandardFontDataFactory: CachedStandardFontDataFactory,
     cMapUrl: CMAPS,
     cMapPacked: true,
+    CMapReaderFactory: CachedCMapReaderFactory,
     verbosity: 0,
     stopAtErrors: false,
   });
@@ -108,13 +170,21 @@ export async function readPdfText(
       if (options.signal?.aborted) throw options.signal.reason ?? new Error("aborted");
       const page = await document.getPage(number);
       const viewport = page.getViewport({ scale: 1 });
+      const [va, vb, vc, vd, ve, vf] = viewport.transform;
       const content = await page.getTextContent();
       const items: PositionedText[] = [];
       for (const item of content.items) {
         if (!("str" in item)) continue;
         if (item.str === "" && !item.hasEOL) continue;
-        // Into viewport space: top-left origin, rotation applied, y growing downwards.
-        const [a, b, c, d, e, f] = pdfjs.Util.transform(viewport.transform, item.transform);
+        // Into viewport space (viewport transform × item transform, as pdf.js's Util.transform
+        // computes it, without its array per item): top-left origin, rotation applied, y down.
+        const [ia, ib, ic, id, ie, iff] = item.transform as number[];
+        const a = va * ia + vc * ib;
+        const b = vb * ia + vd * ib;
+        const c = va * ic + vc * id;
+        const d = vb * ic + vd * id;
+        const e = va * ie + vc * iff + ve;
+        const f = vb * ie + vd * iff + vf;
         const fontSize = Math.hypot(c, d) || Math.hypot(a, b);
         const horizontal = Math.abs(b) < 1e-3 * Math.max(1, Math.abs(a));
         items.push({
@@ -122,9 +192,7 @@ export async function readPdfText(
           page: number,
           x: e,
           baseline: f,
-          width: horizontal
-            ? item.width * (Math.hypot(a, b) / (Math.hypot(item.transform[0], item.transform[1]) || 1))
-            : item.width,
+          width: horizontal ? item.width * (Math.hypot(a, b) / (Math.hypot(ia, ib) || 1)) : item.width,
           fontSize,
           fontId: item.fontName,
           endOfLine: item.hasEOL,
@@ -152,25 +220,35 @@ export async function readPdfText(
   } catch {
     // Metadata is optional; a broken Info dictionary must not lose the text.
   }
+  // Fonts an operator list has looked for (found or not), and pdf.js's document-wide objects.
+  const inspected = new Set<string>();
+  let commonObjs: { has(id: string): boolean; get(id: string): unknown } | undefined;
   return {
     pageCount: document.numPages,
     title,
     pages,
     async fontDetails(pageNumber) {
-      const page = await document.getPage(pageNumber);
-      await page.getOperatorList();
-      const result = new Map<string, { name: string; bold: boolean }>();
       const fontIds = new Set(pages[pageNumber - 1]?.items.map((item) => item.fontId));
+      // pdf.js names a font once per document and keeps it in the document-wide commonObjs, so
+      // a page whose fonts an earlier operator list already loaded needs no operator list.
+      if ([...fontIds].some((id) => !inspected.has(id) && !commonObjs?.has(id))) {
+        const page = await document.getPage(pageNumber);
+        commonObjs ??= page.commonObjs;
+        // Annotations' appearance streams carry no text of the text layer: not evaluated.
+        await page.getOperatorList({ annotationMode: pdfjs.AnnotationMode.DISABLE });
+        page.cleanup();
+        for (const id of fontIds) inspected.add(id);
+      }
+      const result = new Map<string, { name: string; bold: boolean }>();
       for (const id of fontIds) {
-        if (!page.commonObjs.has(id)) continue;
-        const font = page.commonObjs.get(id) as { name?: string; bold?: boolean; black?: boolean };
+        if (!commonObjs?.has(id)) continue;
+        const font = commonObjs.get(id) as { name?: string; bold?: boolean; black?: boolean };
         const name = font?.name ?? id;
         result.set(id, {
           name,
           bold: Boolean(font?.bold || font?.black) || /bold|black|heavy|semibold|demi|W[6-9]\b/i.test(name),
         });
       }
-      page.cleanup();
       return result;
     },
     async close() {
