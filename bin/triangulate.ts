@@ -30,7 +30,11 @@ const commands: Record<string, () => Promise<(program: Command) => void>> = {
 };
 
 const requested = process.argv.slice(2).find((argument) => !argument.startsWith("-"));
-const wanted = requested !== undefined && requested in commands ? [requested] : Object.keys(commands);
+const onlyVersion =
+  requested === undefined && process.argv.some((argument) => argument === "-V" || argument === "--version");
+// Help lists every command, so it loads them all; --version needs none.
+const wanted =
+  requested !== undefined && requested in commands ? [requested] : onlyVersion ? [] : Object.keys(commands);
 for (const name of wanted) (await commands[name]())(program);
 
 function reportFailure(error: unknown): void {
