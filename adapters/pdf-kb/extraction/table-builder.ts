@@ -4,12 +4,16 @@ import { joinWithSpace, normalizeSpacing } from "./cjk-text.js";
 import type { BoundingBox, ExtractedColumn, ExtractedTable } from "./extracted-document.js";
 import type { TabulaCell, TabulaPage, TabulaTable } from "./tabula-runner.js";
 
+// Dot leaders (". . . . ." or "......") only lead the eye from a row label to its values.
+// Three dots stay: statistical tables print "..." for "not available".
+const DOT_LEADER = /(?:\s*\.){4,}\s*$|(?:\s*\.\s*){4,}(?=\s)/g;
+
 function cellText(text: string): string {
   // Cells wrapped over several lines come with \r or \n between the lines.
   return normalizeSpacing(
     text
       .split(/\r\n|\r|\n/)
-      .map((part) => part.trim())
+      .map((part) => part.replace(DOT_LEADER, " ").trim())
       .filter(Boolean)
       .reduce((all, part) => joinWithSpace(all, part), ""),
   );
@@ -77,6 +81,35 @@ export function cleanGrid(table: TabulaTable): string[][] {
   );
   const keep = Array.from({ length: width }, (_, column) => grid.some((row) => row[column] !== ""));
   return grid.map((row) => row.filter((_, column) => keep[column]));
+}
+
+/**
+ * Joins the wrapped lines of header cells that the stream reader returns as rows of their own
+ * ("Sample" over "size"): above the first row holding a typed value, a text row whose every
+ * filled cell sits under a filled cell of the row above is that row's continuation. It needs
+ * two filled cells, or one outside the first column, so a lone section label under the
+ * header ("Europe" under "Country") stays a row.
+ */
+export function mergeHeaderContinuations(grid: string[][]): string[][] {
+  const firstTyped = grid.findIndex((row) => row.some(isTyped));
+  if (firstTyped <= 1) return grid;
+  const result = [grid[0].slice()];
+  for (let index = 1; index < grid.length; index += 1) {
+    const row = grid[index];
+    const above = result[result.length - 1];
+    const filled = row.flatMap((cell, column) => (cell === "" ? [] : [column]));
+    const continues =
+      index < firstTyped &&
+      filled.length > 0 &&
+      (filled.length >= 2 || filled[0] > 0) &&
+      filled.every((column) => above[column] !== "");
+    if (!continues) {
+      result.push(row.slice());
+      continue;
+    }
+    for (const column of filled) above[column] = joinWithSpace(above[column], row[column]);
+  }
+  return result;
 }
 
 function isTyped(text: string): boolean {
@@ -181,7 +214,7 @@ export function buildTables(pages: TabulaPage[]): ExtractedTable[] {
     let index = 0;
     const sorted = [...page.tables].sort((a, b) => a.top - b.top || a.left - b.left);
     for (const raw of sorted) {
-      const cells = cleanGrid(raw);
+      const cells = raw.method === "stream" ? mergeHeaderContinuations(cleanGrid(raw)) : cleanGrid(raw);
       if (cells.length < 2 || (cells[0]?.length ?? 0) < 2) continue;
       if (raw.method === "stream" && !looksTabular(cells)) continue;
       index += 1;

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.pdfbox.pdmodel.PDDocument;
+import technology.tabula.Cell;
 import technology.tabula.Line;
 import technology.tabula.ObjectExtractor;
 import technology.tabula.Page;
@@ -78,9 +79,9 @@ public class TableExtractor {
             for (JsonElement column : job.getAsJsonArray("columns")) {
               rulings.add(new Ruling(new Point2D.Float(column.getAsFloat(), area.getTop()), new Point2D.Float(column.getAsFloat(), area.getBottom())));
             }
-            for (Table table : new SpreadsheetExtractionAlgorithm().extract(area, rulings)) { tables.add(table); methods.add("lattice"); }
+            for (Table table : new SpreadsheetExtractionAlgorithm().extract(area, rulings)) { tables.add(splitUnruledCells(table)); methods.add("lattice"); }
           } else if (method.equals("lattice")) {
-            for (Table table : new SpreadsheetExtractionAlgorithm().extract(area)) { tables.add(table); methods.add("lattice"); }
+            for (Table table : new SpreadsheetExtractionAlgorithm().extract(area)) { tables.add(splitUnruledCells(table)); methods.add("lattice"); }
           } else if (job.has("columns")) {
             List<Float> columns = new ArrayList<>();
             for (JsonElement column : job.getAsJsonArray("columns")) columns.add(column.getAsFloat());
@@ -124,7 +125,7 @@ public class TableExtractor {
     List<Table> lattice = new ArrayList<>();
     if (!mode.equals("stream")) {
       for (Table table : new SpreadsheetExtractionAlgorithm().extract(page)) {
-        if (isRealTable(table)) lattice.add(table);
+        if (isRealTable(table)) lattice.add(splitUnruledCells(table));
       }
       for (Table table : lattice) {
         // A frame with few inner rules comes out as a few tall cells holding whole columns of
@@ -238,6 +239,225 @@ public class TableExtractor {
     List<Table> split = new BasicExtractionAlgorithm().extract(area, columns);
     // Explicit columns can drop glyphs that straddle a boundary; never trade much text for columns.
     return characters(split) >= 0.98 * characters(plain) ? split : plain;
+  }
+
+  // A cell whose text tabula joins itself; used for the pieces of a cell cut at column edges.
+  static class SplitCell extends Cell {
+    final String text;
+
+    SplitCell(float top, float left, float width, float height, List<TextChunk> words, String text) {
+      super(top, left, width, height);
+      setTextElements(words);
+      this.text = text;
+    }
+
+    @Override
+    public String getText() {
+      return text;
+    }
+
+    @Override
+    public String getText(boolean useLineReturns) {
+      return text;
+    }
+  }
+
+  // The words of a cell (runs of glyphs between blanks), each as its own chunk with its bounds.
+  static List<TextChunk> words(RectangularTextContainer cell) {
+    List<TextChunk> words = new ArrayList<>();
+    for (Object element : cell.getTextElements()) {
+      if (!(element instanceof TextChunk)) continue;
+      List<TextElement> current = new ArrayList<>();
+      for (TextElement glyph : ((TextChunk) element).getTextElements()) {
+        if (glyph.getText().trim().isEmpty()) {
+          if (!current.isEmpty()) words.add(new TextChunk(current));
+          current = new ArrayList<>();
+        } else current.add(glyph);
+      }
+      if (!current.isEmpty()) words.add(new TextChunk(current));
+    }
+    return words;
+  }
+
+  static void addEdge(List<Float> edges, float value) {
+    for (float edge : edges) if (Math.abs(edge - value) < 1.0f) return;
+    edges.add(value);
+  }
+
+  // Words of one piece in reading order: lines top to bottom (\r between them), words left to right.
+  static String pieceText(List<TextChunk> words) {
+    List<TextChunk> sorted = new ArrayList<>(words);
+    sorted.sort((a, b) -> Math.abs(a.getTop() - b.getTop()) > Math.max(2.0, a.getHeight() * 0.5) ? Float.compare(a.getTop(), b.getTop()) : Float.compare(a.getLeft(), b.getLeft()));
+    StringBuilder text = new StringBuilder();
+    TextChunk previous = null;
+    for (TextChunk word : sorted) {
+      if (previous != null) text.append(Math.abs(previous.getTop() - word.getTop()) > Math.max(2.0, word.getHeight() * 0.5) ? "\r" : " ");
+      text.append(word.getText());
+      previous = word;
+    }
+    return text.toString();
+  }
+
+  // A ruled table whose body rows were drawn without their inner vertical rules comes out with
+  // one wide cell per row holding a whole row of values ("25g 109 0.9 93 1.1"). When such a
+  // cell's words fall into three or more of the columns the other rows' rules define, with no
+  // word across an edge, the row lacks its rules: its wide cells are cut at those edges. A
+  // spanning header is centred across an edge (or has fewer words) and stays whole. Tables
+  // with nothing to cut come back unchanged.
+  static Table splitUnruledCells(Table table) {
+    return splitUnruledRows(splitUnruledColumns(table));
+  }
+
+  static Table splitUnruledColumns(Table table) {
+    List<RectangularTextContainer> cells = new ArrayList<>();
+    for (List<RectangularTextContainer> row : table.getRows()) for (RectangularTextContainer cell : row) if (cell.getWidth() > 0 && !cells.contains(cell)) cells.add(cell);
+    List<Float> edges = new ArrayList<>();
+    for (RectangularTextContainer cell : cells) {
+      addEdge(edges, cell.getLeft());
+      addEdge(edges, cell.getRight());
+    }
+    edges.sort(null);
+    // Per wide cell: its pieces (word lists per column interval), or null when it cannot be cut.
+    java.util.Map<RectangularTextContainer, List<List<TextChunk>>> pieces = new java.util.HashMap<>();
+    java.util.Map<RectangularTextContainer, List<float[]>> spans = new java.util.HashMap<>();
+    java.util.Set<Float> rowsToCut = new java.util.HashSet<>();
+    for (RectangularTextContainer cell : cells) {
+      List<Float> inner = new ArrayList<>();
+      inner.add(cell.getLeft());
+      for (float edge : edges) if (edge > cell.getLeft() + 1.0f && edge < cell.getRight() - 1.0f) inner.add(edge);
+      if (inner.size() < 2) continue;
+      inner.add(cell.getRight());
+      List<TextChunk> words = words(cell);
+      List<List<TextChunk>> groups = new ArrayList<>();
+      for (int index = 0; index + 1 < inner.size(); index++) groups.add(new ArrayList<>());
+      boolean clean = true;
+      for (TextChunk word : words) {
+        int target = -1;
+        for (int index = 0; index + 1 < inner.size(); index++) {
+          if (word.getLeft() >= inner.get(index) - 1.0f && word.getRight() <= inner.get(index + 1) + 1.0f) target = index;
+        }
+        if (target < 0) {
+          clean = false;
+          break;
+        }
+        groups.get(target).add(word);
+      }
+      if (!clean) continue;
+      int filled = 0;
+      for (List<TextChunk> group : groups) if (!group.isEmpty()) filled++;
+      if (filled < 2) continue;
+      List<float[]> bounds = new ArrayList<>();
+      for (int index = 0; index + 1 < inner.size(); index++) bounds.add(new float[] {inner.get(index), inner.get(index + 1)});
+      pieces.put(cell, groups);
+      spans.put(cell, bounds);
+      if (filled >= 3) rowsToCut.add(Math.round(cell.getTop() * 2) / 2.0f);
+    }
+    if (rowsToCut.isEmpty()) return table;
+    List<RectangularTextContainer> result = new ArrayList<>();
+    for (RectangularTextContainer cell : cells) {
+      List<List<TextChunk>> groups = pieces.get(cell);
+      if (groups == null || !rowsToCut.contains(Math.round(cell.getTop() * 2) / 2.0f)) {
+        result.add(cell);
+        continue;
+      }
+      List<float[]> bounds = spans.get(cell);
+      for (int index = 0; index < groups.size(); index++) {
+        float[] span = bounds.get(index);
+        result.add(new SplitCell(cell.getTop(), span[0], span[1] - span[0], (float) cell.getHeight(), groups.get(index), pieceText(groups.get(index))));
+      }
+    }
+    return regrid(table, result);
+  }
+
+  // The same for rows: a ruled column whose row rules were never drawn comes out as one tall
+  // cell holding a value per row of the neighbouring ruled column ("2880" over "1930" over
+  // "1040" beside "Mink", "Otter", "Kingfisher"). When the cell's text lines fall one per row
+  // band, in three or more bands, with no line across a band edge, it is cut at those edges.
+  // A wrapped paragraph puts several lines into one band and stays whole.
+  static Table splitUnruledRows(Table table) {
+    List<RectangularTextContainer> cells = new ArrayList<>();
+    for (List<RectangularTextContainer> row : table.getRows()) for (RectangularTextContainer cell : row) if (cell.getWidth() > 0 && !cells.contains(cell)) cells.add(cell);
+    List<Float> edges = new ArrayList<>();
+    for (RectangularTextContainer cell : cells) {
+      addEdge(edges, cell.getTop());
+      addEdge(edges, cell.getBottom());
+    }
+    edges.sort(null);
+    List<RectangularTextContainer> result = new ArrayList<>();
+    boolean changed = false;
+    for (RectangularTextContainer cell : cells) {
+      List<Float> inner = new ArrayList<>();
+      inner.add(cell.getTop());
+      for (float edge : edges) if (edge > cell.getTop() + 1.0f && edge < cell.getBottom() - 1.0f) inner.add(edge);
+      inner.add(cell.getBottom());
+      List<List<TextChunk>> lines = new ArrayList<>();
+      List<TextChunk> words = words(cell);
+      words.sort((a, b) -> Float.compare(a.getTop(), b.getTop()));
+      for (TextChunk word : words) {
+        List<TextChunk> line = lines.isEmpty() ? null : lines.get(lines.size() - 1);
+        if (line == null || Math.abs(line.get(0).getTop() - word.getTop()) > Math.max(2.0, word.getHeight() * 0.5)) {
+          line = new ArrayList<>();
+          lines.add(line);
+        }
+        line.add(word);
+      }
+      List<List<TextChunk>> bands = new ArrayList<>();
+      for (int index = 0; index + 1 < inner.size(); index++) bands.add(new ArrayList<>());
+      boolean clean = inner.size() > 3;
+      int filled = 0;
+      for (List<TextChunk> line : lines) {
+        if (!clean) break;
+        float top = Float.MAX_VALUE;
+        float bottom = -Float.MAX_VALUE;
+        for (TextChunk word : line) {
+          top = Math.min(top, word.getTop());
+          bottom = Math.max(bottom, word.getBottom());
+        }
+        int target = -1;
+        for (int index = 0; index + 1 < inner.size(); index++) {
+          if (top >= inner.get(index) - 1.0f && bottom <= inner.get(index + 1) + 1.0f) target = index;
+        }
+        if (target < 0 || !bands.get(target).isEmpty()) clean = false;
+        else {
+          bands.get(target).addAll(line);
+          filled++;
+        }
+      }
+      if (!clean || filled < 3) {
+        result.add(cell);
+        continue;
+      }
+      changed = true;
+      for (int index = 0; index < bands.size(); index++) {
+        float top = inner.get(index);
+        result.add(new SplitCell(top, cell.getLeft(), (float) cell.getWidth(), inner.get(index + 1) - top, bands.get(index), pieceText(bands.get(index))));
+      }
+    }
+    return changed ? regrid(table, result) : table;
+  }
+
+  // A table rebuilt from cells placed by their top-left corners.
+  static Table regrid(Table table, List<RectangularTextContainer> result) {
+    List<Float> lefts = new ArrayList<>();
+    List<Float> tops = new ArrayList<>();
+    for (RectangularTextContainer cell : result) {
+      addEdge(lefts, cell.getLeft());
+      addEdge(tops, cell.getTop());
+    }
+    lefts.sort(null);
+    tops.sort(null);
+    Table rebuilt = new Table();
+    rebuilt.setRect(table);
+    for (RectangularTextContainer cell : result) {
+      rebuilt.add(cell, nearest(tops, cell.getTop()), nearest(lefts, cell.getLeft()));
+    }
+    return rebuilt;
+  }
+
+  static int nearest(List<Float> values, float value) {
+    int best = 0;
+    for (int index = 1; index < values.size(); index++) if (Math.abs(values.get(index) - value) < Math.abs(values.get(best) - value)) best = index;
+    return best;
   }
 
   static int characters(List<Table> tables) {
