@@ -21,7 +21,9 @@ function appendLine(text: string, line: TextLine, previous: TextLine | undefined
   if (previous && line.gapAbove > 0.7 * line.fontSize && line.page === previous.page)
     return `${text}\n${next}`;
   // A word hyphenated across lines is joined back ("exam-" + "ple").
-  if (/[A-Za-z]-$/.test(text) && /^[a-z]/.test(next)) return text.slice(0, -1) + next;
+  // (Tested on the last two characters only: the chunk text grows with every line.)
+  if (text.endsWith("-") && /[A-Za-z]/.test(text.charAt(text.length - 2)) && /^[a-z]/.test(next))
+    return text.slice(0, -1) + next;
   return joinWithSpace(text, next);
 }
 

@@ -162,7 +162,11 @@ async function boldFontLookup(
   bodySize: number,
 ): Promise<Map<string, boolean>> {
   const byPage = new Map<number, TextLine[]>();
-  for (const line of lines) byPage.set(line.page, [...(byPage.get(line.page) ?? []), line]);
+  for (const line of lines) {
+    const pageLines = byPage.get(line.page);
+    if (pageLines) pageLines.push(line);
+    else byPage.set(line.page, [line]);
+  }
   const result = new Map<string, boolean>();
   for (const [page, pageLines] of byPage) {
     const weights = new Map<string, number>();

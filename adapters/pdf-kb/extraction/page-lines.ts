@@ -40,7 +40,7 @@ function segmentText(items: PositionedText[]): string {
       const needsSpace =
         gap > Math.max(previous.fontSize, item.fontSize) * 0.18 &&
         !(isCjkCharacter(end) && isCjkCharacter(start));
-      if (needsSpace && !/\s$/.test(text) && !/^\s/.test(item.text)) text += " ";
+      if (needsSpace && !/\s/.test(end ?? "") && !/^\s/.test(item.text)) text += " ";
     }
     text += item.text;
     previous = item;
@@ -50,8 +50,10 @@ function segmentText(items: PositionedText[]): string {
 
 function dominant<T>(items: PositionedText[], key: (item: PositionedText) => T): T {
   const weights = new Map<T, number>();
-  for (const item of items)
-    weights.set(key(item), (weights.get(key(item)) ?? 0) + Math.max(1, item.text.trim().length));
+  for (const item of items) {
+    const value = key(item);
+    weights.set(value, (weights.get(value) ?? 0) + Math.max(1, item.text.trim().length));
+  }
   let best = key(items[0]);
   let bestWeight = -1;
   for (const [value, weight] of weights) if (weight > bestWeight) [best, bestWeight] = [value, weight];
