@@ -352,7 +352,7 @@ public class TableExtractor {
       spans.put(cell, bounds);
       if (filled >= 3) rowsToCut.add(Math.round(cell.getTop() * 2) / 2.0f);
     }
-    if (rowsToCut.isEmpty()) return table;
+    if (rowsToCut.isEmpty()) return regrid(table, cells);
     List<RectangularTextContainer> result = new ArrayList<>();
     for (RectangularTextContainer cell : cells) {
       List<List<TextChunk>> groups = pieces.get(cell);
