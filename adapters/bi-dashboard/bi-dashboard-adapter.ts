@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, errors, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { describeSource } from "../../config/describe-sources.js";
 import type { Redactor } from "../../config/redactor.js";
 import type { Workspace } from "../../config/workspace.js";
@@ -13,6 +13,7 @@ import { type BrowserManager, sharedBrowserManager } from "./browser-manager.js"
 import { credentialVariables, isLoginUrl, logIn } from "./dashboard-login.js";
 import { saveFailureArtifacts } from "./failure-artifacts.js";
 import { InFlightRequests, NotSettledError, waitUntilSettled } from "./page-readiness.js";
+import { errors } from "./playwright.js";
 import { SessionStore } from "./session-store.js";
 import { stepBudget } from "./step-budget.js";
 import { extractTable } from "./table-extraction.js";

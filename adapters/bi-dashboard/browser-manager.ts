@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { resolveBrowserExecutable } from "./browser-executable.js";
+import { chromium } from "./playwright.js";
 
 /** How to launch the browser (the workspace's `browser` section). */
 export interface BrowserLaunchSettings {
