@@ -112,6 +112,40 @@ export function mergeHeaderContinuations(grid: string[][]): string[][] {
   return result;
 }
 
+/**
+ * Joins the wrapped lines of a multi-line cell that the reader returns as rows of their own
+ * ("Applications and mashups" over "developed by the public"): a row of text cells only, each
+ * under a filled text cell, each reading on from it (it starts in lower case, or the cell
+ * above ends in a hyphen, comma, slash, "&" or an opening bracket). A label row that starts a
+ * new group ("Europe") starts in upper case and stays a row.
+ */
+export function mergeContinuationRows(grid: string[][]): string[][] {
+  const result: string[][] = [];
+  for (const row of grid) {
+    const above = result[result.length - 1];
+    const filled = row.flatMap((cell, column) => (cell === "" ? [] : [column]));
+    const continues =
+      above !== undefined &&
+      filled.length > 0 &&
+      filled.every(
+        (column) =>
+          above[column] !== "" &&
+          !isTyped(above[column]) &&
+          !isTyped(row[column]) &&
+          (/^\p{Ll}/u.test(row[column]) || /[-,/&(]$/.test(above[column])),
+      );
+    if (!continues) {
+      result.push(row.slice());
+      continue;
+    }
+    for (const column of filled)
+      above[column] = /-$/.test(above[column])
+        ? above[column] + row[column]
+        : joinWithSpace(above[column], row[column]);
+  }
+  return result;
+}
+
 function isTyped(text: string): boolean {
   const parsed = parseCell(text);
   return parsed.value !== null && parsed.type !== "string";
@@ -207,16 +241,47 @@ export function looksTabular(cells: string[][]): boolean {
   return lengths[Math.floor(lengths.length / 2)] < 20;
 }
 
+function boxArea(box: BoundingBox): number {
+  return Math.max(0, box[2] - box[0]) * Math.max(0, box[3] - box[1]);
+}
+
+function overlapArea(a: BoundingBox, b: BoundingBox): number {
+  return boxArea([Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])]);
+}
+
+/**
+ * The page's tables as grids, in reading order, without repeats: tabula returns the same ruled
+ * table twice when its rules nest, and the parts of a ruled table as tables of their own. Of
+ * tables lying (90 %) inside one another the one with more filled cells stays.
+ */
+function distinctTables(raws: TabulaTable[]): { raw: TabulaTable; cells: string[][]; bbox: BoundingBox }[] {
+  const candidates = raws.flatMap((raw) => {
+    const cells = mergeContinuationRows(
+      raw.method === "stream" ? mergeHeaderContinuations(cleanGrid(raw)) : cleanGrid(raw),
+    );
+    if (cells.length < 2 || (cells[0]?.length ?? 0) < 2) return [];
+    if (raw.method === "stream" && !looksTabular(cells)) return [];
+    const filled = cells.flat().filter((cell) => cell !== "").length;
+    return [{ raw, cells, bbox: tableBox(raw), filled }];
+  });
+  const kept: typeof candidates = [];
+  for (const candidate of [...candidates].sort((a, b) => b.filled - a.filled)) {
+    const repeat = kept.some((other) => {
+      const overlap = overlapArea(candidate.bbox, other.bbox);
+      const smaller = Math.min(boxArea(candidate.bbox), boxArea(other.bbox));
+      return smaller > 0 && overlap / smaller >= 0.9;
+    });
+    if (!repeat) kept.push(candidate);
+  }
+  return kept.sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+}
+
 /** Turns tabula's pages into typed tables with ids "p<page>-t<n>", header rows and column types. */
 export function buildTables(pages: TabulaPage[]): ExtractedTable[] {
   const tables: ExtractedTable[] = [];
   for (const page of pages) {
     let index = 0;
-    const sorted = [...page.tables].sort((a, b) => a.top - b.top || a.left - b.left);
-    for (const raw of sorted) {
-      const cells = raw.method === "stream" ? mergeHeaderContinuations(cleanGrid(raw)) : cleanGrid(raw);
-      if (cells.length < 2 || (cells[0]?.length ?? 0) < 2) continue;
-      if (raw.method === "stream" && !looksTabular(cells)) continue;
+    for (const { raw, cells, bbox } of distinctTables(page.tables)) {
       index += 1;
       const headerRows = detectHeaderRows(cells);
       const names = columnNames(cells, headerRows);
@@ -232,7 +297,6 @@ export function buildTables(pages: TabulaPage[]): ExtractedTable[] {
         });
         return record;
       });
-      const bbox = tableBox(raw);
       const table: ExtractedTable = {
         id: `p${page.page}-t${index}`,
         page: page.page,
