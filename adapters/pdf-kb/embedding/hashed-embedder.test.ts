@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { HashedEmbedder, hashedFeatures, stemWord } from "./hashed-embedder.js";
+import { stemWord } from "../store/english-words.js";
+import { HashedEmbedder, hashedFeatures } from "./hashed-embedder.js";
 
 const cosine = (left: Float32Array, right: Float32Array) =>
   left.reduce((sum, value, index) => sum + value * right[index], 0);

@@ -69,12 +69,16 @@ describe("documentRows", () => {
       date: "2024-01-15",
       bbox_json: "[10,20,300,60]",
     });
-    // The section heading is searchable with the text; CJK as bigrams, folded to Simplified.
-    expect(chunk.search_text).toBe("1 版本 本历 历史 release notes of the crm");
+    // The section heading is searchable with the text; CJK as bigrams, folded to Simplified;
+    // stop words dropped, adjacent words also indexed as one pair token.
+    expect(chunk.search_text).toBe("1 版本 本历 历史 release notes releasexnote crm notexcrm");
     expect(table).toMatchObject({ kind: "table", table_id: "p2-t1", page: 2 });
     expect(firstRow.text).toBe(
       "Table p2-t1 (page 2, 1 版本歷史)\nVersion | Release date\n3.4.0 | 2023-10-18",
     );
+    // The indexed text also names the cell by row label and column header ("3.4.0 Release date").
+    expect(firstRow.search_text).toContain("3p4p0xrelease");
+    expect(firstRow.search_text).not.toContain("3p5p0");
     expect(rows.passages.every((passage) => passage.vector.length === 64)).toBe(true);
     expect(rows.tables).toHaveLength(1);
     expect(JSON.parse(rows.tables[0].rows_json)).toEqual(extracted.tables[0].rows);

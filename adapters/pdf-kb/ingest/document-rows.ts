@@ -1,6 +1,7 @@
 import type { Embedder } from "../embedding/embedder.js";
 import type { ExtractedDocument } from "../extraction/extracted-document.js";
 import type { PassageRow, TableRow } from "../store/knowledge-base-schema.js";
+import { tableCellLines } from "../store/table-cell-lines.js";
 import { foldText, searchableText } from "../store/text-folding.js";
 
 /** Date and tags a document is indexed with. */
@@ -58,7 +59,11 @@ export async function documentRows(
     // Extraction's rendering already carries a caption with the page and section.
     const text =
       table.text || [table.section, ...table.cells.map((row) => row.join(" | "))].filter(Boolean).join("\n");
-    const tableRow = (id: string, passageText: string) =>
+    // The indexed and embedded text adds a "<row label> <column header>" line per cell of the
+    // passage's rows, so "revenue 2019" matches; the stored text stays the table as printed.
+    const withCellLines = (passageText: string, bodyRows?: number[]) =>
+      [passageText, ...tableCellLines(table.cells, table.headerRows, bodyRows)].join("\n");
+    const tableRow = (id: string, passageText: string, bodyRows?: number[]) =>
       ({
         id,
         document,
@@ -71,12 +76,12 @@ export async function documentRows(
         pages_json: JSON.stringify([table.page]),
         bbox_json: JSON.stringify(table.bbox),
         text: passageText,
-        search_text: searchableText(passageText),
+        search_text: searchableText(withCellLines(passageText, bodyRows)),
         date: metadata.date,
         tags: tagText(metadata.tags),
       }) satisfies Omit<PassageRow, "vector">;
     drafts.push(tableRow(`${document}#table:${table.id}`, text));
-    embedTexts.push(text);
+    embedTexts.push(withCellLines(text));
     // Each body row is also a passage of its own (caption + header + that row): in a long table
     // the row a question is about is drowned by the others, while on its own it matches well.
     // A search shows a table once, by its best-ranked passage.
@@ -87,8 +92,8 @@ export async function documentRows(
       body.forEach((row, index) => {
         if (row.every((cell) => cell.trim() === "")) return;
         const rowText = [caption, ...header, row.filter(Boolean).join(" | ")].filter(Boolean).join("\n");
-        drafts.push(tableRow(`${document}#table:${table.id}:row${index + 1}`, rowText));
-        embedTexts.push(rowText);
+        drafts.push(tableRow(`${document}#table:${table.id}:row${index + 1}`, rowText, [index]));
+        embedTexts.push(withCellLines(rowText, [index]));
       });
     }
     tables.push({

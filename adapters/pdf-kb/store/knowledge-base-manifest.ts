@@ -40,8 +40,11 @@ export const KnowledgeBaseManifest = z.object({
 });
 export type KnowledgeBaseManifest = z.infer<typeof KnowledgeBaseManifest>;
 
-/** The current row layout: 2 added a passage per table row. */
-export const rowLayout = 2;
+/**
+ * The current row layout: 2 added a passage per table row; 3 indexes word pairs and numbers
+ * as single tokens, and a "<row label> <column header>" line per table cell.
+ */
+export const rowLayout = 3;
 
 /** Name of the manifest file inside a knowledge base folder. */
 export const manifestFileName = "manifest.json";

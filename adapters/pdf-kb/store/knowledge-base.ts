@@ -2,15 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import type { CellValue, ColumnType } from "../../../models/evidence.js";
 import type { Embedder } from "../embedding/embedder.js";
-import { type KnowledgeBaseManifest, readManifest } from "./knowledge-base-manifest.js";
+import { type KnowledgeBaseManifest, readManifest, rowLayout } from "./knowledge-base-manifest.js";
 import { KnowledgeBaseMissingError } from "./knowledge-base-missing-error.js";
 import { passageColumns } from "./knowledge-base-schema.js";
 import { lancedb } from "./lance-database.js";
-import { reciprocalRankFusion } from "./reciprocal-rank-fusion.js";
+import { defaultFusionWeights, type FusionWeights, reciprocalRankFusion } from "./reciprocal-rank-fusion.js";
 import { type KnowledgeBaseFilters, whereClause } from "./search-filters.js";
 import { searchableText } from "./text-folding.js";
 
-/** How a search ranks: full-text (BM25), vector (cosine) or both fused by reciprocal rank. */
+/** How a search ranks: full-text (BM25), vector (cosine) or both fused by weighted reciprocal rank. */
 export type SearchMode = "hybrid" | "fts" | "vector";
 
 /** Options of one search. */
@@ -20,6 +20,21 @@ export interface SearchOptions {
   mode?: SearchMode;
   filters?: KnowledgeBaseFilters;
   signal?: AbortSignal;
+  /** Weights of hybrid fusion; the tuned defaults when omitted. */
+  fusion?: FusionWeights;
+}
+
+/** The rows each ranking found for a query, best first, before fusion (see KnowledgeBase.candidates). */
+export interface SearchCandidates {
+  fullText: Record<string, unknown>[];
+  vector: Record<string, unknown>[];
+}
+
+/** How many candidates each ranking contributes for k hits. */
+export function candidateCount(k: number): number {
+  // Fusion needs more than k candidates from each list (an item ranked 12th by both can beat one
+  // ranked 1st by one), and so does showing each table once among its row passages.
+  return Math.max(k * 4, 40);
 }
 
 /** One passage found by a search. */
@@ -34,7 +49,7 @@ export interface SearchHit {
   pages: number[];
   bbox?: [number, number, number, number];
   text: string;
-  /** hybrid: the RRF score; fts: BM25; vector: cosine similarity. Higher is better. */
+  /** hybrid: the weighted RRF score; fts: BM25; vector: cosine similarity. Higher is better. */
   score: number;
   /** 1-based rank in each list that found it. */
   ranks: { fts?: number; vector?: number };
@@ -101,6 +116,12 @@ export class KnowledgeBase {
     const manifest = readManifest(directory);
     if (!manifest || !fs.existsSync(lanceDirectory(directory)))
       throw new KnowledgeBaseMissingError(source, directory);
+    if (manifest.layout !== rowLayout)
+      throw new KnowledgeBaseMissingError(
+        source,
+        directory,
+        `was built with index layout ${manifest.layout}, older than this version's ${rowLayout}`,
+      );
     if (manifest.embedder !== embedder.id) {
       throw new KnowledgeBaseMissingError(
         source,
@@ -130,72 +151,26 @@ export class KnowledgeBase {
     return this.passages.countRows(whereClause(filters));
   }
 
-  /** Searches passages; hybrid fuses the full-text and vector rankings with reciprocal rank fusion. */
+  /** Searches passages; hybrid fuses the full-text and vector rankings with weighted reciprocal rank fusion. */
   async search(query: string, options: SearchOptions = {}): Promise<SearchHit[]> {
     const k = options.k ?? 8;
+    return rankCandidates(await this.candidates(query, { ...options, k }), { ...options, k });
+  }
+
+  /**
+   * The rows the full-text and the vector search each find for a query (as many as a search
+   * for `k` hits reads), unfused: `rankCandidates` turns them into hits. Split from `search` so a
+   * benchmark can try fusion weights without searching again.
+   */
+  async candidates(query: string, options: SearchOptions = {}): Promise<SearchCandidates> {
     const mode = options.mode ?? "hybrid";
     const where = whereClause(options.filters ?? {});
-    // Fusion needs more than k candidates from each list (an item ranked 12th by both can beat one
-    // ranked 1st by one), and so does showing each table once among its row passages.
-    const candidates = Math.max(k * 4, 40);
-    const [ftsRows, vectorRows] = await Promise.all([
-      mode === "vector" ? [] : this.fullTextRows(query, where, candidates),
-      mode === "fts" ? [] : this.vectorRows(query, where, candidates, options.signal),
+    const limit = candidateCount(options.k ?? 8);
+    const [fullText, vector] = await Promise.all([
+      mode === "vector" ? [] : this.fullTextRows(query, where, limit),
+      mode === "fts" ? [] : this.vectorRows(query, where, limit, options.signal),
     ]);
-    const byId = new Map<string, Row>();
-    for (const row of [...ftsRows, ...vectorRows]) byId.set(String(row.id), row);
-    const ftsRanking = ftsRows.map((row) => String(row.id));
-    const vectorRanking = vectorRows.map((row) => String(row.id));
-    let scored: { id: string; score: number }[];
-    if (mode === "fts") scored = ftsRows.map((row) => ({ id: String(row.id), score: Number(row._score) }));
-    else if (mode === "vector")
-      scored = vectorRows.map((row) => ({ id: String(row.id), score: 1 - Number(row._distance) }));
-    else {
-      const fused = reciprocalRankFusion([ftsRanking, vectorRanking]);
-      // Ties (same ranks in both lists) are broken by the full-text rank, then the id, so results are stable.
-      scored = [...fused.entries()]
-        .map(([id, score]) => ({ id, score }))
-        .sort(
-          (left, right) =>
-            right.score - left.score ||
-            rankOf(ftsRanking, left.id) - rankOf(ftsRanking, right.id) ||
-            left.id.localeCompare(right.id),
-        );
-    }
-    const seenTables = new Set<string>();
-    const distinct = scored.filter(({ id }) => {
-      const row = byId.get(id)!;
-      if (row.kind !== "table") return true;
-      const key = `${row.document}\u0000${row.table_id}`;
-      if (seenTables.has(key)) return false;
-      seenTables.add(key);
-      return true;
-    });
-    return distinct.slice(0, k).map(({ id, score }) => {
-      const row = byId.get(id)!;
-      const ftsRank = ftsRanking.indexOf(id);
-      const vectorRank = vectorRanking.indexOf(id);
-      const pages = JSON.parse(String(row.pages_json)) as number[];
-      const bbox = parseBox(row.bbox_json);
-      return {
-        id,
-        document: String(row.document),
-        kind: row.kind === "table" ? "table" : "text",
-        ...(row.table_id ? { tableId: String(row.table_id) } : {}),
-        section: String(row.section),
-        page: Number(row.page),
-        pages,
-        ...(bbox ? { bbox } : {}),
-        text: String(row.text),
-        score: Number(score.toFixed(6)),
-        ranks: {
-          ...(ftsRank >= 0 ? { fts: ftsRank + 1 } : {}),
-          ...(vectorRank >= 0 ? { vector: vectorRank + 1 } : {}),
-        },
-        date: String(row.date),
-        tags: parseTags(row.tags),
-      } satisfies SearchHit;
-    });
+    return { fullText, vector };
   }
 
   private async fullTextRows(query: string, where: string | undefined, limit: number): Promise<Row[]> {
@@ -268,6 +243,76 @@ export class KnowledgeBase {
     this.tables.close();
     this.connection.close();
   }
+}
+
+/**
+ * Turns the candidates of a search into its hits: one ranking alone (fts, vector) or both fused
+ * (hybrid), each table shown once by its best-ranked passage, the first k kept.
+ */
+export function rankCandidates(candidates: SearchCandidates, options: SearchOptions = {}): SearchHit[] {
+  const k = options.k ?? 8;
+  const mode = options.mode ?? "hybrid";
+  const ftsRows = mode === "vector" ? [] : candidates.fullText;
+  const vectorRows = mode === "fts" ? [] : candidates.vector;
+  const byId = new Map<string, Row>();
+  for (const row of [...ftsRows, ...vectorRows]) byId.set(String(row.id), row);
+  const ftsRanking = ftsRows.map((row) => String(row.id));
+  const vectorRanking = vectorRows.map((row) => String(row.id));
+  let scored: { id: string; score: number }[];
+  if (mode === "fts") scored = ftsRows.map((row) => ({ id: String(row.id), score: Number(row._score) }));
+  else if (mode === "vector")
+    scored = vectorRows.map((row) => ({ id: String(row.id), score: 1 - Number(row._distance) }));
+  else {
+    const weights = options.fusion ?? defaultFusionWeights;
+    const fused = reciprocalRankFusion(
+      [ftsRanking, vectorRanking],
+      [weights.fullText, weights.vector],
+      weights.constant,
+    );
+    // Ties (same ranks in both lists) are broken by the full-text rank, then the id, so results are stable.
+    scored = [...fused.entries()]
+      .map(([id, score]) => ({ id, score }))
+      .sort(
+        (left, right) =>
+          right.score - left.score ||
+          rankOf(ftsRanking, left.id) - rankOf(ftsRanking, right.id) ||
+          left.id.localeCompare(right.id),
+      );
+  }
+  const seenTables = new Set<string>();
+  const distinct = scored.filter(({ id }) => {
+    const row = byId.get(id)!;
+    if (row.kind !== "table") return true;
+    const key = `${row.document}\u0000${row.table_id}`;
+    if (seenTables.has(key)) return false;
+    seenTables.add(key);
+    return true;
+  });
+  return distinct.slice(0, k).map(({ id, score }) => {
+    const row = byId.get(id)!;
+    const ftsRank = ftsRanking.indexOf(id);
+    const vectorRank = vectorRanking.indexOf(id);
+    const pages = JSON.parse(String(row.pages_json)) as number[];
+    const bbox = parseBox(row.bbox_json);
+    return {
+      id,
+      document: String(row.document),
+      kind: row.kind === "table" ? "table" : "text",
+      ...(row.table_id ? { tableId: String(row.table_id) } : {}),
+      section: String(row.section),
+      page: Number(row.page),
+      pages,
+      ...(bbox ? { bbox } : {}),
+      text: String(row.text),
+      score: Number(score.toFixed(6)),
+      ranks: {
+        ...(ftsRank >= 0 ? { fts: ftsRank + 1 } : {}),
+        ...(vectorRank >= 0 ? { vector: vectorRank + 1 } : {}),
+      },
+      date: String(row.date),
+      tags: parseTags(row.tags),
+    } satisfies SearchHit;
+  });
 }
 
 function rankOf(ranking: string[], id: string): number {

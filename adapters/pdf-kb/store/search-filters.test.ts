@@ -63,12 +63,31 @@ describe("knowledge-base filters", () => {
 
 describe("reciprocal rank fusion", () => {
   it("prefers an item both lists rank well over one only a single list ranks first", () => {
-    const scores = reciprocalRankFusion([
-      ["a", "b", "c"],
-      ["d", "b", "a"],
-    ]);
+    const scores = reciprocalRankFusion(
+      [
+        ["a", "b", "c"],
+        ["d", "b", "a"],
+      ],
+      [1, 1],
+      60,
+    );
     const order = [...scores.entries()].sort((left, right) => right[1] - left[1]).map(([id]) => id);
     expect(order.slice(0, 2)).toEqual(["a", "b"]);
     expect(scores.get("b")).toBeCloseTo(2 / 62, 10);
+  });
+
+  it("lets the heavier list lead and ignores a list of weight 0", () => {
+    const rankings = [
+      ["text", "both"],
+      ["vector", "both"],
+    ];
+    const order = (weights: number[]) =>
+      [...reciprocalRankFusion(rankings, weights, 10).entries()]
+        .sort((left, right) => right[1] - left[1])
+        .map(([id]) => id);
+    expect(order([1, 0.25])).toEqual(["both", "text", "vector"]);
+    expect(order([0.25, 1])).toEqual(["both", "vector", "text"]);
+    expect(order([1, 0])).toEqual(["text", "both"]);
+    expect(reciprocalRankFusion(rankings, [1, 0.5], 10).get("both")).toBeCloseTo(1.5 / 12, 10);
   });
 });

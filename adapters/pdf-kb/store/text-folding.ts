@@ -1,5 +1,6 @@
 // Traditional → Simplified, so 換貨 in a question finds 换货 in a document and the reverse.
 import { toSimplified } from "../../shared/chinese-script.js";
+import { stemWord, stopWords } from "./english-words.js";
 
 const hanPattern = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
 // A token is a run of CJK characters (Han, kana, Hangul) or a run of other letters and digits.
@@ -39,13 +40,47 @@ export function characterBigrams(run: string): string[] {
 }
 
 /**
- * The text the full-text index sees: words as they are, CJK runs as overlapping bigrams.
- * Chinese has no spaces, so a word tokenizer would see a whole sentence as one token; bigrams
- * (as Lucene's CJK analyser does) let BM25 match 换货 inside 可以换货吗 while English keeps
- * word-level BM25 with stemming.
+ * Writes a number as one token: thousands separators dropped and the decimal point spelled
+ * "p" ("$1,452.4" → "$1452p4"), because the full-text tokenizer splits on punctuation and
+ * would otherwise index "1", "452" and "4", which match every small number in a question.
+ */
+export function joinNumbers(foldedText: string): string {
+  return foldedText.replace(/(?<=\d),(?=\d{3}(?!\d))/g, "").replace(/(?<=\d)\.(?=\d)/g, "p");
+}
+
+/**
+ * Joins two stemmed words into one full-text token ("total" + "asset" → "totalxasset"). The
+ * joiner is a letter because the tokenizer splits on everything that is not a letter or digit.
+ */
+export function wordBigram(left: string, right: string): string {
+  return `${left}x${right}`;
+}
+
+/**
+ * The text the full-text index sees, and the form a query is searched with: stop words
+ * dropped, numbers as single tokens, words as they are (the index stems them), plus a token
+ * per pair of adjacent words (stemmed) so "total assets" ranks a passage with that phrase
+ * above one that has "total" and "assets" far apart. Pairs do not cross a line or a table cell
+ * ("|"). Chinese has no spaces, so a CJK run becomes overlapping character bigrams (as
+ * Lucene's CJK analyser does), which lets BM25 match 换货 inside 可以换货吗.
  */
 export function searchableText(text: string): string {
-  return tokenize(foldText(text))
-    .map((token) => (token.cjk ? characterBigrams(token.text).join(" ") : token.text))
-    .join(" ");
+  const output: string[] = [];
+  for (const segment of joinNumbers(foldText(text)).split(/[\n|]/)) {
+    let previous: string | undefined;
+    for (const token of tokenize(segment)) {
+      if (token.cjk) {
+        output.push(...characterBigrams(token.text));
+        previous = undefined;
+        continue;
+      }
+      // A stop word is skipped without breaking the pair: "revenue in 2019" pairs revenue with 2019.
+      if (stopWords.has(token.text)) continue;
+      output.push(token.text);
+      const stem = stemWord(token.text);
+      if (previous !== undefined) output.push(wordBigram(previous, stem));
+      previous = stem;
+    }
+  }
+  return output.join(" ");
 }
