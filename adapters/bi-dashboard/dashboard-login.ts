@@ -7,6 +7,9 @@ import type { FieldLocator, Login } from "../../models/sources/bi-dashboard-sour
 import { StepError } from "../../models/step-error.js";
 import { buildDatasetUrl } from "./url-template.js";
 
+/** How long a loaded, quiet login page may take to show a field before it counts as missing. */
+const FIELD_GRACE_MS = 1000;
+
 /** The login section of a bi_dashboard source. */
 export type LoginSettings = z.infer<typeof Login>;
 
@@ -51,7 +54,8 @@ function field(page: Page, locator: z.infer<typeof FieldLocator>): Locator {
 /**
  * Signs in the way a person does: opens the login URL, fills the fields found by label or
  * placeholder, clicks the submit button by its role and name, and checks success by a URL
- * fragment or visible text (default: the browser left the login page). Failure → auth_error.
+ * fragment or visible text (default: the browser left the login page). Refused credentials or a
+ * missing field → auth_error; the step running out of time first → timeout.
  */
 export async function logIn(
   page: Page,
@@ -72,17 +76,42 @@ export async function logIn(
       : `check login.username and login.password of ${sourceName} in triangulate.yaml`;
   const loginUrl = buildDatasetUrl(options.baseUrl, login.url, {});
   await page.goto(loginUrl.href, { waitUntil: "domcontentloaded", timeout: remaining() });
+  // A field that is not there fails fast once the page has loaded and gone quiet (a wrong label is
+  // auth_error in a second or two, not at the step deadline); a page still loading when the step
+  // runs out of time is a timeout, which the reflector may retry with a longer one.
   const missingField = async (which: string, locator: Locator) => {
+    const description = JSON.stringify(
+      which === "username"
+        ? (login.username.label ?? login.username.placeholder)
+        : (login.password.label ?? login.password.placeholder),
+    );
+    const shown = locator.waitFor({ state: "visible", timeout: remaining() }).then(() => true);
+    const settledWithout = (async () => {
+      await page.waitForLoadState("load", { timeout: remaining() });
+      await page.waitForLoadState("networkidle", { timeout: remaining() });
+      await new Promise((resolve) => setTimeout(resolve, Math.min(FIELD_GRACE_MS, remaining())));
+      return locator.isVisible();
+    })();
+    settledWithout.catch(() => undefined);
+    let found: boolean;
     try {
-      await locator.waitFor({ state: "visible", timeout: remaining() });
+      found = await Promise.race([shown, settledWithout]);
     } catch (cause) {
       throw new StepError(
-        "auth_error",
-        `${sourceName}: login form has no ${which} field (${JSON.stringify(which === "username" ? (login.username.label ?? login.username.placeholder) : (login.password.label ?? login.password.placeholder))}) at ${loginUrl.pathname}`,
+        "timeout",
+        `${sourceName}: the login page at ${loginUrl.pathname} did not show its ${which} field (${description}) before the step's deadline; if it is slow, raise timeout_seconds of ${sourceName}`,
         { url: loginUrl.origin + loginUrl.pathname, locator: which },
         { cause },
       );
+    } finally {
+      shown.catch(() => undefined);
     }
+    if (!found)
+      throw new StepError(
+        "auth_error",
+        `${sourceName}: login form has no ${which} field (${description}) at ${loginUrl.pathname}; check login.${which} of ${sourceName} in triangulate.yaml`,
+        { url: loginUrl.origin + loginUrl.pathname, locator: which },
+      );
   };
   const username = field(page, login.username);
   const password = field(page, login.password);
@@ -123,10 +152,17 @@ export async function logIn(
     for (;;) {
       if (await succeeded().catch(() => false)) return;
       if (await refused()) throw new Error("the login page came back");
-      if (Date.now() >= deadline) throw new Error("no sign of success before the deadline");
+      if (Date.now() >= deadline) {
+        throw new StepError(
+          "timeout",
+          `${sourceName}: no sign of a successful login before the step's deadline (neither success nor a refusal showed); if the portal is slow, raise timeout_seconds of ${sourceName}`,
+          { url: loginUrl.origin + loginUrl.pathname },
+        );
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   } catch (cause) {
+    if (StepError.isStepError(cause)) throw cause;
     const stillOnLogin = isLoginUrl(page.url(), options.baseUrl, login);
     throw new StepError(
       "auth_error",
