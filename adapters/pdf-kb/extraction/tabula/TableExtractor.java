@@ -79,9 +79,9 @@ public class TableExtractor {
             for (JsonElement column : job.getAsJsonArray("columns")) {
               rulings.add(new Ruling(new Point2D.Float(column.getAsFloat(), area.getTop()), new Point2D.Float(column.getAsFloat(), area.getBottom())));
             }
-            for (Table table : new SpreadsheetExtractionAlgorithm().extract(area, rulings)) { tables.add(splitUnruledCells(table)); methods.add("lattice"); }
+            for (Table table : new SpreadsheetExtractionAlgorithm().extract(area, rulings)) { tables.add(splitUnruledCells(area, table)); methods.add("lattice"); }
           } else if (method.equals("lattice")) {
-            for (Table table : new SpreadsheetExtractionAlgorithm().extract(area)) { tables.add(splitUnruledCells(table)); methods.add("lattice"); }
+            for (Table table : new SpreadsheetExtractionAlgorithm().extract(area)) { tables.add(splitUnruledCells(area, table)); methods.add("lattice"); }
           } else if (job.has("columns")) {
             List<Float> columns = new ArrayList<>();
             for (JsonElement column : job.getAsJsonArray("columns")) columns.add(column.getAsFloat());
@@ -125,7 +125,7 @@ public class TableExtractor {
     List<Table> lattice = new ArrayList<>();
     if (!mode.equals("stream")) {
       for (Table table : new SpreadsheetExtractionAlgorithm().extract(page)) {
-        if (isRealTable(table)) lattice.add(splitUnruledCells(table));
+        if (isRealTable(table)) lattice.add(splitUnruledCells(page, table));
       }
       for (Table table : lattice) {
         // A frame with few inner rules comes out as a few tall cells holding whole columns of
@@ -304,8 +304,48 @@ public class TableExtractor {
   // word across an edge, the row lacks its rules: its wide cells are cut at those edges. A
   // spanning header is centred across an edge (or has fewer words) and stays whole. Tables
   // with nothing to cut come back unchanged.
-  static Table splitUnruledCells(Table table) {
-    return splitUnruledRows(splitUnruledColumns(table));
+  static Table splitUnruledCells(Page page, Table table) {
+    return splitUnruledRows(splitUnruledColumns(recoverEdgeGlyphs(page, table)));
+  }
+
+  static int glyphCount(RectangularTextContainer cell) {
+    int count = 0;
+    for (Object element : cell.getTextElements()) {
+      if (element instanceof TextChunk) {
+        for (TextElement glyph : ((TextChunk) element).getTextElements()) if (!glyph.getText().trim().isEmpty()) count++;
+      }
+    }
+    return count;
+  }
+
+  // tabula 0.9 gives a ruled cell only the glyphs wholly inside it, so a glyph touching the
+  // rule ("$" of "$1.1M", "B" of "Budget") is lost. A cell missing glyphs is read again with
+  // every glyph whose centre lies inside it.
+  static Table recoverEdgeGlyphs(Page page, Table table) {
+    List<RectangularTextContainer> cells = new ArrayList<>();
+    for (List<RectangularTextContainer> row : table.getRows()) for (RectangularTextContainer cell : row) if (cell.getWidth() > 0 && !cells.contains(cell)) cells.add(cell);
+    List<TextElement> glyphs = page.getText();
+    List<RectangularTextContainer> result = new ArrayList<>();
+    for (RectangularTextContainer cell : cells) {
+      List<TextElement> inside = new ArrayList<>();
+      int count = 0;
+      for (TextElement glyph : glyphs) {
+        double x = glyph.getCenterX();
+        double y = glyph.getCenterY();
+        if (x >= cell.getLeft() && x < cell.getRight() && y >= cell.getTop() && y < cell.getBottom()) {
+          inside.add(glyph);
+          if (!glyph.getText().trim().isEmpty()) count++;
+        }
+      }
+      if (count <= glyphCount(cell)) {
+        result.add(cell);
+        continue;
+      }
+      Cell fresh = new Cell(cell.getTop(), cell.getLeft(), (float) cell.getWidth(), (float) cell.getHeight());
+      fresh.setTextElements(TextElement.mergeWords(inside));
+      result.add(fresh);
+    }
+    return regrid(table, result);
   }
 
   static Table splitUnruledColumns(Table table) {
