@@ -113,6 +113,22 @@ reflector: { max_iteration: 3 }
     });
   });
 
+  it("checks offers against the catalog even when another source breaks the schema", () => {
+    const yaml = `${minimal.replace("metrics: [return_rate]", "metrics: [return_rat]")}  tickets:
+    kind: tickets
+    trust: high
+`;
+    const { issues } = inspectWorkspace(workspaceWith(yaml), { environment: {} });
+    const paths = issues.map((issue) => issue.path);
+    expect(paths).toContain("sources.tickets.trust");
+    expect(
+      issues.find((issue) => issue.path === "sources.exports.datasets.returns.offers.metrics.0"),
+    ).toMatchObject({
+      suggestion: "return_rate",
+      line: 13,
+    });
+  });
+
   it("explains a missing workspace", () => {
     const { issues } = inspectWorkspace(path.join(tmpdir(), "does-not-exist-triangulate"));
     expect(issues[0].message).toMatch(/does not exist/);

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { WorkspaceConfig } from "../models/workspace.js";
+import { Catalog, SourceConfig, WorkspaceConfig } from "../models/workspace.js";
 import { ConfigError, type ConfigIssue } from "./config-error.js";
 import { Workspace } from "./workspace.js";
 import { checkWorkspaceReferences } from "./workspace-references.js";
@@ -67,16 +67,19 @@ export function inspectWorkspace(
   }
   const parsed = WorkspaceConfig.safeParse(resolved.data);
   const issues = [...resolved.issues];
+  const locate = (issuePath: (string | number)[], key?: string) => ({
+    file: shownFile,
+    ...yaml.locate(issuePath, key),
+  });
   if (!parsed.success) {
     issues.push(...yaml.schemaIssues(WorkspaceConfig, resolved.data, parsed.error.issues));
+    // Still check catalog references in the parts that are valid, so the user sees every problem
+    // in one pass instead of fixing the schema first and meeting the references afterwards.
+    const partial = validParts(resolved.data as Record<string, unknown>);
+    if (partial) issues.push(...checkWorkspaceReferences(partial, locate));
     return { issues: sortIssues(issues) };
   }
-  issues.push(
-    ...checkWorkspaceReferences(parsed.data, (issuePath, key) => ({
-      file: shownFile,
-      ...yaml.locate(issuePath, key),
-    })),
-  );
+  issues.push(...checkWorkspaceReferences(parsed.data, locate));
   if (issues.length > 0) return { issues: sortIssues(issues) };
   return { workspace: new Workspace(root, file, parsed.data, resolved.secrets), issues: [] };
 }
@@ -86,6 +89,21 @@ export function loadWorkspace(directory: string, options: LoadOptions = {}): Wor
   const { workspace, issues } = inspectWorkspace(directory, options);
   if (!workspace) throw new ConfigError(issues);
   return workspace;
+}
+
+/** The catalog and the sources that are valid on their own, or undefined when the catalog is not. */
+function validParts(data: Record<string, unknown>): Pick<WorkspaceConfig, "catalog" | "sources"> | undefined {
+  const catalog = Catalog.safeParse(data.catalog ?? {});
+  if (!catalog.success) return undefined;
+  const sources: WorkspaceConfig["sources"] = {};
+  const given = data.sources;
+  if (given !== null && typeof given === "object" && !Array.isArray(given)) {
+    for (const [name, source] of Object.entries(given)) {
+      const each = SourceConfig.safeParse(source);
+      if (each.success) sources[name] = each.data;
+    }
+  }
+  return { catalog: catalog.data, sources };
 }
 
 function sortIssues(issues: ConfigIssue[]): ConfigIssue[] {

@@ -8,7 +8,10 @@ type Locate = (path: (string | number)[], key?: string) => { file: string; line:
  * Checks what the schema cannot: that every metric, dimension and event a source offers, and
  * every filter in filter_importance, is declared in the catalog.
  */
-export function checkWorkspaceReferences(config: WorkspaceConfig, locate: Locate): ConfigIssue[] {
+export function checkWorkspaceReferences(
+  config: Pick<WorkspaceConfig, "catalog" | "sources">,
+  locate: Locate,
+): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
   const catalog = config.catalog;
   const known = {
