@@ -5,7 +5,9 @@ const CJK =
 /** True when the character belongs to a script written without spaces between words. */
 export function isCjkCharacter(character: string | undefined): boolean {
   // Everything below U+2E80 (Latin, Greek, Cyrillic, punctuation …) is not CJK: no regex needed.
-  return character !== undefined && character !== "" && character.charCodeAt(0) >= 0x2e80 && CJK.test(character);
+  return (
+    character !== undefined && character !== "" && character.charCodeAt(0) >= 0x2e80 && CJK.test(character)
+  );
 }
 
 /** The character (a surrogate pair kept whole) starting at a UTF-16 index. */
