@@ -2,6 +2,9 @@ import { toDateTime } from "./field-mapping.js";
 import { compilePath } from "./json-path.js";
 import type { ChangelogShape } from "./presets.js";
 
+/** Per id-valued field (status_id): its id → name table (see ValueNames). */
+export type FieldValueNames = Record<string, Record<string, string>>;
+
 /** One changed field of one issue: a Jira history item or a Redmine journal detail, flattened. */
 export interface ChangeEvent {
   key: string;
@@ -28,15 +31,20 @@ function firstPresent(item: Record<string, unknown>, members: string[]): string 
 
 /**
  * Flattens change sets (histories or journals) into one event per changed item, oldest first,
- * keeping only the given fields (compared case-insensitively) when a list is given.
+ * keeping only the given fields (compared case-insensitively, by raw or renamed name) when a list
+ * is given. Id-valued fields the shape names (status_id) get their readable name (status), and
+ * their values the names of valueNames (an id missing from the table stays as it is).
  */
 export function flattenChangelog(
   key: string,
   entries: unknown[],
   shape: ChangelogShape,
   fields?: string[],
+  valueNames: FieldValueNames = {},
 ): ChangeEvent[] {
   const wanted = fields ? new Set(fields.map((field) => field.toLowerCase())) : undefined;
+  // status_id is the status whether or not its names could be read: timelines find it either way.
+  const renamed = new Map((shape.names ?? []).map((lookup) => [lookup.field, lookup.renamedTo]));
   const author = compilePath(shape.author);
   const events: ChangeEvent[] = [];
   for (const entry of entries) {
@@ -50,12 +58,16 @@ export function flattenChangelog(
       if (item === null || typeof item !== "object") continue;
       const detail = item as Record<string, unknown>;
       const field = text(detail[shape.field]) ?? "";
-      if (wanted && !wanted.has(field.toLowerCase())) continue;
+      const shown = renamed.get(field) ?? field;
+      if (wanted && !wanted.has(field.toLowerCase()) && !wanted.has(shown.toLowerCase())) continue;
+      const names = valueNames[field] ?? {};
+      const from = firstPresent(detail, shape.from);
+      const to = firstPresent(detail, shape.to);
       events.push({
         key,
-        field,
-        from: firstPresent(detail, shape.from),
-        to: firstPresent(detail, shape.to),
+        field: shown,
+        from: from !== null ? (names[from] ?? from) : from,
+        to: to !== null ? (names[to] ?? to) : to,
         at,
         author: who,
       });

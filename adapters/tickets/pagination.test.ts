@@ -39,6 +39,7 @@ let server: Server;
 let url = "";
 const received: URL[] = [];
 let linkLoop = false;
+let statusesMissing = false;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -57,6 +58,16 @@ beforeAll(async () => {
         withJournals ? { ...issue, journals } : issue,
       );
       return json({ issues: page, total_count: ISSUES.length, offset, limit });
+    }
+    if (target.pathname === "/issue_statuses.json") {
+      if (statusesMissing) return void response.writeHead(403).end();
+      return json({
+        issue_statuses: [
+          { id: 1, name: "New", is_closed: false },
+          { id: 2, name: "In Progress", is_closed: false },
+          { id: 5, name: "Closed", is_closed: true },
+        ],
+      });
     }
     if (target.pathname === "/paged") {
       const page = Number(target.searchParams.get("page") ?? 1);
@@ -119,7 +130,7 @@ describe("Redmine preset", () => {
     expect(received[0].searchParams.get("created_on")).toBe("><2024-01-01|2024-01-31");
   });
 
-  it("flattens journals into events", async () => {
+  it("flattens journals into events with status names from /issue_statuses.json", async () => {
     const adapter = ticketsAdapterFor({
       preset: "redmine",
       base_url: url,
@@ -130,28 +141,50 @@ describe("Redmine preset", () => {
     const goal = goalFor("history");
     const evidence = adapter.normalize(await adapter.fetch(goal, stepContext()), goal);
     expect(received[0].searchParams.get("include")).toBe("journals");
+    // One look-up for the whole search, none for trackers or priorities (no journal changes them).
+    expect(received.filter((target) => target.pathname.endsWith("statuses.json"))).toHaveLength(1);
+    expect(received.some((target) => target.pathname === "/trackers.json")).toBe(false);
     expect(evidence.rows).toHaveLength(46);
     expect(evidence.rows[0]).toMatchObject({
       key: "100",
-      field: "status_id",
-      from: "1",
-      to: "2",
+      field: "status",
+      from: "New",
+      to: "In Progress",
       author: "Ann",
       at: "2024-01-01T09:00:00.000Z",
     });
     const events = evidence.rows.map((row) => ({
       key: String(row.key),
-      field: "status",
+      field: String(row.field),
       from: row.from as string,
       to: row.to as string,
       at: row.at as string,
       author: row.author as string,
     }));
+    // The timeline ends in the status the issue shows now.
     expect(
       statusTimeline(events)
         .get("100")!
         .map((span) => span.status),
-    ).toEqual(["1", "2", "5"]);
+    ).toEqual(["New", "In Progress", ISSUES[0].status.name]);
+  });
+
+  it("keeps ids and says so when the status list cannot be read", async () => {
+    statusesMissing = true;
+    try {
+      const adapter = ticketsAdapterFor({
+        preset: "redmine",
+        base_url: url,
+        project: "shop",
+        searches: { history: { changelog: { fields: ["status"] }, fields: { subject: "$.subject" } } },
+      });
+      const goal = goalFor("history");
+      const evidence = adapter.normalize(await adapter.fetch(goal, stepContext()), goal);
+      expect(evidence.rows[0]).toMatchObject({ field: "status", from: "1", to: "2" });
+      expect(evidence.notes.join(" ")).toContain("names of status_id unavailable");
+    } finally {
+      statusesMissing = false;
+    }
   });
 });
 

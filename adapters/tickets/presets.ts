@@ -18,6 +18,22 @@ export interface ChangelogShape {
   total?: string;
   /** For Jira: endpoint with {key} that pages the whole changelog (values / isLast). */
   endpoint?: string;
+  /** Fields whose changes carry ids (Redmine's status_id): where their names are listed. */
+  names?: ValueNames[];
+}
+
+/** An id-valued changelog field, its readable name, and the endpoint that lists the id → name pairs. */
+export interface ValueNames {
+  /** The field as the changelog names it (status_id). */
+  field: string;
+  /** The name its events get once ids are replaced by names (status, which status timelines read). */
+  renamedTo: string;
+  /** Endpoint relative to base_url listing the values, fetched at most once per fetch. */
+  endpoint: string;
+  /** JSONPath to the list in that response, and the members holding id and name. */
+  records: string;
+  id: string;
+  name: string;
 }
 
 /** The defaults a preset gives every search, so a user writes only base URL, auth, project and fields. */
@@ -103,6 +119,33 @@ export const PRESETS: Record<TicketsSource["preset"], PresetDefaults> = {
       field: "name",
       from: ["old_value"],
       to: ["new_value"],
+      // Journals carry ids; these public endpoints list their names.
+      names: [
+        {
+          field: "status_id",
+          renamedTo: "status",
+          endpoint: "/issue_statuses.json",
+          records: "$.issue_statuses",
+          id: "id",
+          name: "name",
+        },
+        {
+          field: "tracker_id",
+          renamedTo: "tracker",
+          endpoint: "/trackers.json",
+          records: "$.trackers",
+          id: "id",
+          name: "name",
+        },
+        {
+          field: "priority_id",
+          renamedTo: "priority",
+          endpoint: "/enumerations/issue_priorities.json",
+          records: "$.issue_priorities",
+          id: "id",
+          name: "name",
+        },
+      ],
     },
     usesJql: false,
   },

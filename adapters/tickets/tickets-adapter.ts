@@ -7,7 +7,7 @@ import type { SourceCapabilities } from "../../models/source-capabilities.js";
 import type { TicketsSource } from "../../models/sources/tickets-source.js";
 import { StepError } from "../../models/step-error.js";
 import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
-import { type ChangeEvent, flattenChangelog } from "./changelog-events.js";
+import { type ChangeEvent, type FieldValueNames, flattenChangelog } from "./changelog-events.js";
 import { authHeaders, credentialHint } from "./credentials.js";
 import {
   type CompiledField,
@@ -34,6 +34,8 @@ export interface TicketsRawBody {
   clientFilters: string[];
   /** Whether the period still has to be checked on the mapped rows. */
   clientPeriod: boolean;
+  /** Names for id-valued changelog fields (Redmine status_id → status names). */
+  valueNames?: FieldValueNames;
 }
 
 /** The result of running a mapping leniently, for `triangulate sources test`: rows plus every field that matched nothing. */
@@ -308,6 +310,9 @@ export class TicketsAdapter implements SourceAdapter {
     if (search.changelog?.shape.endpoint && search.changelog.shape.total) {
       paged.notes.push(...(await this.fetchMissingChangelogs(search, paged.records, changelogs, send)));
     }
+    const valueNames = search.changelog?.shape.names
+      ? await this.fetchValueNames(search, paged.records, changelogs, send, paged.notes, context)
+      : undefined;
     if (paged.records.length === 0 && !search.search.empty_is_answer) {
       throw new StepError(
         "no_results",
@@ -324,6 +329,7 @@ export class TicketsAdapter implements SourceAdapter {
       notes: paged.notes,
       clientFilters,
       clientPeriod,
+      ...(valueNames ? { valueNames } : {}),
     };
     return {
       request: firstRequest + (requests > 1 ? ` (+${requests - 1} more requests)` : ""),
@@ -332,6 +338,58 @@ export class TicketsAdapter implements SourceAdapter {
       contentType: "application/json",
       meta: { pages: paged.pages, requests, records: paged.records.length, fallbackUsed, clientFilters },
     };
+  }
+
+  /**
+   * Fetches the id → name tables of the id-valued fields that occur in the fetched changelogs, once
+   * each. A table that cannot be read is a note (its ids are kept), never a failed step.
+   */
+  private async fetchValueNames(
+    search: ResolvedSearch,
+    records: unknown[],
+    changelogs: Record<string, unknown[]>,
+    send: (path: string, query: Record<string, string | number>) => Promise<Page>,
+    notes: string[],
+    context: StepContext,
+  ): Promise<FieldValueNames> {
+    const shape = search.changelog!.shape;
+    const entriesOf = compilePath(shape.entries);
+    const occurring = new Set<string>();
+    const visit = (entries: unknown) => {
+      if (!Array.isArray(entries)) return;
+      for (const entry of entries) {
+        const items = (entry as Record<string, unknown> | null)?.[shape.items];
+        if (!Array.isArray(items)) continue;
+        for (const item of items) {
+          const field = (item as Record<string, unknown> | null)?.[shape.field];
+          if (typeof field === "string") occurring.add(field);
+        }
+      }
+    };
+    records.forEach((record, index) => {
+      visit(changelogs[recordLabel(record, index)] ?? entriesOf(record)[0]);
+    });
+    const result: FieldValueNames = {};
+    for (const lookup of shape.names ?? []) {
+      if (!occurring.has(lookup.field)) continue;
+      try {
+        const page = await send(lookup.endpoint, {});
+        const listed = compilePath(lookup.records)(page.body)[0];
+        const names: Record<string, string> = {};
+        for (const each of Array.isArray(listed) ? listed : []) {
+          const value = each as Record<string, unknown> | null;
+          if (value && value[lookup.id] !== undefined && typeof value[lookup.name] === "string")
+            names[String(value[lookup.id])] = value[lookup.name] as string;
+        }
+        result[lookup.field] = names;
+      } catch (error) {
+        if (context.signal.aborted) throw error;
+        notes.push(
+          `names of ${lookup.field} unavailable (${error instanceof Error ? error.message : String(error)}); its changes show ids`,
+        );
+      }
+    }
+    return result;
   }
 
   /** Jira embeds at most a page of histories per issue; the rest comes from the changelog endpoint (values / isLast). */
@@ -454,7 +512,13 @@ export class TicketsAdapter implements SourceAdapter {
       const fetched = body.changelogs[label];
       const embedded = entriesOf!(record)[0];
       const entries = fetched ?? (Array.isArray(embedded) ? embedded : []);
-      const events: ChangeEvent[] = flattenChangelog(label, entries, changelog.shape, changelog.fields);
+      const events: ChangeEvent[] = flattenChangelog(
+        label,
+        entries,
+        changelog.shape,
+        changelog.fields,
+        body.valueNames,
+      );
       for (const event of events) {
         rows.push({ ...mapped, ...event, ...(search.search.event ? { event: search.search.event } : {}) });
         provenance.push(origin);
