@@ -132,7 +132,7 @@ export function mergeContinuationRows(grid: string[][]): string[][] {
           above[column] !== "" &&
           !isTyped(above[column]) &&
           !isTyped(row[column]) &&
-          (/^\p{Ll}/u.test(row[column]) || /[-,/&(]$/.test(above[column])),
+          (/^[\p{Ll}(]/u.test(row[column]) || /[-,/&(]$/.test(above[column])),
       );
     if (!continues) {
       result.push(row.slice());

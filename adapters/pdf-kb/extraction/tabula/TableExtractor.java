@@ -156,7 +156,37 @@ public class TableExtractor {
   // So the area is read once, cut into runs of rows at prose rows (one long cell) and at
   // unusually large vertical gaps, runs are trimmed of single-cell rows at their ends, and each
   // remaining run is read again on its own.
-  static List<Table> streamTables(Page page, Rectangle area) {
+  // The detector's area can cut through the words at its left and right edges ("able 8.18"
+  // for "Table 8.18"), which then land in the wrong column or are lost: the area is widened
+  // to take in every word it cuts.
+  static Rectangle widenToWords(Page page, Rectangle area) {
+    float left = area.getLeft();
+    float right = area.getRight();
+    // Page.getArea fails on an area without text; getText does not.
+    List<TextElement> band = new ArrayList<>(page.getText(new Rectangle(area.getTop(), 0, (float) page.getWidth(), (float) area.getHeight())));
+    if (band.isEmpty()) return area;
+    List<TextChunk> chunks = TextElement.mergeWords(band);
+    List<TextChunk> words = new ArrayList<>();
+    for (TextChunk chunk : chunks) {
+      List<TextElement> current = new ArrayList<>();
+      for (TextElement glyph : chunk.getTextElements()) {
+        if (glyph.getText().trim().isEmpty()) {
+          if (!current.isEmpty()) words.add(new TextChunk(current));
+          current = new ArrayList<>();
+        } else current.add(glyph);
+      }
+      if (!current.isEmpty()) words.add(new TextChunk(current));
+    }
+    for (TextChunk word : words) {
+      if (word.getTop() < area.getTop() - 1 || word.getBottom() > area.getBottom() + 1) continue;
+      if (word.getLeft() < area.getLeft() && word.getRight() > area.getLeft() + 0.5f) left = Math.min(left, word.getLeft() - 0.5f);
+      if (word.getRight() > area.getRight() && word.getLeft() < area.getRight() - 0.5f) right = Math.max(right, word.getRight() + 0.5f);
+    }
+    return new Rectangle(area.getTop(), left, right - left, (float) area.getHeight());
+  }
+
+  static List<Table> streamTables(Page page, Rectangle detected) {
+    Rectangle area = widenToWords(page, detected);
     List<Table> result = new ArrayList<>();
     List<Table> first = new BasicExtractionAlgorithm().extract(page.getArea(area.getTop(), area.getLeft(), area.getBottom(), area.getRight()));
     if (first.isEmpty()) return result;
@@ -215,7 +245,12 @@ public class TableExtractor {
       // just above the run is taken in as the header.
       if (pitch > 0 && from == 0) {
         List<Table> extended = streamRead(page.getArea(top - 1.6f * pitch, area.getLeft(), bottom, area.getRight()));
-        if (!extended.isEmpty() && !tables.isEmpty() && extended.get(0).getRows().size() == tables.get(0).getRows().size() + 1 && filledCells(extended.get(0).getRows().get(0)) >= 2) tables = extended;
+        // A caption ("Table 8.18 - Leading brands") is one run of words, cut into cells only by
+        // the column positions; a header row has gaps between its cells.
+        List<TextElement> above = new ArrayList<>(page.getText(new Rectangle(top - 1.6f * pitch, area.getLeft(), (float) area.getWidth(), 1.6f * pitch)));
+        // mergeWords fails on an empty list.
+        int captionRuns = above.isEmpty() ? 0 : TextElement.mergeWords(above).size();
+        if (!extended.isEmpty() && !tables.isEmpty() && extended.get(0).getRows().size() == tables.get(0).getRows().size() + 1 && filledCells(extended.get(0).getRows().get(0)) >= 2 && captionRuns >= 2) tables = extended;
       }
       for (Table table : tables) {
         if (isRealTable(table)) result.add(table);
