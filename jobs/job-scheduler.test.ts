@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
@@ -189,6 +190,43 @@ describe("the scheduler as a process", () => {
     expect(listJobRuns(workspace, { job: "returns-test" })[0].status).toBe("interrupted");
     const next = await runJob(loadJob(workspace, "returns-test"), workspace, {});
     expect(next.report.status).toBe("answered");
+  }, 90_000);
+
+  it("`triangulate schedule` reloads edited job files on SIGHUP and keeps the schedule when they are broken", async () => {
+    const fixture = createTemporaryWorkspace();
+    cleanups.push(fixture.cleanup);
+    const process = spawnLogged([
+      path.resolve("bin/triangulate.ts"),
+      "schedule",
+      "--workspace",
+      fixture.root,
+    ]);
+    await process.waitFor((event) => event.event === "scheduler-started");
+    // A second job appears and the first one's schedule changes.
+    writeFileSync(
+      path.join(fixture.root, "jobs/weekly-copy.yaml"),
+      jobYaml().replace("name: returns-test", "name: weekly-copy"),
+    );
+    writeFileSync(
+      path.join(fixture.root, "jobs/returns-test.yaml"),
+      jobYaml().replace('schedule: "0 7 * * 1"', 'schedule: "0 8 * * 1"'),
+    );
+    process.child.kill("SIGHUP");
+    const reloaded = await process.waitFor((event) => event.event === "scheduler-reloaded");
+    expect(reloaded).toMatchObject({ jobs: 2, added: "weekly-copy", removed: null, changed: "returns-test" });
+    expect(
+      process.events
+        .filter((event) => event.event === "job-scheduled" && event.job === "returns-test")
+        .at(-1),
+    ).toMatchObject({ schedule: "0 8 * * 1" });
+    // A broken edit is refused with its position; the previous schedule stays.
+    writeFileSync(path.join(fixture.root, "jobs/weekly-copy.yaml"), "name: weekly-copy\nschedule: [\n");
+    process.child.kill("SIGHUP");
+    const refused = await process.waitFor((event) => event.event === "reload-refused");
+    expect(String(refused.first)).toContain("weekly-copy.yaml");
+    expect(process.events.filter((event) => event.event === "scheduler-reloaded")).toHaveLength(1);
+    process.child.kill("SIGTERM");
+    expect((await process.exited).code).toBe(0);
   }, 90_000);
 
   it("`triangulate schedule` logs JSON lines when not on a TTY and exits 0 on SIGTERM", async () => {

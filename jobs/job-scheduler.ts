@@ -35,11 +35,55 @@ export class JobScheduler {
   private readonly running = new Map<string, RunningJob>();
   private stopping = false;
 
-  constructor(private readonly options: SchedulerOptions) {}
+  private readonly options: SchedulerOptions;
+
+  constructor(options: SchedulerOptions) {
+    // A copy: reload() replaces the job list without touching the caller's options.
+    this.options = { ...options };
+  }
 
   /** Starts every scheduled job's timer and applies the missed-run policy. Returns the scheduled job names. */
   start(): string[] {
-    const { jobs, log } = this.options;
+    const scheduled = this.schedule(this.options.jobs, { checkMissed: true });
+    this.options.log.info("scheduler-started", { jobs: scheduled.length, pid: process.pid });
+    return scheduled;
+  }
+
+  /**
+   * Replaces the schedule with edited job files (SIGHUP): every timer is rebuilt from `jobs`; a run
+   * in progress continues with the job as it was read when it started. Missed runs are not
+   * re-checked (that is done once, at start). Returns the scheduled job names.
+   */
+  reload(jobs: LoadedJob[]): string[] {
+    if (this.stopping) return [];
+    const before = new Map(this.options.jobs.map((job) => [job.config.name, JSON.stringify(job.config)]));
+    for (const cron of this.crons.values()) cron.stop();
+    this.crons.clear();
+    this.options.jobs = jobs;
+    const scheduled = this.schedule(jobs, { checkMissed: false });
+    const names = new Set(jobs.map((job) => job.config.name));
+    this.options.log.info("scheduler-reloaded", {
+      jobs: scheduled.length,
+      added:
+        jobs
+          .filter((job) => !before.has(job.config.name))
+          .map((job) => job.config.name)
+          .join(",") || null,
+      removed: [...before.keys()].filter((name) => !names.has(name)).join(",") || null,
+      changed:
+        jobs
+          .filter(
+            (job) =>
+              before.has(job.config.name) && before.get(job.config.name) !== JSON.stringify(job.config),
+          )
+          .map((job) => job.config.name)
+          .join(",") || null,
+    });
+    return scheduled;
+  }
+
+  private schedule(jobs: LoadedJob[], options: { checkMissed: boolean }): string[] {
+    const { log } = this.options;
     const scheduled: string[] = [];
     for (const job of jobs) {
       const config = job.config;
@@ -61,9 +105,8 @@ export class JobScheduler {
         next_run: cron.nextRun()?.toISOString() ?? null,
         missed_runs: config.missed_runs,
       });
-      this.checkMissedRun(job, cron);
+      if (options.checkMissed) this.checkMissedRun(job, cron);
     }
-    log.info("scheduler-started", { jobs: scheduled.length, pid: process.pid });
     return scheduled;
   }
 
@@ -180,20 +223,25 @@ function delay(milliseconds: number): Promise<void> {
 /**
  * Starts the scheduler and resolves once SIGTERM or SIGINT has been received and the scheduler
  * has stopped (running jobs finished, or interrupted after the grace period). Returns the signal.
+ * SIGHUP calls `onReload` (re-read the job files) when given, as daemons conventionally do.
  */
 export function runSchedulerUntilSignal(
   scheduler: JobScheduler,
   signals: NodeJS.Signals[] = ["SIGTERM", "SIGINT"],
+  onReload?: () => void,
 ): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
+    const reload = () => onReload?.();
     const shutdown = (signal: NodeJS.Signals) => {
       for (const name of signals) process.off(name, shutdown);
+      if (onReload) process.off("SIGHUP", reload);
       scheduler.stop(`received ${signal}`).then(
         () => resolve(signal),
         () => resolve(signal),
       );
     };
     for (const name of signals) process.on(name, shutdown);
+    if (onReload) process.on("SIGHUP", reload);
     scheduler.start();
   });
 }

@@ -98,10 +98,11 @@ export class BrowserManager {
           executablePath: this.executablePath,
           headless: this.settings.headless,
           args: CHROMIUM_ARGUMENTS,
-          // Playwright kills the browser on SIGINT/SIGTERM/SIGHUP and on exit; keep that safety net.
-          handleSIGINT: true,
-          handleSIGTERM: true,
-          handleSIGHUP: true,
+          // Playwright kills the browser on SIGINT/SIGTERM/SIGHUP and on exit; keep that safety net
+          // unless the process handles those signals itself (leaveSignalsToProcess).
+          handleSIGINT: playwrightHandlesSignals,
+          handleSIGTERM: playwrightHandlesSignals,
+          handleSIGHUP: playwrightHandlesSignals,
         });
         browser.on("disconnected", () => {
           if (this.browser === launching) this.browser = undefined;
@@ -115,6 +116,17 @@ export class BrowserManager {
     }
     return this.browser;
   }
+}
+
+let playwrightHandlesSignals = true;
+
+/**
+ * For long-running processes that handle SIGINT/SIGTERM/SIGHUP themselves (the scheduler): stops
+ * Playwright from closing browsers on those signals, so a job in its grace period keeps its browser
+ * and SIGHUP can mean "reload". The process `exit` hook below still kills what is left.
+ */
+export function leaveSignalsToProcess(): void {
+  playwrightHandlesSignals = false;
 }
 
 const managers = new Map<string, BrowserManager>();

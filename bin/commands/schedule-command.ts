@@ -1,5 +1,6 @@
 import type { Command } from "commander";
-import { formatConfigIssue } from "../../config/config-error.js";
+import { type ConfigIssue, formatConfigIssue } from "../../config/config-error.js";
+import type { Workspace } from "../../config/workspace.js";
 import { inspectJobFile, jobsDirectoryOf, type LoadedJob, listJobFiles } from "../../jobs/job-file.js";
 import { JobScheduler, runSchedulerUntilSignal } from "../../jobs/job-scheduler.js";
 import { createSchedulerLog } from "../../jobs/scheduler-log.js";
@@ -13,11 +14,13 @@ interface ScheduleOptions {
   json?: boolean;
 }
 
-/** `triangulate schedule`: runs the workspace's jobs on their cron schedules until SIGTERM/SIGINT. */
+/** `triangulate schedule`: runs the workspace's jobs on their cron schedules until SIGTERM/SIGINT; SIGHUP reloads them. */
 export function registerScheduleCommand(program: Command): void {
   program
     .command("schedule")
-    .description("run report jobs on their cron schedules (long-running; stop with SIGTERM or Ctrl-C)")
+    .description(
+      "run report jobs on their cron schedules (long-running; stop with SIGTERM or Ctrl-C, reload job files with SIGHUP)",
+    )
     .addOption(workspaceOption())
     .option("--jobs <dir>", "folder of job files (default: <workspace>/jobs)")
     .option(
@@ -31,30 +34,55 @@ export function registerScheduleCommand(program: Command): void {
       if (!(graceSeconds >= 0))
         throw new UsageError(`--grace expects a number of seconds, got ${options.grace}`);
       const workspace = workspaceFrom(options);
-      const files = listJobFiles(options.jobs ?? jobsDirectoryOf(workspace));
-      const jobs: LoadedJob[] = [];
+      const directory = options.jobs ?? jobsDirectoryOf(workspace);
       const c = colors(process.stderr);
-      let problems = 0;
-      for (const file of files) {
-        const { job, issues } = inspectJobFile(file, workspace);
-        for (const issue of issues) process.stderr.write(`${c.red("✖")} ${formatConfigIssue(issue)}\n`);
-        problems += issues.length;
-        if (job) jobs.push(job);
-      }
+      const initial = readJobs(directory, workspace);
+      for (const issue of initial.issues) process.stderr.write(`${c.red("✖")} ${formatConfigIssue(issue)}\n`);
       // A scheduler that silently drops a broken job would miss reports for weeks: refuse to start.
-      if (problems > 0) {
+      if (initial.issues.length > 0) {
         process.exitCode = ExitCode.couldNotRun;
         return;
       }
-      if (jobs.filter((job) => job.config.schedule).length === 0)
-        throw new UsageError(
-          `no scheduled jobs in ${options.jobs ?? jobsDirectoryOf(workspace)} (a job needs schedule: "<cron>")`,
-        );
+      if (initial.jobs.filter((job) => job.config.schedule).length === 0)
+        throw new UsageError(`no scheduled jobs in ${directory} (a job needs schedule: "<cron>")`);
       const log = createSchedulerLog(process.stderr, Boolean(options.json) || !process.stderr.isTTY, (text) =>
         workspace.redactor.text(text),
       );
-      const scheduler = new JobScheduler({ workspace, jobs, log, graceMs: graceSeconds * 1000 });
-      await runSchedulerUntilSignal(scheduler);
+      // The scheduler decides what SIGTERM/SIGINT (graceful stop) and SIGHUP (reload) mean, not Playwright.
+      const { leaveSignalsToProcess } = await import("../../adapters/bi-dashboard/browser-manager.js");
+      leaveSignalsToProcess();
+      const scheduler = new JobScheduler({
+        workspace,
+        jobs: initial.jobs,
+        log,
+        graceMs: graceSeconds * 1000,
+      });
+      // SIGHUP: re-read the job files; with any problem the previous schedule stays, and the log says why.
+      const reload = () => {
+        const edited = readJobs(directory, workspace);
+        if (edited.issues.length > 0) {
+          log.error("reload-refused", {
+            problems: edited.issues.length,
+            first: formatConfigIssue(edited.issues[0]),
+            kept: "the previous schedule",
+          });
+          return;
+        }
+        scheduler.reload(edited.jobs);
+      };
+      await runSchedulerUntilSignal(scheduler, ["SIGTERM", "SIGINT"], reload);
       process.exitCode = ExitCode.ok;
     });
+}
+
+/** Reads every job file of a folder: the jobs that are valid and every problem found. */
+function readJobs(directory: string, workspace: Workspace): { jobs: LoadedJob[]; issues: ConfigIssue[] } {
+  const jobs: LoadedJob[] = [];
+  const issues: ConfigIssue[] = [];
+  for (const file of listJobFiles(directory)) {
+    const inspected = inspectJobFile(file, workspace);
+    issues.push(...inspected.issues);
+    if (inspected.job) jobs.push(inspected.job);
+  }
+  return { jobs, issues };
 }
