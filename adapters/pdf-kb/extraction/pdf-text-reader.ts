@@ -159,6 +159,8 @@ export async function readPdfText(
     cMapUrl: CMAPS,
     cMapPacked: true,
     CMapReaderFactory: CachedCMapReaderFactory,
+    // Operator lists are read for font names only: images are not decoded (text never needs them).
+    maxImageSize: 0,
     verbosity: 0,
     stopAtErrors: false,
   });
