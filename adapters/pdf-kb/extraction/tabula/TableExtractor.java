@@ -125,13 +125,14 @@ public class TableExtractor {
     List<Table> lattice = new ArrayList<>();
     if (!mode.equals("stream")) {
       for (Table table : new SpreadsheetExtractionAlgorithm().extract(page)) {
-        if (isRealTable(table)) lattice.add(splitUnruledCells(page, table));
+        if (isRealTable(table)) lattice.add(mode.equals("lattice") ? splitUnruledCells(page, table) : extendToSideColumns(page, splitUnruledCells(page, table)));
       }
       for (Table table : lattice) {
         // A frame with few inner rules comes out as a few tall cells holding whole columns of
         // numbers; read by whitespace alignment inside the frame it keeps its real grid.
         if (!mode.equals("lattice") && sparselyRuled(table)) {
-          List<Table> stream = streamRead(page.getArea(table.getTop() + 0.5f, table.getLeft() + 0.5f, table.getBottom() - 0.5f, table.getRight() - 0.5f));
+          float[] sides = sideTextBounds(page, table);
+          List<Table> stream = streamRead(page.getArea(table.getTop() + 0.5f, sides[0] + 0.5f, table.getBottom() - 0.5f, sides[1] - 0.5f));
           if (!stream.isEmpty() && isRealTable(stream.get(0)) && columnCount(stream.get(0)) >= columnCount(table) && stream.get(0).getRows().size() > table.getRows().size()) {
             tables.add(stream.get(0));
             methods.add("stream");
@@ -527,6 +528,146 @@ public class TableExtractor {
       rebuilt.add(cell, nearest(tops, cell.getTop()), nearest(lefts, cell.getLeft()));
     }
     return rebuilt;
+  }
+
+  // Some ruled tables frame only their value columns: the row labels (and a totals column)
+  // stand outside the frame, level with its rows. Text beside the frame is taken in as a
+  // column when it sits close (a gap under 60 points), is short (median under 40 characters
+  // per row) and fills at least half the rows with at most one line each: a neighbouring
+  // column of prose fails those tests.
+  static Table extendToSideColumns(Page page, Table table) {
+    List<RectangularTextContainer> cells = new ArrayList<>();
+    for (List<RectangularTextContainer> row : table.getRows()) for (RectangularTextContainer cell : row) if (cell.getWidth() > 0 && !cells.contains(cell)) cells.add(cell);
+    List<Float> tops = new ArrayList<>();
+    for (RectangularTextContainer cell : cells) addEdge(tops, cell.getTop());
+    tops.sort(null);
+    if (tops.size() < 3) return table;
+    List<float[]> bands = new ArrayList<>();
+    for (float top : tops) {
+      float bottom = top;
+      for (RectangularTextContainer cell : cells) if (Math.abs(cell.getTop() - top) < 1.0f) bottom = Math.max(bottom, cell.getBottom());
+      bands.add(new float[] {top, bottom});
+    }
+    List<TextElement> band = new ArrayList<>(page.getText(new Rectangle(table.getTop(), 0, (float) page.getWidth(), (float) table.getHeight())));
+    if (band.isEmpty()) return table;
+    List<TextChunk> words = new ArrayList<>();
+    for (TextChunk chunk : TextElement.mergeWords(band)) {
+      List<TextElement> current = new ArrayList<>();
+      for (TextElement glyph : chunk.getTextElements()) {
+        if (glyph.getText().trim().isEmpty()) {
+          if (!current.isEmpty()) words.add(new TextChunk(current));
+          current = new ArrayList<>();
+        } else current.add(glyph);
+      }
+      if (!current.isEmpty()) words.add(new TextChunk(current));
+    }
+    List<RectangularTextContainer> added = new ArrayList<>();
+    float left = table.getLeft();
+    float right = table.getRight();
+    for (int side = 0; side < 2; side++) {
+      float boundary = side == 0 ? table.getLeft() : table.getRight();
+      List<TextChunk> block = new ArrayList<>();
+      boolean grew = true;
+      while (grew) {
+        grew = false;
+        for (TextChunk word : words) {
+          if (block.contains(word) || word.getTop() < table.getTop() - 1 || word.getBottom() > table.getBottom() + 1) continue;
+          boolean near = side == 0
+              ? word.getRight() <= table.getLeft() + 0.5f && word.getRight() > boundary - 60
+              : word.getLeft() >= table.getRight() - 0.5f && word.getLeft() < boundary + 60;
+          if (!near) continue;
+          block.add(word);
+          boundary = side == 0 ? Math.min(boundary, word.getLeft()) : Math.max(boundary, word.getRight());
+          grew = true;
+        }
+      }
+      if (block.isEmpty()) continue;
+      List<List<TextChunk>> perRow = new ArrayList<>();
+      for (int index = 0; index < bands.size(); index++) perRow.add(new ArrayList<>());
+      for (TextChunk word : block) {
+        double centre = word.getCenterY();
+        for (int index = 0; index < bands.size(); index++) if (centre >= bands.get(index)[0] && centre < bands.get(index)[1] + 0.5f) perRow.get(index).add(word);
+      }
+      int filled = 0;
+      boolean oneLine = true;
+      List<Integer> lengths = new ArrayList<>();
+      for (List<TextChunk> rowWords : perRow) {
+        if (rowWords.isEmpty()) continue;
+        filled++;
+        String text = pieceText(rowWords);
+        if (text.contains("\r")) oneLine = false;
+        lengths.add(text.length());
+      }
+      lengths.sort(null);
+      if (!oneLine || filled * 2 < bands.size() || lengths.get(lengths.size() / 2) >= 40) continue;
+      float from = side == 0 ? boundary - 0.5f : table.getRight();
+      float to = side == 0 ? table.getLeft() : boundary + 0.5f;
+      for (int index = 0; index < bands.size(); index++) {
+        float[] rowBand = bands.get(index);
+        added.add(new SplitCell(rowBand[0], from, to - from, rowBand[1] - rowBand[0], perRow.get(index), pieceText(perRow.get(index))));
+      }
+      if (side == 0) left = from;
+      else right = to;
+    }
+    if (added.isEmpty()) return table;
+    cells.addAll(added);
+    Table extended = regrid(table, cells);
+    extended.setRect(table.getLeft() > left ? left : table.getLeft(), table.getTop(), right - Math.min(left, table.getLeft()), table.getHeight());
+    return extended;
+  }
+
+  // The left and right bounds of a frame widened by the short lines of text level with it on
+  // either side (row labels, a totals column), by the tests of extendToSideColumns applied
+  // to text lines: close (gap under 60 points) and short (median under 40 characters).
+  static float[] sideTextBounds(Page page, Table table) {
+    float[] bounds = {table.getLeft(), table.getRight()};
+    List<TextElement> band = new ArrayList<>(page.getText(new Rectangle(table.getTop(), 0, (float) page.getWidth(), (float) table.getHeight())));
+    if (band.isEmpty()) return bounds;
+    List<TextChunk> words = new ArrayList<>();
+    for (TextChunk chunk : TextElement.mergeWords(band)) {
+      List<TextElement> current = new ArrayList<>();
+      for (TextElement glyph : chunk.getTextElements()) {
+        if (glyph.getText().trim().isEmpty()) {
+          if (!current.isEmpty()) words.add(new TextChunk(current));
+          current = new ArrayList<>();
+        } else current.add(glyph);
+      }
+      if (!current.isEmpty()) words.add(new TextChunk(current));
+    }
+    for (int side = 0; side < 2; side++) {
+      float boundary = side == 0 ? table.getLeft() : table.getRight();
+      List<TextChunk> block = new ArrayList<>();
+      boolean grew = true;
+      while (grew) {
+        grew = false;
+        for (TextChunk word : words) {
+          if (block.contains(word) || word.getTop() < table.getTop() - 1 || word.getBottom() > table.getBottom() + 1) continue;
+          boolean near = side == 0
+              ? word.getRight() <= table.getLeft() + 0.5f && word.getRight() > boundary - 60
+              : word.getLeft() >= table.getRight() - 0.5f && word.getLeft() < boundary + 60;
+          if (!near) continue;
+          block.add(word);
+          boundary = side == 0 ? Math.min(boundary, word.getLeft()) : Math.max(boundary, word.getRight());
+          grew = true;
+        }
+      }
+      if (block.isEmpty()) continue;
+      block.sort((a, b) -> Float.compare(a.getTop(), b.getTop()));
+      List<Integer> lengths = new ArrayList<>();
+      List<TextChunk> line = new ArrayList<>();
+      for (TextChunk word : block) {
+        if (!line.isEmpty() && Math.abs(line.get(0).getTop() - word.getTop()) > Math.max(2.0, word.getHeight() * 0.5)) {
+          lengths.add(pieceText(line).length());
+          line = new ArrayList<>();
+        }
+        line.add(word);
+      }
+      lengths.add(pieceText(line).length());
+      lengths.sort(null);
+      if (lengths.get(lengths.size() / 2) >= 40) continue;
+      bounds[side] = side == 0 ? boundary - 0.5f : boundary + 0.5f;
+    }
+    return bounds;
   }
 
   static int nearest(List<Float> values, float value) {
