@@ -513,7 +513,10 @@ public class TableExtractor {
   }
 
   // A table rebuilt from cells placed by their top-left corners.
-  static Table regrid(Table table, List<RectangularTextContainer> result) {
+  static Table regrid(Table table, List<RectangularTextContainer> cells) {
+    // A band thinner than a text line between two close rules (a double rule) holds no row.
+    List<RectangularTextContainer> result = new ArrayList<>();
+    for (RectangularTextContainer cell : cells) if (cell.getHeight() >= 2 || !cell.getText().trim().isEmpty()) result.add(cell);
     List<Float> lefts = new ArrayList<>();
     List<Float> tops = new ArrayList<>();
     for (RectangularTextContainer cell : result) {
