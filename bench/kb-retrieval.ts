@@ -145,7 +145,9 @@ try {
     return kept.filter(Boolean).length / kept.length;
   };
   const constants = [1, 2, 5, 10, 20, 40, 60, 100];
-  const vectorWeights = [0, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2];
+  // Weight 0 is left out on purpose: hybrid that ignores the vector ranking is fts mode, and a
+  // small weight still lets vector-only finds fill the list when full-text has too few.
+  const vectorWeights = [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2];
   let best = { fusion: defaultFusionWeights, recall: -1 };
   for (const constant of constants)
     for (const vector of vectorWeights) {
@@ -174,7 +176,7 @@ try {
   const table = (title: string, foundBy: (mode: SearchMode) => boolean[]) => {
     process.stdout.write(
       `${title.padEnd(34)}${Object.keys(halves)
-        .flatMap((half) => modes.map((mode) => cell(`${half === "held-out" ? "held" : half} ${mode}`, 13)))
+        .flatMap((half) => modes.map((mode) => cell(`${half === "held-out" ? "held" : half} ${mode}`, 15)))
         .join("")}\n`,
     );
     const line = (label: string, keep: (index: number) => boolean) =>
@@ -182,7 +184,7 @@ try {
         `${label.padEnd(34)}${Object.values(halves)
           .flatMap((half) =>
             modes.map((mode) =>
-              cell(recallOf(foundBy(mode), (index) => half(index) && keep(index)).toFixed(3), 13),
+              cell(recallOf(foundBy(mode), (index) => half(index) && keep(index)).toFixed(3), 15),
             ),
           )
           .join("")}\n`,

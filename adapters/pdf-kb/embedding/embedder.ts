@@ -1,7 +1,7 @@
 /** Turns texts into vectors of a fixed dimension for the knowledge base's vector search. */
 export interface Embedder {
   /**
-   * Identifies the vector space ("hashed-v1:384", "ollama:nomic-embed-text"); vectors from
+   * Identifies the vector space ("hashed-v2:384", "ollama:nomic-embed-text"); vectors from
    * embedders with different ids are not comparable, so a change forces a rebuild of the index.
    */
   readonly id: string;

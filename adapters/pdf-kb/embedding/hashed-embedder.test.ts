@@ -14,7 +14,7 @@ describe("HashedEmbedder", () => {
     expect(Array.from(first)).toEqual(Array.from(second));
     expect(cosine(first, first)).toBeCloseTo(1, 5);
     expect(first).toHaveLength(384);
-    expect(embedder.id).toBe("hashed-v1:384");
+    expect(embedder.id).toBe("hashed-v2:384");
   });
 
   it("gives Traditional and Simplified Chinese the same vector", () => {
@@ -37,8 +37,33 @@ describe("HashedEmbedder", () => {
     expect(stemWord("policies")).toBe("policy");
     expect(stemWord("class")).toBe("class");
     const features = hashedFeatures("the refunds of items");
-    expect([...features.keys()]).toEqual(["w:refund", "w:item"]);
+    expect([...features.keys()].filter((feature) => !feature.startsWith("g:"))).toEqual([
+      "w:refund",
+      "w:item",
+    ]);
     expect(hashedFeatures("refund policy").get("b:refund policy")).toBe(0.5);
+  });
+
+  it("adds character 4-grams of words, not of numbers, so word forms the stemmer misses still meet", () => {
+    const features = hashedFeatures("Inventories 2019");
+    expect([...features.keys()].filter((feature) => feature.startsWith("g:"))).toEqual([
+      "g:<inv",
+      "g:inve",
+      "g:nven",
+      "g:vent",
+      "g:ento",
+      "g:ntor",
+      "g:tori",
+      "g:orie",
+      "g:ries",
+      "g:ies>",
+    ]);
+    expect(features.get("g:inve")).toBe(0.5);
+    // "inventories" stems to "inventory"; "inventory" to itself; "investing" shares no word with "investment".
+    const query = embedder.embedOne("cash used in investing");
+    expect(cosine(query, embedder.embedOne("investment activities cash outflow"))).toBeGreaterThan(
+      cosine(query, embedder.embedOne("operating lease cash outflow")),
+    );
   });
 
   it("still returns a unit vector for text without features", () => {

@@ -12,7 +12,18 @@ function fnv1a(text: string, seed = 0x811c9dc5): number {
   return hash >>> 0;
 }
 
-/** The weighted features of a text: word unigrams and bigrams, CJK character bigrams. */
+/** Length of the character n-grams of a word ("<revenue>" → "<rev", "reve", …, "nue>"). */
+const characterGramLength = 4;
+/** Weight of one character n-gram against 1 for a whole word. */
+const characterGramWeight = 0.5;
+
+/**
+ * The weighted features of a text: stemmed words (1), adjacent word pairs (0.5), character
+ * 4-grams of each word with its boundaries (0.5 each), CJK character bigrams (1). The
+ * character n-grams are what the full-text index does not have: "inventories" and
+ * "inventory", "non-current" and "noncurrent", "investing" and "investments" share most of
+ * them, so the vector ranking finds what the word-level ranking misses.
+ */
 export function hashedFeatures(text: string): Map<string, number> {
   const counts = new Map<string, number>();
   const add = (feature: string, weight: number) => counts.set(feature, (counts.get(feature) ?? 0) + weight);
@@ -31,21 +42,32 @@ export function hashedFeatures(text: string): Map<string, number> {
     add(`w:${word}`, 1);
     if (previousWord !== undefined) add(`b:${previousWord} ${word}`, 0.5);
     previousWord = word;
+    // Numbers have no useful pieces: "2019" and "2018" share "<201".
+    if (/\d/.test(token.text)) continue;
+    const bounded = `<${token.text}>`;
+    for (let start = 0; start + characterGramLength <= bounded.length; start += 1)
+      add(`g:${bounded.slice(start, start + characterGramLength)}`, characterGramWeight);
   }
   return counts;
 }
 
+/** Sublinear term weight: 1 + ln(count) from one occurrence up, the weight itself below (a pair or n-gram seen once). */
+function termWeight(count: number): number {
+  return count >= 1 ? 1 + Math.log(count) : count;
+}
+
 /**
  * The embedded default: deterministic, offline, no model. Each feature is hashed into one of
- * `dimensions` slots with a hashed sign (the "hashing trick"), weighted 1 + ln(count), and the
- * vector is L2-normalised so cosine similarity measures shared words and bigrams. It has no
- * semantics beyond shared surface features: "refund" does not find "money back".
+ * `dimensions` slots with a hashed sign (the "hashing trick"), weighted sublinearly in its
+ * count, and the vector is L2-normalised so cosine similarity measures shared words, pairs and
+ * word pieces. It has no semantics beyond shared surface features: "refund" does not find
+ * "money back". v2 added the character n-grams.
  */
 export class HashedEmbedder implements Embedder {
   readonly id: string;
 
   constructor(readonly dimensions: number = 384) {
-    this.id = `hashed-v1:${dimensions}`;
+    this.id = `hashed-v2:${dimensions}`;
   }
 
   /** Embeds one text synchronously. */
@@ -54,7 +76,7 @@ export class HashedEmbedder implements Embedder {
     for (const [feature, count] of hashedFeatures(text)) {
       const hash = fnv1a(feature);
       const sign = fnv1a(feature, 0x9747b28c) & 1 ? 1 : -1;
-      vector[hash % this.dimensions] += sign * (1 + Math.log(count));
+      vector[hash % this.dimensions] += sign * termWeight(count);
     }
     let norm = 0;
     for (const value of vector) norm += value * value;

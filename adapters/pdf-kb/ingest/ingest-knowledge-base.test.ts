@@ -285,7 +285,7 @@ describe("ingest into LanceDB on disk", () => {
       KnowledgeBase.open("handbook", path.join(root, "nowhere"), new HashedEmbedder(384)),
     ).rejects.toThrow(/run `triangulate ingest`/);
     await expect(KnowledgeBase.open("handbook", directory(), new HashedEmbedder(512))).rejects.toThrow(
-      /built with embedder hashed-v1:384/,
+      /built with embedder hashed-v2:384/,
     );
   });
 });
