@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { buildTables, columnNames, detectHeaderRows, looksTabular } from "./table-builder.js";
+import {
+  buildTables,
+  columnNames,
+  detectHeaderRows,
+  looksTabular,
+  mergeContinuationRows,
+  mergeHeaderContinuations,
+} from "./table-builder.js";
 import type { TabulaCell } from "./tabula-runner.js";
 
 const cell = (text: string, left = 0): TabulaCell => ({
@@ -100,5 +107,115 @@ describe("stream table plausibility", () => {
         ["", "", "", "0.10"],
       ]),
     ).toBe(false);
+  });
+});
+
+describe("wrapped cell lines", () => {
+  it("joins a header cell wrapped over two stream rows, keeping a spanning group header apart", () => {
+    expect(
+      mergeHeaderContinuations([
+        ["Age groups", "", "U.S. population", ""],
+        ["", "Proportion", "Proportion", "Total"],
+        ["", "(total)", "(20+ years)", ""],
+        ["Under 1 year", "0.0156", "", "3,533,692"],
+      ]),
+    ).toEqual([
+      ["Age groups", "", "U.S. population", ""],
+      ["", "Proportion (total)", "Proportion (20+ years)", "Total"],
+      ["Under 1 year", "0.0156", "", "3,533,692"],
+    ]);
+  });
+  it("keeps a lone section label under the header as a row", () => {
+    const grid = [
+      ["Country", "2007", "2006"],
+      ["Europe", "", ""],
+      ["Austria", "109", "93"],
+    ];
+    expect(mergeHeaderContinuations(grid)).toEqual(grid);
+  });
+  it("joins the continuation lines of a body cell, not a new label", () => {
+    expect(
+      mergeContinuationRows([
+        ["Measure", "2009", "2010"],
+        ["Applications and mashups", "0", "237"],
+        ["developed by the public and", "", ""],
+        ["government", "", ""],
+        ["Carte Noire", "17.0%", "16.5%"],
+        ["(K-J-S)", "", ""],
+        ["Europe", "", ""],
+        ["Data set downloads", "0", "652,412"],
+      ]),
+    ).toEqual([
+      ["Measure", "2009", "2010"],
+      ["Applications and mashups developed by the public and government", "0", "237"],
+      ["Carte Noire (K-J-S)", "17.0%", "16.5%"],
+      ["Europe", "", ""],
+      ["Data set downloads", "0", "652,412"],
+    ]);
+  });
+});
+
+describe("table clean-up", () => {
+  const page = (tables: Parameters<typeof buildTables>[0][number]["tables"]) => [
+    { page: 1, width: 600, height: 800, rotation: 0, tables },
+  ];
+  const at = (text: string, left: number, top: number): TabulaCell => ({ text, top, left, width: 40, height: 10 });
+  it("drops dot leaders but keeps three dots meaning 'not available'", () => {
+    const [table] = buildTables(
+      page([
+        {
+          method: "lattice",
+          top: 100,
+          left: 50,
+          bottom: 140,
+          right: 250,
+          rows: [
+            [at("Proportion", 50, 100), at("1.0", 150, 100)],
+            [at("0.99 .............", 50, 110), at("800", 150, 110)],
+            [at("0.95 . . . . . . .", 50, 120), at("...", 150, 120)],
+          ],
+        },
+      ]),
+    );
+    expect(table.cells).toEqual([
+      ["Proportion", "1.0"],
+      ["0.99", "800"],
+      ["0.95", "..."],
+    ]);
+  });
+  it("keeps one of two tables tabula returns for the same ruled area (the fuller one)", () => {
+    const rows = (extra: string) => [
+      [at("Item", 50, 100), at("Count", 150, 100)],
+      [at("Mugs", 50, 110), at(extra, 150, 110)],
+    ];
+    const tables = buildTables(
+      page([
+        { method: "lattice", top: 100, left: 50, bottom: 120, right: 250, rows: rows("") },
+        { method: "lattice", top: 100, left: 50, bottom: 120, right: 250, rows: rows("12") },
+        { method: "lattice", top: 300, left: 50, bottom: 320, right: 250, rows: rows("7") },
+      ]),
+    );
+    expect(tables.map((table) => [table.id, table.cells[1][1]])).toEqual([
+      ["p1-t1", "12"],
+      ["p1-t2", "7"],
+    ]);
+  });
+  it("puts right-to-left cell text in logical order", () => {
+    const [table] = buildTables(
+      page([
+        {
+          method: "lattice",
+          top: 100,
+          left: 50,
+          bottom: 120,
+          right: 250,
+          rows: [
+            [at("2014", 50, 100), at("", 150, 100)],
+            [at("2.6", 50, 110), at("לכה ךס", 150, 110)],
+          ],
+        },
+      ]),
+    );
+    expect(table.cells[1]).toEqual(["2.6", "סך הכל"]);
   });
 });

@@ -2,6 +2,7 @@ import type { CellValue } from "../../../models/evidence.js";
 import { inferColumnType, parseAs, parseCell } from "../../shared/parse-value.js";
 import { joinWithSpace, normalizeSpacing } from "./cjk-text.js";
 import type { BoundingBox, ExtractedColumn, ExtractedTable } from "./extracted-document.js";
+import { visualToLogical } from "./table-text-direction.js";
 import type { TabulaCell, TabulaPage, TabulaTable } from "./tabula-runner.js";
 
 // Dot leaders (". . . . ." or "......") only lead the eye from a row label to its values.
@@ -13,7 +14,7 @@ function cellText(text: string): string {
   return normalizeSpacing(
     text
       .split(/\r\n|\r|\n/)
-      .map((part) => part.replace(DOT_LEADER, " ").trim())
+      .map((part) => visualToLogical(part.replace(DOT_LEADER, " ").trim()))
       .filter(Boolean)
       .reduce((all, part) => joinWithSpace(all, part), ""),
   );
