@@ -198,17 +198,23 @@ export function parseIcdarCells(xml: string): IcdarCell[] {
     const tableId = Number(attribute(table[0].slice(0, table[0].indexOf(">") + 1), "id"));
     for (const region of table[1].matchAll(/<region\s([^>]*)>([\s\S]*?)<\/region>/g)) {
       const page = Number(attribute(region[1], "page"));
+      // A table split into several regions (side by side, or over pages) numbers each region's
+      // cells from 0; the region's increments place them in the whole table.
+      const rowIncrement = Number(attribute(region[1], "row-increment") ?? 0);
+      const colIncrement = Number(attribute(region[1], "col-increment") ?? 0);
       for (const cell of region[2].matchAll(/<cell\s([^>]*)>([\s\S]*?)<\/cell>/g)) {
-        const startRow = Number(attribute(cell[1], "start-row"));
-        const startCol = Number(attribute(cell[1], "start-col"));
+        const startRow = Number(attribute(cell[1], "start-row")) + rowIncrement;
+        const startCol = Number(attribute(cell[1], "start-col")) + colIncrement;
         const text = decodeXml(/<content>([\s\S]*?)<\/content>/.exec(cell[2])?.[1] ?? "");
+        const endRow = attribute(cell[1], "end-row");
+        const endCol = attribute(cell[1], "end-col");
         cells.push({
           table: tableId,
           page,
           startRow,
           startCol,
-          endRow: Number(attribute(cell[1], "end-row") ?? startRow),
-          endCol: Number(attribute(cell[1], "end-col") ?? startCol),
+          endRow: endRow === undefined ? startRow : Number(endRow) + rowIncrement,
+          endCol: endCol === undefined ? startCol : Number(endCol) + colIncrement,
           text,
         });
       }
