@@ -118,6 +118,8 @@ export async function runJob(
     const dimensionOrder = dimensionOrderOf(workspace);
     const questions: QuestionReport[] = [];
     for (const [index, question] of config.questions.entries()) {
+      // Interrupted: the questions not yet started are not run (the run records as interrupted).
+      if (controller.signal.aborted) break;
       options.onProgress?.({
         kind: "question-start",
         id: question.id,

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadWorkspace } from "../../config/load-workspace.js";
@@ -150,4 +150,24 @@ export function stepContext(
     trace: (_kind, line) => traces.push(line),
     traces,
   };
+}
+
+function alive(pid: number): boolean {
+  if (!existsSync(`/proc/${pid}`)) return false;
+  try {
+    // A zombie waiting for its parent is as good as gone.
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+/** Whether every process is gone (zombies count as gone), waiting up to 5 s for stragglers. */
+export async function processesGone(pids: number[]): Promise<boolean> {
+  // Chromium's children may take a moment to notice their parent is gone: wait for it, bounded.
+  for (let tries = 0; tries < 50; tries += 1) {
+    if (!pids.some(alive)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
 }

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BiPortal, startBiPortal } from "../../demo/bi-portal/bi-portal-server.js";
+import { processesGone } from "./bi-test-workspace.js";
 
 // A real process with a real Chromium, stopped the way users stop it: no browser may survive.
 let portal: BiPortal;
@@ -14,16 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await portal.close();
 });
-
-function alive(pid: number): boolean {
-  if (!existsSync(`/proc/${pid}`)) return false;
-  try {
-    // A zombie waiting for its parent is as good as gone.
-    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, "utf8"));
-  } catch {
-    return false;
-  }
-}
 
 async function runChild(
   mode: "--wait" | "--leave",
@@ -50,27 +40,18 @@ async function runChild(
   return { pids, code, signal: received };
 }
 
-async function allGone(pids: number[]): Promise<boolean> {
-  // Chromium's children may take a moment to notice their parent is gone: wait for it, bounded.
-  for (let tries = 0; tries < 50; tries += 1) {
-    if (!pids.some(alive)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return false;
-}
-
 describe("browser cleanup", () => {
   it("Ctrl-C (SIGINT) ends the process and every Chromium process", async () => {
     const { pids, code, signal } = await runChild("--wait", "SIGINT");
     expect(pids.length).toBeGreaterThan(0);
     expect(code === 130 || signal === "SIGINT").toBe(true);
-    expect(await allGone(pids)).toBe(true);
+    expect(await processesGone(pids)).toBe(true);
   });
 
   it("a process that exits without close() leaves no Chromium behind", async () => {
     const { pids, code } = await runChild("--leave");
     expect(code).toBe(0);
     expect(pids.length).toBeGreaterThan(0);
-    expect(await allGone(pids)).toBe(true);
+    expect(await processesGone(pids)).toBe(true);
   });
 });

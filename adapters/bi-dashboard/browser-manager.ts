@@ -98,11 +98,12 @@ export class BrowserManager {
           executablePath: this.executablePath,
           headless: this.settings.headless,
           args: CHROMIUM_ARGUMENTS,
-          // Playwright kills the browser on SIGINT/SIGTERM/SIGHUP and on exit; keep that safety net
-          // unless the process handles those signals itself (leaveSignalsToProcess).
-          handleSIGINT: playwrightHandlesSignals,
-          handleSIGTERM: playwrightHandlesSignals,
-          handleSIGHUP: playwrightHandlesSignals,
+          // Not Playwright's signal handlers: they close the browser and exit 130 even when the
+          // command handles the signal itself (Ctrl-C must let `report run` record "interrupted",
+          // SIGTERM must leave the scheduler's running job its grace period). See installSafetyNet.
+          handleSIGINT: false,
+          handleSIGTERM: false,
+          handleSIGHUP: false,
         });
         browser.on("disconnected", () => {
           if (this.browser === launching) this.browser = undefined;
@@ -118,19 +119,8 @@ export class BrowserManager {
   }
 }
 
-let playwrightHandlesSignals = true;
-
-/**
- * For long-running processes that handle SIGINT/SIGTERM/SIGHUP themselves (the scheduler): stops
- * Playwright from closing browsers on those signals, so a job in its grace period keeps its browser
- * and SIGHUP can mean "reload". The process `exit` hook below still kills what is left.
- */
-export function leaveSignalsToProcess(): void {
-  playwrightHandlesSignals = false;
-}
-
 const managers = new Map<string, BrowserManager>();
-let exitHookInstalled = false;
+let safetyNetInstalled = false;
 
 /** The process-wide browser manager for these settings (one Chromium per process and settings). */
 export function sharedBrowserManager(settings: BrowserLaunchSettings): BrowserManager {
@@ -140,23 +130,45 @@ export function sharedBrowserManager(settings: BrowserLaunchSettings): BrowserMa
     manager = new BrowserManager(settings);
     managers.set(key, manager);
   }
-  if (!exitHookInstalled) {
-    exitHookInstalled = true;
-    // Last resort if a caller forgot close(): on exit nothing async runs, so kill what is left.
-    process.once("exit", () => {
-      for (const each of managers.values()) {
-        if (!each.running) continue;
-        for (const pid of each.processIds()) {
-          try {
-            process.kill(pid, "SIGKILL");
-          } catch {
-            // Already gone.
-          }
-        }
-      }
-    });
+  if (!safetyNetInstalled) {
+    safetyNetInstalled = true;
+    installSafetyNet();
   }
   return manager;
+}
+
+/** Kills every Chromium process of every manager at once (nothing async can run at exit). */
+function killAllBrowsers(): void {
+  for (const each of managers.values()) {
+    if (!each.running) continue;
+    for (const pid of each.processIds()) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+}
+
+const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
+
+/**
+ * Last resort, so no Chromium outlives its process: on exit (a caller forgot close()), kill what
+ * is left; on SIGINT/SIGTERM/SIGHUP that nothing else in the process handles (which would end the
+ * process by default), kill the browsers and exit with 128 + the signal number. A signal the
+ * command handles itself (abort, record, close) is left to it.
+ */
+function installSafetyNet(): void {
+  process.once("exit", killAllBrowsers);
+  for (const signal of Object.keys(SIGNAL_EXIT_CODES) as (keyof typeof SIGNAL_EXIT_CODES)[]) {
+    // First in line, so the count still includes `once` listeners that remove themselves when called.
+    process.prependListener(signal, () => {
+      if (process.listenerCount(signal) > 1) return;
+      killAllBrowsers();
+      process.exit(SIGNAL_EXIT_CODES[signal]);
+    });
+  }
 }
 
 /** Pids of the processes below `rootPid` whose executable is `executablePath` (Linux /proc). */

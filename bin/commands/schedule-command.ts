@@ -48,9 +48,6 @@ export function registerScheduleCommand(program: Command): void {
       const log = createSchedulerLog(process.stderr, Boolean(options.json) || !process.stderr.isTTY, (text) =>
         workspace.redactor.text(text),
       );
-      // The scheduler decides what SIGTERM/SIGINT (graceful stop) and SIGHUP (reload) mean, not Playwright.
-      const { leaveSignalsToProcess } = await import("../../adapters/bi-dashboard/browser-manager.js");
-      leaveSignalsToProcess();
       const scheduler = new JobScheduler({
         workspace,
         jobs: initial.jobs,
