@@ -53,6 +53,19 @@ describe("triangulate ask (built binary)", () => {
     expect(result.stdout).toMatch(/Sources:\n\s+\[1\] sales_bi/);
   });
 
+  it("Ctrl-C while the sources are read: a prompt, explained partial answer (exit 2), not a crash", async () => {
+    const started = Date.now();
+    const result = await runCli(
+      ["ask", question("q1-en"), "--workspace", demo.directory, "--json", "--as-of", DEMO_AS_OF],
+      { env: demo.environment, timeoutMs: 60_000, interruptAfterMs: 900 },
+    );
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(result.code, result.stderr).toBe(2);
+    const output = JSON.parse(result.stdout);
+    expect(["partial", "unanswerable"]).toContain(output.answer.status);
+    expect(JSON.stringify(output.answer.gaps)).toMatch(/cancelled|interrupted/);
+  });
+
   it("a bad flag: exit 1 with a clear message", async () => {
     const result = await runCli(["ask", "hello", "--workspace", demo.directory, "--max-iterations", "many"]);
     expect(result.code).toBe(1);

@@ -14,7 +14,14 @@ export interface CliResult {
 /** Runs the built CLI as a user would, without colour, and collects its output. */
 export function runCli(
   args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; input?: string } = {},
+  options: {
+    cwd?: string;
+    env?: NodeJS.ProcessEnv;
+    timeoutMs?: number;
+    input?: string;
+    /** Sends SIGINT (Ctrl-C) this long after the start. */
+    interruptAfterMs?: number;
+  } = {},
 ): Promise<CliResult> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` (npm test does it)`);
   return new Promise((resolve, reject) => {
@@ -35,9 +42,14 @@ export function runCli(
         ),
       );
     }, options.timeoutMs ?? 60_000);
+    const interrupt =
+      options.interruptAfterMs === undefined
+        ? undefined
+        : setTimeout(() => child.kill("SIGINT"), options.interruptAfterMs);
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);
+      clearTimeout(interrupt);
       resolve({ code, stdout, stderr });
     });
     child.stdin.end(options.input ?? "");
