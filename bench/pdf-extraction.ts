@@ -7,10 +7,11 @@
  * Corpus: ../shared/corpora/pdf-tables/**, ../shared/corpora/pdf-text-layout/** and the demo PDFs.
  * Run: npx tsx bench/pdf-extraction.ts [rounds] [--text-only]
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { promisify } from "node:util";
 import fastGlob from "fast-glob";
 import { DocumentError, extractDocument } from "../adapters/pdf-kb/extraction/index.js";
@@ -26,13 +27,47 @@ const rounds = Number(process.argv.slice(2).find((argument) => /^\d+$/.test(argu
 // --text-only skips the slow run with tables (one JVM per document).
 const textOnly = process.argv.includes("--text-only");
 
-async function pdftotextOne(file: string): Promise<number> {
-  const started = performance.now();
-  await run("pdftotext", ["-q", "-enc", "UTF-8", file, "-"], { maxBuffer: 256 * 1024 * 1024 }).catch(
-    () => undefined,
-  );
-  return (performance.now() - started) / 1000;
+// pdftotext runs as a user runs it from a shell: one process per file, started by a small
+// long-lived bash (forking this Node process, hundreds of MB, would add several ms per file that
+// are not pdftotext's). bash times each run with $EPOCHREALTIME (no extra process) and reports
+// its children's CPU with `times`; the text goes to /dev/null.
+const POPPLER_LOOP = `while IFS= read -r f; do
+  s=$EPOCHREALTIME
+  if [ "$f" = "-v" ]; then pdftotext -v >/dev/null 2>&1; else pdftotext -q -enc UTF-8 "$f" - >/dev/null 2>&1; fi
+  e=$EPOCHREALTIME
+  echo "$s $e"
+  times
+done`;
+const popplerShell = spawn("bash", ["-c", POPPLER_LOOP], {
+  stdio: ["pipe", "pipe", "inherit"],
+  env: { ...process.env, LC_ALL: "C" },
+});
+const popplerLines = createInterface({ input: popplerShell.stdout! })[Symbol.asyncIterator]();
+let popplerChildCpu = 0;
+
+/** Runs pdftotext on one file (or `pdftotext -v` for "-v"): wall and CPU seconds. */
+async function pdftotextOne(file: string): Promise<{ seconds: number; cpu: number }> {
+  popplerShell.stdin!.write(`${file}\n`);
+  const next = async () => {
+    const line = await popplerLines.next();
+    if (line.done) throw new Error("the pdftotext shell ended");
+    return line.value;
+  };
+  const [startedAt, endedAt] = (await next()).split(" ").map(Number);
+  await next(); // the shell's own CPU
+  const minutesSeconds = (text: string) => {
+    const match = /^(\d+)m([\d.]+)s$/.exec(text);
+    return match ? Number(match[1]) * 60 + Number(match[2]) : 0;
+  };
+  const childCpu = (await next()).split(" ").reduce((sum, field) => sum + minutesSeconds(field), 0);
+  const cpu = childCpu - popplerChildCpu;
+  popplerChildCpu = childCpu;
+  return { seconds: endedAt - startedAt, cpu };
 }
+
+// CPU seconds are far less disturbed by other jobs than wall time. Ours: this process's CPU, all
+// its threads (V8's background compiler and GC, zlib's pool); pdftotext's: from bash's `times`.
+const cpuSeconds = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1e6;
 
 async function oursOne(
   file: string,
@@ -98,11 +133,8 @@ const corpusPages = pageInfo
 // pdftotext's figure includes starting one process per file (ours runs in a warm process):
 // the start-up alone, timed on `pdftotext -v`, is printed beside it.
 let popplerStartMs = Number.POSITIVE_INFINITY;
-for (let attempt = 0; attempt < 10; attempt += 1) {
-  const started = performance.now();
-  await run("pdftotext", ["-v"]).catch(() => undefined);
-  popplerStartMs = Math.min(popplerStartMs, performance.now() - started);
-}
+for (let attempt = 0; attempt < 10; attempt += 1)
+  popplerStartMs = Math.min(popplerStartMs, (await pdftotextOne("-v")).seconds * 1000);
 
 // The machine is shared: each file is timed with both tools back to back (which goes first
 // alternates by round), so both see the same load. Figures: each file's best time over the
@@ -111,21 +143,32 @@ for (let attempt = 0; attempt < 10; attempt += 1) {
 const loadBefore = os.loadavg()[0];
 const bestOurs = new Map<string, number>();
 const bestPoppler = new Map<string, number>();
-const roundTotals: { ours: number; poppler: number }[] = [];
+const roundTotals: { ours: number; poppler: number; oursCpu: number; popplerCpu: number }[] = [];
 let pages = 0;
 let chunks = 0;
 const failed: string[] = [];
 for (let round = 0; round < rounds; round += 1) {
-  const total = { ours: 0, poppler: 0 };
+  const total = { ours: 0, poppler: 0, oursCpu: 0, popplerCpu: 0 };
   for (const file of files) {
+    const timeOurs = async () => {
+      const cpu = process.cpuUsage();
+      const result = await oursOne(file);
+      total.oursCpu += cpuSeconds(process.cpuUsage(cpu));
+      return result;
+    };
+    const timePoppler = async () => {
+      const { seconds, cpu } = await pdftotextOne(file);
+      total.popplerCpu += cpu;
+      return seconds;
+    };
     let mine: Awaited<ReturnType<typeof oursOne>>;
     let theirs: number;
     if (round % 2 === 0) {
-      mine = await oursOne(file);
-      theirs = await pdftotextOne(file);
+      mine = await timeOurs();
+      theirs = await timePoppler();
     } else {
-      theirs = await pdftotextOne(file);
-      mine = await oursOne(file);
+      theirs = await timePoppler();
+      mine = await timeOurs();
     }
     total.ours += mine.seconds;
     total.poppler += theirs;
@@ -140,6 +183,7 @@ for (let round = 0; round < rounds; round += 1) {
   roundTotals.push(total);
 }
 const loadAfter = os.loadavg()[0];
+popplerShell.stdin!.end();
 const sum = (values: Iterable<number>) => [...values].reduce((total, value) => total + value, 0);
 const best = { ours: sum(bestOurs.values()), poppler: sum(bestPoppler.values()) };
 const textPeakMb = process.resourceUsage().maxRSS / 1024;
@@ -194,6 +238,11 @@ console.log("figure                                   triangulate     pdftotext 
 row("text extraction, pages/s (best per file)", oursRate, popplerRate, ">= 0.5  <- answers the goal");
 row("text extraction, pages/s (median round)", median(roundOurs), median(roundPoppler));
 row("text extraction, pages/s (first round)", roundOurs[0], roundPoppler[0]);
+row(
+  "pages per CPU second (median round)",
+  median(roundTotals.map((total) => pages / total.oursCpu)),
+  median(roundTotals.map((total) => corpusPages / total.popplerCpu)),
+);
 console.log(
   `text extraction, seconds for the corpus  ${cell(best.ours.toFixed(2))} ${cell(best.poppler.toFixed(2))} (best per file)`,
 );
