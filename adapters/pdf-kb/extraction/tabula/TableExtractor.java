@@ -271,10 +271,82 @@ public class TableExtractor {
     if (lines.size() - skip < 2) return plain;
     List<Float> columns = BasicExtractionAlgorithm.columnPositions(lines.subList(skip, lines.size()));
     List<Float> whole = BasicExtractionAlgorithm.columnPositions(lines);
-    if (columns.size() <= whole.size()) return plain;
-    List<Table> split = new BasicExtractionAlgorithm().extract(area, columns);
-    // Explicit columns can drop glyphs that straddle a boundary; never trade much text for columns.
-    return characters(split) >= 0.98 * characters(plain) ? split : plain;
+    List<Table> chosen = plain;
+    // tabula's column lists repeat near-equal positions (273.59998, 273.6): count them once.
+    int chosenColumns = distinct(whole);
+    if (distinct(columns) > chosenColumns) {
+      List<Table> split = new BasicExtractionAlgorithm().extract(area, columns);
+      // Explicit columns can drop glyphs that straddle a boundary; never trade much text for
+      // columns.
+      if (characters(split) >= 0.98 * characters(plain)) {
+        chosen = split;
+        chosenColumns = distinct(columns);
+      }
+    }
+    List<Float> voted = votedColumns(lines, area);
+    if (distinct(voted) > chosenColumns) {
+      List<Table> split = new BasicExtractionAlgorithm().extract(area, voted);
+      if (characters(split) >= 0.98 * characters(plain)) chosen = split;
+    }
+    return chosen;
+  }
+
+  // tabula's column finder joins two columns as soon as one line has text across the gap
+  // between them (a wide value, a header over both). Here each line votes: a column gap is a
+  // stretch of at least 6 points (wider than a word space) that at most a tenth of the lines
+  // (at least one) cover with a word. Returns the right edge of each column, as
+  // BasicExtractionAlgorithm takes them.
+  static List<Float> votedColumns(List<Line> lines, Page area) {
+    List<Float> result = new ArrayList<>();
+    float left = area.getLeft();
+    int width = (int) Math.ceil((area.getRight() - left) * 2) + 2;
+    if (width <= 2 || lines.size() < 3) return result;
+    int[] cover = new int[width];
+    for (Line line : lines) {
+      boolean[] mark = new boolean[width];
+      for (TextChunk chunk : line.getTextElements()) {
+        for (TextChunk word : words(chunk)) {
+          int from = Math.max(0, (int) Math.floor((word.getLeft() - left) * 2));
+          int to = Math.min(width - 1, (int) Math.ceil((word.getRight() - left) * 2));
+          for (int index = from; index <= to; index++) mark[index] = true;
+        }
+      }
+      for (int index = 0; index < width; index++) if (mark[index]) cover[index]++;
+    }
+    int limit = Math.max(1, lines.size() / 10);
+    boolean seenText = false;
+    int index = 0;
+    while (index < width) {
+      if (cover[index] > limit) {
+        seenText = true;
+        index++;
+        continue;
+      }
+      int start = index;
+      while (index < width && cover[index] <= limit) index++;
+      if (!seenText || index >= width || index - start < 12) continue;
+      // The edge goes where the fewest lines have text (a wide value of a lone row may reach
+      // into the gap), in the middle of the longest such stretch.
+      int least = Integer.MAX_VALUE;
+      for (int at = start; at < index; at++) least = Math.min(least, cover[at]);
+      int bestFrom = start;
+      int bestLength = 0;
+      for (int at = start; at < index; ) {
+        if (cover[at] != least) {
+          at++;
+          continue;
+        }
+        int from = at;
+        while (at < index && cover[at] == least) at++;
+        if (at - from > bestLength) {
+          bestFrom = from;
+          bestLength = at - from;
+        }
+      }
+      result.add(left + (2 * bestFrom + bestLength) / 4.0f);
+    }
+    if (!result.isEmpty()) result.add(area.getRight());
+    return result;
   }
 
   // A cell whose text tabula joins itself; used for the pieces of a cell cut at column edges.
@@ -312,6 +384,25 @@ public class TableExtractor {
       }
       if (!current.isEmpty()) words.add(new TextChunk(current));
     }
+    return words;
+  }
+
+  static int distinct(List<Float> positions) {
+    List<Float> seen = new ArrayList<>();
+    for (float position : positions) addEdge(seen, position);
+    return seen.size();
+  }
+
+  static List<TextChunk> words(TextChunk chunk) {
+    List<TextChunk> words = new ArrayList<>();
+    List<TextElement> current = new ArrayList<>();
+    for (TextElement glyph : chunk.getTextElements()) {
+      if (glyph.getText().trim().isEmpty()) {
+        if (!current.isEmpty()) words.add(new TextChunk(current));
+        current = new ArrayList<>();
+      } else current.add(glyph);
+    }
+    if (!current.isEmpty()) words.add(new TextChunk(current));
     return words;
   }
 
