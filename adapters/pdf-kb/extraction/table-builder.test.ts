@@ -159,7 +159,13 @@ describe("table clean-up", () => {
   const page = (tables: Parameters<typeof buildTables>[0][number]["tables"]) => [
     { page: 1, width: 600, height: 800, rotation: 0, tables },
   ];
-  const at = (text: string, left: number, top: number): TabulaCell => ({ text, top, left, width: 40, height: 10 });
+  const at = (text: string, left: number, top: number): TabulaCell => ({
+    text,
+    top,
+    left,
+    width: 40,
+    height: 10,
+  });
   it("drops dot leaders but keeps three dots meaning 'not available'", () => {
     const [table] = buildTables(
       page([

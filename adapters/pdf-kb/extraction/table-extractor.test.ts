@@ -13,7 +13,21 @@ describe.skipIf(!available)("ruled tables tabula-java 0.9 reads wrongly on its o
     const tables = await extractTables(path.join(base, "eu-018.pdf"));
     const austria = tables[0].cells.find((row) => row[0] === "Austria");
     // tabula alone returns ["Austria Single", "25g 109 0.9 93 1.1 89 1.1 - - - -"].
-    expect(austria).toEqual(["Austria", "Single", "25g", "109", "0.9", "93", "1.1", "89", "1.1", "-", "-", "-", "-"]);
+    expect(austria).toEqual([
+      "Austria",
+      "Single",
+      "25g",
+      "109",
+      "0.9",
+      "93",
+      "1.1",
+      "89",
+      "1.1",
+      "-",
+      "-",
+      "-",
+      "-",
+    ]);
   }, 120_000);
 
   it("keeps the glyphs that touch a cell's rule and places cells by position", async () => {
@@ -29,5 +43,20 @@ describe.skipIf(!available)("ruled tables tabula-java 0.9 reads wrongly on its o
     const labels = tables[0].cells.map((row) => row[0]);
     expect(labels).toEqual(expect.arrayContaining(["Salaries (a)", "Staff Travel", "Bad Debts"]));
     expect(tables[0].cells.find((row) => row[0] === "Staff Travel")?.slice(1, 3)).toEqual(["94,000", ""]);
+  }, 120_000);
+
+  it("keeps borderless columns apart when one wide row bridges the gap between them", async () => {
+    const tables = await extractTables(path.join(base, "us-034.pdf"));
+    // tabula's own column finder merged "1.2" and "1.3" (the row 0.99 has wide values).
+    expect(tables[0].cells.find((row) => row[0] === "0.95")).toEqual([
+      "0.95",
+      "160",
+      "176",
+      "192",
+      "208",
+      "224",
+      "240",
+      "256",
+    ]);
   }, 120_000);
 });

@@ -9,7 +9,16 @@ const LEFT_TO_RIGHT = /[\p{L}\p{N}]/u;
 // Neutral characters that join two left-to-right characters into one run ("4.3", "1,200",
 // "2014-2015", "a b").
 const JOINER = /[.,:/%\-+ ]/u;
-const MIRRORED: Record<string, string> = { "(": ")", ")": "(", "[": "]", "]": "[", "{": "}", "}": "{", "<": ">", ">": "<" };
+const MIRRORED: Record<string, string> = {
+  "(": ")",
+  ")": "(",
+  "[": "]",
+  "]": "[",
+  "{": "}",
+  "}": "{",
+  "<": ">",
+  ">": "<",
+};
 
 /** True when the text holds a Hebrew or Arabic letter. */
 export function hasRightToLeft(text: string): boolean {
