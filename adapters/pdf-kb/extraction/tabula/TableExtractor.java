@@ -288,7 +288,59 @@ public class TableExtractor {
       List<Table> split = new BasicExtractionAlgorithm().extract(area, voted);
       if (characters(split) >= 0.98 * characters(plain)) chosen = split;
     }
-    return chosen;
+    List<Table> rejoined = new ArrayList<>();
+    for (Table table : chosen) rejoined.add(rejoinCutWords(table));
+    return rejoined;
+  }
+
+  // Column positions cut a line that runs over two columns (a group header "Non-Hispanic white"
+  // over "Male" and "Female") mid-word: "Non-Hispan" | "ic white". When a cell's last glyph and
+  // the next cell's first glyph touch (a gap under a third of a glyph) on the same line, the
+  // next cell's text joins this one and its own cell is left empty, as for a spanning cell.
+  static Table rejoinCutWords(Table table) {
+    List<List<RectangularTextContainer>> rows = table.getRows();
+    boolean changed = false;
+    List<List<RectangularTextContainer>> result = new ArrayList<>();
+    for (List<RectangularTextContainer> row : rows) {
+      List<RectangularTextContainer> cells = new ArrayList<>(row);
+      for (int column = 0; column + 1 < cells.size(); column++) {
+        TextElement last = edgeGlyph(cells.get(column), true);
+        TextElement first = edgeGlyph(cells.get(column + 1), false);
+        if (last == null || first == null) continue;
+        double gap = first.getLeft() - last.getRight();
+        boolean sameLine = Math.abs(first.getTop() - last.getTop()) < Math.max(2.0, last.getHeight() * 0.5);
+        if (!sameLine || gap > last.getWidth() / 3 || gap < -last.getWidth()) continue;
+        RectangularTextContainer left = cells.get(column);
+        RectangularTextContainer right = cells.get(column + 1);
+        String text = left.getText().trim() + right.getText().trim();
+        cells.set(column, new SplitCell(left.getTop(), left.getLeft(), (float) (right.getRight() - left.getLeft()), (float) left.getHeight(), new ArrayList<>(), text));
+        cells.set(column + 1, new SplitCell(right.getTop(), right.getLeft(), (float) right.getWidth(), (float) right.getHeight(), new ArrayList<>(), ""));
+        changed = true;
+      }
+      result.add(cells);
+    }
+    if (!changed) return table;
+    Table rebuilt = new Table();
+    rebuilt.setRect(table);
+    for (int row = 0; row < result.size(); row++) {
+      for (int column = 0; column < result.get(row).size(); column++) rebuilt.add(result.get(row).get(column), row, column);
+    }
+    return rebuilt;
+  }
+
+  // The rightmost (or leftmost) visible glyph of a stream cell, null for an empty cell.
+  static TextElement edgeGlyph(RectangularTextContainer cell, boolean rightmost) {
+    TextElement best = null;
+    for (Object element : cell.getTextElements()) {
+      List<TextElement> glyphs = new ArrayList<>();
+      if (element instanceof TextChunk) glyphs.addAll(((TextChunk) element).getTextElements());
+      else if (element instanceof TextElement) glyphs.add((TextElement) element);
+      for (TextElement glyph : glyphs) {
+        if (glyph.getText().trim().isEmpty()) continue;
+        if (best == null || (rightmost ? glyph.getRight() > best.getRight() : glyph.getLeft() < best.getLeft())) best = glyph;
+      }
+    }
+    return best;
   }
 
   // tabula's column finder joins two columns as soon as one line has text across the gap
