@@ -59,4 +59,11 @@ describe.skipIf(!available)("ruled tables tabula-java 0.9 reads wrongly on its o
       "256",
     ]);
   }, 120_000);
+
+  it("keeps a group header that stream columns cut mid-word in one cell", async () => {
+    const tables = await extractTables(path.join(base, "us-033.pdf"));
+    // tabula cuts it at the column edge: "Non-Hispan" | "ic white".
+    expect(tables[0].cells[0]).toContain("Non-Hispanic white");
+    expect(tables[0].cells[0]).toContain("Non-Hispanic black");
+  }, 120_000);
 });
