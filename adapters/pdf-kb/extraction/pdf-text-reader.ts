@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -138,7 +139,11 @@ export async function readPdfText(
   const pdfjs = await loadPdfJs();
   let data: Uint8Array;
   try {
-    data = new Uint8Array(await readFile(absolutePath));
+    // Read in one blocking call: pdf.js then works on this thread anyway, and the thread pool's
+    // open/stat/read/close round trips cost more than the read. A view, not a copy: pdf.js takes
+    // a Uint8Array spanning its whole buffer as it is (it copies a Buffer, or a pooled slice).
+    const buffer = readFileSync(absolutePath);
+    data = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   } catch (error) {
     throw new DocumentError(
       "corrupt",
