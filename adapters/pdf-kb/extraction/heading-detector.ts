@@ -39,8 +39,39 @@ export function sectionNumberDepth(text: string): number {
   return 0;
 }
 
+/** True for the characters JavaScript's \s matches. */
+function isWhitespace(code: number): boolean {
+  return (
+    (code >= 0x09 && code <= 0x0d) ||
+    code === 0x20 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/** Characters other than whitespace, a surrogate pair counting once (no copy of the text). */
 function visibleLength(text: string): number {
-  return Array.from(text.replace(/\s+/g, "")).length;
+  let count = 0;
+  // The last code unit kept, and whether it opened a pair (as with whitespace removed first).
+  let pairOpen = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (isWhitespace(code)) continue;
+    if (pairOpen && code >= 0xdc00 && code <= 0xdfff) {
+      pairOpen = false;
+      continue;
+    }
+    pairOpen = code >= 0xd800 && code <= 0xdbff;
+    count += 1;
+  }
+  return count;
 }
 
 /**
