@@ -3,6 +3,7 @@ import {
   buildTables,
   columnNames,
   detectHeaderRows,
+  isPeriodLabel,
   looksTabular,
   mergeContinuationRows,
   mergeHeaderContinuations,
@@ -35,6 +36,42 @@ describe("table header detection", () => {
     ];
     expect(detectHeaderRows(grid)).toBe(2);
     expect(columnNames(grid, 2)).toEqual(["Region", "Returns Jan", "Returns Feb"]);
+  });
+  it("takes a row of years over the value columns as the header", () => {
+    const grid = [
+      ["", "2019", "2018"],
+      ["Revenue", "$ 1,452.4", "$ 1,301.2"],
+      ["Net income", "120.5", "(14.2)"],
+    ];
+    expect(detectHeaderRows(grid)).toBe(1);
+    expect(columnNames(grid, 1)).toEqual(["column_1", "2019", "2018"]);
+    // A group header above the years, and years with a unit marker, head the table as well.
+    expect(
+      detectHeaderRows([
+        ["", "Year ended December 31", ""],
+        ["", "2019 $", "2018 $"],
+        ["Revenue", "1,452.4", "1,301.2"],
+      ]),
+    ).toBe(2);
+    expect(
+      detectHeaderRows([
+        ["Metric", "Q3 2023", "Q4 2023"],
+        ["Complaints", "42", "61"],
+      ]),
+    ).toBe(1);
+  });
+  it("does not take years for a header when the values under them are years too", () => {
+    expect(
+      detectHeaderRows([
+        ["", "2019", "2018"],
+        ["Founded", "2001", "2001"],
+      ]),
+    ).toBe(0);
+    expect(isPeriodLabel("2019")).toBe(true);
+    expect(isPeriodLabel("FY2019")).toBe(true);
+    expect(isPeriodLabel("2024年1月")).toBe(true);
+    expect(isPeriodLabel("1,452.4")).toBe(false);
+    expect(isPeriodLabel("2019-05-03")).toBe(false);
   });
   it("finds no header when the first row is data", () => {
     expect(

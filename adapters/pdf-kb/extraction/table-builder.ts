@@ -147,6 +147,26 @@ export function mergeContinuationRows(grid: string[][]): string[][] {
   return result;
 }
 
+// Years (2019, FY2019, 2019年), quarters (Q3 2023, 2023-Q3) and months (Jan 2024, 2024-01,
+// 2024年1月), with an optional currency or unit marker beside them ("2019 $", "2019 (%)").
+const PERIOD_LABEL =
+  /^(?:FY\s?)?(?:(?:19|20)\d{2}(?:\s?年)?(?:\s?[-/]?\s?(?:Q[1-4]|H[12]|0?[1-9]|1[0-2])(?:\s?月)?)?|(?:Q[1-4]|H[12])\s?(?:19|20)\d{2}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s?(?:19|20)\d{2})(?:\s?(?:[$€£¥%]|\([$€£¥%]\)|\(%\)))?$/i;
+
+/** Whether a cell names a period (a year, quarter or month) rather than holding a value. */
+export function isPeriodLabel(text: string): boolean {
+  return PERIOD_LABEL.test(text.trim());
+}
+
+/** A row whose cells after the first are all period labels (at least two), the first text or empty. */
+function isPeriodRow(row: string[]): boolean {
+  const rest = row.slice(1).filter((cell) => cell !== "");
+  return (
+    rest.length >= 2 &&
+    rest.every(isPeriodLabel) &&
+    (row[0] === "" || !isTyped(row[0]) || isPeriodLabel(row[0]))
+  );
+}
+
 function isTyped(text: string): boolean {
   const parsed = parseCell(text);
   return parsed.value !== null && parsed.type !== "string";
@@ -156,11 +176,21 @@ function isTyped(text: string): boolean {
  * Counts the header rows: leading rows with text but no typed value (number, percent, date)
  * above rows that have some. A second or third header row counts only when the rows above
  * have empty cells (a spanning group header) or it has empty cells itself (a wrapped header).
+ * A row of period labels (2019, 2018) above rows of other values counts as text here.
  * A table of text only gets its first row as header.
  */
 export function detectHeaderRows(grid: string[][]): number {
   if (grid.length < 2) return 0;
   const textOnly = grid.map((row) => row.some((cell) => cell !== "") && !row.some(isTyped));
+  // A row of period labels over the value columns ("", 2019, 2018) heads the table when the rows
+  // under it hold values that are not period labels: financial statements label columns by year.
+  for (let row = 0; row < Math.min(3, grid.length - 1); row += 1) {
+    if (textOnly[row] || !isPeriodRow(grid[row])) continue;
+    const below = grid.slice(row + 1);
+    if (below.some((cells) => cells.some((cell) => isTyped(cell) && !isPeriodLabel(cell))))
+      textOnly[row] = true;
+    break;
+  }
   if (!textOnly[0]) return 0;
   if (textOnly.every(Boolean)) return 1;
   let count = 1;

@@ -12,7 +12,7 @@ export interface FusionWeights {
  * The shipped fusion: chosen on the tuning half of TAT-QA dev (contexts at even positions) by
  * `npx tsx bench/kb-retrieval.ts`, which also reports the held-out half with these values.
  */
-export const defaultFusionWeights: FusionWeights = { fullText: 1, vector: 0.3, constant: 5 };
+export const defaultFusionWeights: FusionWeights = { fullText: 1, vector: 0.2, constant: 20 };
 
 /**
  * Weighted reciprocal rank fusion: each ranking adds weight / (constant + rank) to an item's
