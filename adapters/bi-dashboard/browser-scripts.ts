@@ -160,6 +160,8 @@ export interface TableState {
   rows: number;
   /** True while the table or an ancestor says aria-busy="true". */
   busy: boolean;
+  /** True when the table or an ancestor carries aria-busy at all: the page reports its loading. */
+  busyDeclared: boolean;
   /** Row count, a hash of every row's text, first and last row: changes when any row does. */
   signature: string;
 }
@@ -173,6 +175,7 @@ export const READ_STATE = String.raw`(root) => {
     rows = Array.from(container.querySelectorAll("[role=row]")).filter((row) => !row.querySelector("[role=columnheader]"));
   }
   const busy = !!root.closest("[aria-busy=true]") || !!root.querySelector("[aria-busy=true]");
+  const busyDeclared = !!root.closest("[aria-busy]");
   const line = (row) => (row ? (row.textContent || "").replace(/\s+/g, " ").trim() + "#" + (row.getAttribute("aria-rowindex") || "") : "");
   // FNV-1a over every row's text: a cell changing in the middle of the table changes the signature too.
   let hash = 0x811c9dc5;
@@ -181,7 +184,7 @@ export const READ_STATE = String.raw`(root) => {
     for (let index = 0; index < text.length; index += 1) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
     hash = Math.imul(hash ^ 10, 0x01000193);
   }
-  return { rows: rows.length, busy, signature: rows.length + "|" + (hash >>> 0).toString(16) + "|" + line(rows[0]) + "|" + line(rows[rows.length - 1]) };
+  return { rows: rows.length, busy, busyDeclared, signature: rows.length + "|" + (hash >>> 0).toString(16) + "|" + line(rows[0]) + "|" + line(rows[rows.length - 1]) };
 }`;
 
 /** Runs one of the page-side sources above on the element a locator points at. */

@@ -43,6 +43,11 @@ export interface SettleOptions {
   quietMs: number;
   /** Row count and first/last row unchanged for this long. */
   stableMs: number;
+  /**
+   * Both windows (requests quiet, rows unchanged) when the page reports its loading with aria-busy
+   * on the table or an ancestor and says "false": shorter, since the page itself says it is done.
+   */
+  declaredDoneMs: number;
   /** Poll interval of the conditions. */
   pollMs: number;
 }
@@ -52,7 +57,7 @@ export interface SettleOptions {
  * hold still for twice the longest pause between render batches we have seen (150 ms) while no data
  * request is pending; the signature covers every row's text, so a change anywhere restarts the wait.
  */
-export const DEFAULT_SETTLE: SettleOptions = { quietMs: 200, stableMs: 300, pollMs: 40 };
+export const DEFAULT_SETTLE: SettleOptions = { quietMs: 200, stableMs: 300, declaredDoneMs: 100, pollMs: 40 };
 
 /** Why waiting for a table ended without it settling. */
 export class NotSettledError extends Error {
@@ -85,8 +90,12 @@ export async function waitUntilSettled(
     const now = Date.now();
     if (!last || last.signature !== state.signature || last.busy !== state.busy) stableSince = now;
     last = state;
-    const quiet = requests.count === 0 && now - requests.lastChange >= options.quietMs;
-    if (quiet && !state.busy && now - stableSince >= options.stableMs) return state;
+    const quietMs = state.busyDeclared ? Math.min(options.quietMs, options.declaredDoneMs) : options.quietMs;
+    const stableMs = state.busyDeclared
+      ? Math.min(options.stableMs, options.declaredDoneMs)
+      : options.stableMs;
+    const quiet = requests.count === 0 && now - requests.lastChange >= quietMs;
+    if (quiet && !state.busy && now - stableSince >= stableMs) return state;
     if (now + options.pollMs > deadline) {
       const reason =
         requests.count > 0

@@ -1,0 +1,59 @@
+import type { BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BrowserManager } from "./browser-manager.js";
+import { InFlightRequests, waitUntilSettled } from "./page-readiness.js";
+
+// Real Chromium, pages that render their rows in batches 150 ms apart (as a busy dashboard does),
+// with and without aria-busy: the wait must never return a half-filled table.
+const browsers = new BrowserManager({ headless: true });
+let context: BrowserContext;
+
+beforeAll(async () => {
+  context = await (await browsers.acquire()).newContext();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browsers.close();
+});
+
+// Three batches of 4 rows, 150 ms apart, after 100 ms; with `busy`, the section says aria-busy
+// "true" until the last batch is in.
+const batchedPage = (busy: boolean) => `<!DOCTYPE html><html><body>
+<section id="card" ${busy ? 'aria-busy="true"' : ""}><table><thead><tr><th>N</th></tr></thead><tbody id="rows"></tbody></table></section>
+<script>
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+(async () => {
+  await pause(100);
+  for (let batch = 0; batch < 3; batch += 1) {
+    for (let row = 0; row < 4; row += 1) {
+      const tr = document.createElement("tr");
+      tr.innerHTML = "<td>" + (batch * 4 + row + 1) + "</td>";
+      document.getElementById("rows").appendChild(tr);
+    }
+    if (batch < 2) await pause(150);
+  }
+  ${busy ? 'document.getElementById("card").setAttribute("aria-busy", "false");' : ""}
+})();
+</script></body></html>`;
+
+describe("waitUntilSettled", () => {
+  for (const busy of [false, true]) {
+    it(`waits out render batches 150 ms apart ${busy ? "while the page says aria-busy" : "without aria-busy"}`, async () => {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const page = await context.newPage();
+        try {
+          const requests = new InFlightRequests(page);
+          await page.setContent(batchedPage(busy));
+          const table = page.locator("table");
+          await table.waitFor({ state: "attached" });
+          const state = await waitUntilSettled(table, requests, Date.now() + 10_000);
+          expect(state.rows).toBe(12);
+          expect(state.busyDeclared).toBe(busy);
+        } finally {
+          await page.close();
+        }
+      }
+    });
+  }
+});
