@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BiPortal, startBiPortal } from "../../demo/bi-portal/bi-portal-server.js";
 import { COMPLAINTS_BY_QUARTER } from "../../demo/data/service-complaints.js";
 import type { TableEvidence } from "../../models/evidence.js";
-import { StepError } from "../../models/step-error.js";
 import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
 import {
   biGoal,
   removeTemporaryDirectories,
   stepContext,
+  stepFailure,
   temporaryDirectory,
   testWorkspace,
 } from "./bi-test-workspace.js";
@@ -26,16 +26,6 @@ function adapterFor(workspace: ReturnType<typeof testWorkspace>, source = "sales
   const adapter = new BiDashboardAdapter(source, config, workspace, browsers);
   adapters.push(adapter);
   return adapter;
-}
-
-async function failure(promise: Promise<unknown>): Promise<StepError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (StepError.isStepError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected a StepError");
 }
 
 const january = { grain: "month" as const, from: "2024-01-01", to: "2024-01-31" };
@@ -164,18 +154,18 @@ describe("bi_dashboard adapter against the demo portal", () => {
       filters: { product: "C", region: "West" },
       period: { grain: "month", from: "2024-02-01", to: "2024-02-29" },
     });
-    const error = await failure(sales.fetch(goal, stepContext()));
+    const error = await stepFailure(sales.fetch(goal, stepContext()));
     expect(error.kind).toBe("no_results");
   });
 
   it("names the missing anchor (not_found) and lists the headers found (format_error), with artefacts", async () => {
     const runDirectory = temporaryDirectory("bi-run-");
-    const missing = await failure(
+    const missing = await stepFailure(
       sales.fetch(biGoal("sales_bi", "missing_anchor", { filters: {} }, "g7"), stepContext({ runDirectory })),
     );
     expect(missing.kind).toBe("not_found");
     expect(missing.message).toContain('heading "Margin by region"');
-    const wrong = await failure(
+    const wrong = await stepFailure(
       sales.fetch(
         biGoal("sales_bi", "wrong_headers", { filters: { product: "A" }, period: january }, "g8"),
         stepContext({ runDirectory, attempt: 2 }),
@@ -202,7 +192,7 @@ describe("bi_dashboard adapter against the demo portal", () => {
   it("turns a route that never answers into a timeout within the step's bounds", async () => {
     const runDirectory = temporaryDirectory("bi-run-");
     const started = Date.now();
-    const error = await failure(
+    const error = await stepFailure(
       sales.fetch(
         biGoal("sales_bi", "hanging", { filters: {} }, "g9"),
         stepContext({ timeoutMs: 4000, runDirectory }),
@@ -257,7 +247,7 @@ describe("bi_dashboard adapter: login failures, slow rendering, changing class n
 
   it("reports a wrong password as auth_error naming the source and the variables", async () => {
     const adapter = adapterFor(testWorkspace(slowPortal.url, { BI_PASSWORD: "not-the-password" }));
-    const error = await failure(
+    const error = await stepFailure(
       adapter.fetch(
         biGoal("sales_bi", "returns", { filters: { product: "A" }, period: january }),
         stepContext({ timeoutMs: 15_000 }),

@@ -4,6 +4,7 @@ import path from "node:path";
 import { loadWorkspace } from "../../config/load-workspace.js";
 import type { Workspace } from "../../config/workspace.js";
 import { SubGoal, type SubGoalInput } from "../../models/plan.js";
+import { StepError } from "../../models/step-error.js";
 import type { StepContext } from "../adapter.js";
 
 /** The test workspace's YAML: the demo sources plus datasets that exercise failures. */
@@ -170,4 +171,15 @@ export async function processesGone(pids: number[]): Promise<boolean> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return false;
+}
+
+/** The StepError a promise rejects with (any other outcome fails the test). */
+export async function stepFailure(promise: Promise<unknown>): Promise<StepError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (StepError.isStepError(error)) return error;
+    throw error;
+  }
+  throw new Error("expected a StepError");
 }

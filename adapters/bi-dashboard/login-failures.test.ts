@@ -2,12 +2,12 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BiPortal, startBiPortal } from "../../demo/bi-portal/bi-portal-server.js";
-import { StepError } from "../../models/step-error.js";
 import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
 import {
   biGoal,
   removeTemporaryDirectories,
   stepContext,
+  stepFailure,
   TEST_WORKSPACE_YAML,
   testWorkspace,
 } from "./bi-test-workspace.js";
@@ -27,16 +27,6 @@ function adapterFor(workspace: ReturnType<typeof testWorkspace>): BiDashboardAda
   const adapter = new BiDashboardAdapter("sales_bi", config, workspace, browsers);
   adapters.push(adapter);
   return adapter;
-}
-
-async function failure(promise: Promise<unknown>): Promise<StepError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (StepError.isStepError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected a StepError");
 }
 
 const goal = biGoal("sales_bi", "returns", {
@@ -80,7 +70,7 @@ describe("bi_dashboard login failures", () => {
     const yaml = TEST_WORKSPACE_YAML.replace("username: { label: Username,", "username: { label: User name,");
     const adapter = adapterFor(testWorkspace(portal.url, {}, yaml));
     const started = Date.now();
-    const error = await failure(adapter.fetch(goal, stepContext({ timeoutMs: 20_000 })));
+    const error = await stepFailure(adapter.fetch(goal, stepContext({ timeoutMs: 20_000 })));
     expect(error.kind).toBe("auth_error");
     expect(error.message).toContain('no username field ("User name")');
     expect(error.message).toContain("login.username");
@@ -89,7 +79,7 @@ describe("bi_dashboard login failures", () => {
 
   it("reports a login page still not showing its form at the step deadline as timeout", async () => {
     const adapter = adapterFor(testWorkspace(slowLoginUrl));
-    const error = await failure(adapter.fetch(goal, stepContext({ timeoutMs: 3_000 })));
+    const error = await stepFailure(adapter.fetch(goal, stepContext({ timeoutMs: 3_000 })));
     expect(error.kind).toBe("timeout");
     expect(error.message).toContain("username field");
     expect(error.message).toContain("timeout_seconds");

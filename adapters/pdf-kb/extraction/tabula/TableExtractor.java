@@ -697,37 +697,14 @@ public class TableExtractor {
     List<TextElement> band = new ArrayList<>(page.getText(new Rectangle(table.getTop(), 0, (float) page.getWidth(), (float) table.getHeight())));
     if (band.isEmpty()) return table;
     List<TextChunk> words = new ArrayList<>();
-    for (TextChunk chunk : TextElement.mergeWords(band)) {
-      List<TextElement> current = new ArrayList<>();
-      for (TextElement glyph : chunk.getTextElements()) {
-        if (glyph.getText().trim().isEmpty()) {
-          if (!current.isEmpty()) words.add(new TextChunk(current));
-          current = new ArrayList<>();
-        } else current.add(glyph);
-      }
-      if (!current.isEmpty()) words.add(new TextChunk(current));
-    }
+    for (TextChunk chunk : TextElement.mergeWords(band)) words.addAll(words(chunk));
     List<RectangularTextContainer> added = new ArrayList<>();
     float left = table.getLeft();
     float right = table.getRight();
     for (int side = 0; side < 2; side++) {
-      float boundary = side == 0 ? table.getLeft() : table.getRight();
-      List<TextChunk> block = new ArrayList<>();
-      boolean grew = true;
-      while (grew) {
-        grew = false;
-        for (TextChunk word : words) {
-          if (block.contains(word) || word.getTop() < table.getTop() - 1 || word.getBottom() > table.getBottom() + 1) continue;
-          boolean near = side == 0
-              ? word.getRight() <= table.getLeft() + 0.5f && word.getRight() > boundary - 60
-              : word.getLeft() >= table.getRight() - 0.5f && word.getLeft() < boundary + 60;
-          if (!near) continue;
-          block.add(word);
-          boundary = side == 0 ? Math.min(boundary, word.getLeft()) : Math.max(boundary, word.getRight());
-          grew = true;
-        }
-      }
+      List<TextChunk> block = blockBeside(table, words, side);
       if (block.isEmpty()) continue;
+      float boundary = outerEdge(table, block, side);
       List<List<TextChunk>> perRow = new ArrayList<>();
       for (int index = 0; index < bands.size(); index++) perRow.add(new ArrayList<>());
       for (TextChunk word : block) {
@@ -770,34 +747,11 @@ public class TableExtractor {
     List<TextElement> band = new ArrayList<>(page.getText(new Rectangle(table.getTop(), 0, (float) page.getWidth(), (float) table.getHeight())));
     if (band.isEmpty()) return bounds;
     List<TextChunk> words = new ArrayList<>();
-    for (TextChunk chunk : TextElement.mergeWords(band)) {
-      List<TextElement> current = new ArrayList<>();
-      for (TextElement glyph : chunk.getTextElements()) {
-        if (glyph.getText().trim().isEmpty()) {
-          if (!current.isEmpty()) words.add(new TextChunk(current));
-          current = new ArrayList<>();
-        } else current.add(glyph);
-      }
-      if (!current.isEmpty()) words.add(new TextChunk(current));
-    }
+    for (TextChunk chunk : TextElement.mergeWords(band)) words.addAll(words(chunk));
     for (int side = 0; side < 2; side++) {
-      float boundary = side == 0 ? table.getLeft() : table.getRight();
-      List<TextChunk> block = new ArrayList<>();
-      boolean grew = true;
-      while (grew) {
-        grew = false;
-        for (TextChunk word : words) {
-          if (block.contains(word) || word.getTop() < table.getTop() - 1 || word.getBottom() > table.getBottom() + 1) continue;
-          boolean near = side == 0
-              ? word.getRight() <= table.getLeft() + 0.5f && word.getRight() > boundary - 60
-              : word.getLeft() >= table.getRight() - 0.5f && word.getLeft() < boundary + 60;
-          if (!near) continue;
-          block.add(word);
-          boundary = side == 0 ? Math.min(boundary, word.getLeft()) : Math.max(boundary, word.getRight());
-          grew = true;
-        }
-      }
+      List<TextChunk> block = blockBeside(table, words, side);
       if (block.isEmpty()) continue;
+      float boundary = outerEdge(table, block, side);
       block.sort((a, b) -> Float.compare(a.getTop(), b.getTop()));
       List<Integer> lengths = new ArrayList<>();
       List<TextChunk> line = new ArrayList<>();
@@ -814,6 +768,35 @@ public class TableExtractor {
       bounds[side] = side == 0 ? boundary - 0.5f : boundary + 0.5f;
     }
     return bounds;
+  }
+
+  // The words level with a frame on one side of it (0 left, 1 right), grown outwards word by word
+  // while each next word is close (gap under 60 points) to the block found so far.
+  static List<TextChunk> blockBeside(Table table, List<TextChunk> words, int side) {
+    float boundary = side == 0 ? table.getLeft() : table.getRight();
+    List<TextChunk> block = new ArrayList<>();
+    boolean grew = true;
+    while (grew) {
+      grew = false;
+      for (TextChunk word : words) {
+        if (block.contains(word) || word.getTop() < table.getTop() - 1 || word.getBottom() > table.getBottom() + 1) continue;
+        boolean near = side == 0
+            ? word.getRight() <= table.getLeft() + 0.5f && word.getRight() > boundary - 60
+            : word.getLeft() >= table.getRight() - 0.5f && word.getLeft() < boundary + 60;
+        if (!near) continue;
+        block.add(word);
+        boundary = side == 0 ? Math.min(boundary, word.getLeft()) : Math.max(boundary, word.getRight());
+        grew = true;
+      }
+    }
+    return block;
+  }
+
+  // The outer edge of a block beside a frame: its leftmost left (side 0) or rightmost right (side 1).
+  static float outerEdge(Table table, List<TextChunk> block, int side) {
+    float edge = side == 0 ? table.getLeft() : table.getRight();
+    for (TextChunk word : block) edge = side == 0 ? Math.min(edge, word.getLeft()) : Math.max(edge, word.getRight());
+    return edge;
   }
 
   static int nearest(List<Float> values, float value) {
