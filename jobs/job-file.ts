@@ -229,3 +229,18 @@ function findJobFile(workspace: Workspace, nameOrPath: string, jobsDirectory?: s
 function sortIssues(issues: ConfigIssue[]): ConfigIssue[] {
   return [...issues].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
 }
+
+/** Reads every job file of a folder: the jobs that are valid and every problem found. */
+export function inspectJobFolder(
+  directory: string,
+  workspace: Workspace,
+): { jobs: LoadedJob[]; issues: ConfigIssue[] } {
+  const jobs: LoadedJob[] = [];
+  const issues: ConfigIssue[] = [];
+  for (const file of listJobFiles(directory)) {
+    const inspected = inspectJobFile(file, workspace);
+    issues.push(...inspected.issues);
+    if (inspected.job) jobs.push(inspected.job);
+  }
+  return { jobs, issues };
+}

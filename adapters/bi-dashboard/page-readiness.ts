@@ -41,7 +41,7 @@ export class InFlightRequests {
 export interface SettleOptions {
   /** No data request pending (and none started) for this long. */
   quietMs: number;
-  /** Row count and first/last row unchanged for this long. */
+  /** The rows' signature (count, a hash of every row's text, first and last row) unchanged for this long. */
   stableMs: number;
   /**
    * Both windows (requests quiet, rows unchanged) when the page reports its loading with aria-busy
@@ -90,12 +90,10 @@ export async function waitUntilSettled(
     const now = Date.now();
     if (!last || last.signature !== state.signature || last.busy !== state.busy) stableSince = now;
     last = state;
-    const quietMs = state.busyDeclared ? Math.min(options.quietMs, options.declaredDoneMs) : options.quietMs;
-    const stableMs = state.busyDeclared
-      ? Math.min(options.stableMs, options.declaredDoneMs)
-      : options.stableMs;
-    const quiet = requests.count === 0 && now - requests.lastChange >= quietMs;
-    if (quiet && !state.busy && now - stableSince >= stableMs) return state;
+    const window = (milliseconds: number) =>
+      state.busyDeclared ? Math.min(milliseconds, options.declaredDoneMs) : milliseconds;
+    const quiet = requests.count === 0 && now - requests.lastChange >= window(options.quietMs);
+    if (quiet && !state.busy && now - stableSince >= window(options.stableMs)) return state;
     if (now + options.pollMs > deadline) {
       const reason =
         requests.count > 0

@@ -1,7 +1,6 @@
 import type { Command } from "commander";
-import { type ConfigIssue, formatConfigIssue } from "../../config/config-error.js";
-import type { Workspace } from "../../config/workspace.js";
-import { inspectJobFile, jobsDirectoryOf, type LoadedJob, listJobFiles } from "../../jobs/job-file.js";
+import { formatConfigIssue } from "../../config/config-error.js";
+import { inspectJobFolder, jobsDirectoryOf } from "../../jobs/job-file.js";
 import { JobScheduler, runSchedulerUntilSignal } from "../../jobs/job-scheduler.js";
 import { createSchedulerLog } from "../../jobs/scheduler-log.js";
 import { colors, ExitCode, UsageError } from "../cli-output.js";
@@ -36,7 +35,7 @@ export function registerScheduleCommand(program: Command): void {
       const workspace = workspaceFrom(options);
       const directory = options.jobs ?? jobsDirectoryOf(workspace);
       const c = colors(process.stderr);
-      const initial = readJobs(directory, workspace);
+      const initial = inspectJobFolder(directory, workspace);
       for (const issue of initial.issues) process.stderr.write(`${c.red("✖")} ${formatConfigIssue(issue)}\n`);
       // A scheduler that silently drops a broken job would miss reports for weeks: refuse to start.
       if (initial.issues.length > 0) {
@@ -56,7 +55,7 @@ export function registerScheduleCommand(program: Command): void {
       });
       // SIGHUP: re-read the job files; with any problem the previous schedule stays, and the log says why.
       const reload = () => {
-        const edited = readJobs(directory, workspace);
+        const edited = inspectJobFolder(directory, workspace);
         if (edited.issues.length > 0) {
           log.error("reload-refused", {
             problems: edited.issues.length,
@@ -70,16 +69,4 @@ export function registerScheduleCommand(program: Command): void {
       await runSchedulerUntilSignal(scheduler, ["SIGTERM", "SIGINT"], reload);
       process.exitCode = ExitCode.ok;
     });
-}
-
-/** Reads every job file of a folder: the jobs that are valid and every problem found. */
-function readJobs(directory: string, workspace: Workspace): { jobs: LoadedJob[]; issues: ConfigIssue[] } {
-  const jobs: LoadedJob[] = [];
-  const issues: ConfigIssue[] = [];
-  for (const file of listJobFiles(directory)) {
-    const inspected = inspectJobFile(file, workspace);
-    issues.push(...inspected.issues);
-    if (inspected.job) jobs.push(inspected.job);
-  }
-  return { jobs, issues };
 }
