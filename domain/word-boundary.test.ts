@@ -6,7 +6,7 @@ describe("whole-word matching in every script", () => {
   it("matches Chinese, Japanese and full-width names where \\b never would", () => {
     expect(containsWholeWord("下一頁 »", "下一頁")).toBe(true);
     expect(containsWholeWord("下一頁", "下一頁")).toBe(true);
-    expect(new RegExp("^\\s*下一頁\\b").test("下一頁")).toBe(false);
+    expect(/^\s*下一頁\b/.test("下一頁")).toBe(false);
     expect(containsWholeWord("次へ", "次へ")).toBe(true);
     expect(containsWholeWord("データ更新", "データ")).toBe(true);
     expect(containsWholeWord("ＮＥＸＴ page", "ＮＥＸＴ")).toBe(true);
@@ -30,11 +30,15 @@ describe("whole-word matching in every script", () => {
   it("finds every name standing alone or between spaces, in any script", () => {
     const piece = fc.constantFrom("下一頁", "次へ", "Next", "ＮＥＸＴ", "下页", "Seite", "다음", "１２", "x");
     fc.assert(
-      fc.property(fc.array(piece, { minLength: 1, maxLength: 3 }), fc.constantFrom(" ", "  ", " · "), (parts, gap) => {
-        const name = parts.join("");
-        expect(new RegExp(wholeWordPattern(name), "u").test(`${gap}${name}${gap}`)).toBe(true);
-        expect(new RegExp(`^${wholeWordPattern(name)}$`, "u").test(name)).toBe(true);
-      }),
+      fc.property(
+        fc.array(piece, { minLength: 1, maxLength: 3 }),
+        fc.constantFrom(" ", "  ", " · "),
+        (parts, gap) => {
+          const name = parts.join("");
+          expect(new RegExp(wholeWordPattern(name), "u").test(`${gap}${name}${gap}`)).toBe(true);
+          expect(new RegExp(`^${wholeWordPattern(name)}$`, "u").test(name)).toBe(true);
+        },
+      ),
     );
   });
 });

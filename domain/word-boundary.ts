@@ -10,7 +10,8 @@
 const UNSPACED_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc\u3005]/u;
 
 /** A letter, digit or underscore of a spaced script continues a word; a Han or kana character does not. */
-const WORD_CONTINUES = "(?![\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\u30fc\\u3005])[\\p{L}\\p{N}_]";
+const WORD_CONTINUES =
+  "(?![\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\u30fc\\u3005])[\\p{L}\\p{N}_]";
 
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
