@@ -19,6 +19,7 @@ const commands: Record<string, () => Promise<(program: Command) => void>> = {
   eval: async () => (await import("./commands/eval-command.js")).registerEvalCommand,
   ingest: async () => (await import("./commands/ingest-command.js")).registerIngestCommand,
   kb: async () => (await import("./commands/kb-command.js")).registerKbCommand,
+  mcp: async () => (await import("./commands/mcp-command.js")).registerMcpCommand,
   plan: async () => (await import("./commands/plan-command.js")).registerPlanCommand,
   report: async () => (await import("./commands/report-command.js")).registerReportCommand,
   rule: async () => (await import("./commands/rule-command.js")).registerRuleCommand,
