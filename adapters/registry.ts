@@ -16,6 +16,8 @@ export async function createAdapter(
   config: SourceConfig,
   workspace: Workspace,
 ): Promise<SourceAdapter> {
+  // The source's own ${VAR}s are resolved now, when it is used; unset ones stop here, named.
+  workspace.requireVariablesOf(name);
   const factory = await factories[config.kind]();
   return factory(name, config, workspace);
 }

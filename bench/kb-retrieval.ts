@@ -1,4 +1,4 @@
-// Retrieval on TAT-QA dev (../shared/corpora/tableqa/tat-qa): every context's table and
+// Retrieval on TAT-QA dev (test/corpora/tableqa/tat-qa): every context's table and
 // paragraphs are indexed as passages (a table as its text rendering, as ingest stores PDF
 // tables), every question is asked, and recall@5 counts a question as found when a gold
 // passage is among the first five: the context's table when the answer comes from the table,
@@ -24,6 +24,7 @@ import {
 } from "../adapters/pdf-kb/store/knowledge-base.js";
 import type { PassageRow } from "../adapters/pdf-kb/store/knowledge-base-schema.js";
 import { defaultFusionWeights, type FusionWeights } from "../adapters/pdf-kb/store/reciprocal-rank-fusion.js";
+import { requireCorpus } from "../test/support/corpora.js";
 import { percentile, writeBenchIndex } from "./kb-bench-index.js";
 
 interface TatContext {
@@ -37,10 +38,7 @@ interface TatContext {
   }[];
 }
 
-const corpus = path.resolve(
-  import.meta.dirname,
-  "../../shared/corpora/tableqa/tat-qa/tatqa_dataset_dev.json",
-);
+const corpus = requireCorpus("tableqa", "tat-qa", "tatqa_dataset_dev.json");
 const dimensionsArgument = process.argv.indexOf("--dimensions");
 const dimensions = dimensionsArgument > 0 ? Number(process.argv[dimensionsArgument + 1]) : 384;
 const k = 5;

@@ -4,7 +4,8 @@
  * thread, one file at a time: ours in this warm process, pdftotext one process per file as a
  * user would run it (its start-up time is printed too); then a full run with tables (one
  * tabula-java JVM per document) and the peak memory of both processes.
- * Corpus: ../shared/corpora/pdf-tables/**, ../shared/corpora/pdf-text-layout/** and the demo PDFs.
+ * Corpus: every PDF under test/corpora/pdf-tables/** and test/corpora/pdf-text-layout/** (61) and the
+ * demo PDFs (4); a missing part stops the bench with an error instead of measuring less.
  * Run: npx tsx bench/pdf-extraction.ts [rounds] [--text-only]
  */
 import { execFile, spawn } from "node:child_process";
@@ -15,14 +16,22 @@ import { createInterface } from "node:readline";
 import { promisify } from "node:util";
 import fastGlob from "fast-glob";
 import { DocumentError, extractDocument } from "../adapters/pdf-kb/extraction/index.js";
-import { CORPORA } from "./pdf-table-scoring.js";
+import { requireCorpus } from "../test/support/corpora.js";
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const files = [
-  ...(await fastGlob(["pdf-tables/**/*.pdf", "pdf-text-layout/**/*.pdf"], { cwd: CORPORA, absolute: true })),
-  ...(await fastGlob(["demo/workspace/docs/*.pdf"], { cwd: root, absolute: true })),
-].sort();
+const corpusParts = [
+  await fastGlob("**/*.pdf", { cwd: requireCorpus("pdf-tables"), absolute: true }),
+  await fastGlob("**/*.pdf", { cwd: requireCorpus("pdf-text-layout"), absolute: true }),
+  await fastGlob(["demo/workspace/docs/*.pdf"], { cwd: root, absolute: true }),
+];
+if (corpusParts.some((part) => part.length === 0)) {
+  console.error(
+    "error: a part of the corpus has no PDF (test/corpora/pdf-tables, test/corpora/pdf-text-layout, demo/workspace/docs)",
+  );
+  process.exit(2);
+}
+const files = corpusParts.flat().sort();
 const rounds = Number(process.argv.slice(2).find((argument) => /^\d+$/.test(argument)) ?? 3);
 // --text-only skips the slow run with tables (one JVM per document).
 const textOnly = process.argv.includes("--text-only");

@@ -9,15 +9,6 @@ import { parse as parseCsv } from "csv-parse/sync";
 import { loadPdfJs } from "../adapters/pdf-kb/extraction/pdf-text-reader.js";
 import { runTabula, type TabulaJob, type TabulaPage } from "../adapters/pdf-kb/extraction/tabula-runner.js";
 
-/** The shared outside corpora folder (../shared/corpora from the project root). */
-export const CORPORA = path.resolve(
-  path.dirname(new URL(import.meta.url).pathname),
-  "..",
-  "..",
-  "shared",
-  "corpora",
-);
-
 /** One tabula-java test case from pdf-tables/tabula-java/cases.json. */
 export interface TabulaCase {
   pdf: string;

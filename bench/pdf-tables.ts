@@ -8,9 +8,9 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { buildTables } from "../adapters/pdf-kb/extraction/table-builder.js";
 import { runTabula } from "../adapters/pdf-kb/extraction/tabula-runner.js";
+import { requireCorpus } from "../test/support/corpora.js";
 import {
   annotatedRelations,
-  CORPORA,
   countCommon,
   extractedRelations,
   f1,
@@ -24,7 +24,7 @@ import {
 const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
 
 async function tabulaCases(): Promise<{ exact: number; loose: number; total: number }> {
-  const base = path.join(CORPORA, "pdf-tables", "tabula-java");
+  const base = requireCorpus("pdf-tables", "tabula-java");
   const { cases } = JSON.parse(await readFile(path.join(base, "cases.json"), "utf8")) as {
     cases: TabulaCase[];
   };
@@ -43,7 +43,7 @@ async function tabulaCases(): Promise<{ exact: number; loose: number; total: num
 }
 
 async function icdar(mode: "auto" | "lattice" | "stream") {
-  const base = path.join(CORPORA, "pdf-tables", "icdar2013");
+  const base = requireCorpus("pdf-tables", "icdar2013");
   const files = (await readdir(base)).filter((name) => name.endsWith(".pdf")).sort();
   let detected = 0;
   let expected = 0;

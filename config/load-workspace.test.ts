@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, formatConfigIssue } from "./config-error.js";
 import { inspectWorkspace, loadWorkspace } from "./load-workspace.js";
+import { UnresolvedVariablesError } from "./unresolved-variables.js";
 
 const folders: string[] = [];
 function workspaceWith(yaml: string): string {
@@ -84,16 +85,62 @@ reflector: { max_iteration: 3 }
       s: { jql: "project = X", fields: { key: $.key } }
 `;
     const folder = workspaceWith(yaml);
-    const missing = inspectWorkspace(folder, { environment: { JIRA_URL: "http://127.0.0.1:9" } });
-    expect(missing.issues.map(formatConfigIssue).join("\n")).toMatch(
-      /environment variable JIRA_TOKEN is not set/,
-    );
+    // A source's unset variable does not stop the workspace: only using that source does.
+    const missing = loadWorkspace(folder, { environment: { JIRA_URL: "http://127.0.0.1:9" } });
+    expect(() => missing.requireVariablesOf("exports")).not.toThrow();
+    expect(() => missing.requireVariablesOf("jira")).toThrow(UnresolvedVariablesError);
+    try {
+      missing.requireVariablesOf("jira");
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toMatch(
+        /triangulate\.yaml:\d+:\d+ sources\.jira\.auth\.token: source jira needs environment variable JIRA_TOKEN, which is not set; export JIRA_TOKEN=/,
+      );
+      // A credential is never offered a default value in the YAML.
+      expect(message).not.toMatch(/:-/);
+      expect((error as ConfigError).kind).toBe("config_error");
+    }
     const workspace = loadWorkspace(folder, {
       environment: { JIRA_URL: "http://127.0.0.1:9", JIRA_TOKEN: "s3cr3t-token" },
     });
     expect(workspace.config.sources.exports.description).toBe("exports");
     expect(workspace.redactor.text("Authorization: Bearer s3cr3t-token and ?x=s3cr3t-token")).not.toContain(
       "s3cr3t-token",
+    );
+  });
+
+  it("loads with an unset URL variable of one source, which stops only that source", () => {
+    const yaml = `${minimal}  jira:
+    kind: tickets
+    base_url: \${JIRA_URL}
+    auth: { type: bearer, token: "\${JIRA_TOKEN}" }
+    searches:
+      s: { jql: "project = X", fields: { key: $.key } }
+`;
+    const workspace = loadWorkspace(workspaceWith(yaml), { environment: {} });
+    expect(
+      workspace.unresolvedVariables.map((variable) => [variable.source, variable.variable, variable.secret]),
+    ).toEqual([
+      ["jira", "JIRA_URL", false],
+      ["jira", "JIRA_TOKEN", true],
+    ]);
+    expect(() => workspace.requireVariablesOf("exports")).not.toThrow();
+    // Not a credential: a default in the YAML is a fair suggestion.
+    expect(() => workspace.requireVariablesOf("jira")).toThrow(
+      /JIRA_URL, which is not set; .*\$\{JIRA_URL:-value\}/,
+    );
+    // The other keys of the source are still checked.
+    const wrong = inspectWorkspace(workspaceWith(yaml.replace("searches:", "serches:")), { environment: {} });
+    expect(wrong.issues.map(formatConfigIssue).join("\n")).toMatch(/sources\.jira\.serches/);
+  });
+
+  it("keeps an unset variable outside the sources an error of the whole workspace", () => {
+    const { issues } = inspectWorkspace(
+      workspaceWith(`${minimal}model: { host: "\${OLLAMA_HOST}", planner: p }\n`),
+      { environment: {} },
+    );
+    expect(issues.map(formatConfigIssue).join("\n")).toMatch(
+      /model\.host: environment variable OLLAMA_HOST, which is not set/,
     );
   });
 

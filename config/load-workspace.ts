@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { Catalog, SourceConfig, WorkspaceConfig } from "../models/workspace.js";
 import { ConfigError, type ConfigIssue } from "./config-error.js";
+import { type UnresolvedVariable, unresolvedVariableIssue } from "./unresolved-variables.js";
 import { Workspace } from "./workspace.js";
 import { checkWorkspaceReferences } from "./workspace-references.js";
 import { LocatedYaml } from "./yaml-document.js";
@@ -65,24 +66,58 @@ export function inspectWorkspace(
       ],
     };
   }
-  const parsed = WorkspaceConfig.safeParse(resolved.data);
+  const { parsed, data } = parseAwaitingVariables(resolved.data, resolved.unresolved);
   const issues = [...resolved.issues];
   const locate = (issuePath: (string | number)[], key?: string) => ({
     file: shownFile,
     ...yaml.locate(issuePath, key),
   });
   if (!parsed.success) {
-    issues.push(...yaml.schemaIssues(WorkspaceConfig, resolved.data, parsed.error.issues));
+    issues.push(...yaml.schemaIssues(WorkspaceConfig, data, parsed.error.issues));
+    // The workspace cannot load: its unset variables are part of what the user must fix.
+    issues.push(...resolved.unresolved.map(unresolvedVariableIssue));
     // Still check catalog references in the parts that are valid, so the user sees every problem
     // in one pass instead of fixing the schema first and meeting the references afterwards.
-    const partial = validParts(resolved.data as Record<string, unknown>);
+    const partial = validParts(data as Record<string, unknown>);
     if (partial) issues.push(...checkWorkspaceReferences(partial, locate));
     return { issues: sortIssues(issues) };
   }
   issues.push(...checkWorkspaceReferences(parsed.data, locate));
   if (issues.length > 0) return { issues: sortIssues(issues) };
-  return { workspace: new Workspace(root, file, parsed.data, resolved.secrets), issues: [] };
+  return {
+    workspace: new Workspace(root, file, parsed.data, resolved.secrets, resolved.unresolved),
+    issues: [],
+  };
 }
+
+/**
+ * Where a value waits for an unset variable (its ${VAR} text kept), a URL on the reserved
+ * `.invalid` domain (RFC 2606, never resolves) stands in when the schema wants a URL, so the rest
+ * of the source is still checked. The stand-in is never fetched: a command that uses the source
+ * stops first (Workspace.requireVariablesOf).
+ */
+function parseAwaitingVariables(
+  data: unknown,
+  unresolved: UnresolvedVariable[],
+): { parsed: ReturnType<typeof WorkspaceConfig.safeParse>; data: unknown } {
+  const parsed = WorkspaceConfig.safeParse(data);
+  if (parsed.success || unresolved.length === 0) return { parsed, data };
+  const waiting = new Set(unresolved.map((variable) => variable.path));
+  const blocked = parsed.error.issues.filter((issue) => waiting.has(issue.path.map(String).join(".")));
+  if (blocked.length === 0) return { parsed, data };
+  const standIn = structuredClone(data) as Record<string, unknown>;
+  for (const issue of blocked) {
+    const parent = issue.path
+      .slice(0, -1)
+      .reduce<unknown>((node, key) => (node as Record<PropertyKey, unknown>)?.[key as PropertyKey], standIn);
+    if (parent && typeof parent === "object")
+      (parent as Record<PropertyKey, unknown>)[issue.path.at(-1) as PropertyKey] = UNRESOLVED_URL;
+  }
+  return { parsed: WorkspaceConfig.safeParse(standIn), data: standIn };
+}
+
+/** The stand-in for a URL whose variable is not set (see parseAwaitingVariables). */
+export const UNRESOLVED_URL = "https://unset-variable.invalid/";
 
 /** Loads a workspace or throws a ConfigError listing every problem. */
 export function loadWorkspace(directory: string, options: LoadOptions = {}): Workspace {

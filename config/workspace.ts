@@ -2,6 +2,7 @@ import { realpathSync } from "node:fs";
 import path from "node:path";
 import type { WorkspaceConfig } from "../models/workspace.js";
 import { Redactor } from "./redactor.js";
+import { type UnresolvedVariable, UnresolvedVariablesError } from "./unresolved-variables.js";
 
 /** A loaded, validated workspace: its folder, its configuration and what must never be printed. */
 export class Workspace {
@@ -13,11 +14,30 @@ export class Workspace {
   /** Hides secret values (from ${VAR}s that hold tokens and passwords) in everything written or printed. */
   readonly redactor: Redactor;
 
-  constructor(root: string, file: string, config: WorkspaceConfig, secrets: Iterable<string> = []) {
+  /** ${VAR}s of sources that have no value: only a command that uses such a source needs them. */
+  readonly unresolvedVariables: readonly UnresolvedVariable[];
+
+  constructor(
+    root: string,
+    file: string,
+    config: WorkspaceConfig,
+    secrets: Iterable<string> = [],
+    unresolvedVariables: readonly UnresolvedVariable[] = [],
+  ) {
     this.root = path.resolve(root);
     this.file = file;
     this.config = config;
     this.redactor = new Redactor(secrets);
+    this.unresolvedVariables = unresolvedVariables;
+  }
+
+  /**
+   * Called before a source is used: throws UnresolvedVariablesError naming the source, each unset
+   * variable and how to set it. Variables of other sources do not matter here.
+   */
+  requireVariablesOf(source: string): void {
+    const missing = this.unresolvedVariables.filter((variable) => variable.source === source);
+    if (missing.length > 0) throw new UnresolvedVariablesError(missing);
   }
 
   /** The state folder (.triangulate/) inside the workspace. */

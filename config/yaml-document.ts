@@ -5,6 +5,7 @@ import { SECRET_VARIABLE, substituteVariables } from "./environment.js";
 import { nearestName } from "./nearest-name.js";
 import { SECRET_KEY } from "./redactor.js";
 import { allowedKeysAt } from "./schema-keys.js";
+import { type UnresolvedVariable, unsetVariableMessage } from "./unresolved-variables.js";
 
 /** A YAML file parsed with positions kept, so every later problem can point at line and column. */
 export class LocatedYaml {
@@ -67,9 +68,15 @@ export class LocatedYaml {
    * The document as plain data with ${VAR} substituted in every string. Returns the issues for
    * missing variables and the values that must be treated as secrets.
    */
-  resolve(environment: NodeJS.ProcessEnv): { data: unknown; issues: ConfigIssue[]; secrets: string[] } {
+  resolve(environment: NodeJS.ProcessEnv): {
+    data: unknown;
+    issues: ConfigIssue[];
+    secrets: string[];
+    unresolved: UnresolvedVariable[];
+  } {
     const issues: ConfigIssue[] = [];
     const secrets: string[] = [];
+    const unresolved: UnresolvedVariable[] = [];
     const walk = (node: unknown, path: (string | number)[], secretHint: boolean): unknown => {
       if (isMap(node)) {
         const output: Record<string, unknown> = {};
@@ -94,15 +101,31 @@ export class LocatedYaml {
       if (isScalar(node)) {
         if (typeof node.value !== "string" || !node.value.includes("$")) return node.value;
         const result = substituteVariables(node.value, environment);
+        // A source's variable is needed only by a command that uses that source: it is recorded
+        // and the value keeps its text, so the rest of the workspace loads and is checked.
+        const source = path[0] === "sources" && path.length > 2 ? String(path[1]) : undefined;
         for (const missing of result.missing) {
           const position = node.range ? this.position(node.range[0]) : this.locate(path);
+          const secret = secretHint || SECRET_VARIABLE.test(missing.name);
+          if (source !== undefined) {
+            unresolved.push({
+              source,
+              variable: missing.name,
+              secret,
+              file: this.file,
+              ...position,
+              path: path.join("."),
+            });
+            continue;
+          }
           issues.push({
             file: this.file,
             ...position,
             path: path.join("."),
-            message: `environment variable ${missing.name} is not set; export it or write \${${missing.name}:-default}`,
+            message: unsetVariableMessage(missing.name, secret),
           });
         }
+        if (source !== undefined && result.missing.length > 0) return node.value;
         for (const used of result.used) {
           if (secretHint || SECRET_VARIABLE.test(used.name)) secrets.push(used.value);
         }
@@ -114,7 +137,7 @@ export class LocatedYaml {
         : ((node as { toJSON?: () => unknown }).toJSON?.() ?? node);
     };
     const data = walk(this.document.contents, [], false);
-    return { data, issues, secrets };
+    return { data, issues, secrets, unresolved };
   }
 
   /** Turns zod issues into located config issues, with "did you mean" for unknown keys. */

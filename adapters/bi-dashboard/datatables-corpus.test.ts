@@ -6,16 +6,16 @@ import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadWorkspace } from "../../config/load-workspace.js";
 import type { TableEvidence } from "../../models/evidence.js";
+import { corpusPath } from "../../test/support/corpora.js";
 import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
 import { biGoal, removeTemporaryDirectories, stepContext, temporaryDirectory } from "./bi-test-workspace.js";
 import { BrowserManager } from "./browser-manager.js";
 import { extractOnce } from "./table-extraction.js";
 import { tableLocator } from "./table-locator.js";
 
-// The DataTables example pages (outside material, ../shared/corpora): static HTML whose whole
+// The DataTables example pages (outside material, test/corpora): static HTML whose whole
 // table is in the DOM; expected/*.json holds every thead/tbody/tfoot cell.
-const CORPUS = path.resolve(import.meta.dirname, "../../../shared/corpora/dashboards/datatables-examples");
-const available = existsSync(CORPUS);
+const CORPUS = corpusPath("dashboards", "datatables-examples");
 
 interface ExpectedTable {
   table_index: number;
@@ -30,7 +30,6 @@ let baseUrl = "";
 let context: BrowserContext;
 
 beforeAll(async () => {
-  if (!available) return;
   server = createServer((request, response) => {
     const name = path.basename(new URL(request.url ?? "/", "http://x").pathname);
     const file = path.join(CORPUS, "html", name);
@@ -57,19 +56,17 @@ afterAll(async () => {
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
 });
 
-const cases = available
-  ? readdirSync(path.join(CORPUS, "expected"))
-      .filter((name) => name.endsWith(".json"))
-      .flatMap((name) => {
-        const expected = JSON.parse(readFileSync(path.join(CORPUS, "expected", name), "utf8")) as {
-          source_html: string;
-          tables: ExpectedTable[];
-        };
-        return expected.tables.map((table) => ({ page: path.basename(expected.source_html), table }));
-      })
-  : [];
+const cases = readdirSync(path.join(CORPUS, "expected"))
+  .filter((name) => name.endsWith(".json"))
+  .flatMap((name) => {
+    const expected = JSON.parse(readFileSync(path.join(CORPUS, "expected", name), "utf8")) as {
+      source_html: string;
+      tables: ExpectedTable[];
+    };
+    return expected.tables.map((table) => ({ page: path.basename(expected.source_html), table }));
+  });
 
-describe.skipIf(!available)("DataTables example pages (every cell against the expected JSON)", () => {
+describe("DataTables example pages (every cell against the expected JSON)", () => {
   it.each(cases)("$page table $table.table_index", async ({ page: pageName, table: expected }) => {
     const page = await context.newPage();
     try {

@@ -28,6 +28,7 @@ export function pickKnowledgeBaseSource(
     );
   if (!names.includes(chosen))
     throw new RangeError(`no pdf_kb source named ${chosen}; the workspace has ${names.join(", ")}`);
+  workspace.requireVariablesOf(chosen);
   return { name: chosen, source: workspace.config.sources[chosen] as PdfKnowledgeBaseSource };
 }
 

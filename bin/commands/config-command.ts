@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { formatConfigIssue } from "../../config/config-error.js";
 import { inspectWorkspace } from "../../config/load-workspace.js";
+import { unresolvedVariableIssue } from "../../config/unresolved-variables.js";
 import { colors, ExitCode, printJson } from "../cli-output.js";
 import { workspaceOption } from "./workspace-option.js";
 
@@ -14,10 +15,13 @@ export function registerConfigCommand(program: Command): void {
     .option("--json", "print the issues as JSON")
     .action((options: { workspace: string; json?: boolean }) => {
       const { workspace, issues } = inspectWorkspace(options.workspace);
+      // Unset variables of a source are warnings: only commands that use that source need them.
+      const warnings = (workspace?.unresolvedVariables ?? []).map(unresolvedVariableIssue);
       if (options.json) {
         printJson({
           ok: issues.length === 0,
           issues,
+          warnings,
           sources: workspace ? Object.keys(workspace.config.sources) : [],
         });
       } else if (issues.length === 0) {
@@ -25,6 +29,9 @@ export function registerConfigCommand(program: Command): void {
         process.stdout.write(
           `${c.green("ok")} ${workspace!.file}: ${Object.keys(workspace!.config.sources).length} sources\n`,
         );
+        const warn = colors(process.stderr);
+        for (const warning of warnings)
+          process.stderr.write(`${warn.yellow("⚠")} ${formatConfigIssue(warning)}\n`);
       } else {
         const c = colors(process.stderr);
         for (const issue of issues) process.stderr.write(`${c.red("✖")} ${formatConfigIssue(issue)}\n`);

@@ -1,10 +1,8 @@
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   annotatedRelations,
-  CORPORA,
   countCommon,
   extractedRelations,
   f1,
@@ -14,12 +12,11 @@ import {
   scoreTabulaCase,
   type TabulaCase,
 } from "../../../bench/pdf-table-scoring.js";
+import { CORPORA } from "../../../test/support/corpora.js";
 import { extractDocument } from "./index.js";
 
-// Outside material (../shared/corpora); the suite says so instead of passing vacuously.
-const available = existsSync(path.join(CORPORA, "pdf-tables"));
-
-describe.skipIf(!available)("outside corpora", () => {
+// Outside material copied into test/corpora (origins and licences in its README).
+describe("outside corpora", () => {
   it("reproduces tabula-java's expected output for its stream, lattice and column cases", async () => {
     const base = path.join(CORPORA, "pdf-tables", "tabula-java");
     const { cases } = JSON.parse(await readFile(path.join(base, "cases.json"), "utf8")) as {

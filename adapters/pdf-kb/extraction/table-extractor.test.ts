@@ -1,14 +1,12 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CORPORA } from "../../../bench/pdf-table-scoring.js";
+import { CORPORA } from "../../../test/support/corpora.js";
 import { extractTables } from "./table-extractor.js";
 
-// Real PDFs from the outside corpora (ICDAR 2013), read by tabula-java through the Java helper.
+// Real PDFs from the outside corpora (ICDAR 2013, test/corpora), read by tabula-java through the Java helper.
 const base = path.join(CORPORA, "pdf-tables", "icdar2013");
-const available = existsSync(base);
 
-describe.skipIf(!available)("ruled tables tabula-java 0.9 reads wrongly on its own", () => {
+describe("ruled tables tabula-java 0.9 reads wrongly on its own", () => {
   it("cuts a row drawn without its inner vertical rules at the other rows' column edges", async () => {
     const tables = await extractTables(path.join(base, "eu-018.pdf"));
     const austria = tables[0].cells.find((row) => row[0] === "Austria");

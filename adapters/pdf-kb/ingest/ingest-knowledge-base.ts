@@ -134,6 +134,7 @@ export async function ingestKnowledgeBase(
   const started = performance.now();
   const source = workspace.config.sources[sourceName];
   if (source?.kind !== "pdf_kb") throw new Error(`no pdf_kb source named ${sourceName} in ${workspace.file}`);
+  workspace.requireVariablesOf(sourceName);
   const directory = knowledgeBaseDirectory(workspace.stateDirectory, sourceName);
   fs.mkdirSync(directory, { recursive: true });
   const release = acquireIngestLock(directory);
