@@ -1,5 +1,5 @@
 import type { Workspace } from "../config/workspace.js";
-import type { Evidence } from "../models/evidence.js";
+import type { Evidence, TableEvidence } from "../models/evidence.js";
 import type { SubGoal } from "../models/plan.js";
 import type { SourceCapabilities } from "../models/source-capabilities.js";
 import type { SourceConfig, SourceKind } from "../models/workspace.js";
@@ -38,6 +38,15 @@ export interface StepContext {
   hints?: { useFallback?: boolean; [key: string]: unknown };
 }
 
+/** What a mapping test yields, for `triangulate sources test`: the mapped rows and every miss. */
+export interface MappingTestResult {
+  /** The mapped rows, as normalize() returns them. */
+  evidence: TableEvidence;
+  /** One entry per field whose path or locator matched nothing on at least one record. */
+  unmatched: { field: string; path: string; records: number; total: number; examples: string[] }[];
+  notes: string[];
+}
+
 /**
  * A source of evidence. One implementation per source kind, in adapters/<kind>/.
  * The executor calls fetch then normalize; anything that goes wrong is thrown as a StepError.
@@ -55,6 +64,16 @@ export interface SourceAdapter {
   normalize(raw: RawResponse, goal: SubGoal): Evidence;
   /** Releases browsers, connections and files. */
   close(): Promise<void>;
+  /**
+   * Optional, for `sources test --sample FILE`: maps a saved response (parsed JSON, or the file's
+   * text when it is not JSON) without any network. Without it, --sample is refused for the source.
+   */
+  normalizeSample?(body: unknown, datasetName: string): MappingTestResult | Promise<MappingTestResult>;
+  /**
+   * Optional, for a live `sources test`: fetches and maps leniently, collecting misses instead of
+   * throwing. Without it the command calls fetch() then normalize() and reports a thrown StepError.
+   */
+  testMapping?(goal: SubGoal, context: StepContext): Promise<MappingTestResult>;
 }
 
 /** Builds an adapter for one configured source. */

@@ -1,6 +1,6 @@
 import type { DatasetCapabilities, SourceCapabilities } from "../models/source-capabilities.js";
 import type { Offers } from "../models/sources/common.js";
-import type { SourceConfig, WorkspaceConfig } from "../models/workspace.js";
+import { type SourceConfig, sourceKindOf, type WorkspaceConfig } from "../models/workspace.js";
 
 function dataset(
   name: string,
@@ -31,55 +31,14 @@ export function describeSource(name: string, source: SourceConfig): SourceCapabi
     trust: source.trust,
     ...(source.description ? { description: source.description } : {}),
   };
-  switch (source.kind) {
-    case "file":
-      return {
-        ...base,
-        text_search: false,
-        datasets: Object.entries(source.datasets).map(([datasetName, value]) =>
-          dataset(datasetName, value.offers, Object.values(value.columns), "table"),
-        ),
-      };
-    case "bi_dashboard":
-      return {
-        ...base,
-        text_search: false,
-        // A rolled-up dataset offers the columns of its roll-up, not the page's.
-        datasets: Object.entries(source.datasets).map(([datasetName, value]) =>
-          dataset(
-            datasetName,
-            value.offers,
-            value.aggregate ? [...value.aggregate.by, ...value.aggregate.sum] : Object.values(value.columns),
-            "table",
-          ),
-        ),
-      };
-    case "tickets":
-      return {
-        ...base,
-        text_search: false,
-        // A changelog search yields one row per change, with these columns beside the mapped fields.
-        datasets: Object.entries(source.searches).map(([searchName, value]) =>
-          dataset(
-            searchName,
-            value.offers,
-            [
-              ...Object.keys(value.fields),
-              ...(value.changelog ? ["key", "field", "from", "to", "at", "author"] : []),
-            ],
-            "records",
-          ),
-        ),
-      };
-    case "pdf_kb":
-      return {
-        ...base,
-        text_search: true,
-        datasets: Object.entries(source.datasets).map(([datasetName, value]) =>
-          dataset(datasetName, value.offers, Object.values(value.columns), "table"),
-        ),
-      };
-  }
+  const kind = sourceKindOf(source);
+  return {
+    ...base,
+    text_search: kind.textSearch(source) !== undefined,
+    datasets: kind
+      .sections(source)
+      .map((section) => dataset(section.name, section.offers, section.columns, section.expectedFormat)),
+  };
 }
 
 /** Capabilities of every source in the workspace, in YAML order. */

@@ -1,4 +1,5 @@
-import type { WorkspaceConfig } from "../models/workspace.js";
+import type { Offers } from "../models/sources/common.js";
+import { sourceKindOf, type WorkspaceConfig } from "../models/workspace.js";
 import type { ConfigIssue } from "./config-error.js";
 import { nearestName } from "./nearest-name.js";
 
@@ -34,23 +35,12 @@ export function checkWorkspaceReferences(
   };
   check(catalog.filter_importance, "dimensions", ["catalog", "filter_importance"]);
   for (const [sourceName, source] of Object.entries(config.sources)) {
-    const offerings: [
-      string,
-      { offers?: { metrics: string[]; dimensions: string[]; events: string[]; topics: string[] } },
-    ][] = [];
-    if ("datasets" in source && source.datasets)
-      offerings.push(
-        ...Object.entries(source.datasets).map(
-          ([name, value]) => [`datasets.${name}`, value] as [string, typeof value],
-        ),
-      );
-    if (source.kind === "tickets")
-      offerings.push(
-        ...Object.entries(source.searches).map(
-          ([name, value]) => [`searches.${name}`, value] as [string, typeof value],
-        ),
-      );
-    if (source.kind === "pdf_kb") offerings.push(["", { offers: source.offers }]);
+    const kind = sourceKindOf(source);
+    const offerings: [string, { offers?: Offers }][] = kind
+      .sections(source)
+      .map((section) => [section.path.join("."), { offers: section.offers }]);
+    const searched = kind.textSearch(source);
+    if (searched) offerings.push(["", { offers: searched }]);
     for (const [where, offering] of offerings) {
       if (!offering.offers) continue;
       const base = ["sources", sourceName, ...(where ? where.split(".") : []), "offers"];

@@ -2,6 +2,7 @@ import type { ConfigIssue } from "../config/config-error.js";
 import { nearestName } from "../config/nearest-name.js";
 import type { Workspace } from "../config/workspace.js";
 import type { ExecutionPlan } from "../models/plan.js";
+import { sectionNames, sourceKindOf } from "../models/workspace.js";
 
 /** A plan that cannot run against this workspace: each issue names the sub-goal and what is wrong. */
 export class PlanError extends Error {
@@ -25,7 +26,7 @@ export class PlanError extends Error {
 function datasetNames(workspace: Workspace, source: string): string[] {
   const config = workspace.config.sources[source];
   if (!config) return [];
-  return config.kind === "tickets" ? Object.keys(config.searches) : Object.keys(config.datasets);
+  return sectionNames(config);
 }
 
 /**
@@ -59,7 +60,7 @@ export function checkPlanAgainstWorkspace(
         suggestion: nearestName(goal.dataset, datasets),
       });
     }
-    if (goal.dataset === undefined && source.kind !== "pdf_kb" && datasets.length > 1) {
+    if (goal.dataset === undefined && !sourceKindOf(source).textSearch(source) && datasets.length > 1) {
       issues.push({
         path: `${at}.dataset`,
         message: `source ${goal.source} has several datasets; name one of: ${datasets.join(", ")}`,

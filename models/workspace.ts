@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { Name } from "./plan.js";
-import { BiDashboardSource } from "./sources/bi-dashboard-source.js";
-import { FileSource } from "./sources/file-source.js";
-import { PdfKnowledgeBaseSource } from "./sources/pdf-kb-source.js";
-import { TicketsSource } from "./sources/tickets-source.js";
+import type { SourceKindDescriptor } from "./source-kind.js";
+import { BiDashboardSource, biDashboardKind } from "./sources/bi-dashboard-source.js";
+import { FileSource, fileKind } from "./sources/file-source.js";
+import { PdfKnowledgeBaseSource, pdfKnowledgeBaseKind } from "./sources/pdf-kb-source.js";
+import { TicketsSource, ticketsKind } from "./sources/tickets-source.js";
 
 export const Metric = z
   .object({
@@ -55,6 +56,37 @@ export const SourceConfig = z.discriminatedUnion("kind", [
 ]);
 export type SourceConfig = z.infer<typeof SourceConfig>;
 export type SourceKind = SourceConfig["kind"];
+
+/**
+ * Every kind's descriptor (models/source-kind.ts), the one place the rest of the program learns
+ * what a kind offers. A kind in SourceConfig without an entry here, an entry without a kind, or a
+ * descriptor of another kind's config fails to compile.
+ */
+export const sourceKinds = {
+  file: fileKind,
+  bi_dashboard: biDashboardKind,
+  tickets: ticketsKind,
+  pdf_kb: pdfKnowledgeBaseKind,
+} satisfies { [Kind in SourceKind]: SourceKindDescriptor<Extract<SourceConfig, { kind: Kind }>> };
+
+/** The descriptor of a configured source's kind. */
+export function sourceKindOf(source: SourceConfig): SourceKindDescriptor<SourceConfig> {
+  // The table pairs each kind with the descriptor of that kind's config, so the widening is safe.
+  return sourceKinds[source.kind] as SourceKindDescriptor<SourceConfig>;
+}
+
+/** The descriptor of a kind given by name (a capability's or an offer's `kind`), if it is a kind. */
+export function sourceKindNamed(kind: string): SourceKindDescriptor<SourceConfig> | undefined {
+  if (!Object.hasOwn(sourceKinds, kind)) return undefined;
+  return (sourceKinds as Record<string, SourceKindDescriptor<SourceConfig>>)[kind];
+}
+
+/** The names a sub-goal's `dataset` may take on a source, in YAML order. */
+export function sectionNames(source: SourceConfig): string[] {
+  return sourceKindOf(source)
+    .sections(source)
+    .map((section) => section.name);
+}
 
 export const ConflictPolicy = z.enum(["weighted_mean", "highest_trust", "flag"]);
 

@@ -1,8 +1,7 @@
 import type { Grain, Period } from "../models/plan.js";
+import { sourceKindNamed } from "../models/workspace.js";
 import type { Offer } from "./workspace-offers.js";
 
-/** Sources whose requests are filtered by the period, so every row lies inside it. */
-const PERIOD_FILTERED_KINDS = new Set(["bi_dashboard", "tickets", "file"]);
 const DATE_FIELD = /(?:^|_)(?:date|created|updated|day)$/;
 
 /** A period bound written the way the rule language compares it at the given grain. */
@@ -49,7 +48,7 @@ export function validationRuleFor(offer: Offer, role: "metric" | "event" | "text
   }
   clauses.push("rows >= 1");
   const column = periodColumn(offer);
-  if (period && column && PERIOD_FILTERED_KINDS.has(offer.sourceKind)) {
+  if (period && column && sourceKindNamed(offer.sourceKind)?.periodFiltered) {
     const grain = column === offer.grain ? (offer.grain as Grain) : "day";
     clauses.push(
       `any(${column} >= '${periodBound(period.from, grain)}' AND ${column} <= '${periodBound(period.to, grain)}')`,

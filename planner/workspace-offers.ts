@@ -1,6 +1,6 @@
 import { describeSources } from "../config/describe-sources.js";
 import type { Grain } from "../models/plan.js";
-import type { WorkspaceConfig } from "../models/workspace.js";
+import { sourceKindOf, type WorkspaceConfig } from "../models/workspace.js";
 
 /** One thing a source can be asked for: a dataset, a ticket search, or a knowledge base's text search. */
 export interface Offer {
@@ -28,7 +28,8 @@ export interface Offer {
 export function workspaceOffers(config: WorkspaceConfig): Offer[] {
   const offers: Offer[] = [];
   for (const capabilities of describeSources(config)) {
-    const live = capabilities.kind !== "file";
+    const source = config.sources[capabilities.name];
+    const live = sourceKindOf(source).live;
     for (const dataset of capabilities.datasets) {
       offers.push({
         source: capabilities.name,
@@ -45,17 +46,17 @@ export function workspaceOffers(config: WorkspaceConfig): Offer[] {
         live,
       });
     }
-    const source = config.sources[capabilities.name];
-    if (capabilities.text_search && source.kind === "pdf_kb") {
+    const searched = sourceKindOf(source).textSearch(source);
+    if (searched) {
       // describeSources lists a knowledge base's tables; its passages answer the source-level topics.
       offers.push({
         source: capabilities.name,
         sourceKind: capabilities.kind,
         trust: capabilities.trust,
         metrics: [],
-        dimensions: source.offers.dimensions,
+        dimensions: searched.dimensions,
         events: [],
-        topics: source.offers.topics,
+        topics: searched.topics,
         columns: [],
         expectedFormat: "text",
         live: true,

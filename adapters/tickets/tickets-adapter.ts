@@ -6,7 +6,13 @@ import type { SubGoal } from "../../models/plan.js";
 import type { SourceCapabilities } from "../../models/source-capabilities.js";
 import type { TicketsSource } from "../../models/sources/tickets-source.js";
 import { StepError } from "../../models/step-error.js";
-import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
+import type {
+  AdapterFactory,
+  MappingTestResult,
+  RawResponse,
+  SourceAdapter,
+  StepContext,
+} from "../adapter.js";
 import { type ChangeEvent, type FieldValueNames, flattenChangelog } from "./changelog-events.js";
 import { authHeaders, credentialHint } from "./credentials.js";
 import {
@@ -39,12 +45,7 @@ export interface TicketsRawBody {
 }
 
 /** The result of running a mapping leniently, for `triangulate sources test`: rows plus every field that matched nothing. */
-export interface TicketsMappingResult {
-  evidence: TableEvidence;
-  /** One entry per field whose JSONPath matched nothing on at least one record. */
-  unmatched: { field: string; path: string; records: number; total: number; examples: string[] }[];
-  notes: string[];
-}
+export type TicketsMappingResult = MappingTestResult;
 
 const CHANGE_COLUMNS: Column[] = [
   { name: "key", type: "string" },

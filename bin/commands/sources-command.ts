@@ -2,25 +2,10 @@
  * `triangulate sources list` and `triangulate sources test`: for people who edit the YAML that
  * maps a source's raw data onto the catalog.
  *
- * ## The contract adapters plug into (duck-typed, so adapters never import bin/)
- *
  * `sources test <source>` runs one dataset/search of a source and prints what the mapping
  * extracted as a table, plus every field whose path/locator matched nothing. It works for any
- * adapter; two optional methods make it better:
- *
- * ```ts
- * interface MappingTestResult {
- *   evidence: TableEvidence;                       // the mapped rows, as normalize() returns them
- *   unmatched: { field: string; path: string; records: number; total: number; examples: string[] }[];
- *   notes: string[];
- * }
- * // --sample FILE: run the mapping on a saved response (parsed JSON, or the file's text when it
- * // is not JSON), without any network. Without this method, --sample is refused for the source.
- * normalizeSample?(body: unknown, datasetName: string): MappingTestResult | Promise<MappingTestResult>;
- * // Live: fetch and map leniently (collect misses instead of throwing). Without this method the
- * // command calls fetch() then normalize() and reports the StepError if one is thrown.
- * testMapping?(goal: SubGoal, context: StepContext): Promise<MappingTestResult>;
- * ```
+ * adapter; the two optional members `normalizeSample` (for --sample) and `testMapping` (lenient
+ * live test) of `SourceAdapter` (adapters/adapter.ts) make it better.
  *
  * The live sub-goal is built from the flags: the dataset, the period (default: the 12 months up
  * to --as-of, which defaults to today), and --filter dimension=value (repeatable; a comma gives a
@@ -30,28 +15,16 @@
 import { existsSync, readFileSync, watch } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import type { StepContext } from "../../adapters/adapter.js";
+import type { MappingTestResult, StepContext } from "../../adapters/adapter.js";
 import { createAdapter } from "../../adapters/registry.js";
 import { ConfigError, formatConfigIssue } from "../../config/config-error.js";
 import { describeSources } from "../../config/describe-sources.js";
 import type { Workspace } from "../../config/workspace.js";
-import type { TableEvidence } from "../../models/evidence.js";
 import { SubGoal } from "../../models/plan.js";
 import { StepError } from "../../models/step-error.js";
+import { sectionNames } from "../../models/workspace.js";
 import { colors, ExitCode, formatTable, printJson, UsageError } from "../cli-output.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
-
-/** What a mapping test yields (see the contract above). */
-export interface MappingTestResult {
-  evidence: TableEvidence;
-  unmatched: { field: string; path: string; records: number; total: number; examples: string[] }[];
-  notes: string[];
-}
-
-interface MappingTester {
-  normalizeSample?(body: unknown, datasetName: string): MappingTestResult | Promise<MappingTestResult>;
-  testMapping?(goal: SubGoal, context: StepContext): Promise<MappingTestResult>;
-}
 
 /** The outcome for one dataset, as printed (and as --json prints it). */
 export interface SourceTestReport {
@@ -82,11 +55,7 @@ function datasetsOf(workspace: Workspace, source: string): string[] {
     const names = Object.keys(workspace.config.sources);
     throw new UsageError(`no source named ${source} in ${workspace.file}; sources: ${names.join(", ")}`);
   }
-  return config.kind === "tickets"
-    ? Object.keys(config.searches)
-    : "datasets" in config && config.datasets
-      ? Object.keys(config.datasets)
-      : [];
+  return sectionNames(config);
 }
 
 function yearBefore(day: string): string {
@@ -127,7 +96,6 @@ export async function testSource(
   if (options.sample && datasets.length !== 1)
     throw new UsageError(`--sample needs --search/--dataset: source ${source} has ${available.join(", ")}`);
   const adapter = await createAdapter(source, workspace.config.sources[source], workspace);
-  const tester = adapter as unknown as MappingTester;
   const reports: SourceTestReport[] = [];
   try {
     for (const dataset of datasets) {
@@ -145,7 +113,7 @@ export async function testSource(
       try {
         let result: MappingTestResult;
         if (options.sample) {
-          if (!tester.normalizeSample)
+          if (!adapter.normalizeSample)
             throw new UsageError(
               `source ${source} (${adapter.kind}) cannot test a saved sample; run without --sample`,
             );
@@ -158,7 +126,7 @@ export async function testSource(
           } catch {
             body = text;
           }
-          result = await tester.normalizeSample(body, dataset);
+          result = await adapter.normalizeSample(body, dataset);
         } else {
           const asOf = options.asOf ?? new Date().toISOString().slice(0, 10);
           const goal = SubGoal.parse({
@@ -185,7 +153,7 @@ export async function testSource(
             requestId: `sources-test-${dataset}`,
             trace: () => {},
           };
-          if (tester.testMapping) result = await tester.testMapping(goal, context);
+          if (adapter.testMapping) result = await adapter.testMapping(goal, context);
           else {
             const evidence = adapter.normalize(await adapter.fetch(goal, context), goal);
             if (evidence.kind !== "table")

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Name } from "../plan.js";
+import type { SourceKindDescriptor } from "../source-kind.js";
 import { ColumnMapping, Offers, sourceCommonShape } from "./common.js";
 
 /** A form field found the way a person finds it: by its label or placeholder. */
@@ -93,3 +94,22 @@ export const BiDashboardSource = z
   })
   .strict();
 export type BiDashboardSource = z.infer<typeof BiDashboardSource>;
+
+/** BI dashboards read in a browser; the page's filters restrict rows to the sub-goal's period. */
+export const biDashboardKind: SourceKindDescriptor<BiDashboardSource> = {
+  sections: (config) =>
+    Object.entries(config.datasets).map(([name, value]) => ({
+      path: ["datasets", name],
+      name,
+      offers: value.offers,
+      // A rolled-up dataset offers the columns of its roll-up, not the page's.
+      columns: value.aggregate
+        ? [...value.aggregate.by, ...value.aggregate.sum]
+        : Object.values(value.columns),
+      expectedFormat: "table",
+    })),
+  textSearch: () => undefined,
+  periodFiltered: true,
+  live: true,
+  fallbackEndpoint: () => undefined,
+};

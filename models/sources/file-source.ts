@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ColumnType } from "../evidence.js";
 import { Name } from "../plan.js";
+import type { SourceKindDescriptor } from "../source-kind.js";
 import { ColumnMapping, Offers, sourceCommonShape } from "./common.js";
 
 /** One CSV or JSON file exported by an analyst, read as a typed table. */
@@ -36,3 +37,19 @@ export const FileSource = z
   })
   .strict();
 export type FileSource = z.infer<typeof FileSource>;
+
+/** CSV and JSON exports: snapshots of a live source, filtered by `period_column`. */
+export const fileKind: SourceKindDescriptor<FileSource> = {
+  sections: (config) =>
+    Object.entries(config.datasets).map(([name, value]) => ({
+      path: ["datasets", name],
+      name,
+      offers: value.offers,
+      columns: Object.values(value.columns),
+      expectedFormat: "table",
+    })),
+  textSearch: () => undefined,
+  periodFiltered: true,
+  live: false,
+  fallbackEndpoint: () => undefined,
+};

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Name } from "../plan.js";
+import type { SourceKindDescriptor } from "../source-kind.js";
 import { ColumnMapping, Offers, sourceCommonShape } from "./common.js";
 
 /** A table in the knowledge base exposed as a dataset (found by document and header text). */
@@ -61,3 +62,22 @@ export const PdfKnowledgeBaseSource = z
   })
   .strict();
 export type PdfKnowledgeBaseSource = z.infer<typeof PdfKnowledgeBaseSource>;
+
+/**
+ * PDF knowledge bases: passages answer the source-level `offers` by free-text search; tables found
+ * in the documents are datasets, read as published (a document's table is not cut to a period).
+ */
+export const pdfKnowledgeBaseKind: SourceKindDescriptor<PdfKnowledgeBaseSource> = {
+  sections: (config) =>
+    Object.entries(config.datasets).map(([name, value]) => ({
+      path: ["datasets", name],
+      name,
+      offers: value.offers,
+      columns: Object.values(value.columns),
+      expectedFormat: "table",
+    })),
+  textSearch: (config) => config.offers,
+  periodFiltered: false,
+  live: true,
+  fallbackEndpoint: () => undefined,
+};

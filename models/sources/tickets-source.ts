@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Name } from "../plan.js";
+import type { SourceKindDescriptor } from "../source-kind.js";
 import { Offers, sourceCommonShape } from "./common.js";
 
 /** How the adapter authenticates; values come from ${VAR}s already substituted by the loader. */
@@ -150,3 +151,22 @@ export const TicketsSource = z
   })
   .strict();
 export type TicketsSource = z.infer<typeof TicketsSource>;
+
+/** Ticket systems: each search is a query with the period in it; a changelog search yields one record per change. */
+export const ticketsKind: SourceKindDescriptor<TicketsSource> = {
+  sections: (config) =>
+    Object.entries(config.searches).map(([name, value]) => ({
+      path: ["searches", name],
+      name,
+      offers: value.offers,
+      columns: [
+        ...Object.keys(value.fields),
+        ...(value.changelog ? ["key", "field", "from", "to", "at", "author"] : []),
+      ],
+      expectedFormat: "records",
+    })),
+  textSearch: () => undefined,
+  periodFiltered: true,
+  live: true,
+  fallbackEndpoint: (config) => config.fallback_base_url || undefined,
+};

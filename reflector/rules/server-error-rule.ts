@@ -1,3 +1,4 @@
+import { sourceKindOf } from "../../models/workspace.js";
 import { backoffDelayMs } from "./backoff.js";
 import type { ReflectionRule } from "./rule.js";
 
@@ -8,8 +9,7 @@ export const serverErrorRule: ReflectionRule = {
   decide(context) {
     if (context.result.error_kind !== "server_error") return undefined;
     const source = context.workspace.config.sources[context.goal.source];
-    const hasFallback =
-      source !== undefined && "fallback_base_url" in source && Boolean(source.fallback_base_url);
+    const hasFallback = source !== undefined && sourceKindOf(source).fallbackEndpoint(source) !== undefined;
     if (hasFallback && !context.history.usedFallback) {
       return {
         action: "retry",

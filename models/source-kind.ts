@@ -1,0 +1,45 @@
+import type { Offers } from "./sources/common.js";
+
+/**
+ * One entry a source can be asked for by name: a dataset, a ticket search, a document table. A
+ * sub-goal's `dataset` names it; `sources test` runs it; the planner offers it.
+ */
+export interface SourceSection {
+  /** Where it stands in the source's YAML, below `sources.<name>`: ["datasets", "returns"]. */
+  path: [string, string];
+  /** The name a sub-goal's `dataset` uses. */
+  name: string;
+  offers: Offers | undefined;
+  /** The catalog columns (or record fields) its evidence carries. */
+  columns: string[];
+  /** A table of rows, or records (one per ticket or change). */
+  expectedFormat: "table" | "records";
+}
+
+/**
+ * What the rest of the program knows about a source kind, declared once beside the kind's schema
+ * (models/sources/<kind>-source.ts) and collected in `sourceKinds` (models/workspace.ts), so that
+ * planning, plan checks, catalog checks, `sources test` and reflection read one place instead of
+ * each testing `kind === "…"`. `Config` is the kind's parsed YAML.
+ */
+export interface SourceKindDescriptor<Config> {
+  /** Every named entry of the source, in YAML order: what plans, checks and `sources test` use. */
+  sections(config: Config): SourceSection[];
+  /**
+   * What the source's free-text search answers (a knowledge base's passages), or undefined when
+   * the kind has no text search. A sub-goal on such a source may name no dataset: it is a search.
+   */
+  textSearch(config: Config): Offers | undefined;
+  /**
+   * True when the adapter filters rows by the sub-goal's period, so the validation rule may demand
+   * a row inside it. False where rows are read as published (tables inside documents).
+   */
+  periodFiltered: boolean;
+  /**
+   * A live system rather than an export: the planner plans live sources first and keeps exports as
+   * the alternative the reflector switches to (DESIGN §3, format_error rule).
+   */
+  live: boolean;
+  /** The endpoint to retry on after a server error, when the source configures one. */
+  fallbackEndpoint(config: Config): string | undefined;
+}
