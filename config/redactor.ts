@@ -40,7 +40,7 @@ export class Redactor {
     }
     if (Array.isArray(input)) return input.map((item) => this.walk(item, undefined));
     if (input !== null && typeof input === "object") {
-      const output: Record<string, unknown> = {};
+      const output: Record<string, unknown> = Object.create(null);
       for (const [childKey, childValue] of Object.entries(input))
         output[childKey] = this.walk(childValue, childKey);
       return output;

@@ -189,7 +189,7 @@ export class TicketsAdapter implements SourceAdapter {
 
     const where = `sources.${this.name}.searches.${search.name}`;
     const endpoint = fillTemplate(search.endpoint, values, "path", `${where}.endpoint`);
-    const params: Record<string, string> = {};
+    const params: Record<string, string> = Object.create(null);
     for (const [key, template] of Object.entries(search.params))
       params[key] = fillTemplate(template, values, "text", `${where}.params.${key}`);
     if (search.jql) params[search.jqlParam] = fillTemplate(search.jql, values, "jql", `${where}.jql`);
@@ -306,7 +306,7 @@ export class TicketsAdapter implements SourceAdapter {
     };
 
     const paged = await paginate(search.pagination, this.config.max_pages, fetchPage, recordsOf);
-    const changelogs: Record<string, unknown[]> = {};
+    const changelogs: Record<string, unknown[]> = Object.create(null);
     if (search.changelog?.shape.endpoint && search.changelog.shape.total) {
       paged.notes.push(...(await this.fetchMissingChangelogs(search, paged.records, changelogs, send)));
     }
@@ -375,7 +375,7 @@ export class TicketsAdapter implements SourceAdapter {
       try {
         const page = await send(lookup.endpoint, {});
         const listed = compilePath(lookup.records)(page.body)[0];
-        const names: Record<string, string> = {};
+        const names: Record<string, string> = Object.create(null);
         for (const each of Array.isArray(listed) ? listed : []) {
           const value = each as Record<string, unknown> | null;
           if (value && value[lookup.id] !== undefined && typeof value[lookup.name] === "string")
