@@ -297,7 +297,7 @@ export class TicketsAdapter implements SourceAdapter {
           {
             url: page.url,
             locator: search.records,
-            snippet: this.redactor.text(JSON.stringify(page.body).slice(0, 160)),
+            snippet: this.redactor.clip(JSON.stringify(page.body), 160),
           },
           { retryable: false },
         );
@@ -455,7 +455,7 @@ export class TicketsAdapter implements SourceAdapter {
     if (matches.length === 0) {
       throw new StepError("format_error", `records path ${search.records} matched nothing in the sample`, {
         locator: search.records,
-        snippet: this.redactor.text(JSON.stringify(body).slice(0, 160)),
+        snippet: this.redactor.clip(JSON.stringify(body), 160),
       });
     }
     const records = matches.length === 1 && Array.isArray(matches[0]) ? (matches[0] as unknown[]) : matches;
