@@ -2,6 +2,9 @@
 import { Command, CommanderError } from "commander";
 import { ConfigError, formatConfigIssue } from "../config/config-error.js";
 import { colors, ExitCode, UsageError } from "./cli-output.js";
+import { exitQuietlyOnClosedPipe } from "./standard-streams.js";
+
+exitQuietlyOnClosedPipe();
 
 // The CLI stays thin: each command parses flags, calls a library function, prints, sets the exit code.
 const program = new Command("triangulate")

@@ -1,11 +1,27 @@
-import { type Document, isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
+import {
+  type Document,
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  type Node,
+  parseDocument,
+} from "yaml";
 import type { z } from "zod";
+import { PROTOTYPE_KEY_MESSAGE } from "../models/name-record.js";
 import type { ConfigIssue } from "./config-error.js";
 import { SECRET_VARIABLE, substituteVariables } from "./environment.js";
 import { nearestName } from "./nearest-name.js";
 import { SECRET_KEY } from "./redactor.js";
 import { allowedKeysAt } from "./schema-keys.js";
 import { type UnresolvedVariable, unsetVariableMessage } from "./unresolved-variables.js";
+
+/** Deeper nesting than this is refused with a location (the walk is recursive). */
+const MAX_NESTING = 64;
+/** More alias expansions than this are refused: a "billion laughs" document expands exponentially. */
+const MAX_ALIAS_EXPANSIONS = 1000;
 
 /** A YAML file parsed with positions kept, so every later problem can point at line and column. */
 export class LocatedYaml {
@@ -28,7 +44,10 @@ export class LocatedYaml {
         line: position.line,
         column: position.col,
         path: "",
-        message: error.message.split("\n")[0],
+        // The parser itself recurses; on absurd nesting it reports the stack, not the cause.
+        message: /maximum call stack/i.test(error.message)
+          ? `nested too deeply to read (the parser ran out of stack here); a workspace never needs that, flatten it`
+          : error.message.split("\n")[0],
       };
     });
   }
@@ -77,9 +96,34 @@ export class LocatedYaml {
     const issues: ConfigIssue[] = [];
     const secrets: string[] = [];
     const unresolved: UnresolvedVariable[] = [];
+    let aliasesExpanded = 0;
     const walk = (node: unknown, path: (string | number)[], secretHint: boolean): unknown => {
+      if (path.length > MAX_NESTING) {
+        // Deeper than any workspace needs; walking on would exhaust the stack without a location.
+        if (path.length === MAX_NESTING + 1)
+          issues.push({
+            file: this.file,
+            ...this.locate(path),
+            path: path.slice(0, 8).join(".") + "…",
+            message: `nested more than ${MAX_NESTING} levels deep; a workspace never needs that, flatten it`,
+          });
+        return null;
+      }
+      if (isAlias(node)) {
+        aliasesExpanded += 1;
+        if (aliasesExpanded === MAX_ALIAS_EXPANSIONS + 1) {
+          issues.push({
+            file: this.file,
+            ...(node.range ? this.position(node.range[0]) : this.locate(path)),
+            path: path.join("."),
+            message: `more than ${MAX_ALIAS_EXPANSIONS} alias expansions (*${node.source}); an alias that repeats aliases grows without bound, write the values out`,
+          });
+        }
+        if (aliasesExpanded > MAX_ALIAS_EXPANSIONS) return null;
+        return walk(node.resolve(this.document), path, secretHint);
+      }
       if (isMap(node)) {
-        const output: Record<string, unknown> = {};
+        const output: Record<string, unknown> = Object.create(null);
         const markedSecret = node.items.some(
           (item) =>
             isScalar(item.key) &&
@@ -89,6 +133,18 @@ export class LocatedYaml {
         );
         for (const item of node.items) {
           const key = isScalar(item.key) ? String(item.key.value) : String(item.key);
+          if (key === "__proto__") {
+            // Assigning it would replace the object's prototype and the entry would vanish.
+            issues.push({
+              file: this.file,
+              ...((item.key as Node | null)?.range
+                ? this.position((item.key as Node).range![0])
+                : this.locate(path)),
+              path: [...path, key].join("."),
+              message: PROTOTYPE_KEY_MESSAGE,
+            });
+            continue;
+          }
           output[key] = walk(
             item.value,
             [...path, key],

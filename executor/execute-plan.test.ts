@@ -226,7 +226,7 @@ describe("the demo plan over CSV exports", () => {
     expect(result.results[0].validation?.failed_clause).toMatch(/return_rate > 10/);
   });
 
-  it("treats a rule that cannot be evaluated as a validation failure and a rule that does not parse as a config error", async () => {
+  it("treats a rule that cannot be evaluated as a validation failure and refuses a rule that does not parse before fetching", async () => {
     const root = folders.demoWorkspace();
     const workspace = loadWorkspace(root, { environment: {} });
     const saved = await readPlanFile(path.join(root, "plans/returns-east-vs-north.json"), workspace);
@@ -234,11 +234,14 @@ describe("the demo plan over CSV exports", () => {
       { ...saved.sub_goals[0], validation: "no_such_column > 1" },
       { ...saved.sub_goals[1], id: "g2", validation: "rows >= (" },
     ];
+    const refused = await executePlan(saved, workspace).catch((failure) => failure);
+    expect(refused).toBeInstanceOf(PlanError);
+    expect(refused.message).toMatch(/sub_goals\.1\(g2\)\.validation: the rule does not parse/);
+    expect(existsSync(path.join(root, ".triangulate", "runs"))).toBe(false);
+    saved.sub_goals = [saved.sub_goals[0]];
     const result = await executePlan(saved, workspace, { record: false });
     expect(result.results[0]).toMatchObject({ status: "failed", error_kind: "validation_failed" });
     expect(result.results[0].error_message).toMatch(/rule error/);
-    expect(result.results[1]).toMatchObject({ status: "failed", error_kind: "config_error" });
-    expect(result.results[1].error_message).toMatch(/does not parse/);
   });
 
   it("rejects plans naming unknown sources, datasets and dimensions before fetching", async () => {

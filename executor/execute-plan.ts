@@ -9,6 +9,7 @@ import type { ExecutionPlan, SubGoal } from "../models/plan.js";
 import { StepError } from "../models/step-error.js";
 import type { Attempt, StepResult } from "../models/step-result.js";
 import type { ValidationOutcome } from "../models/validation-outcome.js";
+import { checkPlanAgainstWorkspace, PlanError } from "./check-plan.js";
 import { classifyError } from "./classify-error.js";
 import { raceAbort } from "./race-abort.js";
 import { evaluateRule, RuleEvaluationError, RuleSyntaxError } from "./rules/index.js";
@@ -385,12 +386,18 @@ export class Run {
   }
 }
 
-/** Creates a run: its folder (with plan.json) and its adapters; nothing is fetched yet. */
+/**
+ * Creates a run: its folder (with plan.json) and its adapters; nothing is fetched yet. The plan
+ * passes the one plan check first, whichever entry point made it: a PlanError, before any folder
+ * or request, when it cannot run.
+ */
 export async function startRun(
   plan: ExecutionPlan,
   workspace: Workspace,
   options: ExecuteOptions = {},
 ): Promise<Run> {
+  const issues = checkPlanAgainstWorkspace(plan, workspace);
+  if (issues.length > 0) throw new PlanError("plan", issues);
   const store = options.record === false ? undefined : await RunStore.create(workspace);
   await store?.writeJson("plan.json", plan);
   const adapters = options.adapters ?? new AdapterPool(workspace);

@@ -76,7 +76,7 @@ export function extractReportedNumbers(
       (column) =>
         (dimensions.has(column.name) || PERIOD_KEYS.includes(column.name)) && !metricColumns.includes(column),
     );
-    const filterKeys: Record<string, string> = {};
+    const filterKeys: Record<string, string> = Object.create(null);
     for (const [name, value] of Object.entries(goal?.params.filters ?? {})) {
       if (typeof value === "string" && !keyColumns.some((column) => column.name === name))
         filterKeys[name] = value;

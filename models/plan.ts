@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameRecord, PROTOTYPE_KEY_MESSAGE, prototypeKeyPaths } from "./name-record.js";
 
 /** Identifier of a sub-goal inside one plan: g1, g2, … */
 export const SubGoalId = z.string().regex(/^g[0-9]{1,3}$/, "a sub-goal id looks like g1, g2, …");
@@ -28,14 +29,15 @@ export type FilterValue = z.infer<typeof FilterValue>;
 /** Names of things in the workspace: metrics, dimensions, sources, datasets, events. */
 export const Name = z
   .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/, "a name is letters, digits, _ and -, starting with a letter or _");
+  .regex(/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/, "a name is letters, digits, _ and -, starting with a letter or _")
+  .refine((name) => name !== "__proto__", PROTOTYPE_KEY_MESSAGE);
 
 /** What a sub-goal asks of its source. Never a URL, path or verbatim query: adapters build requests. */
 export const SubGoalParams = z
   .object({
     metric: Name.optional(),
     event: Name.optional(),
-    filters: z.record(Name, FilterValue).default({}),
+    filters: nameRecord(Name, FilterValue).prefault({}),
     period: Period.optional(),
     /** Free text for a knowledge base search; it is searched, never sent to another system. */
     query: z.string().min(1).max(2000).optional(),
@@ -130,6 +132,19 @@ export type SafeParsePlanResult =
 
 /** Parses a plan without throwing; the issues keep their paths. */
 export function safeParsePlan(value: unknown): SafeParsePlanResult {
+  // zod drops an own `__proto__` key without a word; a plan carrying one is refused instead.
+  const prototypeKeys = prototypeKeyPaths(value);
+  if (prototypeKeys.length > 0)
+    return {
+      success: false,
+      issues: prototypeKeys.map((path) => ({
+        code: "custom",
+        path,
+        message: PROTOTYPE_KEY_MESSAGE,
+        input: value,
+      })),
+      rawValue: value,
+    };
   const result = ExecutionPlan.safeParse(value);
   return result.success
     ? { success: true, value: result.data }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameRecord } from "./name-record.js";
 import { Name } from "./plan.js";
 import type { SourceKindDescriptor } from "./source-kind.js";
 import { BiDashboardSource, biDashboardKind } from "./sources/bi-dashboard-source.js";
@@ -22,7 +23,7 @@ export const Dimension = z
     label: z.string().optional(),
     synonyms: z.array(z.string()).default([]),
     /** Canonical value → its synonyms in any language. */
-    values: z.record(z.string(), z.array(z.string())),
+    values: nameRecord(z.string(), z.array(z.string())),
   })
   .strict();
 export type Dimension = z.infer<typeof Dimension>;
@@ -38,10 +39,10 @@ export const Topic = z
 /** The vocabulary the planner plans from. */
 export const Catalog = z
   .object({
-    metrics: z.record(Name, Metric).default({}),
-    dimensions: z.record(Name, Dimension).default({}),
-    events: z.record(Name, CatalogEvent).default({}),
-    topics: z.record(Name, Topic).default({}),
+    metrics: nameRecord(Name, Metric).prefault({}),
+    dimensions: nameRecord(Name, Dimension).prefault({}),
+    events: nameRecord(Name, CatalogEvent).prefault({}),
+    topics: nameRecord(Name, Topic).prefault({}),
     /** Broadening drops the last of these first. */
     filter_importance: z.array(Name).default([]),
   })
@@ -148,8 +149,8 @@ export const WorkspaceConfig = z
     name: z.string().optional(),
     /** Default language of answers when the question does not decide it. */
     language: z.enum(["en", "zh-Hans", "zh-Hant"]).default("en"),
-    catalog: Catalog.default({ metrics: {}, dimensions: {}, events: {}, topics: {}, filter_importance: [] }),
-    sources: z.record(Name, SourceConfig),
+    catalog: Catalog.prefault({}),
+    sources: nameRecord(Name, SourceConfig),
     reflector: ReflectorSettings.default(ReflectorSettings.parse({})),
     executor: ExecutorSettings.default(ExecutorSettings.parse({})),
     model: ModelSettings.optional(),

@@ -159,7 +159,7 @@ function fitPeriod(period: Period, offer: Offer): Period {
 }
 
 function filtersFor(frameDimensions: Map<string, string[]>, offer: Offer): Record<string, string | string[]> {
-  const filters: Record<string, string | string[]> = {};
+  const filters: Record<string, string | string[]> = Object.create(null);
   for (const [dimension, values] of frameDimensions) {
     if (!offer.dimensions.includes(dimension)) continue;
     filters[dimension] = values.length === 1 ? values[0] : [...values];

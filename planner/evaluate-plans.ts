@@ -1,6 +1,6 @@
 import type { Workspace } from "../config/workspace.js";
+import { checkPlanAgainstWorkspace } from "../executor/check-plan.js";
 import { type SubGoal, safeParsePlan } from "../models/plan.js";
-import { checkPlanAgainstWorkspace } from "./check-plan-references.js";
 import type { GoldEntry, GoldSubGoal } from "./gold-set.js";
 import type { Planner } from "./planner.js";
 

@@ -195,6 +195,21 @@ describe("model planner over Ollama's HTTP API", () => {
     expect(outcome.trace).toContain("planner:fallback:the model's plan was rejected twice");
   });
 
+  it.each(["constructor", "__proto__", "toString", "hasOwnProperty"])(
+    "falls back when the model names source %s (a prototype name), instead of crashing",
+    async (name) => {
+      const hostile = JSON.stringify({
+        ...goodPlan,
+        sub_goals: [{ ...goodPlan.sub_goals[0], source: "SOURCE" }],
+      });
+      script = [{ content: hostile.replace("SOURCE", name) }, { content: hostile.replace("SOURCE", name) }];
+      const outcome = await run();
+      expect(chatBodies).toHaveLength(2);
+      expect(outcome.planner).toBe("fallback");
+      expect(outcome.plan?.sub_goals.map((goal) => goal.source)).toEqual(["sales_bi", "support_bi"]);
+    },
+  );
+
   it("rejects a plan naming an unknown source or a metric its dataset lacks, before execution", async () => {
     const hostile = { ...goodPlan, sub_goals: [{ ...goodPlan.sub_goals[0], source: "warehouse_db" }] };
     const wrongMetric = {

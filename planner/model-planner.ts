@@ -4,9 +4,9 @@ import { fileURLToPath } from "node:url";
 import { jsonrepair } from "jsonrepair";
 import nunjucks from "nunjucks";
 import { Ollama } from "ollama";
+import { checkPlanAgainstWorkspace } from "../executor/check-plan.js";
 import { type ExecutionPlan, planJsonSchema, safeParsePlan } from "../models/plan.js";
 import { CatalogPlanner } from "./catalog-planner.js";
-import { checkPlanAgainstWorkspace } from "./check-plan-references.js";
 import type { PlanContext, Planner, PlanOutcome } from "./planner.js";
 import { workspaceOffers } from "./workspace-offers.js";
 

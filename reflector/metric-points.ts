@@ -88,7 +88,7 @@ function groupRows(
   const groups = new Map<string, { keys: Record<string, string>; period?: string; rows: number[] }>();
   for (const index of rowIndexes) {
     const row = evidence.rows[index];
-    const keys: Record<string, string> = {};
+    const keys: Record<string, string> = Object.create(null);
     for (const name of dimensions) {
       const value = keyText(row[name]);
       if (value !== undefined) keys[name] = value;
@@ -186,7 +186,7 @@ export function metricPoints(tables: GoalTableInput[], options: MetricPointOptio
     }
     for (const index of valued) {
       const row = evidence.rows[index];
-      const keys: Record<string, string> = {};
+      const keys: Record<string, string> = Object.create(null);
       for (const candidate of evidence.columns) {
         if (
           candidate.name === metric ||

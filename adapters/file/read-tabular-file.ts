@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import type { CellValue, Column, ColumnType } from "../../models/evidence.js";
+import { ownValue } from "../../models/name-record.js";
 import { inferColumnType, parseAs } from "../shared/parse-value.js";
 import { decodeText } from "./decode-text.js";
 import { FileFormatError } from "./file-error.js";
@@ -139,7 +140,8 @@ function readJsonRecords(text: string, file: string, recordsKey?: string) {
     throw new FileFormatError(`not valid JSON: ${message}`, file, line);
   }
   if (recordsKey)
-    value = value && typeof value === "object" ? (value as Record<string, unknown>)[recordsKey] : undefined;
+    value =
+      value && typeof value === "object" ? ownValue(value as Record<string, unknown>, recordsKey) : undefined;
   if (!Array.isArray(value))
     throw new FileFormatError(
       `expected an array of records${recordsKey ? ` under "${recordsKey}"` : ""}`,
@@ -151,16 +153,20 @@ function readJsonRecords(text: string, file: string, recordsKey?: string) {
       throw new FileFormatError(`record ${index} is not an object`, file);
     for (const key of Object.keys(record)) if (!headers.includes(key)) headers.push(key);
   });
+  // A record without a key reads as null; `record.constructor` must never be read as a cell.
   const records = (value as Record<string, unknown>[]).map((record) =>
     Object.fromEntries(
-      headers.map((header) => [
-        header,
-        record[header] === undefined || record[header] === null
-          ? null
-          : typeof record[header] === "object"
-            ? JSON.stringify(record[header])
-            : String(record[header]),
-      ]),
+      headers.map((header) => {
+        const cell = ownValue(record, header);
+        return [
+          header,
+          cell === undefined || cell === null
+            ? null
+            : typeof cell === "object"
+              ? JSON.stringify(cell)
+              : String(cell),
+        ];
+      }),
     ),
   );
   return { headers, records, lines: records.map((_, index) => index + 1), delimiter: undefined };
@@ -172,11 +178,14 @@ function typeRecords(
   forced: Record<string, ColumnType>,
 ) {
   const columns: Column[] = headers.map((header) => {
-    const type = forced[header] ?? inferColumnType(records.map((record) => record[header]));
+    const type =
+      ownValue(forced, header) ?? inferColumnType(records.map((record) => ownValue(record, header) ?? null));
     return { name: header, type, ...(type === "percent" ? { unit: "percent" } : {}) };
   });
   const rows = records.map((record) =>
-    Object.fromEntries(columns.map((column) => [column.name, parseAs(record[column.name], column.type)])),
+    Object.fromEntries(
+      columns.map((column) => [column.name, parseAs(ownValue(record, column.name) ?? null, column.type)]),
+    ),
   );
   return { columns, rows };
 }

@@ -63,7 +63,7 @@ export function datasetEvidence(
   const dateColumns = columns.filter((column) => column.type === "date").map((column) => column.name);
   for (const table of tables) {
     for (const record of table.rows) {
-      const row: Record<string, CellValue> = {};
+      const row: Record<string, CellValue> = Object.create(null);
       for (const column of table.columns) {
         const name = mapping.size === 0 ? column.name : mapping.get(headerKey(column.name));
         if (name !== undefined) row[name] = record[column.name] ?? null;

@@ -96,7 +96,7 @@ export function mapRecord(
   label: string,
   misses?: FieldMiss[],
 ): Record<string, CellValue> {
-  const row: Record<string, CellValue> = {};
+  const row: Record<string, CellValue> = Object.create(null);
   for (const field of fields) {
     const matches = field.evaluate(record);
     if (

@@ -39,7 +39,7 @@ export function parseRetryAfter(header: string | null, now: number = Date.now())
 /** A short, redacted excerpt of a body for error messages. */
 function snippetOf(text: string, redactor: Redactor): string {
   const flat = text.replace(/\s+/g, " ").trim();
-  return redactor.text(flat.length > 160 ? `${flat.slice(0, 160)}…` : flat);
+  return redactor.clip(flat, 160);
 }
 
 /**
@@ -156,7 +156,7 @@ function serverMessage(text: string, redactor: Redactor): string {
   try {
     const body = JSON.parse(text) as { errorMessages?: string[]; errors?: Record<string, string> | string[] };
     const messages = [...(body.errorMessages ?? []), ...Object.values(body.errors ?? {})].map(String);
-    if (messages.length > 0) return redactor.text(messages.join("; ").slice(0, 300));
+    if (messages.length > 0) return redactor.clip(messages.join("; "), 300);
   } catch {
     // not JSON: fall through to the snippet
   }

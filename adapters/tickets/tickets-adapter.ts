@@ -190,7 +190,7 @@ export class TicketsAdapter implements SourceAdapter {
 
     const where = `sources.${this.name}.searches.${search.name}`;
     const endpoint = fillTemplate(search.endpoint, values, "path", `${where}.endpoint`);
-    const params: Record<string, string> = {};
+    const params: Record<string, string> = Object.create(null);
     for (const [key, template] of Object.entries(search.params))
       params[key] = fillTemplate(template, values, "text", `${where}.params.${key}`);
     if (search.jql) params[search.jqlParam] = fillTemplate(search.jql, values, "jql", `${where}.jql`);
@@ -298,7 +298,7 @@ export class TicketsAdapter implements SourceAdapter {
           {
             url: page.url,
             locator: search.records,
-            snippet: this.redactor.text(JSON.stringify(page.body).slice(0, 160)),
+            snippet: this.redactor.clip(JSON.stringify(page.body), 160),
           },
           { retryable: false },
         );
@@ -307,7 +307,7 @@ export class TicketsAdapter implements SourceAdapter {
     };
 
     const paged = await paginate(search.pagination, this.config.max_pages, fetchPage, recordsOf);
-    const changelogs: Record<string, unknown[]> = {};
+    const changelogs: Record<string, unknown[]> = Object.create(null);
     if (search.changelog?.shape.endpoint && search.changelog.shape.total) {
       paged.notes.push(...(await this.fetchMissingChangelogs(search, paged.records, changelogs, send)));
     }
@@ -376,7 +376,7 @@ export class TicketsAdapter implements SourceAdapter {
       try {
         const page = await send(lookup.endpoint, {});
         const listed = compilePath(lookup.records)(page.body)[0];
-        const names: Record<string, string> = {};
+        const names: Record<string, string> = Object.create(null);
         for (const each of Array.isArray(listed) ? listed : []) {
           const value = each as Record<string, unknown> | null;
           if (value && value[lookup.id] !== undefined && typeof value[lookup.name] === "string")
@@ -456,7 +456,7 @@ export class TicketsAdapter implements SourceAdapter {
     if (matches.length === 0) {
       throw new StepError("format_error", `records path ${search.records} matched nothing in the sample`, {
         locator: search.records,
-        snippet: this.redactor.text(JSON.stringify(body).slice(0, 160)),
+        snippet: this.redactor.clip(JSON.stringify(body), 160),
       });
     }
     const records = matches.length === 1 && Array.isArray(matches[0]) ? (matches[0] as unknown[]) : matches;

@@ -67,7 +67,7 @@ function yearBefore(day: string): string {
 
 /** Parses repeated --filter dimension=value[,value] flags. */
 export function parseFilters(values: string[]): Record<string, string | string[]> {
-  const filters: Record<string, string | string[]> = {};
+  const filters: Record<string, string | string[]> = Object.create(null);
   for (const value of values) {
     const match = /^([A-Za-z_][A-Za-z0-9_-]*)=(.+)$/.exec(value);
     if (!match) throw new UsageError(`--filter expects dimension=value, got ${value}`);

@@ -1,6 +1,7 @@
 import { Option } from "commander";
 import { loadWorkspace } from "../../config/load-workspace.js";
 import type { Workspace } from "../../config/workspace.js";
+import { redactStandardStreams } from "../standard-streams.js";
 
 /** --workspace DIR, defaulting to $TRIANGULATE_WORKSPACE or the current folder. */
 export const workspaceOption = () =>
@@ -8,7 +9,12 @@ export const workspaceOption = () =>
     process.env.TRIANGULATE_WORKSPACE ?? ".",
   );
 
-/** Loads the workspace named by --workspace; throws ConfigError with every problem. */
+/**
+ * Loads the workspace named by --workspace; throws ConfigError with every problem. From here on
+ * stdout and stderr hide the workspace's secrets, as its run files do.
+ */
 export function workspaceFrom(options: { workspace?: string }): Workspace {
-  return loadWorkspace(options.workspace ?? ".");
+  const workspace = loadWorkspace(options.workspace ?? ".");
+  redactStandardStreams(workspace.redactor);
+  return workspace;
 }

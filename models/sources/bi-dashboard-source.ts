@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameRecord } from "../name-record.js";
 import { Name } from "../plan.js";
 import type { SourceKindDescriptor } from "../source-kind.js";
 import { ColumnMapping, Offers, sourceCommonShape } from "./common.js";
@@ -90,7 +91,7 @@ export const BiDashboardSource = z
     ...sourceCommonShape,
     base_url: z.url(),
     login: Login.optional(),
-    datasets: z.record(Name, BiDataset),
+    datasets: nameRecord(Name, BiDataset),
   })
   .strict();
 export type BiDashboardSource = z.infer<typeof BiDashboardSource>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameRecord } from "../name-record.js";
 import { Grain, Name } from "../plan.js";
 
 /** What a dataset or search offers to the planner: metrics, dimensions, events, grain. */
@@ -25,4 +26,4 @@ export const sourceCommonShape = {
 };
 
 /** Maps header text (as the source shows it) to a catalog column name. */
-export const ColumnMapping = z.record(z.string(), Name);
+export const ColumnMapping = nameRecord(z.string(), Name);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ColumnType } from "../evidence.js";
+import { nameRecord } from "../name-record.js";
 import { Name } from "../plan.js";
 import type { SourceKindDescriptor } from "../source-kind.js";
 import { ColumnMapping, Offers, sourceCommonShape } from "./common.js";
@@ -19,9 +20,9 @@ export const FileDataset = z
     /** Header → catalog column; unmapped headers are kept under their own name. */
     columns: ColumnMapping.default({}),
     /** Force a column's type instead of detecting it. */
-    types: z.record(Name, ColumnType).default({}),
+    types: nameRecord(Name, ColumnType).prefault({}),
     /** Units for columns, e.g. { return_rate: percent }. */
-    units: z.record(Name, z.string()).default({}),
+    units: nameRecord(Name, z.string()).prefault({}),
     /** Column holding the period (month, quarter, date) used to filter by the sub-goal's period. */
     period_column: Name.optional(),
     offers: Offers.default({ metrics: [], dimensions: [], events: [], topics: [] }),
@@ -33,7 +34,7 @@ export const FileSource = z
   .object({
     kind: z.literal("file"),
     ...sourceCommonShape,
-    datasets: z.record(Name, FileDataset),
+    datasets: nameRecord(Name, FileDataset),
   })
   .strict();
 export type FileSource = z.infer<typeof FileSource>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameRecord } from "../name-record.js";
 import { Name } from "../plan.js";
 import type { SourceKindDescriptor } from "../source-kind.js";
 import { ColumnMapping, Offers, sourceCommonShape } from "./common.js";
@@ -55,7 +56,7 @@ export const PdfKnowledgeBaseSource = z
       .default({ provider: "hashed", model: "nomic-embed-text", dimensions: 384 }),
     /** Number of passages a search returns. */
     top_k: z.number().int().min(1).max(100).default(8),
-    datasets: z.record(Name, KnowledgeBaseTable).default({}),
+    datasets: nameRecord(Name, KnowledgeBaseTable).prefault({}),
     /** Per-document date and tags; every entry whose glob matches applies (tags add up, the last date wins). */
     metadata: z.array(KnowledgeBaseDocumentMetadata).default([]),
     offers: Offers.default({ metrics: [], dimensions: [], events: [], topics: [] }),

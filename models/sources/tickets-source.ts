@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameRecord } from "../name-record.js";
 import { Name } from "../plan.js";
 import type { SourceKindDescriptor } from "../source-kind.js";
 import { Offers, sourceCommonShape } from "./common.js";
@@ -30,7 +31,7 @@ export const FieldMapping = z.union([
       path: z.string(),
       type: FieldType.default("string"),
       /** For enum: raw value → output value; a raw value not listed is a format error unless `default` is set. */
-      map: z.record(z.string(), z.string()).optional(),
+      map: nameRecord(z.string(), z.string()).optional(),
       /** Used when the path matches nothing (or matches null). */
       default: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
       /** When true, a path matching nothing gives null instead of a format error. */
@@ -103,7 +104,7 @@ export const TicketSearch = z
     /** GET (query string) or POST (JSON body, Jira's POST /search). */
     method: z.enum(["GET", "POST"]).default("GET"),
     /** Extra query parameters; values may use {placeholders}, URL-encoded when sent. */
-    params: z.record(z.string(), z.string()).default({}),
+    params: nameRecord(z.string(), z.string()).prefault({}),
     /** A JQL template; {from}, {to}, {to_exclusive}, {project} and {<dimension>} are quoted for JQL. */
     jql: z.string().optional(),
     /** Query parameter the JQL goes into. */
@@ -112,7 +113,7 @@ export const TicketSearch = z
     records: z.string().optional(),
     pagination: Pagination.optional(),
     /** Output column → JSONPath of the record (the issue). */
-    fields: z.record(Name, FieldMapping),
+    fields: nameRecord(Name, FieldMapping),
     /** Flatten changelogs into event records (key, field, from, to, at, author + the mapped issue fields). */
     changelog: z.union([z.boolean(), ChangelogSettings]).default(false),
     /** Adds an `event` column holding this catalog event name to every row. */
@@ -147,7 +148,7 @@ export const TicketsSource = z
       .int()
       .min(1024)
       .default(20 * 1024 * 1024),
-    searches: z.record(Name, TicketSearch),
+    searches: nameRecord(Name, TicketSearch),
   })
   .strict();
 export type TicketsSource = z.infer<typeof TicketsSource>;

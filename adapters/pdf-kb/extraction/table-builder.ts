@@ -322,7 +322,7 @@ export function buildTables(pages: TabulaPage[]): ExtractedTable[] {
         type: inferColumnType(body.map((row) => row[column])),
       }));
       const rows = body.map((row) => {
-        const record: Record<string, CellValue> = {};
+        const record: Record<string, CellValue> = Object.create(null);
         columns.forEach((column, columnIndex) => {
           record[column.name] = parseAs(row[columnIndex], column.type);
         });

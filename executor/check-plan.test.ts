@@ -2,7 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadWorkspace } from "../config/load-workspace.js";
 import { ExecutionPlan, type ExecutionPlanInput } from "../models/plan.js";
-import { checkPlanAgainstWorkspace } from "./check-plan-references.js";
+import { checkPlanAgainstWorkspace } from "./check-plan.js";
 
 const workspace = loadWorkspace(path.resolve(import.meta.dirname, "../demo/workspace"), { environment: {} });
 const goal = {
