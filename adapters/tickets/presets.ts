@@ -20,6 +20,38 @@ export interface ChangelogShape {
   endpoint?: string;
   /** Fields whose changes carry ids (Redmine's status_id): where their names are listed. */
   names?: ValueNames[];
+  /**
+   * For Redmine: the list endpoint never carries journals (5.0.4 ignores include=journals there),
+   * so each record's change sets are read from its own endpoint, under the source's concurrency.
+   */
+  perRecord?: PerRecordChangelog;
+  /** For Redmine: custom-field changes name the field by its id ("name": "4"); where their names are. */
+  customFields?: CustomFieldNames;
+}
+
+/** Where one record's change sets are read when the search page holds none. */
+export interface PerRecordChangelog {
+  /** Endpoint relative to base_url with {id} (the record's id member, one encoded path segment). */
+  endpoint: string;
+  /** Member of the record holding its id. */
+  id: string;
+  params: Record<string, string>;
+  /** JSONPath to the change sets in that response. */
+  entries: string;
+}
+
+/** How custom-field changes are told apart and where the field names are listed. */
+export interface CustomFieldNames {
+  /** Member of a changed item telling what kind of field changed, and its value for custom fields. */
+  property: string;
+  marker: string;
+  /** Admin endpoint listing every custom field (403 for other users: then the records' own lists are used). */
+  endpoint: string;
+  records: string;
+  /** JSONPath from a record to the custom fields it carries ({id, name, value}). */
+  onRecord: string;
+  id: string;
+  name: string;
 }
 
 /** An id-valued changelog field, its readable name, and the endpoint that lists the id → name pairs. */
@@ -48,6 +80,15 @@ export interface PresetDefaults {
   changelog?: ChangelogShape;
   /** Whether the query language is JQL (plan values quoted as JQL strings). */
   usesJql: boolean;
+  /** How a list of plan values joins inside a query parameter (Redmine reads `1|2` as either). */
+  listSeparator: string;
+  /**
+   * Query parameters whose values may be written as names (Redmine's tracker_id: Bug): a value that
+   * is not an id or one of `keep` is looked up in the changelog names table of the same field.
+   */
+  namedParams?: Record<string, { keep: string[] }>;
+  /** How a record's page in the ticket system is addressed, for citations: {key} or {id} of the record. */
+  recordPage?: string;
 }
 
 const jiraChangelog = (version: 2 | 3): ChangelogShape => ({
@@ -64,7 +105,13 @@ const jiraChangelog = (version: 2 | 3): ChangelogShape => ({
 
 /** The preset table: Jira Server/DC v2, Jira Cloud v3 (enhanced search), Redmine. */
 export const PRESETS: Record<TicketsSource["preset"], PresetDefaults> = {
-  generic: { params: {}, changelogParams: {}, pagination: { type: "none" }, usesJql: false },
+  generic: {
+    params: {},
+    changelogParams: {},
+    pagination: { type: "none" },
+    usesJql: false,
+    listSeparator: ",",
+  },
   "jira-v2": {
     endpoint: "/rest/api/2/search",
     params: {},
@@ -80,6 +127,8 @@ export const PRESETS: Record<TicketsSource["preset"], PresetDefaults> = {
     },
     changelog: jiraChangelog(2),
     usesJql: true,
+    listSeparator: ",",
+    recordPage: "/browse/{key}",
   },
   "jira-v3": {
     endpoint: "/rest/api/3/search/jql",
@@ -98,11 +147,14 @@ export const PRESETS: Record<TicketsSource["preset"], PresetDefaults> = {
     },
     changelog: jiraChangelog(3),
     usesJql: true,
+    listSeparator: ",",
+    recordPage: "/browse/{key}",
   },
   redmine: {
     endpoint: "/issues.json",
     params: { project_id: "{project}", status_id: "*", created_on: "><{from}|{to}", sort: "created_on" },
-    changelogParams: { include: "journals" },
+    // The list endpoint returns no journals on a real Redmine 5.0.4: they are read per issue.
+    changelogParams: {},
     records: "$.issues",
     pagination: {
       type: "offset",
@@ -119,6 +171,21 @@ export const PRESETS: Record<TicketsSource["preset"], PresetDefaults> = {
       field: "name",
       from: ["old_value"],
       to: ["new_value"],
+      perRecord: {
+        endpoint: "/issues/{id}.json",
+        id: "id",
+        params: { include: "journals" },
+        entries: "$.issue.journals",
+      },
+      customFields: {
+        property: "property",
+        marker: "cf",
+        endpoint: "/custom_fields.json",
+        records: "$.custom_fields",
+        onRecord: "$.custom_fields",
+        id: "id",
+        name: "name",
+      },
       // Journals carry ids; these public endpoints list their names.
       names: [
         {
@@ -148,6 +215,13 @@ export const PRESETS: Record<TicketsSource["preset"], PresetDefaults> = {
       ],
     },
     usesJql: false,
+    listSeparator: "|",
+    namedParams: {
+      tracker_id: { keep: [] },
+      status_id: { keep: ["*", "open", "closed"] },
+      priority_id: { keep: [] },
+    },
+    recordPage: "/issues/{id}",
   },
 };
 
@@ -193,7 +267,11 @@ export function resolveSearch(
       name,
       endpoint,
       method: search.method,
-      params: { ...preset.params, ...(wantsChangelog ? preset.changelogParams : {}), ...search.params },
+      params: withoutRemoved({
+        ...preset.params,
+        ...(wantsChangelog ? preset.changelogParams : {}),
+        ...search.params,
+      }),
       ...(jql && (preset.usesJql || search.jql) ? { jql } : {}),
       jqlParam: search.jql_param,
       records,
@@ -211,4 +289,11 @@ export function resolveSearch(
       search,
     },
   };
+}
+
+/** Drops the parameters a search set to null: the way to remove one the preset adds (Redmine's created_on). */
+function withoutRemoved(params: Record<string, string | null>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== null),
+  );
 }

@@ -39,7 +39,7 @@ export function encodePathSegment(value: string): string {
   return encodeURIComponent(value);
 }
 
-function render(value: string | string[], target: TemplateTarget): string {
+function render(value: string | string[], target: TemplateTarget, listSeparator: string): string {
   const values = Array.isArray(value) ? value : [value];
   switch (target) {
     case "jql":
@@ -48,7 +48,7 @@ function render(value: string | string[], target: TemplateTarget): string {
     case "path":
       return values.map(encodePathSegment).join(",");
     default:
-      return values.join(",");
+      return values.join(listSeparator);
   }
 }
 
@@ -63,6 +63,7 @@ export function fillTemplate(
   values: TemplateValues,
   target: TemplateTarget,
   where: string,
+  listSeparator = ",",
 ): string {
   const withOptional = template.replace(OPTIONAL_SEGMENT, (_, segment: string) =>
     placeholdersOf(segment).every((name) => hasValue(values[name])) ? segment : "",
@@ -78,7 +79,7 @@ export function fillTemplate(
         { locator: `{${name}}` },
       );
     }
-    return render(value!, target);
+    return render(value!, target, listSeparator);
   });
 }
 

@@ -101,8 +101,11 @@ export const TicketSearch = z
     endpoint: z.string().optional(),
     /** GET (query string) or POST (JSON body, Jira's POST /search). */
     method: z.enum(["GET", "POST"]).default("GET"),
-    /** Extra query parameters; values may use {placeholders}, URL-encoded when sent. */
-    params: z.record(z.string(), z.string()).default({}),
+    /**
+     * Extra query parameters; values may use {placeholders}, URL-encoded when sent. `null` removes a
+     * parameter the preset adds (e.g. Redmine's created_on, which cannot be sent blank).
+     */
+    params: z.record(z.string(), z.union([z.string(), z.null()])).default({}),
     /** A JQL template; {from}, {to}, {to_exclusive}, {project} and {<dimension>} are quoted for JQL. */
     jql: z.string().optional(),
     /** Query parameter the JQL goes into. */
