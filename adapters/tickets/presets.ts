@@ -1,4 +1,9 @@
-import type { Pagination, TicketSearch, TicketsSource } from "../../models/sources/tickets-source.js";
+import type {
+  Pagination,
+  RevisionMapping,
+  TicketSearch,
+  TicketsSource,
+} from "../../models/sources/tickets-source.js";
 
 /** Where a changelog lives in a record and how its entries read, per ticket system. */
 export interface ChangelogShape {
@@ -102,6 +107,20 @@ const jiraChangelog = (version: 2 | 3): ChangelogShape => ({
   total: "$.changelog.total",
   endpoint: `/rest/api/${version}/issue/{key}/changelog`,
 });
+
+/**
+ * The change sets that mapped revisions of a generic REST API are read into (one per revision:
+ * when, who, and its changed fields), so they flatten into events like Jira histories do.
+ */
+export const REVISION_SHAPE: ChangelogShape = {
+  entries: "$.__revisions_are_read_apart",
+  items: "items",
+  at: "at",
+  author: "$.author",
+  field: "field",
+  from: ["from"],
+  to: ["to"],
+};
 
 /** The preset table: Jira Server/DC v2, Jira Cloud v3 (enhanced search), Redmine. */
 export const PRESETS: Record<TicketsSource["preset"], PresetDefaults> = {
@@ -235,7 +254,7 @@ export interface ResolvedSearch {
   jqlParam: string;
   records: string;
   pagination: Pagination;
-  changelog?: { shape: ChangelogShape; fields?: string[] };
+  changelog?: { shape: ChangelogShape; fields?: string[]; revisions?: RevisionMapping };
   search: TicketSearch;
 }
 
@@ -255,12 +274,15 @@ export function resolveSearch(
       `searches.${name}.records (a JSONPath to the list of records) is required with preset ${source.preset}`,
     );
   const wantsChangelog = search.changelog !== false;
-  if (wantsChangelog && !preset.changelog)
+  const revisions = typeof search.changelog === "object" ? search.changelog.revisions : undefined;
+  // A mapped revisions list wins over the preset's changelog; it is read into the revision shape.
+  const shape = revisions ? REVISION_SHAPE : preset.changelog;
+  if (wantsChangelog && !shape)
     problems.push(
-      `searches.${name}.changelog needs a preset that knows changelogs (jira-v2, jira-v3, redmine)`,
+      `searches.${name}.changelog needs a preset that knows changelogs (jira-v2, jira-v3, redmine) or a revisions mapping`,
     );
   const jql = search.jql ?? preset.jql;
-  if (!endpoint || !records || (wantsChangelog && !preset.changelog)) return { problems };
+  if (!endpoint || !records || (wantsChangelog && !shape)) return { problems };
   return {
     problems,
     resolved: {
@@ -279,10 +301,11 @@ export function resolveSearch(
       ...(wantsChangelog
         ? {
             changelog: {
-              shape: preset.changelog!,
+              shape: shape!,
               ...(typeof search.changelog === "object" && search.changelog.fields
                 ? { fields: search.changelog.fields }
                 : {}),
+              ...(revisions ? { revisions } : {}),
             },
           }
         : {}),

@@ -1,6 +1,7 @@
 import { describeSource } from "../../config/describe-sources.js";
 import type { Redactor } from "../../config/redactor.js";
 import type { Workspace } from "../../config/workspace.js";
+import { isWhollyOptional } from "../../domain/placeholder-template.js";
 import type { CellValue, Column, Provenance, TableEvidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { SourceCapabilities } from "../../models/source-capabilities.js";
@@ -22,6 +23,7 @@ import { type CompiledPath, compilePath } from "./json-path.js";
 import { type Page, paginate } from "./paginate.js";
 import { PRESETS, type ResolvedSearch, resolveSearch, type ValueNames } from "./presets.js";
 import { encodePathSegment, fillTemplate, placeholdersOf, type TemplateValues } from "./query-template.js";
+import { correctedDates, readRevisions } from "./revisions.js";
 
 /** What fetch hands to normalize: the raw records of every page, changelogs fetched apart, notes. */
 export interface TicketsRawBody {
@@ -197,7 +199,7 @@ export class TicketsAdapter implements SourceAdapter {
       const filled = fillTemplate(template, values, "text", `${where}.params.${key}`, preset.listSeparator);
       // A parameter that was all an optional part is not sent once that part is dropped: `cf_7=`
       // would ask for records whose field is blank.
-      if (filled === "" && template.includes("[[")) continue;
+      if (filled === "" && isWhollyOptional(template)) continue;
       params[key] = filled;
     }
     if (search.jql) params[search.jqlParam] = fillTemplate(search.jql, values, "jql", `${where}.jql`);
@@ -317,7 +319,13 @@ export class TicketsAdapter implements SourceAdapter {
       }
       return send(endpoint, { ...params, ...paging });
     };
+    // Revisions listed beside the records (JSON:API included[]), collected page by page.
+    const included: unknown[] = [];
+    const includedOf = search.changelog?.revisions?.included
+      ? compilePath(search.changelog.revisions.included)
+      : undefined;
     const recordsOf = (page: Page): unknown[] => {
+      if (includedOf) included.push(...includedOf(page.body));
       const matches = compiled.records(page.body);
       if (matches.length === 0) {
         throw new StepError(
@@ -341,6 +349,17 @@ export class TicketsAdapter implements SourceAdapter {
     }
     if (search.changelog?.shape.perRecord)
       await this.fetchRecordChangelogs(search, paged.records, changelogs, send);
+    if (search.changelog?.revisions) {
+      await readRevisions(
+        search.changelog.revisions,
+        paged.records,
+        included,
+        changelogs,
+        (path) => send(path, {}),
+        this.config.concurrency,
+      );
+      paged.notes.push(...correctedDates(search, paged.records, changelogs));
+    }
     if (search.changelog) this.requireChangelogs(search, paged.records, changelogs);
     const valueNames = search.changelog?.shape.names
       ? await this.fetchValueNames(search, paged.records, changelogs, namesOf, paged.notes, context)
