@@ -83,7 +83,12 @@ export class BiDashboardAdapter implements SourceAdapter {
     if (this.closed) throw new StepError("config_error", `${this.name}: the adapter is closed`);
     const [datasetName, dataset] = this.dataset(goal);
     const values = templateValues(goal);
-    const url = buildDatasetUrl(this.config.base_url, dataset.url, values);
+    const url = buildDatasetUrl(
+      this.config.base_url,
+      dataset.url,
+      values,
+      `sources.${this.name}.datasets.${datasetName}.url`,
+    );
     const { budgetMs: budget, extended } = stepBudget(context, this.config.timeout_seconds);
     const started = Date.now();
     const deadline = started + budget;

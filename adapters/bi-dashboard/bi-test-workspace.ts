@@ -32,7 +32,7 @@ sources:
       success: { text: Dashboards }
     datasets:
       returns:
-        url: /dashboards/returns?region={region}&product={product}&from={from}&to={to}
+        url: /dashboards/returns?[[region={region}&]][[product={product}&]][[from={from}&]][[to={to}]]
         locate: { heading: Return rate by region }
         columns: { Product: product, Region: region, Month: month, Return rate: return_rate }
         period_column: month
@@ -47,7 +47,7 @@ sources:
         columns: { Product: product, Region: region, Month: month, Return rate: return_rate }
         offers: { metrics: [return_rate], dimensions: [product, region], grain: month }
       service_complaints:
-        url: /dashboards/service-complaints?year={year}
+        url: /dashboards/service-complaints?[[year={year}]]
         locate: { aria_label: Complaints by category }
         extract: grid
         columns: { Category: category, Sub-type: sub_type, Month: month, Quarter: quarter, Complaints: complaints }
@@ -55,7 +55,7 @@ sources:
         aggregate: { by: [category, quarter], sum: [complaints] }
         offers: { metrics: [complaints], dimensions: [category], grain: quarter }
       vip_repurchase:
-        url: /dashboards/vip-repurchase?year={year}
+        url: /dashboards/vip-repurchase?[[year={year}]]
         locate: { heading: VIP repurchase rate by quarter }
         extract: paginated
         columns: { Quarter: quarter, VIP repurchase rate: vip_repurchase_rate }
@@ -71,7 +71,7 @@ sources:
         wait_seconds: 3
         columns: { Product: product }
       wrong_headers:
-        url: /dashboards/returns?product={product}&month={month}
+        url: /dashboards/returns?[[product={product}&]][[month={month}]]
         locate: { heading: Return rate by region }
         columns: { Product: product, Refund rate: return_rate }
   support_bi:
@@ -86,7 +86,7 @@ sources:
       success: { text: Dashboards }
     datasets:
       returns:
-        url: /support/returns?region={region}&product={product}&from={from}&to={to}
+        url: /support/returns?[[region={region}&]][[product={product}&]][[from={from}&]][[to={to}]]
         locate: { heading: Returns reported to support }
         columns: { Product: product, Region: region, Month: month, Return rate: return_rate }
         period_column: month

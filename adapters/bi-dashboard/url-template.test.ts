@@ -9,10 +9,9 @@ describe("dataset URL templates", () => {
     period: { grain: "month", from: "2024-02-01", to: "2024-03-31" },
   });
 
-  it("fills filters and period placeholders; a list fills nothing (rows are filtered later)", () => {
+  it("fills filters and period placeholders; a list of several gives no value (rows are filtered later)", () => {
     expect(templateValues(goal)).toEqual({
       region: "East",
-      product: "",
       month: "2024-02",
       quarter: "2024-Q1",
       year: "2024",
@@ -35,6 +34,22 @@ describe("dataset URL templates", () => {
       region: "../../other",
     });
     expect(path.pathname).toBe("/dashboards/..%2F..%2Fother/table");
+  });
+
+  it("follows the one placeholder rule: [[ … ]] parts are optional, a required placeholder without a value is refused", () => {
+    const template = "/dashboards/returns?[[region={region}&]][[product={product}&]]year={year}";
+    expect(buildDatasetUrl("http://127.0.0.1:4100", template, templateValues(goal)).search).toBe(
+      "?region=East&year=2024",
+    );
+    // Before: "?region=&year=2024", an empty filter that silently widened what was read.
+    expect(() =>
+      buildDatasetUrl(
+        "http://127.0.0.1:4100",
+        "/dashboards/returns?region={region}",
+        {},
+        "sources.bi.datasets.returns.url",
+      ),
+    ).toThrow(/sources\.bi\.datasets\.returns\.url uses \{region\} but the sub-goal gives no value/);
   });
 
   it("keeps a base_url path prefix", () => {

@@ -1,20 +1,22 @@
+import { fillPlaceholders, placeholdersOf, type TemplateValues } from "../../domain/placeholder-template.js";
 import type { SubGoal } from "../../models/plan.js";
 import { StepError } from "../../models/step-error.js";
 
-/** The values a dataset's URL and filter templates can use, filled from a sub-goal. */
-export type TemplateValues = Record<string, string>;
+export { placeholdersOf, type TemplateValues };
 
 const QUARTER_OF_MONTH = (month: number) => Math.floor((month - 1) / 3) + 1;
 
 /**
  * Values for the {placeholders}: every filter by its dimension name ({region}, {product}, …;
- * a list of values fills nothing, the rows are filtered after extraction instead), and from the
- * period {month} (YYYY-MM of period.from), {quarter} (YYYY-Qn), {year}, {from}, {to}.
+ * a list of several values gives no value, so its `[[ … ]]` part is dropped and the rows are
+ * filtered after extraction instead), and from the period {month} (YYYY-MM of period.from),
+ * {quarter} (YYYY-Qn), {year}, {from}, {to}.
  */
 export function templateValues(goal: SubGoal): TemplateValues {
   const values: TemplateValues = {};
   for (const [dimension, value] of Object.entries(goal.params.filters ?? {})) {
-    values[dimension] = Array.isArray(value) ? (value.length === 1 ? value[0] : "") : value;
+    const single = Array.isArray(value) ? (value.length === 1 ? value[0] : undefined) : value;
+    if (single !== undefined) values[dimension] = single;
   }
   const period = goal.params.period;
   if (period) {
@@ -28,14 +30,15 @@ export function templateValues(goal: SubGoal): TemplateValues {
   return values;
 }
 
-/** Names of the placeholders a template uses. */
-export function placeholdersOf(template: string): string[] {
-  return [...template.matchAll(/\{([A-Za-z_][A-Za-z0-9_-]*)\}/g)].map((match) => match[1]);
-}
-
-/** Fills a template with raw values (for typed filter values, not URLs); unknown placeholders become empty. */
-export function fillText(template: string, values: TemplateValues): string {
-  return template.replace(/\{([A-Za-z_][A-Za-z0-9_-]*)\}/g, (_, name: string) => values[name] ?? "");
+/**
+ * Fills a filter control's value (raw text typed or selected, not a URL). The whole value is
+ * optional: a control whose placeholder has no value is left as it is (an empty result).
+ */
+export function fillText(template: string, values: TemplateValues, where = "filter value"): string {
+  return fillPlaceholders(`[[${template}]]`, values, {
+    render: (value) => (Array.isArray(value) ? value.join(",") : value),
+    where,
+  });
 }
 
 /**
@@ -43,7 +46,12 @@ export function fillText(template: string, values: TemplateValues): string {
  * to base_url. Anything that would leave base_url's origin (an absolute template, "//host", a
  * backslash) is refused, so a plan can never reach an address the workspace did not configure.
  */
-export function buildDatasetUrl(baseUrl: string, template: string, values: TemplateValues): URL {
+export function buildDatasetUrl(
+  baseUrl: string,
+  template: string,
+  values: TemplateValues,
+  where = "dataset url",
+): URL {
   const trimmed = template.trim();
   if (/^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith("//") || trimmed.includes("\\")) {
     throw new StepError(
@@ -52,14 +60,19 @@ export function buildDatasetUrl(baseUrl: string, template: string, values: Templ
       { url: template },
     );
   }
-  const filled = trimmed.replace(/\{([A-Za-z_][A-Za-z0-9_-]*)\}/g, (_, name: string) => {
-    const value = values[name] ?? "";
-    // URL parsers treat "." and ".." (even percent-encoded) as path steps; a value must stay a value.
-    if (/^\.+$/.test(value))
-      throw new StepError("config_error", `the value "${value}" for {${name}} cannot be placed in a URL`, {
-        url: template,
-      });
-    return encodeURIComponent(value);
+  // The one template rule (domain/placeholder-template.ts): `[[ … ]]` parts are optional, a
+  // required placeholder without a value is a config error, each value is URL-encoded.
+  const filled = fillPlaceholders(trimmed, values, {
+    where,
+    render: (given, name) => {
+      const value = Array.isArray(given) ? given.join(",") : given;
+      // URL parsers treat "." and ".." (even percent-encoded) as path steps; a value must stay a value.
+      if (/^\.+$/.test(value))
+        throw new StepError("config_error", `the value "${value}" for {${name}} cannot be placed in a URL`, {
+          url: template,
+        });
+      return encodeURIComponent(value);
+    },
   });
   const base = new URL(baseUrl);
   // Join onto the base path (a base_url of http://host/bi keeps its /bi prefix).

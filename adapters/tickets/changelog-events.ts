@@ -33,7 +33,8 @@ function firstPresent(item: Record<string, unknown>, members: string[]): string 
  * Flattens change sets (histories or journals) into one event per changed item, oldest first,
  * keeping only the given fields (compared case-insensitively, by raw or renamed name) when a list
  * is given. Id-valued fields the shape names (status_id) get their readable name (status), and
- * their values the names of valueNames (an id missing from the table stays as it is).
+ * their values the names of valueNames (an id missing from the table stays as it is); custom
+ * fields named by id get their name from customFieldNames ("custom field 4" when it is unknown).
  */
 export function flattenChangelog(
   key: string,
@@ -41,6 +42,7 @@ export function flattenChangelog(
   shape: ChangelogShape,
   fields?: string[],
   valueNames: FieldValueNames = {},
+  customFieldNames: Record<string, string> = {},
 ): ChangeEvent[] {
   const wanted = fields ? new Set(fields.map((field) => field.toLowerCase())) : undefined;
   // status_id is the status whether or not its names could be read: timelines find it either way.
@@ -58,7 +60,11 @@ export function flattenChangelog(
       if (item === null || typeof item !== "object") continue;
       const detail = item as Record<string, unknown>;
       const field = text(detail[shape.field]) ?? "";
-      const shown = renamed.get(field) ?? field;
+      // A Redmine custom field is named by its id ("4"); its name is what a reader and a filter know.
+      const custom = shape.customFields && detail[shape.customFields.property] === shape.customFields.marker;
+      const shown = custom
+        ? (customFieldNames[field] ?? `custom field ${field}`)
+        : (renamed.get(field) ?? field);
       if (wanted && !wanted.has(field.toLowerCase()) && !wanted.has(shown.toLowerCase())) continue;
       const names = valueNames[field] ?? {};
       const from = firstPresent(detail, shape.from);

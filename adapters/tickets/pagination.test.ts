@@ -1,6 +1,7 @@
 /**
  * The pagination styles and the Redmine preset against a local server speaking each wire format:
- * Redmine's /issues.json (offset/limit/total_count, include=journals), page numbers, and an
+ * Redmine's /issues.json (offset/limit/total_count; journals only from /issues/{id}.json, as on a
+ * real Redmine 5.0.4, see redmine-server.test.ts), page numbers, and an
  * RFC 8288 Link header (GitHub style).
  */
 import { createServer, type Server } from "node:http";
@@ -40,6 +41,7 @@ let url = "";
 const received: URL[] = [];
 let linkLoop = false;
 let statusesMissing = false;
+let journalsMissing = false;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -50,14 +52,23 @@ beforeAll(async () => {
       response.end(JSON.stringify(body));
     };
     if (target.pathname === "/issues.json") {
-      // Redmine: offset/limit, total_count; journals only with include=journals.
+      // Redmine 5.0.4: offset/limit, total_count; the list never carries journals, even when asked.
       const offset = Number(target.searchParams.get("offset") ?? 0);
       const limit = Number(target.searchParams.get("limit") ?? 25);
-      const withJournals = target.searchParams.get("include") === "journals";
-      const page = ISSUES.slice(offset, offset + limit).map(({ journals, ...issue }) =>
-        withJournals ? { ...issue, journals } : issue,
-      );
+      const page = ISSUES.slice(offset, offset + limit).map(({ journals: _journals, ...issue }) => issue);
       return json({ issues: page, total_count: ISSUES.length, offset, limit });
+    }
+    const single = /^\/issues\/(\d+)\.json$/.exec(target.pathname);
+    if (single) {
+      const found = ISSUES.find((issue) => issue.id === Number(single[1]));
+      if (!found) return void response.writeHead(404).end();
+      const { journals, ...issue } = found;
+      return json({
+        issue:
+          target.searchParams.get("include") === "journals" && !journalsMissing
+            ? { ...issue, journals }
+            : issue,
+      });
     }
     if (target.pathname === "/issue_statuses.json") {
       if (statusesMissing) return void response.writeHead(403).end();
@@ -140,7 +151,12 @@ describe("Redmine preset", () => {
     received.length = 0;
     const goal = goalFor("history");
     const evidence = adapter.normalize(await adapter.fetch(goal, stepContext()), goal);
-    expect(received[0].searchParams.get("include")).toBe("journals");
+    // The list is asked without include=journals; each issue's journals come from its own endpoint.
+    expect(received[0].searchParams.get("include")).toBeNull();
+    const perIssue = received.filter((target) => /^\/issues\/\d+\.json$/.test(target.pathname));
+    expect(perIssue).toHaveLength(23);
+    expect(perIssue.every((target) => target.searchParams.get("include") === "journals")).toBe(true);
+    expect(evidence.provenance?.[0]).toMatchObject({ issue_key: "100", url: `${url}/issues/100` });
     // One look-up for the whole search, none for trackers or priorities (no journal changes them).
     expect(received.filter((target) => target.pathname.endsWith("statuses.json"))).toHaveLength(1);
     expect(received.some((target) => target.pathname === "/trackers.json")).toBe(false);
@@ -185,6 +201,50 @@ describe("Redmine preset", () => {
     } finally {
       statusesMissing = false;
     }
+  });
+
+  it("fails loudly when a changelog was asked for and the server returned none", async () => {
+    journalsMissing = true;
+    try {
+      const adapter = ticketsAdapterFor({
+        preset: "redmine",
+        base_url: url,
+        project: "shop",
+        searches: { history: { changelog: true, fields: { subject: "$.subject" } } },
+      });
+      const error = (await adapter
+        .fetch(goalFor("history"), stepContext())
+        .catch((caught) => caught)) as StepError;
+      expect(error.kind).toBe("format_error");
+      expect(error.message).toContain("23 of 23 records came without one");
+    } finally {
+      journalsMissing = false;
+    }
+  });
+
+  it("removes a preset parameter set to null and joins list values with |", async () => {
+    const adapter = ticketsAdapterFor({
+      preset: "redmine",
+      base_url: url,
+      project: "shop",
+      searches: {
+        issues: {
+          params: { created_on: null, cf_7: "{region}" },
+          pagination: {
+            type: "offset",
+            start_param: "offset",
+            size_param: "limit",
+            total_path: "$.total_count",
+            page_size: 50,
+          },
+          fields,
+        },
+      },
+    });
+    received.length = 0;
+    await adapter.fetch(goalFor("issues", { filters: { region: ["East", "North"] } }), stepContext());
+    expect(received[0].searchParams.has("created_on")).toBe(false);
+    expect(received[0].searchParams.get("cf_7")).toBe("East|North");
   });
 });
 

@@ -38,7 +38,7 @@ describe("JQL templates", () => {
 
   it("keeps any string one value (property check against the demo server's JQL parser)", () => {
     fc.assert(
-      fc.property(fc.string({ unit: "binary", maxLength: 60 }), (value) => {
+      fc.property(fc.string({ unit: "binary", minLength: 1, maxLength: 60 }), (value) => {
         // biome-ignore lint/suspicious/noControlCharactersInRegex: the quoting turns control characters into spaces
         const expected = value.replace(/[\u0000-\u001f\u007f]/g, " ");
         const parsed = parseJql(
@@ -84,5 +84,18 @@ describe("JQL templates", () => {
     expect(encodePathSegment("../../admin")).toBe("..%2F..%2Fadmin");
     expect(encodePathSegment("a&jql=x")).toBe("a%26jql%3Dx");
     expect(() => encodePathSegment("..")).toThrow(StepError);
+  });
+});
+
+describe("optional parts in query parameters (the same rule as BI URLs)", () => {
+  it("drops an optional part of a parameter and refuses a required placeholder without a value", () => {
+    expect(
+      fillTemplate("><{from}|{to}[[|{extra}]]", { from: "2024-01-01", to: "2024-01-31" }, "text", "p"),
+    ).toBe("><2024-01-01|2024-01-31");
+    expect(() => fillTemplate("{region}", {}, "text", "sources.t.searches.s.params.cf_7")).toThrow(
+      /params\.cf_7 uses \{region\}.*\[\[ … \]\]/,
+    );
+    // An empty string is no value, as in BI URLs (before: it was sent as an empty filter).
+    expect(() => fillTemplate("{region}", { region: "" }, "text", "p")).toThrow(/no value/);
   });
 });

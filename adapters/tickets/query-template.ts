@@ -1,20 +1,13 @@
+import { fillPlaceholders, placeholdersOf, type TemplateValues } from "../../domain/placeholder-template.js";
 import { StepError } from "../../models/step-error.js";
 
-/** Values a template may use: {from}, {to}, {to_exclusive}, {project}, one per filter dimension. */
-export type TemplateValues = Record<string, string | string[] | undefined>;
+export { placeholdersOf, type TemplateValues };
 
 /** How a substituted value is escaped: quoted JQL string, raw text later URL-encoded, or one URL path segment. */
 export type TemplateTarget = "jql" | "text" | "path";
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what must not reach JQL
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
-const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
-const OPTIONAL_SEGMENT = /\[\[([\s\S]*?)\]\]/g;
-
-/** Placeholder names a template uses (inside optional segments or not). */
-export function placeholdersOf(template: string): string[] {
-  return [...template.matchAll(PLACEHOLDER)].map((match) => match[1]);
-}
 
 /**
  * Quotes a value as a JQL string literal: always double-quoted, with backslashes and quotes
@@ -39,7 +32,7 @@ export function encodePathSegment(value: string): string {
   return encodeURIComponent(value);
 }
 
-function render(value: string | string[], target: TemplateTarget): string {
+function render(value: string | string[], target: TemplateTarget, listSeparator: string): string {
   const values = Array.isArray(value) ? value : [value];
   switch (target) {
     case "jql":
@@ -48,40 +41,25 @@ function render(value: string | string[], target: TemplateTarget): string {
     case "path":
       return values.map(encodePathSegment).join(",");
     default:
-      return values.join(",");
+      return values.join(listSeparator);
   }
 }
 
 /**
- * Fills a template in one pass (a value containing "{x}" is never expanded again). A segment in
- * [[ … ]] is kept only when every placeholder in it has a value, so `[[AND cf[10012] = {region}]]`
- * disappears when the plan has no region filter. A required placeholder without a value is a
- * config error naming it.
+ * Fills a ticket template by the one rule of every source kind (domain/placeholder-template.ts):
+ * `[[ … ]]` parts are dropped when a placeholder in them has no value, a required placeholder
+ * without one is a config error naming it. Values are escaped for the target.
  */
 export function fillTemplate(
   template: string,
   values: TemplateValues,
   target: TemplateTarget,
   where: string,
+  listSeparator = ",",
 ): string {
-  const withOptional = template.replace(OPTIONAL_SEGMENT, (_, segment: string) =>
-    placeholdersOf(segment).every((name) => hasValue(values[name])) ? segment : "",
-  );
-  // Collapse the gaps a dropped segment leaves before filling, so values keep their own spacing.
-  const shaped = target === "jql" ? withOptional.replace(/\s{2,}/g, " ").trim() : withOptional;
-  return shaped.replace(PLACEHOLDER, (_, name: string) => {
-    const value = values[name];
-    if (!hasValue(value)) {
-      throw new StepError(
-        "config_error",
-        `${where} uses {${name}} but the sub-goal gives no value for it; add a ${name} filter to the plan, or wrap the clause in [[ … ]] to make it optional`,
-        { locator: `{${name}}` },
-      );
-    }
-    return render(value!, target);
+  return fillPlaceholders(template, values, {
+    render: (value) => render(value, target, listSeparator),
+    where,
+    collapseSpaces: target === "jql",
   });
-}
-
-function hasValue(value: string | string[] | undefined): boolean {
-  return value !== undefined && (Array.isArray(value) ? value.length > 0 : true);
 }

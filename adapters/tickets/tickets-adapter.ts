@@ -1,6 +1,7 @@
 import { describeSource } from "../../config/describe-sources.js";
 import type { Redactor } from "../../config/redactor.js";
 import type { Workspace } from "../../config/workspace.js";
+import { isWhollyOptional } from "../../domain/placeholder-template.js";
 import type { CellValue, Column, Provenance, TableEvidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { SourceCapabilities } from "../../models/source-capabilities.js";
@@ -26,8 +27,9 @@ import {
 import { requestJson } from "./http-request.js";
 import { type CompiledPath, compilePath } from "./json-path.js";
 import { type Page, paginate } from "./paginate.js";
-import { PRESETS, type ResolvedSearch, resolveSearch } from "./presets.js";
+import { PRESETS, type ResolvedSearch, resolveSearch, type ValueNames } from "./presets.js";
 import { encodePathSegment, fillTemplate, placeholdersOf, type TemplateValues } from "./query-template.js";
+import { correctedDates, readRevisions } from "./revisions.js";
 
 /** What fetch hands to normalize: the raw records of every page, changelogs fetched apart, notes. */
 export interface TicketsRawBody {
@@ -42,6 +44,8 @@ export interface TicketsRawBody {
   clientPeriod: boolean;
   /** Names for id-valued changelog fields (Redmine status_id → status names). */
   valueNames?: FieldValueNames;
+  /** Custom field id → name (Redmine journals name a custom field by its id). */
+  customFieldNames?: Record<string, string>;
 }
 
 /** The result of running a mapping leniently, for `triangulate sources test`: rows plus every field that matched nothing. */
@@ -189,10 +193,16 @@ export class TicketsAdapter implements SourceAdapter {
     }
 
     const where = `sources.${this.name}.searches.${search.name}`;
+    const preset = PRESETS[this.config.preset];
     const endpoint = fillTemplate(search.endpoint, values, "path", `${where}.endpoint`);
     const params: Record<string, string> = Object.create(null);
-    for (const [key, template] of Object.entries(search.params))
-      params[key] = fillTemplate(template, values, "text", `${where}.params.${key}`);
+    for (const [key, template] of Object.entries(search.params)) {
+      const filled = fillTemplate(template, values, "text", `${where}.params.${key}`, preset.listSeparator);
+      // A parameter that was all an optional part is not sent once that part is dropped: `cf_7=`
+      // would ask for records whose field is blank.
+      if (filled === "" && isWhollyOptional(template)) continue;
+      params[key] = filled;
+    }
     if (search.jql) params[search.jqlParam] = fillTemplate(search.jql, values, "jql", `${where}.jql`);
 
     const timeoutMs = requestTimeoutMs(this.config.timeout_seconds, context);
@@ -260,6 +270,27 @@ export class TicketsAdapter implements SourceAdapter {
       }
     };
 
+    // Each id → name table (statuses, trackers, priorities) is read at most once per fetch.
+    const tables = new Map<string, Promise<Record<string, string>>>();
+    const namesOf = (lookup: ValueNames): Promise<Record<string, string>> => {
+      let table = tables.get(lookup.endpoint);
+      if (!table) {
+        table = send(lookup.endpoint, {}).then((page) => {
+          const listed = compilePath(lookup.records)(page.body)[0];
+          const names: Record<string, string> = Object.create(null);
+          for (const each of Array.isArray(listed) ? listed : []) {
+            const value = each as Record<string, unknown> | null;
+            if (value && value[lookup.id] !== undefined && typeof value[lookup.name] === "string")
+              names[String(value[lookup.id])] = value[lookup.name] as string;
+          }
+          return names;
+        });
+        tables.set(lookup.endpoint, table);
+      }
+      return table;
+    };
+    await this.resolveNamedParams(params, namesOf, where);
+
     const compiled = this.compiledFor(search);
     const fetchPage = (paging: Record<string, string | number>, nextUrl?: string): Promise<Page> => {
       if (nextUrl) {
@@ -289,7 +320,13 @@ export class TicketsAdapter implements SourceAdapter {
       }
       return send(endpoint, { ...params, ...paging });
     };
+    // Revisions listed beside the records (JSON:API included[]), collected page by page.
+    const included: unknown[] = [];
+    const includedOf = search.changelog?.revisions?.included
+      ? compilePath(search.changelog.revisions.included)
+      : undefined;
     const recordsOf = (page: Page): unknown[] => {
+      if (includedOf) included.push(...includedOf(page.body));
       const matches = compiled.records(page.body);
       if (matches.length === 0) {
         throw new StepError(
@@ -311,8 +348,25 @@ export class TicketsAdapter implements SourceAdapter {
     if (search.changelog?.shape.endpoint && search.changelog.shape.total) {
       paged.notes.push(...(await this.fetchMissingChangelogs(search, paged.records, changelogs, send)));
     }
+    if (search.changelog?.shape.perRecord)
+      await this.fetchRecordChangelogs(search, paged.records, changelogs, send);
+    if (search.changelog?.revisions) {
+      await readRevisions(
+        search.changelog.revisions,
+        paged.records,
+        included,
+        changelogs,
+        (path) => send(path, {}),
+        this.config.concurrency,
+      );
+      paged.notes.push(...correctedDates(search, paged.records, changelogs));
+    }
+    if (search.changelog) this.requireChangelogs(search, paged.records, changelogs);
     const valueNames = search.changelog?.shape.names
-      ? await this.fetchValueNames(search, paged.records, changelogs, send, paged.notes, context)
+      ? await this.fetchValueNames(search, paged.records, changelogs, namesOf, paged.notes, context)
+      : undefined;
+    const customFieldNames = search.changelog?.shape.customFields
+      ? await this.fetchCustomFieldNames(search, paged.records, changelogs, send, paged.notes, context)
       : undefined;
     if (paged.records.length === 0 && !search.search.empty_is_answer) {
       throw new StepError(
@@ -331,6 +385,7 @@ export class TicketsAdapter implements SourceAdapter {
       clientFilters,
       clientPeriod,
       ...(valueNames ? { valueNames } : {}),
+      ...(customFieldNames ? { customFieldNames } : {}),
     };
     return {
       request: firstRequest + (requests > 1 ? ` (+${requests - 1} more requests)` : ""),
@@ -349,40 +404,24 @@ export class TicketsAdapter implements SourceAdapter {
     search: ResolvedSearch,
     records: unknown[],
     changelogs: Record<string, unknown[]>,
-    send: (path: string, query: Record<string, string | number>) => Promise<Page>,
+    namesOf: (lookup: ValueNames) => Promise<Record<string, string>>,
     notes: string[],
     context: StepContext,
   ): Promise<FieldValueNames> {
     const shape = search.changelog!.shape;
-    const entriesOf = compilePath(shape.entries);
-    const occurring = new Set<string>();
-    const visit = (entries: unknown) => {
-      if (!Array.isArray(entries)) return;
-      for (const entry of entries) {
-        const items = (entry as Record<string, unknown> | null)?.[shape.items];
-        if (!Array.isArray(items)) continue;
-        for (const item of items) {
-          const field = (item as Record<string, unknown> | null)?.[shape.field];
-          if (typeof field === "string") occurring.add(field);
-        }
-      }
-    };
-    records.forEach((record, index) => {
-      visit(changelogs[recordLabel(record, index)] ?? entriesOf(record)[0]);
-    });
+    const occurring = new Set(
+      changedItems(search, records, changelogs)
+        .filter(
+          (item) => !shape.customFields || item[shape.customFields.property] !== shape.customFields.marker,
+        )
+        .map((item) => item[shape.field])
+        .filter((field): field is string => typeof field === "string"),
+    );
     const result: FieldValueNames = {};
     for (const lookup of shape.names ?? []) {
       if (!occurring.has(lookup.field)) continue;
       try {
-        const page = await send(lookup.endpoint, {});
-        const listed = compilePath(lookup.records)(page.body)[0];
-        const names: Record<string, string> = Object.create(null);
-        for (const each of Array.isArray(listed) ? listed : []) {
-          const value = each as Record<string, unknown> | null;
-          if (value && value[lookup.id] !== undefined && typeof value[lookup.name] === "string")
-            names[String(value[lookup.id])] = value[lookup.name] as string;
-        }
-        result[lookup.field] = names;
+        result[lookup.field] = await namesOf(lookup);
       } catch (error) {
         if (context.signal.aborted) throw error;
         notes.push(
@@ -391,6 +430,154 @@ export class TicketsAdapter implements SourceAdapter {
       }
     }
     return result;
+  }
+
+  /**
+   * Plan or YAML values of named parameters (Redmine's tracker_id: Bug, status_id: In Progress)
+   * become the ids the server filters by; a name the server does not list is a config error that
+   * lists the names it has, never a query that silently matches nothing.
+   */
+  private async resolveNamedParams(
+    params: Record<string, string>,
+    namesOf: (lookup: ValueNames) => Promise<Record<string, string>>,
+    where: string,
+  ): Promise<void> {
+    const preset = PRESETS[this.config.preset];
+    for (const [param, rule] of Object.entries(preset.namedParams ?? {})) {
+      const value = params[param];
+      if (value === undefined) continue;
+      const parts = value.split(preset.listSeparator).map((part) => part.trim());
+      const isId = (part: string) => /^\d+$/.test(part) || rule.keep.includes(part);
+      if (parts.every(isId)) continue;
+      const lookup = preset.changelog?.names?.find((candidate) => candidate.field === param);
+      if (!lookup) continue;
+      let table: Record<string, string>;
+      try {
+        table = await namesOf(lookup);
+      } catch (error) {
+        throw new StepError(
+          "config_error",
+          `${where}.params.${param} names ${JSON.stringify(value)}, but ${lookup.endpoint} could not be read to find its id (${error instanceof Error ? error.message : String(error)}); write the id instead`,
+          { locator: `params.${param}` },
+        );
+      }
+      const ids = new Map(Object.entries(table).map(([id, name]) => [name.trim().toLowerCase(), id]));
+      params[param] = parts
+        .map((part) => {
+          if (isId(part)) return part;
+          const id = ids.get(part.toLowerCase());
+          if (id === undefined)
+            throw new StepError(
+              "config_error",
+              `${where}.params.${param}: the server has no ${lookup.renamedTo} named ${JSON.stringify(part)}; it has ${Object.values(table).join(", ")}`,
+              { locator: `params.${param}` },
+            );
+          return id;
+        })
+        .join(preset.listSeparator);
+    }
+  }
+
+  /**
+   * Reads each record's change sets from its own endpoint (Redmine's /issues/{id}.json?include=journals),
+   * at most `concurrency` requests at once. A record without an id cannot be read and stays unread
+   * (requireChangelogs then fails loudly).
+   */
+  private async fetchRecordChangelogs(
+    search: ResolvedSearch,
+    records: unknown[],
+    changelogs: Record<string, unknown[]>,
+    send: (path: string, query: Record<string, string | number>) => Promise<Page>,
+  ): Promise<void> {
+    const perRecord = search.changelog!.shape.perRecord!;
+    const entriesOf = compilePath(perRecord.entries);
+    let next = 0;
+    const worker = async () => {
+      while (next < records.length) {
+        const index = next++;
+        const record = records[index];
+        const id = (record as Record<string, unknown> | null)?.[perRecord.id];
+        if (typeof id !== "string" && typeof id !== "number") continue;
+        const page = await send(
+          perRecord.endpoint.replace("{id}", encodePathSegment(String(id))),
+          perRecord.params,
+        );
+        const entries = entriesOf(page.body)[0];
+        if (Array.isArray(entries)) changelogs[recordLabel(record, index)] = entries;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.config.concurrency, records.length) }, worker));
+  }
+
+  /** A changelog was asked for: every record must carry one, or the search fails instead of reporting no changes. */
+  private requireChangelogs(
+    search: ResolvedSearch,
+    records: unknown[],
+    changelogs: Record<string, unknown[]>,
+  ): void {
+    const shape = search.changelog!.shape;
+    const embedded = compilePath(shape.entries);
+    const unread = records
+      .map((record, index) => ({ record, label: recordLabel(record, index) }))
+      .filter(({ record, label }) => !changelogs[label] && !Array.isArray(embedded(record)[0]));
+    if (unread.length === 0) return;
+    const where = shape.perRecord
+      ? `${shape.perRecord.endpoint} at ${shape.perRecord.entries}`
+      : shape.entries;
+    throw new StepError(
+      "format_error",
+      `search ${search.name} of ${this.name} asked for changelogs, but ${unread.length} of ${records.length} records came without one (${where}; e.g. ${unread
+        .slice(0, 3)
+        .map((item) => item.label)
+        .join(", ")}): the server did not return them, so the changes cannot be reported`,
+      { locator: shape.perRecord?.entries ?? shape.entries },
+      { retryable: false },
+    );
+  }
+
+  /**
+   * Names of the custom fields whose changes occur (Redmine names them by id): from the admin list
+   * (/custom_fields.json), else from the custom fields the records themselves carry; an id named by
+   * neither is a note and its events say "custom field N".
+   */
+  private async fetchCustomFieldNames(
+    search: ResolvedSearch,
+    records: unknown[],
+    changelogs: Record<string, unknown[]>,
+    send: (path: string, query: Record<string, string | number>) => Promise<Page>,
+    notes: string[],
+    context: StepContext,
+  ): Promise<Record<string, string>> {
+    const shape = search.changelog!.shape;
+    const custom = shape.customFields!;
+    const occurring = new Set(
+      changedItems(search, records, changelogs)
+        .filter((item) => item[custom.property] === custom.marker)
+        .map((item) => String(item[shape.field])),
+    );
+    const names: Record<string, string> = {};
+    if (occurring.size === 0) return names;
+    const collect = (listed: unknown) => {
+      for (const each of Array.isArray(listed) ? listed : []) {
+        const value = each as Record<string, unknown> | null;
+        if (value && value[custom.id] !== undefined && typeof value[custom.name] === "string")
+          names[String(value[custom.id])] ??= value[custom.name] as string;
+      }
+    };
+    try {
+      collect(compilePath(custom.records)((await send(custom.endpoint, {})).body)[0]);
+    } catch (error) {
+      if (context.signal.aborted) throw error;
+      // Only administrators may list custom fields; the records name the ones they carry.
+    }
+    const onRecord = compilePath(custom.onRecord);
+    for (const record of records) collect(onRecord(record)[0]);
+    const unnamed = [...occurring].filter((id) => !(id in names));
+    if (unnamed.length > 0)
+      notes.push(
+        `custom field${unnamed.length > 1 ? "s" : ""} ${unnamed.join(", ")} could not be named (${custom.endpoint} needs an administrator's key, and no record carries the field); their changes say "custom field <id>"`,
+      );
+    return names;
   }
 
   /** Jira embeds at most a page of histories per issue; the rest comes from the changelog endpoint (values / isLast). */
@@ -519,6 +706,7 @@ export class TicketsAdapter implements SourceAdapter {
         changelog.shape,
         changelog.fields,
         body.valueNames,
+        body.customFieldNames,
       );
       for (const event of events) {
         rows.push({ ...mapped, ...event, ...(search.search.event ? { event: search.search.event } : {}) });
@@ -607,8 +795,12 @@ export class TicketsAdapter implements SourceAdapter {
   }
 
   private recordUrl(record: unknown, key: string): { url?: string } {
-    if (this.config.preset.startsWith("jira") && !key.startsWith("#"))
-      return { url: joinUrl(this.config.base_url, `browse/${encodeURIComponent(key)}`) };
+    const page = PRESETS[this.config.preset].recordPage;
+    const id = page?.includes("{id}") ? (record as { id?: unknown } | null)?.id : key;
+    if (page && !key.startsWith("#") && (typeof id === "string" || typeof id === "number"))
+      return {
+        url: joinUrl(this.config.base_url, page.replace(/\{(key|id)\}/, encodeURIComponent(String(id)))),
+      };
     const self = (record as { self?: unknown })?.self;
     return typeof self === "string" && /^https?:\/\//.test(self) ? { url: this.redactor.text(self) } : {};
   }
@@ -639,3 +831,23 @@ export const createTicketsAdapter: AdapterFactory = (name, config, workspace) =>
 
 /** The preset table, for docs and `sources list`. */
 export { PRESETS };
+
+/** Every changed item (Jira history item, Redmine journal detail) of the fetched records. */
+function changedItems(
+  search: ResolvedSearch,
+  records: unknown[],
+  changelogs: Record<string, unknown[]>,
+): Record<string, unknown>[] {
+  const shape = search.changelog!.shape;
+  const entriesOf = compilePath(shape.entries);
+  const items: Record<string, unknown>[] = [];
+  records.forEach((record, index) => {
+    const entries = changelogs[recordLabel(record, index)] ?? entriesOf(record)[0];
+    for (const entry of Array.isArray(entries) ? entries : []) {
+      const listed = (entry as Record<string, unknown> | null)?.[shape.items];
+      for (const item of Array.isArray(listed) ? listed : [])
+        if (item !== null && typeof item === "object") items.push(item as Record<string, unknown>);
+    }
+  });
+  return items;
+}

@@ -86,11 +86,51 @@ export const Pagination = z.discriminatedUnion("type", [
 ]);
 export type Pagination = z.infer<typeof Pagination>;
 
-/** Turning changelogs (Jira histories, Redmine journals) into one event record per changed field. */
+/**
+ * Where a generic REST API keeps each record's revisions and how one reads: a per-record endpoint
+ * (`/incidents/{id}/revisions`) or a list beside the records on each page (JSON:API `included[]`),
+ * and JSONPaths on a revision (or on each of its `items`) for the changed field, old and new value,
+ * and when.
+ */
+export const RevisionMapping = z
+  .object({
+    /** Per-record endpoint relative to base_url; {id} is the record's id (one encoded path segment). */
+    endpoint: z.string().optional(),
+    /** JSONPath to the revisions in the endpoint's response (default: the response is the list). */
+    records: z.string().optional(),
+    /** JSONPath on each page to revisions listed beside the records (JSON:API included[]). */
+    included: z.string().optional(),
+    /** JSONPath from an included revision to the id of the record it belongs to. */
+    record_id: z.string().optional(),
+    /** JSONPath to a record's id (for {id} and for matching included revisions). */
+    id: z.string().default("$.id"),
+    /** JSONPath from a revision to its list of changes, when one revision changes several fields. */
+    items: z.string().optional(),
+    field: z.string(),
+    from: z.string(),
+    to: z.string(),
+    /** When the revision was made (on the revision, not on the item). */
+    at: z.string(),
+    author: z.string().optional(),
+  })
+  .strict()
+  .refine((mapping) => (mapping.endpoint === undefined) !== (mapping.included === undefined), {
+    message:
+      "say where the revisions are: either endpoint (one request per record) or included (beside the records on each page)",
+  })
+  .refine((mapping) => mapping.included === undefined || mapping.record_id !== undefined, {
+    message: "included revisions need record_id: the JSONPath from a revision to its record's id",
+    path: ["record_id"],
+  });
+export type RevisionMapping = z.infer<typeof RevisionMapping>;
+
+/** Turning changelogs (Jira histories, Redmine journals, mapped revisions) into one event record per changed field. */
 export const ChangelogSettings = z
   .object({
     /** Keep only changes of these fields (e.g. [status]); all when absent. */
     fields: z.array(z.string()).optional(),
+    /** For a source without a Jira or Redmine preset: where the revisions are and how they read. */
+    revisions: RevisionMapping.optional(),
   })
   .strict();
 export type ChangelogSettings = z.infer<typeof ChangelogSettings>;
@@ -103,8 +143,11 @@ export const TicketSearch = z
     endpoint: z.string().optional(),
     /** GET (query string) or POST (JSON body, Jira's POST /search). */
     method: z.enum(["GET", "POST"]).default("GET"),
-    /** Extra query parameters; values may use {placeholders}, URL-encoded when sent. */
-    params: nameRecord(z.string(), z.string()).prefault({}),
+    /**
+     * Extra query parameters; values may use {placeholders}, URL-encoded when sent. `null` removes a
+     * parameter the preset adds (e.g. Redmine's created_on, which cannot be sent blank).
+     */
+    params: nameRecord(z.string(), z.union([z.string(), z.null()])).prefault({}),
     /** A JQL template; {from}, {to}, {to_exclusive}, {project} and {<dimension>} are quoted for JQL. */
     jql: z.string().optional(),
     /** Query parameter the JQL goes into. */
@@ -150,7 +193,21 @@ export const TicketsSource = z
       .default(20 * 1024 * 1024),
     searches: nameRecord(Name, TicketSearch),
   })
-  .strict();
+  .strict()
+  .superRefine((source, context) => {
+    // Only Jira and Redmine have a known changelog; anywhere else it must be mapped (config check, not run time).
+    if (source.preset !== "generic") return;
+    for (const [name, search] of Object.entries(source.searches)) {
+      if (search.changelog === false) continue;
+      if (typeof search.changelog === "object" && search.changelog.revisions) continue;
+      context.addIssue({
+        code: "custom",
+        path: ["searches", name, "changelog"],
+        message:
+          "changelog needs a preset that knows changelogs (jira-v2, jira-v3, redmine) or a revisions mapping: changelog: { revisions: { endpoint: /items/{id}/revisions, field: $.field, from: $.from, to: $.to, at: $.at } }",
+      });
+    }
+  });
 export type TicketsSource = z.infer<typeof TicketsSource>;
 
 /** Ticket systems: each search is a query with the period in it; a changelog search yields one record per change. */
