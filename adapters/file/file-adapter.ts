@@ -7,6 +7,7 @@ import type { FileDataset, FileSource } from "../../models/sources/file-source.j
 import { StepError } from "../../models/step-error.js";
 import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
 import { cellMatchesFilter } from "../shared/filter-match.js";
+import { inferColumnType } from "../shared/parse-value.js";
 import { labelOverlapsPeriod } from "../shared/period-range.js";
 import { unpivotInto, unpivotTable } from "../shared/unpivot.js";
 import { FileFormatError } from "./file-error.js";
@@ -195,7 +196,11 @@ function longFile(
   const keptColumns = body.columns.filter((column) => long.headers.slice(0, -2).includes(column.name));
   const columns: Column[] = [
     ...keptColumns,
-    { name: long.into, type: "string" },
+    // Typed as the same labels would be in a period column of their own ("2024-Q1" reads as a date).
+    {
+      name: long.into,
+      type: inferColumnType(long.rows.map((row) => String(row.cells[long.headers.length - 2]))),
+    },
     { name: long.value, type: valueType, ...(valueType === "percent" ? { unit: "percent" } : {}) },
   ];
   return {
