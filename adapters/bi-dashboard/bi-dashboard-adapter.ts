@@ -12,6 +12,7 @@ import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "..
 import { type BrowserManager, sharedBrowserManager } from "./browser-manager.js";
 import { credentialVariables, isLoginUrl, logIn } from "./dashboard-login.js";
 import { saveFailureArtifacts } from "./failure-artifacts.js";
+import { describeLandmarks, pageLandmarks } from "./page-landmarks.js";
 import { InFlightRequests, NotSettledError, waitUntilSettled } from "./page-readiness.js";
 import { errors } from "./playwright.js";
 import { SessionStore } from "./session-store.js";
@@ -165,10 +166,11 @@ export class BiDashboardAdapter implements SourceAdapter {
               { cause },
             );
           }
+          const landmarks = await pageLandmarks(pooled.page).catch(() => undefined);
           throw new StepError(
             "not_found",
-            `${where}: ${what} not found on ${url.pathname}`,
-            { url: safeUrl, locator: anchorText },
+            `${where}: ${what} not found on ${url.pathname}${landmarks ? `; ${describeLandmarks(landmarks, dataset.locate)}` : ""}`,
+            { url: safeUrl, locator: anchorText, ...(landmarks ? { page_landmarks: landmarks } : {}) },
             { cause },
           );
         }
@@ -200,6 +202,17 @@ export class BiDashboardAdapter implements SourceAdapter {
       // Check the mapping and emptiness now, while the page is open for the failure screenshot.
       mapColumns(body.headers, dataset.columns, `${this.name}: ${body.locator}`);
       const evidence = toTableEvidence(body, dataset, goal, this.name, this.workspace.config.catalog);
+      const selectionShapesPage = /\{[^}]+\}/.test(dataset.url) || dataset.filters.length > 0;
+      if (body.rows.length === 0 && !selectionShapesPage) {
+        // The table is there but empty although nothing of the sub-goal reached the page: its rows
+        // come from a script that did not run, failed, or had not finished. Saying "no rows for
+        // <period>" would blame the data.
+        throw new StepError(
+          "not_found",
+          `${where}: the table at ${anchorText} is on the page but has no rows once the page settled (${Math.round((Date.now() - started) / 1000)} s); its rows are probably filled in by JavaScript that failed or did not finish (open the page in a browser, or raise wait_seconds)`,
+          { url: safeUrl, locator: body.locator, rows_on_page: 0 },
+        );
+      }
       if (evidence.rows.length === 0) {
         throw new StepError(
           "no_results",

@@ -44,7 +44,7 @@ describe("header mapping", () => {
     } catch (error) {
       expect(StepError.isStepError(error) && error.kind).toBe("format_error");
       expect((error as Error).message).toBe(
-        'sales_bi: heading → table: column "Return rate" not found; the table\'s headers are: "Region", "Rate"',
+        'sales_bi: heading → table: column "Return rate" (did you mean "Rate"?) not found; the table\'s headers are: "Region", "Rate"',
       );
     }
   });

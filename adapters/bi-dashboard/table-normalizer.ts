@@ -1,9 +1,13 @@
+import { nearestName } from "../../config/nearest-name.js";
 import type { CellValue, Column, ColumnType, Provenance, TableEvidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { BiDataset } from "../../models/sources/bi-dashboard-source.js";
 import { StepError } from "../../models/step-error.js";
 import type { Catalog } from "../../models/workspace.js";
+import { cellMatchesFilter } from "../shared/filter-match.js";
 import { inferColumnType, parseAs } from "../shared/parse-value.js";
+import { labelOverlapsPeriod } from "../shared/period-range.js";
+import { unpivotInto, unpivotTable } from "../shared/unpivot.js";
 import type { ExtractedRow } from "./browser-scripts.js";
 
 /** What fetch hands to normalize: the extracted cells and where they came from. */
@@ -54,48 +58,60 @@ export function mapColumns(
   if (missing.length > 0) {
     throw new StepError(
       "format_error",
-      `${where}: column${missing.length > 1 ? "s" : ""} ${missing.map((name) => `"${name}"`).join(", ")} not found; the table's headers are: ${headers.map((name) => `"${name}"`).join(", ") || "(none)"}`,
+      `${where}: column${missing.length > 1 ? "s" : ""} ${missing
+        .map((name) => {
+          const near = nearestName(name, headers);
+          return near ? `"${name}" (did you mean "${near}"?)` : `"${name}"`;
+        })
+        .join(
+          ", ",
+        )} not found; the table's headers are: ${headers.map((name) => `"${name}"`).join(", ") || "(none)"}`,
       { locator: where, missing, headers_found: headers },
     );
   }
   return result;
 }
 
-// A period value's first and last day: YYYY, YYYY-Qn, YYYY-MM, YYYY-MM-DD.
-function periodRange(value: string): [string, string] | undefined {
-  let match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (match) return [value, value];
-  match = /^(\d{4})-(\d{2})$/.exec(value);
-  if (match) {
-    const last = new Date(Date.UTC(+match[1], +match[2], 0)).getUTCDate();
-    return [`${value}-01`, `${value}-${String(last).padStart(2, "0")}`];
-  }
-  match = /^(\d{4})-Q([1-4])$/.exec(value);
-  if (match) {
-    const startMonth = (+match[2] - 1) * 3 + 1;
-    const last = new Date(Date.UTC(+match[1], startMonth + 2, 0)).getUTCDate();
-    return [
-      `${match[1]}-${String(startMonth).padStart(2, "0")}-01`,
-      `${match[1]}-${String(startMonth + 2).padStart(2, "0")}-${last}`,
-    ];
-  }
-  match = /^(\d{4})$/.exec(value);
-  if (match) return [`${value}-01-01`, `${value}-12-31`];
-  return undefined;
-}
-
-function matchesFilter(
-  value: CellValue,
-  wanted: string[],
-  synonyms: Record<string, string[]> | undefined,
-): boolean {
-  if (value === null) return false;
-  const text = String(value).trim().toLowerCase();
-  return wanted.some(
-    (canonical) =>
-      canonical.toLowerCase() === text ||
-      (synonyms?.[canonical] ?? []).some((synonym) => synonym.toLowerCase() === text),
+/**
+ * The extracted table after the dataset's unpivot: the long headers and rows (each row keeps the
+ * page's row index and the wide column it came from), and the column mapping restricted to the
+ * kept columns and extended by the unpivot's own two. Unchanged without an unpivot.
+ */
+function longTable(
+  body: ExtractedBody,
+  dataset: BiDataset,
+  where: string,
+): {
+  headers: string[];
+  rows: (ExtractedRow & { wideHeader?: string })[];
+  mapping: Record<string, string>;
+  note?: string;
+} {
+  if (!dataset.unpivot) return { headers: body.headers, rows: body.rows, mapping: dataset.columns };
+  const long = unpivotTable(
+    body.headers,
+    body.rows.map((row) => row.cells),
+    dataset.unpivot,
+    where,
   );
+  const kept = long.headers.slice(0, -2).map(normalHeader);
+  const mapping = Object.fromEntries(
+    Object.entries(dataset.columns).filter(([header]) =>
+      kept.some((name) => name === normalHeader(header) || name.split(" / ").pop() === normalHeader(header)),
+    ),
+  );
+  mapping[long.into] = long.into;
+  mapping[long.value] = long.value;
+  return {
+    headers: long.headers,
+    rows: long.rows.map((row) => ({
+      index: body.rows[row.sourceRow].index,
+      cells: row.cells.map((cell) => (cell === null ? "" : String(cell))),
+      wideHeader: row.sourceHeader,
+    })),
+    mapping,
+    note: `unpivoted ${body.rows.length} rows × ${body.headers.length - kept.length} columns into ${long.rows.length} rows (${long.into}, ${long.value})${long.emptyCells > 0 ? `; ${long.emptyCells} empty cells gave no row` : ""}`,
+  };
 }
 
 /**
@@ -110,14 +126,16 @@ export function toTableEvidence(
   sourceName: string,
   catalog: Catalog,
 ): TableEvidence {
-  const positions = mapColumns(body.headers, dataset.columns, `${sourceName}: ${body.locator}`);
+  const where = `${sourceName}: ${body.locator}`;
+  const table = longTable(body, dataset, where);
+  const positions = mapColumns(table.headers, table.mapping, where);
   const names = [...positions.keys()];
   const columns: Column[] = names.map((name) => {
     const index = positions.get(name) as number;
-    let type: ColumnType = inferColumnType(body.rows.map((row) => row.cells[index]));
+    let type: ColumnType = inferColumnType(table.rows.map((row) => row.cells[index]));
     const unit = catalog.metrics[name]?.unit;
     if (unit === "percent" && type === "number") type = "percent";
-    const label = Object.entries(dataset.columns).find(([, column]) => column === name)?.[0];
+    const label = Object.entries(table.mapping).find(([, column]) => column === name)?.[0];
     return {
       name,
       type,
@@ -125,17 +143,19 @@ export function toTableEvidence(
       ...(label ? { label } : {}),
     };
   });
-  let rows = body.rows.map((row) => ({
-    record: Object.fromEntries(
-      columns.map((column) => [
-        column.name,
-        parseAs(row.cells[positions.get(column.name) as number], column.type),
-      ]),
-    ) as Record<string, CellValue>,
-    provenance: [row.index],
-  }));
+  let rows: { record: Record<string, CellValue>; provenance: number[]; wideHeader?: string }[] =
+    table.rows.map((row) => ({
+      wideHeader: row.wideHeader,
+      record: Object.fromEntries(
+        columns.map((column) => [
+          column.name,
+          parseAs(row.cells[positions.get(column.name) as number], column.type),
+        ]),
+      ) as Record<string, CellValue>,
+      provenance: [row.index],
+    }));
 
-  const notes: string[] = [];
+  const notes: string[] = table.note ? [table.note] : [];
   for (const [dimension, value] of Object.entries(goal.params.filters ?? {})) {
     const wanted = Array.isArray(value) ? value : [value];
     if (!names.includes(dimension)) {
@@ -145,20 +165,22 @@ export function toTableEvidence(
       continue;
     }
     const synonyms = catalog.dimensions[dimension]?.values;
-    rows = rows.filter((row) => matchesFilter(row.record[dimension], wanted, synonyms));
+    rows = rows.filter((row) => cellMatchesFilter(row.record[dimension], wanted, synonyms));
   }
   const period = goal.params.period;
-  if (period && dataset.period_column && names.includes(dataset.period_column)) {
-    rows = rows.filter((row) => {
-      const range = periodRange(String(row.record[dataset.period_column as string] ?? ""));
-      return range !== undefined && range[0] <= period.to && range[1] >= period.from;
-    });
+  const periodColumn =
+    dataset.period_column ?? (dataset.unpivot?.period ? unpivotInto(dataset.unpivot) : undefined);
+  if (period && periodColumn && names.includes(periodColumn)) {
+    rows = rows.filter((row) => labelOverlapsPeriod(String(row.record[periodColumn] ?? ""), period));
   }
 
   let outputColumns = columns;
   if (dataset.aggregate) {
     const { by, sum } = dataset.aggregate;
-    const groups = new Map<string, { record: Record<string, CellValue>; provenance: number[] }>();
+    const groups = new Map<
+      string,
+      { record: Record<string, CellValue>; provenance: number[]; wideHeader?: string }
+    >();
     for (const row of rows) {
       const key = JSON.stringify(by.map((name) => row.record[name]));
       let group = groups.get(key);
@@ -188,7 +210,7 @@ export function toTableEvidence(
   const provenance: Provenance[] = rows.map((row) => ({
     source: sourceName,
     url: body.url,
-    locator: `${body.locator} → row${row.provenance.length > 1 ? "s" : ""} ${compactIndexes(row.provenance)}`,
+    locator: `${body.locator} → row${row.provenance.length > 1 ? "s" : ""} ${compactIndexes(row.provenance)}${row.wideHeader ? `, column "${row.wideHeader}"` : ""}`,
   }));
   return { kind: "table", columns: outputColumns, rows: rows.map((row) => row.record), provenance, notes };
 }

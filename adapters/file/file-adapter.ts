@@ -1,11 +1,15 @@
 import { describeSource } from "../../config/describe-sources.js";
+import { nearestName } from "../../config/nearest-name.js";
 import type { Workspace } from "../../config/workspace.js";
 import type { CellValue, Column, Provenance, TableEvidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { FileDataset, FileSource } from "../../models/sources/file-source.js";
 import { StepError } from "../../models/step-error.js";
 import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
+import { cellMatchesFilter } from "../shared/filter-match.js";
+import { inferColumnType } from "../shared/parse-value.js";
 import { labelOverlapsPeriod } from "../shared/period-range.js";
+import { unpivotInto, unpivotTable } from "../shared/unpivot.js";
 import { FileFormatError } from "./file-error.js";
 import { readTabularFile } from "./read-tabular-file.js";
 
@@ -58,6 +62,7 @@ class FileAdapter implements SourceAdapter {
         format: dataset.format,
         encoding: dataset.encoding,
         delimiter: dataset.delimiter,
+        headerRows: dataset.header_rows,
         records: dataset.records,
         types: dataset.types,
       });
@@ -87,15 +92,29 @@ class FileAdapter implements SourceAdapter {
   }
 
   normalize(raw: RawResponse, goal: SubGoal): TableEvidence {
-    const [, dataset] = this.dataset(goal);
-    const body = raw.body as FileRawBody;
-    const rename = (name: string) => dataset.columns[name] ?? name;
+    const [name, dataset] = this.dataset(goal);
+    const body = longFile(
+      raw.body as FileRawBody,
+      dataset,
+      `${this.name}: ${(raw.body as FileRawBody).file}`,
+    );
+    const headers = body.columns.map((column) => column.name);
+    for (const header of Object.keys(dataset.columns)) {
+      if (headers.includes(header)) continue;
+      const near = nearestName(header, headers);
+      throw new StepError(
+        "format_error",
+        `dataset ${name} of ${this.name}: columns maps "${header}", which is not a column of ${body.file}${near ? ` (did you mean "${near}"?)` : ""}; its columns are: ${headers.join(", ")}`,
+        { locator: `datasets.${name}.columns`, headers_found: headers },
+      );
+    }
+    const rename = (header: string) => dataset.columns[header] ?? header;
     const columns: Column[] = body.columns.map((column) => {
-      const name = rename(column.name);
-      const unit = dataset.units[name] ?? column.unit;
+      const columnName = rename(column.name);
+      const unit = dataset.units[columnName] ?? column.unit;
       return {
-        name,
-        type: dataset.units[name] === "percent" && column.type === "number" ? "percent" : column.type,
+        name: columnName,
+        type: dataset.units[columnName] === "percent" && column.type === "number" ? "percent" : column.type,
         label: column.name,
         ...(unit ? { unit } : {}),
       };
@@ -103,21 +122,31 @@ class FileAdapter implements SourceAdapter {
     const known = new Set(columns.map((column) => column.name));
     for (const dimension of Object.keys(goal.params.filters)) {
       if (!known.has(dimension)) {
+        const near = nearestName(dimension, known);
         throw new StepError(
           "format_error",
-          `dataset ${goal.dataset} of ${this.name} has no column ${dimension} to filter on; columns: ${[...known].join(", ")}`,
+          `dataset ${goal.dataset} of ${this.name} has no column ${dimension} to filter on${near ? ` (did you mean ${near}?)` : ""}; columns: ${[...known].join(", ")}`,
           { locator: dimension },
         );
       }
     }
-    const periodColumn = dataset.period_column;
+    const periodColumn =
+      dataset.period_column ?? (dataset.unpivot?.period ? unpivotInto(dataset.unpivot) : undefined);
+    if (periodColumn && !known.has(periodColumn)) {
+      const near = nearestName(periodColumn, known);
+      throw new StepError(
+        "format_error",
+        `dataset ${name} of ${this.name}: period_column ${periodColumn} is not a column${near ? ` (did you mean ${near}?)` : ""}; columns: ${[...known].join(", ")}`,
+        { locator: `datasets.${name}.period_column` },
+      );
+    }
+    const catalog = this.workspace.config.catalog;
     const rows: Record<string, CellValue>[] = [];
     const provenance: Provenance[] = [];
     body.rows.forEach((rawRow, index) => {
       const row = Object.fromEntries(Object.entries(rawRow).map(([key, value]) => [rename(key), value]));
       for (const [dimension, wanted] of Object.entries(goal.params.filters)) {
-        const values = (Array.isArray(wanted) ? wanted : [wanted]).map((value) => value.toLowerCase());
-        if (!values.includes(String(row[dimension] ?? "").toLowerCase())) return;
+        if (!cellMatchesFilter(row[dimension], wanted, catalog.dimensions[dimension]?.values)) return;
       }
       if (
         goal.params.period &&
@@ -126,17 +155,67 @@ class FileAdapter implements SourceAdapter {
       )
         return;
       rows.push(row);
-      provenance.push({ source: this.name, file: body.file, line: body.lines[index] });
+      provenance.push({
+        source: this.name,
+        file: body.file,
+        line: body.lines[index],
+        ...(body.wideHeaders ? { locator: `column "${body.wideHeaders[index]}"` } : {}),
+      });
     });
     if (rows.length === 0) {
       throw new StepError("no_results", `no rows in ${body.file} match ${describeGoalFilters(goal)}`, {
         locator: body.file,
       });
     }
-    return { kind: "table", columns, rows, provenance, notes: [] };
+    return { kind: "table", columns, rows, provenance, notes: body.notes };
   }
 
   async close(): Promise<void> {}
+}
+
+/** The file's table after the dataset's unpivot (unchanged without one), with each row's line and wide header. */
+function longFile(
+  body: FileRawBody,
+  dataset: FileDataset,
+  where: string,
+): FileRawBody & { wideHeaders?: string[]; notes: string[] } {
+  if (!dataset.unpivot) return { ...body, notes: [] };
+  const headers = body.columns.map((column) => column.name);
+  const long = unpivotTable(
+    headers,
+    body.rows.map((row) => headers.map((header) => row[header] ?? null)),
+    dataset.unpivot,
+    where,
+  );
+  const wide = body.columns.filter((column) => !long.headers.includes(column.name));
+  const valueType = wide.every((column) => column.type === wide[0]?.type)
+    ? (wide[0]?.type ?? "string")
+    : wide.every((column) => column.type === "number" || column.type === "percent")
+      ? "number"
+      : "string";
+  const keptColumns = body.columns.filter((column) => long.headers.slice(0, -2).includes(column.name));
+  const columns: Column[] = [
+    ...keptColumns,
+    // Typed as the same labels would be in a period column of their own ("2024-Q1" reads as a date).
+    {
+      name: long.into,
+      type: inferColumnType(long.rows.map((row) => String(row.cells[long.headers.length - 2]))),
+    },
+    { name: long.value, type: valueType, ...(valueType === "percent" ? { unit: "percent" } : {}) },
+  ];
+  return {
+    file: body.file,
+    encoding: body.encoding,
+    columns,
+    rows: long.rows.map((row) =>
+      Object.fromEntries(long.headers.map((header, index) => [header, row.cells[index]])),
+    ),
+    lines: long.rows.map((row) => body.lines[row.sourceRow]),
+    wideHeaders: long.rows.map((row) => row.sourceHeader),
+    notes: [
+      `unpivoted ${body.rows.length} rows × ${headers.length - keptColumns.length} columns into ${long.rows.length} rows (${long.into}, ${long.value})${long.emptyCells > 0 ? `; ${long.emptyCells} empty cells gave no row` : ""}`,
+    ],
+  };
 }
 
 function describeGoalFilters(goal: SubGoal): string {

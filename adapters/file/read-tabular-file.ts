@@ -11,6 +11,8 @@ export interface ReadTabularOptions {
   format?: "csv" | "json" | "auto";
   encoding?: string;
   delimiter?: string;
+  /** For CSV: how many rows make the header (group headers span the empty cells to their right). */
+  headerRows?: number;
   /** For JSON: the property holding the records array. */
   records?: string;
   /** Forced column types by (raw) column name. */
@@ -77,7 +79,7 @@ export async function readTabularFile(
   const raw =
     format === "json"
       ? readJsonRecords(text, shown, options.records)
-      : readCsvRecords(text, shown, options.delimiter);
+      : readCsvRecords(text, shown, options.delimiter, options.headerRows ?? 1);
   return {
     ...typeRecords(raw.headers, raw.records, options.types ?? {}),
     lines: raw.lines,
@@ -86,7 +88,7 @@ export async function readTabularFile(
   };
 }
 
-function readCsvRecords(text: string, file: string, delimiterOption?: string) {
+function readCsvRecords(text: string, file: string, delimiterOption: string | undefined, headerRows: number) {
   const delimiter =
     delimiterOption && delimiterOption !== "auto"
       ? delimiterOption === "\\t"
@@ -114,8 +116,13 @@ function readCsvRecords(text: string, file: string, delimiterOption?: string) {
     }
     throw new FileFormatError(`not valid CSV: ${csvError.message}`, file, csvError.lines);
   }
-  if (records.length === 0) throw new FileFormatError("the file is empty; expected a header row", file, 1);
-  const headers = records[0].record;
+  if (records.length < headerRows)
+    throw new FileFormatError(
+      `the file has ${records.length} rows; expected ${headerRows} header row${headerRows > 1 ? "s" : ""}`,
+      file,
+      1,
+    );
+  const headers = joinHeaderRows(records.slice(0, headerRows).map(({ record }) => record));
   const duplicate = headers.find((header, index) => headers.indexOf(header) !== index);
   if (duplicate !== undefined)
     throw new FileFormatError(
@@ -124,9 +131,36 @@ function readCsvRecords(text: string, file: string, delimiterOption?: string) {
       records[0].info.lines,
     );
   const rows = records
-    .slice(1)
+    .slice(headerRows)
     .map(({ record }) => Object.fromEntries(headers.map((header, index) => [header, record[index] ?? null])));
-  return { headers, records: rows, lines: records.slice(1).map(({ info }) => info.lines), delimiter };
+  return {
+    headers,
+    records: rows,
+    lines: records.slice(headerRows).map(({ info }) => info.lines),
+    delimiter,
+  };
+}
+
+/**
+ * One header from several header rows: an upper row's cell spans the empty cells to its right
+ * (how spreadsheets export merged cells), the parts are joined with " / ", and a part equal to
+ * the one above it is not repeated ("Region" over "" stays "Region").
+ */
+export function joinHeaderRows(rows: string[][]): string[] {
+  if (rows.length === 1) return rows[0];
+  const width = Math.max(...rows.map((row) => row.length));
+  const filled = rows.map((row, rowIndex) => {
+    const result = Array.from({ length: width }, (_, column) => row[column] ?? "");
+    if (rowIndex < rows.length - 1)
+      for (let column = 1; column < width; column += 1)
+        if (result[column] === "" && rows[rowIndex + 1]?.[column] !== "") result[column] = result[column - 1];
+    return result;
+  });
+  return Array.from({ length: width }, (_, column) => {
+    const parts: string[] = [];
+    for (const row of filled) if (row[column] !== "" && parts.at(-1) !== row[column]) parts.push(row[column]);
+    return parts.join(" / ");
+  });
 }
 
 function readJsonRecords(text: string, file: string, recordsKey?: string) {

@@ -1,3 +1,4 @@
+import { periodOfLabel } from "../../domain/period-label.js";
 import type { Period } from "../../models/plan.js";
 
 /** A closed range of ISO dates. */
@@ -10,38 +11,15 @@ function pad(value: number): string {
   return String(value).padStart(2, "0");
 }
 
-function lastDayOfMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
 /**
  * The dates a period label covers: 2024-01-15 → that day; 2024-01 → the month; 2023-Q3 → the
- * quarter; 2024 → the year. Undefined for anything else.
+ * quarter; 2024 → the year; and every other calendar label the one period-label parser reads
+ * ("Jan-24", "2024年 / Q1", "Q1 2024"). Undefined for anything else, fiscal labels included
+ * (they need a declared fiscal start: the dataset's unpivot turns them into canonical labels).
  */
 export function periodLabelRange(label: string): DateRange | undefined {
-  const text = label.trim();
-  let match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
-  if (match)
-    return { from: `${match[1]}-${match[2]}-${match[3]}`, to: `${match[1]}-${match[2]}-${match[3]}` };
-  match = /^(\d{4})-(\d{2})$/.exec(text);
-  if (match)
-    return {
-      from: `${match[1]}-${match[2]}-01`,
-      to: `${match[1]}-${match[2]}-${pad(lastDayOfMonth(+match[1], +match[2]))}`,
-    };
-  match = /^(\d{4})-?Q([1-4])$/i.exec(text);
-  if (match) {
-    const first = (+match[2] - 1) * 3 + 1;
-    return {
-      from: `${match[1]}-${pad(first)}-01`,
-      to: `${match[1]}-${pad(first + 2)}-${pad(lastDayOfMonth(+match[1], first + 2))}`,
-    };
-  }
-  match = /^Q([1-4])$/i.exec(text);
-  if (match) return undefined;
-  match = /^(\d{4})$/.exec(text);
-  if (match) return { from: `${match[1]}-01-01`, to: `${match[1]}-12-31` };
-  return undefined;
+  const period = periodOfLabel(label);
+  return period ? { from: period.from, to: period.to } : undefined;
 }
 
 /** Whether a row's period label lies inside the wanted period (a month inside a quarter, a day inside a month). */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { nameRecord } from "../name-record.js";
 import { Name } from "../plan.js";
 import type { SourceKindDescriptor } from "../source-kind.js";
-import { ColumnMapping, Offers, sourceCommonShape } from "./common.js";
+import { ColumnMapping, Offers, sourceCommonShape, Unpivot } from "./common.js";
 
 /** A form field found the way a person finds it: by its label or placeholder. */
 export const FieldLocator = z
@@ -74,6 +74,8 @@ export const BiDataset = z
     columns: ColumnMapping,
     /** Catalog column holding the period (month, quarter or date); rows outside the sub-goal's period are dropped. */
     period_column: Name.optional(),
+    /** Melt a wide table (a column per period or per category) into one row per cell, before `columns` maps the kept ones. */
+    unpivot: Unpivot.optional(),
     /** Roll the rows up after filtering (e.g. monthly rows by sub-type → complaints by category and quarter). */
     aggregate: Aggregate.optional(),
     /** Accessible name of the control that shows the next page of a paginated table. */

@@ -27,3 +27,67 @@ export const sourceCommonShape = {
 
 /** Maps header text (as the source shows it) to a catalog column name. */
 export const ColumnMapping = nameRecord(z.string(), Name);
+
+/** How a wide table's headers are read when they name a period. */
+export const UnpivotPeriod = z
+  .object({
+    /** The grain the headers are at; checked against what each header names. */
+    grain: z.enum(["day", "month", "quarter", "half", "year"]).optional(),
+    /** Month (1–12) the fiscal year starts in, for headers such as "FY24 Q1". */
+    fiscal_year_start: z.number().int().min(1).max(12).optional(),
+    /** "FY24" is the fiscal year ending in 2024 (end, the default) or starting in 2024 (start). */
+    fiscal_year_named_by: z.enum(["start", "end"]).default("end"),
+    /** Year for headers without one ("一月", "Q1"). */
+    year: z.number().int().min(1900).max(2100).optional(),
+  })
+  .strict();
+export type UnpivotPeriod = z.infer<typeof UnpivotPeriod>;
+
+/**
+ * Melts a wide table (one column per period or per category) into a long one: each chosen
+ * column becomes one row per input row, its header in the `period` or `dimension` column and
+ * its cell in the `value` column. The other columns are kept on every row.
+ */
+export const Unpivot = z
+  .object({
+    /** The wide columns by header text (two-row headers as "2024年 / Q1", or the last part). */
+    columns: z.array(z.string().min(1)).min(1).optional(),
+    /** The wide columns by a regular expression over the header text. */
+    matching: z
+      .string()
+      .min(1)
+      .refine(
+        (pattern) => {
+          try {
+            new RegExp(pattern, "u");
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { message: "not a valid regular expression" },
+      )
+      .optional(),
+    /** Every column except these is a wide column. */
+    all_but: z.array(z.string().min(1)).min(1).optional(),
+    /** Columns left out of the long table (a "Change" column between two periods means nothing on one period's row). */
+    drop: z.array(z.string().min(1)).default([]),
+    /** The headers name periods; they are read into the column `into` (default "period"). */
+    period: UnpivotPeriod.optional(),
+    /** The headers are values of this catalog dimension (e.g. region for "Month | East | North"). */
+    dimension: Name.optional(),
+    /** Name of the column that receives the header; default "period", or the dimension. */
+    into: Name.optional(),
+    /** The catalog metric the cells hold. */
+    value: Name,
+  })
+  .strict()
+  .refine(
+    (spec) =>
+      [spec.columns, spec.matching, spec.all_but].filter((choice) => choice !== undefined).length === 1,
+    { message: "choose the wide columns with exactly one of columns, matching or all_but" },
+  )
+  .refine((spec) => (spec.period === undefined) !== (spec.dimension === undefined), {
+    message: "say what the headers mean: either period (with its grain) or dimension",
+  });
+export type Unpivot = z.infer<typeof Unpivot>;

@@ -3,7 +3,7 @@ import { ColumnType } from "../evidence.js";
 import { nameRecord } from "../name-record.js";
 import { Name } from "../plan.js";
 import type { SourceKindDescriptor } from "../source-kind.js";
-import { ColumnMapping, Offers, sourceCommonShape } from "./common.js";
+import { ColumnMapping, Offers, sourceCommonShape, Unpivot } from "./common.js";
 
 /** One CSV or JSON file exported by an analyst, read as a typed table. */
 export const FileDataset = z
@@ -15,6 +15,11 @@ export const FileDataset = z
     encoding: z.string().default("auto"),
     /** auto picks among , ; tab and |. */
     delimiter: z.string().default("auto"),
+    /**
+     * For CSV: rows of header. Two or three rows (a group header such as "2024年" spanning the
+     * empty cells to its right over "Q1", "Q2") are joined as "2024年 / Q1".
+     */
+    header_rows: z.number().int().min(1).max(3).default(1),
     /** For JSON: the property holding the array of records, if not the top level. */
     records: z.string().optional(),
     /** Header → catalog column; unmapped headers are kept under their own name. */
@@ -25,6 +30,8 @@ export const FileDataset = z
     units: nameRecord(Name, z.string()).prefault({}),
     /** Column holding the period (month, quarter, date) used to filter by the sub-goal's period. */
     period_column: Name.optional(),
+    /** Melt a wide export (a column per period or per category) into one row per cell. */
+    unpivot: Unpivot.optional(),
     offers: Offers.default({ metrics: [], dimensions: [], events: [], topics: [] }),
   })
   .strict();
