@@ -28,6 +28,18 @@ export const Provenance = z.object({
   page: z.number().int().optional(),
   table_id: z.string().optional(),
   bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),
+  /** Present when the row was read by OCR from pixels (a canvas, an image, a scanned page). */
+  ocr: z
+    .object({
+      engine: z.string(),
+      /** The image that was read, relative to the run folder (or the knowledge base). */
+      image: z.string().optional(),
+      /** Confidence (0–1) per column of this row: the lowest character probability of the cell. */
+      confidence: z.record(z.string(), z.number()),
+      /** Below this a number is shown with a caveat. */
+      threshold: z.number(),
+    })
+    .optional(),
 });
 export type Provenance = z.infer<typeof Provenance>;
 
@@ -52,6 +64,8 @@ export const Passage = z.object({
   text: z.string(),
   score: z.number(),
   bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),
+  /** Present when the passage's page had no text layer and was read by OCR. */
+  ocr: z.object({ engine: z.string(), confidence: z.number() }).optional(),
 });
 export type Passage = z.infer<typeof Passage>;
 

@@ -15,6 +15,7 @@ import { saveFailureArtifacts } from "./failure-artifacts.js";
 import { describeLandmarks, pageLandmarks } from "./page-landmarks.js";
 import { InFlightRequests, NotSettledError, waitUntilSettled } from "./page-readiness.js";
 import { errors } from "./playwright.js";
+import { describeRegion, type OcrTable, readRegionByOcr, regionLocator } from "./region-ocr.js";
 import { SessionStore } from "./session-store.js";
 import { stepBudget } from "./step-budget.js";
 import { extractTable } from "./table-extraction.js";
@@ -179,26 +180,84 @@ export class BiDashboardAdapter implements SourceAdapter {
         await findOrExplain(`the anchor (${anchorText})`, () =>
           anchor.waitFor({ state: "visible", timeout: Math.max(1, dataDeadline - Date.now()) }),
         );
-      await findOrExplain(`a table at ${anchorText}`, () =>
-        table.waitFor({ state: "attached", timeout: Math.max(1, dataDeadline - Date.now()) }),
-      );
-      // wait_seconds bounds the data's appearance; once it is there, settling may use the whole budget.
-      await waitUntilSettled(table, pooled.requests, deadline, undefined, context.signal);
-      const extracted = await extractTable(table, {
-        mode: dataset.extract,
-        requests: pooled.requests,
-        deadline,
-        nextButton: dataset.next_button,
-        signal: context.signal,
-      });
-      const body: ExtractedBody = {
-        url: this.redactor.text(page.url()),
-        locator: `${anchorText} → table`,
-        headers: extracted.headers,
-        rows: extracted.rows,
-        pages: extracted.pages,
-        scrollSteps: extracted.scrollSteps,
+      const region = regionLocator(page, dataset.locate);
+      const stem = `${goal.id.replace(/[^A-Za-z0-9_-]/g, "_")}-${context.attempt}`;
+      const readByOcr = async (what: string) => {
+        context.trace("bi", `bi:${goal.id}:ocr:${what}`);
+        return readRegionByOcr(region, dataset.ocr, {
+          deadline,
+          runDirectory: context.runDirectory,
+          stem,
+          where: `${where}: ${what} at ${anchorText}`,
+        });
       };
+      let ocrTable: OcrTable | undefined;
+      let regionText = "table";
+      if (dataset.extract === "ocr") {
+        await findOrExplain(`a canvas or image at ${anchorText}`, () =>
+          region.waitFor({ state: "visible", timeout: Math.max(1, dataDeadline - Date.now()) }),
+        );
+        await waitUntilSettled(region, pooled.requests, deadline, undefined, context.signal);
+        regionText = await describeRegion(region);
+        ocrTable = await readByOcr(regionText);
+      } else {
+        // Whichever comes first: a table, or a canvas / image where the numbers are only pixels.
+        await findOrExplain(`a table at ${anchorText}`, () =>
+          table
+            .or(region)
+            .first()
+            .waitFor({ state: "attached", timeout: Math.max(1, dataDeadline - Date.now()) }),
+        );
+        if ((await table.count()) === 0) {
+          // The region came first; data still arriving may yet build a table below it.
+          await waitUntilSettled(region, pooled.requests, deadline, undefined, context.signal);
+          if ((await table.count()) === 0) {
+            regionText = await describeRegion(region);
+            if (dataset.extract !== "auto")
+              throw new StepError(
+                "format_error",
+                `${where}: at ${anchorText} there is ${regionText}, no table: needs OCR (set extract: ocr or auto for ${datasetName})`,
+                { url: safeUrl, locator: anchorText, region: regionText, needs_ocr: true },
+                { retryable: false },
+              );
+            ocrTable = await readByOcr(regionText);
+          }
+        }
+      }
+      let body: ExtractedBody;
+      let pages = 1;
+      let scrollSteps = 0;
+      if (ocrTable) {
+        body = {
+          url: this.redactor.text(page.url()),
+          locator: `${anchorText} → ${regionText} (OCR)`,
+          headers: ocrTable.headers,
+          rows: ocrTable.rows,
+          pages: 1,
+          scrollSteps: 0,
+          ocr: ocrTable.reading,
+        };
+      } else {
+        // wait_seconds bounds the data's appearance; once it is there, settling may use the whole budget.
+        await waitUntilSettled(table, pooled.requests, deadline, undefined, context.signal);
+        const extracted = await extractTable(table, {
+          mode: dataset.extract === "ocr" ? "auto" : dataset.extract,
+          requests: pooled.requests,
+          deadline,
+          nextButton: dataset.next_button,
+          signal: context.signal,
+        });
+        pages = extracted.pages;
+        scrollSteps = extracted.scrollSteps;
+        body = {
+          url: this.redactor.text(page.url()),
+          locator: `${anchorText} → table`,
+          headers: extracted.headers,
+          rows: extracted.rows,
+          pages: extracted.pages,
+          scrollSteps: extracted.scrollSteps,
+        };
+      }
       // Check the mapping and emptiness now, while the page is open for the failure screenshot.
       mapColumns(body.headers, dataset.columns, `${this.name}: ${body.locator}`);
       const evidence = toTableEvidence(body, dataset, goal, this.name, this.workspace.config.catalog);
@@ -216,14 +275,14 @@ export class BiDashboardAdapter implements SourceAdapter {
       if (evidence.rows.length === 0) {
         throw new StepError(
           "no_results",
-          `${where}: the table at ${anchorText} has no rows for ${describeGoalFilters(goal)}`,
+          `${where}: the ${ocrTable ? `${regionText} read by OCR` : "table"} at ${anchorText} has no rows for ${describeGoalFilters(goal)}`,
           { url: safeUrl, locator: body.locator, rows_on_page: body.rows.length },
         );
       }
       const elapsed = Date.now() - started;
       context.trace(
         "bi",
-        `bi:${goal.id}:${this.name}.${datasetName}:${body.rows.length} rows:${extracted.pages} page(s):${extracted.scrollSteps} scrolls:${elapsed}ms`,
+        `bi:${goal.id}:${this.name}.${datasetName}:${body.rows.length} rows:${pages} page(s):${scrollSteps} scrolls:${elapsed}ms${ocrTable ? `:ocr ${ocrTable.reading.elapsedMs}ms` : ""}`,
       );
       return {
         request: `GET ${safeUrl}`,
@@ -232,8 +291,11 @@ export class BiDashboardAdapter implements SourceAdapter {
         contentType: "text/html",
         meta: {
           dataset: datasetName,
-          pages: extracted.pages,
-          scroll_steps: extracted.scrollSteps,
+          pages,
+          scroll_steps: scrollSteps,
+          ...(ocrTable
+            ? { ocr: true, ocr_engine: ocrTable.reading.engine, ocr_image: ocrTable.reading.image }
+            : {}),
           rows_on_page: body.rows.length,
           elapsed_ms: elapsed,
         },

@@ -1,4 +1,5 @@
 import type { Locator } from "playwright-core";
+import { wholeWordPattern } from "../../domain/word-boundary.js";
 import { StepError } from "../../models/step-error.js";
 import {
   EXTRACT_TABLE,
@@ -63,7 +64,8 @@ export async function extractTable(table: Locator, options: ExtractionOptions): 
 
 /** The "Next" control nearest the table: searched in the table's ancestors, closest first. */
 function nextControl(table: Locator, name: string): Locator {
-  const pattern = new RegExp(`^\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i");
+  // A whole word in any script: `\b` never holds after a CJK character, so "下一頁" would never match.
+  const pattern = new RegExp(`^\\s*${wholeWordPattern(name.trim())}`, "iu");
   // Up to five ancestors: the pager of a dashboard card sits beside its table, not page-wide.
   const scopes = [1, 2, 3, 4, 5].map((level) => table.locator(`xpath=ancestor::*[${level}]`));
   let control = scopes[0]

@@ -9,6 +9,7 @@ import { inferColumnType, parseAs } from "../shared/parse-value.js";
 import { labelOverlapsPeriod } from "../shared/period-range.js";
 import { unpivotInto, unpivotTable } from "../shared/unpivot.js";
 import type { ExtractedRow } from "./browser-scripts.js";
+import type { OcrReading } from "./region-ocr.js";
 
 /** What fetch hands to normalize: the extracted cells and where they came from. */
 export interface ExtractedBody {
@@ -20,6 +21,8 @@ export interface ExtractedBody {
   rows: ExtractedRow[];
   pages: number;
   scrollSteps: number;
+  /** Present when the rows were read by OCR from a canvas or image (rows[i] ↔ ocr.confidence[i]). */
+  ocr?: OcrReading;
 }
 
 function normalHeader(text: string): string {
@@ -207,12 +210,49 @@ export function toTableEvidence(
     notes.push(`rows summed by ${by.join(", ")} (${sum.join(", ")})`);
   }
 
+  const ocr = body.ocr;
   const provenance: Provenance[] = rows.map((row) => ({
     source: sourceName,
     url: body.url,
     locator: `${body.locator} → row${row.provenance.length > 1 ? "s" : ""} ${compactIndexes(row.provenance)}${row.wideHeader ? `, column "${row.wideHeader}"` : ""}`,
+    ...(ocr ? { ocr: ocrProvenance(ocr, row.provenance, columns, positions, body.rows) } : {}),
   }));
+  if (ocr) {
+    notes.push(`read by OCR (${ocr.engine})${ocr.image ? ` from the screenshot ${ocr.image}` : ""}`);
+    provenance.forEach((entry, index) => {
+      for (const [column, confidence] of Object.entries(entry.ocr?.confidence ?? {}))
+        if (confidence < ocr.threshold)
+          notes.push(
+            `OCR confidence ${confidence.toFixed(2)} (below ${ocr.threshold}) for ${column} = ${String(rows[index].record[column])} (${entry.locator}): check it against the screenshot`,
+          );
+    });
+  }
   return { kind: "table", columns: outputColumns, rows: rows.map((row) => row.record), provenance, notes };
+}
+
+// A row's OCR confidence per column: the lowest over the extracted rows it came from (summed rows).
+function ocrProvenance(
+  ocr: OcrReading,
+  rowIndexes: number[],
+  columns: Column[],
+  positions: Map<string, number>,
+  extracted: ExtractedRow[],
+): NonNullable<Provenance["ocr"]> {
+  const confidence: Record<string, number> = {};
+  for (const column of columns) {
+    const position = positions.get(column.name) as number;
+    const values = rowIndexes.map((index) => {
+      const at = extracted.findIndex((row) => row.index === index);
+      return ocr.confidence[at]?.[position] ?? 0;
+    });
+    confidence[column.name] = Math.min(...values);
+  }
+  return {
+    engine: ocr.engine,
+    ...(ocr.image ? { image: ocr.image } : {}),
+    confidence,
+    threshold: ocr.threshold,
+  };
 }
 
 // "3, 4, 5, 9" → "3–5, 9": provenance stays readable for summed rows.

@@ -12,6 +12,7 @@ import {
   loginPage,
   messagePage,
   type PageContext,
+  returnsCanvasPage,
   returnsPage,
   serviceComplaintsPage,
   supportReturnsPage,
@@ -186,6 +187,8 @@ export async function startBiPortal(options: BiPortalOptions = {}): Promise<BiPo
           return html(dashboardListPage(context, user));
         case "/dashboards/returns":
           return html(returnsPage(context, user));
+        case "/dashboards/returns-chart":
+          return html(returnsCanvasPage(context, user));
         case "/support/returns":
           return html(supportReturnsPage(context, user));
         case "/dashboards/service-complaints":

@@ -76,6 +76,7 @@ export function dashboardListPage(context: PageContext, user: string): string {
 <li><a href="/dashboards/returns">Returns</a> (sales)</li>
 <li><a href="/dashboards/service-complaints">Service complaints</a></li>
 <li><a href="/dashboards/vip-repurchase">VIP repurchase</a></li>
+<li><a href="/dashboards/returns-chart">Returns (chart)</a> (sales, drawn on canvas)</li>
 <li><a href="/support/returns">Returns</a> (support)</li>
 </ul>`,
     { user },
@@ -319,4 +320,78 @@ export function vipRepurchasePage(context: PageContext, user: string): string {
 /** A plain page for 404s and errors. */
 export function messagePage(context: PageContext, title: string, message: string): string {
   return layout(context, title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`);
+}
+
+// The "Returns (chart)" dashboard: the same /api/returns rows drawn on <canvas> — a table and a bar
+// chart with value labels — so no number is in the DOM (the OCR path, issue 18). Headers in Chinese.
+const CANVAS_SCRIPT = `${CLIENT_COMMON}
+const section = document.querySelector("section[data-dashboard]");
+const params = new URLSearchParams(location.search);
+const REGION_NAMES = { East: "华东", North: "华北", South: "华南", West: "华西" };
+const FONT = "'WenQuanYi Zen Hei', 'Noto Sans CJK SC', sans-serif";
+function drawTable(canvas, rows) {
+  const headers = ["产品", "地区", "月份", "退货率"];
+  const widths = [110, 110, 150, 130];
+  const rowHeight = 34;
+  canvas.width = widths.reduce((a, b) => a + b, 0) + 2;
+  canvas.height = rowHeight * (rows.length + 1) + 2;
+  const g = canvas.getContext("2d");
+  g.fillStyle = "#fff"; g.fillRect(0, 0, canvas.width, canvas.height);
+  g.textBaseline = "middle";
+  const lines = [headers].concat(rows.map((row) => [row.product, REGION_NAMES[row.region] || row.region, row.month, row.return_rate.toFixed(1) + "%"]));
+  lines.forEach((cells, r) => {
+    const y = 1 + r * rowHeight;
+    if (r === 0) { g.fillStyle = "#eef1f8"; g.fillRect(1, y, canvas.width - 2, rowHeight); }
+    g.strokeStyle = "#dde"; g.strokeRect(1, y, canvas.width - 2, rowHeight);
+    let x = 1;
+    cells.forEach((text, c) => {
+      g.fillStyle = "#222";
+      g.font = (r === 0 ? "bold " : "") + "16px " + FONT;
+      g.fillText(text, x + 12, y + rowHeight / 2);
+      x += widths[c];
+    });
+  });
+}
+function drawChart(canvas, rows) {
+  // Return rate of each region for the first product shown, one labelled bar each.
+  const first = rows.filter((row) => row.product === rows[0].product);
+  canvas.width = 520; canvas.height = 260;
+  const g = canvas.getContext("2d");
+  g.fillStyle = "#fff"; g.fillRect(0, 0, canvas.width, canvas.height);
+  const max = Math.max(...first.map((row) => row.return_rate), 1);
+  g.font = "15px " + FONT; g.textAlign = "center";
+  first.forEach((row, index) => {
+    const x = 60 + index * 110, height = (row.return_rate / max) * 160;
+    g.fillStyle = "#4a6fd1"; g.fillRect(x, 210 - height, 60, height);
+    g.fillStyle = "#222";
+    g.fillText(row.return_rate.toFixed(1) + "%", x + 30, 200 - height);
+    g.fillText(REGION_NAMES[row.region] || row.region, x + 30, 235);
+  });
+}
+async function show() {
+  section.setAttribute("aria-busy", "true");
+  const data = await getJson("/api/returns?" + params.toString());
+  if (!data) return;
+  if (window.__RENDER_DELAY_MS > 0) await pause(window.__RENDER_DELAY_MS);
+  drawTable(document.getElementById("returns-canvas"), data.rows);
+  if (data.rows.length) drawChart(document.getElementById("returns-chart"), data.rows);
+  section.setAttribute("aria-busy", "false");
+}
+show();
+`;
+
+/** The "Returns (chart)" dashboard: a canvas-drawn table and bar chart, no table in the DOM. */
+export function returnsCanvasPage(context: PageContext, user: string): string {
+  const c = (stem: string) => context.classes.of(stem);
+  return layout(
+    context,
+    "Returns (chart)",
+    `<section class="${c("card")}" data-dashboard="returns-canvas" aria-busy="true">
+<h2 class="${c("title")}">退货率（按地区）</h2>
+<canvas id="returns-canvas" role="img" aria-label="退货率表" width="500" height="40"></canvas>
+<h3 class="${c("title")}">A 产品退货率</h3>
+<canvas id="returns-chart" role="img" aria-label="退货率图" width="520" height="260"></canvas>
+</section>`,
+    { user, script: CANVAS_SCRIPT },
+  );
 }

@@ -63,14 +63,28 @@ export const FilterInteraction = z
   })
   .strict();
 
+/** OCR of a dashboard region: the engine, and the confidence below which a number is shown with a caveat. */
+export const OcrSettings = z
+  .object({
+    engine: z.enum(["paddleocr", "tesseract"]).default("paddleocr"),
+    min_confidence: z.number().min(0).max(1).default(0.9),
+  })
+  .strict();
+
 export const BiDataset = z
   .object({
     /** Path (relative to base_url) with {placeholders} filled from filters and period, URL-encoded. */
     url: z.string(),
     filters: z.array(FilterInteraction).default([]),
     locate: Anchor,
-    /** table, grid (ARIA, possibly virtualised), paginated, or auto. */
-    extract: z.enum(["auto", "table", "grid", "paginated"]).default("auto"),
+    /**
+     * table, grid (ARIA, possibly virtualised), paginated, ocr (screenshot the located canvas or
+     * image and read it), or auto (a table when there is one; OCR when the region is a canvas or
+     * an image with no table).
+     */
+    extract: z.enum(["auto", "table", "grid", "paginated", "ocr"]).default("auto"),
+    /** How OCR reads the region (extract: ocr, or auto falling back to it). */
+    ocr: OcrSettings.default({ engine: "paddleocr", min_confidence: 0.9 }),
     columns: ColumnMapping,
     /** Catalog column holding the period (month, quarter or date); rows outside the sub-goal's period are dropped. */
     period_column: Name.optional(),

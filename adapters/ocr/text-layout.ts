@@ -1,0 +1,133 @@
+import type { PixelBox, RecognisedText } from "./ocr-engine.js";
+
+// Lays recognised pieces of text out as a table, by position alone: rows are pieces whose
+// vertical centres fall within one another's height; columns are the gaps in the horizontal
+// projection of every cell of the rows that have more than one cell (a title spanning the table
+// would otherwise join every column). A cell is given to the column it overlaps most; two pieces
+// in one cell are joined left to right. OCR engines return lines or words, never cells, so this
+// is the one place where "which column is this number in" is decided.
+
+/** One laid-out cell: the text and how sure the engine was of it. */
+export interface LaidOutCell {
+  text: string;
+  confidence: number;
+  minimumConfidence: number;
+  box: PixelBox;
+}
+
+/** Rows of cells; `columns[i]` is the x-range of column i, and every row has one entry per column (null = empty). */
+export interface LaidOutTable {
+  columns: [number, number][];
+  rows: (LaidOutCell | null)[][];
+}
+
+function centreY(box: PixelBox): number {
+  return (box[1] + box[3]) / 2;
+}
+
+/** Groups pieces into rows, top to bottom, each row left to right. */
+export function groupRows(texts: RecognisedText[]): RecognisedText[][] {
+  const sorted = [...texts].sort((a, b) => centreY(a.box) - centreY(b.box));
+  const rows: { top: number; bottom: number; items: RecognisedText[] }[] = [];
+  for (const text of sorted) {
+    const row = rows[rows.length - 1];
+    const height = text.box[3] - text.box[1];
+    // Same row when this centre lies inside the row's band (shrunk by a quarter of the height, so
+    // touching neighbours of a dense table stay apart).
+    if (
+      row &&
+      centreY(text.box) < row.bottom - height * 0.25 &&
+      centreY(text.box) > row.top + height * 0.25
+    ) {
+      row.items.push(text);
+      row.top = Math.min(row.top, text.box[1]);
+      row.bottom = Math.max(row.bottom, text.box[3]);
+    } else rows.push({ top: text.box[1], bottom: text.box[3], items: [text] });
+  }
+  return rows.map((row) => row.items.sort((a, b) => a.box[0] - b.box[0]));
+}
+
+/** Column x-ranges: the union of the cells' horizontal extents, split at its gaps. */
+export function findColumns(rows: RecognisedText[][]): [number, number][] {
+  const multi = rows.filter((row) => row.length > 1);
+  const intervals = (multi.length > 0 ? multi : rows)
+    .flat()
+    .map((text) => [text.box[0], text.box[2]] as [number, number])
+    .sort((a, b) => a[0] - b[0]);
+  const columns: [number, number][] = [];
+  for (const [left, right] of intervals) {
+    const last = columns[columns.length - 1];
+    if (last && left <= last[1]) last[1] = Math.max(last[1], right);
+    else columns.push([left, right]);
+  }
+  return columns;
+}
+
+function overlap(a: [number, number], b: [number, number]): number {
+  return Math.max(0, Math.min(a[1], b[1]) - Math.max(a[0], b[0]));
+}
+
+/** Lays the pieces out as a table of rows and columns. */
+export function layOutTable(texts: RecognisedText[]): LaidOutTable {
+  const rows = groupRows(texts.filter((text) => text.text.trim() !== ""));
+  const columns = findColumns(rows);
+  const laidOut = rows.map((row) => {
+    const cells: (RecognisedText[] | null)[] = columns.map(() => null);
+    for (const text of row) {
+      let best = 0;
+      let bestOverlap = -1;
+      columns.forEach((column, index) => {
+        // A cell outside every column (only in single-cell rows) goes to the nearest.
+        const amount =
+          overlap(column, [text.box[0], text.box[2]]) || -Math.abs(column[0] - text.box[0]) - 1e6;
+        if (amount > bestOverlap) {
+          bestOverlap = amount;
+          best = index;
+        }
+      });
+      const cell = cells[best] ?? [];
+      cell.push(text);
+      cells[best] = cell;
+    }
+    return cells.map((pieces) => (pieces ? mergePieces(pieces) : null));
+  });
+  return { columns, rows: laidOut };
+}
+
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
+
+/** Joins two pieces of one line: a space between words, none between Chinese or Japanese characters. */
+function joinPieces(left: string, right: string): string {
+  if (left === "") return right;
+  const last = Array.from(left).at(-1) ?? "";
+  const first = Array.from(right)[0] ?? "";
+  return UNSPACED.test(last) || UNSPACED.test(first) ? left + right : `${left} ${right}`;
+}
+
+function mergePieces(pieces: RecognisedText[]): LaidOutCell {
+  const ordered = [...pieces].sort((a, b) => a.box[0] - b.box[0]);
+  const length = ordered.reduce((sum, piece) => sum + piece.text.length, 0) || 1;
+  return {
+    text: ordered.reduce((text, piece) => joinPieces(text, piece.text), ""),
+    // Weighted by length: a long confident label must not hide a doubtful digit's piece entirely…
+    confidence: ordered.reduce((sum, piece) => sum + piece.confidence * piece.text.length, 0) / length,
+    // …and the minimum keeps it visible.
+    minimumConfidence: Math.min(...ordered.map((piece) => piece.minimumConfidence)),
+    box: [
+      Math.min(...ordered.map((piece) => piece.box[0])),
+      Math.min(...ordered.map((piece) => piece.box[1])),
+      Math.max(...ordered.map((piece) => piece.box[2])),
+      Math.max(...ordered.map((piece) => piece.box[3])),
+    ],
+  };
+}
+
+/** Reading order (rows top to bottom, pieces left to right) as lines of text, for prose pages. */
+export function readingOrderLines(
+  texts: RecognisedText[],
+): { text: string; confidence: number; box: PixelBox }[] {
+  return groupRows(texts).map((row) => {
+    const cell = mergePieces(row);
+    return { text: cell.text, confidence: cell.confidence, box: cell.box };
+  });
+}
