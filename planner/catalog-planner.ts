@@ -14,6 +14,7 @@ import {
   isCoarser,
   monthPeriod,
   quarterPeriod,
+  shiftPeriodByYears,
   widenByMonths,
 } from "./time-expressions.js";
 import { findUnknownTerms } from "./unknown-terms.js";
@@ -99,9 +100,18 @@ function describeFilters(filters: Record<string, string | string[]>): string {
   return parts.length > 0 ? ` for ${parts.join(", ")}` : "";
 }
 
-function periodsOfFrame(frame: Frame): { periods: Period[]; samePeriod: boolean } {
-  const periods = frame.times.flatMap((time) => time.periods);
-  return { periods, samePeriod: frame.times.some((time) => time.kind === "same_period") };
+/**
+ * A frame's own periods; a shifted same-period expression (去年同期, the same period last year)
+ * adds the frame's other periods — or, when it has none, the previous frame's — shifted by years.
+ */
+function periodsOfFrame(frame: Frame, previous: Period[] | undefined): Period[] {
+  const own = frame.times.flatMap((time) => time.periods);
+  const shifted = frame.times.flatMap((time) => {
+    if (time.kind !== "same_period" || !time.shiftYears) return [];
+    const base = own.length > 0 ? own : (previous ?? []);
+    return base.map((period) => shiftPeriodByYears(period, time.shiftYears as number));
+  });
+  return [...own, ...shifted];
 }
 
 /** Joins periods into as few as possible: contiguous periods of one grain become one span. */
@@ -280,6 +290,7 @@ export class CatalogPlanner implements Planner {
     if (metrics.length + events.length + topics.length === 0)
       return finish({ message: MESSAGES.nothing[language]("") });
     for (const term of unknownTerms) warnings.push(`"${term.text}" is not in the catalog; it is not planned`);
+    for (const time of times) if (time.note) warnings.push(`"${time.text}": ${time.note}`);
 
     const drafts: GoalDraft[] = [];
     const checkConflicts = config.reflector.check_conflicts;
@@ -292,7 +303,7 @@ export class CatalogPlanner implements Planner {
     // Resolve each frame's periods first: 同期 and omitted times take the previous frame's.
     const framePeriods = new Map<Frame, Period[] | undefined>();
     for (const frame of frames) {
-      const { periods } = periodsOfFrame(frame);
+      const periods = periodsOfFrame(frame, previousPeriods);
       if (periods.length > 0) {
         framePeriods.set(frame, mergePeriods(periods));
         if (frame.metrics.length > 0) previousPeriods = framePeriods.get(frame);
