@@ -1,3 +1,4 @@
+import { toTraditional } from "../adapters/shared/chinese-script.js";
 import type { Workspace } from "../config/workspace.js";
 import { type ExecutionPlan, type Grain, type Period, type SubGoal, safeParsePlan } from "../models/plan.js";
 import { bindQualifiers, type Frame } from "./bind-qualifiers.js";
@@ -6,6 +7,7 @@ import { detectIntents, type Intent } from "./intents.js";
 import { detectLanguage, type Language } from "./language.js";
 import { normalizeForMatching } from "./normalize-text.js";
 import type { PlanContext, Planner, PlanOutcome } from "./planner.js";
+import { resolveSpans } from "./resolve-spans.js";
 import { routeQuestion } from "./router.js";
 import { selectOffers, selectTextOffers } from "./select-offers.js";
 import {
@@ -57,6 +59,12 @@ const MAX_QUERY_LENGTH = 2000;
 function clip(text: string, length: number): string {
   return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
 }
+
+const CORRECTION_NOTE: Record<Language, (written: string, corrected: string) => string> = {
+  en: (written, corrected) => `read "${written}" as "${corrected}"`,
+  "zh-Hans": (written, corrected) => `已将“${written}”理解为“${corrected}”`,
+  "zh-Hant": (written, corrected) => `已將「${written}」理解為「${toTraditional(corrected)}」`,
+};
 
 const MESSAGES: Record<
   "unknown" | "nothing" | "unsupported" | "tooLong",
@@ -198,12 +206,20 @@ export class CatalogPlanner implements Planner {
     const warnings: string[] = [];
     const text = question.trim();
     const language = detectLanguage(text, config.language);
-    const normalized = normalizeForMatching(text);
-    const mentions = vocabulary.find(normalized, text);
+    // Segment, then resolve: spans that clearly mean a catalog term are rewritten to it (with a
+    // note), so every later step reads the catalog's own words.
+    const resolution = resolveSpans(text, vocabulary, asOf);
+    const working = resolution.question;
+    for (const correction of resolution.corrections) {
+      warnings.push(CORRECTION_NOTE[language](correction.written.trim(), correction.corrected));
+      trace.push(`resolve:${correction.reason}:${correction.written.trim()}→${correction.corrected}`);
+    }
+    const normalized = normalizeForMatching(working);
+    const mentions = vocabulary.find(normalized, working);
     const times = findTimeExpressions(normalized, asOf);
-    const unknownTerms = findUnknownTerms(text, normalized, mentions, vocabulary);
+    const unknownTerms = findUnknownTerms(working, normalized, mentions, vocabulary);
     const subQuestions = decomposeQuestion(
-      text,
+      working,
       [...mentions, ...times.map((time) => ({ start: time.start, end: time.end, kind: "time" as const }))],
       language,
     );
@@ -444,7 +460,7 @@ export class CatalogPlanner implements Planner {
       const policyQuestions = subQuestions.filter((sub) =>
         vocabulary.find(normalizeForMatching(sub)).some((mention) => mention.kind === "topic"),
       );
-      for (const wholeQuery of policyQuestions.length > 0 ? policyQuestions : [text]) {
+      for (const wholeQuery of policyQuestions.length > 0 ? policyQuestions : [working]) {
         const query = clip(wholeQuery, MAX_QUERY_LENGTH);
         for (const offer of textOffers) {
           drafts.push({
