@@ -19,7 +19,7 @@ import {
   shiftPeriodByYears,
   widenByMonths,
 } from "./time-expressions.js";
-import { findUnknownTerms } from "./unknown-terms.js";
+import { findUnknownTerms, findUnresolvedQualifiers } from "./unknown-terms.js";
 import { validationRuleFor } from "./validation-rule-for.js";
 import { Vocabulary } from "./vocabulary.js";
 import { type Offer, workspaceOffers } from "./workspace-offers.js";
@@ -218,6 +218,13 @@ export class CatalogPlanner implements Planner {
     const mentions = vocabulary.find(normalized, working);
     const times = findTimeExpressions(normalized, asOf);
     const unknownTerms = findUnknownTerms(working, normalized, mentions, vocabulary);
+    // Only a data question is held to "every span accounted for": a policy question's words are
+    // its search query, and an out-of-scope one is answered directly.
+    if (mentions.some((mention) => mention.kind === "metric" || mention.kind === "event")) {
+      for (const term of findUnresolvedQualifiers(working, normalized, mentions, times, vocabulary))
+        if (!unknownTerms.some((known) => known.text.includes(term.text) || term.text.includes(known.text)))
+          unknownTerms.push(term);
+    }
     const subQuestions = decomposeQuestion(
       working,
       [...mentions, ...times.map((time) => ({ start: time.start, end: time.end, kind: "time" as const }))],
