@@ -1,12 +1,19 @@
 import { businessSynonymsOf } from "../domain/business-synonyms.js";
 import { soundsAlike } from "../domain/chinese-homophones.js";
 import { typingDistance } from "../domain/edit-distance.js";
+import { dimensionNouns } from "./dimension-nouns.js";
 import { normalizeForMatching } from "./normalize-text.js";
 import { findTimeExpressions } from "./time-expressions.js";
 import type { Mention, MentionKind, Vocabulary } from "./vocabulary.js";
 
 /** Why a span of the question was rewritten to a catalog term. */
-export type CorrectionReason = "run_together" | "typo" | "homophone" | "measure_head" | "change_event";
+export type CorrectionReason =
+  | "run_together"
+  | "typo"
+  | "homophone"
+  | "measure_head"
+  | "change_event"
+  | "quantifier";
 
 /** One span rewritten to a catalog term: what was written, what it now reads. */
 export interface SpanCorrection {
@@ -212,7 +219,7 @@ export function resolveSpans(question: string, vocabulary: Vocabulary, asOf: str
   const corrections: SpanCorrection[] = [];
   const ambiguous: AmbiguousSpan[] = [];
   let text = question;
-  const steps = [changeEvents, measureHeads, runTogether, latinTypos, hanHomophones];
+  const steps = [changeEvents, measureHeads, runTogether, latinTypos, hanHomophones, quantifiers];
   for (const step of steps) {
     const current = stage(text, vocabulary, asOf);
     const edits = step(current, lexicon, vocabulary, asOf, ambiguous);
@@ -397,6 +404,59 @@ const hanHomophones: Step = (current, lexicon) => {
         correction: { written: text.slice(start, end), corrected: term.text, reason: "homophone" },
       });
     }
+  }
+  return nonOverlapping(edits);
+};
+
+const LATIN_QUANTIFIER = /\b(each|every|all|per|both|either)(?:\s+(?:of\s+)?the)?\s+([a-z]+?)(?:s|es)?\b/gu;
+const HAN_QUANTIFIER = /(每一个|每个|各个|每|各|所有|全部|两个|两)/u;
+
+/**
+ * Quantified dimensions become the list of their values: "each product" → "product A, product B
+ * and product C", "每个地区" → "华东、华北、华南和华西"; "both"/"either" only when the dimension
+ * has exactly two values (otherwise which two is the user's to say).
+ */
+const quantifiers: Step = (current, _lexicon, vocabulary) => {
+  const { normalized, text } = current;
+  const nouns = dimensionNouns(vocabulary);
+  const edits: Edit[] = [];
+  const listOf = (dimension: string, han: boolean, noun: string) => {
+    const values = Object.entries(vocabulary.catalog.dimensions[dimension]?.values ?? {});
+    const names = values.map(([value, synonyms]) => {
+      const script = synonyms.filter((synonym) => HAN.test(synonym) === han);
+      return (
+        script.find((synonym) => synonym.toLowerCase().includes(noun)) ??
+        script[0] ??
+        value
+      ).toLowerCase();
+    });
+    if (names.length < 2) return undefined;
+    return han
+      ? `${names.slice(0, -1).join("、")}和${names[names.length - 1]}`
+      : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  };
+  const add = (start: number, end: number, dimension: string, han: boolean, noun: string, pair: boolean) => {
+    if (coveredBy(current.mentions, start, end)) return;
+    const count = Object.keys(vocabulary.catalog.dimensions[dimension]?.values ?? {}).length;
+    if (pair && count !== 2) return;
+    const replacement = listOf(dimension, han, noun);
+    if (!replacement) return;
+    edits.push({
+      start,
+      end,
+      replacement: han ? replacement : ` ${replacement} `,
+      correction: { written: text.slice(start, end), corrected: replacement, reason: "quantifier" },
+    });
+  };
+  for (const match of normalized.matchAll(LATIN_QUANTIFIER)) {
+    const dimension = nouns.latin.get(match[2]) ?? nouns.latin.get(`${match[2]}s`);
+    if (!dimension) continue;
+    add(match.index, match.index + match[0].length, dimension, false, match[2], /both|either/.test(match[1]));
+  }
+  for (const [suffix, dimension] of nouns.han) {
+    const pattern = new RegExp(`${HAN_QUANTIFIER.source}(?:个)?${escapeRegex(suffix)}`, "gu");
+    for (const match of normalized.matchAll(pattern))
+      add(match.index, match.index + match[0].length, dimension, true, suffix, /两/.test(match[1]));
   }
   return nonOverlapping(edits);
 };

@@ -1,5 +1,6 @@
 import { distance } from "fastest-levenshtein";
 import { nearestName } from "../config/nearest-name.js";
+import { dimensionNouns } from "./dimension-nouns.js";
 import { CHINESE_STOP_WORDS, ENGLISH_STOP_WORDS } from "./stop-words.js";
 import type { Mention, Vocabulary } from "./vocabulary.js";
 
@@ -99,26 +100,6 @@ interface Span {
   end: number;
 }
 
-/** Latin words that, across a dimension's values, name the dimension itself ("product A", "East China", "basic plan"). */
-function dimensionNouns(vocabulary: Vocabulary): Map<string, string> {
-  const nouns = new Map<string, string>();
-  for (const [dimension, definition] of Object.entries(vocabulary.catalog.dimensions)) {
-    const counts = new Map<string, number>();
-    for (const [value, synonyms] of Object.entries(definition.values)) {
-      const words = new Set(
-        synonyms
-          .filter((synonym) => !HAN_CHARACTER.test(synonym))
-          .flatMap((synonym) => synonym.toLowerCase().split(/[\s-]+/))
-          .filter((word) => word.length >= 3 && word !== value.toLowerCase()),
-      );
-      for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
-    }
-    for (const [word, count] of counts) if (count >= 2 && !nouns.has(word)) nouns.set(word, dimension);
-    if (dimension.length >= 3) nouns.set(dimension.toLowerCase(), dimension);
-  }
-  return nouns;
-}
-
 /**
  * Qualifiers the catalog does not know, found by what is left once catalog terms and time
  * expressions are taken: a dimension term that starts inside a longer word (北区 in 东北区), a
@@ -209,7 +190,7 @@ export function findUnresolvedQualifiers(
     if (words.every((word) => ENGLISH_STOP_WORDS.has(word) || MONTH_WORDS.has(word))) continue;
     report(start, end);
   }
-  const nouns = dimensionNouns(vocabulary);
+  const nouns = dimensionNouns(vocabulary).latin;
   for (const match of normalized.matchAll(/\b([a-z][a-z0-9-]*)\s+([a-z]+?)s?\b/gu)) {
     const dimension = nouns.get(match[2]);
     if (!dimension) continue;
