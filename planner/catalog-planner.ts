@@ -6,8 +6,8 @@ import { decomposeQuestion } from "./decomposer.js";
 import { detectIntents, type Intent } from "./intents.js";
 import { detectLanguage, type Language } from "./language.js";
 import { normalizeForMatching } from "./normalize-text.js";
-import type { PlanContext, Planner, PlanOutcome } from "./planner.js";
-import { resolveSpans } from "./resolve-spans.js";
+import type { Clarification, PlanContext, Planner, PlanOutcome } from "./planner.js";
+import { type AmbiguousSpan, resolveSpans } from "./resolve-spans.js";
 import { routeQuestion } from "./router.js";
 import { selectOffers, selectTextOffers } from "./select-offers.js";
 import {
@@ -19,7 +19,7 @@ import {
   shiftPeriodByYears,
   widenByMonths,
 } from "./time-expressions.js";
-import { findUnknownTerms, findUnresolvedQualifiers } from "./unknown-terms.js";
+import { findUnknownTerms, findUnresolvedQualifiers, type UnknownTerm } from "./unknown-terms.js";
 import { validationRuleFor } from "./validation-rule-for.js";
 import { Vocabulary } from "./vocabulary.js";
 import { type Offer, workspaceOffers } from "./workspace-offers.js";
@@ -58,6 +58,61 @@ const MAX_QUERY_LENGTH = 2000;
 
 function clip(text: string, length: number): string {
   return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
+}
+
+const DEFAULT_NOTE: Record<Language, (what: string, period: string, trend: boolean) => string> = {
+  en: (what, period, trend) =>
+    `${what}: no period given: ${trend ? "the last 12 complete months" : "the last complete month or quarter"} (${period})`,
+  "zh-Hans": (what, period, trend) =>
+    `${what}：未指定时间，默认${trend ? "最近12个完整月" : "上一个完整月份或季度"}（${period}）`,
+  "zh-Hant": (what, period, trend) =>
+    `${what}：未指定時間，預設${trend ? "最近12個完整月" : "上一個完整月份或季度"}（${period}）`,
+};
+
+/** Catalog display words for a dimension's values or a metric, in the question's script. */
+function displayCandidates(term: UnknownTerm, vocabulary: Vocabulary, language: Language): string[] {
+  const catalog = vocabulary.catalog;
+  if (term.kind === "dimension_value" && term.dimension && catalog.dimensions[term.dimension]) {
+    return Object.entries(catalog.dimensions[term.dimension].values).map(([value, synonyms]) => {
+      if (language === "en")
+        return (
+          synonyms.find((synonym) => !/[\u4e00-\u9fff]/u.test(synonym) && synonym.length > value.length) ??
+          value
+        );
+      const chinese = synonyms.find((synonym) => /[\u4e00-\u9fff]/u.test(synonym)) ?? value;
+      return language === "zh-Hant" ? toTraditional(chinese) : chinese;
+    });
+  }
+  if (term.suggestion) return [term.suggestion];
+  return [];
+}
+
+function clarificationFor(
+  ambiguous: AmbiguousSpan[],
+  unknownTerms: UnknownTerm[],
+  vocabulary: Vocabulary,
+  language: Language,
+): Clarification | undefined {
+  const spans = [
+    ...ambiguous,
+    ...unknownTerms.map((term) => ({
+      written: term.text,
+      candidates: displayCandidates(term, vocabulary, language),
+    })),
+  ].filter((span) => span.candidates.length > 0);
+  return spans.length > 0 ? { spans } : undefined;
+}
+
+function clarificationMessage(clarification: Clarification, language: Language): string {
+  const parts = clarification.spans.map((span) => {
+    if (language === "en")
+      return `"${span.written}" is not in the catalog — did you mean ${span.candidates.join(", ")}?`;
+    const joiner = "、";
+    return language === "zh-Hant"
+      ? `「${span.written}」不在目錄中——您是指${span.candidates.join(joiner)}中的哪一個？`
+      : `“${span.written}”不在目录中——您是指${span.candidates.join(joiner)}中的哪一个？`;
+  });
+  return parts.join(language === "en" ? " " : "");
 }
 
 const CORRECTION_NOTE: Record<Language, (written: string, corrected: string) => string> = {
@@ -284,8 +339,11 @@ export class CatalogPlanner implements Planner {
       warnings,
       trace,
     };
+    const defaults: string[] = [];
     const finish = (extra: Partial<PlanOutcome>): PlanOutcome => ({
       ...base,
+      corrections: resolution.corrections,
+      defaults,
       ...extra,
       elapsedMs: performance.now() - started,
     });
@@ -301,6 +359,16 @@ export class CatalogPlanner implements Planner {
     // a different question (product Z's rate is not the overall rate). An unknown measure beside
     // known ones ("return rate and churn rate") is reported and the known ones are planned.
     const unknownQualifiers = unknownTerms.filter((term) => term.kind === "dimension_value");
+    const clarification = clarificationFor(resolution.ambiguous, unknownTerms, vocabulary, language);
+    if (
+      clarification &&
+      (resolution.ambiguous.length > 0 ||
+        unknownQualifiers.length > 0 ||
+        metrics.length + events.length + topics.length === 0)
+    ) {
+      trace.push(`clarify:${clarification.spans.map((span) => span.written).join(",")}`);
+      return finish({ clarification, message: clarificationMessage(clarification, language) });
+    }
     if (
       unknownQualifiers.length > 0 ||
       (unknownTerms.length > 0 && metrics.length + events.length + topics.length === 0)
@@ -368,6 +436,8 @@ export class CatalogPlanner implements Planner {
             requested = [period];
             const note = `${metric}: no period in the question; using ${describePeriod(period)} (relative to as-of ${asOf})`;
             if (!warnings.includes(note)) warnings.push(note);
+            const applied = DEFAULT_NOTE[language](metric, describePeriod(period), trend);
+            if (!defaults.includes(applied)) defaults.push(applied);
             trace.push(`period:default:${period.from}..${period.to}`);
           }
           for (const wanted of requested) {
@@ -418,10 +488,12 @@ export class CatalogPlanner implements Planner {
         window = own
           ? { grain: own[0].grain, from: own[0].from, to: own[own.length - 1].to }
           : defaultPeriod(asOf, "month", true);
-        if (!own)
+        if (!own) {
           warnings.push(
             `events: no period in the question; using ${describePeriod(window)} (relative to as-of ${asOf})`,
           );
+          defaults.push(DEFAULT_NOTE[language](frame.events.join(", "), describePeriod(window), true));
+        }
       }
       // Dimension values: the event's own ("provider changes in East China"), else those of the metrics it relates to (两地).
       const dimensions = new Map<string, string[]>();
