@@ -1,7 +1,12 @@
 import pc from "picocolors";
 
 /** Exit codes: 0 done, 1 could not run (bad config, bad plan, usage), 2 ran but partial or failed steps. */
-export const ExitCode = { ok: 0, couldNotRun: 1, partial: 2 } as const;
+export const ExitCode = { ok: 0, couldNotRun: 1, partial: 2, needsClarification: 3 } as const;
+
+/** A question needs a letter, digit or Han character: empty or punctuation-only input is a usage error. */
+export function hasWords(question: string): boolean {
+  return /[\p{L}\p{N}]/u.test(question);
+}
 
 /** Colour and progress only for a person at a terminal: a TTY, not CI, not NO_COLOR. */
 export function isInteractive(stream: NodeJS.WriteStream = process.stdout): boolean {

@@ -71,6 +71,29 @@ export type Strategy = z.infer<typeof Strategy>;
 export const PlannerKind = z.enum(["catalog", "model", "fallback", "manual"]);
 export type PlannerKind = z.infer<typeof PlannerKind>;
 
+/**
+ * How the planner read the question, printed beside a plan (`plan --json`, `ask --json`):
+ * informative only — the executor ignores it, and a plan file may carry or omit it.
+ */
+export const PlanUnderstanding = z
+  .object({
+    /** planned, direct, needs_clarification or cannot_plan. */
+    status: z.enum(["planned", "direct", "needs_clarification", "cannot_plan"]),
+    route: z.string(),
+    language: z.string(),
+    /** Assumptions and corrections the user should see, in the question's language where written for them. */
+    notes: z.array(z.string()),
+    /** Defaults applied because the question left them out ("no period given: the last complete month"). */
+    defaults: z.array(z.string()),
+    corrections: z.array(z.object({ written: z.string(), corrected: z.string(), reason: z.string() })),
+    clarification: z
+      .object({ spans: z.array(z.object({ written: z.string(), candidates: z.array(z.string()) })) })
+      .optional(),
+    elapsed_ms: z.number().nonnegative(),
+  })
+  .strict();
+export type PlanUnderstanding = z.infer<typeof PlanUnderstanding>;
+
 /** A whole plan: what the executor runs. */
 export const ExecutionPlan = z
   .object({
@@ -79,6 +102,7 @@ export const ExecutionPlan = z
     strategy: Strategy.default("auto"),
     planner: PlannerKind.default("manual"),
     sub_goals: z.array(SubGoal).min(1).max(12),
+    understanding: PlanUnderstanding.optional(),
   })
   .strict()
   .superRefine((plan, context) => {

@@ -18,7 +18,13 @@ export interface Frame {
   isEventFrame: boolean;
   /** The frame's dimension values were inherited, not written in it. */
   inherited: Set<string>;
+  /** Opened by a new sentence: its dates and values belong to that sentence's clause. */
+  opensSentence?: boolean;
 }
+
+// Where a new sentence starts: its time expressions and values belong to its own clause
+// ("…in January 2024? Also, did East China switch carriers in 2023?").
+const SENTENCE_END = /[。？！?!；;]+\s*/gu;
 
 // Between two values of the same dimension, only a joiner means "a list" (A和B产品, East and North).
 const LIST_GAP = /^\s*(?:和|与|及|跟|、|,|\/|&|and|or|或|以及|vs\.?|versus)?\s*$/u;
@@ -52,8 +58,18 @@ export function bindQualifiers(normalized: string, mentions: Mention[], times: T
   ].sort((a, b) => a.start - b.start);
   const frames: Frame[] = [newFrame(0)];
   const lastEnd = new Map<string, number>();
+  const sentenceStarts = [...normalized.matchAll(SENTENCE_END)]
+    .map((match) => match.index + match[0].length)
+    .filter((start) => start < normalized.length);
   for (const item of items) {
     let current = frames[frames.length - 1];
+    const sentence = sentenceStarts.filter((start) => start > current.start && start <= item.start).pop();
+    if (sentence !== undefined && (current.metrics.length > 0 || current.events.length > 0)) {
+      current = newFrame(sentence);
+      current.opensSentence = true;
+      frames.push(current);
+      lastEnd.clear();
+    }
     if (item.time) {
       current.times.push(item.time);
       continue;
@@ -64,7 +80,10 @@ export function bindQualifiers(normalized: string, mentions: Mention[], times: T
       continue;
     }
     if (mention.kind === "event") {
-      const opensFrame = current.metrics.length > 0 || current.events.length > 0 || frames.length > 1;
+      const opensFrame =
+        current.metrics.length > 0 ||
+        current.events.length > 0 ||
+        (frames.length > 1 && !current.opensSentence);
       if (opensFrame) {
         current = newFrame(mention.start, true);
         frames.push(current);

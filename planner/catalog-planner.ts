@@ -1,3 +1,4 @@
+import { toTraditional } from "../adapters/shared/chinese-script.js";
 import type { Workspace } from "../config/workspace.js";
 import { type ExecutionPlan, type Grain, type Period, type SubGoal, safeParsePlan } from "../models/plan.js";
 import { bindQualifiers, type Frame } from "./bind-qualifiers.js";
@@ -5,7 +6,8 @@ import { decomposeQuestion } from "./decomposer.js";
 import { detectIntents, type Intent } from "./intents.js";
 import { detectLanguage, type Language } from "./language.js";
 import { normalizeForMatching } from "./normalize-text.js";
-import type { PlanContext, Planner, PlanOutcome } from "./planner.js";
+import type { Clarification, PlanContext, Planner, PlanOutcome } from "./planner.js";
+import { type AmbiguousSpan, resolveSpans } from "./resolve-spans.js";
 import { routeQuestion } from "./router.js";
 import { selectOffers, selectTextOffers } from "./select-offers.js";
 import {
@@ -14,9 +16,10 @@ import {
   isCoarser,
   monthPeriod,
   quarterPeriod,
+  shiftPeriodByYears,
   widenByMonths,
 } from "./time-expressions.js";
-import { findUnknownTerms } from "./unknown-terms.js";
+import { findUnknownTerms, findUnresolvedQualifiers, type UnknownTerm } from "./unknown-terms.js";
 import { validationRuleFor } from "./validation-rule-for.js";
 import { Vocabulary } from "./vocabulary.js";
 import { type Offer, workspaceOffers } from "./workspace-offers.js";
@@ -56,6 +59,67 @@ const MAX_QUERY_LENGTH = 2000;
 function clip(text: string, length: number): string {
   return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
 }
+
+const DEFAULT_NOTE: Record<Language, (what: string, period: string, trend: boolean) => string> = {
+  en: (what, period, trend) =>
+    `${what}: no period given: ${trend ? "the last 12 complete months" : "the last complete month or quarter"} (${period})`,
+  "zh-Hans": (what, period, trend) =>
+    `${what}：未指定时间，默认${trend ? "最近12个完整月" : "上一个完整月份或季度"}（${period}）`,
+  "zh-Hant": (what, period, trend) =>
+    `${what}：未指定時間，預設${trend ? "最近12個完整月" : "上一個完整月份或季度"}（${period}）`,
+};
+
+/** Catalog display words for a dimension's values or a metric, in the question's script. */
+function displayCandidates(term: UnknownTerm, vocabulary: Vocabulary, language: Language): string[] {
+  const catalog = vocabulary.catalog;
+  if (term.kind === "dimension_value" && term.dimension && catalog.dimensions[term.dimension]) {
+    return Object.entries(catalog.dimensions[term.dimension].values).map(([value, synonyms]) => {
+      if (language === "en")
+        return (
+          synonyms.find((synonym) => !/[\u4e00-\u9fff]/u.test(synonym) && synonym.length > value.length) ??
+          value
+        );
+      const chinese = synonyms.find((synonym) => /[\u4e00-\u9fff]/u.test(synonym)) ?? value;
+      return language === "zh-Hant" ? toTraditional(chinese) : chinese;
+    });
+  }
+  if (term.suggestion) return [term.suggestion];
+  return [];
+}
+
+function clarificationFor(
+  ambiguous: AmbiguousSpan[],
+  unknownTerms: UnknownTerm[],
+  vocabulary: Vocabulary,
+  language: Language,
+): Clarification | undefined {
+  const spans = [
+    ...ambiguous,
+    ...unknownTerms.map((term) => ({
+      written: term.text,
+      candidates: displayCandidates(term, vocabulary, language),
+    })),
+  ].filter((span) => span.candidates.length > 0);
+  return spans.length > 0 ? { spans } : undefined;
+}
+
+function clarificationMessage(clarification: Clarification, language: Language): string {
+  const parts = clarification.spans.map((span) => {
+    if (language === "en")
+      return `"${span.written}" is not in the catalog — did you mean ${span.candidates.join(", ")}?`;
+    const joiner = "、";
+    return language === "zh-Hant"
+      ? `「${span.written}」不在目錄中——您是指${span.candidates.join(joiner)}中的哪一個？`
+      : `“${span.written}”不在目录中——您是指${span.candidates.join(joiner)}中的哪一个？`;
+  });
+  return parts.join(language === "en" ? " " : "");
+}
+
+const CORRECTION_NOTE: Record<Language, (written: string, corrected: string) => string> = {
+  en: (written, corrected) => `read "${written}" as "${corrected}"`,
+  "zh-Hans": (written, corrected) => `已将“${written}”理解为“${corrected}”`,
+  "zh-Hant": (written, corrected) => `已將「${written}」理解為「${toTraditional(corrected)}」`,
+};
 
 const MESSAGES: Record<
   "unknown" | "nothing" | "unsupported" | "tooLong",
@@ -99,9 +163,18 @@ function describeFilters(filters: Record<string, string | string[]>): string {
   return parts.length > 0 ? ` for ${parts.join(", ")}` : "";
 }
 
-function periodsOfFrame(frame: Frame): { periods: Period[]; samePeriod: boolean } {
-  const periods = frame.times.flatMap((time) => time.periods);
-  return { periods, samePeriod: frame.times.some((time) => time.kind === "same_period") };
+/**
+ * A frame's own periods; a shifted same-period expression (去年同期, the same period last year)
+ * adds the frame's other periods — or, when it has none, the previous frame's — shifted by years.
+ */
+function periodsOfFrame(frame: Frame, previous: Period[] | undefined): Period[] {
+  const own = frame.times.flatMap((time) => time.periods);
+  const shifted = frame.times.flatMap((time) => {
+    if (time.kind !== "same_period" || !time.shiftYears) return [];
+    const base = own.length > 0 ? own : (previous ?? []);
+    return base.map((period) => shiftPeriodByYears(period, time.shiftYears as number));
+  });
+  return [...own, ...shifted];
 }
 
 /** Joins periods into as few as possible: contiguous periods of one grain become one span. */
@@ -188,12 +261,27 @@ export class CatalogPlanner implements Planner {
     const warnings: string[] = [];
     const text = question.trim();
     const language = detectLanguage(text, config.language);
-    const normalized = normalizeForMatching(text);
-    const mentions = vocabulary.find(normalized, text);
+    // Segment, then resolve: spans that clearly mean a catalog term are rewritten to it (with a
+    // note), so every later step reads the catalog's own words.
+    const resolution = resolveSpans(text, vocabulary, asOf);
+    const working = resolution.question;
+    for (const correction of resolution.corrections) {
+      warnings.push(CORRECTION_NOTE[language](correction.written.trim(), correction.corrected));
+      trace.push(`resolve:${correction.reason}:${correction.written.trim()}→${correction.corrected}`);
+    }
+    const normalized = normalizeForMatching(working);
+    const mentions = vocabulary.find(normalized, working);
     const times = findTimeExpressions(normalized, asOf);
-    const unknownTerms = findUnknownTerms(text, normalized, mentions, vocabulary);
+    const unknownTerms = findUnknownTerms(working, normalized, mentions, vocabulary);
+    // Only a data question is held to "every span accounted for": a policy question's words are
+    // its search query, and an out-of-scope one is answered directly.
+    if (mentions.some((mention) => mention.kind === "metric" || mention.kind === "event")) {
+      for (const term of findUnresolvedQualifiers(working, normalized, mentions, times, vocabulary))
+        if (!unknownTerms.some((known) => known.text.includes(term.text) || term.text.includes(known.text)))
+          unknownTerms.push(term);
+    }
     const subQuestions = decomposeQuestion(
-      text,
+      working,
       [...mentions, ...times.map((time) => ({ start: time.start, end: time.end, kind: "time" as const }))],
       language,
     );
@@ -251,8 +339,11 @@ export class CatalogPlanner implements Planner {
       warnings,
       trace,
     };
+    const defaults: string[] = [];
     const finish = (extra: Partial<PlanOutcome>): PlanOutcome => ({
       ...base,
+      corrections: resolution.corrections,
+      defaults,
       ...extra,
       elapsedMs: performance.now() - started,
     });
@@ -268,6 +359,16 @@ export class CatalogPlanner implements Planner {
     // a different question (product Z's rate is not the overall rate). An unknown measure beside
     // known ones ("return rate and churn rate") is reported and the known ones are planned.
     const unknownQualifiers = unknownTerms.filter((term) => term.kind === "dimension_value");
+    const clarification = clarificationFor(resolution.ambiguous, unknownTerms, vocabulary, language);
+    if (
+      clarification &&
+      (resolution.ambiguous.length > 0 ||
+        unknownQualifiers.length > 0 ||
+        metrics.length + events.length + topics.length === 0)
+    ) {
+      trace.push(`clarify:${clarification.spans.map((span) => span.written).join(",")}`);
+      return finish({ clarification, message: clarificationMessage(clarification, language) });
+    }
     if (
       unknownQualifiers.length > 0 ||
       (unknownTerms.length > 0 && metrics.length + events.length + topics.length === 0)
@@ -280,6 +381,7 @@ export class CatalogPlanner implements Planner {
     if (metrics.length + events.length + topics.length === 0)
       return finish({ message: MESSAGES.nothing[language]("") });
     for (const term of unknownTerms) warnings.push(`"${term.text}" is not in the catalog; it is not planned`);
+    for (const time of times) if (time.note) warnings.push(`"${time.text}": ${time.note}`);
 
     const drafts: GoalDraft[] = [];
     const checkConflicts = config.reflector.check_conflicts;
@@ -292,7 +394,7 @@ export class CatalogPlanner implements Planner {
     // Resolve each frame's periods first: 同期 and omitted times take the previous frame's.
     const framePeriods = new Map<Frame, Period[] | undefined>();
     for (const frame of frames) {
-      const { periods } = periodsOfFrame(frame);
+      const periods = periodsOfFrame(frame, previousPeriods);
       if (periods.length > 0) {
         framePeriods.set(frame, mergePeriods(periods));
         if (frame.metrics.length > 0) previousPeriods = framePeriods.get(frame);
@@ -334,6 +436,8 @@ export class CatalogPlanner implements Planner {
             requested = [period];
             const note = `${metric}: no period in the question; using ${describePeriod(period)} (relative to as-of ${asOf})`;
             if (!warnings.includes(note)) warnings.push(note);
+            const applied = DEFAULT_NOTE[language](metric, describePeriod(period), trend);
+            if (!defaults.includes(applied)) defaults.push(applied);
             trace.push(`period:default:${period.from}..${period.to}`);
           }
           for (const wanted of requested) {
@@ -384,10 +488,12 @@ export class CatalogPlanner implements Planner {
         window = own
           ? { grain: own[0].grain, from: own[0].from, to: own[own.length - 1].to }
           : defaultPeriod(asOf, "month", true);
-        if (!own)
+        if (!own) {
           warnings.push(
             `events: no period in the question; using ${describePeriod(window)} (relative to as-of ${asOf})`,
           );
+          defaults.push(DEFAULT_NOTE[language](frame.events.join(", "), describePeriod(window), true));
+        }
       }
       // Dimension values: the event's own ("provider changes in East China"), else those of the metrics it relates to (两地).
       const dimensions = new Map<string, string[]>();
@@ -433,7 +539,7 @@ export class CatalogPlanner implements Planner {
       const policyQuestions = subQuestions.filter((sub) =>
         vocabulary.find(normalizeForMatching(sub)).some((mention) => mention.kind === "topic"),
       );
-      for (const wholeQuery of policyQuestions.length > 0 ? policyQuestions : [text]) {
+      for (const wholeQuery of policyQuestions.length > 0 ? policyQuestions : [working]) {
         const query = clip(wholeQuery, MAX_QUERY_LENGTH);
         for (const offer of textOffers) {
           drafts.push({

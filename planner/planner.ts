@@ -2,6 +2,7 @@ import type { Workspace } from "../config/workspace.js";
 import type { ExecutionPlan, PlannerKind, Strategy } from "../models/plan.js";
 import type { Intent } from "./intents.js";
 import type { Language } from "./language.js";
+import type { SpanCorrection } from "./resolve-spans.js";
 import type { RouteDecision } from "./router.js";
 import type { UnknownTerm } from "./unknown-terms.js";
 
@@ -42,6 +43,20 @@ export interface PlanOutcome {
   trace: string[];
   /** Wall-clock planning time. */
   elapsedMs: number;
+  /** Spans rewritten to catalog terms (typos, homophones, run-together words, paraphrases). */
+  corrections?: SpanCorrection[];
+  /** Defaults the planner applied because the question left them out ("no period given: …"). */
+  defaults?: string[];
+  /**
+   * Set when a span could mean several catalog terms or names a qualifier the catalog lacks:
+   * there is no plan, and `message` asks the user to choose (CLI exit code 3).
+   */
+  clarification?: Clarification;
+}
+
+/** What the user must settle before the question can be planned. */
+export interface Clarification {
+  spans: { written: string; candidates: string[] }[];
 }
 
 /** Turns a question into a plan. Implementations: CatalogPlanner (deterministic) and ModelPlanner (Ollama). */

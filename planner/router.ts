@@ -1,5 +1,6 @@
 import { toTraditional } from "../adapters/shared/chinese-script.js";
 import type { Language } from "./language.js";
+import { smallTalkActs, smallTalkReply } from "./small-talk.js";
 
 /** Where a question goes: a short direct reply, or retrieval through a plan. */
 export type Route = "direct" | "retrieve";
@@ -92,6 +93,12 @@ const REPLIES: Record<
   },
 };
 
+const SCOPE_SENTENCE: Record<Language, (scope: string) => string> = {
+  en: (scope) => `Ask me about ${scope}, and I will fetch, check and cite the figures.`,
+  "zh-Hans": (scope) => `可以问我关于${scope}的问题，我会查询、核对并注明出处。`,
+  "zh-Hant": (scope) => `可以問我關於${scope}的問題，我會查詢、核對並註明出處。`,
+};
+
 function scopeText(language: Language, scope: RouterInput["scope"]): string {
   if (language === "en") {
     // "Return rate" → "return rate", but "VIP repurchase rate" and "CRM release" keep their capitals.
@@ -124,6 +131,21 @@ export function routeQuestion(input: RouterInput): RouteDecision {
   if (input.catalogMentions === 0 && input.unknownTerms === 0) {
     if (stripped === "" || GREETING.test(stripped)) return direct("greeting");
     if (THANKS.test(stripped)) return direct("thanks");
+    // Combinations ("你好，辛苦了", "hey, how's it going?", "謝啦，今天先這樣"): one answer per act.
+    const acts = smallTalkActs(input.normalized);
+    if (acts) {
+      const greets = acts.includes("greeting") || acts.includes("check_in");
+      return {
+        route: "direct",
+        complexity: "simple",
+        reason: greets ? "greeting" : "thanks",
+        reply: smallTalkReply(
+          acts,
+          input.language,
+          SCOPE_SENTENCE[input.language](scopeText(input.language, input.scope)),
+        ),
+      };
+    }
     if (HELP.test(bare(withoutPleasantries(input.normalized))) || HELP.test(stripped)) return direct("help");
     if (!DATA_CUES.test(withoutPleasantries(input.normalized))) return direct("out_of_scope");
   }

@@ -121,3 +121,54 @@ describe("rolling windows and dating years", () => {
     expect(periods("2023年全年与2024年1月").map((mention) => mention.grain)).toEqual(["year", "month"]);
   });
 });
+
+describe("compositional time grammar (issue 15)", () => {
+  const all = (text: string, asOf = "2024-06-30") =>
+    findTimeExpressions(normalizeForMatching(text), asOf).flatMap((mention) =>
+      mention.periods.map((period) => `${period.from}..${period.to}`),
+    );
+  it.each([
+    ["24年1月", "2024-06-30", ["2024-01-01..2024-01-31"]],
+    ["23年第四季度", "2024-06-30", ["2023-10-01..2023-12-31"]],
+    ["23年三季度到四季度", "2024-06-30", ["2023-07-01..2023-12-31"]],
+    ["2023年第四季度到2024年第一季度", "2024-06-30", ["2023-10-01..2024-03-31"]],
+    ["今年2月", "2024-06-30", ["2024-02-01..2024-02-29"]],
+    ["去年12月", "2024-06-30", ["2023-12-01..2023-12-31"]],
+    ["去年第三季度", "2024-06-30", ["2023-07-01..2023-09-30"]],
+    ["this January", "2024-06-30", ["2024-01-01..2024-01-31"]],
+    ["January last year", "2024-06-30", ["2023-01-01..2023-01-31"]],
+    ["Q3 last year", "2024-06-30", ["2023-07-01..2023-09-30"]],
+    ["last September", "2024-06-30", ["2023-09-01..2023-09-30"]],
+    [
+      "7、8、9三个月",
+      "2024-10-15",
+      ["2024-07-01..2024-07-31", "2024-08-01..2024-08-31", "2024-09-01..2024-09-30"],
+    ],
+    ["2024年1月和3月", "2024-06-30", ["2024-01-01..2024-01-31", "2024-03-01..2024-03-31"]],
+    ["January and March 2024", "2024-06-30", ["2024-01-01..2024-01-31", "2024-03-01..2024-03-31"]],
+    ["Q1 and Q3 2023", "2024-06-30", ["2023-01-01..2023-03-31", "2023-07-01..2023-09-30"]],
+    ["一月份", "2024-06-30", ["2024-01-01..2024-01-31"]],
+  ])("%s (as of %s) → %j", (text, asOf, expected) => {
+    expect(all(text, asOf)).toEqual(expected);
+  });
+
+  it("never resolves a bare month after the as-of date, and says so", () => {
+    const [september] = findTimeExpressions(normalizeForMatching("9月的退货率"), "2024-06-30");
+    expect(september.periods[0].from).toBe("2023-09-01");
+    expect(september.note).toMatch(/2023/);
+    const [november] = findTimeExpressions(normalizeForMatching("in November"), "2024-06-30");
+    expect(november.periods[0].from).toBe("2023-11-01");
+    // Not yet passed but not after as-of either: the current year, no note.
+    const [june] = findTimeExpressions(normalizeForMatching("6月"), "2024-06-30");
+    expect(june.periods[0].from).toBe("2024-06-01");
+    expect(june.note).toBeUndefined();
+  });
+
+  it("reads 去年同期 / the same period last year as a one-year shift of another frame", () => {
+    for (const text of ["去年同期", "同比", "the same period last year", "the same month last year"]) {
+      const [mention] = findTimeExpressions(normalizeForMatching(text), "2024-06-30");
+      expect(mention.kind).toBe("same_period");
+      expect(mention.shiftYears).toBe(-1);
+    }
+  });
+});

@@ -17,6 +17,10 @@ export interface TimeMention {
   periods: Period[];
   /** The grain the user asked at (a range of months is still at month grain). */
   grain: Grain;
+  /** For same_period: years to shift the other frame's periods by (去年同期 / same period last year: -1). */
+  shiftYears?: number;
+  /** An assumption worth telling the user (a bare month read as last year's, a period after as-of). */
+  note?: string;
 }
 
 const MONTH_NAMES = MONTHS;
@@ -46,7 +50,8 @@ const ORDINAL: Record<string, number> = {
   "3rd": 3,
   "4th": 4,
 };
-const YEAR = "((?:19|20)\\d{2})";
+// A four-digit year, or a two-digit one written with 年 ("24年1月" is January 2024).
+const YEAR = "((?:19|20)\\d{2}|(?<!\\d)\\d{2}(?=年))";
 const CN_QUARTER = "(?:第)?([1-4一二三四])(?:季度|季)";
 const QUARTER_WORD = "(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th) quarter)";
 
@@ -74,6 +79,12 @@ export function yearPeriod(year: number): Period {
   return { grain: "year", from: `${year}-01-01`, to: `${year}-12-31` };
 }
 
+/** A year as written: four digits, or two digits meaning 20xx ("24年"). */
+function fullYear(text: string): number {
+  const value = Number(text);
+  return text.length === 2 ? 2000 + value : value;
+}
+
 function number(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   if (/^\d+$/.test(text)) return Number(text);
@@ -96,12 +107,58 @@ function quarters(year: number, from: number, to: number): Period[] {
   return result;
 }
 
+interface PatternContext {
+  asOf: Date;
+  /** The year of the nearest explicit year in the question, else the as-of year. */
+  yearFor(index: number): number;
+  /** True when the question writes a year anywhere (a bare month then takes it). */
+  hasExplicitYear: boolean;
+}
+
 interface Pattern {
   regex: RegExp;
   build(
     match: RegExpExecArray,
-    context: { asOf: Date; yearFor(index: number): number },
+    context: PatternContext,
   ): Omit<TimeMention, "start" | "end" | "text"> | undefined;
+}
+
+/**
+ * A month or quarter written without a year and without a year elsewhere in the question takes
+ * the as-of year, unless that would be after the as-of date: then it is last year's (asked on
+ * 2024-06-30, "9月" is September 2023), and the user is told.
+ */
+function bareYear(
+  context: PatternContext,
+  index: number,
+  firstMonth: number,
+): { year: number; note?: string } {
+  const year = context.yearFor(index);
+  if (context.hasExplicitYear) return { year };
+  const asOfMonth = context.asOf.getUTCMonth() + 1;
+  if (firstMonth > asOfMonth)
+    return { year: year - 1, note: `no year given: read as ${year - 1}, the last one before the as-of date` };
+  return { year };
+}
+
+function monthList(
+  m: RegExpExecArray,
+  writtenYear: number | undefined,
+  context: PatternContext,
+): Omit<TimeMention, "start" | "end" | "text"> | undefined {
+  const numbers = [...m[2].matchAll(/\d{1,2}|十[一二]?|[一二三四五六七八九]/gu)].map(
+    (match) => number(match[0]) ?? 0,
+  );
+  if (numbers.length < 2 || numbers.some((month) => month < 1 || month > 12)) return undefined;
+  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
+  const resolved = writtenYear === undefined ? bareYear(context, m.index, sorted[0]) : { year: writtenYear };
+  return {
+    ...each(
+      sorted.map((month) => monthPeriod(resolved.year, month)),
+      "month",
+    ),
+    ...(resolved.note ? { note: resolved.note } : {}),
+  };
 }
 
 const absolute = (periods: Period[], grain: Grain): Omit<TimeMention, "start" | "end" | "text"> => ({
@@ -118,6 +175,92 @@ const each = (periods: Period[], grain: Grain): Omit<TimeMention, "start" | "end
 // Longer, more specific patterns first: at one position the first pattern that matches wins,
 // and overlapping later matches are dropped.
 const PATTERNS: Pattern[] = [
+  // 去年同期, 同比, the same period last year, a year earlier: the other frame's period a year back
+  {
+    regex:
+      /去年同期|上年同期|上一年同期|同比|(?:for |in |during |over |with |versus |vs\.? )?the same (?:period|month|quarter|time) (?:of |in )?(?:last|the previous|the prior) year|(?:the )?same period a year (?:earlier|ago|before)|a year (?:earlier|ago|before)|year[- ]over[- ]year|year[- ]on[- ]year/gu,
+    build: () => ({ kind: "same_period", periods: [], grain: "month", shiftYears: -1 }),
+  },
+  // 今年2月, 去年12月, 前年3月; 今年第一季度, 去年Q4
+  {
+    regex: new RegExp(
+      `(今年|去年|前年|本年)(?:的)?\\s*(?:(\\d{1,2}|十[一二]?|[一二三四五六七八九])月(?:份)?|${CN_QUARTER}|q([1-4]))`,
+      "gu",
+    ),
+    build: (m, { asOf }) => {
+      const year = asOf.getUTCFullYear() - (m[1] === "去年" ? 1 : m[1] === "前年" ? 2 : 0);
+      const month = number(m[2]);
+      if (month !== undefined)
+        return month >= 1 && month <= 12
+          ? { kind: "relative", periods: [monthPeriod(year, month)], grain: "month" }
+          : undefined;
+      const quarter = number(m[3] ?? m[4]) ?? 1;
+      return { kind: "relative", periods: [quarterPeriod(year, quarter)], grain: "quarter" };
+    },
+  },
+  // January last year, January of this year, last year's January, Q3 last year, this year's Q1
+  {
+    regex: new RegExp(
+      `\\b(?:${MONTH}|q([1-4])),? (?:of )?(this|last|the previous|the prior) year\\b|\\b(this|last) year'?s (?:${MONTH}|q([1-4]))`,
+      "gu",
+    ),
+    build: (m, { asOf }) => {
+      const relative = m[3] ?? m[4];
+      const year = asOf.getUTCFullYear() - (relative === "this" ? 0 : 1);
+      const month = m[1] ?? m[5];
+      if (month)
+        return { kind: "relative", periods: [monthPeriod(year, MONTH_NAMES[month])], grain: "month" };
+      return { kind: "relative", periods: [quarterPeriod(year, Number(m[2] ?? m[6]))], grain: "quarter" };
+    },
+  },
+  // this January (of the as-of year), last March (the latest March before the as-of month)
+  {
+    regex: new RegExp(`\\b(this|last|past) ${MONTH}(?![a-z])`, "gu"),
+    build: (m, { asOf }) => {
+      const month = MONTH_NAMES[m[2]];
+      let year = asOf.getUTCFullYear();
+      if (m[1] !== "this" && month >= asOf.getUTCMonth() + 1) year -= 1;
+      return { kind: "relative", periods: [monthPeriod(year, month)], grain: "month" };
+    },
+  },
+  // Month lists: 7、8、9三个月, 2024年1月和3月, 1、2月份 — each month its own period (contiguous ones merge later)
+  {
+    regex: new RegExp(
+      `(?<![\\d年])(?:${YEAR}年)?((?:\\d{1,2}|十[一二]?|[一二三四五六七八九])月?(?:\\s*(?:、|,|和|与|及|跟|以及)\\s*(?:\\d{1,2}|十[一二]?|[一二三四五六七八九])月?)+)\\s*(?:这|那)?(?:[两三四五六七八九十]|\\d{1,2})?个?月(?:份)?`,
+      "gu",
+    ),
+    build: (m, context) => monthList(m, m[1] ? fullYear(m[1]) : undefined, context),
+  },
+  // January and March 2024, January, February and April 2024
+  {
+    regex: new RegExp(
+      `(?<!between )\\b${MONTH}((?:(?:,\\s*|,?\\s+and\\s+)${MONTH})+),?\\s+(?:of\\s+|in\\s+)?${YEAR}`,
+      "gu",
+    ),
+    build: (m) => {
+      const year = Number(m[m.length - 1]);
+      const names = [...m[0].matchAll(new RegExp(MONTH, "gu"))].map((match) => MONTH_NAMES[match[1]]);
+      return each(
+        [...new Set(names)].sort((a, b) => a - b).map((month) => monthPeriod(year, month)),
+        "month",
+      );
+    },
+  },
+  // Q1 and Q3 2023, Q1, Q2 and Q4 of 2023
+  {
+    regex: new RegExp(
+      `(?<!between )\\bq([1-4])((?:(?:,\\s*|,?\\s+and\\s+)q[1-4])+),?\\s+(?:of\\s+|in\\s+)?${YEAR}`,
+      "gu",
+    ),
+    build: (m) => {
+      const year = Number(m[3]);
+      const numbers = [...m[0].matchAll(/q([1-4])/gu)].map((match) => Number(match[1]));
+      return each(
+        [...new Set(numbers)].sort((a, b) => a - b).map((quarter) => quarterPeriod(year, quarter)),
+        "quarter",
+      );
+    },
+  },
   // 2023年7月至9月, 2023年7月到2023年9月, 2023年7-9月
   {
     regex: new RegExp(
@@ -125,8 +268,8 @@ const PATTERNS: Pattern[] = [
       "gu",
     ),
     build: (m) => {
-      const fromYear = Number(m[1]);
-      const toYear = m[3] ? Number(m[3]) : fromYear;
+      const fromYear = fullYear(m[1]);
+      const toYear = m[3] ? fullYear(m[3]) : fromYear;
       const from = Number(m[2]);
       const to = Number(m[4]);
       if (from < 1 || from > 12 || to < 1 || to > 12) return undefined;
@@ -138,27 +281,29 @@ const PATTERNS: Pattern[] = [
   // 2023年第三季度至第四季度, 2023年Q3至Q4, 2023年Q3-Q4
   {
     regex: new RegExp(
-      `${YEAR}年?\\s*(?:${CN_QUARTER}|q([1-4]))\\s*(?:至|到|-|~|—|–)\\s*(?:${CN_QUARTER}|q([1-4]))`,
+      `${YEAR}年?\\s*(?:${CN_QUARTER}|q([1-4]))\\s*(?:至|到|-|~|—|–)\\s*(?:${YEAR}年?\\s*)?(?:${CN_QUARTER}|q([1-4]))`,
       "gu",
     ),
     build: (m) => {
+      const fromYear = fullYear(m[1]);
+      const toYear = m[4] ? fullYear(m[4]) : fromYear;
       const from = number(m[2] ?? m[3]);
-      const to = number(m[4] ?? m[5]);
-      if (!from || !to || to < from) return undefined;
-      return absolute(quarters(Number(m[1]), from, to), "quarter");
+      const to = number(m[5] ?? m[6]);
+      if (!from || !to || toYear * 4 + to < fromYear * 4 + from) return undefined;
+      return absolute([quarterPeriod(fromYear, from), quarterPeriod(toYear, to)], "quarter");
     },
   },
   // from July to September 2023, between July and September 2023, July–September 2023, July to Sept. 2023
   {
     regex: new RegExp(
-      `(?:from |between )?${MONTH}(?: ${YEAR})?\\s*(?:to|until|through|and|-|–|—)\\s*${MONTH},? ${YEAR}`,
+      `(?:(?:from )?${MONTH}(?: ${YEAR})?\\s*(?:to|until|through|-|–|—)|between ${MONTH}(?: ${YEAR})? and)\\s*${MONTH},? ${YEAR}`,
       "gu",
     ),
     build: (m) => {
-      const from = MONTH_NAMES[m[1]];
-      const to = MONTH_NAMES[m[3]];
-      const toYear = Number(m[4]);
-      const fromYear = m[2] ? Number(m[2]) : toYear;
+      const from = MONTH_NAMES[m[1] ?? m[3]];
+      const to = MONTH_NAMES[m[5]];
+      const toYear = Number(m[6]);
+      const fromYear = m[2] || m[4] ? Number(m[2] ?? m[4]) : toYear;
       if (fromYear === toYear && to < from) return undefined;
       return absolute([monthPeriod(fromYear, from), monthPeriod(toYear, to)], "month");
     },
@@ -177,24 +322,24 @@ const PATTERNS: Pattern[] = [
   // from Q3 to Q4 2023, Q3-Q4 2023
   {
     regex: new RegExp(
-      `(?:from |between )?q([1-4])\\s*(?:to|through|and|-|–|—)\\s*q([1-4]),?\\s*(?:of |in )?${YEAR}`,
+      `(?:(?:from )?q([1-4])\\s*(?:to|through|-|–|—)|between q([1-4]) and)\\s*q([1-4]),?\\s*(?:of |in )?${YEAR}`,
       "gu",
     ),
     build: (m) => {
-      const from = Number(m[1]);
-      const to = Number(m[2]);
-      return to >= from ? absolute(quarters(Number(m[3]), from, to), "quarter") : undefined;
+      const from = Number(m[1] ?? m[2]);
+      const to = Number(m[3]);
+      return to >= from ? absolute(quarters(Number(m[4]), from, to), "quarter") : undefined;
     },
   },
   // 2023年各季度, 2023年每个季度, 2023年分季度, 2023年按季度, 2023年四个季度
   {
     regex: new RegExp(`${YEAR}年?(?:的)?\\s*(?:各|每个|每|分|按|逐|四个)季度?`, "gu"),
-    build: (m) => each(quarters(Number(m[1]), 1, 4), "quarter"),
+    build: (m) => each(quarters(fullYear(m[1]), 1, 4), "quarter"),
   },
   // 2023年各月, 2023年每个月, 2023年逐月
   {
     regex: new RegExp(`${YEAR}年?(?:的)?\\s*(?:各|每个|每|分|按|逐)月(?:份|度)?`, "gu"),
-    build: (m) => each(months(Number(m[1]), 1, 12), "month"),
+    build: (m) => each(months(fullYear(m[1]), 1, 12), "month"),
   },
   // each quarter of 2023, every quarter in 2023, by quarter in 2023, quarterly in 2023, per quarter of 2023
   {
@@ -223,7 +368,7 @@ const PATTERNS: Pattern[] = [
   // 2023年第三季度, 2023年Q3, 2023年三季度, 2023 Q3, 2023-Q3
   {
     regex: new RegExp(`${YEAR}(?:年(?:的)?\\s*(?:${CN_QUARTER}|q([1-4]))|[\\s-]?q([1-4]))`, "gu"),
-    build: (m) => absolute([quarterPeriod(Number(m[1]), number(m[2] ?? m[3] ?? m[4]) ?? 1)], "quarter"),
+    build: (m) => absolute([quarterPeriod(fullYear(m[1]), number(m[2] ?? m[3] ?? m[4]) ?? 1)], "quarter"),
   },
   // Q3 2023, Q3 of 2023, the third quarter of 2023, Q3/2023
   {
@@ -237,7 +382,7 @@ const PATTERNS: Pattern[] = [
       "gu",
     ),
     build: (m) => {
-      const year = Number(m[1] ?? m[4] ?? m[5] ?? m[8]);
+      const year = fullYear(m[1] ?? m[4] ?? m[5] ?? m[8]);
       const first = m[2] === "上" || m[3] === "1" || m[6] === "1" || m[7] === "first";
       return absolute(first ? months(year, 1, 6) : months(year, 7, 12), "month");
     },
@@ -249,7 +394,7 @@ const PATTERNS: Pattern[] = [
       "gu",
     ),
     build: (m) => {
-      const year = Number(m[1] ?? m[4]);
+      const year = fullYear(m[1] ?? m[4]);
       const start = /初/.test(m[2] ?? "") || /early|start|beginning/.test(m[3] ?? "");
       return absolute(start ? months(year, 1, 3) : months(year, 10, 12), "month");
     },
@@ -259,7 +404,7 @@ const PATTERNS: Pattern[] = [
     regex: new RegExp(`${YEAR}年(\\d{1,2}|十[一二]?|[一二三四五六七八九])月(?:份)?`, "gu"),
     build: (m) => {
       const month = number(m[2]);
-      return month && month <= 12 ? absolute([monthPeriod(Number(m[1]), month)], "month") : undefined;
+      return month && month <= 12 ? absolute([monthPeriod(fullYear(m[1]), month)], "month") : undefined;
     },
   },
   // 2024-01, 2024/01 (not a full date)
@@ -363,24 +508,27 @@ const PATTERNS: Pattern[] = [
   // 第四季度 / Q4 / the fourth quarter without a year: the year comes from the nearest year in the question.
   {
     regex: new RegExp(`${CN_QUARTER}|\\bq([1-4])\\b|\\bthe (first|second|third|fourth) quarter\\b`, "gu"),
-    build: (m, { yearFor }) =>
-      absolute([quarterPeriod(yearFor(m.index), number(m[1] ?? m[2] ?? m[3]) ?? 1)], "quarter"),
+    build: (m, context) => {
+      const quarter = number(m[1] ?? m[2] ?? m[3]) ?? 1;
+      const { year, note } = bareYear(context, m.index, quarter * 3 - 2);
+      return { ...absolute([quarterPeriod(year, quarter)], "quarter"), ...(note ? { note } : {}) };
+    },
   },
   // 1月 / January without a year
   {
     regex:
-      /(?<![\d年])(\d{1,2})月(?:份)?|\b(january|february|march|april|june|july|august|september|october|november|december)\b/gu,
-    build: (m, { yearFor }) => {
-      const month = m[1] ? Number(m[1]) : MONTH_NAMES[m[2]];
-      return month >= 1 && month <= 12
-        ? absolute([monthPeriod(yearFor(m.index), month)], "month")
-        : undefined;
+      /(?<![\d年个])(\d{1,2}|十[一二]?|[一二三四五六七八九])月(?:份)?|\b(january|february|march|april|june|july|august|september|october|november|december)\b/gu,
+    build: (m, context) => {
+      const month = m[1] ? (number(m[1]) ?? 0) : MONTH_NAMES[m[2]];
+      if (month < 1 || month > 12) return undefined;
+      const { year, note } = bareYear(context, m.index, month);
+      return { ...absolute([monthPeriod(year, month)], "month"), ...(note ? { note } : {}) };
     },
   },
   // 2023年, in 2023, 2023 (a bare year not part of a longer number)
   {
     regex: new RegExp(`(?<!\\d)${YEAR}(?:年(?:度)?)?(?!\\d)`, "gu"),
-    build: (m) => absolute([yearPeriod(Number(m[1]))], "year"),
+    build: (m) => absolute([yearPeriod(fullYear(m[1]))], "year"),
   },
 ];
 
@@ -398,9 +546,9 @@ export function parseAsOf(text: string): Date {
  */
 export function findTimeExpressions(text: string, asOf: string): TimeMention[] {
   const asOfDate = parseAsOf(asOf);
-  const explicitYears = [...text.matchAll(/(?<!\d)((?:19|20)\d{2})(?!\d)/gu)].map((match) => ({
+  const explicitYears = [...text.matchAll(/(?<!\d)((?:19|20)\d{2}|\d{2}(?=年))(?!\d)/gu)].map((match) => ({
     index: match.index,
-    year: Number(match[1]),
+    year: fullYear(match[1]),
   }));
   const yearFor = (index: number): number => {
     if (explicitYears.length === 0) return asOfDate.getUTCFullYear();
@@ -418,7 +566,11 @@ export function findTimeExpressions(text: string, asOf: string): TimeMention[] {
       let free = true;
       for (let index = start; index < end; index += 1) if (taken[index]) free = false;
       if (!free) continue;
-      const built = pattern.build(match as RegExpExecArray, { asOf: asOfDate, yearFor });
+      const built = pattern.build(match as RegExpExecArray, {
+        asOf: asOfDate,
+        yearFor,
+        hasExplicitYear: explicitYears.length > 0,
+      });
       if (!built) continue;
       for (let index = start; index < end; index += 1) taken[index] = true;
       mentions.push({ start, end, text: match[0], ...built });
@@ -467,6 +619,15 @@ export function alignPeriod(period: Period, grain: Grain): Period {
     };
   }
   return { grain, from: monthPeriod(fromYear, fromMonth).from, to: monthPeriod(toYear, toMonth).to };
+}
+
+/** The same period a number of years earlier or later (去年同期: -1). */
+export function shiftPeriodByYears(period: Period, years: number): Period {
+  const shift = (iso: string, isEnd: boolean) => {
+    const [year, month] = iso.split("-").map(Number);
+    return isEnd ? monthEnd(year + years, month) : `${year + years}-${pad(month)}-01`;
+  };
+  return { grain: period.grain, from: shift(period.from, false), to: shift(period.to, true) };
 }
 
 /** Shifts a period's bounds out by whole months on each side (the event window around a metric). */

@@ -1,5 +1,7 @@
 import { distance } from "fastest-levenshtein";
 import { nearestName } from "../config/nearest-name.js";
+import { dimensionNouns } from "./dimension-nouns.js";
+import { CHINESE_STOP_WORDS, ENGLISH_STOP_WORDS } from "./stop-words.js";
 import type { Mention, Vocabulary } from "./vocabulary.js";
 
 /** A term that looks like a metric or a dimension value but is not in the catalog. */
@@ -87,3 +89,122 @@ export function findUnknownTerms(
   }
   return unknown;
 }
+
+const SEGMENTER = new Intl.Segmenter("zh", { granularity: "word" });
+const HAN_CHARACTER = /[\u4e00-\u9fff]/u;
+const PURE_HAN = /^[\u4e00-\u9fff]+$/u;
+const PLACE_SUFFIX = new Set(["地区", "区", "区域", "市", "省", "州"]);
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+/**
+ * Qualifiers the catalog does not know, found by what is left once catalog terms and time
+ * expressions are taken: a dimension term that starts inside a longer word (北区 in 东北区), a
+ * word right before a metric or a value (台北的退货率, 送货慢的投诉), a place word (上海地区),
+ * a capitalised name (in Spain), a word beside a dimension's noun (the Premium plan). Planning
+ * without any of them would answer a broader question than the one asked.
+ */
+export function findUnresolvedQualifiers(
+  original: string,
+  normalized: string,
+  mentions: Mention[],
+  times: Span[],
+  vocabulary: Vocabulary,
+): UnknownTerm[] {
+  const found: UnknownTerm[] = [];
+  const taken: Span[] = [...mentions, ...times];
+  const isTaken = (start: number, end: number) => taken.some((span) => span.start < end && start < span.end);
+  const report = (start: number, end: number, dimension?: string) => {
+    const text = original.slice(start, end).trim();
+    if (text === "" || found.some((term) => term.text === text)) return;
+    found.push({ text, kind: "dimension_value", ...(dimension ? { dimension } : {}) });
+  };
+  const segments = [...SEGMENTER.segment(normalized)].map((segment) => ({
+    start: segment.index,
+    end: segment.index + segment.segment.length,
+    text: segment.segment,
+  }));
+  const boundaries = new Set(segments.flatMap((segment) => [segment.start, segment.end]));
+
+  for (const mention of mentions) {
+    if (mention.kind !== "dimension" || !HAN_CHARACTER.test(normalized[mention.start] ?? "")) continue;
+    // 东北区: the word is 东北, so 北区 inside it is not North.
+    if (
+      mention.start > 0 &&
+      HAN_CHARACTER.test(normalized[mention.start - 1]) &&
+      !boundaries.has(mention.start)
+    ) {
+      const word = segments.find((segment) => segment.start < mention.start && segment.end > mention.start);
+      if (word && !isTaken(word.start, mention.start)) report(word.start, mention.end, mention.name);
+    }
+  }
+
+  const anchors = mentions.filter((mention) => mention.kind === "metric" || mention.kind === "dimension");
+  for (const anchor of anchors) {
+    // Walk back from the anchor over 的 and collect the content words written right before it.
+    let index = segments.findIndex((segment) => segment.end === anchor.start);
+    if (index < 0) continue;
+    if (segments[index].text === "的") index -= 1;
+    let from: number | undefined;
+    let to = index >= 0 ? segments[index].end : 0;
+    while (index >= 0) {
+      const segment = segments[index];
+      // A date between the word and the metric does not separate them (西班牙2024年1月的流失率).
+      if (times.some((time) => time.start <= segment.start && segment.end <= time.end)) {
+        if (from !== undefined) report(from, to);
+        from = undefined;
+        index -= 1;
+        to = index >= 0 ? segments[index].end : 0;
+        continue;
+      }
+      if (
+        !PURE_HAN.test(segment.text) ||
+        CHINESE_STOP_WORDS.has(segment.text) ||
+        isTaken(segment.start, segment.end)
+      )
+        break;
+      from = segment.start;
+      index -= 1;
+    }
+    if (from !== undefined) report(from, to);
+  }
+
+  segments.forEach((segment, index) => {
+    const next = segments[index + 1];
+    if (!next || !PLACE_SUFFIX.has(next.text) || !PURE_HAN.test(segment.text)) return;
+    if (CHINESE_STOP_WORDS.has(segment.text) || isTaken(segment.start, next.end)) return;
+    report(segment.start, next.end, "region" in vocabulary.catalog.dimensions ? "region" : undefined);
+  });
+
+  // English: capitalised names not at a sentence start, and a word beside a dimension's noun.
+  for (const match of original.matchAll(/\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\b/gu)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const before = original.slice(0, start).trimEnd();
+    if (before === "" || /[.?!:;。？！：；]$/u.test(before)) continue;
+    if (isTaken(start, end)) continue;
+    const words = match[0].toLowerCase().split(/\s+/);
+    if (words.every((word) => ENGLISH_STOP_WORDS.has(word) || MONTH_WORDS.has(word))) continue;
+    report(start, end);
+  }
+  const nouns = dimensionNouns(vocabulary).latin;
+  for (const match of normalized.matchAll(/\b([a-z][a-z0-9-]*)\s+([a-z]+?)s?\b/gu)) {
+    const dimension = nouns.get(match[2]);
+    if (!dimension) continue;
+    const start = match.index;
+    const end = start + match[0].length;
+    if (isTaken(start, end)) continue;
+    if (ENGLISH_STOP_WORDS.has(match[1]) || nouns.has(match[1]) || MONTH_WORDS.has(match[1])) continue;
+    report(start, end, dimension);
+  }
+  return found;
+}
+
+const MONTH_WORDS = new Set(
+  "january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec q1 q2 q3 q4".split(
+    " ",
+  ),
+);

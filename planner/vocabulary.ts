@@ -235,6 +235,11 @@ export class Vocabulary {
     return mentions.sort((a, b) => a.start - b.start);
   }
 
+  /** Every catalog term as folded text (longest first), for resolving spans the question misspells. */
+  entries(): readonly { text: string; kind: MentionKind; name: string; value?: string }[] {
+    return this.terms;
+  }
+
   /** Every canonical name of a kind, for suggestions. */
   names(kind: MentionKind): string[] {
     return [

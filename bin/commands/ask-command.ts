@@ -3,7 +3,8 @@ import type { Answer, Citation } from "../../models/answer.js";
 import type { TraceEvent } from "../../models/trace-event.js";
 import { askQuestion } from "../../planner/ask.js";
 import { today } from "../../planner/plan-question.js";
-import { colors, ExitCode, printJson, UsageError } from "../cli-output.js";
+import { planUnderstanding } from "../../planner/plan-understanding.js";
+import { colors, ExitCode, hasWords, printJson, UsageError } from "../cli-output.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
 
 interface AskCommandOptions {
@@ -78,6 +79,8 @@ export function registerAskCommand(program: Command): void {
     .option("--json", "print the answer, plan and trace as JSON only")
     .addOption(new Option("--sequential", "run one step at a time (benchmarks)").hideHelp())
     .action(async (question: string, options: AskCommandOptions) => {
+      if (!hasWords(question))
+        throw new UsageError('give a question with words in it: triangulate ask "<question>"');
       let maxIterations: number | undefined;
       if (options.maxIterations !== undefined) {
         maxIterations = Number(options.maxIterations);
@@ -107,6 +110,7 @@ export function registerAskCommand(program: Command): void {
             plan: result.plan ?? null,
             sub_questions: result.planning.subQuestions,
             warnings: result.planning.warnings,
+            understanding: planUnderstanding(result.planning),
             trace: result.trace,
             run_directory: result.runDirectory ?? null,
             exit_code: result.exitCode,

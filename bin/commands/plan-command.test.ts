@@ -47,10 +47,23 @@ describe("triangulate plan / eval plans", { timeout: 180_000 }, () => {
     });
   });
 
-  it("exits 1 with the unknown terms when it cannot plan, 0 with a reply for a greeting", async () => {
+  it("exits 3 asking back for an unknown qualifier, 1 when it cannot plan, 0 with a reply for a greeting", async () => {
     const unknown = await cli("plan", "-w", "demo/workspace", "Z产品在华东区2024年1月的退货率是多少？");
-    expect(unknown.code).toBe(1);
+    expect(unknown.code).toBe(3);
     expect(unknown.stderr).toContain("Z产品");
+    expect(unknown.stderr).toContain("A产品");
+    const clarify = await cli("plan", "-w", "demo/workspace", "--json", "东北区A产品2024年1月的退货率");
+    expect(clarify.code).toBe(3);
+    expect(JSON.parse(clarify.stdout)).toMatchObject({
+      status: "needs_clarification",
+      clarification: { spans: [{ written: "东北区", candidates: ["华东", "华北", "华南", "华西"] }] },
+    });
+    const margin = await cli("plan", "-w", "demo/workspace", "2023年的毛利率是多少？");
+    expect(margin.code).toBe(1);
+    expect(margin.stderr).toContain("毛利率");
+    const empty = await cli("plan", "-w", "demo/workspace", "？？？");
+    expect(empty.code).not.toBe(0);
+    expect(empty.stderr).toContain("give a question");
     const greeting = await cli("plan", "-w", "demo/workspace", "Hello!");
     expect(greeting.code).toBe(0);
     expect(greeting.stdout).toMatch(/route direct \(greeting\)[\s\S]*Hello!/);

@@ -4,8 +4,9 @@ import type { SubGoal } from "../../models/plan.js";
 import { exportExamples } from "../../planner/export-examples.js";
 import { readGoldSet } from "../../planner/gold-set.js";
 import { planQuestion, today } from "../../planner/plan-question.js";
+import { planUnderstanding } from "../../planner/plan-understanding.js";
 import type { PlanOutcome } from "../../planner/planner.js";
-import { colors, ExitCode, printJson, UsageError } from "../cli-output.js";
+import { colors, ExitCode, hasWords, printJson, UsageError } from "../cli-output.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
 
 interface PlanOptions {
@@ -106,8 +107,8 @@ export function registerPlanCommand(program: Command): void {
         else process.stdout.write(`wrote ${count} examples to ${options.exportExamples}\n`);
         return;
       }
-      if (!question || question.trim() === "")
-        throw new UsageError('give a question: triangulate plan "<question>"');
+      if (!question || !hasWords(question))
+        throw new UsageError('give a question with words in it: triangulate plan "<question>"');
       if (options.asOf && !/^\d{4}-\d{2}-\d{2}$/.test(options.asOf))
         throw new UsageError(`--as-of ${options.asOf} is not YYYY-MM-DD`);
       const outcome = await planQuestion(question, workspace, {
@@ -115,14 +116,18 @@ export function registerPlanCommand(program: Command): void {
         asOf: options.asOf,
         strategy: options.strategy,
       });
+      const understanding = planUnderstanding(outcome);
       if (options.json) {
-        if (outcome.plan) printJson(outcome.plan);
+        if (outcome.plan) printJson({ ...outcome.plan, understanding });
         else
           printJson({
+            status: understanding.status,
             route: outcome.route,
             language: outcome.language,
             message: outcome.message ?? null,
             unknown_terms: outcome.unknownTerms,
+            ...(outcome.clarification ? { clarification: outcome.clarification } : {}),
+            understanding,
             trace: outcome.trace,
           });
       } else {
@@ -133,7 +138,8 @@ export function registerPlanCommand(program: Command): void {
           process.stderr.write(
             `${colors(process.stderr).red("cannot plan:")} ${outcome.message ?? "no plan"}\n`,
           );
-        process.exitCode = ExitCode.couldNotRun;
+        // A question back to the user is not a failure to run: its own exit code (docs/planner.md).
+        process.exitCode = outcome.clarification ? ExitCode.needsClarification : ExitCode.couldNotRun;
         return;
       }
       process.exitCode = ExitCode.ok;

@@ -1,0 +1,26 @@
+import { pinyin } from "pinyin-pro";
+
+const readings = new Map<string, Set<string>>();
+
+/** Every toneless pinyin reading of one Han character (率 → lü, shuai), cached. */
+function readingsOf(character: string): Set<string> {
+  let found = readings.get(character);
+  if (!found) {
+    const list = pinyin(character, { toneType: "none", multiple: true, type: "array" }) as string[];
+    found = new Set(list.map((reading) => reading.replace(/v/g, "ü")));
+    readings.set(character, found);
+  }
+  return found;
+}
+
+/**
+ * True when two Han characters can be read alike, ignoring tones: what a pinyin input method
+ * offers for the same keystrokes (退获率 for 退货率, 退貨綠 for 退貨率). Polyphones count with
+ * every reading, so 率 (lü, shuai) matches 绿 (lü).
+ */
+export function soundsAlike(a: string, b: string): boolean {
+  if (a === b) return true;
+  const first = readingsOf(a);
+  for (const reading of readingsOf(b)) if (first.has(reading)) return true;
+  return false;
+}

@@ -1,0 +1,462 @@
+import { businessSynonymsOf } from "../domain/business-synonyms.js";
+import { soundsAlike } from "../domain/chinese-homophones.js";
+import { typingDistance } from "../domain/edit-distance.js";
+import { dimensionNouns } from "./dimension-nouns.js";
+import { normalizeForMatching } from "./normalize-text.js";
+import { findTimeExpressions } from "./time-expressions.js";
+import type { Mention, MentionKind, Vocabulary } from "./vocabulary.js";
+
+/** Why a span of the question was rewritten to a catalog term. */
+export type CorrectionReason =
+  | "run_together"
+  | "typo"
+  | "homophone"
+  | "measure_head"
+  | "change_event"
+  | "quantifier";
+
+/** One span rewritten to a catalog term: what was written, what it now reads. */
+export interface SpanCorrection {
+  written: string;
+  corrected: string;
+  reason: CorrectionReason;
+}
+
+/** A span that is close to more than one catalog term: the user must choose. */
+export interface AmbiguousSpan {
+  written: string;
+  candidates: string[];
+}
+
+/** The question with every span that clearly means a catalog term rewritten to that term. */
+export interface SpanResolution {
+  question: string;
+  corrections: SpanCorrection[];
+  ambiguous: AmbiguousSpan[];
+}
+
+interface Term {
+  text: string;
+  kind: MentionKind;
+  name: string;
+}
+
+const HAN = /[\u4e00-\u9fff]/u;
+const PURE_HAN = /^[\u4e00-\u9fff]+$/u;
+const LATIN_TOKEN = /[a-z][a-z0-9]*(?:['’-][a-z0-9]+)*/gu;
+
+// Measure heads: the word that makes a stem a measure (退货 → 退货率 / 退货占比, return → return rate).
+const CHINESE_HEADS = ["占比", "比率", "比例", "比重", "率"];
+const ENGLISH_HEADS = ["rate", "rates", "ratio", "ratios", "share", "percentage"];
+// Change verbs that, with an event's object, name the event (换快递, switch carriers).
+const CHINESE_CHANGE_VERBS = ["变更", "更换", "变动", "切换", "调整", "替换", "换"];
+const ENGLISH_CHANGE_VERBS =
+  "change|changed|changes|changing|switch|switched|switches|switching|replace|replaced|replacing|swap|swapped|swapping";
+// English words never corrected: too short to tell a typo from a word, or ordinary question words.
+const PLAIN_WORDS = new Set(
+  (
+    "what which when where were with from that this have many much show list give tell does did done " +
+    "there their they them than then each every both either same last next past over into about their " +
+    "compare compared versus trend between month months year years quarter quarters week weeks " +
+    "please could would should rise rose fall fell drop change changed changes much more less also " +
+    "during since until before after around high higher lower relate related relation affect affected"
+  ).split(" "),
+);
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** What the resolver derives from one catalog, once. */
+interface Lexicon {
+  terms: Term[];
+  /** "returnrate" → "return rate": multi-word Latin terms written without spaces. */
+  compact: Map<string, string>;
+  /** Every Latin word of the catalog's terms (typo targets). */
+  latinWords: Set<string>;
+  /** Pure-Han terms (homophone targets). */
+  hanTerms: Term[];
+  /** A measure stem (退货, return, refund via synonyms) → the metric's synonym to write instead. */
+  stems: Map<string, { metric: string; replacement: string }[]>;
+  /** An event's object (物流商, carrier, shipping company via synonyms) → the event's synonym. */
+  objects: Map<string, { event: string; replacement: string }[]>;
+}
+
+const lexicons = new WeakMap<Vocabulary, Lexicon>();
+
+function addTo<T extends { replacement: string }>(
+  map: Map<string, T[]>,
+  key: string,
+  value: T,
+  same: (a: T) => boolean,
+) {
+  if (key.length < 2) return;
+  const list = map.get(key) ?? [];
+  if (!list.some(same)) list.push(value);
+  map.set(key, list);
+}
+
+function lexiconOf(vocabulary: Vocabulary): Lexicon {
+  let lexicon = lexicons.get(vocabulary);
+  if (lexicon) return lexicon;
+  const terms = vocabulary.entries().map((term) => ({ text: term.text, kind: term.kind, name: term.name }));
+  const compact = new Map<string, string>();
+  const latinWords = new Set<string>();
+  for (const term of terms) {
+    if (HAN.test(term.text)) continue;
+    for (const word of term.text.split(/[\s-]+/)) if (/^[a-z]{3,}$/.test(word)) latinWords.add(word);
+    if (/[\s-]/.test(term.text)) compact.set(term.text.replace(/[\s-]+/g, ""), term.text);
+  }
+  const hanTerms = terms.filter((term) => PURE_HAN.test(term.text) && term.text.length >= 2);
+  const stems = new Map<string, { metric: string; replacement: string }[]>();
+  const objects = new Map<string, { event: string; replacement: string }[]>();
+  for (const term of terms) {
+    if (term.kind === "metric") {
+      const chineseHead = CHINESE_HEADS.find((head) => term.text.endsWith(head) && PURE_HAN.test(head));
+      const englishHead = ENGLISH_HEADS.find((head) => term.text.endsWith(` ${head}`));
+      const stem = chineseHead
+        ? term.text.slice(0, -chineseHead.length)
+        : englishHead
+          ? term.text.slice(0, -englishHead.length - 1)
+          : undefined;
+      if (!stem) continue;
+      const entry = { metric: term.name, replacement: term.text };
+      const same = (other: { metric: string }) => other.metric === term.name;
+      addTo(stems, stem, entry, same);
+      for (const synonym of businessSynonymsOf(stem)) addTo(stems, synonym, entry, same);
+    }
+    if (term.kind === "event") {
+      const same = (other: { event: string }) => other.event === term.name;
+      const entry = { event: term.name, replacement: term.text };
+      let object: string | undefined;
+      const verb = CHINESE_CHANGE_VERBS.find(
+        (candidate) => term.text.endsWith(candidate) || term.text.startsWith(candidate),
+      );
+      if (PURE_HAN.test(term.text) && verb)
+        object = term.text.endsWith(verb) ? term.text.slice(0, -verb.length) : term.text.slice(verb.length);
+      const english = new RegExp(
+        `^(?:(.+) (?:${ENGLISH_CHANGE_VERBS})|(?:${ENGLISH_CHANGE_VERBS}) (?:of )?(.+))$`,
+        "u",
+      ).exec(term.text);
+      if (english) object = (english[1] ?? english[2]).replace(/-/g, " ");
+      if (!object) continue;
+      const forms = new Set([object, object.replace(/s$/, ""), object.replace(/(?:公司|服务商)$/u, "")]);
+      for (const form of forms) {
+        addTo(objects, form, entry, same);
+        for (const synonym of businessSynonymsOf(form)) addTo(objects, synonym, entry, same);
+      }
+    }
+  }
+  lexicon = { terms, compact, latinWords, hanTerms, stems, objects };
+  lexicons.set(vocabulary, lexicon);
+  return lexicon;
+}
+
+/** A rewrite of [start, end) of the question. */
+interface Edit {
+  start: number;
+  end: number;
+  replacement: string;
+  correction: SpanCorrection;
+}
+
+function applyEdits(text: string, edits: Edit[]): string {
+  let result = text;
+  for (const edit of [...edits].sort((a, b) => b.start - a.start))
+    result = result.slice(0, edit.start) + edit.replacement + result.slice(edit.end);
+  return result;
+}
+
+function coveredBy(mentions: { start: number; end: number }[], start: number, end: number): boolean {
+  return mentions.some((mention) => mention.start < end && start < mention.end);
+}
+
+/** Positions where Intl.Segmenter (ICU word granularity) puts a word boundary in Chinese text. */
+export function chineseWordBoundaries(text: string): Set<number> {
+  const boundaries = new Set<number>([0, text.length]);
+  for (const segment of SEGMENTER.segment(text)) {
+    boundaries.add(segment.index);
+    boundaries.add(segment.index + segment.segment.length);
+  }
+  return boundaries;
+}
+const SEGMENTER = new Intl.Segmenter("zh", { granularity: "word" });
+
+interface Stage {
+  text: string;
+  normalized: string;
+  mentions: Mention[];
+  /** Mentions and time expressions: spans nothing may rewrite. */
+  fixed: { start: number; end: number }[];
+}
+
+function stage(text: string, vocabulary: Vocabulary, asOf: string): Stage {
+  const normalized = normalizeForMatching(text);
+  const mentions = vocabulary.find(normalized, text);
+  const times = findTimeExpressions(normalized, asOf);
+  return {
+    text,
+    normalized,
+    mentions,
+    fixed: [...mentions.filter((mention) => mention.kind !== "topic"), ...times],
+  };
+}
+
+/**
+ * Rewrites every span that clearly means a catalog term the question did not spell as the
+ * catalog does, in this order, each step on the previous one's result:
+ * 1. change events: an event's object with a change verb (换快递, 物流商换了, switch carriers);
+ * 2. measure heads: a metric's stem with any measure head (退货占比, refund rate) — a measure
+ *    head outranks a topic word (退货 alone is the return-policy topic);
+ * 3. run-together and camelCase words (returnrate, productB, NorthChina);
+ * 4. Latin typos within a typing distance of 1 (2 for words of 6+ letters), kept only when the
+ *    corrected word completes a catalog term (retrun rate → return rate);
+ * 5. Han homophones an input method offers (退获率 → 退货率, 退貨綠 → 退货率).
+ * A span close to several terms is not rewritten; it is returned as ambiguous.
+ */
+export function resolveSpans(question: string, vocabulary: Vocabulary, asOf: string): SpanResolution {
+  const lexicon = lexiconOf(vocabulary);
+  const corrections: SpanCorrection[] = [];
+  const ambiguous: AmbiguousSpan[] = [];
+  let text = question;
+  const steps = [changeEvents, measureHeads, runTogether, latinTypos, hanHomophones, quantifiers];
+  for (const step of steps) {
+    const current = stage(text, vocabulary, asOf);
+    const edits = step(current, lexicon, vocabulary, asOf, ambiguous);
+    if (edits.length === 0) continue;
+    corrections.push(...edits.map((edit) => edit.correction));
+    text = applyEdits(text, edits);
+  }
+  return { question: text, corrections, ambiguous };
+}
+
+type Step = (
+  current: Stage,
+  lexicon: Lexicon,
+  vocabulary: Vocabulary,
+  asOf: string,
+  ambiguous: AmbiguousSpan[],
+) => Edit[];
+
+function nonOverlapping(edits: Edit[]): Edit[] {
+  const kept: Edit[] = [];
+  for (const edit of [...edits].sort((a, b) => b.end - b.start - (a.end - a.start)))
+    if (!kept.some((other) => other.start < edit.end && edit.start < other.end)) kept.push(edit);
+  return kept;
+}
+
+const changeEvents: Step = (current, lexicon) => {
+  const { normalized, text, mentions } = current;
+  if (mentions.some((mention) => mention.kind === "event")) return [];
+  const edits: Edit[] = [];
+  const chineseVerbs = CHINESE_CHANGE_VERBS.join("|");
+  for (const [object, events] of lexicon.objects) {
+    if (events.length !== 1) continue;
+    const quoted = escapeRegex(object);
+    const pattern = HAN.test(object)
+      ? new RegExp(
+          `(?:${chineseVerbs})(?:了|过)?(?:一下|个|家)?${quoted}|${quoted}(?:也|都|有|有没有|是否|又)?(?:${chineseVerbs})`,
+          "gu",
+        )
+      : new RegExp(
+          `\\b(?:${ENGLISH_CHANGE_VERBS})\\s+(?:(?:the|our|their|its|a|an|of|to|new|another|different)\\s+){0,2}${quoted}s?\\b|\\b${quoted}s?\\s+(?:(?:was|were|been|got|being)\\s+)?(?:${ENGLISH_CHANGE_VERBS})\\b`,
+          "gu",
+        );
+    for (const match of normalized.matchAll(pattern)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      if (coveredBy(current.fixed, start, end)) continue;
+      const replacement = events[0].replacement;
+      edits.push({
+        start,
+        end,
+        replacement: HAN.test(object) ? replacement : ` ${replacement} `,
+        correction: { written: text.slice(start, end), corrected: replacement, reason: "change_event" },
+      });
+    }
+  }
+  return nonOverlapping(edits);
+};
+
+const measureHeads: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) => {
+  const { normalized, text, mentions } = current;
+  const edits: Edit[] = [];
+  const metricMentions = mentions.filter((mention) => mention.kind === "metric");
+  for (const [stem, metrics] of lexicon.stems) {
+    const han = HAN.test(stem);
+    const heads = han ? CHINESE_HEADS : ENGLISH_HEADS;
+    const pattern = han
+      ? new RegExp(`${escapeRegex(stem)}(?:的)?(?:${heads.join("|")})`, "gu")
+      : new RegExp(`(?<![a-z0-9])${escapeRegex(stem)}\\s+(?:${heads.join("|")})(?![a-z0-9])`, "gu");
+    for (const match of normalized.matchAll(pattern)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      if (coveredBy(metricMentions, start, end)) continue;
+      const written = text.slice(start, end);
+      if (metrics.length > 1) {
+        ambiguous.push({ written, candidates: metrics.map((metric) => metric.metric) });
+        continue;
+      }
+      const replacement = metrics[0].replacement;
+      if (normalizeForMatching(written) === replacement) continue;
+      edits.push({
+        start,
+        end,
+        replacement,
+        correction: { written, corrected: replacement, reason: "measure_head" },
+      });
+    }
+  }
+  return nonOverlapping(edits);
+};
+
+const runTogether: Step = (current, lexicon) => {
+  const { normalized, text } = current;
+  const edits: Edit[] = [];
+  for (const match of normalized.matchAll(LATIN_TOKEN)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (coveredBy(current.mentions, start, end)) continue;
+    const word = match[0];
+    const plain = word.endsWith("s") && !lexicon.compact.has(word) ? word.slice(0, -1) : word;
+    const term = lexicon.compact.get(plain);
+    if (!term) continue;
+    edits.push({
+      start,
+      end,
+      replacement: term,
+      correction: { written: text.slice(start, end), corrected: term, reason: "run_together" },
+    });
+  }
+  return edits;
+};
+
+const latinTypos: Step = (current, lexicon, vocabulary, _asOf, ambiguous) => {
+  const { normalized, text } = current;
+  const edits: Edit[] = [];
+  for (const match of normalized.matchAll(LATIN_TOKEN)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const word = match[0];
+    if (word.length < 4 || PLAIN_WORDS.has(word) || lexicon.latinWords.has(word)) continue;
+    if (coveredBy(current.mentions, start, end) || coveredBy(current.fixed, start, end)) continue;
+    const limit = word.length >= 6 ? 2 : 1;
+    let best = limit + 1;
+    let candidates: string[] = [];
+    for (const target of lexicon.latinWords) {
+      if (Math.abs(target.length - word.length) > limit) continue;
+      const value = typingDistance(word, target);
+      if (value === 0 || value > limit) continue;
+      if (value < best) {
+        best = value;
+        candidates = [target];
+      } else if (value === best) candidates.push(target);
+    }
+    // Keep a correction only if it completes a catalog term there ("retrun rate" → "return rate").
+    const valid = candidates.filter((target) => {
+      const trial = normalized.slice(0, start) + target + normalized.slice(end);
+      return vocabulary
+        .find(trial)
+        .some((mention) => mention.start <= start && mention.end >= start + target.length);
+    });
+    const written = text.slice(start, end);
+    if (valid.length > 1) ambiguous.push({ written, candidates: valid });
+    if (valid.length !== 1) continue;
+    // A distance of 2 on a whole one-word term is too loose ("change" is not "exchange").
+    const completes = vocabulary
+      .find(normalized.slice(0, start) + valid[0] + normalized.slice(end))
+      .find((mention) => mention.start <= start && mention.end >= start + valid[0].length);
+    if (best === 2 && completes && completes.text.trim() === valid[0]) continue;
+    edits.push({
+      start,
+      end,
+      replacement: valid[0],
+      correction: { written, corrected: valid[0], reason: "typo" },
+    });
+  }
+  return edits;
+};
+
+const hanHomophones: Step = (current, lexicon) => {
+  const { normalized, text } = current;
+  const edits: Edit[] = [];
+  for (const term of lexicon.hanTerms) {
+    const length = term.text.length;
+    const allowed = length >= 4 ? 2 : 1;
+    for (let start = 0; start + length <= normalized.length; start += 1) {
+      const end = start + length;
+      const window = normalized.slice(start, end);
+      if (window === term.text || !PURE_HAN.test(window)) continue;
+      if (coveredBy(current.fixed, start, end)) continue;
+      let differing = 0;
+      let alike = true;
+      for (let index = 0; index < length && alike; index += 1) {
+        if (window[index] === term.text[index]) continue;
+        differing += 1;
+        alike = differing <= allowed && soundsAlike(window[index], term.text[index]);
+      }
+      // At least one character must be right: a whole word of homophones is another word.
+      if (!alike || differing === 0 || differing === length) continue;
+      edits.push({
+        start,
+        end,
+        replacement: term.text,
+        correction: { written: text.slice(start, end), corrected: term.text, reason: "homophone" },
+      });
+    }
+  }
+  return nonOverlapping(edits);
+};
+
+const LATIN_QUANTIFIER = /\b(each|every|all|per|both|either)(?:\s+(?:of\s+)?the)?\s+([a-z]+?)(?:s|es)?\b/gu;
+const HAN_QUANTIFIER = /(每一个|每个|各个|每|各|所有|全部|两个|两)/u;
+
+/**
+ * Quantified dimensions become the list of their values: "each product" → "product A, product B
+ * and product C", "每个地区" → "华东、华北、华南和华西"; "both"/"either" only when the dimension
+ * has exactly two values (otherwise which two is the user's to say).
+ */
+const quantifiers: Step = (current, _lexicon, vocabulary) => {
+  const { normalized, text } = current;
+  const nouns = dimensionNouns(vocabulary);
+  const edits: Edit[] = [];
+  const listOf = (dimension: string, han: boolean, noun: string) => {
+    const values = Object.entries(vocabulary.catalog.dimensions[dimension]?.values ?? {});
+    const names = values.map(([value, synonyms]) => {
+      const script = synonyms.filter((synonym) => HAN.test(synonym) === han);
+      return (
+        script.find((synonym) => synonym.toLowerCase().includes(noun)) ??
+        script[0] ??
+        value
+      ).toLowerCase();
+    });
+    if (names.length < 2) return undefined;
+    return han
+      ? `${names.slice(0, -1).join("、")}和${names[names.length - 1]}`
+      : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  };
+  const add = (start: number, end: number, dimension: string, han: boolean, noun: string, pair: boolean) => {
+    if (coveredBy(current.mentions, start, end)) return;
+    const count = Object.keys(vocabulary.catalog.dimensions[dimension]?.values ?? {}).length;
+    if (pair && count !== 2) return;
+    const replacement = listOf(dimension, han, noun);
+    if (!replacement) return;
+    edits.push({
+      start,
+      end,
+      replacement: han ? replacement : ` ${replacement} `,
+      correction: { written: text.slice(start, end), corrected: replacement, reason: "quantifier" },
+    });
+  };
+  for (const match of normalized.matchAll(LATIN_QUANTIFIER)) {
+    const dimension = nouns.latin.get(match[2]) ?? nouns.latin.get(`${match[2]}s`);
+    if (!dimension) continue;
+    add(match.index, match.index + match[0].length, dimension, false, match[2], /both|either/.test(match[1]));
+  }
+  for (const [suffix, dimension] of nouns.han) {
+    const pattern = new RegExp(`${HAN_QUANTIFIER.source}(?:个)?${escapeRegex(suffix)}`, "gu");
+    for (const match of normalized.matchAll(pattern))
+      add(match.index, match.index + match[0].length, dimension, true, suffix, /两/.test(match[1]));
+  }
+  return nonOverlapping(edits);
+};
