@@ -5,6 +5,7 @@ import { jsonrepair } from "jsonrepair";
 import nunjucks from "nunjucks";
 import { Ollama } from "ollama";
 import { type ExecutionPlan, planJsonSchema, safeParsePlan } from "../models/plan.js";
+import { withAskedFor } from "./asked-for.js";
 import { CatalogPlanner } from "./catalog-planner.js";
 import { checkPlanAgainstWorkspace } from "./check-plan-references.js";
 import type { PlanContext, Planner, PlanOutcome } from "./planner.js";
@@ -85,7 +86,7 @@ export function readModelReply(
   const references = checkPlanAgainstWorkspace(parsed.value, context.workspace);
   if (references.length > 0)
     return { problems: references.map((issue) => `${issue.path}: ${issue.message}`) };
-  return { plan: parsed.value };
+  return { plan: withAskedFor(parsed.value, { replace: true }) };
 }
 
 /**

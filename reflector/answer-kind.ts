@@ -1,7 +1,16 @@
 import { foldText } from "./text-folding.js";
 
 /** The kind of answer a sub-question asks for. */
-export type AnswerKind = "who_pays" | "how_long" | "amount" | "date" | "yes_no" | "general";
+export type AnswerKind =
+  | "who_pays"
+  | "how_long"
+  | "amount"
+  | "count"
+  | "date"
+  | "reason"
+  | "procedure"
+  | "yes_no"
+  | "general";
 
 // Cues are matched on folded text (Simplified, lower case). Order matters: "多久能收到" holds 能 but asks how long.
 const QUESTION_CUES: [AnswerKind, RegExp][] = [
@@ -14,7 +23,13 @@ const QUESTION_CUES: [AnswerKind, RegExp][] = [
     /多久|多长时间|几天|多少天|多长|how long|how many (business |working )?days|how soon|when will .* (arrive|ship|receive)/,
   ],
   ["amount", /多少钱|金额|费用多少|多少费用|how much|what does it cost|what is the (price|fee|cost)/],
+  ["count", /how many|number of|多少(个|件|次|家|种|条|位|名|项|款)|几(个|件|次|家|种|条|位|名|项|款)|数量/],
   ["date", /什么时候|何时|哪天|几号|哪一天|\bwhen\b|what date|which date/],
+  ["reason", /为什么|为何|什么原因|原因是|\bwhy\b|what caused|for what reason/],
+  [
+    "procedure",
+    /如何|怎么|怎样|流程|步骤|手续|how (do|can|should|would) (i|we|you|a customer)|how to|what (are the )?steps|procedure|process (for|to)/,
+  ],
   [
     "yes_no",
     /可以|可否|能否|能不能|是否|吗|\bcan\b|\bmay\b|\bis it\b|\bare .* allowed|allowed|possible|\bdo(es)? (you|they|i|we)\b/,
@@ -37,7 +52,19 @@ const ANSWER_PATTERNS: Record<Exclude<AnswerKind, "general">, (sentence: string)
       sentence,
     ),
   yes_no: (sentence) =>
-    /可以|可|能|得以|予以|不予|允许|接受|仅限|only|\bmay\b|\bcan\b|cannot|not allowed|allowed|eligible|will be (exchanged|replaced|refunded)|are (exchanged|replaced)|is (exchanged|replaced)/.test(
+    /可以|不可|可(办理|申请|享|获|退|换|修)|能够|不能|无法|得以|予以|不予|恕不|允许|接受|仅限|仅在|\bonly\b|\bmay\b|\bcan\b|cannot|not allowed|allowed|eligible|will be (exchanged|replaced|refunded)|are (not )?(exchanged|replaced|refunded)|is (not )?(exchanged|replaced|refunded)/.test(
+      sentence,
+    ),
+  count: (sentence) =>
+    /\d|[一二三四五六七八九十两]+\s*(个|件|次|家|种|条|位|名|项|款)|\b(one|two|three|four|five|six|seven|eight|nine|ten)\b/.test(
+      sentence,
+    ),
+  reason: (sentence) =>
+    /because|due to|caused by|as a result|owing to|the reason|因为|由于|导致|造成|所以|因此|原因/.test(
+      sentence,
+    ),
+  procedure: (sentence) =>
+    /\b(first|then|step|submit|contact|fill in|send|visit|apply|return the|bring|call|email|log in|open)\b|提交|联系|填写|寄回|申请|携带|首先|然后|步骤|致电|登录/.test(
       sentence,
     ),
 };
@@ -69,12 +96,32 @@ export function focusClause(question: string, kind: AnswerKind): string {
   return match ?? clauses.at(-1) ?? question.trim();
 }
 
+/**
+ * The words of a question that name what it is about, without its question words ("repair" of
+ * "how long does the repair take", not "long"): an answering sentence must mention them.
+ */
+export function subjectTerms(
+  question: string,
+  kind: AnswerKind,
+  terms: (text: string) => string[],
+): string[] {
+  const clause = focusClause(question, kind);
+  const cue = QUESTION_CUES.find(([candidate]) => candidate === kind)?.[1];
+  const folded = foldText(clause);
+  const withoutCue = cue ? folded.replace(new RegExp(cue.source, "g"), " ") : folded;
+  const cueTerms = new Set(cue ? terms((folded.match(new RegExp(cue.source, "g")) ?? []).join(" ")) : []);
+  return terms(withoutCue).filter((term) => !cueTerms.has(term));
+}
+
 /** Words naming each kind of missing answer, in English (gaps are also rendered per language by the templates). */
 export const KIND_DESCRIPTIONS: Record<AnswerKind, string> = {
   who_pays: "who bears the cost",
   how_long: "a time frame (how long it takes)",
   amount: "an amount",
   date: "a date",
+  count: "a count (how many)",
+  reason: "a reason (why)",
+  procedure: "a procedure (how to do it)",
   yes_no: "whether it is allowed",
   general: "an answer",
 };
