@@ -9,6 +9,7 @@ import type { ExecutionPlan, SubGoal } from "../models/plan.js";
 import { StepError } from "../models/step-error.js";
 import type { Attempt, StepResult } from "../models/step-result.js";
 import type { ValidationOutcome } from "../models/validation-outcome.js";
+import { canonicalEvidence } from "./canonical-values.js";
 import { classifyError } from "./classify-error.js";
 import { raceAbort } from "./race-abort.js";
 import { evaluateRule, RuleEvaluationError, RuleSyntaxError } from "./rules/index.js";
@@ -241,7 +242,8 @@ export class Run {
       requestSummary = raw.request;
       httpStatus = raw.httpStatus;
       if (this.store) rawReference = await this.store.writeRaw(`raw/${goal.id}-${number}.json`, raw);
-      const evidence = adapter.normalize(raw, goal);
+      // Dimension values become catalog keys here, at the adapter boundary, for every kind of source.
+      const evidence = canonicalEvidence(adapter.normalize(raw, goal), this.workspace.config.catalog);
       const validation = validate(goal, evidence, this.plan.as_of);
       const ended = Date.now();
       const attempt: Attempt = {
