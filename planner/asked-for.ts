@@ -1,23 +1,11 @@
-import type { Asked, AskedAspect, AskedOperation, ExecutionPlan, Period, SubGoal } from "../models/plan.js";
-import { type AnswerKind, answerKindOf, subjectTerms } from "../reflector/answer-kind.js";
+import type { Asked, AskedOperation, ExecutionPlan, Period, SubGoal } from "../models/plan.js";
+import { answerKindOf, aspectOfKind, subjectTerms } from "../reflector/answer-kind.js";
 import { keyTerms } from "../reflector/key-terms.js";
 import { enclosingUnit } from "../reflector/period-broadening.js";
 import { foldText } from "../reflector/text-folding.js";
 
 // The one home of "what would answer this sub-goal": both planners call withAskedFor on the plan they
 // built, so the record is made from the goal as planned, before any broadening can touch it.
-
-const ASPECT_OF_KIND: Record<AnswerKind, AskedAspect> = {
-  who_pays: "who_pays",
-  how_long: "duration",
-  amount: "amount",
-  count: "count",
-  date: "date",
-  reason: "reason",
-  procedure: "procedure",
-  yes_no: "eligibility",
-  general: "general",
-};
 
 // Cues are matched on folded text (Simplified Chinese, lower case); "why" before the aggregates so
 // "why did the total rise" asks for a reason.
@@ -81,7 +69,7 @@ export function askedFor(goal: SubGoal, question: string): Asked {
   const kind = answerKindOf(text);
   return {
     kind: "text",
-    aspect: ASPECT_OF_KIND[kind],
+    aspect: aspectOfKind(kind),
     // A subject term is a word: anything with punctuation (an address, a path) is never a term.
     subject: subjectTerms(text, kind, keyTerms)
       .filter((term) => /^[\p{L}\p{N}_-]+$/u.test(term))

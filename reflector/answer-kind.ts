@@ -1,3 +1,4 @@
+import type { AskedAspect } from "../models/plan.js";
 import { foldText } from "./text-folding.js";
 
 /** The kind of answer a sub-question asks for. */
@@ -36,17 +37,49 @@ const QUESTION_CUES: [AnswerKind, RegExp][] = [
   ],
 ];
 
+/** The aspect a plan records (models/plan.ts Asked) for each kind of question, and back. */
+const ASPECT_OF_KIND: Record<AnswerKind, AskedAspect> = {
+  who_pays: "who_pays",
+  how_long: "duration",
+  amount: "amount",
+  count: "count",
+  date: "date",
+  reason: "reason",
+  procedure: "procedure",
+  yes_no: "eligibility",
+  general: "general",
+};
+
+export function aspectOfKind(kind: AnswerKind): AskedAspect {
+  return ASPECT_OF_KIND[kind];
+}
+
+export function kindOfAspect(aspect: AskedAspect): AnswerKind {
+  return (
+    (Object.keys(ASPECT_OF_KIND) as AnswerKind[]).find((kind) => ASPECT_OF_KIND[kind] === aspect) ?? "general"
+  );
+}
+
 /** What a passage must contain to answer each kind (besides the question's own terms). */
 const ANSWER_PATTERNS: Record<Exclude<AnswerKind, "general">, (sentence: string) => boolean> = {
+  // A party and a cost ("运费由本店负担", "shipping at the store's cost"), or any party with a paying verb
+  // ("the patient pays the fee"): the party need not be one this workspace's documents happen to name.
   who_pays: (sentence) =>
-    /本店|店家|本公司|我们|顾客|客户|买家|消费者|卖家|商家|customer|buyer|store|seller|\bwe\b|\bus\b|\bour\b/.test(
+    (/本店|店家|本公司|我们|顾客|客户|买家|消费者|卖家|商家|customer|buyer|store|seller|\bwe\b|\bus\b|\bour\b/.test(
       sentence,
-    ) && /运费|负担|承担|支付|费用|shipping|postage|cost|expense|\bpay/.test(sentence),
+    ) &&
+      /运费|负担|承担|支付|费用|shipping|postage|cost|expense|\bpay/.test(sentence)) ||
+    /\b(pays?|paid (by|for)|bears?|borne by|covers?|covered by|charged to|billed to)\b|at (the )?[a-z]+('s)? (own )?(cost|expense)|由.{1,8}(负担|承担|支付|付)/.test(
+      sentence,
+    ),
   how_long: (sentence) =>
     /\d+\s*(个)?\s*(天|日|工作天|工作日|小时|周|星期|个月)|[一二三四五六七八九十两]+\s*(个)?\s*(天|日|工作天|工作日|周|星期|个月)|\d+\s*(business|working|calendar)?\s*(days?|weeks?|hours?|months?)\b/.test(
       sentence,
     ),
-  amount: (sentence) => /\d[\d,.]*\s*(元|块|美元|新台币|nt\$|usd|rmb|twd|dollars?)|[$¥]\s*\d/.test(sentence),
+  amount: (sentence) =>
+    /\d[\d,.]*\s*(元|块|美元|新台币|欧元|英镑|nt\$|usd|rmb|cny|twd|eur|gbp|hkd|yuan|euros?|pounds?|dollars?)\b|[$¥€£]\s*\d/.test(
+      sentence,
+    ),
   date: (sentence) =>
     /\d{4}-\d{2}-\d{2}|\d{4}年\d{1,2}月|\d{1,2}月\d{1,2}日|(january|february|march|april|may|june|july|august|september|october|november|december)\s+\d/.test(
       sentence,

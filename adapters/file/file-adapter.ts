@@ -5,6 +5,7 @@ import type { SubGoal } from "../../models/plan.js";
 import type { FileDataset, FileSource } from "../../models/sources/file-source.js";
 import { StepError } from "../../models/step-error.js";
 import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
+import { canonicalValue } from "../shared/canonical-values.js";
 import { labelOverlapsPeriod } from "../shared/period-range.js";
 import { FileFormatError } from "./file-error.js";
 import { readTabularFile } from "./read-tabular-file.js";
@@ -113,11 +114,15 @@ class FileAdapter implements SourceAdapter {
     const periodColumn = dataset.period_column;
     const rows: Record<string, CellValue>[] = [];
     const provenance: Provenance[] = [];
+    const catalog = this.workspace.config.catalog;
     body.rows.forEach((rawRow, index) => {
       const row = Object.fromEntries(Object.entries(rawRow).map(([key, value]) => [rename(key), value]));
       for (const [dimension, wanted] of Object.entries(goal.params.filters)) {
+        // The file's 浦东 is the catalog's Pudong: filters compare catalog keys (adapters/shared/canonical-values).
+        const cell = String(row[dimension] ?? "");
+        const key = canonicalValue(catalog, dimension, cell) ?? cell;
         const values = (Array.isArray(wanted) ? wanted : [wanted]).map((value) => value.toLowerCase());
-        if (!values.includes(String(row[dimension] ?? "").toLowerCase())) return;
+        if (!values.includes(key.toLowerCase())) return;
       }
       if (
         goal.params.period &&
