@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import pLimit, { type LimitFunction } from "p-limit";
 import type { StepContext } from "../adapters/adapter.js";
 import { AdapterPool } from "../adapters/registry.js";
+import { canonicalEvidence } from "../adapters/shared/canonical-values.js";
 import type { Workspace } from "../config/workspace.js";
 import type { Answer } from "../models/answer.js";
 import type { Evidence } from "../models/evidence.js";
@@ -242,7 +243,8 @@ export class Run {
       requestSummary = raw.request;
       httpStatus = raw.httpStatus;
       if (this.store) rawReference = await this.store.writeRaw(`raw/${goal.id}-${number}.json`, raw);
-      const evidence = adapter.normalize(raw, goal);
+      // Dimension values become catalog keys here, at the adapter boundary, for every kind of source.
+      const evidence = canonicalEvidence(adapter.normalize(raw, goal), this.workspace.config.catalog);
       const validation = validate(goal, evidence, this.plan.as_of);
       const ended = Date.now();
       const attempt: Attempt = {

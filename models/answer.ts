@@ -59,6 +59,8 @@ export const NumberReference = z.object({
   origin: z.enum(["evidence", "computed", "question"]),
   goal: z.string().optional(),
   citation: z.string().optional(),
+  /** For a computed number: how it was computed and over what ("difference of return_rate", "count of 2 rows"). */
+  derivation: z.string().optional(),
 });
 export type NumberReference = z.infer<typeof NumberReference>;
 
@@ -72,5 +74,9 @@ export const Answer = z.object({
   gaps: z.array(Gap).default([]),
   broadened: z.array(Broadening).default([]),
   numbers: z.array(NumberReference).default([]),
+  /** The number audit: how many numbers the text holds and those that could not be traced. */
+  audit: z
+    .object({ numbers: z.number().int(), untraced: z.array(z.string()).default([]) })
+    .default({ numbers: 0, untraced: [] }),
 });
 export type Answer = z.infer<typeof Answer>;

@@ -51,6 +51,11 @@ export const TableEvidence = z.object({
   provenance: z.array(Provenance),
   /** What was relaxed to get these rows (filled by the reflector when it broadens). */
   notes: z.array(z.string()).default([]),
+  /**
+   * Per row, the dimension values as the source wrote them, where they differ from the catalog key
+   * now in the row (华南 → South): what a citation quotes.
+   */
+  original_values: z.array(z.record(z.string(), z.string())).optional(),
 });
 export type TableEvidence = z.infer<typeof TableEvidence>;
 

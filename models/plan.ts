@@ -45,6 +45,61 @@ export const SubGoalParams = z
   .strict();
 export type SubGoalParams = z.infer<typeof SubGoalParams>;
 
+/** The aspect a text sub-question asks about: what an answering sentence must state. */
+export const AskedAspect = z.enum([
+  "eligibility",
+  "who_pays",
+  "duration",
+  "amount",
+  "count",
+  "procedure",
+  "reason",
+  "date",
+  "general",
+]);
+export type AskedAspect = z.infer<typeof AskedAspect>;
+
+/** What the question wants done with the values: read one, count rows, total, average, or explain. */
+export const AskedOperation = z.enum(["value", "count", "total", "average", "why"]);
+export type AskedOperation = z.infer<typeof AskedOperation>;
+
+/**
+ * What would answer a sub-goal, recorded by the planner before anything runs. The answer is checked
+ * against it: broadening may change params (to find context), never this record.
+ */
+export const Asked = z.discriminatedUnion("kind", [
+  z
+    .object({
+      kind: z.literal("metric"),
+      metric: Name,
+      /** Exact catalog keys the value must be for (dimension → canonical value or values). */
+      keys: z.record(Name, FilterValue).default({}),
+      /** The asked period(s), each one unit of the grain; empty when the question named no period. */
+      periods: z.array(Period).max(60).default([]),
+      operation: AskedOperation.default("value"),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal("event"),
+      event: Name,
+      keys: z.record(Name, FilterValue).default({}),
+      window: Period.optional(),
+      operation: AskedOperation.default("value"),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal("text"),
+      aspect: AskedAspect,
+      /** Words that name what the answer must be about; they and the aspect meet in one sentence. */
+      subject: z.array(z.string().min(1).max(100)).max(20).default([]),
+      operation: AskedOperation.default("value"),
+    })
+    .strict(),
+]);
+export type Asked = z.infer<typeof Asked>;
+
 export const ExpectedFormat = z.enum(["table", "records", "text"]);
 export type ExpectedFormat = z.infer<typeof ExpectedFormat>;
 
@@ -60,6 +115,8 @@ export const SubGoal = z
     validation: z.string().max(2000).default(""),
     required: z.boolean().default(true),
     depends_on: z.array(SubGoalId).max(12).optional(),
+    /** What would answer this sub-goal (planner/asked-for.ts); absent in hand-written plans of old. */
+    asked: Asked.optional(),
   })
   .strict();
 export type SubGoal = z.infer<typeof SubGoal>;

@@ -1,6 +1,7 @@
 import { toTraditional } from "../adapters/shared/chinese-script.js";
 import type { Workspace } from "../config/workspace.js";
 import { type ExecutionPlan, type Grain, type Period, type SubGoal, safeParsePlan } from "../models/plan.js";
+import { withAskedFor } from "./asked-for.js";
 import { bindQualifiers, type Frame } from "./bind-qualifiers.js";
 import { decomposeQuestion } from "./decomposer.js";
 import { detectIntents, type Intent } from "./intents.js";
@@ -588,7 +589,7 @@ export class CatalogPlanner implements Planner {
       );
     }
     trace.push(`plan:catalog:${parsed.value.sub_goals.length}`);
-    return finish({ plan: parsed.value });
+    return finish({ plan: withAskedFor(parsed.value) });
   }
 }
 

@@ -6,6 +6,7 @@ import nunjucks from "nunjucks";
 import { Ollama } from "ollama";
 import { checkPlanAgainstWorkspace } from "../executor/check-plan.js";
 import { type ExecutionPlan, planJsonSchema, safeParsePlan } from "../models/plan.js";
+import { withAskedFor } from "./asked-for.js";
 import { CatalogPlanner } from "./catalog-planner.js";
 import type { PlanContext, Planner, PlanOutcome } from "./planner.js";
 import { workspaceOffers } from "./workspace-offers.js";
@@ -85,7 +86,7 @@ export function readModelReply(
   const references = checkPlanAgainstWorkspace(parsed.value, context.workspace);
   if (references.length > 0)
     return { problems: references.map((issue) => `${issue.path}: ${issue.message}`) };
-  return { plan: parsed.value };
+  return { plan: withAskedFor(parsed.value, { replace: true }) };
 }
 
 /**

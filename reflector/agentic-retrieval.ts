@@ -57,6 +57,9 @@ const ASPECT_WORDS: Record<AnswerKind, string> = {
   who_pays: "运费 负担 承担 费用 shipping cost",
   amount: "金额 费用 元 amount fee price",
   date: "日期 时间 date",
+  count: "数量 个 次 number total",
+  reason: "原因 因为 由于 because reason",
+  procedure: "流程 步骤 申请 提交 steps procedure submit",
   yes_no: "可以 不得 允许 eligible allowed",
   general: "",
 };

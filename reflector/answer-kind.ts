@@ -1,7 +1,17 @@
+import type { AskedAspect } from "../models/plan.js";
 import { foldText } from "./text-folding.js";
 
 /** The kind of answer a sub-question asks for. */
-export type AnswerKind = "who_pays" | "how_long" | "amount" | "date" | "yes_no" | "general";
+export type AnswerKind =
+  | "who_pays"
+  | "how_long"
+  | "amount"
+  | "count"
+  | "date"
+  | "reason"
+  | "procedure"
+  | "yes_no"
+  | "general";
 
 // Cues are matched on folded text (Simplified, lower case). Order matters: "多久能收到" holds 能 but asks how long.
 const QUESTION_CUES: [AnswerKind, RegExp][] = [
@@ -14,30 +24,80 @@ const QUESTION_CUES: [AnswerKind, RegExp][] = [
     /多久|多长时间|几天|多少天|多长|how long|how many (business |working )?days|how soon|when will .* (arrive|ship|receive)/,
   ],
   ["amount", /多少钱|金额|费用多少|多少费用|how much|what does it cost|what is the (price|fee|cost)/],
+  ["count", /how many|number of|多少(个|件|次|家|种|条|位|名|项|款)|几(个|件|次|家|种|条|位|名|项|款)|数量/],
   ["date", /什么时候|何时|哪天|几号|哪一天|\bwhen\b|what date|which date/],
+  ["reason", /为什么|为何|什么原因|原因是|\bwhy\b|what caused|for what reason/],
+  [
+    "procedure",
+    /如何|怎么|怎样|流程|步骤|手续|how (do|can|should|would) (i|we|you|a customer)|how to|what (are the )?steps|procedure|process (for|to)/,
+  ],
   [
     "yes_no",
     /可以|可否|能否|能不能|是否|吗|\bcan\b|\bmay\b|\bis it\b|\bare .* allowed|allowed|possible|\bdo(es)? (you|they|i|we)\b/,
   ],
 ];
 
+/** The aspect a plan records (models/plan.ts Asked) for each kind of question, and back. */
+const ASPECT_OF_KIND: Record<AnswerKind, AskedAspect> = {
+  who_pays: "who_pays",
+  how_long: "duration",
+  amount: "amount",
+  count: "count",
+  date: "date",
+  reason: "reason",
+  procedure: "procedure",
+  yes_no: "eligibility",
+  general: "general",
+};
+
+export function aspectOfKind(kind: AnswerKind): AskedAspect {
+  return ASPECT_OF_KIND[kind];
+}
+
+export function kindOfAspect(aspect: AskedAspect): AnswerKind {
+  return (
+    (Object.keys(ASPECT_OF_KIND) as AnswerKind[]).find((kind) => ASPECT_OF_KIND[kind] === aspect) ?? "general"
+  );
+}
+
 /** What a passage must contain to answer each kind (besides the question's own terms). */
 const ANSWER_PATTERNS: Record<Exclude<AnswerKind, "general">, (sentence: string) => boolean> = {
+  // A party and a cost ("运费由本店负担", "shipping at the store's cost"), or any party with a paying verb
+  // ("the patient pays the fee"): the party need not be one this workspace's documents happen to name.
   who_pays: (sentence) =>
-    /本店|店家|本公司|我们|顾客|客户|买家|消费者|卖家|商家|customer|buyer|store|seller|\bwe\b|\bus\b|\bour\b/.test(
+    (/本店|店家|本公司|我们|顾客|客户|买家|消费者|卖家|商家|customer|buyer|store|seller|\bwe\b|\bus\b|\bour\b/.test(
       sentence,
-    ) && /运费|负担|承担|支付|费用|shipping|postage|cost|expense|\bpay/.test(sentence),
+    ) &&
+      /运费|负担|承担|支付|费用|shipping|postage|cost|expense|\bpay/.test(sentence)) ||
+    /\b(pays?|paid (by|for)|bears?|borne by|covers?|covered by|charged to|billed to)\b|at (the )?[a-z]+('s)? (own )?(cost|expense)|由.{1,8}(负担|承担|支付|付)/.test(
+      sentence,
+    ),
   how_long: (sentence) =>
     /\d+\s*(个)?\s*(天|日|工作天|工作日|小时|周|星期|个月)|[一二三四五六七八九十两]+\s*(个)?\s*(天|日|工作天|工作日|周|星期|个月)|\d+\s*(business|working|calendar)?\s*(days?|weeks?|hours?|months?)\b/.test(
       sentence,
     ),
-  amount: (sentence) => /\d[\d,.]*\s*(元|块|美元|新台币|nt\$|usd|rmb|twd|dollars?)|[$¥]\s*\d/.test(sentence),
+  amount: (sentence) =>
+    /\d[\d,.]*\s*(元|块|美元|新台币|欧元|英镑|nt\$|usd|rmb|cny|twd|eur|gbp|hkd|yuan|euros?|pounds?|dollars?)\b|[$¥€£]\s*\d/.test(
+      sentence,
+    ),
   date: (sentence) =>
     /\d{4}-\d{2}-\d{2}|\d{4}年\d{1,2}月|\d{1,2}月\d{1,2}日|(january|february|march|april|may|june|july|august|september|october|november|december)\s+\d/.test(
       sentence,
     ),
   yes_no: (sentence) =>
-    /可以|可|能|得以|予以|不予|允许|接受|仅限|only|\bmay\b|\bcan\b|cannot|not allowed|allowed|eligible|will be (exchanged|replaced|refunded)|are (exchanged|replaced)|is (exchanged|replaced)/.test(
+    /可以|不可|可(办理|申请|享|获|退|换|修)|能够|不能|无法|得以|予以|不予|恕不|允许|接受|仅限|仅在|\bonly\b|\bmay\b|\bcan\b|cannot|not allowed|allowed|eligible|will be (exchanged|replaced|refunded)|are (not )?(exchanged|replaced|refunded)|is (not )?(exchanged|replaced|refunded)/.test(
+      sentence,
+    ),
+  count: (sentence) =>
+    /\d|[一二三四五六七八九十两]+\s*(个|件|次|家|种|条|位|名|项|款)|\b(one|two|three|four|five|six|seven|eight|nine|ten)\b/.test(
+      sentence,
+    ),
+  reason: (sentence) =>
+    /because|due to|caused by|as a result|owing to|the reason|因为|由于|导致|造成|所以|因此|原因/.test(
+      sentence,
+    ),
+  procedure: (sentence) =>
+    /\b(first|then|step|submit|contact|fill in|send|visit|apply|return the|bring|call|email|log in|open)\b|提交|联系|填写|寄回|申请|携带|首先|然后|步骤|致电|登录/.test(
       sentence,
     ),
 };
@@ -69,12 +129,32 @@ export function focusClause(question: string, kind: AnswerKind): string {
   return match ?? clauses.at(-1) ?? question.trim();
 }
 
+/**
+ * The words of a question that name what it is about, without its question words ("repair" of
+ * "how long does the repair take", not "long"): an answering sentence must mention them.
+ */
+export function subjectTerms(
+  question: string,
+  kind: AnswerKind,
+  terms: (text: string) => string[],
+): string[] {
+  const clause = focusClause(question, kind);
+  const cue = QUESTION_CUES.find(([candidate]) => candidate === kind)?.[1];
+  const folded = foldText(clause);
+  const withoutCue = cue ? folded.replace(new RegExp(cue.source, "g"), " ") : folded;
+  const cueTerms = new Set(cue ? terms((folded.match(new RegExp(cue.source, "g")) ?? []).join(" ")) : []);
+  return terms(withoutCue).filter((term) => !cueTerms.has(term));
+}
+
 /** Words naming each kind of missing answer, in English (gaps are also rendered per language by the templates). */
 export const KIND_DESCRIPTIONS: Record<AnswerKind, string> = {
   who_pays: "who bears the cost",
   how_long: "a time frame (how long it takes)",
   amount: "an amount",
   date: "a date",
+  count: "a count (how many)",
+  reason: "a reason (why)",
+  procedure: "a procedure (how to do it)",
   yes_no: "whether it is allowed",
   general: "an answer",
 };

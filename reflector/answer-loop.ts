@@ -6,6 +6,7 @@ import type { Passage } from "../models/evidence.js";
 import type { ExecutionPlan, SubGoal } from "../models/plan.js";
 import type { StepResult } from "../models/step-result.js";
 import { runRetrievalLoop } from "./agentic-retrieval.js";
+import { checkOutcome } from "./check-outcome.js";
 import { compareSources } from "./conflicts.js";
 import { pointsOfGoals } from "./metric-points.js";
 import { gradeWithModel } from "./model-grader.js";
@@ -19,6 +20,7 @@ import type { GoalOutcome } from "./synthesizer/goal-outcome.js";
 import type { AnswerLanguage } from "./synthesizer/labels.js";
 import { type Synthesis, synthesizeAnswer } from "./synthesizer/synthesize.js";
 import { detectLanguage } from "./text-folding.js";
+import { checkWhy } from "./why-check.js";
 
 /** Options of answerPlan: the executor's, plus the reflector's. */
 export interface AnswerOptions extends ExecuteOptions {
@@ -333,6 +335,47 @@ export async function answerPlan(
         ...(result ? { result } : {}),
         ...(answeredEvidence ? { evidence: answeredEvidence } : {}),
       });
+    }
+
+    // Nothing is called answered before its evidence is checked against what the plan says was asked.
+    for (const outcome of outcomes) {
+      const check = checkOutcome(outcome, workspace.config.catalog);
+      if (!check) continue;
+      outcome.check = check;
+      trace.add(
+        "check",
+        `check:${outcome.planned.id}:${check.status}${check.gap ? `:${check.gap}` : ""}`,
+        { found: check.found, missing: check.missing },
+        outcome.planned.id,
+      );
+      if (check.status === "answered" || !check.gap) continue;
+      if (gaps.some((gap) => gap.goal === outcome.planned.id && gap.missing === check.gap)) continue;
+      // The grader's own gap already says what the passages lack; the check's replaces it when stricter.
+      const existing = gaps.findIndex((gap) => gap.goal === outcome.planned.id);
+      const gap = {
+        goal: outcome.planned.id,
+        missing: `${outcome.planned.description}: ${check.gap}`,
+        check: CHECKS.not_found ?? "the source",
+      };
+      if (existing >= 0) gaps[existing] = { ...gaps[existing], missing: gap.missing };
+      else gaps.push(gap);
+    }
+    for (const why of checkWhy(outcomes)) {
+      trace.add("check", `check:${why.goal}:partial:${why.gap}`, {}, why.goal);
+      gaps.push({
+        goal: why.goal,
+        missing: why.gap,
+        check: "the workspace's event sources (catalog.events)",
+      });
+    }
+    // A broadening that found only context is disclosed as such, not as the way the answer was found.
+    for (const [index, broadening] of broadenings.entries()) {
+      const outcome = outcomes.find((candidate) => candidate.planned.id === broadening.goal);
+      if (outcome?.check && outcome.check.status !== "answered")
+        broadenings[index] = {
+          ...broadening,
+          reason: `${broadening.reason} — only to show context; the values found are not for what was asked`,
+        };
     }
 
     // Sources that report the same metric for the same keys are compared (and fused) before writing.

@@ -222,14 +222,22 @@ export function isEventTable(goal: SubGoal, evidence: TableEvidence): boolean {
 
 /** The metric points of every answered table goal, with counts summed or counted to the goal's grain. */
 export function pointsOfGoals(
-  goals: { goal: SubGoal; evidence?: { kind: string }; status: string }[],
+  goals: { goal: SubGoal; planned?: SubGoal; evidence?: { kind: string }; status: string }[],
   catalogUnits: Record<string, { unit?: string }>,
 ): MetricPoint[] {
   const tables: GoalTableInput[] = [];
   for (const entry of goals) {
     if (entry.status !== "answered" || entry.evidence?.kind !== "table") continue;
     const evidence = entry.evidence as TableEvidence;
-    if (!isEventTable(entry.goal, evidence)) tables.push({ goal: entry.goal, evidence });
+    // Values are grouped at the grain that was asked: a month broadened to its year shows the months
+    // found around it, not a year's total that would read as the asked value.
+    const period = entry.goal.params.period;
+    const plannedGrain = entry.planned?.params.period?.grain;
+    const goal =
+      period && plannedGrain && plannedGrain !== period.grain
+        ? { ...entry.goal, params: { ...entry.goal.params, period: { ...period, grain: plannedGrain } } }
+        : entry.goal;
+    if (!isEventTable(goal, evidence)) tables.push({ goal, evidence });
   }
   return metricPoints(tables, { additive: (metric) => catalogUnits[metric]?.unit === "count" });
 }

@@ -311,6 +311,7 @@ export function auditNumbers(text: string, known: KnownNumber[]): NumberAuditRes
       origin: match.origin,
       ...(match.goal ? { goal: match.goal } : {}),
       ...(match.citation ? { citation: match.citation } : {}),
+      ...(match.origin === "computed" && match.label ? { derivation: match.label } : {}),
     });
   }
   return {

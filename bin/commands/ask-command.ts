@@ -40,7 +40,14 @@ export function printAnswer(answer: Answer, options: { runDirectory?: string } =
     out(c.bold("Sources:"));
     for (const [index, citation] of citations.entries()) out(`  [${index + 1}] ${citation.label}`);
   }
-  if (answer.numbers.length > 0)
+  // "N numbers audited" only when all N were; otherwise the failure is printed (the text says it too).
+  if (answer.audit.untraced.length > 0)
+    out(
+      c.yellow(
+        `\nnumber audit failed: ${answer.audit.untraced.length} of ${answer.audit.numbers} numbers not in the evidence (${answer.audit.untraced.join(", ")})`,
+      ),
+    );
+  else if (answer.numbers.length > 0)
     out(c.dim(`\n${answer.numbers.length} numbers audited against the evidence`));
   if (options.runDirectory) out(c.dim(`run: ${options.runDirectory}`));
 }

@@ -67,7 +67,11 @@ export const broadenRule: ReflectionRule = {
       };
     }
     const importance = context.workspace.config.catalog.filter_importance;
-    const present = Object.keys(goal.params.filters);
+    // A filter naming what was asked (the office, the product in the question) is never dropped: the
+    // rows without it would be another entity's, listed under this question.
+    const asked = context.originalGoal.asked;
+    const askedKeys = asked && asked.kind !== "text" ? Object.keys(asked.keys) : [];
+    const present = Object.keys(goal.params.filters).filter((name) => !askedKeys.includes(name));
     // The least important is the last in filter_importance; filters it does not list go first.
     const unlisted = present.filter((name) => !importance.includes(name));
     const listed = importance.filter((name) => present.includes(name));
@@ -75,7 +79,10 @@ export const broadenRule: ReflectionRule = {
     if (!drop)
       return {
         action: "unresolved",
-        reason: `no data even at the broadest period and with no filter left to relax`,
+        reason:
+          askedKeys.length > 0
+            ? `no data for ${filterText(goal.params.filters)} even at the broadest period; the filters name what was asked, so none is dropped`
+            : `no data even at the broadest period and with no filter left to relax`,
       };
     const filters = { ...goal.params.filters };
     delete filters[drop];

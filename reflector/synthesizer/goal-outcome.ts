@@ -1,6 +1,7 @@
 import type { Evidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { StepResult } from "../../models/step-result.js";
+import type { AnswerCheck } from "../answer-check.js";
 import type { Grade } from "../grader.js";
 
 /** What the reflector established for one sub-goal, handed to the synthesizer. */
@@ -14,6 +15,14 @@ export interface GoalOutcome {
   /** Table evidence, or text evidence with the passages merged across retrieval steps. */
   evidence?: Evidence;
   grade?: Grade;
+  /** The evidence checked against what was asked (plan `asked`); decides the item's status. */
+  check?: AnswerCheck;
   /** Why the goal failed or stopped, in words. */
   reason?: string;
+}
+
+/** The status an item gets: the answer check's when there is one, else the reflector's. */
+export function itemStatus(outcome: GoalOutcome): "answered" | "partial" | "insufficient" | "failed" {
+  if (outcome.status === "failed") return "failed";
+  return outcome.check?.status ?? outcome.status;
 }

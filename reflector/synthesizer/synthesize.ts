@@ -4,7 +4,7 @@ import type { MetricComparison } from "../conflicts.js";
 import { askModelForText } from "../model-client.js";
 import { auditNumbers, type NumberAuditResult } from "../number-audit.js";
 import type { TraceSink } from "../rule-engine.js";
-import type { GoalOutcome } from "./goal-outcome.js";
+import { type GoalOutcome, itemStatus } from "./goal-outcome.js";
 import type { AnswerLanguage } from "./labels.js";
 import { renderTemplate } from "./render-template.js";
 import { buildAnswerView } from "./view-model.js";
@@ -36,15 +36,25 @@ const LANGUAGE_NAMES: Record<AnswerLanguage, string> = {
   "zh-Hant": "Traditional Chinese",
 };
 
+const AUDIT_FAILED: Record<AnswerLanguage, (count: number, total: number, list: string) => string> = {
+  en: (count, total, list) =>
+    `Number audit failed: ${count} of the ${total} numbers above cannot be traced to the evidence (${list}); check them before use.`,
+  "zh-Hans": (count, total, list) =>
+    `数字核对未通过：以上 ${total} 个数字中有 ${count} 个无法追溯到证据（${list}），使用前请核实。`,
+  "zh-Hant": (count, total, list) =>
+    `數字核對未通過：以上 ${total} 個數字中有 ${count} 個無法追溯到證據（${list}），使用前請核實。`,
+};
+
 /** answered: every required goal answered; partial: some; unanswerable: none. Optional goals never lower it. */
 export function answerStatus(outcomes: GoalOutcome[]): AnswerStatus {
   const required = outcomes.filter((outcome) => outcome.planned.required !== false);
-  const answered = required.filter((outcome) => outcome.status === "answered");
+  const answered = required.filter((outcome) => itemStatus(outcome) === "answered");
+  // Something asked was established: an item answered, or answered in part (one of two asked months).
+  const established = outcomes.some((outcome) => ["answered", "partial"].includes(itemStatus(outcome)));
   if (required.length === 0)
-    return outcomes.some((outcome) => outcome.status === "answered") ? "answered" : "unanswerable";
+    return outcomes.some((outcome) => itemStatus(outcome) === "answered") ? "answered" : "unanswerable";
   if (answered.length === required.length) return "answered";
-  const anyAnswered = outcomes.some((outcome) => outcome.status === "answered");
-  return anyAnswered ? "partial" : "unanswerable";
+  return established ? "partial" : "unanswerable";
 }
 
 function tidy(text: string): string {
@@ -123,6 +133,11 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
       { numbers: audit.references.length },
     );
   }
+  // A number the audit could not trace is said in the answer itself, not only in the trace.
+  if (!audit.passed) {
+    const untraced = audit.unmatched.map((token) => token.text);
+    text = `${text}\n\n${AUDIT_FAILED[input.language](untraced.length, audit.unmatched.length + audit.references.length, untraced.join(", "))}`;
+  }
   const itemTexts = built.view.items.map((item) =>
     tidy(
       renderTemplate(
@@ -131,6 +146,7 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
           ...view,
           items: [item],
           differences: [],
+          aggregates: [],
           trends: [],
           alignments: [],
           absences: [],
@@ -158,6 +174,10 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
     conflicts: built.conflicts,
     gaps: input.gaps,
     broadened: input.broadenings,
+    audit: {
+      numbers: audit.references.length + audit.unmatched.length,
+      untraced: audit.unmatched.map((token) => token.text),
+    },
     numbers: audit.references.map((reference) => {
       if (reference.citation || !reference.goal) return reference;
       // Numbers from evidence point at the first citation of their goal: the source, URL and rows.

@@ -1,6 +1,7 @@
 import type { Workspace } from "../../config/workspace.js";
 import type { Broadening, Gap } from "../../models/answer.js";
 import type { CellValue, TableEvidence } from "../../models/evidence.js";
+import { pointHasAskedKeys, pointInPeriod } from "../answer-check.js";
 import { type MetricComparison, toAnswerConflict } from "../conflicts.js";
 import {
   dateColumnOf,
@@ -11,9 +12,11 @@ import {
 } from "../metric-points.js";
 import { type KnownNumber, knownNumbersInText } from "../number-audit.js";
 import { periodLabel } from "../period-broadening.js";
+import { askedAggregates } from "./aggregates.js";
 import { CitationRegistry } from "./citations.js";
 import { formatNumber, formatSigned, formatValue } from "./format-number.js";
 import type { GoalOutcome } from "./goal-outcome.js";
+import { itemStatus } from "./goal-outcome.js";
 import { type AnswerLanguage, Labels } from "./labels.js";
 import {
   alignEvents,
@@ -30,6 +33,8 @@ interface ValueView {
   keys: string;
   value: string;
   cite: number;
+  /** Not for the asked keys or period: shown as context, never as the answer. */
+  context: boolean;
   conflict?: {
     values: { source: string; value: string; weight: string; cite: number }[];
     resolved: string | null;
@@ -40,7 +45,14 @@ interface ValueView {
 
 /** One item of the answer, per sub-goal; templates phrase it per kind. */
 export type ItemView =
-  | { kind: "metric"; goal: string; label: string; values: ValueView[]; more: number; status: "answered" }
+  | {
+      kind: "metric";
+      goal: string;
+      label: string;
+      values: ValueView[];
+      more: number;
+      status: "answered" | "partial" | "insufficient";
+    }
   | {
       kind: "events";
       goal: string;
@@ -48,7 +60,7 @@ export type ItemView =
       events: { key: string; date: string; detail: string; cite: number }[];
       more: number;
       absent: { value: string; period: string }[];
-      status: "answered";
+      status: "answered" | "partial" | "insufficient";
     }
   | {
       kind: "records";
@@ -56,7 +68,7 @@ export type ItemView =
       label: string;
       rows: { text: string; cite: number }[];
       more: number;
-      status: "answered";
+      status: "answered" | "partial" | "insufficient";
     }
   | {
       kind: "text";
@@ -116,6 +128,8 @@ export interface AnswerView {
     percentPoints: boolean;
   }[];
   absences: { event: string; value: string; period: string }[];
+  /** Counts, totals and means the question asked for, each with how it was computed and its inputs cited. */
+  aggregates: { label: string; value: string; operation: string; inputs: number; cites: number[] }[];
   correlations: { left: string; right: string; coefficient: string; periods: number }[];
   conflicts: {
     metric: string;
@@ -264,7 +278,14 @@ export function buildAnswerView(input: ViewInput): BuiltView {
   for (const point of allPoints.filter((candidate) => candidate.derivation !== "cell"))
     addKnown(point.value, "computed", { goal: point.goal, label: `${point.derivation} of ${point.metric}` });
   const points = resolvePoints(allPoints, input.comparisons, trustOf);
-  const series = buildSeries(points);
+  // Analysis (differences, trends) is built from goals that established something asked; a goal
+  // whose every value is context contributes its values as context lines only.
+  const insufficientGoals = new Set(
+    input.outcomes
+      .filter((outcome) => itemStatus(outcome) === "insufficient")
+      .map((outcome) => outcome.goal.id),
+  );
+  const series = buildSeries(points.filter((point) => !insufficientGoals.has(point.goal)));
   const evidenceOf = (goalId: string) =>
     input.outcomes.find((outcome) => outcome.goal.id === goalId)?.evidence as TableEvidence;
   const citePoint = (point: MetricPoint) =>
@@ -307,16 +328,17 @@ export function buildAnswerView(input: ViewInput): BuiltView {
           cite: citations.passage(goal.id, goal.source, passage),
         });
       }
+      const textAnswered = itemStatus(outcome) === "answered";
       items.push({
         kind: "text",
         goal: goal.id,
         question: outcome.planned.params.query ?? outcome.planned.description,
-        sufficient: grade?.sufficient ?? false,
+        sufficient: textAnswered,
         quotes,
         ...(grade?.missing ? { missing: grade.missing } : {}),
         answerKind: grade?.kind ?? "general",
         aspect: grade?.aspect ?? "",
-        status: grade?.sufficient ? "answered" : "insufficient",
+        status: textAnswered ? "answered" : "insufficient",
       });
     } else if (outcome.evidence?.kind === "table") {
       const evidence = outcome.evidence;
@@ -353,17 +375,25 @@ export function buildAnswerView(input: ViewInput): BuiltView {
           events,
           more: Math.max(0, evidence.rows.length - MAX_LINES),
           absent,
-          status: "answered",
+          status: itemStatus(outcome) as "answered" | "partial" | "insufficient",
         });
       } else if (goal.params.metric) {
         if (!owners.has(goal.id)) continue;
         const mine = points.filter((point) => point.goal === goal.id);
+        const asked = outcome.planned.asked;
+        const isContext = (point: MetricPoint) =>
+          asked?.kind === "metric" &&
+          !(
+            pointHasAskedKeys(point, asked.keys, goal) &&
+            (asked.periods.length === 0 || asked.periods.some((unit) => pointInPeriod(point, unit, goal)))
+          );
         const values: ValueView[] = mine.slice(0, MAX_LINES).map((point) => {
           const comparison = point.comparison;
           return {
             keys: labels.keys(point.keys, point.period),
             value: formatValue(point.value, point.unit),
             cite: citePoint(point),
+            context: isContext(point),
             ...(comparison
               ? {
                   conflict: {
@@ -388,7 +418,7 @@ export function buildAnswerView(input: ViewInput): BuiltView {
           label: labels.metric(goal.params.metric),
           values,
           more: Math.max(0, mine.length - MAX_LINES),
-          status: "answered",
+          status: itemStatus(outcome) as "answered" | "partial" | "insufficient",
         });
       } else {
         const rows = evidence.rows.slice(0, MAX_LINES).map((row, index) => ({
@@ -404,7 +434,7 @@ export function buildAnswerView(input: ViewInput): BuiltView {
           label: goal.description,
           rows,
           more: Math.max(0, evidence.rows.length - MAX_LINES),
-          status: "answered",
+          status: itemStatus(outcome) as "answered" | "partial" | "insufficient",
         });
       }
     } else {
@@ -519,6 +549,33 @@ export function buildAnswerView(input: ViewInput): BuiltView {
     };
   });
 
+  const aggregateViews = askedAggregates(input.outcomes, workspace.config.catalog).map((aggregate) => {
+    const how =
+      aggregate.operation === "count"
+        ? `count of ${aggregate.inputs} rows`
+        : `${aggregate.operation === "total" ? "sum" : "mean"} of ${aggregate.inputs} values`;
+    addKnown(aggregate.value, "computed", {
+      goal: aggregate.goal,
+      label: `${how} of ${aggregate.subject.metric ?? aggregate.subject.event}`,
+    });
+    addKnown(aggregate.inputs, "computed", { goal: aggregate.goal, label: "inputs of the computation" });
+    const evidence = evidenceOf(aggregate.goal);
+    return {
+      label: aggregate.subject.metric
+        ? labels.metric(aggregate.subject.metric)
+        : labels.event(aggregate.subject.event ?? ""),
+      value:
+        aggregate.operation === "count"
+          ? String(aggregate.value)
+          : formatValue(aggregate.value, aggregate.unit),
+      operation: aggregate.operation,
+      inputs: aggregate.inputs,
+      cites: aggregate.rows
+        .slice(0, MAX_LINES)
+        .map((row) => citations.rows(aggregate.goal, aggregate.source, evidence, [row])),
+    };
+  });
+
   const status = "answered";
   const view: AnswerView = {
     language,
@@ -529,6 +586,7 @@ export function buildAnswerView(input: ViewInput): BuiltView {
     trends: trendViews,
     alignments: alignmentViews,
     absences,
+    aggregates: aggregateViews,
     correlations: correlationViews,
     conflicts: conflicts.map((comparison) => {
       const unit =

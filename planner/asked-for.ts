@@ -1,0 +1,92 @@
+import type { Asked, AskedOperation, ExecutionPlan, Period, SubGoal } from "../models/plan.js";
+import { answerKindOf, aspectOfKind, subjectTerms } from "../reflector/answer-kind.js";
+import { keyTerms } from "../reflector/key-terms.js";
+import { enclosingUnit } from "../reflector/period-broadening.js";
+import { foldText } from "../reflector/text-folding.js";
+
+// The one home of "what would answer this sub-goal": both planners call withAskedFor on the plan they
+// built, so the record is made from the goal as planned, before any broadening can touch it.
+
+// Cues are matched on folded text (Simplified Chinese, lower case); "why" before the aggregates so
+// "why did the total rise" asks for a reason.
+const OPERATION_CUES: [AskedOperation, RegExp][] = [
+  ["why", /\bwhy\b|what caused|what explains|为什么|为何|什么原因|原因/],
+  ["average", /\baverage\b|\bmean\b|平均/],
+  ["total", /\btotal\b|\bsum of\b|altogether|in all\b|总共|合计|总计|总数|一共/],
+  ["count", /how many|number of|多少(个|件|次|起|条|单|家|项)|几(个|件|次|起|条|单|家|项)|数量|次数/],
+];
+
+/** What the question does with the values it asks for: read, count, total, average, explain. */
+export function operationOf(question: string): AskedOperation {
+  const folded = foldText(question);
+  for (const [operation, cue] of OPERATION_CUES) if (cue.test(folded)) return operation;
+  return "value";
+}
+
+const MAX_PERIODS = 60;
+
+function nextDay(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * A period cut into units of its grain (2024-01-01..2024-03-31 by month → three months); a span of
+ * more than 60 units stays one period, asked as a whole.
+ */
+export function periodUnits(period: Period): Period[] {
+  const units: Period[] = [];
+  let cursor = period.from;
+  while (cursor <= period.to) {
+    if (units.length === MAX_PERIODS) return [period];
+    const unit = enclosingUnit(cursor, period.grain);
+    units.push({ grain: period.grain, from: unit.from, to: unit.to });
+    cursor = nextDay(unit.to);
+  }
+  return units;
+}
+
+/** What would answer one sub-goal of a plan for this question. */
+export function askedFor(goal: SubGoal, question: string): Asked {
+  const operation = operationOf(question);
+  const keys = { ...goal.params.filters };
+  if (goal.params.event)
+    return {
+      kind: "event",
+      event: goal.params.event,
+      keys,
+      ...(goal.params.period ? { window: goal.params.period } : {}),
+      operation,
+    };
+  if (goal.params.metric)
+    return {
+      kind: "metric",
+      metric: goal.params.metric,
+      keys,
+      periods: goal.params.period ? periodUnits(goal.params.period) : [],
+      operation,
+    };
+  const text = goal.params.query ?? goal.description;
+  const kind = answerKindOf(text);
+  return {
+    kind: "text",
+    aspect: aspectOfKind(kind),
+    // A subject term is a word: anything with punctuation (an address, a path) is never a term.
+    subject: subjectTerms(text, kind, keyTerms)
+      .filter((term) => /^[\p{L}\p{N}_-]+$/u.test(term))
+      .slice(0, 20),
+    operation,
+  };
+}
+
+/**
+ * The plan with an `asked` record on every sub-goal. A hand-written plan keeps the records it has;
+ * a model's plan gets them recomputed (`replace`), so a model cannot ask for less than its goals fetch.
+ */
+export function withAskedFor(plan: ExecutionPlan, options: { replace?: boolean } = {}): ExecutionPlan {
+  return {
+    ...plan,
+    sub_goals: plan.sub_goals.map((goal) =>
+      goal.asked && !options.replace ? goal : { ...goal, asked: askedFor(goal, plan.question) },
+    ),
+  };
+}

@@ -1,0 +1,238 @@
+import { periodLabelRange } from "../adapters/shared/period-range.js";
+import type { TableEvidence, TextEvidence } from "../models/evidence.js";
+import type { Asked, FilterValue, Period, SubGoal } from "../models/plan.js";
+import type { Catalog } from "../models/workspace.js";
+import { type AnswerKind, kindOfAspect, sentenceAnswers } from "./answer-kind.js";
+import type { Grade } from "./grader.js";
+import { termOccurs } from "./key-terms.js";
+import { dateColumnOf, type MetricPoint, metricPoints, periodStart } from "./metric-points.js";
+import { periodLabel } from "./period-broadening.js";
+import { foldText } from "./text-folding.js";
+
+// "Answered" means the evidence establishes exactly what the planner recorded as asked: a value for
+// the asked keys and period, an event search over the asked keys and window, or a sentence stating the
+// asked aspect about the asked subject. Whatever else the (maybe broadened) evidence holds is context.
+
+/** The verdict on one sub-goal, beside the reflector's "the step succeeded". */
+export interface AnswerCheck {
+  status: "answered" | "partial" | "insufficient";
+  /** The gap, in words, when not answered. */
+  gap?: string;
+  /** Asked periods with a value (labels), and those without. */
+  found: string[];
+  missing: string[];
+}
+
+function values(filter: FilterValue): string[] {
+  return Array.isArray(filter) ? filter : [filter];
+}
+
+function unitLabel(period: Period): string {
+  return periodLabel(period);
+}
+
+function keysLabel(keys: Record<string, FilterValue>): string {
+  const parts = Object.entries(keys).map(([dimension, value]) => `${dimension}=${values(value).join("|")}`);
+  return parts.length > 0 ? ` for ${parts.join(", ")}` : "";
+}
+
+/**
+ * Whether a metric point is for the asked keys. A key the point does not carry (the source has no such
+ * column) counts only when the goal as run still filtered on it: then the source selected the rows.
+ */
+export function pointHasAskedKeys(
+  point: MetricPoint,
+  keys: Record<string, FilterValue>,
+  run: SubGoal,
+): boolean {
+  return Object.entries(keys).every(([dimension, wanted]) => {
+    const value = point.keys[dimension];
+    if (value === undefined) {
+      const filter = run.params.filters[dimension];
+      return filter !== undefined && values(filter).every((entry) => values(wanted).includes(entry));
+    }
+    return values(wanted).includes(value);
+  });
+}
+
+/** Whether a point's period lies inside the asked unit (a coarser value — the quarter for a month — does not). */
+export function pointInPeriod(point: MetricPoint, unit: Period, run: SubGoal): boolean {
+  if (!point.period) {
+    // No period column: the source was asked for exactly this period, or the value is not for it.
+    const period = run.params.period;
+    return period !== undefined && period.from >= unit.from && period.to <= unit.to;
+  }
+  const range = periodLabelRange(point.period);
+  return range !== undefined && range.from >= unit.from && range.to <= unit.to;
+}
+
+/** The latest period label among points, for "data ends 2024-06". */
+function latestPeriod(points: MetricPoint[]): string | undefined {
+  return points
+    .map((point) => point.period)
+    .filter((period): period is string => Boolean(period))
+    .sort((left, right) => periodStart(left).localeCompare(periodStart(right)))
+    .at(-1);
+}
+
+/** The points of one goal's table, computed at the planned grain and filters. */
+export function askedPoints(
+  run: SubGoal,
+  planned: SubGoal,
+  evidence: TableEvidence,
+  catalog: Catalog,
+): MetricPoint[] {
+  const goal: SubGoal = {
+    ...run,
+    params: { ...run.params, period: planned.params.period ?? run.params.period },
+  };
+  return metricPoints([{ goal, evidence }], {
+    additive: (metric) => catalog.metrics[metric]?.unit === "count",
+  });
+}
+
+/** Checks a metric goal's table against what was asked. */
+export function checkMetric(
+  asked: Extract<Asked, { kind: "metric" }>,
+  run: SubGoal,
+  planned: SubGoal,
+  evidence: TableEvidence,
+  catalog: Catalog,
+): AnswerCheck {
+  const points = askedPoints(run, planned, evidence, catalog).filter(
+    (point) => point.metric === asked.metric,
+  );
+  const forKeys = points.filter((point) => pointHasAskedKeys(point, asked.keys, run));
+  const subject = `${asked.metric}${keysLabel(asked.keys)}`;
+  if (
+    points.some((point) => point.derivation === "count") &&
+    catalog.metrics[asked.metric]?.unit !== "count"
+  ) {
+    // Counting rows gives the value only of a metric that is a count of records (complaints as tickets).
+    return {
+      status: "insufficient",
+      gap: `no ${asked.metric} column in the ${run.source} evidence; a count of rows is not its value`,
+      found: [],
+      missing: asked.periods.map(unitLabel),
+    };
+  }
+  if (asked.periods.length === 0) {
+    return forKeys.length > 0
+      ? { status: "answered", found: [], missing: [] }
+      : { status: "insufficient", gap: `no value of ${subject} in the evidence`, found: [], missing: [] };
+  }
+  const found: string[] = [];
+  const missing: string[] = [];
+  for (const unit of asked.periods) {
+    if (forKeys.some((point) => pointInPeriod(point, unit, run))) found.push(unitLabel(unit));
+    else missing.push(unitLabel(unit));
+  }
+  if (missing.length === 0) return { status: "answered", found, missing };
+  const latest = latestPeriod(forKeys);
+  const firstMissing = asked.periods.find((unit) => missing.includes(unitLabel(unit)));
+  const ends =
+    latest && firstMissing && (periodLabelRange(latest)?.to ?? latest) < firstMissing.from
+      ? `; data ends ${latest}`
+      : "";
+  const context =
+    forKeys.length > 0 ? "; the values shown for other periods are context, not the answer" : "";
+  return {
+    status: found.length > 0 ? "partial" : "insufficient",
+    gap: `no value of ${subject} for ${missing.join(", ")}${ends}${context}`,
+    found,
+    missing,
+  };
+}
+
+function rowMatchesKeys(row: TableEvidence["rows"][number], keys: Record<string, FilterValue>): boolean {
+  return Object.entries(keys).every(([dimension, wanted]) => {
+    const cell = row[dimension];
+    return typeof cell === "string" && values(wanted).includes(cell);
+  });
+}
+
+/**
+ * Checks an event goal: the search must have covered the asked keys and window (a broader search
+ * covers them; one that lost a key column cannot tell), and rows outside them are context.
+ */
+export function checkEvent(
+  asked: Extract<Asked, { kind: "event" }>,
+  run: SubGoal,
+  evidence: TableEvidence,
+): AnswerCheck {
+  const subject = `${asked.event}${keysLabel(asked.keys)}${asked.window ? ` in ${periodLabel(asked.window)}` : ""}`;
+  for (const dimension of Object.keys(asked.keys)) {
+    const filtered = run.params.filters[dimension] !== undefined;
+    const hasColumn = evidence.columns.some((column) => column.name === dimension);
+    if (!filtered && !hasColumn && evidence.rows.length > 0)
+      return {
+        status: "insufficient",
+        gap: `the ${dimension} filter was dropped and the ${run.source} records carry no ${dimension}: cannot tell which are ${subject}`,
+        found: [],
+        missing: [],
+      };
+  }
+  const window = asked.window;
+  if (
+    window &&
+    run.params.period &&
+    (run.params.period.from > window.from || run.params.period.to < window.to)
+  )
+    return {
+      status: "insufficient",
+      gap: `the search did not cover the whole of ${periodLabel(window)}`,
+      found: [],
+      missing: [],
+    };
+  const dateColumn = dateColumnOf(evidence);
+  const inside = evidence.rows.filter((row) => {
+    if (
+      !rowMatchesKeys(
+        row,
+        Object.fromEntries(
+          Object.entries(asked.keys).filter(([d]) => evidence.columns.some((c) => c.name === d)),
+        ),
+      )
+    )
+      return false;
+    if (!window || !dateColumn) return true;
+    const date = String(row[dateColumn] ?? "").slice(0, 10);
+    return date >= window.from && date <= window.to;
+  });
+  // Finding none in a search that covered the asked keys and window is an answer: "none".
+  return { status: "answered", found: inside.length > 0 ? [subject] : [], missing: [] };
+}
+
+/** Whether a sentence states the aspect about the subject: both in the same sentence. */
+export function sentenceStates(kind: AnswerKind, subject: string[], sentence: string): boolean {
+  const folded = foldText(sentence);
+  const needed = Math.min(2, subject.length);
+  const mentioned = subject.filter((term) => termOccurs(term, folded)).length;
+  return mentioned >= needed && sentenceAnswers(kind, folded);
+}
+
+/** Checks a text goal's grade: a supporting sentence must state the asked aspect about the asked subject. */
+export function checkText(
+  asked: Extract<Asked, { kind: "text" }>,
+  grade: Grade | undefined,
+  evidence: TextEvidence,
+): AnswerCheck {
+  const kind = kindOfAspect(asked.aspect);
+  const about = asked.subject.length > 0 ? ` about ${asked.subject.slice(0, 4).join(" ")}` : "";
+  if (!grade?.sufficient)
+    return {
+      status: "insufficient",
+      gap: grade?.missing ?? `no passage states ${asked.aspect}${about}`,
+      found: [],
+      missing: [],
+    };
+  const stated = grade.supporting.some((sentence) => sentenceStates(kind, asked.subject, sentence.text));
+  if (stated || (evidence.passages.length === 0 && asked.aspect === "general"))
+    return { status: "answered", found: [], missing: [] };
+  return {
+    status: "insufficient",
+    gap: `no sentence of the passages states ${asked.aspect.replace("_", " ")}${about}; passages that mention it are context`,
+    found: [],
+    missing: [],
+  };
+}
