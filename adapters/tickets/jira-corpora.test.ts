@@ -1,5 +1,5 @@
 /**
- * Real Jira REST responses (../shared/corpora/tickets/jira) mapped with the presets. Every
+ * Real Jira REST responses (test/corpora/tickets/jira, copied from ../shared/corpora) mapped with the presets. Every
  * expected value is read independently here, with plain property access on the parsed JSON.
  */
 import { readFileSync } from "node:fs";
@@ -11,7 +11,7 @@ import { flattenChangelog, statusTimeline } from "./changelog-events.js";
 import { PRESETS } from "./presets.js";
 import { goalFor, stepContext, ticketsAdapterFor } from "./tickets-test-workspace.js";
 
-const corpus = path.resolve(__dirname, "../../../shared/corpora/tickets/jira");
+const corpus = path.resolve(__dirname, "../../test/corpora/tickets/jira");
 const read = (file: string) => JSON.parse(readFileSync(path.join(corpus, file), "utf8"));
 
 type Issue = { key: string; fields: Record<string, any> };
