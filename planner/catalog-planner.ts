@@ -10,6 +10,7 @@ import { normalizeForMatching } from "./normalize-text.js";
 import type { Clarification, PlanContext, Planner, PlanOutcome } from "./planner.js";
 import { type AmbiguousSpan, resolveSpans } from "./resolve-spans.js";
 import { routeQuestion } from "./router.js";
+import { selectEventOffers } from "./select-event-offers.js";
 import { selectOffers, selectTextOffers } from "./select-offers.js";
 import {
   alignPeriod,
@@ -504,12 +505,18 @@ export class CatalogPlanner implements Planner {
           dimensions.set(dimension, [...new Set([...(dimensions.get(dimension) ?? []), ...values])]);
       }
       for (const event of frame.events) {
-        const selection = selectOffers(offers, { event }, [...dimensions.keys()], checkConflicts);
+        // Every source of the event, most trusted first (trust and coverage together: select-event-offers.ts).
+        const selection = selectEventOffers(offers, event, [...dimensions.keys()]);
         if (selection.offers.length === 0) {
           unsupported.push(event);
           continue;
         }
-        for (const offer of selection.offers) {
+        for (const { offer, droppedDimensions } of selection.offers) {
+          for (const dimension of droppedDimensions) {
+            const note = `${event}: ${offer.source}/${offer.dataset} cannot filter by ${dimension}; its events are for every ${dimension}`;
+            if (!warnings.includes(note)) warnings.push(note);
+            trace.push(`filter:dropped:${event}:${offer.source}:${dimension}`);
+          }
           const filters = filtersFor(dimensions, offer);
           // One search per value of the first list-valued filter: each region's changes are their own finding.
           const split = Object.entries(filters).find(([, value]) => Array.isArray(value));

@@ -175,6 +175,63 @@ describe("jira-v3 preset: cursor pages and paged changelogs", () => {
     }
   });
 
+  it("pages Jira Cloud's /search/jql by nextPageToken alone: no startAt sent, no total read, fields asked for", async () => {
+    const adapter = ticketsAdapterFor({
+      preset: "jira-v3",
+      base_url: server.url,
+      project: "SVC",
+      auth: { type: "bearer", token: TOKEN },
+      searches: {
+        complaints: {
+          pagination: { type: "cursor", page_size: 50 },
+          fields: { key: "$.key", category: "$.fields.customfield_10020.value" },
+        },
+      },
+    });
+    const before = server.requests.length;
+    const goal = goalFor("complaints", {
+      period: { grain: "quarter", from: "2023-01-01", to: "2023-03-31" },
+    });
+    const rows = adapter.normalize(await adapter.fetch(goal, stepContext()), goal).rows;
+    const sent = server.requests.slice(before).filter((request) => request.path === "/rest/api/3/search/jql");
+    expect(sent.length).toBeGreaterThan(1);
+    expect(
+      sent.every((request) => request.query.startAt === undefined && request.query.fields === "*all"),
+    ).toBe(true);
+    const expected = Object.values(COMPLAINTS_2023)
+      .map((quarters) => quarters[0])
+      .reduce((sum, count) => sum + count, 0);
+    expect(rows).toHaveLength(expected);
+  });
+
+  it("says what Jira Cloud says when a workspace still points jira-v3 at the removed /rest/api/3/search", async () => {
+    const adapter = ticketsAdapterFor({
+      preset: "jira-v3",
+      base_url: server.url,
+      project: "SVC",
+      auth: { type: "bearer", token: TOKEN },
+      searches: { old: { endpoint: "/rest/api/3/search", fields: { key: "$.key" } } },
+    });
+    const error = (await adapter.fetch(goalFor("old"), stepContext()).catch((caught) => caught)) as StepError;
+    expect(error.kind).toBe("format_error");
+    expect(error.message).toContain("migrate to the /rest/api/3/search/jql API");
+  });
+
+  it("maps nothing but ids when fields are not asked for (fields: null), and says which path missed", async () => {
+    const adapter = ticketsAdapterFor({
+      preset: "jira-v3",
+      base_url: server.url,
+      project: "SVC",
+      auth: { type: "bearer", token: TOKEN },
+      searches: {
+        bare: { params: { fields: null }, fields: { category: "$.fields.customfield_10020.value" } },
+      },
+    });
+    const goal = goalFor("bare", { period: { grain: "month", from: "2023-01-01", to: "2023-01-31" } });
+    const raw = await adapter.fetch(goal, stepContext());
+    expect(() => adapter.normalize(raw, goal)).toThrow(/customfield_10020/);
+  });
+
   it("sends Jira's POST /search body when the search says method: POST", async () => {
     const adapter = ticketsAdapterFor({
       preset: "jira-v2",

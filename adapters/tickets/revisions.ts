@@ -1,3 +1,4 @@
+import pLimit from "p-limit";
 import type { RevisionMapping } from "../../models/sources/tickets-source.js";
 import { recordLabel } from "./field-mapping.js";
 import { compilePath } from "./json-path.js";
@@ -69,19 +70,18 @@ export async function readRevisions(
   }
 
   const listOf = first(mapping.records);
-  let next = 0;
-  const worker = async () => {
-    while (next < records.length) {
-      const index = next++;
-      const record = records[index];
-      const id = idOf(record);
-      if (typeof id !== "string" && typeof id !== "number") continue;
-      const page = await get(mapping.endpoint!.replace("{id}", encodePathSegment(String(id))));
-      const list = mapping.records ? listOf(page.body) : page.body;
-      if (Array.isArray(list)) changelogs[recordLabel(record, index)] = list.map(changeSet);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, records.length) }, worker));
+  const limit = pLimit(concurrency);
+  await Promise.all(
+    records.map((record, index) =>
+      limit(async () => {
+        const id = idOf(record);
+        if (typeof id !== "string" && typeof id !== "number") return;
+        const page = await get(mapping.endpoint!.replace("{id}", encodePathSegment(String(id))));
+        const list = mapping.records ? listOf(page.body) : page.body;
+        if (Array.isArray(list)) changelogs[recordLabel(record, index)] = list.map(changeSet);
+      }),
+    ),
+  );
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}/;

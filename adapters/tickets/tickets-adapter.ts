@@ -1,3 +1,4 @@
+import pLimit from "p-limit";
 import { describeSource } from "../../config/describe-sources.js";
 import type { Redactor } from "../../config/redactor.js";
 import type { Workspace } from "../../config/workspace.js";
@@ -491,22 +492,21 @@ export class TicketsAdapter implements SourceAdapter {
   ): Promise<void> {
     const perRecord = search.changelog!.shape.perRecord!;
     const entriesOf = compilePath(perRecord.entries);
-    let next = 0;
-    const worker = async () => {
-      while (next < records.length) {
-        const index = next++;
-        const record = records[index];
-        const id = (record as Record<string, unknown> | null)?.[perRecord.id];
-        if (typeof id !== "string" && typeof id !== "number") continue;
-        const page = await send(
-          perRecord.endpoint.replace("{id}", encodePathSegment(String(id))),
-          perRecord.params,
-        );
-        const entries = entriesOf(page.body)[0];
-        if (Array.isArray(entries)) changelogs[recordLabel(record, index)] = entries;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.config.concurrency, records.length) }, worker));
+    const limit = pLimit(this.config.concurrency);
+    await Promise.all(
+      records.map((record, index) =>
+        limit(async () => {
+          const id = (record as Record<string, unknown> | null)?.[perRecord.id];
+          if (typeof id !== "string" && typeof id !== "number") return;
+          const page = await send(
+            perRecord.endpoint.replace("{id}", encodePathSegment(String(id))),
+            perRecord.params,
+          );
+          const entries = entriesOf(page.body)[0];
+          if (Array.isArray(entries)) changelogs[recordLabel(record, index)] = entries;
+        }),
+      ),
+    );
   }
 
   /** A changelog was asked for: every record must carry one, or the search fails instead of reporting no changes. */

@@ -93,14 +93,23 @@ describe("wire format", () => {
     let token: string | undefined;
     for (let page = 0; page < 20; page += 1) {
       const { body } = await get(
-        `/rest/api/3/search/jql?jql=${jql(text)}&maxResults=25${token ? `&nextPageToken=${token}` : ""}`,
+        `/rest/api/3/search/jql?jql=${jql(text)}&maxResults=25&fields=summary${token ? `&nextPageToken=${token}` : ""}`,
       );
+      // As Jira Cloud: no total, ever.
+      expect(body.total).toBeUndefined();
       keys.push(...body.issues.map((issue: any) => issue.key));
       if (body.isLast) break;
       token = body.nextPageToken;
     }
     expect(keys).toHaveLength(61);
     expect(new Set(keys).size).toBe(61);
+  });
+
+  it("v3 search/jql without fields returns only ids, as Jira Cloud; the removed /rest/api/3/search is 410", async () => {
+    const { body } = await get(`/rest/api/3/search/jql?jql=${jql("project = LOG")}&maxResults=2`);
+    expect(body.issues[0]).toEqual({ id: expect.any(String) });
+    const removed = await get(`/rest/api/3/search?jql=${jql("project = LOG")}`);
+    expect(removed.status).toBe(410);
   });
 
   it("serves one issue with its changelog, and the changelog in pages", async () => {

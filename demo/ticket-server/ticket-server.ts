@@ -262,6 +262,25 @@ export async function startTicketServer(options: TicketServerOptions = {}): Prom
         : String(input.expand ?? "").split(",");
       const found = search(jql, record);
       const page = found.slice(startAt, startAt + maxResults);
+      // As Jira Cloud: without `fields` the enhanced search returns only each issue's id; a list
+      // picks those fields, `*all` gives every field.
+      const requested = Array.isArray(input.fields)
+        ? input.fields.map(String)
+        : input.fields === undefined
+          ? []
+          : String(input.fields).split(",");
+      const shaped = (issue: DemoIssue) => {
+        const json = issueJson(issue, 3, expand.includes("changelog")) as Record<string, unknown>;
+        if (requested.includes("*all")) return json;
+        if (requested.length === 0) return { id: issue.id };
+        const fields = issue.fields as Record<string, unknown>;
+        return {
+          ...json,
+          fields: Object.fromEntries(
+            requested.filter((name) => name in fields).map((name) => [name, fields[name]]),
+          ),
+        };
+      };
       const isLast = startAt + page.length >= found.length;
       const next = faults.repeatCursor
         ? Buffer.from("o0").toString("base64url")
@@ -269,8 +288,22 @@ export async function startTicketServer(options: TicketServerOptions = {}): Prom
       return {
         status: 200,
         json: {
-          issues: page.map((issue) => issueJson(issue, 3, expand.includes("changelog"))),
+          issues: page.map(shaped),
           ...(isLast && !faults.repeatCursor ? { isLast: true } : { nextPageToken: next, isLast: false }),
+        },
+      };
+    }
+    if (path === "/rest/api/3/search" || path === "/rest/api/2/search/jql") {
+      // Jira Cloud removed the old v3 search (410 Gone); Data Center has no enhanced search.
+      return {
+        status: path === "/rest/api/3/search" ? 410 : 404,
+        json: {
+          errorMessages: [
+            path === "/rest/api/3/search"
+              ? "The requested API has been removed. Please migrate to the /rest/api/3/search/jql API."
+              : `No resource at ${path}`,
+          ],
+          errors: {},
         },
       };
     }
