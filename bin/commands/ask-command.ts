@@ -3,7 +3,7 @@ import type { Answer, Citation } from "../../models/answer.js";
 import type { TraceEvent } from "../../models/trace-event.js";
 import { askQuestion } from "../../planner/ask.js";
 import { today } from "../../planner/plan-question.js";
-import { colors, ExitCode, printJson, UsageError } from "../cli-output.js";
+import { colors, ExitCode, printJson, requireQuestion, UsageError } from "../cli-output.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
 
 interface AskCommandOptions {
@@ -78,6 +78,7 @@ export function registerAskCommand(program: Command): void {
     .option("--json", "print the answer, plan and trace as JSON only")
     .addOption(new Option("--sequential", "run one step at a time (benchmarks)").hideHelp())
     .action(async (question: string, options: AskCommandOptions) => {
+      requireQuestion(question);
       let maxIterations: number | undefined;
       if (options.maxIterations !== undefined) {
         maxIterations = Number(options.maxIterations);
