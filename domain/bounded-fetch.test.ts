@@ -55,6 +55,7 @@ describe("boundedFetch", () => {
     ).catch((failure) => failure);
     expect(error).toBeInstanceOf(ModelReplyTooLargeError);
     expect(error.message).toMatch(/over 4 MB/);
+    expect(endlessBytesSent).toBeGreaterThan(4 * 1024 * 1024);
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(64 * 1024 * 1024);
   });
 
