@@ -28,7 +28,10 @@ beforeAll(async () => {
     response.writeHead(200, { "content-type": "application/json" });
     const chunk = Buffer.alloc(64 * 1024, "a");
     const pump = () => {
-      while (!response.destroyed && response.write(chunk)) endlessBytesSent += chunk.length;
+      while (!response.destroyed) {
+        endlessBytesSent += chunk.length;
+        if (!response.write(chunk)) break;
+      }
     };
     response.on("drain", pump);
     pump();
