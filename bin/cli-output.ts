@@ -66,3 +66,15 @@ export function formatTable(headers: string[], rows: unknown[][]): string {
 export class UsageError extends Error {
   override readonly name = "UsageError";
 }
+
+/**
+ * A question must hold at least one letter or digit (in any script): an empty or
+ * punctuation-only question is a usage mistake, not something to greet and answer with exit 0.
+ */
+export function requireQuestion(question: string | undefined): string {
+  if (question === undefined || !/[\p{L}\p{N}]/u.test(question))
+    throw new UsageError(
+      `the question ${JSON.stringify(question ?? "")} has no words; ask e.g. triangulate ask "What was the return rate in East China in January 2024?"`,
+    );
+  return question;
+}

@@ -60,9 +60,10 @@ function describeEvidence(evidence: Evidence): string {
  * incomparable types) fails validation with the reason, so the reflector can switch source; a rule
  * that does not parse is the plan's fault, not the data's.
  */
-function validate(goal: SubGoal, evidence: Evidence, asOf: string): ValidationOutcome {
+function validate(goal: SubGoal, evidence: Evidence, asOf: string, deadline: number): ValidationOutcome {
   try {
-    return evaluateRule(goal.validation ?? "", evidence, { asOf });
+    // The rule runs inside the step's time: it stops at the step's deadline, not after it.
+    return evaluateRule(goal.validation ?? "", evidence, { asOf, deadline });
   } catch (error) {
     if (error instanceof RuleEvaluationError) return error.outcome;
     if (error instanceof RuleSyntaxError) {
@@ -245,7 +246,8 @@ export class Run {
       if (this.store) rawReference = await this.store.writeRaw(`raw/${goal.id}-${number}.json`, raw);
       // Dimension values become catalog keys here, at the adapter boundary, for every kind of source.
       const evidence = canonicalEvidence(adapter.normalize(raw, goal), this.workspace.config.catalog);
-      const validation = validate(goal, evidence, this.plan.as_of);
+      controller.signal.throwIfAborted();
+      const validation = validate(goal, evidence, this.plan.as_of, started + timeoutMs);
       const ended = Date.now();
       const attempt: Attempt = {
         request_id: requestId,

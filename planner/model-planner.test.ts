@@ -10,7 +10,7 @@ import { ModelPlanner } from "./model-planner.js";
 
 // This loopback server stands in for the model: it speaks Ollama's HTTP API (/api/tags, /api/chat,
 // non-streaming JSON) and answers /api/chat with scripted replies, recording every request body.
-type Scripted = { content: string } | { hang: true } | { status: number; error: string };
+type Scripted = { content: string } | { hang: true } | { endless: true } | { status: number; error: string };
 let server: Server;
 let host: string;
 let script: Scripted[] = [];
@@ -49,6 +49,18 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
     chatBodies.push(parsed);
     const next = script.shift() ?? { content: "" };
     if ("hang" in next) return; // never answers: the client's timeout must fire
+    if ("endless" in next) {
+      // A reply that never ends (a 200 MB reply used to be buffered whole until the heap ran out).
+      response.writeHead(200, { "content-type": "application/json" });
+      response.write('{"model":"x","message":{"role":"assistant","content":"');
+      const chunk = "a".repeat(64 * 1024);
+      const pump = () => {
+        while (!response.destroyed && response.write(chunk));
+      };
+      response.on("drain", pump);
+      pump();
+      return;
+    }
     if ("status" in next) {
       response.writeHead(next.status, { "content-type": "application/json" });
       response.end(JSON.stringify({ error: next.error }));
@@ -239,6 +251,17 @@ describe("model planner over Ollama's HTTP API", () => {
     expect(outcome.planner).toBe("fallback");
     expect(outcome.trace).toContain("planner:fallback:timeout after 0.3s");
     expect(outcome.plan?.planner).toBe("fallback");
+  });
+
+  it("falls back when the reply is endless, reading no more than the reply limit", async () => {
+    script = [{ endless: true }];
+    const heapBefore = process.memoryUsage().heapUsed;
+    const outcome = await run();
+    expect(outcome.planner).toBe("fallback");
+    expect(outcome.trace.join("\n")).toMatch(
+      /planner:fallback:model call failed: the model's reply is over 4 MB/,
+    );
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(64 * 1024 * 1024);
   });
 
   it("falls back with a clear reason when the model is not installed or the server errors", async () => {

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { jsonrepair } from "jsonrepair";
 import nunjucks from "nunjucks";
 import { Ollama } from "ollama";
+import { boundedFetch, MAX_MODEL_REPLY_BYTES } from "../domain/bounded-fetch.js";
 import { checkPlanAgainstWorkspace } from "../executor/check-plan.js";
 import { type ExecutionPlan, planJsonSchema, safeParsePlan } from "../models/plan.js";
 import { withAskedFor } from "./asked-for.js";
@@ -133,15 +134,13 @@ export class ModelPlanner implements Planner {
           : "standard"
         : context.strategy);
     const timeoutMs = settings.timeout_seconds * 1000;
-    const baseFetch = this.options.fetch ?? fetch;
-    const timedFetch: typeof fetch = (input, init) => {
-      const signals = [
-        AbortSignal.timeout(timeoutMs),
-        ...(context.signal ? [context.signal] : []),
-        ...(init?.signal ? [init.signal] : []),
-      ];
-      return baseFetch(input, { ...init, signal: AbortSignal.any(signals) });
-    };
+    // Each call is cut off at the timeout and at the reply size limit (a 200 MB reply is refused, not buffered).
+    const timedFetch = boundedFetch({
+      maxBytes: MAX_MODEL_REPLY_BYTES,
+      timeoutMs,
+      ...(context.signal ? { signal: context.signal } : {}),
+      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+    });
     const client = new Ollama({ host: settings.host, fetch: timedFetch });
     const messages: { role: "system" | "user" | "assistant"; content: string }[] = [
       { role: "system", content: this.prompt(context) },

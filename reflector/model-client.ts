@@ -1,5 +1,6 @@
 import { Ollama } from "ollama";
 import { z } from "zod";
+import { boundedFetch, MAX_MODEL_REPLY_BYTES } from "../domain/bounded-fetch.js";
 import type { ModelSettings } from "../models/workspace.js";
 
 /** A chat message for the model. */
@@ -12,13 +13,15 @@ export interface ModelMessage {
 export type ModelReply<T> = { ok: true; value: T; raw: string } | { ok: false; reason: string; raw?: string };
 
 function clientFor(settings: ModelSettings, signal?: AbortSignal): Ollama {
-  const timeout = AbortSignal.timeout(settings.timeout_seconds * 1000);
-  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-  // The client gets our fetch so a slow or hung model server is cut off at the configured timeout.
+  // The client gets our fetch so a slow, hung or endless model reply is cut off at the configured
+  // timeout and the reply size limit.
   return new Ollama({
     host: settings.host,
-    fetch: (input, init) =>
-      fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, combined]) : combined }),
+    fetch: boundedFetch({
+      maxBytes: MAX_MODEL_REPLY_BYTES,
+      timeoutMs: settings.timeout_seconds * 1000,
+      ...(signal ? { signal } : {}),
+    }),
   });
 }
 

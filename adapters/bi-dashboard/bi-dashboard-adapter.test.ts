@@ -128,6 +128,18 @@ describe("bi_dashboard adapter against the demo portal", () => {
     expect(evidence.rows).toEqual([{ product: "B", region: "North", month: "2024-01", return_rate: 3.1 }]);
   });
 
+  it("fails at once with not_found and the options when a select has no such value", async () => {
+    const goal = biGoal("sales_bi", "returns_by_form", {
+      filters: { product: "B", region: "Atlantis" },
+      period: january,
+    });
+    const started = Date.now();
+    const failure = await stepFailure(sales.fetch(goal, stepContext()));
+    expect(failure.kind).toBe("not_found");
+    expect(failure.message).toMatch(/"Region" has no option "Atlantis"; its options are: .*East/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
   it("runs sub-goals concurrently in pages of one context", async () => {
     const goals = (["A", "B", "C"] as const).map((product, index) =>
       biGoal(

@@ -144,8 +144,22 @@ export class BiDashboardAdapter implements SourceAdapter {
             { cause },
           );
         }
-        if (filter.action === "select") await control.selectOption(value, { timeout: remaining() });
-        else await control.fill(value, { timeout: remaining() });
+        if (filter.action === "select") {
+          // A value the list does not hold would make selectOption wait out the whole step.
+          const options = await control.evaluate((element) =>
+            element instanceof HTMLSelectElement
+              ? [...element.options].map((option) => ({ value: option.value, label: option.label }))
+              : null,
+          );
+          if (options && !options.some((option) => option.value === value || option.label === value)) {
+            throw new StepError(
+              "not_found",
+              `${where}: "${filter.label}" has no option ${JSON.stringify(value)}; its options are: ${options.map((option) => option.label || option.value).join(", ")}`,
+              { url: safeUrl, locator: `label "${filter.label}"` },
+            );
+          }
+          await control.selectOption(value, { timeout: remaining() });
+        } else await control.fill(value, { timeout: remaining() });
         context.trace("bi", `bi:${goal.id}:filter:${filter.label}=${value}`);
       }
 

@@ -56,4 +56,22 @@ describe("waitUntilSettled", () => {
       }
     });
   }
+
+  it("says the page never settled, and what kept changing, when a live counter never stops", async () => {
+    const page = await context.newPage();
+    try {
+      const requests = new InFlightRequests(page);
+      await page.setContent(`<!DOCTYPE html><html><body><table><tbody><tr><td id="n">0</td></tr></tbody></table>
+<script>let n = 0; setInterval(() => { document.getElementById("n").textContent = String(++n); }, 50);</script></body></html>`);
+      const table = page.locator("table");
+      await table.waitFor({ state: "attached" });
+      const error = await waitUntilSettled(table, requests, Date.now() + 1_500).catch((failure) => failure);
+      expect((error as Error).name).toBe("NotSettledError");
+      expect((error as Error).message).toMatch(
+        /^the page never settled: its rows kept changing \(last change \d+ ms before the deadline, 1 rows then\)$/,
+      );
+    } finally {
+      await page.close();
+    }
+  });
 });

@@ -95,13 +95,17 @@ export async function waitUntilSettled(
     const quiet = requests.count === 0 && now - requests.lastChange >= window(options.quietMs);
     if (quiet && !state.busy && now - stableSince >= window(options.stableMs)) return state;
     if (now + options.pollMs > deadline) {
-      const reason =
+      // Say what kept changing: that is what a person fixes (a polling widget, a live counter),
+      // and it is not the same as a slow source.
+      const changing =
         requests.count > 0
-          ? `${requests.count} data request(s) still pending`
-          : state.busy
-            ? "the table is still marked busy"
-            : `its rows changed ${now - stableSince} ms before the deadline (${state.rows} rows then)`;
-      throw new NotSettledError(`the table did not settle in time: ${reason}`, requests.pendingPaths(), last);
+          ? `data requests kept coming (${requests.count} still pending: ${requests.pendingPaths().slice(0, 3).join(", ")})`
+          : now - requests.lastChange < window(options.quietMs)
+            ? `data requests kept starting (the last ${now - requests.lastChange} ms before the deadline)`
+            : state.busy
+              ? "the table stayed marked busy (aria-busy)"
+              : `its rows kept changing (last change ${now - stableSince} ms before the deadline, ${state.rows} rows then)`;
+      throw new NotSettledError(`the page never settled: ${changing}`, requests.pendingPaths(), last);
     }
     await new Promise((resolve) => setTimeout(resolve, options.pollMs));
   }

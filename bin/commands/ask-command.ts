@@ -4,7 +4,7 @@ import type { TraceEvent } from "../../models/trace-event.js";
 import { askQuestion } from "../../planner/ask.js";
 import { today } from "../../planner/plan-question.js";
 import { planUnderstanding } from "../../planner/plan-understanding.js";
-import { colors, ExitCode, hasWords, printJson, UsageError } from "../cli-output.js";
+import { colors, ExitCode, printJson, requireQuestion, UsageError } from "../cli-output.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
 
 interface AskCommandOptions {
@@ -86,8 +86,7 @@ export function registerAskCommand(program: Command): void {
     .option("--json", "print the answer, plan and trace as JSON only")
     .addOption(new Option("--sequential", "run one step at a time (benchmarks)").hideHelp())
     .action(async (question: string, options: AskCommandOptions) => {
-      if (!hasWords(question))
-        throw new UsageError('give a question with words in it: triangulate ask "<question>"');
+      requireQuestion(question);
       let maxIterations: number | undefined;
       if (options.maxIterations !== undefined) {
         maxIterations = Number(options.maxIterations);

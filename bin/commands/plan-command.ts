@@ -91,11 +91,6 @@ export function registerPlanCommand(program: Command): void {
     )
     .option("--gold <file>", "gold set used by --export-examples", "demo/gold/plans.jsonl")
     .action(async (question: string | undefined, options: PlanOptions) => {
-      // `triangulate plan … | head` closes the pipe early: that is not an error worth a stack trace.
-      process.stdout.once("error", (error: NodeJS.ErrnoException) => {
-        if (error.code === "EPIPE") process.exit(0);
-        throw error;
-      });
       const workspace = workspaceFrom(options);
       if (options.exportExamples) {
         const count = exportExamples(

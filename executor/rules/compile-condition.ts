@@ -424,7 +424,10 @@ function compileMatch(node: MatchNode, context: EvaluationContext, perRow: boole
   const negated = node.negated;
   const test = (row: number) => {
     const current = value.value(row);
-    const found = current !== null && pattern.test(String(current));
+    if (current === null) return negated;
+    const input = String(current);
+    context.spend(pattern.instructions * Math.max(1, input.length), node);
+    const found = pattern.test(input);
     return negated ? !found : found;
   };
   return {

@@ -185,14 +185,23 @@ function compileAggregate(node: AggregateCallNode, text: string, context: Evalua
       }
       let sum = 0;
       let count = 0;
+      // The mean is kept as a running mean: summing first overflows to Infinity on cells near
+      // Number.MAX_VALUE although their average is an ordinary number.
+      let mean = 0;
       for (let row = 0; row < rowCount; row += 1) {
         const value = cellNumber(inner.value(row));
         if (value === undefined) continue;
         sum += value;
         count += 1;
+        mean += (value - mean) / count;
       }
-      if (node.function === "sum") return scalar(inner.type, sum);
-      return scalar(inner.type, count === 0 ? null : sum / count);
+      if (node.function === "avg") return scalar(inner.type, count === 0 ? null : mean);
+      if (!Number.isFinite(sum))
+        throw context.error(
+          `sum(${inner.text}) is beyond the largest number a rule can hold (about 1.8e308); compare avg() or max() instead`,
+          node,
+        );
+      return scalar(inner.type, sum);
     }
     case "min":
     case "max": {

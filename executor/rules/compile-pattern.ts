@@ -4,6 +4,11 @@ import { MAX_PATTERN_LENGTH } from "./rule-limits.js";
 /** A compiled pattern for `matches`: linear-time, so no input can make it backtrack catastrophically. */
 export interface CompiledPattern {
   test(input: string): boolean;
+  /**
+   * Size of the compiled program: matching costs about this many steps per input character,
+   * which is what a rule's work budget counts.
+   */
+  readonly instructions: number;
 }
 
 // Rules are evaluated again and again (every retry, every report job); keep compiled patterns.
@@ -29,8 +34,25 @@ export function compilePattern(pattern: string): CompiledPattern {
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(`invalid pattern: ${message.replace(/^error parsing regexp: /, "")}`);
   }
-  const result: CompiledPattern = { test: (input) => compiled.test(input) };
+  const result: CompiledPattern = {
+    test: (input) => compiled.test(input),
+    instructions: programSize(compiled),
+  };
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   cache.set(pattern, result);
   return result;
+}
+
+/**
+ * The number of instructions of the compiled RE2 program. re2js keeps it on an internal field;
+ * should that move, the pattern's length with each counted repetition expanded is the estimate.
+ */
+function programSize(compiled: RE2JS): number {
+  const internal = (compiled as unknown as { re2Input?: { prog?: { inst?: unknown[] } } }).re2Input?.prog
+    ?.inst;
+  if (Array.isArray(internal)) return Math.max(1, internal.length);
+  let size = compiled.pattern().length;
+  for (const match of compiled.pattern().matchAll(/\{(\d+)(?:,(\d*))?\}/g))
+    size += Number(match[2] || match[1]);
+  return Math.max(1, size);
 }

@@ -620,3 +620,28 @@ describe("evaluateRule: hostile column names never reach prototypes", () => {
     expect(evaluate("toString = null", evidence).passed).toBe(true);
   });
 });
+
+describe("aggregates near the largest number", () => {
+  const huge: import("../../models/evidence.js").TableEvidence = {
+    kind: "table",
+    columns: [{ name: "orders", type: "number" }],
+    rows: [{ orders: 1.5e308 }, { orders: 1.7e308 }],
+    provenance: [],
+    notes: [],
+  };
+  it("averages cells whose sum overflows, and says plainly when a sum does", async () => {
+    const { evaluateRule: evaluate } = await import("./evaluate-rule.js");
+    expect(
+      evaluate("avg(orders) > 1.5e308 AND avg(orders) < 1.7e308", huge, { asOf: "2024-06-30" }).passed,
+    ).toBe(true);
+    const error = (() => {
+      try {
+        return evaluate("sum(orders) > 0", huge, { asOf: "2024-06-30" });
+      } catch (failure) {
+        return (failure as { outcome: unknown }).outcome;
+      }
+    })() as { passed: boolean; message: string };
+    expect(error.passed).toBe(false);
+    expect(error.message).toMatch(/sum\(orders\) is beyond the largest number/);
+  });
+});

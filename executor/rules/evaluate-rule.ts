@@ -6,7 +6,7 @@ import { EvidenceFrame } from "./evidence-frame.js";
 import { parseRule } from "./parse-rule.js";
 import { printRule } from "./print-rule.js";
 import { RuleEvaluationError } from "./rule-evaluation-error.js";
-import { MAX_FAILING_ROWS } from "./rule-limits.js";
+import { MAX_FAILING_ROWS, MAX_RULE_WORK } from "./rule-limits.js";
 import type { QuantifierNode, RuleNode } from "./rule-node.js";
 import { RuleSyntaxError } from "./rule-syntax-error.js";
 
@@ -14,6 +14,10 @@ import { RuleSyntaxError } from "./rule-syntax-error.js";
 export interface EvaluateRuleOptions {
   /** The plan's as-of date (YYYY-MM-DD); age_days() counts days up to it. */
   asOf: string;
+  /** Epoch ms after which evaluation stops with a RuleBudgetError (the step's deadline). */
+  deadline?: number;
+  /** Work budget (pattern instructions × characters); default MAX_RULE_WORK. */
+  maxWork?: number;
 }
 
 interface FailingRow {
@@ -63,7 +67,10 @@ export function evaluateRule(
   ) {
     throw new RuleEvaluationError("evidence must be a table or text passages", ruleText, 0, ruleText);
   }
-  const context = new EvaluationContext(new EvidenceFrame(evidence), options?.asOf, source, ruleText);
+  const context = new EvaluationContext(new EvidenceFrame(evidence), options?.asOf, source, ruleText, {
+    work: options?.maxWork ?? MAX_RULE_WORK,
+    ...(options?.deadline !== undefined ? { deadline: options.deadline } : {}),
+  });
   const verdict = evaluateClause(root, context);
   if (verdict.holds) return { rule: ruleText, passed: true, failing_rows: [] };
   const failure = verdict.failure!;

@@ -3,8 +3,15 @@ import type { ColumnType } from "../../models/evidence.js";
 import type { EvidenceFrame } from "./evidence-frame.js";
 import { printLiteral, printOperand, printRule } from "./print-rule.js";
 import { dayNumber, type RuleDate, toRuleDate } from "./rule-date.js";
-import { RuleEvaluationError } from "./rule-evaluation-error.js";
+import { RuleBudgetError, RuleEvaluationError } from "./rule-evaluation-error.js";
+import { MAX_RULE_WORK } from "./rule-limits.js";
 import type { ColumnNode, ListNode, OperandNode, RuleNode } from "./rule-node.js";
+
+/** How much one evaluation may do: work units, and a wall-clock deadline (epoch ms) when it has one. */
+export interface RuleBudget {
+  work: number;
+  deadline?: number;
+}
 
 /** Any node a message can point at. */
 type AnyNode = RuleNode | OperandNode | ListNode;
@@ -14,6 +21,8 @@ export class EvaluationContext {
   // Date cells repeat (a month column holds a dozen values over thousands of rows): parse each once.
   private readonly dates = new Map<string, RuleDate | null>();
   private asOfDay: number | undefined;
+  /** Work done so far (pattern instructions × characters), against `budget.work`. */
+  private work = 0;
 
   constructor(
     readonly frame: EvidenceFrame,
@@ -22,7 +31,37 @@ export class EvaluationContext {
     readonly source: string | undefined,
     /** The rule as text, for outcomes. */
     readonly ruleText: string,
+    readonly budget: RuleBudget = { work: MAX_RULE_WORK },
   ) {}
+
+  /**
+   * Accounts for `units` of work about to be done for `node`, and stops the evaluation when it
+   * would exceed the work budget or the deadline has passed. Checked before each costly step,
+   * since a synchronous evaluation cannot be interrupted from outside while it runs.
+   */
+  spend(units: number, node: AnyNode): void {
+    this.work += units;
+    if (this.work > this.budget.work) {
+      throw new RuleBudgetError(
+        `${this.text(node)} needs more than ${this.budget.work.toLocaleString("en-US")} steps of pattern matching on this evidence (pattern size × text length); use a simpler pattern or check fewer or shorter cells`,
+        this.ruleText,
+        this.position(node),
+        this.text(node),
+      );
+    }
+    if (this.budget.deadline !== undefined && Date.now() > this.budget.deadline) {
+      throw new RuleBudgetError(
+        `${this.text(node)} was still running when the step's time ran out`,
+        this.ruleText,
+        this.position(node),
+        this.text(node),
+      );
+    }
+  }
+
+  private position(node: AnyNode): number {
+    return this.source !== undefined && typeof node.start === "number" ? node.start : 0;
+  }
 
   /** A date from cell or literal text, or null when it is not one. */
   date(text: string): RuleDate | null {

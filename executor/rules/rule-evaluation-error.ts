@@ -8,7 +8,7 @@ import { formatCaret } from "./format-caret.js";
  * (the executor) can record it as such.
  */
 export class RuleEvaluationError extends Error {
-  override readonly name = "RuleEvaluationError";
+  override readonly name: string = "RuleEvaluationError";
   /** 0-based offset of the clause or operand that could not be evaluated. */
   readonly position: number;
   /** The source text of the clause that could not be evaluated. */
@@ -19,7 +19,7 @@ export class RuleEvaluationError extends Error {
   /** This error as a failed validation outcome. */
   readonly outcome: ValidationOutcome;
 
-  constructor(reason: string, rule: string, position: number, clause: string) {
+  constructor(reason: string, rule: string, position: number, clause: string, prefix = "rule error: ") {
     super(reason);
     this.rule = rule;
     this.position = position;
@@ -29,8 +29,19 @@ export class RuleEvaluationError extends Error {
       rule,
       passed: false,
       failed_clause: clause,
-      message: `rule error: ${reason}`,
+      message: `${prefix}${reason}`,
       failing_rows: [],
     };
+  }
+}
+
+/**
+ * A rule that would take longer than its budget (work units or the step's remaining time) to
+ * evaluate. It is stopped, not finished: the outcome says so, and the step fails validation.
+ */
+export class RuleBudgetError extends RuleEvaluationError {
+  override readonly name = "RuleBudgetError";
+  constructor(reason: string, rule: string, position: number, clause: string) {
+    super(reason, rule, position, clause, "rule exceeded its budget: ");
   }
 }

@@ -12,6 +12,7 @@ export function createEmbedder(source: PdfKnowledgeBaseSource, workspace: Worksp
     return new OllamaEmbedder({
       host: workspace.config.model?.host ?? defaultOllamaHost,
       model: source.embedding.model,
+      ...(workspace.config.model ? { timeoutMs: workspace.config.model.timeout_seconds * 1000 } : {}),
     });
   }
   return new HashedEmbedder(source.embedding.dimensions);

@@ -1,4 +1,5 @@
 import { Ollama } from "ollama";
+import { boundedFetch, MAX_EMBEDDING_REPLY_BYTES } from "../../../domain/bounded-fetch.js";
 import { StepError } from "../../../models/step-error.js";
 import type { Embedder } from "./embedder.js";
 
@@ -8,6 +9,8 @@ export interface OllamaEmbedderOptions {
   model: string;
   /** Texts per /api/embed request. */
   batchSize?: number;
+  /** Time for one /api/embed request (default 60 s, or the workspace's model.timeout_seconds). */
+  timeoutMs?: number;
 }
 
 /**
@@ -27,7 +30,10 @@ export class OllamaEmbedder implements Embedder {
   }
 
   async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
-    const client = new Ollama({ host: this.options.host, fetch: fetchWith(signal) });
+    const client = new Ollama({
+      host: this.options.host,
+      fetch: fetchWith(signal, this.options.timeoutMs ?? 60_000),
+    });
     const batchSize = this.options.batchSize ?? 32;
     const vectors: Float32Array[] = [];
     for (let start = 0; start < texts.length; start += batchSize) {
@@ -121,9 +127,15 @@ export class OllamaEmbedder implements Embedder {
  * A fetch that honours the caller's abort signal and turns non-JSON error bodies into JSON,
  * because the ollama client console.logs while reading a plain-text error, which would break `--json` output.
  */
-function fetchWith(signal: AbortSignal | undefined): typeof fetch {
+function fetchWith(signal: AbortSignal | undefined, timeoutMs: number): typeof fetch {
+  // Bounded in size and time like every model call: an endless reply cannot exhaust the heap.
+  const bounded = boundedFetch({
+    maxBytes: MAX_EMBEDDING_REPLY_BYTES,
+    timeoutMs,
+    ...(signal ? { signal } : {}),
+  });
   return async (input, init) => {
-    const response = await fetch(input, { ...init, signal: signal ?? init?.signal ?? null });
+    const response = await bounded(input, init);
     if (response.ok || response.headers.get("content-type")?.includes("application/json")) return response;
     const text = await response.text();
     return new Response(JSON.stringify({ error: text || response.statusText }), {
