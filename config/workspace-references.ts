@@ -1,6 +1,7 @@
 import type { Offers } from "../models/sources/common.js";
-import { sourceKindOf, type WorkspaceConfig } from "../models/workspace.js";
+import { CURRENCY_UNIT, KNOWN_UNITS, sourceKindOf, type WorkspaceConfig } from "../models/workspace.js";
 import type { ConfigIssue } from "./config-error.js";
+import { describeSource } from "./describe-sources.js";
 import { nearestName } from "./nearest-name.js";
 
 type Locate = (path: (string | number)[], key?: string) => { file: string; line: number; column: number };
@@ -34,6 +35,17 @@ export function checkWorkspaceReferences(
     });
   };
   check(catalog.filter_importance, "dimensions", ["catalog", "filter_importance"]);
+  for (const [name, metric] of Object.entries(catalog.metrics)) {
+    const unit = metric.unit;
+    if (unit === undefined || KNOWN_UNITS.includes(unit) || CURRENCY_UNIT.test(unit)) continue;
+    const path = ["catalog", "metrics", name, "unit"];
+    issues.push({
+      ...locate(path),
+      path: path.join("."),
+      message: `unit \`${unit}\` of metric ${name} is not a unit triangulate knows: use one of ${KNOWN_UNITS.join(", ")}, or a currency code such as CNY, kCNY or mUSD`,
+      suggestion: nearestName(unit, KNOWN_UNITS),
+    });
+  }
   for (const [sourceName, source] of Object.entries(config.sources)) {
     const kind = sourceKindOf(source);
     const offerings: [string, { offers?: Offers }][] = kind
@@ -41,9 +53,30 @@ export function checkWorkspaceReferences(
       .map((section) => [section.path.join("."), { offers: section.offers }]);
     const searched = kind.textSearch(source);
     if (searched) offerings.push(["", { offers: searched }]);
+    let described: ReturnType<typeof describeSource> | undefined;
+    try {
+      described = describeSource(sourceName, source);
+    } catch {
+      described = undefined; // a partly valid source: its schema errors are reported already
+    }
     for (const [where, offering] of offerings) {
       if (!offering.offers) continue;
       const base = ["sources", sourceName, ...(where ? where.split(".") : []), "offers"];
+      const datasetName = where.split(".")[1];
+      const columns = described?.datasets.find((candidate) => candidate.name === datasetName)?.columns ?? [];
+      // A file dataset without a column mapping keeps its headers, which only the file knows.
+      const mapsColumns = columns.length > 0;
+      offering.offers.metrics.forEach((metric, index) => {
+        if (!mapsColumns || columns.includes(metric) || !known.metrics.includes(metric)) return;
+        // A count of records (complaints as tickets) is computed; any other metric needs its column.
+        if (catalog.metrics[metric]?.unit === "count") return;
+        issues.push({
+          ...locate([...base, "metrics", index]),
+          path: [...base, "metrics", index].join("."),
+          message: `offers metric \`${metric}\` but maps no column to it (columns: ${columns.join(", ")}); the answer would have nothing to read it from. Map a column to ${metric}, or remove it from offers (a count of records needs \`unit: count\` on the metric)`,
+          suggestion: nearestName(metric, columns),
+        });
+      });
       check(offering.offers.metrics, "metrics", [...base, "metrics"]);
       check(offering.offers.dimensions, "dimensions", [...base, "dimensions"]);
       check(offering.offers.events, "events", [...base, "events"]);

@@ -94,6 +94,8 @@ export const Asked = z.discriminatedUnion("kind", [
       aspect: AskedAspect,
       /** Words that name what the answer must be about; they and the aspect meet in one sentence. */
       subject: z.array(z.string().min(1).max(100)).max(20).default([]),
+      /** For a count: the noun counted ("points"); a number must stand right before it. */
+      counted: z.string().min(1).max(40).optional(),
       operation: AskedOperation.default("value"),
     })
     .strict(),

@@ -7,34 +7,79 @@ import { FileSource, fileKind } from "./sources/file-source.js";
 import { PdfKnowledgeBaseSource, pdfKnowledgeBaseKind } from "./sources/pdf-kb-source.js";
 import { TicketsSource, ticketsKind } from "./sources/tickets-source.js";
 
+/** A catalog label: one string, or one per answer language (`{ en: Return rate, zh-Hans: 退货率 }`). */
+export const CatalogLabel = z.union([
+  z.string(),
+  z
+    .object({ en: z.string().min(1), "zh-Hans": z.string().min(1), "zh-Hant": z.string().min(1) })
+    .partial()
+    .strict()
+    .refine((labels) => Object.keys(labels).length > 0, {
+      message: "give at least one of en, zh-Hans, zh-Hant",
+    }),
+]);
+export type CatalogLabels = Partial<Record<"en" | "zh-Hans" | "zh-Hant", string>>;
+
+// `label` stays the English (or only) label for every reader; the per-language ones go to `labels`,
+// so an English answer never prints a Chinese label and a Chinese answer can use its own.
+function splitLabel<T extends { label?: z.infer<typeof CatalogLabel> }>(
+  value: T,
+): Omit<T, "label"> & { label?: string; labels?: CatalogLabels } {
+  const { label, ...rest } = value;
+  if (label === undefined) return rest;
+  if (typeof label === "string") return { ...rest, label };
+  return { ...rest, ...(label.en ? { label: label.en } : {}), labels: label };
+}
+
+/** Units a metric may have: percent, count, a currency code (CNY, kCNY, mUSD), a time unit, or a score. */
+export const KNOWN_UNITS = [
+  "percent",
+  "count",
+  "ratio",
+  "score",
+  "points",
+  "seconds",
+  "minutes",
+  "hours",
+  "days",
+  "weeks",
+  "months",
+  "years",
+];
+export const CURRENCY_UNIT = /^[km]?[A-Z]{3}$/;
+
 export const Metric = z
   .object({
-    label: z.string().optional(),
+    label: CatalogLabel.optional(),
     unit: z.string().optional(),
     synonyms: z.array(z.string()).default([]),
     /** Direction that is good, used in wording trends. */
     higher_is: z.enum(["better", "worse", "neutral"]).default("neutral"),
   })
-  .strict();
+  .strict()
+  .transform(splitLabel);
 export type Metric = z.infer<typeof Metric>;
 
 export const Dimension = z
   .object({
-    label: z.string().optional(),
+    label: CatalogLabel.optional(),
     synonyms: z.array(z.string()).default([]),
     /** Canonical value → its synonyms in any language. */
     values: nameRecord(z.string(), z.array(z.string())),
   })
-  .strict();
+  .strict()
+  .transform(splitLabel);
 export type Dimension = z.infer<typeof Dimension>;
 
 export const CatalogEvent = z
-  .object({ label: z.string().optional(), synonyms: z.array(z.string()).default([]) })
-  .strict();
+  .object({ label: CatalogLabel.optional(), synonyms: z.array(z.string()).default([]) })
+  .strict()
+  .transform(splitLabel);
 
 export const Topic = z
-  .object({ label: z.string().optional(), synonyms: z.array(z.string()).default([]) })
-  .strict();
+  .object({ label: CatalogLabel.optional(), synonyms: z.array(z.string()).default([]) })
+  .strict()
+  .transform(splitLabel);
 
 /** The vocabulary the planner plans from. */
 export const Catalog = z

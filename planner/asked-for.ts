@@ -1,5 +1,5 @@
 import type { Asked, AskedOperation, ExecutionPlan, Period, SubGoal } from "../models/plan.js";
-import { answerKindOf, aspectOfKind, subjectTerms } from "../reflector/answer-kind.js";
+import { answerKindOf, aspectOfKind, countedNoun, subjectTerms } from "../reflector/answer-kind.js";
 import { keyTerms } from "../reflector/key-terms.js";
 import { enclosingUnit } from "../reflector/period-broadening.js";
 import { foldText } from "../reflector/text-folding.js";
@@ -13,7 +13,10 @@ const OPERATION_CUES: [AskedOperation, RegExp][] = [
   ["why", /\bwhy\b|what caused|what explains|为什么|为何|什么原因|原因/],
   ["average", /\baverage\b|\bmean\b|平均/],
   ["total", /\btotal\b|\bsum of\b|altogether|in all\b|总共|合计|总计|总数|一共/],
-  ["count", /how many|number of|多少(个|件|次|起|条|单|家|项)|几(个|件|次|起|条|单|家|项)|数量|次数/],
+  [
+    "count",
+    /how many|number of|多少(个|件|次|起|条|单|家|项|笔|份)|几(个|件|次|起|条|单|家|项|笔|份)|数量|次数/,
+  ],
 ];
 
 /** What the question does with the values it asks for: read, count, total, average, explain. */
@@ -67,9 +70,11 @@ export function askedFor(goal: SubGoal, question: string): Asked {
     };
   const text = goal.params.query ?? goal.description;
   const kind = answerKindOf(text);
+  const counted = kind === "count" ? countedNoun(text) : undefined;
   return {
     kind: "text",
     aspect: aspectOfKind(kind),
+    ...(counted && /^[\p{L}-]+$/u.test(counted) ? { counted } : {}),
     // A subject term is a word: anything with punctuation (an address, a path) is never a term.
     subject: subjectTerms(text, kind, keyTerms)
       .filter((term) => /^[\p{L}\p{N}_-]+$/u.test(term))

@@ -2,7 +2,7 @@ import { periodLabelRange } from "../adapters/shared/period-range.js";
 import type { TableEvidence, TextEvidence } from "../models/evidence.js";
 import type { Asked, FilterValue, Period, SubGoal } from "../models/plan.js";
 import type { Catalog } from "../models/workspace.js";
-import { type AnswerKind, kindOfAspect, sentenceAnswers } from "./answer-kind.js";
+import { type AnswerKind, kindOfAspect, sentenceAnswers, statesCount } from "./answer-kind.js";
 import type { Grade } from "./grader.js";
 import { termOccurs } from "./key-terms.js";
 import { dateColumnOf, type MetricPoint, metricPoints, periodStart } from "./metric-points.js";
@@ -18,6 +18,8 @@ export interface AnswerCheck {
   status: "answered" | "partial" | "insufficient";
   /** The gap, in words, when not answered. */
   gap?: string;
+  /** Values for the asked keys in other periods were found: shown as context (the answer is then partial, not unanswerable). */
+  context?: boolean;
   /** Asked periods with a value (labels), and those without. */
   found: string[];
   missing: string[];
@@ -138,6 +140,7 @@ export function checkMetric(
     forKeys.length > 0 ? "; the values shown for other periods are context, not the answer" : "";
   return {
     status: found.length > 0 ? "partial" : "insufficient",
+    ...(forKeys.length > 0 ? { context: true } : {}),
     gap: `no value of ${subject} for ${missing.join(", ")}${ends}${context}`,
     found,
     missing,
@@ -226,7 +229,11 @@ export function checkText(
       found: [],
       missing: [],
     };
-  const stated = grade.supporting.some((sentence) => sentenceStates(kind, asked.subject, sentence.text));
+  const stated = grade.supporting.some(
+    (sentence) =>
+      sentenceStates(kind, asked.subject, sentence.text) &&
+      (asked.counted === undefined || statesCount(foldText(sentence.text), asked.counted)),
+  );
   if (stated || (evidence.passages.length === 0 && asked.aspect === "general"))
     return { status: "answered", found: [], missing: [] };
   return {

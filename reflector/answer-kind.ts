@@ -24,7 +24,8 @@ const QUESTION_CUES: [AnswerKind, RegExp][] = [
     /多久|多长时间|几天|多少天|多长|how long|how many (business |working )?days|how soon|when will .* (arrive|ship|receive)/,
   ],
   ["amount", /多少钱|金额|费用多少|多少费用|how much|what does it cost|what is the (price|fee|cost)/],
-  ["count", /how many|number of|多少(个|件|次|家|种|条|位|名|项|款)|几(个|件|次|家|种|条|位|名|项|款)|数量/],
+  // After how_long and amount: 多少天 asks how long and 多少钱 how much; any other 多少 asks how many.
+  ["count", /how many|number of|多少|几(个|件|次|家|种|条|位|名|项|款|笔)|数量/],
   ["date", /什么时候|何时|哪天|几号|哪一天|\bwhen\b|what date|which date/],
   ["reason", /为什么|为何|什么原因|原因是|\bwhy\b|what caused|for what reason/],
   [
@@ -144,6 +145,26 @@ export function subjectTerms(
   const withoutCue = cue ? folded.replace(new RegExp(cue.source, "g"), " ") : folded;
   const cueTerms = new Set(cue ? terms((folded.match(new RegExp(cue.source, "g")) ?? []).join(" ")) : []);
   return terms(withoutCue).filter((term) => !cueTerms.has(term));
+}
+
+/**
+ * What a count question counts: the noun after its question word ("积分" of "能获得多少积分",
+ * "points" of "how many points"). An answering sentence must put a number right before it.
+ */
+export function countedNoun(question: string): string | undefined {
+  const folded = foldText(question);
+  const english = folded.match(/(?:how many|number of)\s+([a-z][a-z-]+)/);
+  if (english) return english[1];
+  const chinese = folded.match(/(?:多少|几)(?:个|件|次|家|种|条|位|名|项|款|笔)?([\u4e00-\u9fff]{2})/);
+  return chinese?.[1];
+}
+
+/** Whether a folded sentence gives a number of the counted noun ("12 points", "5个积分", "积分5个" is not). */
+export function statesCount(foldedSentence: string, noun: string): boolean {
+  const escaped = noun.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(
+    `(\\d+|[一二三四五六七八九十两百千]+)\\s*(个|件|次|家|种|条|位|名|项|款|笔|份)?\\s*${escaped}`,
+  ).test(foldedSentence);
 }
 
 /** Words naming each kind of missing answer, in English (gaps are also rendered per language by the templates). */

@@ -355,7 +355,10 @@ export async function answerPlan(
       const gap = {
         goal: outcome.planned.id,
         missing: `${outcome.planned.description}: ${check.gap}`,
-        check: CHECKS.not_found ?? "the source",
+        check:
+          outcome.planned.asked?.kind === "text"
+            ? `the ${outcome.goal.source} documents, or the team that owns them`
+            : (CHECKS.not_found ?? "the source"),
       };
       if (existing >= 0) gaps[existing] = { ...gaps[existing], missing: gap.missing };
       else gaps.push(gap);

@@ -53,18 +53,28 @@ export function askedAggregates(outcomes: GoalOutcome[], catalog: Catalog): Aggr
         (asked.periods.length === 0 ||
           asked.periods.some((unit) => pointInPeriod(point, unit, outcome.goal))),
     );
-    if (points.length < 2 || asked.operation === "count") continue;
+    const counted = points.some((point) => point.derivation === "count");
+    // One value is the answer itself; "how many" of a metric that is not a count of records is its value.
+    if (points.length < 2 || (asked.operation === "count" && !counted)) continue;
     const sum = points.reduce((total, point) => total + point.value, 0);
     const unit = points[0].unit;
-    // A total of a rate is not a number anyone means; its mean is.
-    const operation = asked.operation === "total" && unit === "percent" ? "average" : asked.operation;
+    // Records counted per period add up to a count; a total of a rate is not a number anyone means, its mean is.
+    const operation =
+      counted && asked.operation !== "average"
+        ? "count"
+        : asked.operation === "total" && unit === "percent"
+          ? "average"
+          : asked.operation === "count"
+            ? "total"
+            : asked.operation;
     results.push({
       goal: outcome.goal.id,
       source: outcome.goal.source,
       operation,
       subject: { metric: asked.metric },
-      value: operation === "total" ? sum : sum / points.length,
-      inputs: points.length,
+      value: operation === "average" ? sum / points.length : sum,
+      inputs:
+        operation === "count" ? points.reduce((total, point) => total + point.rows.length, 0) : points.length,
       rows: points.flatMap((point) => point.rows),
       ...(unit ? { unit } : {}),
     });

@@ -21,20 +21,31 @@ export class Labels {
     readonly language: AnswerLanguage,
   ) {}
 
-  /** A metric's name: its label in English, its first Chinese synonym in Chinese. */
+  /**
+   * A catalog thing's name in the answer's language: its label for that language; else, in Chinese,
+   * its first Chinese synonym. An English answer never prints a Chinese label: it falls back to the name.
+   */
+  private named(
+    name: string,
+    entry:
+      | { label?: string; labels?: Partial<Record<AnswerLanguage, string>>; synonyms: string[] }
+      | undefined,
+  ): string {
+    if (!entry) return name;
+    const own = entry.labels?.[this.language];
+    if (own) return own;
+    if (this.language !== "en") return chineseSynonym(entry.synonyms, this.language) ?? entry.label ?? name;
+    return entry.label && !hasChinese(entry.label) ? entry.label : name;
+  }
+
+  /** A metric's name. */
   metric(name: string): string {
-    const metric = this.catalog.metrics[name];
-    if (!metric) return name;
-    if (this.language !== "en") return chineseSynonym(metric.synonyms, this.language) ?? metric.label ?? name;
-    return metric.label ?? name;
+    return this.named(name, this.catalog.metrics[name]);
   }
 
   /** An event kind's name. */
   event(name: string): string {
-    const event = this.catalog.events[name];
-    if (!event) return name;
-    if (this.language !== "en") return chineseSynonym(event.synonyms, this.language) ?? event.label ?? name;
-    return event.label ?? name;
+    return this.named(name, this.catalog.events[name]);
   }
 
   /** A dimension value: "A" → "product A" / "A产品"; "East" → "East" / "华东". */

@@ -49,8 +49,11 @@ const AUDIT_FAILED: Record<AnswerLanguage, (count: number, total: number, list: 
 export function answerStatus(outcomes: GoalOutcome[]): AnswerStatus {
   const required = outcomes.filter((outcome) => outcome.planned.required !== false);
   const answered = required.filter((outcome) => itemStatus(outcome) === "answered");
-  // Something asked was established: an item answered, or answered in part (one of two asked months).
-  const established = outcomes.some((outcome) => ["answered", "partial"].includes(itemStatus(outcome)));
+  // Partial: an item answered or answered in part (one of two asked months), or values for the asked
+  // keys in nearby periods shown as context; unanswerable: the evidence holds nothing of what was asked.
+  const established = outcomes.some(
+    (outcome) => ["answered", "partial"].includes(itemStatus(outcome)) || outcome.check?.context === true,
+  );
   if (required.length === 0)
     return outcomes.some((outcome) => itemStatus(outcome) === "answered") ? "answered" : "unanswerable";
   if (answered.length === required.length) return "answered";

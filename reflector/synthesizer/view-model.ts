@@ -285,7 +285,13 @@ export function buildAnswerView(input: ViewInput): BuiltView {
       .filter((outcome) => itemStatus(outcome) === "insufficient")
       .map((outcome) => outcome.goal.id),
   );
-  const series = buildSeries(points.filter((point) => !insufficientGoals.has(point.goal)));
+  // Records counted per day are a list, not a trend.
+  const series = buildSeries(
+    points.filter(
+      (point) =>
+        !insufficientGoals.has(point.goal) && !(point.derivation === "count" && point.periodName === "day"),
+    ),
+  );
   const evidenceOf = (goalId: string) =>
     input.outcomes.find((outcome) => outcome.goal.id === goalId)?.evidence as TableEvidence;
   const citePoint = (point: MetricPoint) =>

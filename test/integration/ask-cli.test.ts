@@ -41,14 +41,20 @@ describe("triangulate ask (built binary)", () => {
     expect(output.exit_code).toBe(2);
   });
 
-  it("a month with no data: the human output says it was broadened and --show-trace shows the rule", async () => {
+  // Issue 14: q6 used to exit 0 "answered" with January and March; they are context, the answer partial.
+  it("a month with no data: exit 2 (partial), broadened only for context, and --show-trace shows the rule and the check", async () => {
     const result = await runCli(
       ["ask", question("q6"), "--workspace", demo.directory, "--show-trace", "--as-of", DEMO_AS_OF],
       { env: demo.environment, timeoutMs: 120_000 },
     );
-    expect(result.code).toBe(0);
+    expect(result.code).toBe(2);
     expect(result.stdout).toContain("Broadened:");
-    expect(result.stdout).toContain("no data for 2024-02; used the enclosing quarter 2024-Q1");
+    expect(result.stdout).toContain(
+      "no data for 2024-02; used the enclosing quarter 2024-Q1 — only to show context",
+    );
+    expect(result.stdout).toContain(
+      "check:g1:insufficient:no value of return_rate for product=C, region=West for 2024-02",
+    );
     expect(result.stdout).toContain("reflect:g1:broaden:month→quarter");
     expect(result.stdout).toMatch(/Sources:\n\s+\[1\] sales_bi/);
   });

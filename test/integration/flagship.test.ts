@@ -128,11 +128,20 @@ describe("flagship questions on the demo workspace", () => {
     expect(result.runDirectory).toBeUndefined();
   });
 
-  it("6: a month with no data is broadened to its quarter, and the answer says so", async () => {
+  // Issue 14: this used to be "answered" with January and March under a February question. A value
+  // for another month is context, never the answer: partial, with the gap said.
+  it("6: a month with no data is not answered by its neighbours: they are shown as context and the gap is said", async () => {
     const result = await ask("q6");
-    expect(result.answer.status).toBe("answered");
+    expect(result.answer.status).toBe("partial");
+    expect(result.answer.items.map((item) => item.status)).not.toContain("answered");
     expect(result.answer.broadened[0]).toMatchObject({ from: "2024-02", to: "2024-Q1" });
-    expect(result.answer.text).toContain("no data for 2024-02; used the enclosing quarter 2024-Q1");
+    expect(result.answer.text).toContain(
+      "no data for 2024-02; used the enclosing quarter 2024-Q1 — only to show context",
+    );
+    expect(result.answer.text).toMatch(
+      /C · West · 2024-01: 4\.5% \[1\][^\n]*\(context: not the asked period or keys\)/,
+    );
+    expect(result.answer.text).toContain("no value of return_rate for product=C, region=West for 2024-02");
     expect(result.trace.map((event) => event.line)).toContain("reflect:g1:broaden:month→quarter");
     expectEveryNumberAudited(result);
   });

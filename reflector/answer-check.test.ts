@@ -1,0 +1,182 @@
+import { describe, expect, it } from "vitest";
+import type { TableEvidence, TextEvidence } from "../models/evidence.js";
+import type { Asked } from "../models/plan.js";
+import { Catalog } from "../models/workspace.js";
+import { checkEvent, checkMetric, checkText, sentenceStates } from "./answer-check.js";
+import type { Grade } from "./grader.js";
+import { goal } from "./testing/fixtures.js";
+
+const catalog = Catalog.parse({
+  metrics: { return_rate: { unit: "percent" }, nps: { unit: "score" }, visits: { unit: "count" } },
+});
+const february = { grain: "month" as const, from: "2024-02-01", to: "2024-02-29" };
+
+function rates(rows: { product: string; month: string; return_rate: number }[]): TableEvidence {
+  return {
+    kind: "table",
+    columns: [
+      { name: "product", type: "string" },
+      { name: "month", type: "string" },
+      { name: "return_rate", type: "percent" },
+    ],
+    rows,
+    provenance: rows.map(() => ({ source: "s" })),
+    notes: [],
+  };
+}
+
+const planned = goal({
+  id: "g1",
+  source: "s",
+  params: { metric: "return_rate", filters: { product: "C" }, period: february },
+});
+const asked: Extract<Asked, { kind: "metric" }> = {
+  kind: "metric",
+  metric: "return_rate",
+  keys: { product: "C" },
+  periods: [february],
+  operation: "value",
+};
+
+describe("checkMetric", () => {
+  it("answers with a value for exactly the asked keys and month", () => {
+    const check = checkMetric(
+      asked,
+      planned,
+      planned,
+      rates([{ product: "C", month: "2024-02", return_rate: 4 }]),
+      catalog,
+    );
+    expect(check.status).toBe("answered");
+  });
+
+  it("does not answer February with January and March, and says they are context", () => {
+    const broadened = {
+      ...planned,
+      params: {
+        ...planned.params,
+        period: { grain: "quarter" as const, from: "2024-01-01", to: "2024-03-31" },
+      },
+    };
+    const evidence = rates([
+      { product: "C", month: "2024-01", return_rate: 4.5 },
+      { product: "C", month: "2024-03", return_rate: 3.6 },
+    ]);
+    const check = checkMetric(asked, broadened, planned, evidence, catalog);
+    expect(check.status).toBe("insufficient");
+    expect(check.context).toBe(true);
+    expect(check.gap).toContain("no value of return_rate for product=C for 2024-02");
+    expect(check.gap).not.toContain("data ends");
+  });
+
+  it("says the data ends when the last value is before the asked period", () => {
+    const august = { grain: "month" as const, from: "2024-08-01", to: "2024-08-31" };
+    const evidence = rates([{ product: "C", month: "2024-06", return_rate: 3 }]);
+    const check = checkMetric({ ...asked, periods: [august] }, planned, planned, evidence, catalog);
+    expect(check.gap).toContain("data ends 2024-06");
+  });
+
+  it("never answers with another product's value", () => {
+    const withoutFilter = { ...planned, params: { ...planned.params, filters: {} } };
+    const check = checkMetric(
+      asked,
+      withoutFilter,
+      planned,
+      rates([{ product: "B", month: "2024-02", return_rate: 4 }]),
+      catalog,
+    );
+    expect(check.status).toBe("insufficient");
+  });
+
+  it("never shows a count of rows as a metric that is not a count", () => {
+    const npsGoal = goal({ id: "g1", source: "s", params: { metric: "nps", filters: {} } });
+    const evidence: TableEvidence = {
+      kind: "table",
+      columns: [{ name: "comment", type: "string" }],
+      rows: [{ comment: "fine" }],
+      provenance: [{ source: "s" }],
+      notes: [],
+    };
+    const check = checkMetric(
+      { ...asked, metric: "nps", keys: {}, periods: [] },
+      npsGoal,
+      npsGoal,
+      evidence,
+      catalog,
+    );
+    expect(check.status).toBe("insufficient");
+    expect(check.gap).toContain("a count of rows is not its value");
+  });
+
+  it("is partial when only some asked months have a value", () => {
+    const q1 = { grain: "month" as const, from: "2024-01-01", to: "2024-03-31" };
+    const quarterGoal = { ...planned, params: { ...planned.params, period: q1 } };
+    const check = checkMetric(
+      { ...asked, periods: [{ ...q1, to: "2024-01-31" }, february] },
+      quarterGoal,
+      quarterGoal,
+      rates([{ product: "C", month: "2024-01", return_rate: 4.5 }]),
+      catalog,
+    );
+    expect(check.status).toBe("partial");
+    expect(check.missing).toEqual(["2024-02"]);
+  });
+});
+
+describe("checkEvent", () => {
+  const events: TableEvidence = {
+    kind: "table",
+    columns: [
+      { name: "key", type: "string" },
+      { name: "date", type: "date" },
+    ],
+    rows: [{ key: "LOG-1", date: "2024-01-15" }],
+    provenance: [{ source: "t" }],
+    notes: [],
+  };
+  it("cannot tell which records are the asked region's once the filter was dropped and the records carry none", () => {
+    const run = goal({ id: "g2", source: "t", params: { event: "change", filters: {} } });
+    const check = checkEvent(
+      { kind: "event", event: "change", keys: { region: "South" }, operation: "value" },
+      run,
+      events,
+    );
+    expect(check.status).toBe("insufficient");
+  });
+  it("answers when the search covered the asked keys and window", () => {
+    const window = { grain: "month" as const, from: "2024-01-01", to: "2024-01-31" };
+    const run = goal({
+      id: "g2",
+      source: "t",
+      params: { event: "change", filters: { region: "East" }, period: window },
+    });
+    const check = checkEvent(
+      { kind: "event", event: "change", keys: { region: "East" }, window, operation: "value" },
+      run,
+      events,
+    );
+    expect(check.status).toBe("answered");
+  });
+});
+
+describe("text aspect about the subject, in one sentence", () => {
+  it("does not answer how long a repair takes with the battery warranty's duration", () => {
+    expect(sentenceStates("how_long", ["repair"], "The battery warranty is 6 months.")).toBe(false);
+    expect(sentenceStates("how_long", ["repair"], "A repair takes 5 business days.")).toBe(true);
+  });
+  it("needs the counted noun right after a number for a count", () => {
+    const grade = {
+      sufficient: true,
+      supporting: [
+        { chunk_id: "c", document: "d", page: 1, section: "", text: "会员积分自获得之日起12个月内有效。" },
+      ],
+    } as unknown as Grade;
+    const evidence: TextEvidence = { kind: "text", source: "kb", passages: [], notes: [] };
+    const check = checkText(
+      { kind: "text", aspect: "count", subject: ["获得", "积分"], counted: "积分", operation: "value" },
+      grade,
+      evidence,
+    );
+    expect(check.status).toBe("insufficient");
+  });
+});
