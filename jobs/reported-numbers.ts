@@ -1,4 +1,5 @@
 import type { Workspace } from "../config/workspace.js";
+import { trustOf } from "../domain/trust.js";
 import type { Answer } from "../models/answer.js";
 import type { ExecutionPlan } from "../models/plan.js";
 import type { StepResult } from "../models/step-result.js";
@@ -49,8 +50,7 @@ export function extractReportedNumbers(
   const dimensions = new Set(Object.keys(catalog.dimensions ?? {}));
   const goals = new Map((input.plan?.sub_goals ?? []).map((goal) => [goal.id, goal]));
   const dimensionOrder = dimensionOrderOf(workspace);
-  const trust = (source: string) =>
-    (workspace.config.sources[source] as { trust?: number } | undefined)?.trust ?? 0;
+  const trust = (source: string) => trustOf(workspace.config.sources, source);
   const chosen = new Map<string, ReportedNumber>();
   const offer = (candidate: ReportedNumber) => {
     const key = numberKey(candidate.metric, candidate.keys, dimensionOrder);
