@@ -1,4 +1,4 @@
-import { foldText } from "./text-folding.js";
+import { foldText } from "../domain/text-folding.js";
 
 /** The kind of answer a sub-question asks for. */
 export type AnswerKind = "who_pays" | "how_long" | "amount" | "date" | "yes_no" | "general";
