@@ -10,7 +10,8 @@ import path from "node:path";
 import { HashedEmbedder } from "../adapters/pdf-kb/embedding/hashed-embedder.js";
 import type { SearchMode } from "../adapters/pdf-kb/store/knowledge-base.js";
 import type { PassageRow } from "../adapters/pdf-kb/store/knowledge-base-schema.js";
-import { foldText, searchableText } from "../adapters/pdf-kb/store/text-folding.js";
+import { searchableText } from "../adapters/pdf-kb/store/text-folding.js";
+import { foldText } from "../domain/text-folding.js";
 import { percentile, writeBenchIndex } from "./kb-bench-index.js";
 
 const option = (name: string, fallback: string) => {

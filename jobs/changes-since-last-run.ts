@@ -1,5 +1,6 @@
+import { PERIOD_COLUMN_NAMES } from "../domain/period-columns.js";
 import type { ChangeThreshold } from "../models/job.js";
-import { orderKeys, PERIOD_KEYS } from "./reported-numbers.js";
+import { orderKeys } from "./reported-numbers.js";
 
 /** A number as compared between runs. */
 export interface ComparableNumber {
@@ -58,20 +59,22 @@ function signed(value: number, digits = 2): string {
 }
 
 function periodOf(keys: Record<string, string>): string | undefined {
-  const names = Object.keys(keys).filter((name) => PERIOD_KEYS.includes(name));
+  const names = Object.keys(keys).filter((name) => PERIOD_COLUMN_NAMES.includes(name));
   return names.length ? names.map((name) => keys[name]).join(" ") : undefined;
 }
 
 function withoutPeriod(metric: string, keys: Record<string, string>): string {
   const rest = Object.keys(keys)
-    .filter((name) => !PERIOD_KEYS.includes(name))
+    .filter((name) => !PERIOD_COLUMN_NAMES.includes(name))
     .sort();
   return `${metric}{${rest.map((name) => `${name}=${keys[name]}`).join(",")}}`;
 }
 
 /** "A/East 2024-01": the non-period key values joined by "/", then the period. */
 export function describeKeys(keys: Record<string, string>, dimensionOrder: string[] = []): string {
-  const names = orderKeys(Object.keys(keys), dimensionOrder).filter((name) => !PERIOD_KEYS.includes(name));
+  const names = orderKeys(Object.keys(keys), dimensionOrder).filter(
+    (name) => !PERIOD_COLUMN_NAMES.includes(name),
+  );
   const period = periodOf(keys);
   return [names.map((name) => keys[name]).join("/"), period].filter(Boolean).join(" ");
 }

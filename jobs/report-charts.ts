@@ -1,8 +1,9 @@
 import * as vega from "vega";
 import { compile, type TopLevelSpec } from "vega-lite";
+import { PERIOD_COLUMN_NAMES } from "../domain/period-columns.js";
 import type { Conflict } from "../models/answer.js";
 import type { NumberChange } from "./changes-since-last-run.js";
-import { orderKeys, PERIOD_KEYS, type ReportedNumber } from "./reported-numbers.js";
+import { orderKeys, type ReportedNumber } from "./reported-numbers.js";
 
 /** A chart of a report, rendered offline to an SVG string (no scripts, no external resources). */
 export interface ReportChart {
@@ -55,12 +56,12 @@ export async function chartsForNumbers(
     if (values.length < 2) continue;
     const label = labels[metric] ?? metric;
     const unit = values[0].unit === "percent" ? " (%)" : "";
-    const periodName = PERIOD_KEYS.find(
+    const periodName = PERIOD_COLUMN_NAMES.find(
       (name) => new Set(values.map((value) => value.keys[name]).filter(Boolean)).size >= 2,
     );
     const seriesOf = (keys: Record<string, string>) =>
       orderKeys(Object.keys(keys), dimensionOrder)
-        .filter((name) => !PERIOD_KEYS.includes(name))
+        .filter((name) => !PERIOD_COLUMN_NAMES.includes(name))
         .map((name) => keys[name])
         .join("/") || label;
     if (periodName) {

@@ -1,4 +1,6 @@
 import type { Workspace } from "../config/workspace.js";
+import { PERIOD_COLUMN_NAMES } from "../domain/period-columns.js";
+import { trustOf } from "../domain/trust.js";
 import type { Answer } from "../models/answer.js";
 import type { ExecutionPlan } from "../models/plan.js";
 import type { StepResult } from "../models/step-result.js";
@@ -14,9 +16,6 @@ export interface ReportedNumber {
   goal?: string;
 }
 
-/** Key names that name a period; changes are also matched across periods on the other keys. */
-export const PERIOD_KEYS = ["year", "quarter", "month", "week", "day", "date", "period"];
-
 /** Canonical text of a metric and its keys: return_rate{product=A,region=East,month=2024-01}. */
 export function numberKey(metric: string, keys: Record<string, string>, order: string[] = []): string {
   const names = orderKeys(Object.keys(keys), order);
@@ -28,7 +27,7 @@ export function orderKeys(names: string[], dimensionOrder: string[]): string[] {
   const rank = (name: string) => {
     const dimension = dimensionOrder.indexOf(name);
     if (dimension >= 0) return dimension;
-    const period = PERIOD_KEYS.indexOf(name);
+    const period = PERIOD_COLUMN_NAMES.indexOf(name);
     return period >= 0 ? 10_000 + period : 1_000;
   };
   return [...names].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
@@ -49,8 +48,7 @@ export function extractReportedNumbers(
   const dimensions = new Set(Object.keys(catalog.dimensions ?? {}));
   const goals = new Map((input.plan?.sub_goals ?? []).map((goal) => [goal.id, goal]));
   const dimensionOrder = dimensionOrderOf(workspace);
-  const trust = (source: string) =>
-    (workspace.config.sources[source] as { trust?: number } | undefined)?.trust ?? 0;
+  const trust = (source: string) => trustOf(workspace.config.sources, source);
   const chosen = new Map<string, ReportedNumber>();
   const offer = (candidate: ReportedNumber) => {
     const key = numberKey(candidate.metric, candidate.keys, dimensionOrder);
@@ -74,7 +72,8 @@ export function extractReportedNumbers(
     );
     const keyColumns = evidence.columns.filter(
       (column) =>
-        (dimensions.has(column.name) || PERIOD_KEYS.includes(column.name)) && !metricColumns.includes(column),
+        (dimensions.has(column.name) || PERIOD_COLUMN_NAMES.includes(column.name)) &&
+        !metricColumns.includes(column),
     );
     const filterKeys: Record<string, string> = Object.create(null);
     for (const [name, value] of Object.entries(goal?.params.filters ?? {})) {

@@ -43,3 +43,16 @@ export interface SourceKindDescriptor<Config> {
   /** The endpoint to retry on after a server error, when the source configures one. */
   fallbackEndpoint(config: Config): string | undefined;
 }
+
+/** The sections of a `datasets` map whose entries map headers to catalog columns: tables, in YAML order. */
+export function tableSections(
+  datasets: Record<string, { offers: Offers; columns: Record<string, string> }>,
+): SourceSection[] {
+  return Object.entries(datasets).map(([name, value]) => ({
+    path: ["datasets", name],
+    name,
+    offers: value.offers,
+    columns: Object.values(value.columns),
+    expectedFormat: "table",
+  }));
+}

@@ -1,8 +1,8 @@
+import { foldText } from "../domain/text-folding.js";
 import type { Asked, AskedOperation, ExecutionPlan, Period, SubGoal } from "../models/plan.js";
 import { answerKindOf, aspectOfKind, countedNoun, subjectTerms } from "../reflector/answer-kind.js";
 import { keyTerms } from "../reflector/key-terms.js";
 import { enclosingUnit } from "../reflector/period-broadening.js";
-import { foldText } from "../reflector/text-folding.js";
 
 // The one home of "what would answer this sub-goal": both planners call withAskedFor on the plan they
 // built, so the record is made from the goal as planned, before any broadening can touch it.

@@ -1,5 +1,5 @@
-import { toTraditional } from "../adapters/shared/chinese-script.js";
 import type { Workspace } from "../config/workspace.js";
+import { toTraditional } from "../domain/chinese-script.js";
 import { type ExecutionPlan, type Grain, type Period, type SubGoal, safeParsePlan } from "../models/plan.js";
 import { withAskedFor } from "./asked-for.js";
 import { bindQualifiers, type Frame } from "./bind-qualifiers.js";

@@ -1,4 +1,4 @@
-import { countScriptCharacters } from "../adapters/shared/chinese-script.js";
+import { countScriptCharacters } from "../domain/chinese-script.js";
 
 /** The languages the planner answers in. */
 export type Language = "en" | "zh-Hans" | "zh-Hant";

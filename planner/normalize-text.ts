@@ -1,4 +1,4 @@
-import { toSimplified as traditionalToSimplified } from "../adapters/shared/chinese-script.js";
+import { toSimplified as traditionalToSimplified } from "../domain/chinese-script.js";
 
 /**
  * Folds a question for matching: full-width → half-width, lower case, Traditional → Simplified.

@@ -1,4 +1,4 @@
-import { toTraditional } from "../adapters/shared/chinese-script.js";
+import { toTraditional } from "../domain/chinese-script.js";
 import type { Language } from "./language.js";
 import { smallTalkActs, smallTalkReply } from "./small-talk.js";
 

@@ -1,8 +1,7 @@
+import { isDateFieldName } from "../domain/period-columns.js";
 import type { Grain, Period } from "../models/plan.js";
 import { sourceKindNamed } from "../models/workspace.js";
 import type { Offer } from "./workspace-offers.js";
-
-const DATE_FIELD = /(?:^|_)(?:date|created|updated|day)$/;
 
 /** A period bound written the way the rule language compares it at the given grain. */
 export function periodBound(iso: string, grain: Grain): string {
@@ -22,7 +21,7 @@ export function periodBound(iso: string, grain: Grain): string {
 /** The column that carries a dataset's period: one named after its grain, else a date field. */
 export function periodColumn(offer: Offer): string | undefined {
   if (offer.grain && offer.columns.includes(offer.grain)) return offer.grain;
-  return offer.columns.find((column) => DATE_FIELD.test(column));
+  return offer.columns.find(isDateFieldName);
 }
 
 /**

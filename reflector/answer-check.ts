@@ -1,4 +1,5 @@
 import { periodLabelRange } from "../adapters/shared/period-range.js";
+import { foldText } from "../domain/text-folding.js";
 import type { TableEvidence, TextEvidence } from "../models/evidence.js";
 import type { Asked, FilterValue, Period, SubGoal } from "../models/plan.js";
 import type { Catalog } from "../models/workspace.js";
@@ -7,7 +8,6 @@ import type { Grade } from "./grader.js";
 import { termOccurs } from "./key-terms.js";
 import { dateColumnOf, type MetricPoint, metricPoints, periodStart } from "./metric-points.js";
 import { periodLabel } from "./period-broadening.js";
-import { foldText } from "./text-folding.js";
 
 // "Answered" means the evidence establishes exactly what the planner recorded as asked: a value for
 // the asked keys and period, an event search over the asked keys and window, or a sentence stating the

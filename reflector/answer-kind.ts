@@ -1,5 +1,5 @@
+import { foldText } from "../domain/text-folding.js";
 import type { AskedAspect } from "../models/plan.js";
-import { foldText } from "./text-folding.js";
 
 /** The kind of answer a sub-question asks for. */
 export type AnswerKind =

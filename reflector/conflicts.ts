@@ -1,3 +1,4 @@
+import { trustOf } from "../domain/trust.js";
 import type { Conflict } from "../models/answer.js";
 import type { WorkspaceConfig } from "../models/workspace.js";
 import type { MetricPoint } from "./metric-points.js";
@@ -79,7 +80,7 @@ export function compareSources(points: MetricPoint[], config: WorkspaceConfig): 
         goal: point.goal,
         source: point.source,
         value: point.value,
-        weight: config.sources[point.source]?.trust ?? 0.5,
+        weight: trustOf(config.sources, point.source),
         rows: point.rows,
       });
     }

@@ -1,3 +1,4 @@
+import { foldText } from "../domain/text-folding.js";
 import type { Passage } from "../models/evidence.js";
 import {
   type AnswerKind,
@@ -7,7 +8,6 @@ import {
   sentenceAnswers,
 } from "./answer-kind.js";
 import { keyTerms, termOccurs } from "./key-terms.js";
-import { foldText } from "./text-folding.js";
 
 /** A sentence of a passage that answers the sub-question, for the answer's quote and citation. */
 export interface SupportingSentence {

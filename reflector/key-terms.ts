@@ -1,4 +1,4 @@
-import { foldText } from "./text-folding.js";
+import { foldText } from "../domain/text-folding.js";
 
 // Question words and glue: they say what kind of answer is wanted, not what it is about.
 const CHINESE_STOP = new Set([

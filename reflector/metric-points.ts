@@ -1,4 +1,5 @@
 import { labelAtGrain, periodLabelRange } from "../adapters/shared/period-range.js";
+import { isPeriodColumnName } from "../domain/period-columns.js";
 import type { CellValue, TableEvidence } from "../models/evidence.js";
 import type { Grain, SubGoal } from "../models/plan.js";
 
@@ -25,7 +26,6 @@ export interface MetricPoint {
   derivation: "cell" | "count" | "sum";
 }
 
-const PERIOD_COLUMN = /^(month|quarter|year|week|day|date|period)$/;
 const DATE_COLUMN = /(^|_)(date|day|created|updated|start|released?)(_|$)/;
 const GRAIN_ORDER: Grain[] = ["day", "week", "month", "quarter", "year"];
 
@@ -45,7 +45,7 @@ export function periodStart(label: string | undefined): string {
 /** The column of a table that holds the period label, if any; the finest when there are several. */
 export function periodColumnOf(evidence: TableEvidence): string | undefined {
   const named = evidence.columns
-    .filter((column) => PERIOD_COLUMN.test(column.name))
+    .filter((column) => isPeriodColumnName(column.name))
     .map((column) => column.name);
   if (named.length > 0)
     return named.sort(
@@ -190,7 +190,7 @@ export function metricPoints(tables: GoalTableInput[], options: MetricPointOptio
       for (const candidate of evidence.columns) {
         if (
           candidate.name === metric ||
-          PERIOD_COLUMN.test(candidate.name) ||
+          isPeriodColumnName(candidate.name) ||
           candidate.name === periodColumn
         )
           continue;

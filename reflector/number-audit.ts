@@ -1,3 +1,4 @@
+import { parseChineseNumeral } from "../domain/chinese-numerals.js";
 import type { NumberReference } from "../models/answer.js";
 
 /** What a token in a text is: a plain number (maybe with a unit), a date or period label, or an identifier. */
@@ -43,33 +44,7 @@ export interface NumberAuditResult {
   coverage: number;
 }
 
-const CHINESE_DIGITS: Record<string, number> = {
-  零: 0,
-  〇: 0,
-  一: 1,
-  二: 2,
-  两: 2,
-  兩: 2,
-  三: 3,
-  四: 4,
-  五: 5,
-  六: 6,
-  七: 7,
-  八: 8,
-  九: 9,
-};
 const QUARTER_WORDS: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, "1": 1, "2": 2, "3": 3, "4": 4 };
-
-function chineseNumeral(text: string): number | undefined {
-  // Handles 一 … 九十九, enough for counts a sentence would spell out.
-  if (text === "十") return 10;
-  const tens = /^([一二两兩三四五六七八九])?十([一二三四五六七八九])?$/.exec(text);
-  if (tens) return (tens[1] ? CHINESE_DIGITS[tens[1]] : 1) * 10 + (tens[2] ? CHINESE_DIGITS[tens[2]] : 0);
-  if ([...text].every((character) => character in CHINESE_DIGITS)) {
-    return Number([...text].map((character) => CHINESE_DIGITS[character]).join(""));
-  }
-  return undefined;
-}
 
 const pad = (value: number | string) => String(value).padStart(2, "0");
 
@@ -239,7 +214,7 @@ export function extractNumbers(input: string): NumberToken[] {
         break;
       }
       case "cjk-numeral": {
-        const value = chineseNumeral(raw);
+        const value = parseChineseNumeral(raw);
         if (value !== undefined)
           tokens.push({ text: raw, kind: "number", value, canonical: String(value), decimals: 0, index });
         break;

@@ -1,12 +1,7 @@
-import { toSimplified } from "../adapters/shared/chinese-script.js";
+import { toSimplified } from "../domain/chinese-script.js";
 
 // The converters are shared with the planner and the knowledge base, built once on first use.
-export { toSimplified, toTraditional } from "../adapters/shared/chinese-script.js";
-
-/** Folds text for matching: NFKC (full-width digits and %), lower case, Simplified Chinese. */
-export function foldText(text: string): string {
-  return toSimplified(text.normalize("NFKC").toLowerCase());
-}
+export { toSimplified, toTraditional } from "../domain/chinese-script.js";
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 

@@ -1,8 +1,8 @@
+import { foldText } from "../../domain/text-folding.js";
 import type { CellValue, Column, Provenance, TableEvidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { KnowledgeBaseTable } from "../../models/sources/pdf-kb-source.js";
 import type { StoredTable } from "./store/knowledge-base.js";
-import { foldText } from "./store/text-folding.js";
 
 /** Header text compared loosely: case, width, script (Traditional/Simplified) and spacing ignored. */
 function headerKey(text: string): string {

@@ -1,6 +1,6 @@
+import { toSimplified } from "../../domain/chinese-script.js";
 import type { CellValue, Evidence, TableEvidence } from "../../models/evidence.js";
 import type { Catalog } from "../../models/workspace.js";
-import { toSimplified } from "./chinese-script.js";
 
 // The one place where a dimension value from any adapter (BI page, ticket field, PDF table, file) becomes
 // its catalog key. Everything downstream — filters, conflicts, event alignment, absences, the answer

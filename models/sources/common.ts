@@ -14,11 +14,14 @@ export const Offers = z
   .strict();
 export type Offers = z.infer<typeof Offers>;
 
+/** The trust of a source whose YAML gives none (docs: "trust weight in (0, 1]", default 0.5). */
+export const DEFAULT_TRUST = 0.5;
+
 /** Fields every source has, whatever its kind. */
 export const sourceCommonShape = {
   description: z.string().optional(),
   /** Trust weight in (0, 1], used to fuse conflicting values. */
-  trust: z.number().gt(0).lte(1).default(0.5),
+  trust: z.number().gt(0).lte(1).default(DEFAULT_TRUST),
   /** At most this many requests to the source at once. */
   concurrency: z.number().int().min(1).max(32).default(4),
   /** Per-request timeout. */

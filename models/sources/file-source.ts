@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ColumnType } from "../evidence.js";
 import { nameRecord } from "../name-record.js";
 import { Name } from "../plan.js";
-import type { SourceKindDescriptor } from "../source-kind.js";
+import { type SourceKindDescriptor, tableSections } from "../source-kind.js";
 import { ColumnMapping, Offers, sourceCommonShape, Unpivot } from "./common.js";
 
 /** One CSV or JSON file exported by an analyst, read as a typed table. */
@@ -48,14 +48,7 @@ export type FileSource = z.infer<typeof FileSource>;
 
 /** CSV and JSON exports: snapshots of a live source, filtered by `period_column`. */
 export const fileKind: SourceKindDescriptor<FileSource> = {
-  sections: (config) =>
-    Object.entries(config.datasets).map(([name, value]) => ({
-      path: ["datasets", name],
-      name,
-      offers: value.offers,
-      columns: Object.values(value.columns),
-      expectedFormat: "table",
-    })),
+  sections: (config) => tableSections(config.datasets),
   textSearch: () => undefined,
   periodFiltered: true,
   live: false,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { nameRecord } from "../name-record.js";
 import { Name } from "../plan.js";
-import type { SourceKindDescriptor } from "../source-kind.js";
+import { type SourceKindDescriptor, tableSections } from "../source-kind.js";
 import { ColumnMapping, Offers, sourceCommonShape } from "./common.js";
 
 /** A table in the knowledge base exposed as a dataset (found by document and header text). */
@@ -69,14 +69,7 @@ export type PdfKnowledgeBaseSource = z.infer<typeof PdfKnowledgeBaseSource>;
  * in the documents are datasets, read as published (a document's table is not cut to a period).
  */
 export const pdfKnowledgeBaseKind: SourceKindDescriptor<PdfKnowledgeBaseSource> = {
-  sections: (config) =>
-    Object.entries(config.datasets).map(([name, value]) => ({
-      path: ["datasets", name],
-      name,
-      offers: value.offers,
-      columns: Object.values(value.columns),
-      expectedFormat: "table",
-    })),
+  sections: (config) => tableSections(config.datasets),
   textSearch: (config) => config.offers,
   periodFiltered: false,
   live: true,

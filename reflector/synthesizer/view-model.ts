@@ -1,4 +1,5 @@
 import type { Workspace } from "../../config/workspace.js";
+import { trustOf as trustOfSource } from "../../domain/trust.js";
 import type { Broadening, Gap } from "../../models/answer.js";
 import type { CellValue, TableEvidence } from "../../models/evidence.js";
 import { pointHasAskedKeys, pointInPeriod } from "../answer-check.js";
@@ -214,7 +215,7 @@ export function buildAnswerView(input: ViewInput): BuiltView {
   const labels = new Labels(workspace.config.catalog, language);
   const citations = new CitationRegistry();
   const known: KnownNumber[] = [...knownNumbersInText(input.question, "question")];
-  const trustOf = (source: string) => workspace.config.sources[source]?.trust ?? 0.5;
+  const trustOf = (source: string) => trustOfSource(workspace.config.sources, source);
   const addKnown = (value: number, origin: KnownNumber["origin"], extra: Partial<KnownNumber> = {}) =>
     known.push({ value, origin, ...extra });
 

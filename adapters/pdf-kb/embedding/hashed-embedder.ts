@@ -1,5 +1,6 @@
+import { foldText } from "../../../domain/text-folding.js";
 import { stemWord, stopWords } from "../store/english-words.js";
-import { characterBigrams, foldText, tokenize } from "../store/text-folding.js";
+import { characterBigrams, tokenize } from "../store/text-folding.js";
 import type { Embedder } from "./embedder.js";
 
 /** FNV-1a, 32 bits: fast, stable across runs and platforms, good enough spread for feature hashing. */

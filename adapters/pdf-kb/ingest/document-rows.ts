@@ -1,8 +1,9 @@
+import { foldText } from "../../../domain/text-folding.js";
 import type { Embedder } from "../embedding/embedder.js";
 import type { ExtractedDocument } from "../extraction/extracted-document.js";
 import type { PassageRow, TableRow } from "../store/knowledge-base-schema.js";
 import { tableCellLines } from "../store/table-cell-lines.js";
-import { foldText, searchableText } from "../store/text-folding.js";
+import { searchableText } from "../store/text-folding.js";
 
 /** Date and tags a document is indexed with. */
 export interface DocumentMetadata {

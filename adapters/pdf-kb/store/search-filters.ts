@@ -1,4 +1,4 @@
-import { foldText } from "./text-folding.js";
+import { foldText } from "../../../domain/text-folding.js";
 
 /** Metadata filters of a knowledge-base search; every field narrows, absent fields do not. */
 export interface KnowledgeBaseFilters {

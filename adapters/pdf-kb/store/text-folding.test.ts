@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { foldText } from "../../../domain/text-folding.js";
 import { tableCellLines } from "./table-cell-lines.js";
-import { characterBigrams, foldText, joinNumbers, searchableText, tokenize } from "./text-folding.js";
+import { characterBigrams, joinNumbers, searchableText, tokenize } from "./text-folding.js";
 
 describe("text folding", () => {
   it("folds Traditional to Simplified, full width to ASCII and case", () => {

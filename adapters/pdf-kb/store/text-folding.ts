@@ -1,17 +1,9 @@
-// Traditional → Simplified, so 換貨 in a question finds 换货 in a document and the reverse.
-import { toSimplified } from "../../shared/chinese-script.js";
+import { foldText } from "../../../domain/text-folding.js";
 import { stemWord, stopWords } from "./english-words.js";
 
-const hanPattern = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
 // A token is a run of CJK characters (Han, kana, Hangul) or a run of other letters and digits.
 const tokenPattern =
   /([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+)|([\p{L}\p{N}]+)/gu;
-
-/** Normalises text for matching: NFKC (full-width → ASCII), lower case, Traditional folded to Simplified Chinese. */
-export function foldText(text: string): string {
-  const normalised = text.normalize("NFKC").toLowerCase();
-  return hanPattern.test(normalised) ? toSimplified(normalised) : normalised;
-}
 
 /** One token of folded text: a word, or a run of CJK characters that has no spaces to split on. */
 export interface TextToken {
