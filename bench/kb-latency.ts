@@ -113,6 +113,7 @@ async function* batches(size: number, embedder: HashedEmbedder): AsyncGenerator<
         search_text: searchableText(`${section}\n${text}`),
         date: "2024-01-01",
         tags: "",
+        ocr_json: "",
         vector: embedder.embedOne(`${section}\n${text}`),
       });
     }

@@ -151,3 +151,47 @@ describe("metricPoints", () => {
     ]);
   });
 });
+
+describe("a value read by OCR in a conflict", () => {
+  it("weighs trust × 0.8 × its OCR confidence, less than the same source's DOM value", () => {
+    const points = tables(5.2, 5.9);
+    // The sales value was read from a canvas by OCR with confidence 0.9 (provenance.ocr).
+    const ocrTables = metricPoints(
+      [
+        {
+          goal: sales,
+          evidence: {
+            ...(table(
+              [{ product: "A", region: "East", month: "2024-01", return_rate: 5.2 }],
+              "sales_bi",
+              units,
+            ) as object),
+            provenance: [
+              {
+                source: "sales_bi",
+                ocr: { engine: "PaddleOCR", confidence: { return_rate: 0.9 }, threshold: 0.9 },
+              },
+            ],
+          } as never,
+        },
+        {
+          goal: support,
+          evidence: table(
+            [{ product: "A", region: "East", month: "2024-01", return_rate: 5.9 }],
+            "support_bi",
+            units,
+          ) as never,
+        },
+      ],
+      { additive: () => false },
+    );
+    expect(ocrTables[0].ocrConfidence).toBe(0.9);
+    const [dom] = compareSources(points, configWith("weighted_mean"));
+    const [ocr] = compareSources(ocrTables, configWith("weighted_mean"));
+    const salesWeight = ocr.values.find((entry) => entry.source === "sales_bi")?.weight;
+    expect(salesWeight).toBeCloseTo(0.85 * 0.8 * 0.9, 6);
+    // Less weight on the OCR'd 5.2: the fused value moves towards support's 5.9.
+    expect(ocr.resolved as number).toBeGreaterThan(dom.resolved as number);
+    expect(ocr.resolved).toBeCloseTo((0.612 * 5.2 + 0.6 * 5.9) / 1.212, 6);
+  });
+});

@@ -80,7 +80,7 @@ export function compareSources(points: MetricPoint[], config: WorkspaceConfig): 
         goal: point.goal,
         source: point.source,
         value: point.value,
-        weight: trustOf(config.sources, point.source),
+        weight: pointWeight(trustOf(config.sources, point.source), point.ocrConfidence),
         rows: point.rows,
       });
     }
@@ -131,6 +131,17 @@ export function compareSources(points: MetricPoint[], config: WorkspaceConfig): 
     });
   }
   return comparisons;
+}
+
+/**
+ * How much a value counts in a conflict. A number read by OCR weighs less than the same source's
+ * DOM value would: its source's trust × 0.8 × the OCR confidence of its cells (0.85 × 0.8 × 0.99
+ * ≈ 0.67 for a clearly read cell; a doubtful one counts little).
+ */
+export const OCR_WEIGHT_FACTOR = 0.8;
+
+export function pointWeight(trust: number, ocrConfidence: number | undefined): number {
+  return ocrConfidence === undefined ? trust : trust * OCR_WEIGHT_FACTOR * ocrConfidence;
 }
 
 /** The Answer's view of a conflict: every value with its source and weight, and the resolution. */

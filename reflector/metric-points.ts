@@ -24,6 +24,16 @@ export interface MetricPoint {
   rows: number[];
   /** How the value was obtained: read from a cell, counted from records, or summed from finer rows. */
   derivation: "cell" | "count" | "sum";
+  /** When the value was read by OCR: the lowest confidence (0–1) of the metric's cells behind it. */
+  ocrConfidence?: number;
+}
+
+/** The lowest OCR confidence of a metric's cells in the given rows, when any was read by OCR. */
+export function ocrConfidenceOf(evidence: TableEvidence, rows: number[], metric: string): number | undefined {
+  const values = rows
+    .map((index) => evidence.provenance[index]?.ocr?.confidence[metric])
+    .filter((value): value is number => typeof value === "number");
+  return values.length > 0 ? Math.min(...values) : undefined;
 }
 
 const DATE_COLUMN = /(^|_)(date|day|created|updated|start|released?)(_|$)/;
@@ -139,6 +149,10 @@ function countedPoints(goal: SubGoal, evidence: TableEvidence, metric: string): 
 }
 
 /** Options of metricPoints. */
+function withOcr(confidence: number | undefined): { ocrConfidence?: number } {
+  return confidence === undefined ? {} : { ocrConfidence: confidence };
+}
+
 export interface MetricPointOptions {
   /** Whether a metric may be summed over rows (counts); percents and rates may not. */
   additive(metric: string): boolean;
@@ -179,6 +193,7 @@ export function metricPoints(tables: GoalTableInput[], options: MetricPointOptio
             ...(unit ? { unit } : {}),
             rows: group.rows,
             derivation: "sum",
+            ...withOcr(ocrConfidenceOf(evidence, group.rows, metric)),
           });
         }
         continue;
@@ -209,6 +224,7 @@ export function metricPoints(tables: GoalTableInput[], options: MetricPointOptio
         ...(unit ? { unit } : {}),
         rows: [index],
         derivation: "cell",
+        ...withOcr(ocrConfidenceOf(evidence, [index], metric)),
       });
     }
   }

@@ -337,6 +337,41 @@ function decodeSteps(
   return characters;
 }
 
+const SPACED_SCRIPT = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{N}]/u;
+
+/**
+ * The recogniser sometimes drops every space of a stretch of a long Latin line
+ * ("aremadewithin7businessdays"). Only inside such a stretch (ten or more Latin letters or digits
+ * with no space) is a gap between two characters much wider than the stretch's usual pitch taken
+ * as a word break: CTC positions are coarse (one time step ≈ a quarter of a character), so
+ * elsewhere the recogniser's own spaces are trusted.
+ */
+function restoreSpaces(cell: DecodedCharacter[]): DecodedCharacter[] {
+  const result: DecodedCharacter[] = [];
+  let run: DecodedCharacter[] = [];
+  const flush = () => {
+    if (run.length >= 10) {
+      const pitches = run.slice(1).map((character, index) => character.x - run[index].x);
+      const pitch = [...pitches].sort((a, b) => a - b)[Math.floor(pitches.length / 2)];
+      run.forEach((character, index) => {
+        if (index > 0 && pitches[index - 1] > pitch * 1.8)
+          result.push({ text: " ", probability: 1, x: (run[index - 1].x + character.x) / 2 });
+        result.push(character);
+      });
+    } else result.push(...run);
+    run = [];
+  };
+  for (const character of cell) {
+    if (SPACED_SCRIPT.test(character.text)) run.push(character);
+    else {
+      flush();
+      result.push(character);
+    }
+  }
+  flush();
+  return result;
+}
+
 /** Splits a recognised region into cells where two characters stand more than 1.2 line heights apart. */
 function splitCells(characters: DecodedCharacter[], box: PixelBox, steps: number): RecognisedText[] {
   const lineHeight = box[3] - box[1];
@@ -353,6 +388,7 @@ function splitCells(characters: DecodedCharacter[], box: PixelBox, steps: number
   }
   const step = (box[2] - box[0]) / Math.max(1, steps);
   return cells
+    .map(restoreSpaces)
     .map((cell) => {
       const visible = cell.filter((character) => character.text !== " ");
       const probabilities = visible.map((character) => character.probability);

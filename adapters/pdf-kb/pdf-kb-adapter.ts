@@ -207,6 +207,7 @@ class PdfKnowledgeBaseAdapter implements SourceAdapter {
       text: hit.text,
       score: hit.score,
       ...(hit.bbox ? { bbox: hit.bbox } : {}),
+      ...(hit.ocr ? { ocr: hit.ocr } : {}),
     }));
     return {
       kind: "text",

@@ -10,6 +10,7 @@ import type {
 } from "./extracted-document.js";
 import { bodyFontSize, detectHeadings, type HeadingLine } from "./heading-detector.js";
 import { buildPageLines, type TextLine } from "./page-lines.js";
+import { type OcrPage, ocrPages } from "./page-ocr.js";
 import { readPdfText } from "./pdf-text-reader.js";
 import { removeRunningLines } from "./running-lines.js";
 import { buildSectionTree } from "./section-tree.js";
@@ -61,17 +62,50 @@ export async function extractDocument(
     throw error;
   }
   try {
-    const characters = pdf.pages.reduce(
-      (sum, page) => sum + page.items.reduce((count, item) => count + item.text.trim().length, 0),
-      0,
-    );
-    if (characters === 0) {
+    // Page by page: a page without a text layer (a scan inside an otherwise digital PDF, or a
+    // wholly scanned file) is rendered and read by OCR, unless OCR is switched off.
+    const imagePages = pdf.pages
+      .filter((page) => page.items.every((item) => item.text.trim().length === 0))
+      .map((page) => page.page);
+    if (imagePages.length === pdf.pages.length && options.ocr?.enabled === false) {
       await tablesSettled;
       throw new DocumentError("image_only", absolutePath);
     }
+    let ocr: OcrPage[] = [];
+    if (imagePages.length > 0 && options.ocr?.enabled !== false) {
+      try {
+        ocr = await ocrPages(absolutePath, imagePages, {
+          engine: options.ocr?.engine,
+          signal: options.signal,
+        });
+      } catch (cause) {
+        if (options.signal?.aborted) throw cause;
+        if (imagePages.length === pdf.pages.length) {
+          await tablesSettled;
+          throw new DocumentError(
+            "image_only",
+            absolutePath,
+            `no text layer, and OCR failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+            { cause },
+          );
+        }
+        warnings.push(
+          `pages ${imagePages.join(", ")} have no text layer and OCR failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+        );
+      }
+    }
+    for (const page of ocr)
+      warnings.push(
+        `page ${page.page}: no text layer, read by OCR (${page.engine}, confidence ${page.confidence.toFixed(2)})`,
+      );
+    const ocrLines = new Map(ocr.map((page) => [page.page, page.lines]));
+    if (ocr.every((page) => page.lines.length === 0) && imagePages.length === pdf.pages.length) {
+      await tablesSettled;
+      throw new DocumentError("image_only", absolutePath, "no text layer, and OCR found no text on any page");
+    }
     const pageHeights = new Map(pdf.pages.map((page) => [page.page, page.height]));
     const allLines = removeRunningLines(
-      pdf.pages.flatMap((page) => buildPageLines(page)),
+      pdf.pages.flatMap((page) => ocrLines.get(page.page) ?? buildPageLines(page)),
       pageHeights,
       pdf.pageCount,
     );
@@ -121,6 +155,16 @@ export async function extractDocument(
       },
       documentId,
     );
+    // Chunks from OCR'd pages say so, with the lowest page confidence among their pages.
+    const ocrByPage = new Map(ocr.map((page) => [page.page, page]));
+    for (const chunk of chunks) {
+      const pages = chunk.pages.map((page) => ocrByPage.get(page)).filter((page) => page !== undefined);
+      if (pages.length > 0)
+        chunk.ocr = {
+          engine: pages[0].engine,
+          confidence: Math.min(...pages.map((page) => page.confidence)),
+        };
+    }
     // Each table is placed in the section whose heading precedes it.
     for (const table of tables) table.section = sectionAt(outline.roots, table.page, table.bbox[1]);
     return {

@@ -42,6 +42,8 @@ export interface ExtractedChunk {
   sectionId: string;
   /** Union of the chunk's line boxes on its first page. */
   bbox: BoundingBox;
+  /** Set when the chunk's pages had no text layer and were read by OCR: the engine and the page confidence (0–1). */
+  ocr?: { engine: string; confidence: number };
 }
 
 /** A typed column of an extracted table. */
@@ -107,4 +109,6 @@ export interface ExtractOptions {
   javaPath?: string;
   /** Aborts extraction (the JVM is killed). */
   signal?: AbortSignal;
+  /** OCR of pages without a text layer (default: on, PaddleOCR). Off: a wholly image-only PDF is `image_only`. */
+  ocr?: { enabled?: boolean; engine?: "paddleocr" | "tesseract" };
 }

@@ -52,6 +52,7 @@ export async function documentRows(
       search_text: searchableText(indexed),
       date: metadata.date,
       tags: tagText(metadata.tags),
+      ocr_json: chunk.ocr ? JSON.stringify(chunk.ocr) : "",
     });
     embedTexts.push(indexed);
   }
@@ -80,6 +81,7 @@ export async function documentRows(
         search_text: searchableText(withCellLines(passageText, bodyRows)),
         date: metadata.date,
         tags: tagText(metadata.tags),
+        ocr_json: "",
       }) satisfies Omit<PassageRow, "vector">;
     drafts.push(tableRow(`${document}#table:${table.id}`, text));
     embedTexts.push(withCellLines(text));

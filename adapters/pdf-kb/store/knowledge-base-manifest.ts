@@ -42,9 +42,10 @@ export type KnowledgeBaseManifest = z.infer<typeof KnowledgeBaseManifest>;
 
 /**
  * The current row layout: 2 added a passage per table row; 3 indexes word pairs and numbers
- * as single tokens, and a "<row label> <column header>" line per table cell.
+ * as single tokens, and a "<row label> <column header>" line per table cell; 4 marks passages
+ * read by OCR (ocr_json).
  */
-export const rowLayout = 3;
+export const rowLayout = 4;
 
 /** Name of the manifest file inside a knowledge base folder. */
 export const manifestFileName = "manifest.json";

@@ -25,6 +25,8 @@ export interface PassageRow {
   date: string;
   /** Tags as "|tag1|tag2|" so a LIKE finds one. */
   tags: string;
+  /** JSON {engine, confidence} when the text was read by OCR (a page without a text layer), else "". */
+  ocr_json: string;
   vector: Float32Array | number[];
 }
 
@@ -71,6 +73,7 @@ export function passageSchema(dimensions: number): Schema {
     text("search_text"),
     text("date"),
     text("tags"),
+    text("ocr_json"),
     new Field("vector", new FixedSizeList(dimensions, new Field("item", new Float32(), true)), false),
   ]);
 }
@@ -110,4 +113,5 @@ export const passageColumns = [
   "text",
   "date",
   "tags",
+  "ocr_json",
 ];

@@ -55,6 +55,8 @@ export interface SearchHit {
   ranks: { fts?: number; vector?: number };
   date: string;
   tags: string[];
+  /** Set when the passage was read by OCR from a page without a text layer. */
+  ocr?: { engine: string; confidence: number };
 }
 
 /** A stored table with its typed cells. */
@@ -303,6 +305,9 @@ export function rankCandidates(candidates: SearchCandidates, options: SearchOpti
       page: Number(row.page),
       pages,
       ...(bbox ? { bbox } : {}),
+      ...(row.ocr_json
+        ? { ocr: JSON.parse(String(row.ocr_json)) as { engine: string; confidence: number } }
+        : {}),
       text: String(row.text),
       score: Number(score.toFixed(6)),
       ranks: {

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { StepResult } from "../models/step-result.js";
+import { gapFor } from "./answer-loop.js";
+import { goal } from "./testing/fixtures.js";
+
+// Issue 20.2: a dashboard region that is a canvas with no table, on a dataset that may not use OCR,
+// is a gap that keeps the adapter's message and says what to change, in the answer's language.
+const failed = StepResult.parse({
+  goal_id: "g1",
+  source: "sales_bi",
+  status: "failed",
+  error_kind: "format_error",
+  error_message: 'sales_bi.chart: at heading "退货率" there is a canvas, no table: needs OCR',
+  error_details: { needs_ocr: true, region: "a canvas" },
+});
+const subGoal = goal({ id: "g1", source: "sales_bi", dataset: "chart", params: { metric: "return_rate" } });
+
+describe("the gap of a region that needs OCR", () => {
+  it("carries the adapter's message and a check in the answer's language", () => {
+    const reason = `format_error: ${failed.error_message}`;
+    const english = gapFor(subGoal, failed, reason, "en");
+    expect(english.missing).toContain("there is a canvas, no table: needs OCR");
+    expect(english.check).toBe(
+      "the dataset's extract setting: the region is a canvas with no table; extract: auto or ocr reads it by OCR",
+    );
+    expect(gapFor(subGoal, failed, reason, "zh-Hans").check).toContain("该区域是画布（canvas），没有表格");
+    expect(gapFor(subGoal, failed, reason, "zh-Hant").check).toContain("該區域是畫布（canvas），沒有表格");
+  });
+
+  it("leaves other failures' checks as they were", () => {
+    const other = StepResult.parse({ ...failed, error_details: {} });
+    expect(gapFor(subGoal, other, "format_error", "zh-Hans").check).toMatch(/changed its page/);
+  });
+});
