@@ -377,7 +377,15 @@ const latinTypos: Step = (current, lexicon, vocabulary, _asOf, ambiguous) => {
   return edits;
 };
 
-const hanHomophones: Step = (current, lexicon) => {
+// Function characters: a window that differs from a term only by one of these is another phrase (退货的).
+const FUNCTION_CHARACTERS = new Set([..."的了是吗呢和与及在有么后前时中或"]);
+
+const hanHomophones: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) => {
+  // A dimension value or a date in the question: it asks for data, not for a policy passage.
+  const dataShaped = current.fixed.some((span) => {
+    const kind = (span as { kind?: string }).kind;
+    return kind !== "metric" && kind !== "event";
+  });
   const { normalized, text } = current;
   const edits: Edit[] = [];
   for (const term of lexicon.hanTerms) {
@@ -396,7 +404,22 @@ const hanHomophones: Step = (current, lexicon) => {
         alike = differing <= allowed && soundsAlike(window[index], term.text[index]);
       }
       // At least one character must be right: a whole word of homophones is another word.
-      if (!alike || differing === 0 || differing === length) continue;
+      if (differing === 0 || differing === length) continue;
+      if (!alike) {
+        // One wrong character in a metric of 3+ characters of a data question (退货璟, 回购率):
+        // not clear enough to correct, too close to plan as something else — ask.
+        const wrong = [...window].filter((character, index) => character !== term.text[index]);
+        if (
+          dataShaped &&
+          term.kind === "metric" &&
+          length >= 3 &&
+          wrong.length === 1 &&
+          !FUNCTION_CHARACTERS.has(wrong[0]) &&
+          !ambiguous.some((span) => span.written === text.slice(start, end))
+        )
+          ambiguous.push({ written: text.slice(start, end), candidates: [term.text] });
+        continue;
+      }
       edits.push({
         start,
         end,
