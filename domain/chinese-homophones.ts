@@ -1,4 +1,13 @@
-import { pinyin } from "pinyin-pro";
+import { createRequire } from "node:module";
+
+type Pinyin = (text: string, options: Record<string, unknown>) => string[] | string;
+let pinyin: Pinyin | undefined;
+
+/** pinyin-pro's dictionary is large: loaded on the first homophone check, not at CLI start-up. */
+function pinyinOf(character: string): string[] {
+  pinyin ??= (createRequire(import.meta.url)("pinyin-pro") as { pinyin: Pinyin }).pinyin;
+  return pinyin(character, { toneType: "none", multiple: true, type: "array" }) as string[];
+}
 
 const readings = new Map<string, Set<string>>();
 
@@ -6,7 +15,7 @@ const readings = new Map<string, Set<string>>();
 function readingsOf(character: string): Set<string> {
   let found = readings.get(character);
   if (!found) {
-    const list = pinyin(character, { toneType: "none", multiple: true, type: "array" }) as string[];
+    const list = pinyinOf(character);
     found = new Set(list.map((reading) => reading.replace(/v/g, "ü")));
     readings.set(character, found);
   }

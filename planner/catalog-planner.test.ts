@@ -322,3 +322,20 @@ describe("data follow-ups", () => {
     });
   });
 });
+
+describe("issue 15: periods relative to the other frame", () => {
+  it("去年同期 with no other period is the default period a year back, with a note", () => {
+    const outcome = plan("去年同期华南区C产品的退货率是多少？");
+    expect(outcome.plan?.sub_goals[0].params.period).toEqual({
+      grain: "month",
+      from: "2023-05-01",
+      to: "2023-05-31",
+    });
+    expect(outcome.warnings.join(" ")).toContain("2023-05-01..2023-05-31");
+  });
+  it("去年同期 beside a period is that period a year back, as its own sub-goals", () => {
+    expect(keys("A产品华东区2024年1月的退货率，和去年同期相比呢？")).toEqual(
+      [...keys("A产品华东区2024年1月的退货率"), ...keys("A产品华东区2023年1月的退货率")].sort(),
+    );
+  });
+});

@@ -434,7 +434,12 @@ export class CatalogPlanner implements Planner {
         selection.offers.forEach((offer, index) => {
           let requested = framePeriods.get(frame);
           if (!requested) {
-            const period = defaultPeriod(asOf, offer.grain ?? "month", trend);
+            // 去年同期 with no other period in the question: the default period, a year back.
+            const shift = frame.times.find(
+              (time) => time.kind === "same_period" && time.shiftYears,
+            )?.shiftYears;
+            const base = defaultPeriod(asOf, offer.grain ?? "month", trend);
+            const period = shift ? shiftPeriodByYears(base, shift) : base;
             requested = [period];
             const note = `${metric}: no period in the question; using ${describePeriod(period)} (relative to as-of ${asOf})`;
             if (!warnings.includes(note)) warnings.push(note);

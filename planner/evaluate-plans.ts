@@ -22,6 +22,13 @@ export interface EntryScore {
   extra: string[];
   latencyMs: number;
   planner: string;
+  /** Outcome and sub-goals exactly as the gold states them. */
+  right: boolean;
+  /**
+   * Wrong, and the planner did not say so: it returned a plan or a direct reply instead of
+   * asking back or refusing — the worst kind of miss.
+   */
+  silent: boolean;
 }
 
 /** Scores of a planner on a gold set. */
@@ -41,6 +48,12 @@ export interface EvaluationReport {
   f1: number;
   latencyP50Ms: number;
   latencyP95Ms: number;
+  /** Share of questions planned exactly right (outcome and every sub-goal). */
+  rightShare: number;
+  /** Questions not right. */
+  misses: number;
+  /** Misses where the planner returned a plan or a reply instead of asking or refusing. */
+  silentMisses: number;
   entries: EntryScore[];
 }
 
@@ -124,7 +137,10 @@ export async function evaluatePlanner(
     const predictedKeys = (outcome.plan?.sub_goals ?? []).map(subGoalKey);
     const expectedKeys = entry.sub_goals.map(subGoalKey);
     const { matched, missing, extra } = compareKeys(expectedKeys, predictedKeys);
+    const right = actual === entry.expect && missing.length === 0 && extra.length === 0;
     entries.push({
+      right,
+      silent: !right && actual !== "no_plan",
       id: entry.id,
       question: entry.question,
       routeCorrect: outcome.route.route === entry.route,
@@ -163,6 +179,9 @@ export async function evaluatePlanner(
     f1: precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall),
     latencyP50Ms: percentile(latencies, 0.5),
     latencyP95Ms: percentile(latencies, 0.95),
+    rightShare: entries.filter((entry) => entry.right).length / Math.max(1, entries.length),
+    misses: entries.filter((entry) => !entry.right).length,
+    silentMisses: entries.filter((entry) => entry.silent).length,
     entries,
   };
 }

@@ -279,14 +279,61 @@ describe("model planner over Ollama's HTTP API", () => {
     expect(failed.trace.find((line) => line.startsWith("planner:fallback"))).toMatch(/out of memory/);
   });
 
-  it("never asks the model about greetings or unknown terms", async () => {
+  it("asks the model about a leftover qualifier with the leftovers named, and rejects a plan that drops it", async () => {
+    const workspace = workspaceWithModel();
+    const question = "东北区A产品2024年1月的退货率";
+    const broader = {
+      ...goodPlan,
+      sub_goals: [
+        { ...goodPlan.sub_goals[0], params: { ...goodPlan.sub_goals[0].params, filters: { product: "A" } } },
+      ],
+    };
+    script = [{ content: JSON.stringify(broader) }, { content: JSON.stringify(broader) }];
+    const dropped = await new ModelPlanner().plan(question, {
+      workspace,
+      asOf: "2024-06-30",
+      strategy: "auto",
+    });
+    expect(chatBodies).toHaveLength(2);
+    const firstUser = (chatBodies[0].messages as { role: string; content: string }[])[1].content;
+    expect(firstUser).toContain('Not in the catalog: "东北区"');
+    const reprompt = (chatBodies[1].messages as { role: string; content: string }[]).at(-1)?.content ?? "";
+    expect(reprompt).toContain('the span "东北区" is not accounted for');
+    // Both replies ignored the span: the question back stands, no plan.
+    expect(dropped.plan).toBeUndefined();
+    expect(dropped.clarification?.spans[0].written).toBe("东北区");
+
+    chatBodies = [];
+    const mapped = {
+      ...goodPlan,
+      sub_goals: [
+        {
+          ...goodPlan.sub_goals[0],
+          params: { ...goodPlan.sub_goals[0].params, filters: { product: "A", region: "North" } },
+        },
+      ],
+    };
+    script = [{ content: JSON.stringify(mapped) }];
+    const accepted = await new ModelPlanner().plan(question, {
+      workspace,
+      asOf: "2024-06-30",
+      strategy: "auto",
+    });
+    expect(accepted.planner).toBe("model");
+    expect(accepted.plan?.sub_goals[0].params.filters).toEqual({ product: "A", region: "North" });
+    expect(accepted.clarification).toBeUndefined();
+    // Not silent: the user is told the model resolved a span the catalog does not know.
+    expect(accepted.warnings.join(" ")).toContain("东北区");
+  });
+
+  it("never asks the model about greetings, nor about unknown terms it could not be checked on", async () => {
     const workspace = workspaceWithModel();
     const greeting = await new ModelPlanner().plan("您好呀", {
       workspace,
       asOf: "2024-06-30",
       strategy: "auto",
     });
-    const unknown = await new ModelPlanner().plan("Z产品的退货率", {
+    const unknown = await new ModelPlanner().plan("2023年的毛利率是多少？", {
       workspace,
       asOf: "2024-06-30",
       strategy: "auto",

@@ -12,6 +12,63 @@ import { CatalogPlanner } from "./catalog-planner.js";
 import type { PlanContext, Planner, PlanOutcome } from "./planner.js";
 import { workspaceOffers } from "./workspace-offers.js";
 
+/** A span the catalog could not resolve, with what a model's plan must do to account for it. */
+interface Leftover {
+  written: string;
+  /** Every metric or event goal whose dataset offers this dimension must filter it. */
+  dimension?: string;
+  /** The plan's metrics or events must come from these catalog names. */
+  candidates?: string[];
+  requirement: string;
+}
+
+/** The unresolved spans whose handling a plan can be checked for. */
+function checkableLeftovers(outcome: PlanOutcome): Leftover[] {
+  const leftovers: Leftover[] = [];
+  for (const term of outcome.unknownTerms) {
+    if (term.kind === "dimension_value" && term.dimension)
+      leftovers.push({
+        written: term.text,
+        dimension: term.dimension,
+        requirement: `filter ${term.dimension} by a catalog value, or reply that no value fits`,
+      });
+    else if (term.kind === "metric" && term.suggestion)
+      leftovers.push({
+        written: term.text,
+        candidates: [term.suggestion],
+        requirement: `use the metric ${term.suggestion} or reply that none fits`,
+      });
+  }
+  return leftovers;
+}
+
+function leftoverPrompt(outcome: PlanOutcome, leftovers: Leftover[]): string {
+  if (leftovers.length === 0) return "";
+  const fixed = (outcome.corrections ?? []).map(
+    (correction) => `"${correction.written}" = "${correction.corrected}"`,
+  );
+  return [
+    "",
+    fixed.length > 0 ? `Already resolved (keep): ${fixed.join(", ")}` : "",
+    `Not in the catalog: ${leftovers.map((span) => `"${span.written}" (${span.requirement})`).join("; ")}.`,
+    "Plan only if each of these clearly means a catalog term; never drop one.",
+  ]
+    .filter((line) => line !== "")
+    .join("\n");
+}
+
+function unaccountedLeftovers(plan: ExecutionPlan, leftovers: Leftover[]): Leftover[] {
+  return leftovers.filter((span) => {
+    if (span.dimension) {
+      const dimension = span.dimension;
+      const goals = plan.sub_goals.filter((goal) => goal.params.metric || goal.params.event);
+      return goals.length === 0 || goals.some((goal) => goal.params.filters?.[dimension] === undefined);
+    }
+    const names = plan.sub_goals.map((goal) => goal.params.metric ?? goal.params.event).filter(Boolean);
+    return names.length === 0 || names.some((name) => !span.candidates?.includes(name as string));
+  });
+}
+
 /** Options of the model planner; the defaults suit production, tests pass a fetch or a catalog planner. */
 export interface ModelPlannerOptions {
   /** The fetch the Ollama client uses (default: global fetch). */
@@ -109,8 +166,14 @@ export class ModelPlanner implements Planner {
   async plan(question: string, context: PlanContext): Promise<PlanOutcome> {
     const started = performance.now();
     const deterministic = this.fallback.planSync(question, context);
-    // Direct replies and unplannable questions (unknown terms) never reach the model.
-    if (deterministic.route.route === "direct" || deterministic.unknownTerms.length > 0) return deterministic;
+    // Direct replies never reach the model. A question left with spans the catalog could not
+    // resolve does, when the check below can tell whether its plan accounts for every one of them
+    // (a qualifier of a known dimension, or a span with catalog candidates); otherwise the
+    // refusal or the question back stands.
+    if (deterministic.route.route === "direct") return deterministic;
+    const leftovers = deterministic.plan ? [] : checkableLeftovers(deterministic);
+    if (deterministic.unknownTerms.length > 0 && leftovers.length === 0) return deterministic;
+    if (!deterministic.plan && leftovers.length === 0 && deterministic.clarification) return deterministic;
     const settings = context.workspace.config.model;
     const trace = deterministic.trace.filter((line) => !line.startsWith("plan:"));
     const fallBack = (reason: string): PlanOutcome => {
@@ -144,7 +207,10 @@ export class ModelPlanner implements Planner {
     const client = new Ollama({ host: settings.host, fetch: timedFetch });
     const messages: { role: "system" | "user" | "assistant"; content: string }[] = [
       { role: "system", content: this.prompt(context) },
-      { role: "user", content: `as_of: ${context.asOf}\nQuestion: ${question}` },
+      {
+        role: "user",
+        content: `as_of: ${context.asOf}\nQuestion: ${question}${leftoverPrompt(deterministic, leftovers)}`,
+      },
     ];
     try {
       // A missing model is the commonest setup mistake: say so instead of a 404 from /api/chat.
@@ -181,13 +247,27 @@ export class ModelPlanner implements Planner {
             : `model call failed: ${error instanceof Error ? error.message : String(error)}`;
         return fallBack(reason.slice(0, 200));
       }
-      const verdict = readModelReply(reply, question, context, strategy);
+      let verdict = readModelReply(reply, question, context, strategy);
+      // The same checks as the catalog's: every span the catalog could not resolve is accounted for.
+      const unaccounted = verdict.plan ? unaccountedLeftovers(verdict.plan, leftovers) : [];
+      if (unaccounted.length > 0)
+        verdict = {
+          problems: unaccounted.map(
+            (span) => `the span "${span.written}" is not accounted for: ${span.requirement}`,
+          ),
+        };
       if (verdict.plan) {
+        for (const span of leftovers)
+          deterministic.warnings.push(
+            `the model planner resolved "${span.written}" (not in the catalog): check the plan`,
+          );
         trace.push(`plan:model:${verdict.plan.sub_goals.length}${attempt > 1 ? ":after-reprompt" : ""}`);
         return {
           ...deterministic,
           plan: verdict.plan,
           planner: "model",
+          clarification: undefined,
+          message: undefined,
           trace,
           elapsedMs: performance.now() - started,
         };

@@ -83,6 +83,17 @@ interface Lexicon {
 }
 
 const lexicons = new WeakMap<Vocabulary, Lexicon>();
+const patterns = new Map<string, RegExp>();
+
+/** Compiles a pattern once: the steps build the same few per catalog word on every question. */
+function compiled(source: string): RegExp {
+  let regex = patterns.get(source);
+  if (!regex) {
+    regex = new RegExp(source, "gu");
+    patterns.set(source, regex);
+  }
+  return regex;
+}
 
 function addTo<T extends { replacement: string }>(
   map: Map<string, T[]>,
@@ -220,12 +231,14 @@ export function resolveSpans(question: string, vocabulary: Vocabulary, asOf: str
   const ambiguous: AmbiguousSpan[] = [];
   let text = question;
   const steps = [changeEvents, measureHeads, runTogether, latinTypos, hanHomophones, quantifiers];
+  let current = stage(text, vocabulary, asOf);
   for (const step of steps) {
-    const current = stage(text, vocabulary, asOf);
     const edits = step(current, lexicon, vocabulary, asOf, ambiguous);
     if (edits.length === 0) continue;
     corrections.push(...edits.map((edit) => edit.correction));
     text = applyEdits(text, edits);
+    // Only a step that rewrote something changes what the next one sees.
+    current = stage(text, vocabulary, asOf);
   }
   return { question: text, corrections, ambiguous };
 }
@@ -254,13 +267,11 @@ const changeEvents: Step = (current, lexicon) => {
     if (events.length !== 1) continue;
     const quoted = escapeRegex(object);
     const pattern = HAN.test(object)
-      ? new RegExp(
+      ? compiled(
           `(?:${chineseVerbs})(?:了|过)?(?:一下|个|家)?${quoted}|${quoted}(?:也|都|有|有没有|是否|又)?(?:${chineseVerbs})`,
-          "gu",
         )
-      : new RegExp(
+      : compiled(
           `\\b(?:${ENGLISH_CHANGE_VERBS})\\s+(?:(?:the|our|their|its|a|an|of|to|new|another|different)\\s+){0,2}${quoted}s?\\b|\\b${quoted}s?\\s+(?:(?:was|were|been|got|being)\\s+)?(?:${ENGLISH_CHANGE_VERBS})\\b`,
-          "gu",
         );
     for (const match of normalized.matchAll(pattern)) {
       const start = match.index;
@@ -286,8 +297,8 @@ const measureHeads: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) => 
     const han = HAN.test(stem);
     const heads = han ? CHINESE_HEADS : ENGLISH_HEADS;
     const pattern = han
-      ? new RegExp(`${escapeRegex(stem)}(?:的)?(?:${heads.join("|")})`, "gu")
-      : new RegExp(`(?<![a-z0-9])${escapeRegex(stem)}\\s+(?:${heads.join("|")})(?![a-z0-9])`, "gu");
+      ? compiled(`${escapeRegex(stem)}(?:的)?(?:${heads.join("|")})`)
+      : compiled(`(?<![a-z0-9])${escapeRegex(stem)}\\s+(?:${heads.join("|")})(?![a-z0-9])`);
     for (const match of normalized.matchAll(pattern)) {
       const start = match.index;
       const end = start + match[0].length;
@@ -377,7 +388,15 @@ const latinTypos: Step = (current, lexicon, vocabulary, _asOf, ambiguous) => {
   return edits;
 };
 
-const hanHomophones: Step = (current, lexicon) => {
+// Function characters: a window that differs from a term only by one of these is another phrase (退货的).
+const FUNCTION_CHARACTERS = new Set([..."的了是吗呢和与及在有么后前时中或"]);
+
+const hanHomophones: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) => {
+  // A dimension value or a date in the question: it asks for data, not for a policy passage.
+  const dataShaped = current.fixed.some((span) => {
+    const kind = (span as { kind?: string }).kind;
+    return kind !== "metric" && kind !== "event";
+  });
   const { normalized, text } = current;
   const edits: Edit[] = [];
   for (const term of lexicon.hanTerms) {
@@ -396,7 +415,22 @@ const hanHomophones: Step = (current, lexicon) => {
         alike = differing <= allowed && soundsAlike(window[index], term.text[index]);
       }
       // At least one character must be right: a whole word of homophones is another word.
-      if (!alike || differing === 0 || differing === length) continue;
+      if (differing === 0 || differing === length) continue;
+      if (!alike) {
+        // One wrong character in a metric of 3+ characters of a data question (退货璟, 回购率):
+        // not clear enough to correct, too close to plan as something else — ask.
+        const wrong = [...window].filter((character, index) => character !== term.text[index]);
+        if (
+          dataShaped &&
+          term.kind === "metric" &&
+          length >= 3 &&
+          wrong.length === 1 &&
+          !FUNCTION_CHARACTERS.has(wrong[0]) &&
+          !ambiguous.some((span) => span.written === text.slice(start, end))
+        )
+          ambiguous.push({ written: text.slice(start, end), candidates: [term.text] });
+        continue;
+      }
       edits.push({
         start,
         end,
@@ -454,7 +488,7 @@ const quantifiers: Step = (current, _lexicon, vocabulary) => {
     add(match.index, match.index + match[0].length, dimension, false, match[2], /both|either/.test(match[1]));
   }
   for (const [suffix, dimension] of nouns.han) {
-    const pattern = new RegExp(`${HAN_QUANTIFIER.source}(?:个)?${escapeRegex(suffix)}`, "gu");
+    const pattern = compiled(`${HAN_QUANTIFIER.source}(?:个)?${escapeRegex(suffix)}`);
     for (const match of normalized.matchAll(pattern))
       add(match.index, match.index + match[0].length, dimension, true, suffix, /两/.test(match[1]));
   }

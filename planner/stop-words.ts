@@ -28,6 +28,8 @@ export const ENGLISH_STOP_WORDS = new Set(
     "report total average overall same period month months quarter quarters year years week weeks day days " +
     "last past previous next this current early late first second third fourth half did get got had has have " +
     "around top most least more less high higher low lower peak peaked develop developed look looking like " +
-    "i you he she they them him her so if not no yes just only up down out"
+    "i you he she they them him her so if not no yes just only up down out " +
+    "monthly quarterly yearly annual weekly daily latest current recent actual reported official customer customers " +
+    "company our total"
   ).split(" "),
 );

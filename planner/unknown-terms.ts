@@ -190,6 +190,27 @@ export function findUnresolvedQualifiers(
     if (words.every((word) => ENGLISH_STOP_WORDS.has(word) || MONTH_WORDS.has(word))) continue;
     report(start, end);
   }
+  // English: a word written right before a metric ("the aaaaa repeat purchase rate").
+  for (const anchor of mentions.filter((mention) => mention.kind === "metric")) {
+    const before = normalized.slice(0, anchor.start);
+    const words = /(?:^|[^a-z0-9'-])((?:[a-z][a-z'-]*\s+)+)$/u.exec(before);
+    if (!words) continue;
+    let end = anchor.start;
+    let start: number | undefined;
+    for (const word of words[1].trimEnd().split(/\s+/).reverse()) {
+      const wordStart = normalized.lastIndexOf(word, end - 1);
+      if (
+        wordStart < 0 ||
+        ENGLISH_STOP_WORDS.has(word) ||
+        MONTH_WORDS.has(word) ||
+        isTaken(wordStart, wordStart + word.length)
+      )
+        break;
+      start = wordStart;
+      end = wordStart;
+    }
+    if (start !== undefined) report(start, normalized.slice(0, anchor.start).trimEnd().length);
+  }
   const nouns = dimensionNouns(vocabulary).latin;
   for (const match of normalized.matchAll(/\b([a-z][a-z0-9-]*)\s+([a-z]+?)s?\b/gu)) {
     const dimension = nouns.get(match[2]);

@@ -46,6 +46,10 @@ export function registerEvalCommand(program: Command): void {
                 ["sub-goal precision", percent(report.precision)],
                 ["sub-goal recall", percent(report.recall)],
                 ["sub-goal F1", report.f1.toFixed(3)],
+                [
+                  "plans right",
+                  `${percent(report.rightShare)} (${report.misses} misses, ${report.silentMisses} silent)`,
+                ],
                 ["latency p50", `${report.latencyP50Ms.toFixed(2)} ms`],
                 ["latency p95", `${report.latencyP95Ms.toFixed(2)} ms`],
               ],

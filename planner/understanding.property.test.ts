@@ -1,0 +1,140 @@
+import path from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { loadWorkspace } from "../config/load-workspace.js";
+import type { Workspace } from "../config/workspace.js";
+import { CatalogPlanner } from "./catalog-planner.js";
+import { evaluatePlanner } from "./evaluate-plans.js";
+import { readGoldSet } from "./gold-set.js";
+import { normalizeForMatching } from "./normalize-text.js";
+import { Vocabulary } from "./vocabulary.js";
+
+const root = path.resolve(import.meta.dirname, "..");
+const planner = new CatalogPlanner();
+
+// Each workspace with a question frame that names a value of every dimension and a date, so a
+// typo in the measure is the only thing that can go wrong.
+const WORKSPACES: { name: string; folder: string; english: string; chinese: string }[] = [
+  {
+    name: "demo",
+    folder: "demo/workspace",
+    english: "What was the {term} of product A in East China in January 2024?",
+    chinese: "A产品在华东区2024年1月的{term}是多少？",
+  },
+  {
+    name: "subscriptions",
+    folder: "test/workspaces/subscriptions",
+    english: "What was the {term} of the Pro plan in Germany in January 2024?",
+    chinese: "专业版在德国2024年1月的{term}是多少？",
+  },
+];
+
+const LATIN = "abcdefghijklmnopqrstuvwxyz";
+// Han characters unlikely to form a catalog word, for substitutions and invented names.
+const RARE_HAN = [..."璟瑷栎婺邬崂涞兖郯沭琊峄溧茌莒"];
+
+/** Applies one random edit (substitute, insert, delete, transpose) to a word. */
+function edit(word: string, operation: number, position: number, character: string): string {
+  const at = position % Math.max(1, word.length);
+  switch (operation % 4) {
+    case 0:
+      return word.slice(0, at) + character + word.slice(at + 1);
+    case 1:
+      return word.slice(0, at) + character + word.slice(at);
+    case 2:
+      return word.length > 3 ? word.slice(0, at) + word.slice(at + 1) : word;
+    default:
+      return at + 1 < word.length ? word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2) : word;
+  }
+}
+
+function planFor(workspace: Workspace, question: string) {
+  return planner.planSync(question, { workspace, asOf: "2024-06-30", strategy: "auto" });
+}
+
+describe.each(WORKSPACES)(
+  "understanding on the $name workspace (property)",
+  ({ folder, english, chinese }) => {
+    const workspace = loadWorkspace(path.join(root, folder), { environment: {} });
+    const vocabulary = new Vocabulary(workspace.config.catalog);
+    const known = new Set(vocabulary.entries().map((term) => term.text));
+    const metricTerms = vocabulary
+      .entries()
+      .filter((term) => term.kind === "metric" && term.text.length >= (/[a-z]/.test(term.text) ? 4 : 3))
+      .map((term) => ({ text: term.text, metric: term.name, han: /[\u4e00-\u9fff]/u.test(term.text) }));
+
+    it("a metric term with one or two typos resolves to that metric or asks — never another plan", () => {
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...metricTerms),
+          fc.array(fc.tuple(fc.nat(3), fc.nat(40), fc.nat(LATIN.length - 1), fc.nat(RARE_HAN.length - 1)), {
+            minLength: 1,
+            maxLength: 2,
+          }),
+          (term, edits) => {
+            let typo = term.text;
+            for (const [operation, position, latin, han] of edits)
+              typo = edit(typo, operation, position, term.han ? RARE_HAN[han] : LATIN[latin]);
+            if (known.has(normalizeForMatching(typo))) return;
+            const question = (term.han ? chinese : english).replace("{term}", typo);
+            const outcome = planFor(workspace, question);
+            expect(outcome.route.route, question).toBe("retrieve");
+            if (!outcome.plan) return; // asked back or refused: the user is told
+            const metrics = new Set(outcome.plan.sub_goals.map((goal) => goal.params.metric));
+            expect([...metrics], question).toEqual([term.metric]);
+          },
+        ),
+        { numRuns: 300, seed: 15 },
+      );
+    });
+
+    it("an unknown extra qualifier never yields a plan that silently ignores it", () => {
+      const invented = fc.oneof(
+        fc
+          .stringMatching(/^[A-Z][a-z]{4,8}$/)
+          .filter((word) => !known.has(word.toLowerCase()))
+          .map((word) => ({ text: word, english: true })),
+        fc
+          .array(fc.constantFrom(...RARE_HAN), { minLength: 2, maxLength: 3 })
+          .map((characters) => ({ text: characters.join(""), english: false })),
+      );
+      fc.assert(
+        fc.property(invented, fc.nat(2), (word, shape) => {
+          const metric = metricTerms.find((term) => term.han === !word.english) ?? metricTerms[0];
+          const base = (word.english ? english : chinese).replace("{term}", metric.text);
+          const question = word.english
+            ? [
+                base.replace("?", ` in ${word.text}?`),
+                base.replace(" in January", ` for ${word.text} customers in January`),
+                base.replace("What was the", `What was the ${word.text.toLowerCase()}`),
+              ][shape]
+            : [
+                base.replace(metric.text, `${word.text}的${metric.text}`),
+                `${word.text}地区${base}`,
+                base.replace("2024年1月", `2024年1月${word.text}`),
+              ][shape];
+          const outcome = planFor(workspace, question);
+          if (!outcome.plan) return;
+          // A plan is acceptable only if it tells the user the span was not planned.
+          expect(outcome.warnings.join(" "), question).toContain(
+            word.english && shape === 2 ? word.text.toLowerCase() : word.text,
+          );
+        }),
+        { numRuns: 200, seed: 15 },
+      );
+    });
+  },
+);
+
+describe("second gold sets (written before the planner changed)", () => {
+  it.each([
+    ["demo/gold/plans-unforeseen.jsonl", "demo/workspace"],
+    ["test/workspaces/subscriptions/gold.jsonl", "test/workspaces/subscriptions"],
+  ])("%s scores F1 ≥ 0.95 with no silent miss", async (goldFile, folder) => {
+    const workspace = loadWorkspace(path.join(root, folder), { environment: {} });
+    const report = await evaluatePlanner(planner, readGoldSet(path.join(root, goldFile)), workspace);
+    expect(report.f1).toBeGreaterThanOrEqual(0.95);
+    expect(report.schemaCompliance).toBe(1);
+    expect(report.silentMisses).toBe(0);
+  });
+});
