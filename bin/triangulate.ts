@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from "commander";
 import { ConfigError, formatConfigIssue } from "../config/config-error.js";
-import { colors, ExitCode, UsageError } from "./cli-output.js";
+import { colors, ExitCode, jsonWasPrinted, printJson, UsageError } from "./cli-output.js";
+import { errorObject } from "./error-object.js";
 
 // The CLI stays thin: each command parses flags, calls a library function, prints, sets the exit code.
 const program = new Command("triangulate")
@@ -37,8 +38,13 @@ const wanted =
   requested !== undefined && requested in commands ? [requested] : onlyVersion ? [] : Object.keys(commands);
 for (const name of wanted) (await commands[name]())(program);
 
+/** With --json, stdout holds exactly one JSON object: a failure prints `{ "error": … }` (docs/json-output.md). */
+const wantsJson = process.argv.slice(2).includes("--json");
+
 function reportFailure(error: unknown): void {
   const c = colors(process.stderr);
+  const helpOrVersion = error instanceof CommanderError && error.exitCode === 0;
+  if (wantsJson && !helpOrVersion && !jsonWasPrinted()) printJson({ error: errorObject(error) });
   if (error instanceof CommanderError) {
     process.exitCode = error.exitCode === 0 ? ExitCode.ok : ExitCode.couldNotRun;
     return;
