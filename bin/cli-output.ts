@@ -18,8 +18,16 @@ export function colors(stream: NodeJS.WriteStream = process.stdout) {
   return pc.createColors(isInteractive(stream));
 }
 
+let printedJson = false;
+
+/** Whether this process already printed its JSON object (an error after it must not add a second). */
+export function jsonWasPrinted(): boolean {
+  return printedJson;
+}
+
 /** Prints machine-readable output: the JSON and nothing else on stdout. */
 export function printJson(value: unknown): void {
+  printedJson = true;
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from "commander";
 import { ConfigError, formatConfigIssue } from "../config/config-error.js";
-import { colors, ExitCode, UsageError } from "./cli-output.js";
+import { colors, ExitCode, jsonWasPrinted, printJson, UsageError } from "./cli-output.js";
+import { errorObject } from "./error-object.js";
 import { exitQuietlyOnClosedPipe } from "./standard-streams.js";
 
 exitQuietlyOnClosedPipe();
@@ -20,6 +21,7 @@ const commands: Record<string, () => Promise<(program: Command) => void>> = {
   config: async () => (await import("./commands/config-command.js")).registerConfigCommand,
   demo: async () => (await import("./commands/demo-command.js")).registerDemoCommand,
   eval: async () => (await import("./commands/eval-command.js")).registerEvalCommand,
+  init: async () => (await import("./commands/init-command.js")).registerInitCommand,
   ingest: async () => (await import("./commands/ingest-command.js")).registerIngestCommand,
   kb: async () => (await import("./commands/kb-command.js")).registerKbCommand,
   mcp: async () => (await import("./commands/mcp-command.js")).registerMcpCommand,
@@ -41,8 +43,13 @@ const wanted =
   requested !== undefined && requested in commands ? [requested] : onlyVersion ? [] : Object.keys(commands);
 for (const name of wanted) (await commands[name]())(program);
 
+/** With --json, stdout holds exactly one JSON object: a failure prints `{ "error": … }` (docs/json-output.md). */
+const wantsJson = process.argv.slice(2).includes("--json");
+
 function reportFailure(error: unknown): void {
   const c = colors(process.stderr);
+  const helpOrVersion = error instanceof CommanderError && error.exitCode === 0;
+  if (wantsJson && !helpOrVersion && !jsonWasPrinted()) printJson({ error: errorObject(error) });
   if (error instanceof CommanderError) {
     process.exitCode = error.exitCode === 0 ? ExitCode.ok : ExitCode.couldNotRun;
     return;

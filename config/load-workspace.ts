@@ -43,7 +43,7 @@ export function inspectWorkspace(
         {
           file: shownFile,
           path: "",
-          message: `no ${WORKSPACE_FILE} in ${root}; create one (see the README's workspace reference)`,
+          message: `no ${WORKSPACE_FILE} in ${root}; create one with triangulate init (every key: docs/workspace-reference.md)`,
         },
       ],
     };

@@ -5,6 +5,7 @@ import { askQuestion } from "../../planner/ask.js";
 import { today } from "../../planner/plan-question.js";
 import { planUnderstanding } from "../../planner/plan-understanding.js";
 import { colors, ExitCode, printJson, requireQuestion, UsageError } from "../cli-output.js";
+import { isoDate } from "../option-values.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
 
 interface AskCommandOptions {
@@ -78,7 +79,7 @@ export function registerAskCommand(program: Command): void {
       ).choices(["catalog", "model"]),
     )
     .option("--max-iterations <n>", "reflection rounds (default reflector.max_iterations)")
-    .option("--as-of <date>", "date relative expressions resolve against, YYYY-MM-DD", today())
+    .option("--as-of <date>", "date relative expressions resolve against, YYYY-MM-DD", isoDate, today())
     .option(
       "--show-trace",
       "print every decision (router, plan, fetch, validate, reflect, conflict, grade, synthesize)",

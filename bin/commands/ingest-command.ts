@@ -130,6 +130,8 @@ export function registerIngestCommand(program: Command): void {
         }
       } catch (error) {
         if (controller.signal.aborted) {
+          if (options.json)
+            printJson({ error: { kind: "interrupted", message: "interrupted: nothing was changed" } });
           process.stderr.write(
             `${errorColors.red("interrupted")}: nothing was changed; the index is the one the last complete ingest wrote\n`,
           );

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { type Command, Option } from "commander";
 import type { SubGoal } from "../../models/plan.js";
@@ -7,6 +8,7 @@ import { planQuestion, today } from "../../planner/plan-question.js";
 import { planUnderstanding } from "../../planner/plan-understanding.js";
 import type { PlanOutcome } from "../../planner/planner.js";
 import { colors, ExitCode, hasWords, printJson, UsageError } from "../cli-output.js";
+import { isoDate } from "../option-values.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
 
 interface PlanOptions {
@@ -60,6 +62,20 @@ function printHuman(outcome: PlanOutcome, showTrace: boolean): void {
   if (showTrace) for (const line of outcome.trace) out(c.dim(line));
 }
 
+/**
+ * The demo's gold set, found from this file (dist/bin/commands or bin/commands), not from the
+ * current folder, so `--export-examples` works wherever it is run.
+ */
+const DEMO_GOLD_SET = path.join(packageRoot(import.meta.dirname), "demo", "gold", "plans.jsonl");
+
+/** The folder holding triangulate's package.json, above `from`. */
+function packageRoot(from: string): string {
+  let folder = from;
+  while (!existsSync(path.join(folder, "package.json")) && path.dirname(folder) !== folder)
+    folder = path.dirname(folder);
+  return folder;
+}
+
 /** `triangulate plan "<question>"`: plans without fetching; `--export-examples` writes fine-tuning data. */
 export function registerPlanCommand(program: Command): void {
   program
@@ -76,6 +92,7 @@ export function registerPlanCommand(program: Command): void {
     .option(
       "--as-of <date>",
       "date that relative expressions (last month, 上个月) resolve against, YYYY-MM-DD",
+      isoDate,
       today(),
     )
     .addOption(
@@ -89,12 +106,15 @@ export function registerPlanCommand(program: Command): void {
       "--export-examples <file>",
       "write the gold plans as chat-format JSONL for fine-tuning a planner model",
     )
-    .option("--gold <file>", "gold set used by --export-examples", "demo/gold/plans.jsonl")
+    .option(
+      "--gold <file>",
+      "gold set used by --export-examples (default: the demo's, shipped with triangulate)",
+    )
     .action(async (question: string | undefined, options: PlanOptions) => {
       const workspace = workspaceFrom(options);
       if (options.exportExamples) {
         const count = exportExamples(
-          readGoldSet(path.resolve(options.gold ?? "demo/gold/plans.jsonl")),
+          readGoldSet(options.gold === undefined ? DEMO_GOLD_SET : path.resolve(options.gold)),
           workspace,
           path.resolve(options.exportExamples),
         );

@@ -6,6 +6,7 @@ import type { JobReport } from "../../jobs/job-report.js";
 import { runJob } from "../../jobs/job-runner.js";
 import { summarizeStatuses } from "../../jobs/report-markdown.js";
 import { colors, ExitCode, isInteractive, printJson, UsageError } from "../cli-output.js";
+import { isoDate } from "../option-values.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
 
 interface ReportRunOptions {
@@ -55,7 +56,7 @@ export function registerReportCommand(program: Command): void {
     .argument("<job>", "job name (jobs/<name>.yaml) or path to a job file")
     .addOption(workspaceOption())
     .option("--jobs <dir>", "folder of job files (default: <workspace>/jobs)")
-    .option("--as-of <date>", "override the job's as-of rule (YYYY-MM-DD)")
+    .option("--as-of <date>", "override the job's as-of rule (YYYY-MM-DD)", isoDate)
     .option("--json", "print only a JSON summary on stdout")
     .action(async (name: string, options: ReportRunOptions) => {
       if (options.asOf && !/^\d{4}-\d{2}-\d{2}$/.test(options.asOf))

@@ -143,6 +143,7 @@ describe("triangulate rule test", { timeout: 180_000 }, () => {
     expect(JSON.parse(json.stdout)).toEqual({
       passed: false,
       error: {
+        kind: "rule_evaluation_error",
         name: "RuleEvaluationError",
         message:
           "unknown column 'regoin' (did you mean 'region'?); columns are: product, region, month, return_rate",
@@ -160,7 +161,7 @@ describe("triangulate rule test", { timeout: 180_000 }, () => {
     expect(ragged.code).toBe(1);
     expect(ragged.stderr).toMatch(/ragged\.csv:3: ragged row/);
     expect(asOf.code).toBe(1);
-    expect(asOf.stderr).toContain("--as-of expects YYYY-MM-DD, got Feb 1");
+    expect(asOf.stderr).toContain("argument 'Feb 1' is invalid. expects a calendar date YYYY-MM-DD");
   });
 
   it("--passages tests a rule on text evidence", async () => {

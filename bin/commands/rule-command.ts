@@ -7,6 +7,7 @@ import { evaluateRule, RuleEvaluationError, RuleSyntaxError } from "../../execut
 import type { Evidence, Passage } from "../../models/evidence.js";
 import type { ValidationOutcome } from "../../models/validation-outcome.js";
 import { colors, ExitCode, formatTable, printJson, UsageError } from "../cli-output.js";
+import { isoDate } from "../option-values.js";
 
 interface RuleTestOptions {
   data?: string;
@@ -120,7 +121,13 @@ function printRuleError(error: RuleSyntaxError | RuleEvaluationError, json: bool
   if (json) {
     printJson({
       passed: false,
-      error: { name: error.name, message: error.message, position: error.position, display: error.display },
+      error: {
+        kind: error.name === "RuleSyntaxError" ? "rule_syntax_error" : "rule_evaluation_error",
+        name: error.name,
+        message: error.message,
+        position: error.position,
+        display: error.display,
+      },
     });
   } else {
     const c = colors(process.stderr);
@@ -145,7 +152,7 @@ export function registerRuleCommand(program: Command): void {
       "--passages <file>",
       "sample text evidence: a JSON array of passages ({ text, document?, page?, section?, score? })",
     )
-    .option("--as-of <date>", "the date age_days() counts to (YYYY-MM-DD); default today")
+    .option("--as-of <date>", "the date age_days() counts to (YYYY-MM-DD); default today", isoDate)
     .option("--encoding <name>", "encoding of the data file (default: detected)")
     .option("--delimiter <char>", "CSV delimiter (default: detected)")
     .option("--json", "print only machine-readable JSON on stdout")

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { PlanError } from "../../executor/check-plan.js";
@@ -7,6 +8,7 @@ import { TraceRecorder } from "../../executor/trace-recorder.js";
 import type { ExecutionPlan } from "../../models/plan.js";
 import type { StepResult } from "../../models/step-result.js";
 import { colors, ExitCode, isInteractive, printJson, UsageError } from "../cli-output.js";
+import { isoDate } from "../option-values.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
 
 interface RunOptions {
@@ -41,7 +43,7 @@ export function registerRunCommand(program: Command): void {
     .description("execute a saved or hand-written plan (JSON or YAML) and print each sub-goal's outcome")
     .argument("<plan>", "plan file")
     .addOption(workspaceOption())
-    .option("--as-of <date>", "the date relative periods and age_days() refer to (YYYY-MM-DD)")
+    .option("--as-of <date>", "the date relative periods and age_days() refer to (YYYY-MM-DD)", isoDate)
     .option("--timeout <seconds>", "per-step timeout in seconds")
     .option("--json", "print only machine-readable JSON on stdout")
     .option("--show-trace", "print the compact trace lines")
@@ -55,9 +57,9 @@ export function registerRunCommand(program: Command): void {
       const workspace = workspaceFrom(options);
       let plan: ExecutionPlan;
       try {
-        plan = await readPlanFile(path.resolve(planFile), workspace, { asOf: options.asOf });
+        plan = await readPlanFile(planLocation(planFile, workspace.root), workspace, { asOf: options.asOf });
       } catch (error) {
-        if (error instanceof PlanError) {
+        if (error instanceof PlanError && !options.json) {
           const c = colors(process.stderr);
           for (const line of error.message.split("\n")) process.stderr.write(`${c.red("✖")} ${line}\n`);
           process.exitCode = ExitCode.couldNotRun;
@@ -108,4 +110,15 @@ export function registerRunCommand(program: Command): void {
         process.off("SIGTERM", interrupt);
       }
     });
+}
+
+/**
+ * A relative plan path is read from the current folder, and from the workspace folder when the
+ * current folder has no such file (`run plans/x.json -w demo/workspace` reads the workspace's plan).
+ */
+export function planLocation(planFile: string, workspaceRoot: string): string {
+  const fromHere = path.resolve(planFile);
+  if (path.isAbsolute(planFile) || existsSync(fromHere)) return fromHere;
+  const fromWorkspace = path.resolve(workspaceRoot, planFile);
+  return existsSync(fromWorkspace) ? fromWorkspace : fromHere;
 }

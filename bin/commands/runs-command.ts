@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { findRun, listRuns } from "../../executor/run-store.js";
 import { type JobRunListing, listJobRuns } from "../../jobs/run-history.js";
 import { ExitCode, formatTable, printJson, UsageError } from "../cli-output.js";
+import { positiveInteger } from "../option-values.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
 
 function printJobRuns(runs: JobRunListing[], options: { json?: boolean; job?: string }): void {
@@ -33,7 +34,7 @@ export function registerRunsCommand(program: Command): void {
     .command("list")
     .description("list runs, newest first")
     .addOption(workspaceOption())
-    .option("--limit <n>", "how many", "20")
+    .option("--limit <n>", "how many", positiveInteger, "20")
     .option("--json", "print JSON")
     .option("--job <name>", "list the runs of a report job (from the run history) instead")
     .action(async (options: { workspace: string; limit: string; json?: boolean; job?: string }) => {

@@ -24,6 +24,7 @@ import { SubGoal } from "../../models/plan.js";
 import { StepError } from "../../models/step-error.js";
 import { sectionNames } from "../../models/workspace.js";
 import { colors, ExitCode, formatTable, printJson, UsageError } from "../cli-output.js";
+import { isoDate, positiveInteger } from "../option-values.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
 
 /** The outcome for one dataset, as printed (and as --json prints it). */
@@ -276,16 +277,16 @@ export function registerSourcesCommand(program: Command): void {
     .option("--search <name>", "the search (tickets) to test; all when omitted")
     .option("--dataset <name>", "the dataset to test (same as --search)")
     .option("--sample <file>", "a saved response (JSON) to map instead of fetching")
-    .option("--as-of <date>", "as-of date for the default period (the 12 months up to it)")
-    .option("--from <date>", "period start (ISO date)")
-    .option("--to <date>", "period end (ISO date)")
+    .option("--as-of <date>", "as-of date for the default period (the 12 months up to it)", isoDate)
+    .option("--from <date>", "period start (ISO date)", isoDate)
+    .option("--to <date>", "period end (ISO date)", isoDate)
     .option(
       "--filter <dimension=value>",
       "a filter (repeatable; a,b for a list)",
       (value: string, previous: string[]) => [...previous, value],
       [] as string[],
     )
-    .option("--limit <n>", "rows shown in the table", "20")
+    .option("--limit <n>", "rows shown in the table", positiveInteger, "20")
     .option("--json", "print the reports as JSON")
     .option("--watch", "re-run whenever triangulate.yaml (or the sample) changes")
     .action(

@@ -74,7 +74,9 @@ describe("triangulate CLI (built binary)", () => {
       "yesterday",
     ]);
     expect(usage.code).toBe(1);
-    expect(usage.stderr).toMatch(/--as-of expects YYYY-MM-DD/);
+    expect(usage.stderr).toMatch(
+      /--as-of <date>' argument .* is invalid\. expects a calendar date YYYY-MM-DD/,
+    );
     const listed = JSON.parse((await runCli(["runs", "list", "--workspace", root, "--json"])).stdout);
     expect(listed).toHaveLength(1);
   });
