@@ -43,7 +43,9 @@ function tableRows(sourceName: string, dataset: KnowledgeBaseTable, table: Store
   const names = table.columns.map((column) => column.name);
   // The stored grid keeps each body cell's text (rows follow the header rows one to one).
   const texts = table.rows.map((record, index) =>
-    names.map((name, column) => table.cells[table.headerRows + index]?.[column] ?? String(record[name] ?? "")),
+    names.map(
+      (name, column) => table.cells[table.headerRows + index]?.[column] ?? String(record[name] ?? ""),
+    ),
   );
   if (!dataset.unpivot)
     return {
@@ -122,7 +124,8 @@ export function datasetEvidence(
   const filters = Object.entries(goal.params.filters).filter(([key]) => columnNames.has(key));
   const unmatched = Object.keys(goal.params.filters).filter((key) => !columnNames.has(key));
   const notes: string[] = melted.flatMap((entry) => (entry.note ? [entry.note] : []));
-  const declared = dataset.period_column ?? (dataset.unpivot?.period ? unpivotInto(dataset.unpivot) : undefined);
+  const declared =
+    dataset.period_column ?? (dataset.unpivot?.period ? unpivotInto(dataset.unpivot) : undefined);
   const periodColumns =
     declared === "none"
       ? []
@@ -144,7 +147,8 @@ export function datasetEvidence(
         const name = mapped(column.name);
         if (name === undefined) return;
         const forced = dataset.types[name];
-        row[name] = forced && forced !== column.type ? parseAs(text[index], forced) : (record[column.name] ?? null);
+        row[name] =
+          forced && forced !== column.type ? parseAs(text[index], forced) : (record[column.name] ?? null);
       });
       const keep = filters.every(([key, wanted]) =>
         cellMatchesFilter(row[key], wanted, catalog?.dimensions[key]?.values),
@@ -159,7 +163,10 @@ export function datasetEvidence(
           .filter((range) => range !== undefined);
         // A row with a start and an end (a campaign) counts when its span overlaps the period.
         const from = labels.map((range) => range.from).sort()[0];
-        const to = labels.map((range) => range.to).sort().at(-1);
+        const to = labels
+          .map((range) => range.to)
+          .sort()
+          .at(-1);
         if (from === undefined || to === undefined || !overlaps(from, to, period)) {
           if (from !== undefined || declared !== undefined) continue;
         }

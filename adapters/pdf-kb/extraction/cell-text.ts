@@ -47,7 +47,10 @@ function glyphsOf(page: PageText): Glyph[] {
 }
 
 /** The text of the glyphs whose centre lies in the rectangle, line by line, with its lines' tops. */
-function textInside(glyphs: Glyph[], cell: TabulaCell): { text: string; lines: { top: number; text: string }[] } {
+function textInside(
+  glyphs: Glyph[],
+  cell: TabulaCell,
+): { text: string; lines: { top: number; text: string }[] } {
   const inside = glyphs.filter(
     (glyph) =>
       glyph.x >= cell.left - 0.5 &&
@@ -68,7 +71,10 @@ function textInside(glyphs: Glyph[], cell: TabulaCell): { text: string; lines: {
     ordered.forEach((glyph, index) => {
       const gap = index === 0 ? 0 : glyph.left - ordered[index - 1].right;
       // Separate runs without a space character between them ("Q3" "2024") still read as words.
-      text += gap > glyph.fontSize * 0.2 && !text.endsWith(" ") && glyph.character !== " " ? ` ${glyph.character}` : glyph.character;
+      text +=
+        gap > glyph.fontSize * 0.2 && !text.endsWith(" ") && glyph.character !== " "
+          ? ` ${glyph.character}`
+          : glyph.character;
     });
     return { top: line.baseline - line.fontSize, text: normalizeSpacing(text) };
   });
@@ -109,8 +115,15 @@ export function correctCellText(pages: TabulaPage[], text: PageText[]): CellText
             cells += 1;
             const read = textInside(glyphs, cell);
             if (comparable(read.text) === comparable(cell.text)) return cell;
+            // No glyph of the text layer inside the cell: tabula's text stays, unconfirmed (the
+            // check against the page's text layer below flags it).
+            if (read.text === "") return cell;
             replacedCells += 1;
-            return { ...cell, text: read.text, ...(read.lines.length > 1 ? { lines: read.lines } : { lines: undefined }) };
+            return {
+              ...cell,
+              text: read.text,
+              ...(read.lines.length > 1 ? { lines: read.lines } : { lines: undefined }),
+            };
           }),
         ),
       })),

@@ -82,7 +82,8 @@ export async function extractDocument(
       const checked = tablesWithCheckedText(settled.pages, pdf.pages);
       tables = checked.tables;
       warnings.push(...checked.warnings);
-    } else warnings.push(`tables not extracted: ${(settled.error as Error)?.message ?? String(settled.error)}`);
+    } else
+      warnings.push(`tables not extracted: ${(settled.error as Error)?.message ?? String(settled.error)}`);
 
     // Table text is indexed through the table's own rendering, not repeated in the passages; the
     // page's own text under a table whose text could not be verified stays in the passages.

@@ -39,7 +39,9 @@ export function tablesWithCheckedText(
   const tables = correction.replacedCells > 0 ? buildTables(correction.pages) : original;
   for (const table of tables) {
     const before = original.find((entry) => entry.page === table.page && sameBox(entry.bbox, table.bbox));
-    const replaced = before ? countDifferent(before.cells, table.cells) : table.cells.flat().filter(Boolean).length;
+    const replaced = before
+      ? countDifferent(before.cells, table.cells)
+      : table.cells.flat().filter(Boolean).length;
     const unverified = unverifiedCells(
       table.cells,
       text.find((page) => page.page === table.page),
