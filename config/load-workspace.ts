@@ -21,7 +21,7 @@ export interface LoadOptions {
 export function inspectWorkspace(
   directory: string,
   options: LoadOptions = {},
-): { workspace?: Workspace; issues: ConfigIssue[] } {
+): { workspace?: Workspace; issues: ConfigIssue[]; warnings?: ConfigIssue[] } {
   const root = path.resolve(directory);
   const file = path.join(root, WORKSPACE_FILE);
   const shownFile = path.relative(process.cwd(), file) || file;
@@ -81,7 +81,11 @@ export function inspectWorkspace(
   }
   issues.push(...checkWorkspaceReferences(parsed.data, locate));
   if (issues.length > 0) return { issues: sortIssues(issues) };
-  return { workspace: new Workspace(root, file, parsed.data, resolved.secrets), issues: [] };
+  return {
+    workspace: new Workspace(root, file, parsed.data, resolved.secrets),
+    issues: [],
+    warnings: missingDataFiles(parsed.data, root, locate),
+  };
 }
 
 /** Loads a workspace or throws a ConfigError listing every problem. */
@@ -108,4 +112,29 @@ function validParts(data: Record<string, unknown>): Pick<WorkspaceConfig, "catal
 
 function sortIssues(issues: ConfigIssue[]): ConfigIssue[] {
   return [...issues].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+}
+
+/**
+ * File datasets whose file is not there: a warning, not an error, because exports are often
+ * written after the workspace is set up; a run reading the dataset fails with not_found.
+ */
+function missingDataFiles(
+  config: WorkspaceConfig,
+  root: string,
+  locate: (issuePath: (string | number)[], key?: string) => Omit<ConfigIssue, "path" | "message">,
+): ConfigIssue[] {
+  const warnings: ConfigIssue[] = [];
+  for (const [sourceName, source] of Object.entries(config.sources)) {
+    if (source.kind !== "file") continue;
+    for (const [datasetName, dataset] of Object.entries(source.datasets)) {
+      if (existsSync(path.resolve(root, dataset.path))) continue;
+      const issuePath = ["sources", sourceName, "datasets", datasetName, "path"];
+      warnings.push({
+        ...locate(issuePath),
+        path: issuePath.join("."),
+        message: `file ${dataset.path} does not exist (relative to the workspace folder); the dataset cannot be read until it does`,
+      });
+    }
+  }
+  return warnings;
 }

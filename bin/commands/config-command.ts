@@ -13,15 +13,18 @@ export function registerConfigCommand(program: Command): void {
     .addOption(workspaceOption())
     .option("--json", "print the issues as JSON")
     .action((options: { workspace: string; json?: boolean }) => {
-      const { workspace, issues } = inspectWorkspace(options.workspace);
+      const { workspace, issues, warnings = [] } = inspectWorkspace(options.workspace);
       if (options.json) {
         printJson({
           ok: issues.length === 0,
           issues,
+          warnings,
           sources: workspace ? Object.keys(workspace.config.sources) : [],
         });
       } else if (issues.length === 0) {
         const c = colors();
+        for (const warning of warnings)
+          process.stderr.write(`${c.yellow("⚠")} ${formatConfigIssue(warning)}\n`);
         process.stdout.write(
           `${c.green("ok")} ${workspace!.file}: ${Object.keys(workspace!.config.sources).length} sources\n`,
         );
