@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { Catalog, SourceConfig, WorkspaceConfig } from "../models/workspace.js";
 import { ConfigError, type ConfigIssue } from "./config-error.js";
+import { jsonPathProblem } from "./json-path-syntax.js";
 import { Workspace } from "./workspace.js";
 import { checkWorkspaceReferences } from "./workspace-references.js";
 import { LocatedYaml } from "./yaml-document.js";
@@ -80,6 +81,7 @@ export function inspectWorkspace(
     return { issues: sortIssues(issues) };
   }
   issues.push(...checkWorkspaceReferences(parsed.data, locate));
+  issues.push(...malformedJsonPaths(parsed.data, locate));
   if (issues.length > 0) return { issues: sortIssues(issues) };
   return {
     workspace: new Workspace(root, file, parsed.data, resolved.secrets),
@@ -137,4 +139,39 @@ function missingDataFiles(
     }
   }
   return warnings;
+}
+
+/** Every JSONPath of the ticket searches (records, fields, pagination) that does not read. */
+function malformedJsonPaths(
+  config: WorkspaceConfig,
+  locate: (issuePath: (string | number)[], key?: string) => Omit<ConfigIssue, "path" | "message">,
+): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  const check = (value: unknown, issuePath: (string | number)[]) => {
+    if (typeof value !== "string") return;
+    const problem = jsonPathProblem(value);
+    if (problem)
+      issues.push({
+        ...locate(issuePath),
+        path: issuePath.join("."),
+        message: `malformed JSONPath "${value}": ${problem}`,
+      });
+  };
+  for (const [sourceName, source] of Object.entries(config.sources)) {
+    if (source.kind !== "tickets") continue;
+    for (const [searchName, search] of Object.entries(source.searches)) {
+      const base = ["sources", sourceName, "searches", searchName];
+      check(search.records, [...base, "records"]);
+      for (const [field, mapping] of Object.entries(search.fields))
+        check(typeof mapping === "string" ? mapping : mapping.path, [
+          ...base,
+          "fields",
+          field,
+          ...(typeof mapping === "string" ? [] : ["path"]),
+        ]);
+      for (const [key, value] of Object.entries(search.pagination ?? {}))
+        if (key.endsWith("_path")) check(value, [...base, "pagination", key]);
+    }
+  }
+  return issues;
 }
