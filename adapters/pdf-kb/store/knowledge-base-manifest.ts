@@ -42,9 +42,11 @@ export type KnowledgeBaseManifest = z.infer<typeof KnowledgeBaseManifest>;
 
 /**
  * The current row layout: 2 added a passage per table row; 3 indexes word pairs and numbers
- * as single tokens, and a "<row label> <column header>" line per table cell.
+ * as single tokens, and a "<row label> <column header>" line per table cell; 4 re-reads table
+ * cells from pdf.js where tabula's text disagrees (an index built before holds tabula's text,
+ * garbled for some CJK fonts, so it is rebuilt).
  */
-export const rowLayout = 3;
+export const rowLayout = 4;
 
 /** Name of the manifest file inside a knowledge base folder. */
 export const manifestFileName = "manifest.json";
