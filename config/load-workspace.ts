@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { Catalog, SourceConfig, WorkspaceConfig } from "../models/workspace.js";
 import { ConfigError, type ConfigIssue } from "./config-error.js";
+import { jsonPathProblem } from "./json-path-syntax.js";
 import { type UnresolvedVariable, unresolvedVariableIssue } from "./unresolved-variables.js";
 import { Workspace } from "./workspace.js";
 import { checkWorkspaceReferences } from "./workspace-references.js";
@@ -22,7 +23,7 @@ export interface LoadOptions {
 export function inspectWorkspace(
   directory: string,
   options: LoadOptions = {},
-): { workspace?: Workspace; issues: ConfigIssue[] } {
+): { workspace?: Workspace; issues: ConfigIssue[]; warnings?: ConfigIssue[] } {
   const root = path.resolve(directory);
   const file = path.join(root, WORKSPACE_FILE);
   const shownFile = path.relative(process.cwd(), file) || file;
@@ -83,10 +84,12 @@ export function inspectWorkspace(
     return { issues: sortIssues(issues) };
   }
   issues.push(...checkWorkspaceReferences(parsed.data, locate));
+  issues.push(...malformedJsonPaths(parsed.data, locate));
   if (issues.length > 0) return { issues: sortIssues(issues) };
   return {
     workspace: new Workspace(root, file, parsed.data, resolved.secrets, resolved.unresolved),
     issues: [],
+    warnings: missingDataFiles(parsed.data, root, locate),
   };
 }
 
@@ -143,4 +146,64 @@ function validParts(data: Record<string, unknown>): Pick<WorkspaceConfig, "catal
 
 function sortIssues(issues: ConfigIssue[]): ConfigIssue[] {
   return [...issues].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+}
+
+/**
+ * File datasets whose file is not there: a warning, not an error, because exports are often
+ * written after the workspace is set up; a run reading the dataset fails with not_found.
+ */
+function missingDataFiles(
+  config: WorkspaceConfig,
+  root: string,
+  locate: (issuePath: (string | number)[], key?: string) => Omit<ConfigIssue, "path" | "message">,
+): ConfigIssue[] {
+  const warnings: ConfigIssue[] = [];
+  for (const [sourceName, source] of Object.entries(config.sources)) {
+    if (source.kind !== "file") continue;
+    for (const [datasetName, dataset] of Object.entries(source.datasets)) {
+      if (existsSync(path.resolve(root, dataset.path))) continue;
+      const issuePath = ["sources", sourceName, "datasets", datasetName, "path"];
+      warnings.push({
+        ...locate(issuePath),
+        path: issuePath.join("."),
+        message: `file ${dataset.path} does not exist (relative to the workspace folder); the dataset cannot be read until it does`,
+      });
+    }
+  }
+  return warnings;
+}
+
+/** Every JSONPath of the ticket searches (records, fields, pagination) that does not read. */
+function malformedJsonPaths(
+  config: WorkspaceConfig,
+  locate: (issuePath: (string | number)[], key?: string) => Omit<ConfigIssue, "path" | "message">,
+): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  const check = (value: unknown, issuePath: (string | number)[]) => {
+    if (typeof value !== "string") return;
+    const problem = jsonPathProblem(value);
+    if (problem)
+      issues.push({
+        ...locate(issuePath),
+        path: issuePath.join("."),
+        message: `malformed JSONPath "${value}": ${problem}`,
+      });
+  };
+  for (const [sourceName, source] of Object.entries(config.sources)) {
+    if (source.kind !== "tickets") continue;
+    for (const [searchName, search] of Object.entries(source.searches)) {
+      const base = ["sources", sourceName, "searches", searchName];
+      check(search.records, [...base, "records"]);
+      for (const [field, mapping] of Object.entries(search.fields))
+        check(typeof mapping === "string" ? mapping : mapping.path, [
+          ...base,
+          "fields",
+          field,
+          ...(typeof mapping === "string" ? [] : ["path"]),
+        ]);
+      for (const [key, value] of Object.entries(search.pagination ?? {}))
+        if (key.endsWith("_path")) check(value, [...base, "pagination", key]);
+    }
+  }
+  return issues;
 }

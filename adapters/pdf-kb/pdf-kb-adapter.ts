@@ -55,7 +55,7 @@ class PdfKnowledgeBaseAdapter implements SourceAdapter {
   constructor(
     readonly name: string,
     private readonly config: PdfKnowledgeBaseSource,
-    workspace: Workspace,
+    private readonly workspace: Workspace,
   ) {
     this.directory = knowledgeBaseDirectory(workspace.stateDirectory, name);
     this.embedder = createEmbedder(config, workspace);
@@ -181,7 +181,13 @@ class PdfKnowledgeBaseAdapter implements SourceAdapter {
     const body = raw.body as SearchBody | TablesBody;
     if (body.kind === "tables") {
       const dataset = this.config.datasets[body.dataset];
-      const { evidence, unmatched } = datasetEvidence(this.name, dataset, body.tables, goal);
+      const { evidence, unmatched } = datasetEvidence(
+        this.name,
+        dataset,
+        body.tables,
+        goal,
+        this.workspace.config.catalog,
+      );
       if (unmatched.length > 0) {
         throw new StepError(
           "format_error",

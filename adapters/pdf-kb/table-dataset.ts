@@ -1,7 +1,12 @@
 import { foldText } from "../../domain/text-folding.js";
-import type { CellValue, Column, Provenance, TableEvidence } from "../../models/evidence.js";
+import type { CellValue, Column, ColumnType, Provenance, TableEvidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { KnowledgeBaseTable } from "../../models/sources/pdf-kb-source.js";
+import type { Catalog } from "../../models/workspace.js";
+import { cellMatchesFilter } from "../shared/filter-match.js";
+import { parseAs } from "../shared/parse-value.js";
+import { periodLabelRange } from "../shared/period-range.js";
+import { unpivotInto, unpivotTable } from "../shared/unpivot.js";
 import type { StoredTable } from "./store/knowledge-base.js";
 
 /** Header text compared loosely: case, width, script (Traditional/Simplified) and spacing ignored. */
@@ -26,61 +31,145 @@ function overlaps(from: string, to: string, period: { from: string; to: string }
   return from <= period.to && to >= period.from;
 }
 
+/** One stored table as headers and rows of cells (after the dataset's unpivot), with each row's wide header. */
+interface TableRows {
+  table: StoredTable;
+  columns: { name: string; type: ColumnType }[];
+  rows: { record: Record<string, CellValue>; text: string[]; wideHeader?: string }[];
+  note?: string;
+}
+
+function tableRows(sourceName: string, dataset: KnowledgeBaseTable, table: StoredTable): TableRows {
+  const names = table.columns.map((column) => column.name);
+  // The stored grid keeps each body cell's text (rows follow the header rows one to one).
+  const texts = table.rows.map((record, index) =>
+    names.map(
+      (name, column) => table.cells[table.headerRows + index]?.[column] ?? String(record[name] ?? ""),
+    ),
+  );
+  if (!dataset.unpivot)
+    return {
+      table,
+      columns: table.columns,
+      rows: table.rows.map((record, index) => ({ record, text: texts[index] })),
+    };
+  const where = `${sourceName}: ${table.document} page ${table.page} table ${table.tableId}`;
+  const long = unpivotTable(
+    names,
+    table.rows.map((record) => names.map((name) => record[name] ?? null)),
+    dataset.unpivot,
+    where,
+  );
+  const keptNames = long.headers.slice(0, -2);
+  const wide = table.columns.filter((column) => !keptNames.includes(column.name));
+  const valueType: ColumnType = wide.every((column) => column.type === wide[0]?.type)
+    ? (wide[0]?.type ?? "string")
+    : "number";
+  const columns = [
+    ...table.columns.filter((column) => keptNames.includes(column.name)),
+    { name: long.into, type: "date" as ColumnType },
+    { name: long.value, type: valueType },
+  ];
+  return {
+    table,
+    columns,
+    rows: long.rows.map((row) => ({
+      record: Object.fromEntries(long.headers.map((header, index) => [header, row.cells[index]])),
+      text: [
+        ...keptNames.map((name) => texts[row.sourceRow][names.indexOf(name)]),
+        String(row.cells[long.headers.length - 2]),
+        texts[row.sourceRow][names.indexOf(row.sourceHeader)],
+      ],
+      wideHeader: row.sourceHeader,
+    })),
+    note: `${table.tableId}: unpivoted ${table.rows.length} rows into ${long.rows.length} (${long.into}, ${long.value})${long.emptyCells > 0 ? `; ${long.emptyCells} empty cells gave no row` : ""}`,
+  };
+}
+
 /**
- * The dataset's rows as typed evidence: columns renamed by the dataset's mapping (unmapped
- * columns dropped when there is a mapping), rows from every matching table (a calendar with a
- * table per quarter is one dataset), filtered by the sub-goal's filters on mapped columns and by
- * its period on date columns; provenance per row names the document, page, table id and box.
+ * The dataset's rows as typed evidence: each matching table melted when the dataset has an
+ * unpivot, columns renamed by the dataset's mapping (unmapped columns dropped when there is a
+ * mapping) and retyped by its `types`, rows from every matching table (a calendar with a table
+ * per quarter is one dataset), filtered by the sub-goal's filters through the catalog's synonyms
+ * and by its period on the dataset's period column(s); provenance per row names the document,
+ * page, table id and box.
  */
 export function datasetEvidence(
   sourceName: string,
   dataset: KnowledgeBaseTable,
   tables: StoredTable[],
   goal: SubGoal,
+  catalog?: Catalog,
 ): { evidence: TableEvidence; unmatched: string[] } {
   const mapping = new Map(Object.entries(dataset.columns).map(([header, name]) => [headerKey(header), name]));
+  const melted = tables.map((table) => tableRows(sourceName, dataset, table));
+  if (dataset.unpivot) {
+    mapping.set(headerKey(unpivotInto(dataset.unpivot)), unpivotInto(dataset.unpivot));
+    mapping.set(headerKey(dataset.unpivot.value), dataset.unpivot.value);
+  }
+  const mapped = (header: string) => (mapping.size === 0 ? header : mapping.get(headerKey(header)));
   const columns: Column[] = [];
-  const rows: Record<string, CellValue>[] = [];
-  const provenance: Provenance[] = [];
-  for (const table of tables) {
-    for (const column of table.columns) {
-      const name = mapping.size === 0 ? column.name : mapping.get(headerKey(column.name));
+  for (const { columns: tableColumns } of melted) {
+    for (const column of tableColumns) {
+      const name = mapped(column.name);
       if (name === undefined) continue;
+      const type = dataset.types[name] ?? column.type;
       const existing = columns.find((entry) => entry.name === name);
       if (!existing)
-        columns.push({
-          name,
-          type: column.type,
-          label: column.name,
-          ...(column.type === "percent" ? { unit: "percent" } : {}),
-        });
-      else if (existing.type !== column.type) existing.type = "string";
+        columns.push({ name, type, label: column.name, ...(type === "percent" ? { unit: "percent" } : {}) });
+      else if (existing.type !== type) existing.type = "string";
     }
   }
   const columnNames = new Set(columns.map((column) => column.name));
   const filters = Object.entries(goal.params.filters).filter(([key]) => columnNames.has(key));
   const unmatched = Object.keys(goal.params.filters).filter((key) => !columnNames.has(key));
-  const dateColumns = columns.filter((column) => column.type === "date").map((column) => column.name);
-  for (const table of tables) {
-    for (const record of table.rows) {
+  const notes: string[] = melted.flatMap((entry) => (entry.note ? [entry.note] : []));
+  const declared =
+    dataset.period_column ?? (dataset.unpivot?.period ? unpivotInto(dataset.unpivot) : undefined);
+  const periodColumns =
+    declared === "none"
+      ? []
+      : declared !== undefined
+        ? Array.isArray(declared)
+          ? declared
+          : [declared]
+        : columns.filter((column) => column.type === "date").map((column) => column.name);
+  if (declared === undefined && periodColumns.length > 0 && goal.params.period)
+    notes.push(
+      `period taken from the date column${periodColumns.length > 1 ? "s" : ""} ${periodColumns.join(", ")}; set period_column (or none) to say which`,
+    );
+  const rows: Record<string, CellValue>[] = [];
+  const provenance: Provenance[] = [];
+  for (const { table, columns: tableColumns, rows: tableRecords } of melted) {
+    for (const { record, text, wideHeader } of tableRecords) {
       const row: Record<string, CellValue> = Object.create(null);
-      for (const column of table.columns) {
-        const name = mapping.size === 0 ? column.name : mapping.get(headerKey(column.name));
-        if (name !== undefined) row[name] = record[column.name] ?? null;
-      }
-      const keep = filters.every(([key, wanted]) => {
-        const values = (Array.isArray(wanted) ? wanted : [wanted]).map((value) => headerKey(value));
-        return values.includes(headerKey(String(row[key] ?? "")));
+      tableColumns.forEach((column, index) => {
+        const name = mapped(column.name);
+        if (name === undefined) return;
+        const forced = dataset.types[name];
+        row[name] =
+          forced && forced !== column.type ? parseAs(text[index], forced) : (record[column.name] ?? null);
       });
+      const keep = filters.every(([key, wanted]) =>
+        cellMatchesFilter(row[key], wanted, catalog?.dimensions[key]?.values),
+      );
       if (!keep) continue;
       const period = goal.params.period;
-      if (period && dateColumns.length > 0) {
-        const dates = dateColumns
+      if (period && periodColumns.length > 0) {
+        const labels = periodColumns
           .map((name) => row[name])
           .filter((value): value is string => typeof value === "string")
-          .sort();
+          .map((value) => periodLabelRange(value))
+          .filter((range) => range !== undefined);
         // A row with a start and an end (a campaign) counts when its span overlaps the period.
-        if (dates.length > 0 && !overlaps(dates[0], dates.at(-1)!, period)) continue;
+        const from = labels.map((range) => range.from).sort()[0];
+        const to = labels
+          .map((range) => range.to)
+          .sort()
+          .at(-1);
+        if (from === undefined || to === undefined || !overlaps(from, to, period)) {
+          if (from !== undefined || declared !== undefined) continue;
+        }
       }
       rows.push(row);
       provenance.push({
@@ -89,8 +178,9 @@ export function datasetEvidence(
         page: table.page,
         table_id: table.tableId,
         ...(table.bbox ? { bbox: table.bbox } : {}),
+        ...(wideHeader ? { locator: `column "${wideHeader}"` } : {}),
       });
     }
   }
-  return { evidence: { kind: "table", columns, rows, provenance, notes: [] }, unmatched };
+  return { evidence: { kind: "table", columns, rows, provenance, notes }, unmatched };
 }

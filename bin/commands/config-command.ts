@@ -14,9 +14,12 @@ export function registerConfigCommand(program: Command): void {
     .addOption(workspaceOption())
     .option("--json", "print the issues as JSON")
     .action((options: { workspace: string; json?: boolean }) => {
-      const { workspace, issues } = inspectWorkspace(options.workspace);
+      const { workspace, issues, warnings: dataWarnings = [] } = inspectWorkspace(options.workspace);
       // Unset variables of a source are warnings: only commands that use that source need them.
-      const warnings = (workspace?.unresolvedVariables ?? []).map(unresolvedVariableIssue);
+      const warnings = [
+        ...dataWarnings,
+        ...(workspace?.unresolvedVariables ?? []).map(unresolvedVariableIssue),
+      ];
       if (options.json) {
         printJson({
           ok: issues.length === 0,
@@ -26,6 +29,8 @@ export function registerConfigCommand(program: Command): void {
         });
       } else if (issues.length === 0) {
         const c = colors();
+        for (const warning of warnings)
+          process.stderr.write(`${c.yellow("⚠")} ${formatConfigIssue(warning)}\n`);
         process.stdout.write(
           `${c.green("ok")} ${workspace!.file}: ${Object.keys(workspace!.config.sources).length} sources\n`,
         );

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { ColumnType } from "../evidence.js";
 import { nameRecord } from "../name-record.js";
 import { Name } from "../plan.js";
 import { type SourceKindDescriptor, tableSections } from "../source-kind.js";
-import { ColumnMapping, Offers, sourceCommonShape } from "./common.js";
+import { ColumnMapping, Offers, sourceCommonShape, Unpivot } from "./common.js";
 
 /** A table in the knowledge base exposed as a dataset (found by document and header text). */
 export const KnowledgeBaseTable = z
@@ -12,6 +13,16 @@ export const KnowledgeBaseTable = z
     /** Header cells the table must have (any order); picks the table among the document's. */
     match_headers: z.array(z.string()).min(1),
     columns: ColumnMapping.default({}),
+    /** Force a (mapped) column's type instead of detecting it, e.g. { code: string }. */
+    types: nameRecord(Name, ColumnType).prefault({}),
+    /**
+     * The (mapped) column holding each row's period; two columns for a span (start, end);
+     * "none" when no column is a period (a "Since" date is not the row's period). Without it the
+     * row's date columns are used, and the evidence says which.
+     */
+    period_column: z.union([z.literal("none"), Name, z.tuple([Name, Name])]).optional(),
+    /** Melt a wide table (a column per period or per category) into one row per cell, before `columns` maps the kept ones. */
+    unpivot: Unpivot.optional(),
     offers: Offers.default({ metrics: [], dimensions: [], events: [], topics: [] }),
   })
   .strict();

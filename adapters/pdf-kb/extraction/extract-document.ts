@@ -14,7 +14,8 @@ import { type OcrPage, ocrPages } from "./page-ocr.js";
 import { readPdfText } from "./pdf-text-reader.js";
 import { removeRunningLines } from "./running-lines.js";
 import { buildSectionTree } from "./section-tree.js";
-import { extractTables } from "./table-extractor.js";
+import { tablesWithCheckedText } from "./table-extractor.js";
+import { runTabula, type TabulaPage } from "./tabula-runner.js";
 
 /** Default chunk budget, the same as the pdf_kb source's `chunking` defaults. */
 export const DEFAULT_CHUNKING = { maxChars: 1200, overlapChars: 150 } as const;
@@ -41,8 +42,8 @@ export async function extractDocument(
   // The JVM starts at once so its start-up overlaps pdf.js's work.
   const tablesPromise =
     tableMode === "off"
-      ? Promise.resolve<ExtractedTable[]>([])
-      : extractTables(absolutePath, {
+      ? Promise.resolve<TabulaPage[]>([])
+      : runTabula(absolutePath, {
           mode: tableMode,
           timeoutMs: options.tableTimeoutMs,
           password: options.password,
@@ -51,7 +52,7 @@ export async function extractDocument(
         });
   // Observed now so an early text failure does not leave an unhandled rejection behind.
   const tablesSettled = tablesPromise.then(
-    (tables) => ({ ok: true as const, tables }),
+    (pages) => ({ ok: true as const, pages }),
     (error: unknown) => ({ ok: false as const, error }),
   );
   let pdf: Awaited<ReturnType<typeof readPdfText>>;
@@ -111,12 +112,21 @@ export async function extractDocument(
     );
     const settled = await tablesSettled;
     let tables: ExtractedTable[] = [];
-    if (settled.ok) tables = settled.tables;
-    else warnings.push(`tables not extracted: ${(settled.error as Error)?.message ?? String(settled.error)}`);
+    if (settled.ok) {
+      const checked = tablesWithCheckedText(settled.pages, pdf.pages);
+      tables = checked.tables;
+      warnings.push(...checked.warnings);
+    } else
+      warnings.push(`tables not extracted: ${(settled.error as Error)?.message ?? String(settled.error)}`);
 
-    // Table text is indexed through the table's own rendering, not repeated in the passages.
+    // Table text is indexed through the table's own rendering, not repeated in the passages; the
+    // page's own text under a table whose text could not be verified stays in the passages.
     const lines = allLines.filter(
-      (line) => !tables.some((table) => table.page === line.page && inside(line, table.bbox)),
+      (line) =>
+        !tables.some(
+          (table) =>
+            table.textCheck?.status !== "unverified" && table.page === line.page && inside(line, table.bbox),
+        ),
     );
     const bodySize = bodyFontSize(lines.length > 0 ? lines : allLines);
     const boldFonts = await boldFontLookup(pdf, lines, bodySize);

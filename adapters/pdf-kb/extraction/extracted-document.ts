@@ -72,6 +72,20 @@ export interface ExtractedTable {
   section: string;
   /** A plain-text rendering (caption line, header, one line per row) for full-text indexing. */
   text: string;
+  /**
+   * How the cell text was checked against pdf.js's text layer: verified (tabula's text is on
+   * the page), corrected (cells re-read from the pdf.js glyphs inside tabula's rectangles), or
+   * unverified (some cells are not on the page's text layer: the text may be wrong).
+   */
+  textCheck?: TableTextCheck;
+}
+
+export interface TableTextCheck {
+  status: "verified" | "corrected" | "unverified";
+  /** Cells whose text was taken from the text layer instead of tabula. */
+  replacedCells: number;
+  /** Up to ten cells that could not be found in the page's text layer. */
+  unverifiedCells: string[];
 }
 
 /** Everything extracted from one PDF. */

@@ -185,7 +185,11 @@ async function ingestLocked(
   const known = rebuild ? {} : (previous?.documents ?? {});
   const pending = files.filter((file) => known[file.relativePath]?.hash !== hashes.get(file.relativePath));
   const present = new Set(files.map((file) => file.relativePath));
-  const removed = Object.keys(known).filter((document) => !present.has(document));
+  // A glob that matches nothing is more often a typo or a moved folder than deleted documents:
+  // nothing is removed from the index in that run, and the summary says why.
+  const emptyGlobs = await globsMatchingNothing(workspace, source.paths);
+  const missing = Object.keys(known).filter((document) => !present.has(document));
+  const removed = emptyGlobs.length > 0 ? [] : missing;
   const changed = pending
     .filter((file) => known[file.relativePath] !== undefined)
     .map((file) => file.relativePath);
@@ -202,7 +206,10 @@ async function ingestLocked(
     pages: 0,
     passages: 0,
     tables: 0,
-    warnings: [],
+    warnings: emptyGlobs.map((glob) => ({
+      document: glob,
+      message: `paths glob "${glob}" matches no file${missing.length > 0 ? `; the ${missing.length} indexed document${missing.length > 1 ? "s" : ""} no longer found stay in the index until every glob matches (fix the glob, or remove it from paths)` : ""}`,
+    })),
     index: { documents: 0, pages: 0, passages: 0, tables: 0 },
     seconds: 0,
   };
@@ -383,4 +390,14 @@ async function tidy(
     compacted.tables.version !== manifest.tables.version
   )
     writeManifest(directory, compacted);
+}
+
+/** The source's globs that match no file (each glob on its own, as listDocumentFiles reads them). */
+async function globsMatchingNothing(workspace: Workspace, globs: string[]): Promise<string[]> {
+  const empty: string[] = [];
+  for (const glob of globs) {
+    const { files } = await listDocumentFiles(workspace, [glob]);
+    if (files.length === 0) empty.push(glob);
+  }
+  return empty;
 }

@@ -42,8 +42,9 @@ export type KnowledgeBaseManifest = z.infer<typeof KnowledgeBaseManifest>;
 
 /**
  * The current row layout: 2 added a passage per table row; 3 indexes word pairs and numbers
- * as single tokens, and a "<row label> <column header>" line per table cell; 4 marks passages
- * read by OCR (ocr_json).
+ * as single tokens, and a "<row label> <column header>" line per table cell; 4 re-reads table
+ * cells from pdf.js where tabula's text disagrees (an index built before holds tabula's text,
+ * garbled for some CJK fonts, so it is rebuilt) and marks passages read by OCR (ocr_json).
  */
 export const rowLayout = 4;
 

@@ -125,7 +125,9 @@ public class TableExtractor {
     List<Table> lattice = new ArrayList<>();
     if (!mode.equals("stream")) {
       for (Table table : new SpreadsheetExtractionAlgorithm().extract(page)) {
-        if (isRealTable(table)) lattice.add(mode.equals("lattice") ? splitUnruledCells(page, table) : extendToSideColumns(page, splitUnruledCells(page, table)));
+        // A ruled grid whose text tabula cannot read (a subset CJK font PDFBox maps to nothing)
+        // is kept: its cells are filled from pdf.js's text layer, and an empty frame is dropped there.
+        if (isRuledGrid(table)) lattice.add(mode.equals("lattice") ? splitUnruledCells(page, table) : extendToSideColumns(page, splitUnruledCells(page, table)));
       }
       for (Table table : lattice) {
         // A frame with few inner rules comes out as a few tall cells holding whole columns of
@@ -846,6 +848,14 @@ public class TableExtractor {
     int columns = 0;
     for (List<RectangularTextContainer> row : rows) columns = Math.max(columns, row.size());
     return columns >= 2 && hasText(table);
+  }
+
+  static boolean isRuledGrid(Table table) {
+    List<List<RectangularTextContainer>> rows = table.getRows();
+    if (rows.size() < 2) return false;
+    int columns = 0;
+    for (List<RectangularTextContainer> row : rows) columns = Math.max(columns, row.size());
+    return columns >= 2;
   }
 
   static boolean hasText(Table table) {

@@ -1,0 +1,205 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadWorkspace } from "../../config/load-workspace.js";
+import { type DemoDocument, writeDocument } from "../../demo/pdf-documents/generate-documents.js";
+import type { TableEvidence } from "../../models/evidence.js";
+import { SubGoal, type SubGoalInput } from "../../models/plan.js";
+import type { SourceAdapter, StepContext } from "../adapter.js";
+import { createAdapter } from "../registry.js";
+import { ingestKnowledgeBase } from "./ingest/ingest-knowledge-base.js";
+
+// A real PDF written by pdfkit with the CJK font embedded (subset TrueType, as the demo
+// generator writes its documents), ingested for real (tabula + pdf.js + LanceDB): a wide
+// quarterly table and a partner table whose "Since" date is not the rows' period.
+const report: DemoDocument = {
+  file: "regional-report.pdf",
+  title: "Regional revenue report",
+  language: "en",
+  blocks: [
+    { kind: "title", text: "Regional revenue report" },
+    { kind: "section", text: "1 Revenue by region and quarter" },
+    {
+      kind: "table",
+      ruled: true,
+      widths: [100, 80, 80, 80],
+      header: ["Region", "Q3 2023", "Q4 2023", "Q1 2024"],
+      rows: [
+        ["South China", "1,200", "1,350", "1,500"],
+        ["East China", "2,000", "2,050", "2,100"],
+      ],
+    },
+    { kind: "section", text: "2 Partners" },
+    {
+      kind: "table",
+      ruled: true,
+      widths: [110, 110, 90],
+      header: ["Partner", "Since", "Code"],
+      rows: [
+        ["Acme", "2019-05-01", "007"],
+        ["Globex", "2021-11-15", "012"],
+      ],
+    },
+  ],
+};
+
+// The same shape in Traditional Chinese with the CJK font embedded as a subset: tabula 0.9
+// reads its cells as "!", "\"# #" (raw glyph codes); the text comes from pdf.js instead.
+const chineseReport: DemoDocument = {
+  file: "regional-report-zh.pdf",
+  title: "區域營收報告",
+  language: "zh-Hant",
+  blocks: [
+    { kind: "title", text: "區域營收報告" },
+    {
+      kind: "table",
+      ruled: true,
+      widths: [110, 110, 90],
+      header: ["Region", "Q4 2023", "Q1 2024"],
+      rows: [
+        ["華南", "1,350", "1,500"],
+        ["華東", "2,050", "2,100"],
+      ],
+    },
+  ],
+};
+
+const yaml = `catalog:
+  metrics: { revenue: { unit: count } }
+  dimensions:
+    region: { values: { South: [華南, South China], East: [華東, East China] } }
+sources:
+  reports:
+    kind: pdf_kb
+    paths: [docs/*.pdf]
+    datasets:
+      revenue:
+        document: regional-report.pdf
+        match_headers: [Region]
+        columns: { Region: region }
+        unpivot: { all_but: [Region], period: { grain: quarter }, value: revenue }
+      revenue_zh:
+        document: regional-report-zh.pdf
+        match_headers: [Region]
+        columns: { Region: region }
+        unpivot: { all_but: [Region], period: { grain: quarter }, value: revenue }
+      partners:
+        document: regional-report.pdf
+        match_headers: [Partner, Since]
+        columns: { Partner: partner, Since: since, Code: code }
+        types: { code: string }
+        period_column: none
+      partners_by_date:
+        document: regional-report.pdf
+        match_headers: [Partner, Since]
+        columns: { Partner: partner, Since: since }
+`;
+
+let root: string;
+let adapter: SourceAdapter;
+const context: StepContext = {
+  signal: new AbortController().signal,
+  timeoutMs: 20_000,
+  asOf: "2024-06-30",
+  attempt: 1,
+  requestId: "test",
+  trace: () => {},
+};
+const goal = (dataset: string, params: SubGoalInput["params"]) =>
+  SubGoal.parse({
+    id: "g1",
+    source: "reports",
+    description: dataset,
+    dataset,
+    params,
+    expected_format: "table",
+  });
+async function read(
+  dataset: string,
+  params: SubGoalInput["params"] = { filters: {} },
+): Promise<TableEvidence> {
+  const subGoal = goal(dataset, params);
+  const evidence = adapter.normalize(await adapter.fetch(subGoal, context), subGoal);
+  if (evidence.kind !== "table") throw new Error("expected a table");
+  return evidence;
+}
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "triangulate-kb-shapes-"));
+  fs.mkdirSync(path.join(root, "docs"));
+  await writeDocument(report, path.join(root, "docs"));
+  await writeDocument(chineseReport, path.join(root, "docs"));
+  fs.writeFileSync(path.join(root, "triangulate.yaml"), yaml);
+  const workspace = loadWorkspace(root, { environment: {} });
+  await ingestKnowledgeBase(workspace, "reports");
+  adapter = await createAdapter("reports", workspace.config.sources.reports, workspace);
+}, 120_000);
+
+afterAll(async () => {
+  await adapter?.close();
+  if (root) fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe("PDF table datasets", () => {
+  it("melts a wide quarterly table and resolves the region through the catalog's synonyms", async () => {
+    const all = await read("revenue");
+    expect(all.rows).toEqual([
+      { region: "South China", period: "2023-Q3", revenue: 1200 },
+      { region: "South China", period: "2023-Q4", revenue: 1350 },
+      { region: "South China", period: "2024-Q1", revenue: 1500 },
+      { region: "East China", period: "2023-Q3", revenue: 2000 },
+      { region: "East China", period: "2023-Q4", revenue: 2050 },
+      { region: "East China", period: "2024-Q1", revenue: 2100 },
+    ]);
+    const south = await read("revenue", {
+      filters: { region: "South" },
+      period: { grain: "quarter", from: "2024-01-01", to: "2024-03-31" },
+    });
+    expect(south.rows).toEqual([{ region: "South China", period: "2024-Q1", revenue: 1500 }]);
+    expect(south.provenance[0]).toMatchObject({
+      document: "docs/regional-report.pdf",
+      page: 1,
+      locator: 'column "Q1 2024"',
+    });
+  });
+
+  it("keeps a CJK-font table tabula cannot see in the passages instead of losing it", async () => {
+    // tabula 0.9 finds no ruled table on this page at all (PDFBox reads the subset font's
+    // glyphs as nothing); the dataset says so, and a text search still finds the figures.
+    await expect(read("revenue_zh")).rejects.toThrow(
+      /no tables in documents matching regional-report-zh\.pdf/,
+    );
+    const subGoal = SubGoal.parse({
+      id: "g2",
+      source: "reports",
+      description: "south",
+      params: { query: "華南 營收", filters: { document: "docs/regional-report-zh.pdf" } },
+      expected_format: "text",
+    });
+    const evidence = adapter.normalize(await adapter.fetch(subGoal, context), subGoal);
+    expect(evidence.kind).toBe("text");
+    const text = evidence.kind === "text" ? evidence.passages.map((passage) => passage.text).join("\n") : "";
+    expect(text).toMatch(/華南\s*1,350\s*1,500/);
+  });
+
+  it("keeps every partner under period_column: none and keeps codes as text", async () => {
+    const partners = await read("partners", {
+      filters: {},
+      period: { grain: "quarter", from: "2024-01-01", to: "2024-03-31" },
+    });
+    expect(partners.rows).toEqual([
+      { partner: "Acme", since: "2019-05-01", code: "007" },
+      { partner: "Globex", since: "2021-11-15", code: "012" },
+    ]);
+    // Without period_column the date column filters, and the evidence says so.
+    const byDate = await read("partners_by_date", {
+      filters: {},
+      period: { grain: "year", from: "2021-01-01", to: "2021-12-31" },
+    });
+    expect(byDate.rows).toEqual([{ partner: "Globex", since: "2021-11-15" }]);
+    expect(byDate.notes.join(" ")).toMatch(
+      /period taken from the date column since; set period_column \(or none\)/,
+    );
+  });
+});
