@@ -4,8 +4,9 @@ import type { MetricComparison } from "../conflicts.js";
 import { askModelForText } from "../model-client.js";
 import { auditNumbers, type NumberAuditResult } from "../number-audit.js";
 import type { TraceSink } from "../rule-engine.js";
+import { eventDisagreementSection } from "./event-disagreement-lines.js";
 import { type GoalOutcome, itemStatus } from "./goal-outcome.js";
-import type { AnswerLanguage } from "./labels.js";
+import { type AnswerLanguage, Labels } from "./labels.js";
 import { renderTemplate } from "./render-template.js";
 import { buildAnswerView } from "./view-model.js";
 
@@ -76,7 +77,16 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
   const status = answerStatus(input.outcomes);
   const built = buildAnswerView(input);
   const view = { ...built.view, status };
-  const templateText = tidy(renderTemplate(`answer.${input.language}.njk`, view, input.workspace.root));
+  const labels = new Labels(input.workspace.config.catalog, input.language);
+  const disagreements = eventDisagreementSection(input.outcomes, input.workspace, input.language, (event) =>
+    labels.event(event),
+  );
+  for (const record of disagreements.records)
+    input.trace?.add("synthesize", `synthesize:events-disagree:${record.event}:${record.preferred.source}`, {
+      summary: record.summary,
+    });
+  const rendered = tidy(renderTemplate(`answer.${input.language}.njk`, view, input.workspace.root));
+  const templateText = disagreements.text ? `${rendered}\n\n${disagreements.text}` : rendered;
   const templateAudit = auditNumbers(templateText, built.known);
   if (!templateAudit.passed) {
     input.trace?.add(
