@@ -4,6 +4,8 @@ import { SourceConfig, sectionNames, sourceKindNamed, sourceKindOf, sourceKinds 
 const tickets = (extra: Record<string, unknown>) =>
   SourceConfig.parse({
     kind: "tickets",
+    // A changelog needs a preset that knows one (or a revisions mapping) since the revision-history change.
+    preset: "jira-v2",
     base_url: "http://127.0.0.1:1/",
     searches: {
       changes: { endpoint: "/search", records: "$.issues", fields: { key: "$.key" }, changelog: true },

@@ -84,14 +84,22 @@ describe("triangulate report / runs --job", () => {
     ).toEqual([["returns-test", "partial", 2]]);
   }, 60_000);
 
-  it("exits 1 with file:line:column for a broken job file and prints nothing on stdout", async () => {
+  // With --json stdout holds exactly one object: the error object (docs/json-output.md, b6b2886).
+  it("exits 1 with file:line:column for a broken job file and prints only the error object on stdout", async () => {
     writeFileSync(
       path.join(fixture.root, "jobs/broken.yaml"),
       "name: broken\nquestions:\n  - { id: q1, plan: plans/compare.json }\ntresholds: []\n",
     );
     const result = await triangulate(["report", "run", "broken", "--workspace", fixture.root, "--json"]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toBe("");
+    const { error } = JSON.parse(result.stdout);
+    expect(error).toMatchObject({
+      kind: "config_error",
+      location: { line: 4, column: 1, path: "tresholds" },
+      issues: [{ line: 4, column: 1, path: "tresholds", suggestion: "thresholds" }],
+    });
+    expect(error.location.file).toMatch(/jobs\/broken\.yaml$/);
+    expect(error.message).toMatch(/jobs\/broken\.yaml:4:1 tresholds: unknown key `tresholds`/);
     expect(result.stderr).toMatch(
       /jobs\/broken\.yaml:4:1 tresholds: unknown key `tresholds`.*\(did you mean `thresholds`\?\)/,
     );

@@ -10,7 +10,8 @@ const CATALOG = `# The planner's vocabulary: what questions can ask for. Every k
 catalog:
   metrics:
     # A number the sources hold; synonyms are the words questions use for it (any script).
-    revenue: { label: Revenue, unit: currency, synonyms: [revenue, sales, 销售额] }
+    # unit: a currency code (CNY, kCNY = thousands, mUSD = millions) or percent, count, ratio, days, …
+    revenue: { label: Revenue, unit: CNY, synonyms: [revenue, sales, 销售额] }
   dimensions:
     # A way to slice the numbers; each canonical value lists the words that name it.
     region:
