@@ -288,6 +288,26 @@ describe("unknown measures beside known ones", () => {
   });
 });
 
+describe("measure words of a count", () => {
+  it("takes 多少笔/几起/多少件 before a metric as the count's wording, not as an unknown qualifier", () => {
+    for (const question of [
+      "2024年1月华东有多少笔投诉？",
+      "2024年1月华东有几起投诉？",
+      "2024年1月华东有多少件投诉？",
+    ]) {
+      const outcome = plan(question);
+      expect(outcome.unknownTerms, question).toEqual([]);
+      expect(new Set(outcome.plan?.sub_goals.map((goal) => goal.params.metric)), question).toEqual(
+        new Set(["complaints"]),
+      );
+    }
+    // A real qualifier between the measure word and the metric is still reported.
+    expect(plan("2024年1月华东有多少笔送货慢的投诉？").unknownTerms.map((term) => term.text)).toEqual([
+      "送货慢",
+    ]);
+  });
+});
+
 describe("direct replies", () => {
   it("answers in the question's script, with no fetch planned", () => {
     const traditional = plan("哈囉！");

@@ -12,7 +12,10 @@ export const CHINESE_STOP_WORDS = new Set(
     "变化 走势 趋势 情况 表现 数据 数值 指标 记录 结果 水平 高 低 上升 下降 增加 减少 增长 升高 降低 波动 " +
     "整体 总体 平均 总 合计 分别 各自 同期 期间 之间 时候 时 当时 以后 之后 以前 之前 发生 出现 " +
     "两地 两个 两款 两种 三个 这 那 这个 那个 这些 那些 其 其中 数量 次数 个数 份 月份 季度 年度 " +
-    "另外 此外 同时 然后 再 又 及其 所有 全部 每个 各 各个 每 产品 地区 区域 区 类 方面"
+    "另外 此外 同时 然后 再 又 及其 所有 全部 每个 各 各个 每 产品 地区 区域 区 类 方面 " +
+    // Measure words of a count (多少笔退款, 几起投诉, 多少个订单): the counting cues of
+    // planner/asked-for.ts, alone and as the segmenter joins them with 几/多少.
+    "个 件 次 起 条 单 家 项 笔 份 几个 几次 几起 几笔 几份 多少个"
   ).split(" "),
 );
 

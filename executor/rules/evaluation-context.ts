@@ -4,7 +4,7 @@ import type { EvidenceFrame } from "./evidence-frame.js";
 import { printLiteral, printOperand, printRule } from "./print-rule.js";
 import { dayNumber, type RuleDate, toRuleDate } from "./rule-date.js";
 import { RuleBudgetError, RuleEvaluationError } from "./rule-evaluation-error.js";
-import { MAX_RULE_WORK } from "./rule-limits.js";
+import { MAX_RULE_WORK, RULE_WORK_PER_MS } from "./rule-limits.js";
 import type { ColumnNode, ListNode, OperandNode, RuleNode } from "./rule-node.js";
 
 /** How much one evaluation may do: work units, and a wall-clock deadline (epoch ms) when it has one. */
@@ -36,8 +36,10 @@ export class EvaluationContext {
 
   /**
    * Accounts for `units` of work about to be done for `node`, and stops the evaluation when it
-   * would exceed the work budget or the deadline has passed. Checked before each costly step,
-   * since a synchronous evaluation cannot be interrupted from outside while it runs.
+   * would exceed the work budget or would not be done by the deadline (estimated at
+   * RULE_WORK_PER_MS). Checked before each costly step, since a synchronous evaluation cannot be
+   * interrupted from outside while it runs: one dense match over a long cell takes seconds, so
+   * waiting for the deadline to have passed would overrun it by a whole match.
    */
   spend(units: number, node: AnyNode): void {
     this.work += units;
@@ -49,7 +51,7 @@ export class EvaluationContext {
         this.text(node),
       );
     }
-    if (this.budget.deadline !== undefined && Date.now() > this.budget.deadline) {
+    if (this.budget.deadline !== undefined && Date.now() + units / RULE_WORK_PER_MS > this.budget.deadline) {
       throw new RuleBudgetError(
         `${this.text(node)} was still running when the step's time ran out`,
         this.ruleText,

@@ -17,3 +17,10 @@ export const MAX_FAILING_ROWS = 5;
  * units is about 2 s on this machine for the densest pattern; ordinary rules use a few thousand.
  */
 export const MAX_RULE_WORK = 50_000_000;
+
+/**
+ * Work units one millisecond of matching does on this machine (MAX_RULE_WORK is about 2 s for the
+ * densest pattern). A single match cannot be interrupted once it runs, so before a match the
+ * evaluation estimates how long it will take and stops at once when it would end past the deadline.
+ */
+export const RULE_WORK_PER_MS = MAX_RULE_WORK / 2_000;
