@@ -4,11 +4,13 @@
 //
 // Until a command installs its own SIGINT listener, a Ctrl-C is recorded here: a command that
 // takes it (`ask`: its answer says it was interrupted) asks interruptedBeforeStart(); for any
-// other, the CLI stops cleanly before the command runs (exit 130). Once another SIGINT listener
-// is added (a command's, the browser safety net), this one steps aside on the next turn, so the
-// listener counts those rely on ("does anything else handle SIGINT?") are theirs alone.
+// other, the CLI stops cleanly before the command runs (exit 1, kind `interrupted` under --json,
+// as docs/json-output.md lists it). Once another SIGINT listener is added (a command's, the
+// browser safety net), this one steps aside on the next turn, so the listener counts those rely
+// on ("does anything else handle SIGINT?") are theirs alone.
 
-const INTERRUPTED_EXIT_CODE = 130;
+// ExitCode.couldNotRun, as for `ingest` stopped by Ctrl-C (cli-output.ts is not loaded yet).
+const INTERRUPTED_EXIT_CODE = 1;
 let interrupted = false;
 let commandRunning = false;
 
@@ -19,7 +21,10 @@ function onEarlyInterrupt(): void {
 }
 
 function stopInterrupted(): never {
-  process.stderr.write("interrupted\n");
+  const message = "interrupted (Ctrl-C)";
+  if (process.argv.slice(2).includes("--json"))
+    process.stdout.write(`${JSON.stringify({ error: { kind: "interrupted", message } }, null, 2)}\n`);
+  process.stderr.write(`error: ${message}\n`);
   process.exit(INTERRUPTED_EXIT_CODE);
 }
 
@@ -40,7 +45,7 @@ export function interruptedBeforeStart(): boolean {
 
 /**
  * Called once the command's modules are loaded, just before it runs: a Ctrl-C already received
- * stops the CLI here (exit 130) unless the command takes early interrupts itself; one received
+ * stops the CLI here (exit 1) unless the command takes early interrupts itself; one received
  * later, while a command without its own handling runs, stops it the same way.
  */
 export function commandStarting(takesEarlyInterrupt: boolean): void {
