@@ -1,7 +1,10 @@
 #!/usr/bin/env node
+// First: Ctrl-C is handled (not death by signal) while the rest loads.
+import "./early-interrupt.js";
 import { Command, CommanderError } from "commander";
 import { ConfigError, formatConfigIssue } from "../config/config-error.js";
 import { colors, ExitCode, jsonWasPrinted, printJson, UsageError } from "./cli-output.js";
+import { commandStarting } from "./early-interrupt.js";
 import { errorObject } from "./error-object.js";
 import { exitQuietlyOnClosedPipe } from "./standard-streams.js";
 
@@ -66,6 +69,8 @@ function reportFailure(error: unknown): void {
   process.exitCode = ExitCode.couldNotRun;
 }
 
+// `ask` turns a Ctrl-C received while it loaded into its interrupted (partial) answer.
+commandStarting(requested === "ask");
 try {
   await program.parseAsync(process.argv);
 } catch (error) {

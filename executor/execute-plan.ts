@@ -205,7 +205,9 @@ export class Run {
       controller.abort(new DOMException(`step ${goal.id} timed out after ${timeoutMs} ms`, "TimeoutError"));
     }, timeoutMs);
     const onExternalAbort = () => controller.abort(this.options.signal?.reason);
-    this.options.signal?.addEventListener("abort", onExternalAbort, { once: true });
+    // A signal aborted before the step (Ctrl-C while the CLI loaded) fires no "abort" event any more.
+    if (this.options.signal?.aborted) onExternalAbort();
+    else this.options.signal?.addEventListener("abort", onExternalAbort, { once: true });
     this.results.set(goal.id, {
       goal_id: goal.id,
       source: goal.source,

@@ -5,6 +5,7 @@ import { askQuestion } from "../../planner/ask.js";
 import { today } from "../../planner/plan-question.js";
 import { planUnderstanding } from "../../planner/plan-understanding.js";
 import { colors, ExitCode, printJson, requireQuestion, UsageError } from "../cli-output.js";
+import { interruptedBeforeStart } from "../early-interrupt.js";
 import { isoDate } from "../option-values.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
 
@@ -102,6 +103,8 @@ export function registerAskCommand(program: Command): void {
       const controller = new AbortController();
       const onInterrupt = () => controller.abort(new Error("interrupted"));
       process.once("SIGINT", onInterrupt);
+      // Ctrl-C while the CLI was still loading: the answer is the interrupted one, as if pressed now.
+      if (interruptedBeforeStart()) onInterrupt();
       try {
         const result = await askQuestion(question, workspace, {
           strategy: options.strategy,
