@@ -46,6 +46,9 @@ export interface JobRunResult {
   files: string[];
 }
 
+/** How long an interrupted run waits for its sources to close before it returns. */
+const INTERRUPTED_CLOSE_MS = 3000;
+
 /** Exit codes of a job run, the CLI's contract: 0 all answered, 1 could not run, 2 partial. */
 export const JobExitCode = { ok: 0, couldNotRun: 1, partial: 2 } as const;
 
@@ -230,7 +233,17 @@ export async function runJob(
     throw error;
   } finally {
     options.signal?.removeEventListener("abort", onAbort);
-    await pool.close();
+    if (controller.signal.aborted) {
+      // After Ctrl-C a browser still busy with a step can take that step's whole timeout to close;
+      // the run is already recorded, and the process's exit kills what is left (the browser safety
+      // net), so the wait is bounded.
+      await Promise.race([
+        pool.close(),
+        new Promise((resolve) => setTimeout(resolve, INTERRUPTED_CLOSE_MS).unref()),
+      ]);
+    } else {
+      await pool.close();
+    }
     history.close();
     release();
   }

@@ -115,6 +115,9 @@ export function registerReportCommand(program: Command): void {
         process.off("SIGINT", interrupt);
         process.off("SIGTERM", interrupt);
       }
+      // Interrupted: the run is recorded and printed; a step still unwinding in a source must not
+      // hold the process for its timeout (Chromium is killed on exit by the browser safety net).
+      if (controller.signal.aborted) process.exit(process.exitCode ?? 1);
     });
   report
     .command("check")
