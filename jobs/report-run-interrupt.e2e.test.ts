@@ -72,7 +72,10 @@ describe("Ctrl-C on `triangulate report run`", () => {
     const interruptedAt = Date.now();
     child.kill("SIGINT");
     const code = await exited;
-    expect(Date.now() - interruptedAt, stderr).toBeLessThan(15_000);
+    // Idle, the stop takes about 5 s; with another browser test file running beside it on 2 cores it
+    // has taken 18–19 s (the step in flight unwinds first). The bound says "seconds, not the job's
+    // remaining questions" (six questions take well over a minute under that load).
+    expect(Date.now() - interruptedAt, stderr).toBeLessThan(40_000);
     expect(code, stderr).toBe(1);
 
     const run = listJobRuns(loadWorkspace(root, { environment: {} }), { job: "lumen-weekly" })[0];
