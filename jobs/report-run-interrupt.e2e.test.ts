@@ -73,8 +73,8 @@ describe("Ctrl-C on `triangulate report run`", () => {
     child.kill("SIGINT");
     const code = await exited;
     // Idle, the stop takes about 5 s; with another browser test file running beside it on 2 cores it
-    // has taken 18–19 s (the step in flight unwinds first). The bound says "seconds, not the job's
-    // remaining questions" (six questions take well over a minute under that load).
+    // has taken 18–19 s (the step in flight unwinds first; not yet understood, see the issue note).
+    // The other assertions below are the point: recorded as interrupted, no report, no Chromium.
     expect(Date.now() - interruptedAt, stderr).toBeLessThan(40_000);
     expect(code, stderr).toBe(1);
 
