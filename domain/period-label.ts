@@ -5,6 +5,8 @@
 // half, month, day) and the tokens are combined; anything left over makes the label unreadable
 // rather than guessed, because a wrong period silently moves a number into another quarter.
 
+import { parseChineseNumeral } from "./chinese-numerals.js";
+
 /** The grain a label names; "half" (H1, 上半年) is finer than a year and coarser than a quarter. */
 export type PeriodLabelGrain = "day" | "month" | "quarter" | "half" | "year";
 
@@ -63,33 +65,13 @@ const MONTH_NAMES: Record<string, number> = {
   december: 12,
 };
 
-const CHINESE_DIGITS: Record<string, number> = {
-  一: 1,
-  二: 2,
-  两: 2,
-  兩: 2,
-  三: 3,
-  四: 4,
-  五: 5,
-  六: 6,
-  七: 7,
-  八: 8,
-  九: 9,
-  十: 10,
-  〇: 0,
-  零: 0,
-};
-
 /** 1–99 written in Arabic digits or Chinese numerals (十二, 二十). */
 function smallNumber(text: string): number | undefined {
   if (/^\d{1,2}$/.test(text)) return Number(text);
   if (!/^[一二两兩三四五六七八九十]{1,3}$/.test(text)) return undefined;
-  const tenAt = text.indexOf("十");
-  if (tenAt < 0) return text.length === 1 ? CHINESE_DIGITS[text] : undefined;
-  const tens = tenAt === 0 ? 1 : CHINESE_DIGITS[text.slice(0, tenAt)];
-  const unitText = text.slice(tenAt + 1);
-  const units = unitText === "" ? 0 : CHINESE_DIGITS[unitText];
-  return tens === undefined || units === undefined ? undefined : tens * 10 + units;
+  // A label spells a month or quarter with 十 or as one digit, never digit by digit (一二).
+  if (text.length > 1 && !text.includes("十")) return undefined;
+  return parseChineseNumeral(text);
 }
 
 function pad(value: number): string {

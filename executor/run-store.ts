@@ -149,3 +149,46 @@ export async function findRun(workspace: Workspace, id: string): Promise<string 
   const matches = names.filter((name) => name === id || name.startsWith(id) || name.endsWith(id));
   return matches.length === 1 ? path.join(root, matches[0]) : undefined;
 }
+
+/** The files of one run folder, parsed: what `runs show` and the MCP server's run_show read. */
+export interface RunFolder {
+  summary?: unknown;
+  plan?: unknown;
+  /** The step files in goal order. */
+  steps: unknown[];
+  trace: unknown[];
+  /** answer.json, when the question was answered. */
+  answer?: unknown;
+  /** answer.md, when the question was answered. */
+  answerMarkdown?: string;
+}
+
+/** Reads a run folder (found with findRun); a file the run did not write is left out. */
+export async function readRunFolder(directory: string): Promise<RunFolder> {
+  const files = await readdir(directory);
+  const text = async (name: string) =>
+    files.includes(name) ? await readFile(path.join(directory, name), "utf8") : undefined;
+  const json = async (name: string) => {
+    const content = await text(name);
+    return content === undefined ? undefined : JSON.parse(content);
+  };
+  const steps = await Promise.all(
+    files
+      .filter((name) => /^step-.*\.json$/.test(name))
+      .sort()
+      .map((name) => json(name)),
+  );
+  const trace = ((await text("trace.jsonl")) ?? "")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+  const answerMarkdown = await text("answer.md");
+  return {
+    summary: await json("run.json"),
+    plan: await json("plan.json"),
+    steps,
+    trace,
+    answer: await json("answer.json"),
+    ...(answerMarkdown !== undefined ? { answerMarkdown } : {}),
+  };
+}

@@ -1,7 +1,6 @@
-import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Command } from "commander";
-import { findRun, listRuns } from "../../executor/run-store.js";
+import { findRun, listRuns, readRunFolder } from "../../executor/run-store.js";
 import { type JobRunListing, listJobRuns } from "../../jobs/run-history.js";
 import { ExitCode, formatTable, printJson, UsageError } from "../cli-output.js";
 import { positiveInteger } from "../option-values.js";
@@ -77,26 +76,12 @@ export function registerRunsCommand(program: Command): void {
       const workspace = workspaceFrom(options);
       const directory = await findRun(workspace, id);
       if (!directory) throw new UsageError(`no run matches ${id}; see \`triangulate runs list\``);
-      const files = await readdir(directory);
-      const readJson = async (name: string) =>
-        files.includes(name) ? JSON.parse(await readFile(path.join(directory, name), "utf8")) : undefined;
-      const summary = await readJson("run.json");
-      const plan = await readJson("plan.json");
-      const steps = await Promise.all(
-        files
-          .filter((name) => /^step-.*\.json$/.test(name))
-          .sort()
-          .map((name) => readJson(name)),
-      );
-      const trace = files.includes("trace.jsonl")
-        ? (await readFile(path.join(directory, "trace.jsonl"), "utf8"))
-            .split("\n")
-            .filter(Boolean)
-            .map((line) => JSON.parse(line))
-        : [];
-      const answer = files.includes("answer.md")
-        ? await readFile(path.join(directory, "answer.md"), "utf8")
-        : undefined;
+      const folder = await readRunFolder(directory);
+      const summary = folder.summary as { status?: string; question?: string } | undefined;
+      const plan = folder.plan as { question?: string } | undefined;
+      const steps = folder.steps as { result: Record<string, string | undefined> }[];
+      const trace = folder.trace as { line: string }[];
+      const answer = folder.answerMarkdown;
       if (options.json) {
         printJson({ directory, summary, plan, steps, trace, answer });
         return;

@@ -1,4 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
@@ -10,7 +10,7 @@ import { describeSources } from "../../config/describe-sources.js";
 import type { Workspace } from "../../config/workspace.js";
 import { checkPlanAgainstWorkspace, PlanError } from "../../executor/check-plan.js";
 import { executePlan } from "../../executor/execute-plan.js";
-import { findRun, listRuns } from "../../executor/run-store.js";
+import { findRun, listRuns, readRunFolder } from "../../executor/run-store.js";
 import { TraceRecorder } from "../../executor/trace-recorder.js";
 import { loadJob } from "../../jobs/job-file.js";
 import { runJob } from "../../jobs/job-runner.js";
@@ -88,37 +88,6 @@ function progressReporter(extra: Extra): ((event: TraceEvent) => void) | undefin
       .catch(() => {
         // The client went away: the call's own signal ends the work.
       });
-  };
-}
-
-/** The files of one run folder, as `runs show --json` reads them. */
-async function readRunFolder(directory: string) {
-  const files = await readdir(directory);
-  const readJson = async (name: string) =>
-    files.includes(name) ? JSON.parse(await readFile(path.join(directory, name), "utf8")) : null;
-  const steps = await Promise.all(
-    files
-      .filter((name) => /^step-.*\.json$/.test(name))
-      .sort()
-      .map((name) => readJson(name)),
-  );
-  const trace = files.includes("trace.jsonl")
-    ? (await readFile(path.join(directory, "trace.jsonl"), "utf8"))
-        .split("\n")
-        .filter(Boolean)
-        .map((line) => JSON.parse(line))
-    : [];
-  const answerMarkdown = files.includes("answer.md")
-    ? await readFile(path.join(directory, "answer.md"), "utf8")
-    : null;
-  return {
-    run_id: path.basename(directory),
-    summary: await readJson("run.json"),
-    plan: await readJson("plan.json"),
-    steps,
-    trace,
-    answer: await readJson("answer.json"),
-    answer_markdown: answerMarkdown,
   };
 }
 
@@ -394,7 +363,16 @@ export function createMcpServer(
     async (input) => {
       const directory = await findRun(workspace, input.id);
       if (!directory) return toolError(workspace, "not_found", `no run matches ${input.id}; see runs_list`);
-      return toolOutput(workspace, await readRunFolder(directory));
+      const folder = await readRunFolder(directory);
+      return toolOutput(workspace, {
+        run_id: path.basename(directory),
+        summary: folder.summary ?? null,
+        plan: folder.plan ?? null,
+        steps: folder.steps,
+        trace: folder.trace,
+        answer: folder.answer ?? null,
+        answer_markdown: folder.answerMarkdown ?? null,
+      });
     },
   );
 
