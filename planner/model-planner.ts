@@ -1,10 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { jsonrepair } from "jsonrepair";
 import nunjucks from "nunjucks";
-import { Ollama } from "ollama";
-import { boundedFetch, MAX_MODEL_REPLY_BYTES } from "../domain/bounded-fetch.js";
+import { type ChatMessage, OllamaClient, OllamaError, parseModelJson } from "../domain/ollama-client.js";
 import { checkPlanAgainstWorkspace } from "../executor/check-plan.js";
 import { type ExecutionPlan, planJsonSchema, safeParsePlan } from "../models/plan.js";
 import { withAskedFor } from "./asked-for.js";
@@ -99,19 +97,8 @@ function templates(): nunjucks.Environment {
 /** Why a model reply was not accepted, as lines to show the model on the second try and in the trace. */
 type Verdict = { plan: ExecutionPlan; problems?: undefined } | { plan?: undefined; problems: string[] };
 
-/** Drops a Markdown code fence and any prose before the first brace: jsonrepair then sees only the object. */
-function stripWrapping(reply: string): string {
-  let text = reply
-    .trim()
-    .replace(/^```[a-zA-Z]*\s*/u, "")
-    .replace(/\s*```\s*$/u, "");
-  const brace = text.indexOf("{");
-  if (brace > 0) text = text.slice(brace);
-  return text;
-}
-
 /**
- * Reads a model reply: repairs almost-JSON (jsonrepair), validates it against the plan schema
+ * Reads a model reply: repairs almost-JSON (`parseModelJson`), validates it against the plan schema
  * (zod), pins the fields the model must not choose (question, as_of, planner, strategy) and
  * checks every name against the workspace. Returns the plan or the problems.
  */
@@ -123,7 +110,7 @@ export function readModelReply(
 ): Verdict {
   let value: unknown;
   try {
-    value = JSON.parse(jsonrepair(stripWrapping(reply)));
+    value = parseModelJson(reply);
   } catch (error) {
     return { problems: [`the reply is not JSON: ${error instanceof Error ? error.message : String(error)}`] };
   }
@@ -196,16 +183,13 @@ export class ModelPlanner implements Planner {
           ? "agentic"
           : "standard"
         : context.strategy);
-    const timeoutMs = settings.timeout_seconds * 1000;
     // Each call is cut off at the timeout and at the reply size limit (a 200 MB reply is refused, not buffered).
-    const timedFetch = boundedFetch({
-      maxBytes: MAX_MODEL_REPLY_BYTES,
-      timeoutMs,
+    const client = OllamaClient.forSettings(settings, {
       ...(context.signal ? { signal: context.signal } : {}),
       ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
     });
-    const client = new Ollama({ host: settings.host, fetch: timedFetch });
-    const messages: { role: "system" | "user" | "assistant"; content: string }[] = [
+    const timedOut = (error: unknown) => error instanceof OllamaError && error.kind === "timeout";
+    const messages: ChatMessage[] = [
       { role: "system", content: this.prompt(context) },
       {
         role: "user",
@@ -214,16 +198,13 @@ export class ModelPlanner implements Planner {
     ];
     try {
       // A missing model is the commonest setup mistake: say so instead of a 404 from /api/chat.
-      const { models } = await client.list();
-      const names = new Set(models.flatMap((model) => [model.name, model.name.replace(/:latest$/, "")]));
-      if (!names.has(settings.planner))
+      if (!(await client.modelNames()).has(settings.planner))
         return fallBack(
           `model ${settings.planner} is not available on ${settings.host} (ollama create ${settings.planner} -f demo/models/triangulate-planner.Modelfile)`,
         );
     } catch (error) {
-      const name = error instanceof Error ? error.name : "";
       return fallBack(
-        name === "TimeoutError" || name === "AbortError"
+        timedOut(error)
           ? `timeout after ${settings.timeout_seconds}s`
           : `cannot reach Ollama at ${settings.host}`,
       );
@@ -231,20 +212,16 @@ export class ModelPlanner implements Planner {
     for (let attempt = 1; attempt <= 2; attempt += 1) {
       let reply: string;
       try {
-        const response = await client.chat({
+        reply = await client.chat({
           model: settings.planner,
           messages,
           format: planJsonSchema(),
-          stream: false,
-          options: { temperature: Math.min(settings.temperature, 0.2) },
+          temperature: Math.min(settings.temperature, 0.2),
         });
-        reply = response.message.content;
       } catch (error) {
-        const name = error instanceof Error ? error.name : "";
-        const reason =
-          name === "TimeoutError" || name === "AbortError"
-            ? `timeout after ${settings.timeout_seconds}s`
-            : `model call failed: ${error instanceof Error ? error.message : String(error)}`;
+        const reason = timedOut(error)
+          ? `timeout after ${settings.timeout_seconds}s`
+          : `model call failed: ${error instanceof Error ? error.message : String(error)}`;
         return fallBack(reason.slice(0, 200));
       }
       let verdict = readModelReply(reply, question, context, strategy);

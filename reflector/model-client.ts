@@ -1,28 +1,20 @@
-import { Ollama } from "ollama";
-import { z } from "zod";
-import { boundedFetch, MAX_MODEL_REPLY_BYTES } from "../domain/bounded-fetch.js";
+import type { z } from "zod";
+import { type ChatMessage, OllamaClient, OllamaError } from "../domain/ollama-client.js";
 import type { ModelSettings } from "../models/workspace.js";
 
 /** A chat message for the model. */
-export interface ModelMessage {
-  role: "system" | "user" | "assistant";
-  content: string;
-}
+export type ModelMessage = ChatMessage;
 
 /** Outcome of asking a model for structured output: the validated value, or why it was not usable. */
 export type ModelReply<T> = { ok: true; value: T; raw: string } | { ok: false; reason: string; raw?: string };
 
-function clientFor(settings: ModelSettings, signal?: AbortSignal): Ollama {
-  // The client gets our fetch so a slow, hung or endless model reply is cut off at the configured
-  // timeout and the reply size limit.
-  return new Ollama({
-    host: settings.host,
-    fetch: boundedFetch({
-      maxBytes: MAX_MODEL_REPLY_BYTES,
-      timeoutMs: settings.timeout_seconds * 1000,
-      ...(signal ? { signal } : {}),
-    }),
-  });
+function failed(error: unknown): { ok: false; reason: string; raw?: string } {
+  const reply = error instanceof OllamaError ? error.details.reply : undefined;
+  return {
+    ok: false,
+    reason: error instanceof Error ? error.message.slice(0, 200) : String(error),
+    ...(reply === undefined ? {} : { raw: reply }),
+  };
 }
 
 /**
@@ -37,26 +29,14 @@ export async function askModelForJson<T>(
   schema: z.ZodType<T>,
   signal?: AbortSignal,
 ): Promise<ModelReply<T>> {
-  let raw: string | undefined;
   try {
-    const response = await clientFor(settings, signal).chat({
-      model,
-      messages,
-      stream: false,
-      format: z.toJSONSchema(schema, { unrepresentable: "any" }) as object,
-      options: { temperature: settings.temperature },
-    });
-    raw = response.message.content;
-    const parsed = schema.safeParse(JSON.parse(raw));
-    if (!parsed.success)
-      return { ok: false, reason: `invalid reply: ${parsed.error.issues[0]?.message ?? "shape"}`, raw };
-    return { ok: true, value: parsed.data, raw };
+    const { value, raw } = await OllamaClient.forSettings(settings, signal ? { signal } : {}).chatJson(
+      { model, messages, temperature: settings.temperature },
+      schema,
+    );
+    return { ok: true, value, raw };
   } catch (error) {
-    return {
-      ok: false,
-      reason: error instanceof Error ? error.message.slice(0, 200) : String(error),
-      ...(raw === undefined ? {} : { raw }),
-    };
+    return failed(error);
   }
 }
 
@@ -68,16 +48,15 @@ export async function askModelForText(
   signal?: AbortSignal,
 ): Promise<ModelReply<string>> {
   try {
-    const response = await clientFor(settings, signal).chat({
+    const reply = await OllamaClient.forSettings(settings, signal ? { signal } : {}).chat({
       model,
       messages,
-      stream: false,
-      options: { temperature: settings.temperature },
+      temperature: settings.temperature,
     });
-    const text = response.message.content.trim();
+    const text = reply.trim();
     if (!text) return { ok: false, reason: "empty reply" };
     return { ok: true, value: text, raw: text };
   } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message.slice(0, 200) : String(error) };
+    return failed(error);
   }
 }

@@ -1,5 +1,5 @@
-import { Ollama } from "ollama";
-import { boundedFetch, MAX_EMBEDDING_REPLY_BYTES } from "../../../domain/bounded-fetch.js";
+import { MAX_EMBEDDING_REPLY_BYTES } from "../../../domain/bounded-fetch.js";
+import { OllamaClient, OllamaError } from "../../../domain/ollama-client.js";
 import { StepError } from "../../../models/step-error.js";
 import type { Embedder } from "./embedder.js";
 
@@ -30,30 +30,32 @@ export class OllamaEmbedder implements Embedder {
   }
 
   async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
-    const client = new Ollama({
+    const client = new OllamaClient({
       host: this.options.host,
-      fetch: fetchWith(signal, this.options.timeoutMs ?? 60_000),
+      timeoutMs: this.options.timeoutMs ?? 60_000,
+      maxBytes: MAX_EMBEDDING_REPLY_BYTES,
+      ...(signal ? { signal } : {}),
     });
     const batchSize = this.options.batchSize ?? 32;
     const vectors: Float32Array[] = [];
     for (let start = 0; start < texts.length; start += batchSize) {
       const batch = texts.slice(start, start + batchSize);
-      let response: { embeddings: number[][] };
+      let embeddings: number[][];
       try {
-        response = await client.embed({ model: this.options.model, input: batch, truncate: true });
+        embeddings = await client.embed(this.options.model, batch);
       } catch (error) {
-        throw this.failure(error, signal);
+        throw this.failure(error);
       }
-      if (!Array.isArray(response.embeddings) || response.embeddings.length !== batch.length) {
+      if (embeddings.length !== batch.length) {
         throw new StepError(
           "format_error",
-          `Ollama returned ${response.embeddings?.length ?? 0} embeddings for ${batch.length} texts (model ${this.options.model})`,
+          `Ollama returned ${embeddings.length} embeddings for ${batch.length} texts (model ${this.options.model})`,
           {
             url: `${this.options.host}/api/embed`,
           },
         );
       }
-      for (const embedding of response.embeddings) vectors.push(this.normalised(embedding));
+      for (const embedding of embeddings) vectors.push(this.normalised(embedding));
     }
     return vectors;
   }
@@ -82,20 +84,19 @@ export class OllamaEmbedder implements Embedder {
     return vector;
   }
 
-  private failure(error: unknown, signal: AbortSignal | undefined): StepError {
+  /** The step failure of an embedding call, by the client's failure kind and HTTP status. */
+  private failure(error: unknown): StepError {
     const url = `${this.options.host}/api/embed`;
-    if (signal?.aborted)
+    const kind = error instanceof OllamaError ? error.kind : "unreachable";
+    const status = error instanceof OllamaError ? error.status : undefined;
+    const message = error instanceof Error ? error.message : String(error);
+    if (kind === "timeout")
       return new StepError(
         "timeout",
         `embedding with Ollama (${this.options.model}) was cancelled or timed out`,
         { url },
         { cause: error },
       );
-    const status =
-      typeof error === "object" && error !== null && "status_code" in error
-        ? Number((error as { status_code: unknown }).status_code)
-        : undefined;
-    const message = error instanceof Error ? error.message : String(error);
     if (status === 404) {
       return new StepError(
         "config_error",
@@ -114,6 +115,13 @@ export class OllamaEmbedder implements Embedder {
         url,
         status,
       });
+    if (kind === "bad_reply")
+      return new StepError(
+        "format_error",
+        `Ollama's embedding reply (${this.options.model}) is not usable: ${message}`,
+        { url },
+        { cause: error },
+      );
     return new StepError(
       "server_error",
       `cannot reach Ollama at ${this.options.host} to embed with ${this.options.model}: ${message}`,
@@ -121,27 +129,4 @@ export class OllamaEmbedder implements Embedder {
       { cause: error },
     );
   }
-}
-
-/**
- * A fetch that honours the caller's abort signal and turns non-JSON error bodies into JSON,
- * because the ollama client console.logs while reading a plain-text error, which would break `--json` output.
- */
-function fetchWith(signal: AbortSignal | undefined, timeoutMs: number): typeof fetch {
-  // Bounded in size and time like every model call: an endless reply cannot exhaust the heap.
-  const bounded = boundedFetch({
-    maxBytes: MAX_EMBEDDING_REPLY_BYTES,
-    timeoutMs,
-    ...(signal ? { signal } : {}),
-  });
-  return async (input, init) => {
-    const response = await bounded(input, init);
-    if (response.ok || response.headers.get("content-type")?.includes("application/json")) return response;
-    const text = await response.text();
-    return new Response(JSON.stringify({ error: text || response.statusText }), {
-      status: response.status,
-      statusText: response.statusText,
-      headers: { "content-type": "application/json" },
-    });
-  };
 }
