@@ -4,7 +4,7 @@ import type { SubGoal } from "../../models/plan.js";
 import type { BiDataset } from "../../models/sources/bi-dashboard-source.js";
 import { StepError } from "../../models/step-error.js";
 import type { Catalog } from "../../models/workspace.js";
-import { cellMatchesFilter } from "../shared/filter-match.js";
+import { valueMatchesFilter } from "../shared/canonical-values.js";
 import { inferColumnType, parseAs } from "../shared/parse-value.js";
 import { labelOverlapsPeriod } from "../shared/period-range.js";
 import { unpivotInto, unpivotTable } from "../shared/unpivot.js";
@@ -167,8 +167,7 @@ export function toTableEvidence(
       );
       continue;
     }
-    const synonyms = catalog.dimensions[dimension]?.values;
-    rows = rows.filter((row) => cellMatchesFilter(row.record[dimension], wanted, synonyms));
+    rows = rows.filter((row) => valueMatchesFilter(catalog, dimension, row.record[dimension], wanted));
   }
   const period = goal.params.period;
   const periodColumn =

@@ -6,7 +6,7 @@ import type { SubGoal } from "../../models/plan.js";
 import type { FileDataset, FileSource } from "../../models/sources/file-source.js";
 import { StepError } from "../../models/step-error.js";
 import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
-import { canonicalValue } from "../shared/canonical-values.js";
+import { valueMatchesFilter } from "../shared/canonical-values.js";
 import { inferColumnType } from "../shared/parse-value.js";
 import { labelOverlapsPeriod } from "../shared/period-range.js";
 import { unpivotInto, unpivotTable } from "../shared/unpivot.js";
@@ -146,14 +146,8 @@ class FileAdapter implements SourceAdapter {
     body.rows.forEach((rawRow, index) => {
       const row = Object.fromEntries(Object.entries(rawRow).map(([key, value]) => [rename(key), value]));
       for (const [dimension, wanted] of Object.entries(goal.params.filters)) {
-        // The file's 浦东 is the catalog's Pudong: filters compare catalog keys (adapters/shared/canonical-values).
-        const cell = String(row[dimension] ?? "");
-        const key = canonicalValue(catalog, dimension, cell) ?? cell;
-        // A hand-written plan may filter on a synonym ("South China"): it means the same key.
-        const values = (Array.isArray(wanted) ? wanted : [wanted]).map((value) =>
-          (canonicalValue(catalog, dimension, value) ?? value).toLowerCase(),
-        );
-        if (!values.includes(key.toLowerCase())) return;
+        // The file's 浦东 is the catalog's Pudong, and a hand-written plan's "South China" is South.
+        if (!valueMatchesFilter(catalog, dimension, row[dimension], wanted)) return;
       }
       if (
         goal.params.period &&

@@ -3,7 +3,7 @@ import type { CellValue, Column, ColumnType, Provenance, TableEvidence } from ".
 import type { SubGoal } from "../../models/plan.js";
 import type { KnowledgeBaseTable } from "../../models/sources/pdf-kb-source.js";
 import type { Catalog } from "../../models/workspace.js";
-import { cellMatchesFilter } from "../shared/filter-match.js";
+import { valueMatchesFilter } from "../shared/canonical-values.js";
 import { parseAs } from "../shared/parse-value.js";
 import { periodLabelRange } from "../shared/period-range.js";
 import { unpivotInto, unpivotTable } from "../shared/unpivot.js";
@@ -150,9 +150,7 @@ export function datasetEvidence(
         row[name] =
           forced && forced !== column.type ? parseAs(text[index], forced) : (record[column.name] ?? null);
       });
-      const keep = filters.every(([key, wanted]) =>
-        cellMatchesFilter(row[key], wanted, catalog?.dimensions[key]?.values),
-      );
+      const keep = filters.every(([key, wanted]) => valueMatchesFilter(catalog, key, row[key], wanted));
       if (!keep) continue;
       const period = goal.params.period;
       if (period && periodColumns.length > 0) {

@@ -37,6 +37,31 @@ export function canonicalValue(catalog: Catalog, dimension: string, value: strin
   return valueIndexes(catalog).get(dimension)?.get(foldValue(value));
 }
 
+/**
+ * Whether a cell holds one of the values a sub-goal filters on: both sides canonicalise through the
+ * dimension's synonyms (folded: NFKC, case, Traditional → Simplified, spaces) and match when they
+ * come to the same catalog key; a value the catalog does not know matches its own folded text.
+ * Every tabular source filters with this, so a filter means the same on a dashboard, a file
+ * export and a PDF table ("South China" and "華南" both mean South).
+ */
+export function valueMatchesFilter(
+  catalog: Catalog | undefined,
+  dimension: string,
+  cell: CellValue | undefined,
+  wanted: string | string[],
+): boolean {
+  if (cell === null || cell === undefined) return false;
+  const index = catalog ? valueIndexes(catalog).get(dimension) : undefined;
+  // A key and an unknown text never compare equal by accident: each side is tagged.
+  const meaning = (text: string) => {
+    const folded = foldValue(text);
+    const key = index?.get(folded);
+    return key === undefined ? `text:${folded}` : `key:${key}`;
+  };
+  const have = meaning(String(cell));
+  return (Array.isArray(wanted) ? wanted : [wanted]).some((value) => meaning(value) === have);
+}
+
 /** What canonicalTable did: how many values it mapped and which ones it could not. */
 export interface CanonicalReport {
   mapped: number;
