@@ -1,4 +1,4 @@
-import { MONTHS } from "../adapters/shared/parse-value.js";
+import { MONTHS } from "../domain/parse-value.js";
 import type { Grain, Period } from "../models/plan.js";
 
 /** A time expression found in a question, with the periods it denotes. */

@@ -1,4 +1,4 @@
-import { periodLabelRange } from "../adapters/shared/period-range.js";
+import { periodLabelRange } from "../domain/period-range.js";
 import { foldText } from "../domain/text-folding.js";
 import type { TableEvidence, TextEvidence } from "../models/evidence.js";
 import type { Asked, FilterValue, Period, SubGoal } from "../models/plan.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalTable } from "../adapters/shared/canonical-values.js";
+import { canonicalTable } from "../domain/canonical-values.js";
 import type { TableEvidence } from "../models/evidence.js";
 import { Catalog } from "../models/workspace.js";
 import { eventAbsences } from "./synthesizer/summaries.js";

@@ -1,5 +1,5 @@
-import { labelAtGrain, periodLabelRange } from "../adapters/shared/period-range.js";
 import { isPeriodColumnName } from "../domain/period-columns.js";
+import { labelAtGrain, periodLabelRange } from "../domain/period-range.js";
 import type { CellValue, TableEvidence } from "../models/evidence.js";
 import type { Grain, SubGoal } from "../models/plan.js";
 

@@ -1,12 +1,12 @@
 import { nearestName } from "../../config/nearest-name.js";
+import { valueMatchesFilter } from "../../domain/canonical-values.js";
+import { inferColumnType, parseAs } from "../../domain/parse-value.js";
+import { labelOverlapsPeriod } from "../../domain/period-range.js";
 import type { CellValue, Column, ColumnType, Provenance, TableEvidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { BiDataset } from "../../models/sources/bi-dashboard-source.js";
 import { StepError } from "../../models/step-error.js";
 import type { Catalog } from "../../models/workspace.js";
-import { valueMatchesFilter } from "../shared/canonical-values.js";
-import { inferColumnType, parseAs } from "../shared/parse-value.js";
-import { labelOverlapsPeriod } from "../shared/period-range.js";
 import { unpivotInto, unpivotTable } from "../shared/unpivot.js";
 import type { ExtractedRow } from "./browser-scripts.js";
 import type { OcrReading } from "./region-ocr.js";

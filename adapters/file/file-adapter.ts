@@ -1,14 +1,14 @@
 import { describeSource } from "../../config/describe-sources.js";
 import { nearestName } from "../../config/nearest-name.js";
 import type { Workspace } from "../../config/workspace.js";
+import { valueMatchesFilter } from "../../domain/canonical-values.js";
+import { inferColumnType } from "../../domain/parse-value.js";
+import { labelOverlapsPeriod } from "../../domain/period-range.js";
 import type { CellValue, Column, Provenance, TableEvidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { FileDataset, FileSource } from "../../models/sources/file-source.js";
 import { StepError } from "../../models/step-error.js";
 import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
-import { valueMatchesFilter } from "../shared/canonical-values.js";
-import { inferColumnType } from "../shared/parse-value.js";
-import { labelOverlapsPeriod } from "../shared/period-range.js";
 import { unpivotInto, unpivotTable } from "../shared/unpivot.js";
 import { FileFormatError } from "./file-error.js";
 import { readTabularFile } from "./read-tabular-file.js";

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
+import { inferColumnType, parseAs } from "../../domain/parse-value.js";
 import type { CellValue, Column, ColumnType } from "../../models/evidence.js";
 import { ownValue } from "../../models/name-record.js";
-import { inferColumnType, parseAs } from "../shared/parse-value.js";
 import { decodeText } from "./decode-text.js";
 import { FileFormatError } from "./file-error.js";
 

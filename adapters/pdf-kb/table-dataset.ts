@@ -1,11 +1,11 @@
+import { valueMatchesFilter } from "../../domain/canonical-values.js";
+import { parseAs } from "../../domain/parse-value.js";
+import { periodLabelRange } from "../../domain/period-range.js";
 import { foldText } from "../../domain/text-folding.js";
 import type { CellValue, Column, ColumnType, Provenance, TableEvidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { KnowledgeBaseTable } from "../../models/sources/pdf-kb-source.js";
 import type { Catalog } from "../../models/workspace.js";
-import { valueMatchesFilter } from "../shared/canonical-values.js";
-import { parseAs } from "../shared/parse-value.js";
-import { periodLabelRange } from "../shared/period-range.js";
 import { unpivotInto, unpivotTable } from "../shared/unpivot.js";
 import type { StoredTable } from "./store/knowledge-base.js";
 

@@ -1,8 +1,8 @@
 import type { z } from "zod";
+import { parseDateText, parseNumber } from "../../domain/parse-value.js";
 import type { CellValue, ColumnType } from "../../models/evidence.js";
 import { FieldMapping, type FieldType } from "../../models/sources/tickets-source.js";
 import { StepError } from "../../models/step-error.js";
-import { parseDateText, parseNumber } from "../shared/parse-value.js";
 import { type CompiledPath, compilePath } from "./json-path.js";
 
 /** A field mapping as written in YAML, before defaults. */

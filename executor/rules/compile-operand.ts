@@ -1,4 +1,4 @@
-import { parseNumber } from "../../adapters/shared/parse-value.js";
+import { parseNumber } from "../../domain/parse-value.js";
 import type { CellValue } from "../../models/evidence.js";
 import type { EvaluationContext } from "./evaluation-context.js";
 import { compareRuleDates, lastDayNumber } from "./rule-date.js";

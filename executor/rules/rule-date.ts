@@ -1,4 +1,4 @@
-import { parseDateText } from "../../adapters/shared/parse-value.js";
+import { parseDateText } from "../../domain/parse-value.js";
 
 /** How fine a date is: a day, a month, a quarter or a year. */
 export type DatePrecision = "day" | "month" | "quarter" | "year";

@@ -1,4 +1,4 @@
-import { labelAtGrain } from "../../adapters/shared/period-range.js";
+import { labelAtGrain } from "../../domain/period-range.js";
 import type { Grain, Period, SubGoal } from "../../models/plan.js";
 import { broadenPeriod, periodLabel } from "../period-broadening.js";
 import { effectiveFailureKind } from "./effective-failure-kind.js";

@@ -1,4 +1,4 @@
-import { periodLabelRange } from "../../adapters/shared/period-range.js";
+import { periodLabelRange } from "../../domain/period-range.js";
 import type { CellValue } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { MetricComparison } from "../conflicts.js";

@@ -1,5 +1,5 @@
+import { inferColumnType, parseAs, parseCell } from "../../../domain/parse-value.js";
 import type { CellValue } from "../../../models/evidence.js";
-import { inferColumnType, parseAs, parseCell } from "../../shared/parse-value.js";
 import { joinWithSpace, normalizeSpacing } from "./cjk-text.js";
 import type { BoundingBox, ExtractedColumn, ExtractedTable } from "./extracted-document.js";
 import { visualToLogical } from "./table-text-direction.js";

@@ -1,14 +1,14 @@
-import { toSimplified } from "../../domain/chinese-script.js";
-import type { CellValue, Evidence, TableEvidence } from "../../models/evidence.js";
-import type { Catalog } from "../../models/workspace.js";
+import type { CellValue, Evidence, TableEvidence } from "../models/evidence.js";
+import type { Catalog } from "../models/workspace.js";
+import { foldText } from "./text-folding.js";
 
 // The one place where a dimension value from any adapter (BI page, ticket field, PDF table, file) becomes
 // its catalog key. Everything downstream — filters, conflicts, event alignment, absences, the answer
 // check — compares keys only, so "华南" in a ticket and "South" in the catalog are the same region.
 
-/** Folds a value for matching a synonym: NFKC, lower case, Simplified Chinese, single spaces. */
+/** Folds a value for matching a synonym: `foldText` (NFKC, lower case, Simplified Chinese), single spaces. */
 function foldValue(value: string): string {
-  return toSimplified(value.normalize("NFKC").toLowerCase()).replace(/\s+/g, " ").trim();
+  return foldText(value).replace(/\s+/g, " ").trim();
 }
 
 /** Lookup of one dimension: folded key or synonym → key. */

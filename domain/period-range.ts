@@ -1,5 +1,5 @@
-import { periodOfLabel } from "../../domain/period-label.js";
-import type { Period } from "../../models/plan.js";
+import type { Period } from "../models/plan.js";
+import { periodOfLabel } from "./period-label.js";
 
 /** A closed range of ISO dates. */
 export interface DateRange {

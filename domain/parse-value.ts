@@ -1,4 +1,4 @@
-import type { CellValue, ColumnType } from "../../models/evidence.js";
+import type { CellValue, ColumnType } from "../models/evidence.js";
 
 /** A raw cell text parsed into a typed value. */
 export interface ParsedValue {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { TableEvidence } from "../../models/evidence.js";
-import { Catalog } from "../../models/workspace.js";
+import type { TableEvidence } from "../models/evidence.js";
+import { Catalog } from "../models/workspace.js";
 import { canonicalTable, canonicalValue, valueMatchesFilter } from "./canonical-values.js";
 
 const catalog = Catalog.parse({
