@@ -6,7 +6,7 @@ import { jsonPathProblem } from "./json-path-syntax.js";
 import { type UnresolvedVariable, unresolvedVariableIssue } from "./unresolved-variables.js";
 import { Workspace } from "./workspace.js";
 import { checkWorkspaceReferences } from "./workspace-references.js";
-import { LocatedYaml } from "./yaml-document.js";
+import { readYamlMapping, sortIssues } from "./yaml-document.js";
 
 /** The file name of a workspace's configuration. */
 export const WORKSPACE_FILE = "triangulate.yaml";
@@ -49,24 +49,14 @@ export function inspectWorkspace(
       ],
     };
   }
-  const yaml = new LocatedYaml(shownFile, readFileSync(file, "utf8"));
-  const syntax = yaml.syntaxIssues();
-  if (syntax.length > 0) return { issues: syntax };
-  const resolved = yaml.resolve(options.environment ?? process.env);
-  if (resolved.data === null || typeof resolved.data !== "object" || Array.isArray(resolved.data)) {
-    return {
-      issues: [
-        ...resolved.issues,
-        {
-          file: shownFile,
-          line: 1,
-          column: 1,
-          path: "",
-          message: "expected a mapping with sources: and catalog:",
-        },
-      ],
-    };
-  }
+  const read = readYamlMapping(
+    shownFile,
+    readFileSync(file, "utf8"),
+    options.environment ?? process.env,
+    "a mapping with sources: and catalog:",
+  );
+  if ("issues" in read) return { issues: read.issues };
+  const { yaml, resolved } = read;
   const { parsed, data } = parseAwaitingVariables(resolved.data, resolved.unresolved);
   const issues = [...resolved.issues];
   const locate = (issuePath: (string | number)[], key?: string) => ({
@@ -142,10 +132,6 @@ function validParts(data: Record<string, unknown>): Pick<WorkspaceConfig, "catal
     }
   }
   return { catalog: catalog.data, sources };
-}
-
-function sortIssues(issues: ConfigIssue[]): ConfigIssue[] {
-  return [...issues].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
 }
 
 /**

@@ -256,3 +256,40 @@ function describeIssue(issue: z.core.$ZodIssue, data: unknown, path: (string | n
       return `${issue.message}${found !== undefined && typeof found !== "object" ? `, found ${shown}` : ""}`;
   }
 }
+
+/** Issues in the order of the file: by line, then column. */
+export function sortIssues(issues: ConfigIssue[]): ConfigIssue[] {
+  return [...issues].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+}
+
+/** A YAML file resolved: its located document and its data, a mapping. */
+export interface ResolvedYamlMapping {
+  yaml: LocatedYaml;
+  resolved: ReturnType<LocatedYaml["resolve"]> & { data: Record<string, unknown> };
+}
+
+/**
+ * Reads a YAML file whose top must be a mapping (the workspace, a job): its syntax issues when
+ * there are any, else the document with ${VAR} substituted; a top that is not a mapping is one
+ * issue at 1:1 saying what was expected (`expected`, e.g. "a mapping with sources: and catalog:").
+ */
+export function readYamlMapping(
+  shownFile: string,
+  text: string,
+  environment: NodeJS.ProcessEnv,
+  expected: string,
+): ResolvedYamlMapping | { issues: ConfigIssue[] } {
+  const yaml = new LocatedYaml(shownFile, text);
+  const syntax = yaml.syntaxIssues();
+  if (syntax.length > 0) return { issues: syntax };
+  const resolved = yaml.resolve(environment);
+  if (resolved.data === null || typeof resolved.data !== "object" || Array.isArray(resolved.data)) {
+    return {
+      issues: [
+        ...resolved.issues,
+        { file: shownFile, line: 1, column: 1, path: "", message: `expected ${expected}` },
+      ],
+    };
+  }
+  return { yaml, resolved: resolved as ResolvedYamlMapping["resolved"] };
+}

@@ -5,7 +5,7 @@ import { parse as parseYaml } from "yaml";
 import { ConfigError, type ConfigIssue } from "../config/config-error.js";
 import { nearestName } from "../config/nearest-name.js";
 import type { Workspace } from "../config/workspace.js";
-import { LocatedYaml } from "../config/yaml-document.js";
+import { readYamlMapping, sortIssues } from "../config/yaml-document.js";
 import { checkPlanAgainstWorkspace } from "../executor/check-plan.js";
 import { JobConfig } from "../models/job.js";
 import { safeParsePlan } from "../models/plan.js";
@@ -43,24 +43,14 @@ export function inspectJobFile(
   const shownFile = path.relative(process.cwd(), file) || file;
   if (!existsSync(file))
     return { issues: [{ file: shownFile, path: "", message: "job file does not exist" }] };
-  const yaml = new LocatedYaml(shownFile, readFileSync(file, "utf8"));
-  const syntax = yaml.syntaxIssues();
-  if (syntax.length > 0) return { issues: syntax };
-  const resolved = yaml.resolve(environment);
-  if (resolved.data === null || typeof resolved.data !== "object" || Array.isArray(resolved.data)) {
-    return {
-      issues: [
-        ...resolved.issues,
-        {
-          file: shownFile,
-          line: 1,
-          column: 1,
-          path: "",
-          message: "expected a mapping with name:, questions: and outputs:",
-        },
-      ],
-    };
-  }
+  const read = readYamlMapping(
+    shownFile,
+    readFileSync(file, "utf8"),
+    environment,
+    "a mapping with name:, questions: and outputs:",
+  );
+  if ("issues" in read) return { issues: read.issues };
+  const { yaml, resolved } = read;
   const parsed = JobConfig.safeParse(resolved.data);
   const issues = [...resolved.issues];
   if (!parsed.success) {
@@ -224,10 +214,6 @@ function findJobFile(workspace: Workspace, nameOrPath: string, jobsDirectory?: s
       suggestion: nearestName(nameOrPath, known),
     },
   ]);
-}
-
-function sortIssues(issues: ConfigIssue[]): ConfigIssue[] {
-  return [...issues].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
 }
 
 /** Reads every job file of a folder: the jobs that are valid and every problem found. */
