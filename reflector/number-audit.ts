@@ -88,112 +88,55 @@ export function extractNumbers(input: string): NumberToken[] {
     const raw = match[0];
     const index = match.index ?? 0;
     const digits = raw.match(/\d+/g) ?? [];
+    // Every token but a plain number is written without decimals where it stands.
+    const push = (tokenKind: NumberTokenKind, value: number, canonical: string) =>
+      tokens.push({ text: raw, kind: tokenKind, value, canonical, decimals: 0, index });
     switch (kind) {
       case "marker":
         break;
       case "issue":
-      case "version": {
-        const canonical = raw.replace(/^v/, "");
-        tokens.push({ text: raw, kind: "identifier", value: Number.NaN, canonical, decimals: 0, index });
+      case "version":
+        push("identifier", Number.NaN, raw.replace(/^v/, ""));
         break;
-      }
       case "iso-date":
       case "cjk-date": {
         const [year, month, day] = digits.map(Number);
-        if (day === undefined) {
-          tokens.push({
-            text: raw,
-            kind: "date",
-            value: year * 10000 + month * 100,
-            canonical: `${year}-${pad(month)}`,
-            decimals: 0,
-            index,
-          });
-        } else {
-          tokens.push({
-            text: raw,
-            kind: "date",
-            value: year * 10000 + month * 100 + day,
-            canonical: `${year}-${pad(month)}-${pad(day)}`,
-            decimals: 0,
-            index,
-          });
-        }
+        if (day === undefined) push("date", year * 10000 + month * 100, `${year}-${pad(month)}`);
+        else push("date", year * 10000 + month * 100 + day, `${year}-${pad(month)}-${pad(day)}`);
         break;
       }
       case "iso-month": {
         const [year, month] = digits.map(Number);
-        if (month >= 1 && month <= 12)
-          tokens.push({
-            text: raw,
-            kind: "date",
-            value: year * 10000 + month * 100,
-            canonical: `${year}-${pad(month)}`,
-            decimals: 0,
-            index,
-          });
-        else
-          tokens.push({
-            text: raw,
-            kind: "identifier",
-            value: Number.NaN,
-            canonical: raw,
-            decimals: 0,
-            index,
-          });
+        if (month >= 1 && month <= 12) push("date", year * 10000 + month * 100, `${year}-${pad(month)}`);
+        else push("identifier", Number.NaN, raw);
         break;
       }
       case "year-quarter":
       case "quarter-year": {
         const year = Number(digits.find((value) => value.length === 4));
         const quarter = Number(/Q([1-4])/.exec(raw)?.[1]);
-        tokens.push({
-          text: raw,
-          kind: "date",
-          value: year * 10000 + quarter * 10,
-          canonical: `${year}-Q${quarter}`,
-          decimals: 0,
-          index,
-        });
+        push("date", year * 10000 + quarter * 10, `${year}-Q${quarter}`);
         break;
       }
       case "cjk-quarter": {
         const year = Number(digits[0]);
         const quarterCharacter = /年\s*(?:第\s*)?([一二三四1-4])/.exec(raw)?.[1] ?? "1";
         const quarter = QUARTER_WORDS[quarterCharacter];
-        tokens.push({
-          text: raw,
-          kind: "date",
-          value: year * 10000 + quarter * 10,
-          canonical: `${year}-Q${quarter}`,
-          decimals: 0,
-          index,
-        });
+        push("date", year * 10000 + quarter * 10, `${year}-Q${quarter}`);
         break;
       }
       case "quarter": {
         const quarter = Number(raw.slice(1));
-        tokens.push({
-          text: raw,
-          kind: "date",
-          value: quarter * 10,
-          canonical: `Q${quarter}`,
-          decimals: 0,
-          index,
-        });
+        push("date", quarter * 10, `Q${quarter}`);
         break;
       }
       case "cjk-month": {
         const [month, day] = digits.map(Number);
-        const canonical = day === undefined ? `--${pad(month)}` : `--${pad(month)}-${pad(day)}`;
-        tokens.push({
-          text: raw,
-          kind: "date",
-          value: month * 100 + (day ?? 0),
-          canonical,
-          decimals: 0,
-          index,
-        });
+        push(
+          "date",
+          month * 100 + (day ?? 0),
+          day === undefined ? `--${pad(month)}` : `--${pad(month)}-${pad(day)}`,
+        );
         break;
       }
       case "number": {
@@ -215,8 +158,7 @@ export function extractNumbers(input: string): NumberToken[] {
       }
       case "cjk-numeral": {
         const value = parseChineseNumeral(raw);
-        if (value !== undefined)
-          tokens.push({ text: raw, kind: "number", value, canonical: String(value), decimals: 0, index });
+        if (value !== undefined) push("number", value, String(value));
         break;
       }
     }
