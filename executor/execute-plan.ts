@@ -218,6 +218,16 @@ export class Run {
 
     let requestSummary: string | undefined;
     let httpStatus: number | undefined;
+    // What every attempt records, answered or failed: its request, times and HTTP status.
+    const attemptOf = (ended: number, status: number | undefined) => ({
+      request_id: requestId,
+      started_at: startedIso,
+      ended_at: new Date(ended).toISOString(),
+      duration_ms: ended - started,
+      timeout_ms: timeoutMs,
+      ...(requestSummary ? { request: this.workspace.redactor.text(requestSummary) } : {}),
+      ...(status !== undefined ? { http_status: status } : {}),
+    });
     let rawReference: string | undefined;
     let result: StepResult;
     try {
@@ -252,13 +262,7 @@ export class Run {
       const validation = validate(goal, evidence, this.plan.as_of, started + timeoutMs);
       const ended = Date.now();
       const attempt: Attempt = {
-        request_id: requestId,
-        started_at: startedIso,
-        ended_at: new Date(ended).toISOString(),
-        duration_ms: ended - started,
-        timeout_ms: timeoutMs,
-        ...(requestSummary ? { request: this.workspace.redactor.text(requestSummary) } : {}),
-        ...(httpStatus !== undefined ? { http_status: httpStatus } : {}),
+        ...attemptOf(ended, httpStatus),
         ...(validation.passed
           ? {}
           : { error_kind: "validation_failed" as const, error_message: validation.message }),
@@ -304,17 +308,7 @@ export class Run {
       const message = this.workspace.redactor.text(failure.message);
       const details = this.workspace.redactor.value({ ...failure.details });
       const attempt: Attempt = {
-        request_id: requestId,
-        started_at: startedIso,
-        ended_at: new Date(ended).toISOString(),
-        duration_ms: ended - started,
-        timeout_ms: timeoutMs,
-        ...(requestSummary ? { request: this.workspace.redactor.text(requestSummary) } : {}),
-        ...(failure.details.status !== undefined
-          ? { http_status: failure.details.status }
-          : httpStatus !== undefined
-            ? { http_status: httpStatus }
-            : {}),
+        ...attemptOf(ended, failure.details.status ?? httpStatus),
         error_kind: failure.kind,
         error_message: message,
         ...(failure.details.retryAfterSeconds !== undefined
