@@ -204,6 +204,14 @@ export async function startTicketServer(options: TicketServerOptions = {}): Prom
     return found;
   };
 
+  // An issue by key or by id, as Jira finds it in /issue/{key} and /issue/{key}/changelog.
+  const issueNamed = (keyOrId: string) =>
+    byKey.get(decodeURIComponent(keyOrId)) ?? issues.find((candidate) => candidate.id === keyOrId);
+  const noSuchIssue = {
+    status: 404,
+    json: { errorMessages: ["Issue does not exist or you do not have permission to see it."], errors: {} },
+  };
+
   const route = (
     method: string,
     url: URL,
@@ -308,17 +316,8 @@ export async function startTicketServer(options: TicketServerOptions = {}): Prom
       };
     }
     if (changelogPath && method === "GET") {
-      const issue =
-        byKey.get(decodeURIComponent(changelogPath[2])) ??
-        issues.find((candidate) => candidate.id === changelogPath[2]);
-      if (!issue)
-        return {
-          status: 404,
-          json: {
-            errorMessages: ["Issue does not exist or you do not have permission to see it."],
-            errors: {},
-          },
-        };
+      const issue = issueNamed(changelogPath[2]);
+      if (!issue) return noSuchIssue;
       const startAt = Math.max(0, Number(query.get("startAt") ?? 0) || 0);
       const maxResults = Math.min(100, Math.max(1, Number(query.get("maxResults") ?? 100) || 100));
       const values = issue.histories.slice(startAt, startAt + maxResults);
@@ -335,17 +334,8 @@ export async function startTicketServer(options: TicketServerOptions = {}): Prom
       };
     }
     if (issuePath && method === "GET") {
-      const issue =
-        byKey.get(decodeURIComponent(issuePath[2])) ??
-        issues.find((candidate) => candidate.id === issuePath[2]);
-      if (!issue)
-        return {
-          status: 404,
-          json: {
-            errorMessages: ["Issue does not exist or you do not have permission to see it."],
-            errors: {},
-          },
-        };
+      const issue = issueNamed(issuePath[2]);
+      if (!issue) return noSuchIssue;
       const expand = (query.get("expand") ?? "").split(",");
       const json = issueJson(issue, Number(issuePath[1]) as 2 | 3, false) as Record<string, unknown>;
       if (expand.includes("changelog"))
