@@ -1,4 +1,5 @@
 import pc from "picocolors";
+import { cellText } from "../domain/cell-text.js";
 
 /** Exit codes: 0 done, 1 could not run (bad config, bad plan, usage), 2 ran but partial or failed steps. */
 export const ExitCode = { ok: 0, couldNotRun: 1, partial: 2, needsClarification: 3 } as const;
@@ -33,12 +34,6 @@ export function printJson(value: unknown): void {
 
 /** Renders rows as an aligned text table (CJK characters count as two columns). */
 export function formatTable(headers: string[], rows: unknown[][]): string {
-  const cell = (value: unknown) =>
-    value === null || value === undefined
-      ? ""
-      : typeof value === "object"
-        ? JSON.stringify(value)
-        : String(value);
   const width = (text: string) =>
     [...text].reduce(
       (sum, character) =>
@@ -50,7 +45,7 @@ export function formatTable(headers: string[], rows: unknown[][]): string {
           : 1),
       0,
     );
-  const texts = [headers, ...rows.map((row) => row.map(cell))];
+  const texts = [headers, ...rows.map((row) => row.map((value) => cellText(value)))];
   const widths = headers.map((_, column) =>
     Math.min(60, Math.max(...texts.map((row) => width(row[column] ?? "")))),
   );

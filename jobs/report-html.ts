@@ -1,3 +1,4 @@
+import { cellText } from "../domain/cell-text.js";
 import type { Evidence } from "../models/evidence.js";
 import type { JobReport, QuestionReport } from "./job-report.js";
 import type { ReportChart } from "./report-charts.js";
@@ -11,13 +12,7 @@ export interface ReportCharts {
 
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(value: unknown): string {
-  const text =
-    value === null || value === undefined
-      ? ""
-      : typeof value === "object"
-        ? JSON.stringify(value)
-        : String(value);
-  return text.replace(
+  return cellText(value).replace(
     /[&<>"']/g,
     (character) =>
       ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character] as string,

@@ -1,3 +1,4 @@
+import { cellText } from "../domain/cell-text.js";
 import type { Evidence } from "../models/evidence.js";
 import type { JobReport, QuestionReport } from "./job-report.js";
 
@@ -8,10 +9,7 @@ export const MAX_TABLE_ROWS = 50;
 export const MAX_CHANGE_LINES = 40;
 
 function cell(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  return String(typeof value === "object" ? JSON.stringify(value) : value)
-    .replaceAll("|", "\\|")
-    .replace(/\r?\n/g, " ");
+  return cellText(value).replaceAll("|", "\\|").replace(/\r?\n/g, " ");
 }
 
 /** One line summing up a run: "3 questions: 2 answered, 1 partial". */

@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Workspace } from "../config/workspace.js";
+import { isProcessAlive } from "../domain/lock-file.js";
 import type { ReportedNumber } from "./reported-numbers.js";
 
 /** Status of a job run: running until finished; interrupted when it stopped before finishing. */
@@ -103,15 +104,6 @@ CREATE INDEX IF NOT EXISTS reported_numbers_by_run ON reported_numbers (run_id);
 /** Path of a workspace's history database. */
 export function historyFileOf(workspace: Workspace): string {
   return path.join(workspace.stateDirectory, "history.sqlite");
-}
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /**
