@@ -7,7 +7,7 @@ import { planUnderstanding } from "../../planner/plan-understanding.js";
 import { colors, ExitCode, printJson, requireQuestion, UsageError } from "../cli-output.js";
 import { interruptedBeforeStart } from "../early-interrupt.js";
 import { isoDate } from "../option-values.js";
-import { workspaceFrom, workspaceOption } from "./workspace-option.js";
+import { plannerOption, workspaceFrom, workspaceOption } from "./workspace-option.js";
 
 interface AskCommandOptions {
   workspace: string;
@@ -73,12 +73,7 @@ export function registerAskCommand(program: Command): void {
         .choices(["standard", "agentic", "auto"])
         .default("auto"),
     )
-    .addOption(
-      new Option(
-        "--planner <kind>",
-        "catalog (deterministic) or model (Ollama, falls back to catalog)",
-      ).choices(["catalog", "model"]),
-    )
+    .addOption(plannerOption())
     .option("--max-iterations <n>", "reflection rounds (default reflector.max_iterations)")
     .option("--as-of <date>", "date relative expressions resolve against, YYYY-MM-DD", isoDate, today())
     .option(

@@ -9,7 +9,7 @@ import { planUnderstanding } from "../../planner/plan-understanding.js";
 import type { PlanOutcome } from "../../planner/planner.js";
 import { colors, ExitCode, hasWords, printJson, UsageError } from "../cli-output.js";
 import { isoDate } from "../option-values.js";
-import { workspaceFrom, workspaceOption } from "./workspace-option.js";
+import { plannerOption, workspaceFrom, workspaceOption } from "./workspace-option.js";
 
 interface PlanOptions {
   workspace: string;
@@ -83,12 +83,7 @@ export function registerPlanCommand(program: Command): void {
     .description("plan a question into sub-goals (no fetch); exit 1 when it cannot be planned")
     .argument("[question]", "the question, in Chinese or English")
     .addOption(workspaceOption())
-    .addOption(
-      new Option(
-        "--planner <kind>",
-        "catalog (deterministic) or model (Ollama, falls back to catalog)",
-      ).choices(["catalog", "model"]),
-    )
+    .addOption(plannerOption())
     .option(
       "--as-of <date>",
       "date that relative expressions (last month, 上个月) resolve against, YYYY-MM-DD",

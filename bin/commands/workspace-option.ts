@@ -9,6 +9,13 @@ export const workspaceOption = () =>
     process.env.TRIANGULATE_WORKSPACE ?? ".",
   );
 
+/** --planner catalog|model of `ask` and `plan` (unset: the workspace decides). */
+export const plannerOption = () =>
+  new Option("--planner <kind>", "catalog (deterministic) or model (Ollama, falls back to catalog)").choices([
+    "catalog",
+    "model",
+  ]);
+
 /**
  * Loads the workspace named by --workspace; throws ConfigError with every problem. From here on
  * stdout and stderr hide the workspace's secrets, as its run files do.
