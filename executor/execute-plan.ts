@@ -10,10 +10,11 @@ import type { ExecutionPlan, SubGoal } from "../models/plan.js";
 import { StepError } from "../models/step-error.js";
 import type { Attempt, StepResult } from "../models/step-result.js";
 import type { ValidationOutcome } from "../models/validation-outcome.js";
+import { RuleSyntaxError } from "../models/validation-rule/index.js";
 import { checkPlanAgainstWorkspace, PlanError } from "./check-plan.js";
 import { classifyError } from "./classify-error.js";
 import { raceAbort } from "./race-abort.js";
-import { evaluateRule, RuleEvaluationError, RuleSyntaxError } from "./rules/index.js";
+import { evaluateRule, RuleEvaluationError } from "./rules/index.js";
 import { RunStore, type RunSummary } from "./run-store.js";
 import { TraceRecorder } from "./trace-recorder.js";
 
