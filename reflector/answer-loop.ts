@@ -5,6 +5,7 @@ import type { Answer, Broadening, Gap } from "../models/answer.js";
 import type { Passage } from "../models/evidence.js";
 import type { ExecutionPlan, SubGoal } from "../models/plan.js";
 import type { StepResult } from "../models/step-result.js";
+import { build, readRule } from "../models/validation-rule/index.js";
 import { runRetrievalLoop } from "./agentic-retrieval.js";
 import { checkOutcome } from "./check-outcome.js";
 import { compareSources } from "./conflicts.js";
@@ -16,6 +17,7 @@ import { widenValidation } from "./rules/broaden-rule.js";
 import { defaultRules } from "./rules/default-rules.js";
 import { effectiveFailureKind } from "./rules/effective-failure-kind.js";
 import type { ReflectionHistory, ReflectionRule } from "./rules/rule.js";
+import { capsRows } from "./rules/rule-rewrites.js";
 import type { GoalOutcome } from "./synthesizer/goal-outcome.js";
 import type { AnswerLanguage } from "./synthesizer/labels.js";
 import { type Synthesis, synthesizeAnswer } from "./synthesizer/synthesize.js";
@@ -109,7 +111,12 @@ export function gapFor(
  */
 export function withBeforeWindow(goal: SubGoal): SubGoal | undefined {
   const period = goal.params.period;
-  if (!goal.params.metric || !period || period.grain === "year" || /\brows\s*(=|<=|<)/.test(goal.validation))
+  if (
+    !goal.params.metric ||
+    !period ||
+    period.grain === "year" ||
+    capsRows(readRule(goal.validation) ?? build.allOf([]))
+  )
     return undefined;
   // A period of several units already shows the movement (Q3 vs Q4); only a single unit needs the one before.
   if (enclosingUnit(period.from, period.grain).to < period.to) return undefined;

@@ -15,6 +15,7 @@ export {
   columnsRead,
   conjuncts,
   mapClauses,
+  readRule,
   rewriteRuleText,
   someClause,
   withoutConjuncts,

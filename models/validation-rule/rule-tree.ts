@@ -77,19 +77,24 @@ export function withoutConjuncts(rule: RuleNode, drop: (clause: RuleNode) => boo
   return kept.length === conjuncts(rule).length ? rule : allOf(kept);
 }
 
+/** The tree of a rule text, or undefined when it does not parse (the plan check refuses such a plan). */
+export function readRule(rule: string): RuleNode | undefined {
+  try {
+    return parseRule(rule);
+  } catch (error) {
+    if (error instanceof RuleSyntaxError) return undefined;
+    throw error;
+  }
+}
+
 /**
  * A sub-goal's rule text rewritten as a tree: parsed, given to `rewrite`, printed again. Text
  * `rewrite` leaves alone is returned as written (the user's spelling kept); text that does not
  * parse is returned as it is, for the plan check to refuse.
  */
 export function rewriteRuleText(rule: string, rewrite: (tree: RuleNode) => RuleNode): string {
-  let tree: RuleNode;
-  try {
-    tree = parseRule(rule);
-  } catch (error) {
-    if (error instanceof RuleSyntaxError) return rule;
-    throw error;
-  }
+  const tree = readRule(rule);
+  if (!tree) return rule;
   const rewritten = rewrite(tree);
   return rewritten === tree ? rule : printRule(rewritten);
 }
