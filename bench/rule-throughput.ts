@@ -5,8 +5,9 @@
  *
  *   npx tsx bench/rule-throughput.ts
  */
-import { evaluateRule, parseRule } from "../executor/rules/index.js";
+import { evaluateRule } from "../executor/rules/index.js";
 import type { CellValue, TableEvidence } from "../models/evidence.js";
+import { parseRule } from "../models/validation-rule/index.js";
 
 const ROWS = 100_000;
 const ROUNDS = 7;

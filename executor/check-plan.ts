@@ -5,7 +5,7 @@ import type { Workspace } from "../config/workspace.js";
 import { ownValue } from "../models/name-record.js";
 import type { ExecutionPlan, SubGoal } from "../models/plan.js";
 import type { DatasetCapabilities } from "../models/source-capabilities.js";
-import { parseRule, RuleSyntaxError } from "./rules/index.js";
+import { parseRule, RuleSyntaxError } from "../models/validation-rule/index.js";
 
 /** A plan that cannot run against this workspace: each issue names the sub-goal and what is wrong. */
 export class PlanError extends Error {

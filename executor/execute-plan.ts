@@ -2,18 +2,20 @@ import { randomBytes } from "node:crypto";
 import pLimit, { type LimitFunction } from "p-limit";
 import type { StepContext } from "../adapters/adapter.js";
 import { AdapterPool } from "../adapters/registry.js";
-import type { Workspace } from "../config/workspace.js";
 import { canonicalEvidence } from "../domain/canonical-values.js";
+import type { Workspace } from "../config/workspace.js";
 import type { Answer } from "../models/answer.js";
 import type { Evidence } from "../models/evidence.js";
 import type { ExecutionPlan, SubGoal } from "../models/plan.js";
 import { StepError } from "../models/step-error.js";
 import type { Attempt, StepResult } from "../models/step-result.js";
 import type { ValidationOutcome } from "../models/validation-outcome.js";
+import { RuleSyntaxError } from "../models/validation-rule/index.js";
+import { AttemptTimer } from "./attempt-timer.js";
 import { checkPlanAgainstWorkspace, PlanError } from "./check-plan.js";
 import { classifyError } from "./classify-error.js";
 import { raceAbort } from "./race-abort.js";
-import { evaluateRule, RuleEvaluationError, RuleSyntaxError } from "./rules/index.js";
+import { evaluateRule, RuleEvaluationError } from "./rules/index.js";
 import { RunStore, type RunSummary } from "./run-store.js";
 import { TraceRecorder } from "./trace-recorder.js";
 
@@ -75,6 +77,18 @@ function validate(goal: SubGoal, evidence: Evidence, asOf: string, deadline: num
     }
     throw error;
   }
+}
+
+/** One attempt at a goal as it goes: what it is, its clock, and what the fetch has returned so far. */
+interface AttemptStep {
+  goal: SubGoal;
+  hints: StepHints;
+  number: number;
+  previous: Attempt[];
+  requestId: string;
+  timer: AttemptTimer;
+  /** Filled as the fetch gets them; a failure later in the attempt still records them. */
+  fetched: { request?: string; httpStatus?: number; rawReference?: string };
 }
 
 /**
@@ -188,26 +202,20 @@ export class Run {
     return result;
   }
 
+  /** One attempt at a goal: fetch, normalise, validate, within the step's timeout; the result is recorded. */
   private async attempt(goal: SubGoal, hints: StepHints): Promise<StepResult> {
     const number = (this.attemptsByGoal.get(goal.id) ?? 0) + 1;
     this.attemptsByGoal.set(goal.id, number);
     const previous = this.results.get(goal.id)?.attempts ?? [];
-    const requestId = `${this.id}-${goal.id}-${number}-${randomBytes(2).toString("hex")}`;
-    const configuredTimeout =
-      this.options.stepTimeoutMs ?? this.workspace.config.executor.step_timeout_seconds * 1000;
-    const timeoutMs = Math.max(1, Math.min(hints.timeoutMs ?? configuredTimeout, this.remainingMs()));
-    const started = Date.now();
-    const startedIso = new Date(started).toISOString();
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new DOMException(`step ${goal.id} timed out after ${timeoutMs} ms`, "TimeoutError"));
-    }, timeoutMs);
-    const onExternalAbort = () => controller.abort(this.options.signal?.reason);
-    // A signal aborted before the step (Ctrl-C while the CLI loaded) fires no "abort" event any more.
-    if (this.options.signal?.aborted) onExternalAbort();
-    else this.options.signal?.addEventListener("abort", onExternalAbort, { once: true });
+    const step: AttemptStep = {
+      goal,
+      hints,
+      number,
+      previous,
+      requestId: `${this.id}-${goal.id}-${number}-${randomBytes(2).toString("hex")}`,
+      timer: new AttemptTimer(goal.id, this.attemptTimeoutMs(hints), this.options.signal),
+      fetched: {},
+    };
     this.results.set(goal.id, {
       goal_id: goal.id,
       source: goal.source,
@@ -215,131 +223,149 @@ export class Run {
       attempts: previous,
       duration_ms: 0,
     });
-
-    let requestSummary: string | undefined;
-    let httpStatus: number | undefined;
-    // What every attempt records, answered or failed: its request, times and HTTP status.
-    const attemptOf = (ended: number, status: number | undefined) => ({
-      request_id: requestId,
-      started_at: startedIso,
-      ended_at: new Date(ended).toISOString(),
-      duration_ms: ended - started,
-      timeout_ms: timeoutMs,
-      ...(requestSummary ? { request: this.workspace.redactor.text(requestSummary) } : {}),
-      ...(status !== undefined ? { http_status: status } : {}),
-    });
-    let rawReference: string | undefined;
     let result: StepResult;
     try {
-      if (this.remainingMs() <= 0) throw new DOMException("the run's deadline has passed", "TimeoutError");
-      const source = this.workspace.config.sources[goal.source];
-      if (!source) {
-        throw new StepError(
-          "config_error",
-          `the plan names source ${goal.source}, which is not in ${this.workspace.file}`,
-        );
-      }
-      const adapter = await this.adapters.get(goal.source);
-      const context: StepContext = {
-        signal: controller.signal,
-        timeoutMs,
-        asOf: this.plan.as_of,
-        attempt: number,
-        requestId,
-        ...(this.directory ? { runDirectory: this.directory } : {}),
-        trace: (kind, line, detail) => {
-          this.trace.add(kind, line, detail ?? {}, goal.id);
-        },
-        hints,
-      };
-      const raw = await raceAbort(adapter.fetch(goal, context), controller.signal);
-      requestSummary = raw.request;
-      httpStatus = raw.httpStatus;
-      if (this.store) rawReference = await this.store.writeRaw(`raw/${goal.id}-${number}.json`, raw);
-      // Dimension values become catalog keys here, at the adapter boundary, for every kind of source.
-      const evidence = canonicalEvidence(adapter.normalize(raw, goal), this.workspace.config.catalog);
-      controller.signal.throwIfAborted();
-      const validation = validate(goal, evidence, this.plan.as_of, started + timeoutMs);
-      const ended = Date.now();
-      const attempt: Attempt = {
-        ...attemptOf(ended, httpStatus),
-        ...(validation.passed
-          ? {}
-          : { error_kind: "validation_failed" as const, error_message: validation.message }),
-      };
-      this.trace.add(
-        "fetch",
-        `fetch:${goal.id}:${goal.source}:ok:${describeEvidence(evidence)}:${ended - started}ms`,
-        { attempt: number, duration_ms: ended - started },
-        goal.id,
-      );
-      this.trace.add(
-        "validate",
-        validation.passed
-          ? `validate:${goal.id}:pass`
-          : `validate:${goal.id}:fail:${validation.failed_clause ?? validation.message ?? ""}`,
-        { ...validation },
-        goal.id,
-      );
-      this.evidenceByGoal.set(goal.id, evidence);
-      result = {
-        goal_id: goal.id,
-        source: goal.source,
-        status: validation.passed ? "succeeded" : "failed",
-        attempts: [...previous, attempt],
-        ...(rawReference ? { raw_snapshot: rawReference } : {}),
-        evidence,
-        validation,
-        ...(validation.passed
-          ? {}
-          : {
-              error_kind: "validation_failed" as const,
-              error_message: validation.message ?? `rule failed: ${validation.failed_clause}`,
-            }),
-        duration_ms: ended - started,
-      };
+      result = await this.fetchAndValidate(step);
     } catch (error) {
-      const failure: StepError = classifyError(error, {
-        timedOut,
-        timeoutMs,
-        cancelled: controller.signal.aborted,
-      });
-      const ended = Date.now();
-      const message = this.workspace.redactor.text(failure.message);
-      const details = this.workspace.redactor.value({ ...failure.details });
-      const attempt: Attempt = {
-        ...attemptOf(ended, failure.details.status ?? httpStatus),
-        error_kind: failure.kind,
-        error_message: message,
-        ...(failure.details.retryAfterSeconds !== undefined
-          ? { retry_after_seconds: failure.details.retryAfterSeconds }
-          : {}),
-      };
-      this.trace.add(
-        "fetch",
-        `fetch:${goal.id}:${goal.source}:${failure.kind}:${ended - started}ms`,
-        { attempt: number, message, ...details },
-        goal.id,
-      );
-      this.evidenceByGoal.delete(goal.id);
-      result = {
-        goal_id: goal.id,
-        source: goal.source,
-        status: "failed",
-        attempts: [...previous, attempt],
-        ...(rawReference ? { raw_snapshot: rawReference } : {}),
-        error_kind: failure.kind,
-        error_message: message,
-        error_details: { ...details, retryable: failure.retryable },
-        duration_ms: ended - started,
-      };
+      result = this.failedAttempt(step, error);
     } finally {
-      clearTimeout(timer);
-      this.options.signal?.removeEventListener("abort", onExternalAbort);
+      step.timer.stop();
     }
     this.results.set(goal.id, result);
-    await this.store?.writeJson(`step-${goal.id}.json`, { goal, request: requestSummary, result });
+    await this.store?.writeJson(`step-${goal.id}.json`, { goal, request: step.fetched.request, result });
     return result;
+  }
+
+  /** The attempt's timeout: the hint's or the configured one, never past the run's deadline. */
+  private attemptTimeoutMs(hints: StepHints): number {
+    const configuredTimeout =
+      this.options.stepTimeoutMs ?? this.workspace.config.executor.step_timeout_seconds * 1000;
+    return Math.max(1, Math.min(hints.timeoutMs ?? configuredTimeout, this.remainingMs()));
+  }
+
+  /** Fetches through the adapter, keeps the raw snapshot, normalises and validates: the attempt that got data. */
+  private async fetchAndValidate(step: AttemptStep): Promise<StepResult> {
+    const { goal, timer, fetched } = step;
+    if (this.remainingMs() <= 0) throw new DOMException("the run's deadline has passed", "TimeoutError");
+    if (!this.workspace.config.sources[goal.source]) {
+      throw new StepError(
+        "config_error",
+        `the plan names source ${goal.source}, which is not in ${this.workspace.file}`,
+      );
+    }
+    const adapter = await this.adapters.get(goal.source);
+    const context: StepContext = {
+      signal: timer.signal,
+      timeoutMs: timer.timeoutMs,
+      asOf: this.plan.as_of,
+      attempt: step.number,
+      requestId: step.requestId,
+      ...(this.directory ? { runDirectory: this.directory } : {}),
+      trace: (kind, line, detail) => {
+        this.trace.add(kind, line, detail ?? {}, goal.id);
+      },
+      hints: step.hints,
+    };
+    const raw = await raceAbort(adapter.fetch(goal, context), timer.signal);
+    fetched.request = raw.request;
+    fetched.httpStatus = raw.httpStatus;
+    if (this.store)
+      fetched.rawReference = await this.store.writeRaw(`raw/${goal.id}-${step.number}.json`, raw);
+    // Dimension values become catalog keys here, at the adapter boundary, for every kind of source.
+    const evidence = canonicalEvidence(adapter.normalize(raw, goal), this.workspace.config.catalog);
+    timer.signal.throwIfAborted();
+    const validation = validate(goal, evidence, this.plan.as_of, timer.deadline);
+    return this.validatedAttempt(step, evidence, validation);
+  }
+
+  /** The result of an attempt that got evidence: succeeded, or failed validation. */
+  private validatedAttempt(step: AttemptStep, evidence: Evidence, validation: ValidationOutcome): StepResult {
+    const { goal, fetched } = step;
+    const times = step.timer.times();
+    const failedValidation = validation.passed
+      ? {}
+      : { error_kind: "validation_failed" as const, error_message: validation.message };
+    const attempt: Attempt = {
+      request_id: step.requestId,
+      ...times,
+      ...(fetched.request ? { request: this.workspace.redactor.text(fetched.request) } : {}),
+      ...(fetched.httpStatus !== undefined ? { http_status: fetched.httpStatus } : {}),
+      ...failedValidation,
+    };
+    this.trace.add(
+      "fetch",
+      `fetch:${goal.id}:${goal.source}:ok:${describeEvidence(evidence)}:${times.duration_ms}ms`,
+      { attempt: step.number, duration_ms: times.duration_ms },
+      goal.id,
+    );
+    this.trace.add(
+      "validate",
+      validation.passed
+        ? `validate:${goal.id}:pass`
+        : `validate:${goal.id}:fail:${validation.failed_clause ?? validation.message ?? ""}`,
+      { ...validation },
+      goal.id,
+    );
+    this.evidenceByGoal.set(goal.id, evidence);
+    return {
+      goal_id: goal.id,
+      source: goal.source,
+      status: validation.passed ? "succeeded" : "failed",
+      attempts: [...step.previous, attempt],
+      ...(fetched.rawReference ? { raw_snapshot: fetched.rawReference } : {}),
+      evidence,
+      validation,
+      ...(validation.passed
+        ? {}
+        : {
+            error_kind: "validation_failed" as const,
+            error_message: validation.message ?? `rule failed: ${validation.failed_clause}`,
+          }),
+      duration_ms: times.duration_ms,
+    };
+  }
+
+  /** The result of an attempt that threw: the error classified, redacted and recorded. */
+  private failedAttempt(step: AttemptStep, error: unknown): StepResult {
+    const { goal, fetched, timer } = step;
+    const failure: StepError = classifyError(error, {
+      timedOut: timer.timedOut,
+      timeoutMs: timer.timeoutMs,
+      cancelled: timer.signal.aborted,
+    });
+    const times = timer.times();
+    const message = this.workspace.redactor.text(failure.message);
+    const details = this.workspace.redactor.value({ ...failure.details });
+    const status = failure.details.status ?? fetched.httpStatus;
+    const attempt: Attempt = {
+      request_id: step.requestId,
+      ...times,
+      ...(fetched.request ? { request: this.workspace.redactor.text(fetched.request) } : {}),
+      ...(status !== undefined ? { http_status: status } : {}),
+      error_kind: failure.kind,
+      error_message: message,
+      ...(failure.details.retryAfterSeconds !== undefined
+        ? { retry_after_seconds: failure.details.retryAfterSeconds }
+        : {}),
+    };
+    this.trace.add(
+      "fetch",
+      `fetch:${goal.id}:${goal.source}:${failure.kind}:${times.duration_ms}ms`,
+      { attempt: step.number, message, ...details },
+      goal.id,
+    );
+    this.evidenceByGoal.delete(goal.id);
+    return {
+      goal_id: goal.id,
+      source: goal.source,
+      status: "failed",
+      attempts: [...step.previous, attempt],
+      ...(fetched.rawReference ? { raw_snapshot: fetched.rawReference } : {}),
+      error_kind: failure.kind,
+      error_message: message,
+      error_details: { ...details, retryable: failure.retryable },
+      duration_ms: times.duration_ms,
+    };
   }
 
   /** Status of the run so far: succeeded when every required goal succeeded. */

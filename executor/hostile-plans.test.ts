@@ -36,6 +36,19 @@ describe("hostile plans", () => {
   const root = folders.demoWorkspace();
   const workspace = loadWorkspace(root, { environment: {} });
 
+  it("refuses a rule that does not parse when the plan is parsed, at the rule's field with a caret", () => {
+    const parsed = safeParsePlan(
+      JSON.parse(planText({ name: "rule", goal: { validation: "rows >= 1 AND (" }, expect: "" })),
+    );
+    expect(parsed.success).toBe(false);
+    if (parsed.success) return;
+    expect(parsed.issues).toHaveLength(1);
+    expect(parsed.issues[0].path).toEqual(["sub_goals", 0, "validation"]);
+    expect(parsed.issues[0].message).toMatch(
+      /^the rule does not parse: .*\(at column 16\)\n {2}rows >= 1 AND \(\n {17}\^$/s,
+    );
+  });
+
   it("accepts the base goal the cases start from", () => {
     const parsed = safeParsePlan(JSON.parse(planText({ name: "base", expect: "" })));
     expect(parsed.success && checkPlanAgainstWorkspace(parsed.value, workspace)).toEqual([]);
@@ -53,8 +66,12 @@ describe("hostile plans", () => {
   it.each(fixture.cases.filter((hostile) => !hostile.raw_filters && hostile.goal?.source !== "__proto__"))(
     "executePlan itself refuses $name (entry points that skip readPlanFile)",
     async (hostile) => {
-      const parsed = safeParsePlan(JSON.parse(planText(hostile)));
+      // The schema already refuses a rule that does not parse; a plan built in code skips the
+      // schema, so the rule is put back after parsing to reach executePlan's own check.
+      const { validation, ...rest } = hostile.goal ?? {};
+      const parsed = safeParsePlan(JSON.parse(planText({ ...hostile, goal: rest })));
       if (!parsed.success) throw new Error(`fixture ${hostile.name} is not schema-valid`);
+      if (typeof validation === "string") parsed.value.sub_goals[0].validation = validation;
       const error = await executePlan(parsed.value, workspace).catch((failure) => failure);
       expect(error).toBeInstanceOf(PlanError);
       expect(error.message).toMatch(new RegExp(hostile.expect));

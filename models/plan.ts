@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { nameRecord, PROTOTYPE_KEY_MESSAGE, prototypeKeyPaths } from "./name-record.js";
+import { parseRule } from "./validation-rule/parse-rule.js";
+import { RuleSyntaxError } from "./validation-rule/rule-syntax-error.js";
 
 /** Identifier of a sub-goal inside one plan: g1, g2, … */
 export const SubGoalId = z.string().regex(/^g[0-9]{1,3}$/, "a sub-goal id looks like g1, g2, …");
@@ -105,6 +107,26 @@ export type Asked = z.infer<typeof Asked>;
 export const ExpectedFormat = z.enum(["table", "records", "text"]);
 export type ExpectedFormat = z.infer<typeof ExpectedFormat>;
 
+/**
+ * A validation rule as a plan carries it: text (people write it in JSON and YAML), parsed as soon as
+ * the plan is, so a rule that does not parse fails at load with its column and a caret, before any
+ * request.
+ */
+export const ValidationRuleText = z
+  .string()
+  .max(2000)
+  .superRefine((text, context) => {
+    try {
+      parseRule(text);
+    } catch (error) {
+      if (!(error instanceof RuleSyntaxError)) throw error;
+      context.addIssue({
+        code: "custom",
+        message: `the rule does not parse: ${error.message}\n${error.display}`,
+      });
+    }
+  });
+
 /** One unit of work for one source. */
 export const SubGoal = z
   .object({
@@ -114,7 +136,7 @@ export const SubGoal = z
     dataset: Name.optional(),
     params: SubGoalParams.default({ filters: {} }),
     expected_format: ExpectedFormat,
-    validation: z.string().max(2000).default(""),
+    validation: ValidationRuleText.default(""),
     required: z.boolean().default(true),
     depends_on: z.array(SubGoalId).max(12).optional(),
     /** What would answer this sub-goal (planner/asked-for.ts); absent in hand-written plans of old. */

@@ -2,7 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadWorkspace } from "../config/load-workspace.js";
 import { Workspace } from "../config/workspace.js";
-import { parseRule } from "../executor/rules/parse-rule.js";
+import { parseRule } from "../models/validation-rule/parse-rule.js";
 import { WorkspaceConfig } from "../models/workspace.js";
 import { bindQualifiers } from "./bind-qualifiers.js";
 import { CatalogPlanner } from "./catalog-planner.js";

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { validationRuleFor } from "./validation-rule-for.js";
+import { parseRule, printRule } from "../models/validation-rule/index.js";
+import { withoutSpans } from "../models/validation-rule/testing/without-spans.js";
+import { validationRuleFor, validationTreeFor } from "./validation-rule-for.js";
 import type { Offer } from "./workspace-offers.js";
 
 const offer = (sourceKind: string): Offer => ({
@@ -30,6 +32,19 @@ describe("validationRuleFor", () => {
     );
     expect(validationRuleFor(offer("constructor"), "metric", period)).toBe(
       "has_columns: [month, m] AND rows >= 1",
+    );
+  });
+});
+
+describe("validationTreeFor", () => {
+  it("builds the rule as a tree that prints to text the parser reads back to the same tree", () => {
+    const odd: Offer = { ...offer("file"), columns: ["month", "order id", "rows"] };
+    for (const role of ["metric", "event", "text"] as const) {
+      const tree = validationTreeFor(odd, role, period);
+      expect(withoutSpans(parseRule(printRule(tree)))).toEqual(withoutSpans(tree));
+    }
+    expect(validationRuleFor(odd, "metric", period)).toBe(
+      "has_columns: [month, `order id`, `rows`] AND rows >= 1 AND any(month >= '2024-03' AND month <= '2024-03')",
     );
   });
 });

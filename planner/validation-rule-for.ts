@@ -1,5 +1,6 @@
 import { isDateFieldName } from "../domain/period-columns.js";
 import type { Grain, Period } from "../models/plan.js";
+import { build, printRule, type RuleNode } from "../models/validation-rule/index.js";
 import { sourceKindNamed } from "../models/workspace.js";
 import type { Offer } from "./workspace-offers.js";
 
@@ -34,24 +35,31 @@ export function periodColumn(offer: Offer): string | undefined {
  * - text: at least one passage.
  * Tables read from documents (pdf_kb) are not period-filtered, so they get no period clause.
  */
-export function validationRuleFor(offer: Offer, role: "metric" | "event" | "text", period?: Period): string {
-  if (role === "text" || offer.expectedFormat === "text") return "chunks >= 1";
+export function validationTreeFor(
+  offer: Offer,
+  role: "metric" | "event" | "text",
+  period?: Period,
+): RuleNode {
+  if (role === "text" || offer.expectedFormat === "text") return build.atLeast("chunks", 1);
   const columns =
     offer.columns.length > 0
-      ? `${offer.expectedFormat === "records" ? "has_fields" : "has_columns"}: [${offer.columns.join(", ")}]`
-      : "";
-  const clauses = columns ? [columns] : [];
-  if (role === "event") {
-    clauses.push("rows >= 0");
-    return clauses.join(" AND ");
-  }
-  clauses.push("rows >= 1");
+      ? [build.hasColumns(offer.expectedFormat === "records" ? "has_fields" : "has_columns", offer.columns)]
+      : [];
+  if (role === "event") return build.allOf([...columns, build.atLeast("rows", 0)]);
   const column = periodColumn(offer);
-  if (period && column && sourceKindNamed(offer.sourceKind)?.periodFiltered) {
-    const grain = column === offer.grain ? (offer.grain as Grain) : "day";
-    clauses.push(
-      `any(${column} >= '${periodBound(period.from, grain)}' AND ${column} <= '${periodBound(period.to, grain)}')`,
-    );
-  }
-  return clauses.join(" AND ");
+  const inPeriod =
+    period && column && sourceKindNamed(offer.sourceKind)?.periodFiltered
+      ? [build.anyRow(periodClause(column, column === offer.grain ? (offer.grain as Grain) : "day", period))]
+      : [];
+  return build.allOf([...columns, build.atLeast("rows", 1), ...inPeriod]);
+}
+
+/** `column >= 'from' AND column <= 'to'` with the bounds at the grain the column holds. */
+function periodClause(column: string, grain: Grain, period: Period): RuleNode {
+  return build.between(column, periodBound(period.from, grain), periodBound(period.to, grain));
+}
+
+/** validationTreeFor as the text a plan carries (plan JSON, YAML, `plan` output). */
+export function validationRuleFor(offer: Offer, role: "metric" | "event" | "text", period?: Period): string {
+  return printRule(validationTreeFor(offer, role, period));
 }

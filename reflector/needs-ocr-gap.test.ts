@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { StepResult } from "../models/step-result.js";
-import { gapFor } from "./answer-loop.js";
+import { gapFor } from "./answering/goal-gap.js";
 import { goal } from "./testing/fixtures.js";
 
 // Issue 20.2: a dashboard region that is a canvas with no table, on a dataset that may not use OCR,

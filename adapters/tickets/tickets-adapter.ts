@@ -25,12 +25,12 @@ import {
   mapRecord,
   recordLabel,
 } from "./field-mapping.js";
-import { requestJson } from "./http-request.js";
 import { type CompiledPath, compilePath } from "./json-path.js";
-import { type Page, paginate } from "./paginate.js";
+import { type FetchPage, type Page, type PagedRecords, paginate } from "./paginate.js";
 import { PRESETS, type ResolvedSearch, resolveSearch, type ValueNames } from "./presets.js";
 import { encodePathSegment, fillTemplate, placeholdersOf, type TemplateValues } from "./query-template.js";
 import { correctedDates, readRevisions } from "./revisions.js";
+import { joinUrl, SearchConnection } from "./search-connection.js";
 
 /** What fetch hands to normalize: the raw records of every page, changelogs fetched apart, notes. */
 export interface TicketsRawBody {
@@ -52,6 +52,13 @@ export interface TicketsRawBody {
 /** The result of running a mapping leniently, for `triangulate sources test`: rows plus every field that matched nothing. */
 export type TicketsMappingResult = MappingTestResult;
 
+/** A search's request with the sub-goal's values filled in; `where` is its YAML path, for messages. */
+interface FilledRequest {
+  where: string;
+  endpoint: string;
+  params: Record<string, string>;
+}
+
 const CHANGE_COLUMNS: Column[] = [
   { name: "key", type: "string" },
   { name: "field", type: "string" },
@@ -67,10 +74,6 @@ function nextDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
-}
-
-function joinUrl(base: string, path: string): string {
-  return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
 }
 
 /**
@@ -166,6 +169,71 @@ export class TicketsAdapter implements SourceAdapter {
   async fetch(goal: SubGoal, context: StepContext): Promise<RawResponse> {
     const search = this.resolve(goal);
     const values = this.templateValues(goal, context.asOf);
+    const { clientFilters, clientPeriod } = this.clientSide(search, goal, context);
+    const request = this.filledRequest(search, values);
+    const connection = new SearchConnection(
+      {
+        sourceName: this.name,
+        searchName: search.name,
+        method: search.method,
+        baseUrl: this.config.base_url,
+        fallbackBaseUrl: this.config.fallback_base_url,
+        headers: this.headers,
+        redactor: this.redactor,
+        credentialHint: this.credentialHint,
+        timeoutMs: requestTimeoutMs(this.config.timeout_seconds, context),
+        maxBytes: this.config.max_response_bytes,
+      },
+      context,
+    );
+    const namesOf = (lookup: ValueNames) => connection.namesOf(lookup);
+    await this.resolveNamedParams(request.params, namesOf, request.where);
+    // Revisions listed beside the records (JSON:API included[]), collected page by page.
+    const included: unknown[] = [];
+    const paged = await paginate(
+      search.pagination,
+      this.config.max_pages,
+      this.pageFetcher(search, request, connection),
+      this.recordsReader(search, included),
+    );
+    const changes = await this.readChanges(search, paged, included, connection, context);
+    const { params } = request;
+    if (paged.records.length === 0 && !search.search.empty_is_answer) {
+      throw new StepError(
+        "no_results",
+        `search ${search.name} of ${this.name} found nothing for ${params[search.jqlParam] ? this.redactor.text(params[search.jqlParam]) : "the request"}`,
+        { url: connection.firstRequest },
+      );
+    }
+    const body: TicketsRawBody = {
+      search: search.name,
+      records: paged.records,
+      changelogs: changes.changelogs,
+      notes: paged.notes,
+      clientFilters,
+      clientPeriod,
+      ...(changes.valueNames ? { valueNames: changes.valueNames } : {}),
+      ...(changes.customFieldNames ? { customFieldNames: changes.customFieldNames } : {}),
+    };
+    const { requests, fallbackUsed } = connection;
+    return {
+      request: connection.firstRequest + (requests > 1 ? ` (+${requests - 1} more requests)` : ""),
+      httpStatus: 200,
+      body,
+      contentType: "application/json",
+      meta: { pages: paged.pages, requests, records: paged.records.length, fallbackUsed, clientFilters },
+    };
+  }
+
+  /**
+   * The filters and period the server cannot apply (no placeholder in the search's templates),
+   * to apply to the mapped rows; a filter the search maps no field for is a format_error.
+   */
+  private clientSide(
+    search: ResolvedSearch,
+    goal: SubGoal,
+    context: StepContext,
+  ): { clientFilters: string[]; clientPeriod: boolean } {
     const templates = [search.endpoint, search.jql ?? "", ...Object.values(search.params)].join("\n");
     const serverSide = new Set(placeholdersOf(templates));
     const clientFilters = Object.keys(goal.params.filters ?? {}).filter(
@@ -192,7 +260,11 @@ export class TicketsAdapter implements SourceAdapter {
         `${search.name}:period not applied (no {from}/{to} and no period_field)`,
       );
     }
+    return { clientFilters, clientPeriod };
+  }
 
+  /** The search's endpoint and query parameters with the sub-goal's values filled in, each escaped for its place. */
+  private filledRequest(search: ResolvedSearch, values: TemplateValues): FilledRequest {
     const where = `sources.${this.name}.searches.${search.name}`;
     const preset = PRESETS[this.config.preset];
     const endpoint = fillTemplate(search.endpoint, values, "path", `${where}.endpoint`);
@@ -205,95 +277,18 @@ export class TicketsAdapter implements SourceAdapter {
       params[key] = filled;
     }
     if (search.jql) params[search.jqlParam] = fillTemplate(search.jql, values, "jql", `${where}.jql`);
+    return { where, endpoint, params };
+  }
 
-    const timeoutMs = requestTimeoutMs(this.config.timeout_seconds, context);
-    const fallback = this.config.fallback_base_url;
-    let base = context.hints?.useFallback && fallback ? fallback : this.config.base_url;
-    let fallbackUsed = base === fallback;
-    let requests = 0;
-    let firstRequest = "";
-
-    // One request against the current base; a 5xx or a refused connection switches to the
-    // fallback base once, automatically, and the rest of the search stays there.
-    const send = async (
-      path: string,
-      query: Record<string, string | number>,
-      body?: unknown,
-    ): Promise<Page> => {
-      const attempt = async (against: string) => {
-        const url = new URL(joinUrl(against, path));
-        if (url.origin !== new URL(against).origin)
-          throw new StepError("config_error", `endpoint ${path} leaves ${against}`, { locator: "endpoint" });
-        for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
-        const text = url.toString();
-        requests += 1;
-        if (!firstRequest)
-          firstRequest = this.redactor.text(
-            `${search.method} ${text}${body ? ` ${JSON.stringify(body)}` : ""}`,
-          );
-        const response = await requestJson(text, {
-          method: body === undefined ? "GET" : "POST",
-          headers:
-            body === undefined ? this.headers : { ...this.headers, "content-type": "application/json" },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-          signal: context.signal,
-          timeoutMs,
-          maxBytes: this.config.max_response_bytes,
-          redactor: this.redactor,
-          sourceName: `source ${this.name}`,
-          credentialHint: this.credentialHint,
-        });
-        context.trace(
-          "tickets:request",
-          `${search.name}:${response.status}:${response.bytes}B:${Math.round(response.elapsedMs)}ms`,
-        );
-        return { body: response.body, headers: response.headers, url: this.redactor.text(text) };
-      };
-      try {
-        return await attempt(base);
-      } catch (error) {
-        if (
-          StepError.isStepError(error) &&
-          error.kind === "server_error" &&
-          fallback &&
-          !fallbackUsed &&
-          !context.signal.aborted
-        ) {
-          context.trace(
-            "tickets:fallback",
-            `${search.name}:${error.details.status ?? "connection"}→fallback_base_url`,
-          );
-          base = fallback;
-          fallbackUsed = true;
-          return attempt(base);
-        }
-        throw error;
-      }
-    };
-
-    // Each id → name table (statuses, trackers, priorities) is read at most once per fetch.
-    const tables = new Map<string, Promise<Record<string, string>>>();
-    const namesOf = (lookup: ValueNames): Promise<Record<string, string>> => {
-      let table = tables.get(lookup.endpoint);
-      if (!table) {
-        table = send(lookup.endpoint, {}).then((page) => {
-          const listed = compilePath(lookup.records)(page.body)[0];
-          const names: Record<string, string> = Object.create(null);
-          for (const each of Array.isArray(listed) ? listed : []) {
-            const value = each as Record<string, unknown> | null;
-            if (value && value[lookup.id] !== undefined && typeof value[lookup.name] === "string")
-              names[String(value[lookup.id])] = value[lookup.name] as string;
-          }
-          return names;
-        });
-        tables.set(lookup.endpoint, table);
-      }
-      return table;
-    };
-    await this.resolveNamedParams(params, namesOf, where);
-
-    const compiled = this.compiledFor(search);
-    const fetchPage = (paging: Record<string, string | number>, nextUrl?: string): Promise<Page> => {
+  /** Fetches one page: the search with paging parameters (GET or POST), or a Link header's next URL on the same origin. */
+  private pageFetcher(
+    search: ResolvedSearch,
+    request: FilledRequest,
+    connection: SearchConnection,
+  ): FetchPage {
+    const { endpoint, params } = request;
+    return (paging, nextUrl) => {
+      const base = connection.base;
       if (nextUrl) {
         const next = new URL(nextUrl, joinUrl(base, endpoint));
         if (next.origin !== new URL(base).origin) {
@@ -306,7 +301,7 @@ export class TicketsAdapter implements SourceAdapter {
         }
         const query = Object.fromEntries(next.searchParams.entries());
         const basePath = new URL(base).pathname.replace(/\/+$/, "");
-        return send(
+        return connection.send(
           next.pathname.startsWith(basePath) ? next.pathname.slice(basePath.length) : next.pathname,
           query,
         );
@@ -317,16 +312,19 @@ export class TicketsAdapter implements SourceAdapter {
           body.expand = String(body.expand).split(",");
         if (typeof body.fields === "string" && this.config.preset.startsWith("jira"))
           body.fields = String(body.fields).split(",");
-        return send(endpoint, {}, body);
+        return connection.send(endpoint, {}, body);
       }
-      return send(endpoint, { ...params, ...paging });
+      return connection.send(endpoint, { ...params, ...paging });
     };
-    // Revisions listed beside the records (JSON:API included[]), collected page by page.
-    const included: unknown[] = [];
+  }
+
+  /** The records of one page at the search's records path (a format_error when it matches nothing); collects included[]. */
+  private recordsReader(search: ResolvedSearch, included: unknown[]): (page: Page) => unknown[] {
+    const compiled = this.compiledFor(search);
     const includedOf = search.changelog?.revisions?.included
       ? compilePath(search.changelog.revisions.included)
       : undefined;
-    const recordsOf = (page: Page): unknown[] => {
+    return (page) => {
       if (includedOf) included.push(...includedOf(page.body));
       const matches = compiled.records(page.body);
       if (matches.length === 0) {
@@ -343,8 +341,20 @@ export class TicketsAdapter implements SourceAdapter {
       }
       return matches.length === 1 && Array.isArray(matches[0]) ? (matches[0] as unknown[]) : matches;
     };
+  }
 
-    const paged = await paginate(search.pagination, this.config.max_pages, fetchPage, recordsOf);
+  /**
+   * The change sets of the fetched records: the rest of truncated changelogs, per-record
+   * changelogs, revisions, and the names of id-valued and custom fields; notes go to `paged.notes`.
+   */
+  private async readChanges(
+    search: ResolvedSearch,
+    paged: PagedRecords,
+    included: unknown[],
+    connection: SearchConnection,
+    context: StepContext,
+  ): Promise<Pick<TicketsRawBody, "changelogs" | "valueNames" | "customFieldNames">> {
+    const send = (path: string, query: Record<string, string | number>) => connection.send(path, query);
     const changelogs: Record<string, unknown[]> = Object.create(null);
     if (search.changelog?.shape.endpoint && search.changelog.shape.total) {
       paged.notes.push(...(await this.fetchMissingChangelogs(search, paged.records, changelogs, send)));
@@ -363,37 +373,17 @@ export class TicketsAdapter implements SourceAdapter {
       paged.notes.push(...correctedDates(search, paged.records, changelogs));
     }
     if (search.changelog) this.requireChangelogs(search, paged.records, changelogs);
+    const namesOf = (lookup: ValueNames) => connection.namesOf(lookup);
     const valueNames = search.changelog?.shape.names
       ? await this.fetchValueNames(search, paged.records, changelogs, namesOf, paged.notes, context)
       : undefined;
     const customFieldNames = search.changelog?.shape.customFields
       ? await this.fetchCustomFieldNames(search, paged.records, changelogs, send, paged.notes, context)
       : undefined;
-    if (paged.records.length === 0 && !search.search.empty_is_answer) {
-      throw new StepError(
-        "no_results",
-        `search ${search.name} of ${this.name} found nothing for ${params[search.jqlParam] ? this.redactor.text(params[search.jqlParam]) : "the request"}`,
-        {
-          url: firstRequest,
-        },
-      );
-    }
-    const body: TicketsRawBody = {
-      search: search.name,
-      records: paged.records,
+    return {
       changelogs,
-      notes: paged.notes,
-      clientFilters,
-      clientPeriod,
       ...(valueNames ? { valueNames } : {}),
       ...(customFieldNames ? { customFieldNames } : {}),
-    };
-    return {
-      request: firstRequest + (requests > 1 ? ` (+${requests - 1} more requests)` : ""),
-      httpStatus: 200,
-      body,
-      contentType: "application/json",
-      meta: { pages: paged.pages, requests, records: paged.records.length, fallbackUsed, clientFilters },
     };
   }
 

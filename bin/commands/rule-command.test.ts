@@ -14,7 +14,9 @@ function cliCommand(): string[] {
   if (existsSync(built) && existsSync(builtCommand)) {
     const sources = [
       "bin/commands/rule-command.ts",
-      ...readdirSync("executor/rules").map((name) => `executor/rules/${name}`),
+      ...["executor/rules", "models/validation-rule"].flatMap((folder) =>
+        readdirSync(folder).map((name) => `${folder}/${name}`),
+      ),
     ];
     const newestSource = Math.max(...sources.map((source) => statSync(source).mtimeMs));
     if (statSync(builtCommand).mtimeMs >= newestSource) return [built];

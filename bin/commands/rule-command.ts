@@ -3,9 +3,10 @@ import path from "node:path";
 import type { Command } from "commander";
 import { FileFormatError } from "../../adapters/file/file-error.js";
 import { readTabularFile } from "../../adapters/file/read-tabular-file.js";
-import { evaluateRule, RuleEvaluationError, RuleSyntaxError } from "../../executor/rules/index.js";
+import { evaluateRule, RuleEvaluationError } from "../../executor/rules/index.js";
 import type { Evidence, Passage } from "../../models/evidence.js";
 import type { ValidationOutcome } from "../../models/validation-outcome.js";
+import { RuleSyntaxError } from "../../models/validation-rule/index.js";
 import { colors, ExitCode, formatTable, printJson, UsageError } from "../cli-output.js";
 import { isoDate } from "../option-values.js";
 

@@ -1,9 +1,6 @@
 import type { CellValue } from "../../models/evidence.js";
-import { cellNumber, compileOperand, type Operand } from "./compile-operand.js";
-import { compilePattern } from "./compile-pattern.js";
-import type { EvaluationContext } from "./evaluation-context.js";
-import { printLiteral } from "./print-rule.js";
-import { compareRuleDates, ISO_DATE_LIKE, type RuleDate } from "./rule-date.js";
+import { compilePattern } from "../../models/validation-rule/compile-pattern.js";
+import { printLiteral } from "../../models/validation-rule/print-rule.js";
 import type {
   ComparisonNode,
   ComparisonOperator,
@@ -11,7 +8,10 @@ import type {
   MatchNode,
   MembershipNode,
   RuleNode,
-} from "./rule-node.js";
+} from "../../models/validation-rule/rule-node.js";
+import { cellNumber, compileOperand, type Operand } from "./compile-operand.js";
+import type { EvaluationContext } from "./evaluation-context.js";
+import { compareRuleDates, ISO_DATE_LIKE, type RuleDate } from "./rule-date.js";
 import { formatRuleValue } from "./rule-value-format.js";
 
 /** A condition ready to test on rows: the leaves of a rule and everything inside any()/all(). */

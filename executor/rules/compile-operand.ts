@@ -1,8 +1,13 @@
 import { parseNumber } from "../../domain/parse-value.js";
 import type { CellValue } from "../../models/evidence.js";
+import type {
+  AggregateCallNode,
+  ColumnNode,
+  OperandNode,
+  RowCallNode,
+} from "../../models/validation-rule/rule-node.js";
 import type { EvaluationContext } from "./evaluation-context.js";
 import { compareRuleDates, lastDayNumber } from "./rule-date.js";
-import type { AggregateCallNode, ColumnNode, OperandNode, RowCallNode } from "./rule-node.js";
 import type { RuleValueType } from "./rule-value-format.js";
 
 /** An operand ready to read: its static type, whether it varies by row, and a reader. */

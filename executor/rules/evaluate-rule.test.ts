@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Evidence, TableEvidence, TextEvidence } from "../../models/evidence.js";
 import { ValidationOutcome } from "../../models/validation-outcome.js";
+import type { RuleNode } from "../../models/validation-rule/rule-node.js";
+import { RuleSyntaxError } from "../../models/validation-rule/rule-syntax-error.js";
 import { evaluateRule } from "./evaluate-rule.js";
 import { RuleEvaluationError } from "./rule-evaluation-error.js";
-import type { RuleNode } from "./rule-node.js";
-import { RuleSyntaxError } from "./rule-syntax-error.js";
 
 const AS_OF = { asOf: "2024-02-01" };
 

@@ -1,14 +1,14 @@
 import type { CellValue, Evidence } from "../../models/evidence.js";
 import type { ValidationOutcome } from "../../models/validation-outcome.js";
+import { parseRule } from "../../models/validation-rule/parse-rule.js";
+import { printRule } from "../../models/validation-rule/print-rule.js";
+import type { QuantifierNode, RuleNode } from "../../models/validation-rule/rule-node.js";
+import { RuleSyntaxError } from "../../models/validation-rule/rule-syntax-error.js";
 import { type Condition, compileCondition } from "./compile-condition.js";
 import { EvaluationContext } from "./evaluation-context.js";
 import { EvidenceFrame } from "./evidence-frame.js";
-import { parseRule } from "./parse-rule.js";
-import { printRule } from "./print-rule.js";
 import { RuleEvaluationError } from "./rule-evaluation-error.js";
 import { MAX_FAILING_ROWS, MAX_RULE_WORK } from "./rule-limits.js";
-import type { QuantifierNode, RuleNode } from "./rule-node.js";
-import { RuleSyntaxError } from "./rule-syntax-error.js";
 
 /** Options of one evaluation. */
 export interface EvaluateRuleOptions {

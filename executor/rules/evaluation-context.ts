@@ -1,11 +1,11 @@
 import { distance } from "fastest-levenshtein";
 import type { ColumnType } from "../../models/evidence.js";
+import { printLiteral, printOperand, printRule } from "../../models/validation-rule/print-rule.js";
+import type { ColumnNode, ListNode, OperandNode, RuleNode } from "../../models/validation-rule/rule-node.js";
 import type { EvidenceFrame } from "./evidence-frame.js";
-import { printLiteral, printOperand, printRule } from "./print-rule.js";
 import { dayNumber, type RuleDate, toRuleDate } from "./rule-date.js";
 import { RuleBudgetError, RuleEvaluationError } from "./rule-evaluation-error.js";
 import { MAX_RULE_WORK, RULE_WORK_PER_MS } from "./rule-limits.js";
-import type { ColumnNode, ListNode, OperandNode, RuleNode } from "./rule-node.js";
 
 /** How much one evaluation may do: work units, and a wall-clock deadline (epoch ms) when it has one. */
 export interface RuleBudget {

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { TableEvidence } from "../../models/evidence.js";
+import { MAX_PATTERN_LENGTH } from "../../models/validation-rule/rule-limits.js";
 import { evaluateRule } from "./evaluate-rule.js";
-import { MAX_PATTERN_LENGTH } from "./rule-limits.js";
 
 // The densest patterns RE2 accepts over long cells: linear time, but a large program. Evaluation
 // must stop within its budget with a clear outcome instead of pinning a core for half a minute.

@@ -1,5 +1,5 @@
 import type { ValidationOutcome } from "../../models/validation-outcome.js";
-import { formatCaret } from "./format-caret.js";
+import { formatCaret } from "../../models/validation-rule/format-caret.js";
 
 /**
  * A rule that parses but cannot be evaluated on this evidence: an unknown column, types that

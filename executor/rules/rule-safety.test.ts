@@ -2,11 +2,11 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableEvidence, TextEvidence } from "../../models/evidence.js";
 import { ValidationOutcome } from "../../models/validation-outcome.js";
+import { parseRule } from "../../models/validation-rule/parse-rule.js";
+import { printRule } from "../../models/validation-rule/print-rule.js";
+import { RuleSyntaxError } from "../../models/validation-rule/rule-syntax-error.js";
 import { evaluateRule } from "./evaluate-rule.js";
-import { parseRule } from "./parse-rule.js";
-import { printRule } from "./print-rule.js";
 import { RuleEvaluationError } from "./rule-evaluation-error.js";
-import { RuleSyntaxError } from "./rule-syntax-error.js";
 
 /**
  * The rule language reads text from YAML files and plans (which a model may write): whatever

@@ -1,6 +1,8 @@
 import type { SubGoal } from "../../models/plan.js";
+import { printRule } from "../../models/validation-rule/index.js";
 import { effectiveFailureKind } from "./effective-failure-kind.js";
 import type { ReflectionContext, ReflectionRule } from "./rule.js";
+import { ruleForOtherSource } from "./rule-rewrites.js";
 
 /** Another source (and dataset) offering what the goal asks for, not tried yet, highest trust first. */
 export function findAlternativeSource(
@@ -63,7 +65,7 @@ export const alternativeSourceRule: ReflectionRule = {
       ...context.goal,
       source: alternative.source,
       dataset: alternative.dataset,
-      validation: "rows >= 1",
+      validation: printRule(ruleForOtherSource()),
     };
     return { action: "switch_source", goal, reason: `${why}; ${context.goal.source}→${alternative.source}` };
   },

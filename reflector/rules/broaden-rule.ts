@@ -1,8 +1,9 @@
-import { labelAtGrain } from "../../domain/period-range.js";
-import type { Grain, Period, SubGoal } from "../../models/plan.js";
+import type { Period, SubGoal } from "../../models/plan.js";
+import { rewriteRuleText } from "../../models/validation-rule/index.js";
 import { broadenPeriod, periodLabel } from "../period-broadening.js";
 import { effectiveFailureKind } from "./effective-failure-kind.js";
 import type { ReflectionRule } from "./rule.js";
+import { widenPeriodBounds, withoutFilterClauses } from "./rule-rewrites.js";
 
 function filterText(filters: SubGoal["params"]["filters"]): string {
   return (
@@ -12,25 +13,9 @@ function filterText(filters: SubGoal["params"]["filters"]): string {
   );
 }
 
-/**
- * Moves the period bounds in a validation rule to the broadened period, at every grain a rule may
- * compare at ('2024-02' → '2024-01' … '2024-03'), so the rule checks the rows the broadened goal asks for.
- */
+/** A validation rule with its period bounds moved from one period to another (see widenPeriodBounds). */
 export function widenValidation(validation: string, from: Period, to: Period): string {
-  let result = validation;
-  const grains: Grain[] = ["day", "month", "quarter", "year"];
-  for (const grain of grains) {
-    const oldFrom = grain === "day" ? from.from : labelAtGrain(from.from, grain);
-    const oldTo = grain === "day" ? from.to : labelAtGrain(from.to, grain);
-    const newFrom = grain === "day" ? to.from : labelAtGrain(to.from, grain);
-    const newTo = grain === "day" ? to.to : labelAtGrain(to.to, grain);
-    result = result
-      .split(`>= '${oldFrom}'`)
-      .join(`>= '${newFrom}'`)
-      .split(`<= '${oldTo}'`)
-      .join(`<= '${newTo}'`);
-  }
-  return result;
+  return rewriteRuleText(validation, (rule) => widenPeriodBounds(rule, from, to));
 }
 
 /**
@@ -88,7 +73,11 @@ export const broadenRule: ReflectionRule = {
     delete filters[drop];
     return {
       action: "broaden",
-      goal: { ...goal, params: { ...goal.params, filters } },
+      goal: {
+        ...goal,
+        params: { ...goal.params, filters },
+        validation: rewriteRuleText(goal.validation, (rule) => withoutFilterClauses(rule, drop)),
+      },
       broadening: {
         goal: goal.id,
         from: filterText(goal.params.filters),

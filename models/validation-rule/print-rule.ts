@@ -4,8 +4,14 @@ function quote(text: string): string {
   return `'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 }
 
+// Words the parser reads as something other than a column wherever they stand.
+const RESERVED = new Set([
+  ...["and", "or", "not", "in", "matches", "true", "false", "null", "rows", "chunks", "any", "all"],
+  ...["has_columns", "has_column", "has_fields", "has_field"],
+]);
+
 function name(text: string): string {
-  return /^[\p{L}_][\p{L}\p{N}_]*$/u.test(text) ? text : `\`${text}\``;
+  return /^[\p{L}_][\p{L}\p{N}_]*$/u.test(text) && !RESERVED.has(text.toLowerCase()) ? text : `\`${text}\``;
 }
 
 /** Writes a literal as rule text. */

@@ -1,0 +1,47 @@
+import type { TraceRecorder } from "../../executor/trace-recorder.js";
+import type { ExecutionPlan, SubGoal } from "../../models/plan.js";
+import { readRule } from "../../models/validation-rule/index.js";
+import { enclosingUnit, periodLabel } from "../period-broadening.js";
+import { widenValidation } from "../rules/broaden-rule.js";
+import { capsRows } from "../rules/rule-rewrites.js";
+
+/**
+ * The goal with its period extended back by one unit of its grain (2024-01 → 2023-12..2024-01), so
+ * an event can be compared with the period before it; undefined when the goal has no metric period,
+ * already spans several units, or its rule counts rows exactly (rows = 1 would no longer hold).
+ */
+export function withBeforeWindow(goal: SubGoal): SubGoal | undefined {
+  const period = goal.params.period;
+  const rule = readRule(goal.validation);
+  if (!goal.params.metric || !period || period.grain === "year" || (rule && capsRows(rule))) return undefined;
+  // A period of several units already shows the movement (Q3 vs Q4); only a single unit needs the one before.
+  if (enclosingUnit(period.from, period.grain).to < period.to) return undefined;
+  const dayBefore = new Date(Date.parse(`${period.from}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const widened = { ...period, from: enclosingUnit(dayBefore, period.grain).from };
+  return {
+    ...goal,
+    params: { ...goal.params, period: widened },
+    validation: widenValidation(goal.validation, period, { ...period, from: widened.from }),
+  };
+}
+
+/**
+ * Relating a metric to events needs the metric before the events too: when the plan has an event
+ * goal, each metric goal's period before is fetched with it (the goals to run, by id).
+ */
+export function goalsWithBeforeWindows(plan: ExecutionPlan, trace: TraceRecorder): Map<string, SubGoal> {
+  const current = new Map(plan.sub_goals.map((goal) => [goal.id, goal]));
+  if (!plan.sub_goals.some((goal) => goal.params.event)) return current;
+  for (const goal of plan.sub_goals) {
+    const widened = withBeforeWindow(goal);
+    if (!widened) continue;
+    current.set(goal.id, widened);
+    trace.add(
+      "reflect",
+      `reflect:${goal.id}:context:${periodLabel(widened.params.period!)} (the period before, to align events)`,
+      {},
+      goal.id,
+    );
+  }
+  return current;
+}

@@ -1,0 +1,177 @@
+import { describeSources } from "../../config/describe-sources.js";
+import type { StepHints } from "../../executor/execute-plan.js";
+import type { SubGoal } from "../../models/plan.js";
+import type { StepResult } from "../../models/step-result.js";
+import { applyRules } from "../rule-engine.js";
+import { defaultRules } from "../rules/default-rules.js";
+import type { ReflectionHistory, ReflectionRule, RuleDecision } from "../rules/rule.js";
+import type { AnswerContext } from "./answer-context.js";
+import { goalsWithBeforeWindows } from "./before-window.js";
+import { pause } from "./pause.js";
+
+/** How a goal ended the reflection: answered, or failed with the reason. */
+export interface Settlement {
+  status: "answered" | "failed";
+  reason?: string;
+}
+
+/** Where every goal stands once executing and reflecting is over. */
+export interface ReflectedGoals {
+  /** The goal as last run (broadened, switched, with the period before), by id. */
+  current: Map<string, SubGoal>;
+  /** The last result of each goal, by id. */
+  latest: Map<string, StepResult>;
+  settled: Map<string, Settlement>;
+  histories: Map<string, ReflectionHistory>;
+}
+
+/** What stays the same over the rounds. */
+interface ReflectionSetup {
+  rules: readonly ReflectionRule[];
+  capabilities: ReturnType<typeof describeSources>;
+  maxIterations: number;
+  defaultTimeoutMs: number;
+}
+
+/** The goals one round sends again, with their hints and the longest delay asked for. */
+interface Round {
+  rerun: SubGoal[];
+  hints: Record<string, StepHints>;
+  delayMs: number;
+}
+
+/**
+ * Executes every sub-goal, then reflects on the results with the rules (retry, broaden, switch
+ * source, stop) and runs the changed goals again, for at most max_iterations rounds within the deadline.
+ */
+export async function executeAndReflect(context: AnswerContext): Promise<ReflectedGoals> {
+  const { plan, workspace, options, run } = context;
+  const setup: ReflectionSetup = {
+    rules: options.rules ?? defaultRules,
+    capabilities: describeSources(workspace.config),
+    maxIterations: options.maxIterations ?? workspace.config.reflector.max_iterations,
+    defaultTimeoutMs: options.stepTimeoutMs ?? workspace.config.executor.step_timeout_seconds * 1000,
+  };
+  const state: ReflectedGoals = {
+    current: goalsWithBeforeWindows(plan, run.trace),
+    latest: new Map(),
+    settled: new Map(),
+    histories: new Map(
+      plan.sub_goals.map((goal) => [
+        goal.id,
+        { retries: 0, broadenings: [], sourcesTried: [goal.source], usedFallback: false },
+      ]),
+    ),
+  };
+  for (const result of await run.execute([...state.current.values()]))
+    state.latest.set(result.goal_id, result);
+  for (let iteration = 1; ; iteration++) {
+    const round = reflectRound(context, setup, state, iteration);
+    if (round.rerun.length === 0) break;
+    await pause(Math.min(round.delayMs, Math.max(0, run.remainingMs() - 1)), options.signal);
+    for (const result of await run.execute(round.rerun, { hints: round.hints }))
+      state.latest.set(result.goal_id, result);
+  }
+  return state;
+}
+
+/** Why reflection stops for every goal now (cancelled, deadline, rounds used up), or undefined. */
+function stopReason(context: AnswerContext, iteration: number, maxIterations: number): string | undefined {
+  const { run, options } = context;
+  if (options.signal?.aborted) return "cancelled";
+  if (run.remainingMs() <= 0) return "the deadline passed";
+  if (iteration > maxIterations) return `still failing after ${maxIterations} reflection rounds`;
+  return undefined;
+}
+
+/** One round: each goal not settled yet is settled at a stop, or given to the rules. */
+function reflectRound(
+  context: AnswerContext,
+  setup: ReflectionSetup,
+  state: ReflectedGoals,
+  iteration: number,
+): Round {
+  const { plan, workspace, run } = context;
+  const round: Round = { rerun: [], hints: {}, delayMs: 0 };
+  for (const goal of plan.sub_goals) {
+    if (state.settled.has(goal.id)) continue;
+    const result = state.latest.get(goal.id) ?? run.results.get(goal.id);
+    if (!result) continue;
+    const stop = stopReason(context, iteration, setup.maxIterations);
+    if (stop !== undefined) {
+      state.settled.set(goal.id, settleAtStop(context, goal, result, stop, iteration));
+      continue;
+    }
+    const history = state.histories.get(goal.id)!;
+    const firing = applyRules(
+      setup.rules,
+      {
+        goal: state.current.get(goal.id)!,
+        originalGoal: goal,
+        result,
+        workspace,
+        capabilities: setup.capabilities,
+        iteration,
+        history,
+        remainingMs: run.remainingMs(),
+        defaultTimeoutMs: setup.defaultTimeoutMs,
+        otherGoals: [...state.current.values()],
+      },
+      run.trace,
+    );
+    applyDecision(firing.decision, goal.id, history, state, round);
+  }
+  return round;
+}
+
+/** A goal when reflection stops: answered if its last run succeeded, else failed with why. */
+function settleAtStop(
+  context: AnswerContext,
+  goal: SubGoal,
+  result: StepResult,
+  why: string,
+  iteration: number,
+): Settlement {
+  if (result.status === "succeeded") return { status: "answered" };
+  context.run.trace.add("reflect", `reflect:${goal.id}:unresolved:${why}`, { iteration }, goal.id);
+  return {
+    status: "failed",
+    reason: `${result.error_kind ?? result.status}${result.error_message ? ` (${result.error_message})` : ""}; ${why}`,
+  };
+}
+
+/** Records a rule's decision: settles the goal, or queues it again (retried, broadened, switched). */
+function applyDecision(
+  decision: RuleDecision,
+  goalId: string,
+  history: ReflectionHistory,
+  state: ReflectedGoals,
+  round: Round,
+): void {
+  switch (decision.action) {
+    case "accept":
+      state.settled.set(goalId, { status: "answered" });
+      break;
+    case "stop":
+    case "unresolved":
+      state.settled.set(goalId, { status: "failed", reason: decision.reason });
+      break;
+    case "retry":
+      history.retries++;
+      if (decision.hints.useFallback) history.usedFallback = true;
+      round.hints[goalId] = decision.hints;
+      round.delayMs = Math.max(round.delayMs, decision.delayMs);
+      round.rerun.push(decision.goal);
+      break;
+    case "broaden":
+      history.broadenings.push(decision.broadening);
+      state.current.set(goalId, decision.goal);
+      round.rerun.push(decision.goal);
+      break;
+    case "switch_source":
+      history.sourcesTried.push(decision.goal.source);
+      state.current.set(goalId, decision.goal);
+      round.rerun.push(decision.goal);
+      break;
+  }
+}

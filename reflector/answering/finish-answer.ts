@@ -1,0 +1,42 @@
+import type { Broadening, Gap } from "../../models/answer.js";
+import { compareSources } from "../conflicts.js";
+import { pointsOfGoals } from "../metric-points.js";
+import type { GoalOutcome } from "../synthesizer/goal-outcome.js";
+import { synthesizeAnswer } from "../synthesizer/synthesize.js";
+import { detectLanguage } from "../text-folding.js";
+import type { AnswerContext } from "./answer-context.js";
+import type { AnswerResult } from "./answer-result.js";
+
+/**
+ * Finishes the answer: sources that report the same metric for the same keys are compared (and
+ * fused), the answer is written, and the run is finished with it.
+ */
+export async function finishAnswer(
+  context: AnswerContext,
+  found: { outcomes: GoalOutcome[]; gaps: Gap[]; broadenings: Broadening[] },
+): Promise<AnswerResult> {
+  const { plan, workspace, options, run } = context;
+  const comparisons = compareSources(
+    pointsOfGoals(found.outcomes, workspace.config.catalog.metrics),
+    workspace.config,
+  );
+  for (const comparison of comparisons)
+    run.trace.add("conflict", comparison.line, {
+      relative_difference: comparison.relativeDifference,
+      policy: comparison.policy,
+      outcome: comparison.outcome,
+    });
+  const synthesis = await synthesizeAnswer({
+    question: plan.question,
+    language: options.language ?? detectLanguage(plan.question),
+    outcomes: found.outcomes,
+    comparisons,
+    broadenings: found.broadenings,
+    gaps: found.gaps,
+    workspace,
+    trace: run.trace,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  await run.finish({ answer: synthesis.answer, answerMarkdown: synthesis.markdown });
+  return { answer: synthesis.answer, markdown: synthesis.markdown, run, synthesis };
+}
