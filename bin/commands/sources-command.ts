@@ -292,14 +292,9 @@ export function registerSourcesCommand(program: Command): void {
     .action(
       async (
         source: string,
-        options: {
+        options: Omit<SourceTestOptions, "filters"> & {
           workspace: string;
           search?: string;
-          dataset?: string;
-          sample?: string;
-          asOf?: string;
-          from?: string;
-          to?: string;
           filter: string[];
           limit: string;
           json?: boolean;
