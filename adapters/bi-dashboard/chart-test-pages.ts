@@ -23,6 +23,10 @@ export interface CanvasSpec {
   colour?: string;
   /** Tables: header row, then rows; a cell "~text" is drawn tiny and blurred (hard to read). */
   rows?: string[][];
+  /** Size of a "~" cell's font as a share of fontSize (default 0.45). */
+  tiny?: number;
+  /** Blur of a "~" cell, in pixels (default 1.2). */
+  blur?: number;
 }
 
 function script(specs: CanvasSpec[]): string {
@@ -90,7 +94,7 @@ function drawTable(canvas, spec) {
       g.fillStyle = "#222";
       if (text.startsWith("~")) {
         // Hard to read: a tiny, blurred, faint cell.
-        g.save(); g.filter = "blur(1.2px)"; g.fillStyle = "#999"; g.font = Math.round(spec.fontSize * 0.45) + "px " + spec.font;
+        g.save(); g.filter = "blur(" + (spec.blur || 1.2) + "px)"; g.fillStyle = "#999"; g.font = Math.round(spec.fontSize * (spec.tiny || 0.45)) + "px " + spec.font;
         g.fillText(text.slice(1), c * widths + 12, y + rowHeight / 2); g.restore();
       } else {
         g.font = (r === 0 ? "bold " : "") + spec.fontSize + "px " + spec.font;
