@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import type { BiDataset } from "../../models/sources/bi-dashboard-source.js";
 import { StepError } from "../../models/step-error.js";
-import { ocrEngine } from "../ocr/ocr-engines.js";
+import { ocrEngine, recogniseOnce } from "../ocr/ocr-engines.js";
 import { OcrError } from "../ocr/ocr-error.js";
 import { decodePng } from "../ocr/png-image.js";
 import { type LaidOutCell, layOutTable } from "../ocr/text-layout.js";
@@ -89,7 +89,7 @@ export async function readRegionByOcr(
   let raster: ReturnType<typeof decodePng>;
   try {
     raster = decodePng(png);
-    texts = await engine.recognise(raster);
+    texts = await recogniseOnce(engine, png, raster);
   } catch (cause) {
     if (!(cause instanceof OcrError)) throw cause;
     throw new StepError(
