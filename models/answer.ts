@@ -61,6 +61,10 @@ export const NumberReference = z.object({
   citation: z.string().optional(),
   /** For a computed number: how it was computed and over what ("difference of return_rate", "count of 2 rows"). */
   derivation: z.string().optional(),
+  /** When the number's evidence was read by OCR: the confidence (0–1) of the cell behind it. */
+  ocr_confidence: z.number().optional(),
+  /** The only evidence behind the number was read by OCR below its source's confidence threshold. */
+  low_confidence: z.boolean().optional(),
 });
 export type NumberReference = z.infer<typeof NumberReference>;
 
@@ -76,7 +80,12 @@ export const Answer = z.object({
   numbers: z.array(NumberReference).default([]),
   /** The number audit: how many numbers the text holds and those that could not be traced. */
   audit: z
-    .object({ numbers: z.number().int(), untraced: z.array(z.string()).default([]) })
+    .object({
+      numbers: z.number().int(),
+      untraced: z.array(z.string()).default([]),
+      /** Numbers whose only evidence was read by OCR below the confidence threshold (shown with a caveat). */
+      low_confidence: z.array(z.string()).optional(),
+    })
     .default({ numbers: 0, untraced: [] }),
 });
 export type Answer = z.infer<typeof Answer>;

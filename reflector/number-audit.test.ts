@@ -64,3 +64,39 @@ describe("auditNumbers", () => {
     expect(auditNumbers("5.49%", known).passed).toBe(true);
   });
 });
+
+describe("numbers read by OCR in the audit", () => {
+  const ocr = (value: number, confidence: number) => ({
+    value,
+    origin: "evidence" as const,
+    goal: "g1",
+    ocrConfidence: confidence,
+    ocrThreshold: 0.9,
+  });
+
+  it("carries the OCR confidence and flags a number whose only evidence is below the threshold", () => {
+    const result = auditNumbers("East 5.2%, North 3.1%", [ocr(5.2, 0.42), ocr(3.1, 0.98)]);
+    expect(result.passed).toBe(true);
+    expect(result.lowConfidence.map((token) => token.text)).toEqual(["5.2%"]);
+    expect(result.references).toEqual([
+      {
+        text: "5.2%",
+        value: 5.2,
+        origin: "evidence",
+        goal: "g1",
+        ocr_confidence: 0.42,
+        low_confidence: true,
+      },
+      { text: "3.1%", value: 3.1, origin: "evidence", goal: "g1", ocr_confidence: 0.98 },
+    ]);
+  });
+
+  it("does not flag a doubtful OCR number that other evidence (a DOM table) also shows", () => {
+    const result = auditNumbers("East 5.2%", [
+      ocr(5.2, 0.42),
+      { value: 5.2, origin: "evidence", goal: "g2" },
+    ]);
+    expect(result.lowConfidence).toEqual([]);
+    expect(result.references[0]).toEqual({ text: "5.2%", value: 5.2, origin: "evidence", goal: "g2" });
+  });
+});

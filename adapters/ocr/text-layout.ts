@@ -104,7 +104,8 @@ function joinPieces(left: string, right: string): string {
   return UNSPACED.test(last) || UNSPACED.test(first) ? left + right : `${left} ${right}`;
 }
 
-function mergePieces(pieces: RecognisedText[]): LaidOutCell {
+/** Joins the pieces of one cell or line, left to right, with their joint confidence and box. */
+export function mergePieces(pieces: RecognisedText[]): LaidOutCell {
   const ordered = [...pieces].sort((a, b) => a.box[0] - b.box[0]);
   const length = ordered.reduce((sum, piece) => sum + piece.text.length, 0) || 1;
   return {

@@ -68,6 +68,22 @@ export const OcrSettings = z
   .object({
     engine: z.enum(["paddleocr", "tesseract"]).default("paddleocr"),
     min_confidence: z.number().min(0).max(1).default(0.9),
+    /**
+     * How the recognised text becomes rows: table (rows and columns by position; the first row is
+     * the header row), bar_chart (one row per bar: its category label and its value label, found by
+     * geometry; adapters/ocr/chart-layout.ts), or auto (bar_chart when the region holds two or more
+     * filled bars on one baseline with labels, else table).
+     */
+    layout: z.enum(["table", "bar_chart", "auto"]).default("table"),
+    /** A bar chart's two columns: their header names (for `columns`) and the bars' direction. */
+    chart: z
+      .object({
+        orientation: z.enum(["auto", "vertical", "horizontal"]).default("auto"),
+        category: z.string().min(1).default("category"),
+        value: z.string().min(1).default("value"),
+      })
+      .strict()
+      .default({ orientation: "auto", category: "category", value: "value" }),
   })
   .strict();
 
@@ -84,7 +100,12 @@ export const BiDataset = z
      */
     extract: z.enum(["auto", "table", "grid", "paginated", "ocr"]).default("auto"),
     /** How OCR reads the region (extract: ocr, or auto falling back to it). */
-    ocr: OcrSettings.default({ engine: "paddleocr", min_confidence: 0.9 }),
+    ocr: OcrSettings.default({
+      engine: "paddleocr",
+      min_confidence: 0.9,
+      layout: "table",
+      chart: { orientation: "auto", category: "category", value: "value" },
+    }),
     columns: ColumnMapping,
     /** Catalog column holding the period (month, quarter or date); rows outside the sub-goal's period are dropped. */
     period_column: Name.optional(),

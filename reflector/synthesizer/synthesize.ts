@@ -5,6 +5,7 @@ import type { TraceSink } from "../rule-engine.js";
 import { eventDisagreementSection } from "./event-disagreement-lines.js";
 import { type GoalOutcome, itemStatus } from "./goal-outcome.js";
 import { type AnswerLanguage, Labels } from "./labels.js";
+import { lowConfidenceSection } from "./ocr-caveats.js";
 import { renderTemplate } from "./render-template.js";
 import { buildAnswerView, type ViewInput } from "./view-model.js";
 
@@ -76,8 +77,16 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
     input.trace?.add("synthesize", `synthesize:events-disagree:${record.event}:${record.preferred.source}`, {
       summary: record.summary,
     });
+  const lowConfidence = lowConfidenceSection(input.outcomes, input.workspace, input.language, labels);
+  built.known.push(...lowConfidence.known);
+  for (const entry of lowConfidence.values)
+    input.trace?.add(
+      "synthesize",
+      `synthesize:ocr-low-confidence:${entry.goal}:${entry.metric}=${entry.value}:${entry.confidence}<${entry.threshold}`,
+      { ...entry },
+    );
   const rendered = tidy(renderTemplate(`answer.${input.language}.njk`, view, input.workspace.root));
-  const templateText = disagreements.text ? `${rendered}\n\n${disagreements.text}` : rendered;
+  const templateText = [rendered, disagreements.text, lowConfidence.text].filter(Boolean).join("\n\n");
   const templateAudit = auditNumbers(templateText, built.known);
   if (!templateAudit.passed) {
     input.trace?.add(
@@ -137,6 +146,9 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
       { numbers: audit.references.length },
     );
   }
+  // The OCR caveat stays in the answer whoever wrote it (its numbers are known to the audit).
+  if (writer === "model" && lowConfidence.text && !text.includes(lowConfidence.text.split("\n")[0]))
+    text = `${text}\n\n${lowConfidence.text}`;
   // A number the audit could not trace is said in the answer itself, not only in the trace.
   if (!audit.passed) {
     const untraced = audit.unmatched.map((token) => token.text);
@@ -181,6 +193,9 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
     audit: {
       numbers: audit.references.length + audit.unmatched.length,
       untraced: audit.unmatched.map((token) => token.text),
+      ...(audit.lowConfidence.length > 0
+        ? { low_confidence: audit.lowConfidence.map((token) => token.text) }
+        : {}),
     },
     numbers: audit.references.map((reference) => {
       if (reference.citation || !reference.goal) return reference;

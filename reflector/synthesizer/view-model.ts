@@ -19,6 +19,7 @@ import { formatNumber, formatSigned, formatValue } from "./format-number.js";
 import type { GoalOutcome } from "./goal-outcome.js";
 import { itemStatus } from "./goal-outcome.js";
 import { type AnswerLanguage, Labels } from "./labels.js";
+import { ocrOfCell } from "./ocr-caveats.js";
 import {
   alignEvents,
   buildSeries,
@@ -225,11 +226,12 @@ export function buildAnswerView(input: ViewInput): BuiltView {
     if (!evidence) continue;
     if (evidence.kind === "table") {
       evidence.rows.forEach((row, index) => {
-        for (const value of Object.values(row)) {
+        for (const [column, value] of Object.entries(row)) {
           if (typeof value === "number")
             addKnown(value, "evidence", {
               goal: outcome.goal.id,
               label: `${outcome.goal.source} row ${index + 1}`,
+              ...ocrOfCell(evidence, index, column),
             });
           else if (typeof value === "string")
             known.push(...knownNumbersInText(value, "evidence", { goal: outcome.goal.id }));
