@@ -70,7 +70,6 @@ describe("broadenRule on the validation tree", () => {
     const year = goal({
       id: "g1",
       source: "sales_bi",
-      dataset: "returns",
       params: {
         metric: "return_rate",
         filters: { product: "C", region: "West" },
