@@ -96,16 +96,14 @@ function clauses(quantified: boolean): fc.Arbitrary<RuleNode> {
       tie("clause").map((operand): RuleNode => ({ type: "not", operand, ...NO_SPAN })),
       ...(quantified
         ? [
-            fc
-              .tuple(fc.constantFrom("any", "all" as const), clauses(false))
-              .map(
-                ([quantifier, condition]): RuleNode => ({
-                  type: "quantifier",
-                  quantifier,
-                  condition,
-                  ...NO_SPAN,
-                }),
-              ),
+            fc.tuple(fc.constantFrom("any", "all" as const), clauses(false)).map(
+              ([quantifier, condition]): RuleNode => ({
+                type: "quantifier",
+                quantifier,
+                condition,
+                ...NO_SPAN,
+              }),
+            ),
           ]
         : []),
     ),
