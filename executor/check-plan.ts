@@ -5,7 +5,7 @@ import type { Workspace } from "../config/workspace.js";
 import { ownValue } from "../models/name-record.js";
 import type { ExecutionPlan, SubGoal } from "../models/plan.js";
 import type { DatasetCapabilities } from "../models/source-capabilities.js";
-import { parseRule, RuleSyntaxError } from "../models/validation-rule/index.js";
+import { ruleProblem } from "../models/validation-rule/index.js";
 
 /** A plan that cannot run against this workspace: each issue names the sub-goal and what is wrong. */
 export class PlanError extends Error {
@@ -189,14 +189,6 @@ export function checkPlanAgainstWorkspace(plan: ExecutionPlan, workspace: Worksp
 
 /** A validation rule that does not parse is the plan's fault: found here, before any request. */
 function ruleIssues(goal: SubGoal, at: string): PlanIssue[] {
-  if (!goal.validation) return [];
-  try {
-    parseRule(goal.validation);
-    return [];
-  } catch (error) {
-    if (!(error instanceof RuleSyntaxError)) throw error;
-    return [
-      { path: `${at}.validation`, message: `the rule does not parse: ${error.message}\n${error.display}` },
-    ];
-  }
+  const problem = goal.validation ? ruleProblem(goal.validation) : undefined;
+  return problem ? [{ path: `${at}.validation`, message: problem }] : [];
 }

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { nameRecord, PROTOTYPE_KEY_MESSAGE, prototypeKeyPaths } from "./name-record.js";
-import { parseRule } from "./validation-rule/parse-rule.js";
-import { RuleSyntaxError } from "./validation-rule/rule-syntax-error.js";
+import { ruleProblem } from "./validation-rule/rule-problem.js";
 
 /** Identifier of a sub-goal inside one plan: g1, g2, … */
 export const SubGoalId = z.string().regex(/^g[0-9]{1,3}$/, "a sub-goal id looks like g1, g2, …");
@@ -116,15 +115,8 @@ export const ValidationRuleText = z
   .string()
   .max(2000)
   .superRefine((text, context) => {
-    try {
-      parseRule(text);
-    } catch (error) {
-      if (!(error instanceof RuleSyntaxError)) throw error;
-      context.addIssue({
-        code: "custom",
-        message: `the rule does not parse: ${error.message}\n${error.display}`,
-      });
-    }
+    const problem = ruleProblem(text);
+    if (problem) context.addIssue({ code: "custom", message: problem });
   });
 
 /** One unit of work for one source. */

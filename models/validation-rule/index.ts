@@ -10,6 +10,7 @@ export { parseRule } from "./parse-rule.js";
 export { printLiteral, printOperand, printRule } from "./print-rule.js";
 export { MAX_NESTING_DEPTH, MAX_PATTERN_LENGTH, MAX_RULE_LENGTH } from "./rule-limits.js";
 export type * from "./rule-node.js";
+export { ruleProblem } from "./rule-problem.js";
 export { RuleSyntaxError } from "./rule-syntax-error.js";
 export {
   columnsRead,

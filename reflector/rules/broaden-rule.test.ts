@@ -63,21 +63,12 @@ describe("broadenRule", () => {
       broadenRule.decide(reflectionContext(month, failed("g1", "sales_bi", "format_error"))),
     ).toBeUndefined();
   });
-});
-
-describe("broadenRule on the validation tree", () => {
   it("drops a dropped filter's clauses from the rule with the filter", () => {
-    const year = goal({
-      id: "g1",
-      source: "sales_bi",
-      dataset: "returns",
-      params: {
-        metric: "return_rate",
-        filters: { product: "C", region: "West" },
-        period: { grain: "year", from: "2024-01-01", to: "2024-12-31" },
-      },
-      validation: "rows >= 1 AND all(region = 'West')",
-    });
+    const yearly = {
+      ...month.params,
+      period: { grain: "year", from: "2024-01-01", to: "2024-12-31" } as const,
+    };
+    const year = goal({ ...month, params: yearly, validation: "rows >= 1 AND all(region = 'West')" });
     const decision = broadenRule.decide(reflectionContext(year, failed("g1", "sales_bi", "no_results")));
     expect(decision?.action === "broaden" && decision.goal.validation).toBe("rows >= 1");
   });
