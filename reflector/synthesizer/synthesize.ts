@@ -1,6 +1,4 @@
-import type { Workspace } from "../../config/workspace.js";
-import type { Answer, AnswerItem, AnswerStatus, Broadening, Gap } from "../../models/answer.js";
-import type { MetricComparison } from "../conflicts.js";
+import type { Answer, AnswerItem, AnswerStatus } from "../../models/answer.js";
 import { askModelForText } from "../model-client.js";
 import { auditNumbers, type NumberAuditResult } from "../number-audit.js";
 import type { TraceSink } from "../rule-engine.js";
@@ -8,17 +6,10 @@ import { eventDisagreementSection } from "./event-disagreement-lines.js";
 import { type GoalOutcome, itemStatus } from "./goal-outcome.js";
 import { type AnswerLanguage, Labels } from "./labels.js";
 import { renderTemplate } from "./render-template.js";
-import { buildAnswerView } from "./view-model.js";
+import { buildAnswerView, type ViewInput } from "./view-model.js";
 
 /** What the synthesizer needs. */
-export interface SynthesisInput {
-  question: string;
-  language: AnswerLanguage;
-  outcomes: GoalOutcome[];
-  comparisons: MetricComparison[];
-  broadenings: Broadening[];
-  gaps: Gap[];
-  workspace: Workspace;
+export interface SynthesisInput extends ViewInput {
   trace?: TraceSink;
   signal?: AbortSignal;
 }
