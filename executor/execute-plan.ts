@@ -348,6 +348,15 @@ export class Run {
     return result;
   }
 
+  /**
+   * The latest result of every goal the run executed (the plan's and those the reflector added),
+   * in the order of their step files, `step-<goal>.json` sorted by name: what the run folder holds.
+   */
+  latestResults(): StepResult[] {
+    const file = (result: StepResult) => `step-${result.goal_id}.json`;
+    return [...this.results.values()].sort((a, b) => (file(a) < file(b) ? -1 : file(a) > file(b) ? 1 : 0));
+  }
+
   /** Status of the run so far: succeeded when every required goal succeeded. */
   status(): "succeeded" | "partial" {
     const required = this.plan.sub_goals.filter((goal) => goal.required !== false);

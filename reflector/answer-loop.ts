@@ -1,7 +1,8 @@
 import { describeSources } from "../config/describe-sources.js";
 import type { Workspace } from "../config/workspace.js";
 import { type ExecuteOptions, type Run, type StepHints, startRun } from "../executor/execute-plan.js";
-import type { Answer, Broadening, Gap } from "../models/answer.js";
+import type { Broadening, Gap } from "../models/answer.js";
+import { type AnswerRun, exitCodeOf } from "../models/answer-run.js";
 import type { Passage } from "../models/evidence.js";
 import type { ExecutionPlan, SubGoal } from "../models/plan.js";
 import type { StepResult } from "../models/step-result.js";
@@ -36,10 +37,10 @@ export interface AnswerOptions extends ExecuteOptions {
   rules?: readonly ReflectionRule[];
 }
 
-/** The answer and the run that produced it (already finished: answer.json, answer.md, trace.jsonl written). */
-export interface AnswerResult {
-  answer: Answer;
+/** The pipeline's result, with the run that produced it (already finished: answer.json, answer.md, trace.jsonl written). */
+export interface AnswerResult extends AnswerRun {
   markdown: string;
+  plan: ExecutionPlan;
   run: Run;
   synthesis: Synthesis;
 }
@@ -430,7 +431,17 @@ export async function answerPlan(
       ...(options.signal ? { signal: options.signal } : {}),
     });
     await run.finish({ answer: synthesis.answer, answerMarkdown: synthesis.markdown });
-    return { answer: synthesis.answer, markdown: synthesis.markdown, run, synthesis };
+    return {
+      answer: synthesis.answer,
+      markdown: synthesis.markdown,
+      plan,
+      results: run.latestResults(),
+      trace: run.trace.events,
+      ...(run.directory ? { runDirectory: run.directory } : {}),
+      exitCode: exitCodeOf(synthesis.answer),
+      run,
+      synthesis,
+    };
   } finally {
     await run.close();
   }
