@@ -45,6 +45,21 @@ export interface AnswerResult extends AnswerRun {
   synthesis: Synthesis;
 }
 
+/** The pipeline's result of a finished run. */
+function answerResult(plan: ExecutionPlan, run: Run, synthesis: Synthesis): AnswerResult {
+  return {
+    answer: synthesis.answer,
+    markdown: synthesis.markdown,
+    plan,
+    results: run.latestResults(),
+    trace: run.trace.events,
+    ...(run.directory ? { runDirectory: run.directory } : {}),
+    exitCode: exitCodeOf(synthesis.answer),
+    run,
+    synthesis,
+  };
+}
+
 // Waits for a retry delay without outliving the deadline or Ctrl-C.
 function pause(milliseconds: number, signal?: AbortSignal): Promise<void> {
   if (milliseconds <= 0) return Promise.resolve();
@@ -431,17 +446,7 @@ export async function answerPlan(
       ...(options.signal ? { signal: options.signal } : {}),
     });
     await run.finish({ answer: synthesis.answer, answerMarkdown: synthesis.markdown });
-    return {
-      answer: synthesis.answer,
-      markdown: synthesis.markdown,
-      plan,
-      results: run.latestResults(),
-      trace: run.trace.events,
-      ...(run.directory ? { runDirectory: run.directory } : {}),
-      exitCode: exitCodeOf(synthesis.answer),
-      run,
-      synthesis,
-    };
+    return answerResult(plan, run, synthesis);
   } finally {
     await run.close();
   }
