@@ -236,6 +236,15 @@ export class Run {
     return result;
   }
 
+  /**
+   * The latest result of every goal the run executed (the plan's and those the reflector added),
+   * in the order of their step files, `step-<goal>.json` sorted by name: what the run folder holds.
+   */
+  latestResults(): StepResult[] {
+    const file = (result: StepResult) => `step-${result.goal_id}.json`;
+    return [...this.results.values()].sort((a, b) => (file(a) < file(b) ? -1 : file(a) > file(b) ? 1 : 0));
+  }
+
   /** The attempt's timeout: the hint's or the configured one, never past the run's deadline. */
   private attemptTimeoutMs(hints: StepHints): number {
     const configuredTimeout =

@@ -4,6 +4,7 @@ import { trustOf } from "../domain/trust.js";
 import type { Answer } from "../models/answer.js";
 import type { ExecutionPlan } from "../models/plan.js";
 import type { StepResult } from "../models/step-result.js";
+import { metricCells } from "../reflector/metric-points.js";
 
 /** One number a question reported: a metric for one combination of keys, e.g. return_rate{product=A,region=East,month=2024-01}. */
 export interface ReportedNumber {
@@ -64,41 +65,36 @@ export function extractReportedNumbers(
     const evidence = result.evidence;
     if (evidence?.kind !== "table" || result.status !== "succeeded") continue;
     const goal = goals.get(result.goal_id);
-    const metricColumns = evidence.columns.filter(
-      (column) =>
-        (metrics.has(column.name) || column.name === goal?.params.metric) &&
-        column.type !== "string" &&
-        column.type !== "date",
-    );
+    const isMetric = (name: string) => metrics.has(name) || name === goal?.params.metric;
+    // The metric values are read as the answer reads them (reflector/metric-points.ts); the keys are
+    // the report's own: catalog dimensions and period columns, stable from run to run.
+    const cells = metricCells(evidence, isMetric, {
+      fallbackUnit: (metric) => catalog.metrics?.[metric]?.unit,
+    });
     const keyColumns = evidence.columns.filter(
       (column) =>
-        (dimensions.has(column.name) || PERIOD_COLUMN_NAMES.includes(column.name)) &&
-        !metricColumns.includes(column),
+        (dimensions.has(column.name) || PERIOD_COLUMN_NAMES.includes(column.name)) && !isMetric(column.name),
     );
     const filterKeys: Record<string, string> = Object.create(null);
     for (const [name, value] of Object.entries(goal?.params.filters ?? {})) {
       if (typeof value === "string" && !keyColumns.some((column) => column.name === name))
         filterKeys[name] = value;
     }
-    for (const row of evidence.rows) {
+    for (const cell of cells) {
+      const row = evidence.rows[cell.row];
       const keys: Record<string, string> = { ...filterKeys };
       for (const column of keyColumns) {
         const value = row[column.name];
         if (value !== null && value !== undefined && value !== "") keys[column.name] = String(value);
       }
-      for (const column of metricColumns) {
-        const value = row[column.name];
-        if (typeof value !== "number" || !Number.isFinite(value)) continue;
-        const unit = column.unit ?? catalog.metrics?.[column.name]?.unit;
-        offer({
-          metric: column.name,
-          keys,
-          value,
-          source: result.source,
-          goal: result.goal_id,
-          ...(unit ? { unit } : {}),
-        });
-      }
+      offer({
+        metric: cell.metric,
+        keys,
+        value: cell.value,
+        source: result.source,
+        goal: result.goal_id,
+        ...(cell.unit ? { unit: cell.unit } : {}),
+      });
     }
   }
   for (const conflict of input.answer.conflicts) {

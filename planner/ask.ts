@@ -2,7 +2,8 @@ import type { AdapterPool } from "../adapters/registry.js";
 import type { Workspace } from "../config/workspace.js";
 import { TraceRecorder } from "../executor/trace-recorder.js";
 import { Answer } from "../models/answer.js";
-import type { ExecutionPlan, Strategy } from "../models/plan.js";
+import { type AnswerRun, exitCodeOf } from "../models/answer-run.js";
+import type { Strategy } from "../models/plan.js";
 import type { TraceEvent } from "../models/trace-event.js";
 import { answerPlan } from "../reflector/answer-loop.js";
 import { planQuestion } from "./plan-question.js";
@@ -33,22 +34,12 @@ export interface AskOptions {
   onTrace?: (event: TraceEvent) => void;
 }
 
-/** What asking a question produced. */
-export interface AskResult {
-  answer: Answer;
-  plan?: ExecutionPlan;
-  /** The planner's outcome: route, sub-questions, warnings. */
+/** What asking a question produced: the pipeline's result and the planner's outcome (route, sub-questions, warnings). */
+export interface AskResult extends AnswerRun {
   planning: PlanOutcome;
-  trace: TraceEvent[];
-  runDirectory?: string;
-  /** 0 answered or direct, 2 partial or unanswerable; 1 (could not run) is the CLI's for thrown errors. */
-  exitCode: 0 | 1 | 2;
 }
 
-/** Exit code of an answer: 0 answered/direct, 2 partial/unanswerable. */
-export function exitCodeOf(answer: Answer): 0 | 2 {
-  return answer.status === "answered" || answer.status === "direct" ? 0 : 2;
-}
+export { exitCodeOf };
 
 /**
  * Answers a question end to end: the router (a direct reply needs no fetch), the planner, then
@@ -76,7 +67,7 @@ export async function askQuestion(
       language: planning.language,
       text: planning.route.reply ?? "",
     });
-    return { answer, planning, trace: trace.events, exitCode: 0 };
+    return { answer, planning, results: [], trace: trace.events, exitCode: 0 };
   }
   if (!planning.plan) {
     const message = planning.message ?? "the question could not be planned from the workspace's catalog";
@@ -92,7 +83,7 @@ export async function askQuestion(
         },
       ],
     });
-    return { answer, planning, trace: trace.events, exitCode: 2 };
+    return { answer, planning, results: [], trace: trace.events, exitCode: 2 };
   }
   const result = await answerPlan(planning.plan, workspace, {
     trace,
@@ -107,12 +98,16 @@ export async function askQuestion(
     ...(options.stepTimeoutMs !== undefined ? { stepTimeoutMs: options.stepTimeoutMs } : {}),
     ...(options.deadlineMs !== undefined ? { deadlineMs: options.deadlineMs } : {}),
   });
+  // The pipeline's result as it is, without the live run and the synthesis that answerPlan adds.
+  const { answer, markdown, plan, results, trace: events, runDirectory, exitCode } = result;
   return {
-    answer: result.answer,
-    plan: planning.plan,
+    answer,
+    markdown,
+    plan,
+    results,
+    trace: events,
+    ...(runDirectory ? { runDirectory } : {}),
+    exitCode,
     planning,
-    trace: result.run.trace.events,
-    ...(result.run.directory ? { runDirectory: result.run.directory } : {}),
-    exitCode: exitCodeOf(result.answer),
   };
 }

@@ -73,10 +73,48 @@ export function dateColumnOf(evidence: TableEvidence): string | undefined {
   );
 }
 
-function unitOf(evidence: TableEvidence, metric: string): string | undefined {
-  const column = evidence.columns.find((candidate) => candidate.name === metric);
-  if (!column) return undefined;
-  return column.unit ?? (column.type === "percent" ? "percent" : undefined);
+/** One value of a metric column in one row of a table. */
+export interface MetricCell {
+  metric: string;
+  /** Index of the row in the evidence. */
+  row: number;
+  value: number;
+  unit?: string;
+}
+
+/** Options of metricCells. */
+export interface MetricCellOptions {
+  /** The unit of a metric whose column names none and is not a percent column (the catalog's). */
+  fallbackUnit?(metric: string): string | undefined;
+}
+
+/** Whether a column holds metric values: numbers or percents. */
+function isNumericColumn(column: TableEvidence["columns"][number]): boolean {
+  return column.type === "number" || column.type === "percent";
+}
+
+/**
+ * The one reading of metric values from a table, for the answer (metric points) and for report
+ * jobs (reported numbers): every finite number in a numeric column of the named metrics, row by
+ * row, with the column's unit, else "percent" for a percent column, else the fallback's.
+ */
+export function metricCells(
+  evidence: TableEvidence,
+  isMetric: (column: string) => boolean,
+  options: MetricCellOptions = {},
+): MetricCell[] {
+  const columns = evidence.columns.filter((column) => isMetric(column.name) && isNumericColumn(column));
+  const cells: MetricCell[] = [];
+  evidence.rows.forEach((row, index) => {
+    for (const column of columns) {
+      const value = row[column.name];
+      if (typeof value !== "number" || !Number.isFinite(value)) continue;
+      const unit =
+        column.unit ?? (column.type === "percent" ? "percent" : options.fallbackUnit?.(column.name));
+      cells.push({ metric: column.name, row: index, value, ...(unit ? { unit } : {}) });
+    }
+  });
+  return cells;
 }
 
 function periodAt(label: string | undefined, grain: Grain): string | undefined {
@@ -169,15 +207,14 @@ export function metricPoints(tables: GoalTableInput[], options: MetricPointOptio
     const metric = goal.params.metric;
     if (!metric) continue;
     const column = evidence.columns.find((candidate) => candidate.name === metric);
-    if (!column || (column.type !== "number" && column.type !== "percent")) {
+    if (!column || !isNumericColumn(column)) {
       if (!goal.params.event) points.push(...countedPoints(goal, evidence, metric));
       continue;
     }
     const periodColumn = periodColumnOf(evidence);
-    const unit = unitOf(evidence, metric);
-    const valued = evidence.rows
-      .map((_, index) => index)
-      .filter((index) => typeof evidence.rows[index][metric] === "number");
+    const cells = metricCells(evidence, (name) => name === metric);
+    const unit = cells[0]?.unit;
+    const valued = cells.map((cell) => cell.row);
     if (options.additive(metric) && goal.params.period) {
       const { grain, groups } = groupRows(goal, evidence, valued, periodColumn);
       const finer = groups.some((group) => group.rows.length > 1);

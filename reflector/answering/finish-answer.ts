@@ -5,7 +5,7 @@ import type { GoalOutcome } from "../synthesizer/goal-outcome.js";
 import { synthesizeAnswer } from "../synthesizer/synthesize.js";
 import { detectLanguage } from "../text-folding.js";
 import type { AnswerContext } from "./answer-context.js";
-import type { AnswerResult } from "./answer-result.js";
+import { type AnswerResult, answerResult } from "./answer-result.js";
 
 /**
  * Finishes the answer: sources that report the same metric for the same keys are compared (and
@@ -38,5 +38,5 @@ export async function finishAnswer(
     ...(options.signal ? { signal: options.signal } : {}),
   });
   await run.finish({ answer: synthesis.answer, answerMarkdown: synthesis.markdown });
-  return { answer: synthesis.answer, markdown: synthesis.markdown, run, synthesis };
+  return answerResult(plan, run, synthesis);
 }

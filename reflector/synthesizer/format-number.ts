@@ -1,3 +1,5 @@
+import type { CellValue } from "../../models/evidence.js";
+
 /** Rounds for display and drops trailing zeros: 5.4897 → "5.49", 5.20 → "5.2". */
 export function formatNumber(value: number, decimals = 2): string {
   const factor = 10 ** decimals;
@@ -14,4 +16,11 @@ export function formatValue(value: number, unit: string | undefined): string {
 export function formatSigned(value: number, decimals = 2): string {
   const text = formatNumber(value, decimals);
   return value > 0 ? `+${text}` : text;
+}
+
+/** A table cell as text: numbers rounded to four decimals, empty for null. */
+export function cellText(value: CellValue): string {
+  if (value === null) return "";
+  if (typeof value === "number") return formatNumber(value, 4);
+  return String(value);
 }

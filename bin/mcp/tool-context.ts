@@ -1,0 +1,63 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import type { AdapterPool } from "../../adapters/registry.js";
+import type { Workspace } from "../../config/workspace.js";
+import { PlanError } from "../../executor/check-plan.js";
+import type { TraceEvent } from "../../models/trace-event.js";
+import { toolError } from "./tool-output.js";
+
+/** What a tool's handler gets besides its input: the client's signal and progress token. */
+export type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** What every tool registration shares: the server, its workspace and the adapter pool of the server's life. */
+export interface ToolContext {
+  server: McpServer;
+  workspace: Workspace;
+  adapters: AdapterPool;
+}
+
+/** A calendar date YYYY-MM-DD, checked as the CLI checks --as-of. */
+export const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "a date like 2024-06-30")
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    "a real calendar date",
+  );
+
+/**
+ * Sends trace events as MCP progress notifications while a long call runs, when the client asked
+ * for progress (it sent a progressToken). Each event counts one step; the total is unknown.
+ */
+export function progressReporter(extra: Extra): ((event: TraceEvent) => void) | undefined {
+  const token = extra._meta?.progressToken;
+  if (token === undefined) return undefined;
+  let progress = 0;
+  return (event) => {
+    progress += 1;
+    void extra
+      .sendNotification({
+        method: "notifications/progress",
+        params: { progressToken: token, progress, message: event.line },
+      })
+      .catch(() => {
+        // The client went away: the call's own signal ends the work.
+      });
+  };
+}
+
+/** Turns what a library call threw into a tool error; the server stays up. */
+export function failure(workspace: Workspace, error: unknown) {
+  if (error instanceof PlanError) return toolError(workspace, "plan_error", error.message);
+  const kind =
+    error instanceof Error && "kind" in error && typeof error.kind === "string"
+      ? error.kind
+      : error instanceof Error
+        ? error.name
+        : "error";
+  return toolError(workspace, kind, error instanceof Error ? error.message : String(error));
+}

@@ -1,0 +1,158 @@
+import type { Workspace } from "../../config/workspace.js";
+import type { Broadening, Gap } from "../../models/answer.js";
+import type { TableEvidence } from "../../models/evidence.js";
+import type { MetricComparison, toAnswerConflict } from "../conflicts.js";
+import type { KnownNumber } from "../number-audit.js";
+import type { CitationRegistry } from "./citations.js";
+import type { GoalOutcome } from "./goal-outcome.js";
+import type { KnownNumbers } from "./known-numbers.js";
+import type { AnswerLanguage, Labels } from "./labels.js";
+
+/** One value line of a metric item. */
+export interface ValueView {
+  keys: string;
+  value: string;
+  cite: number;
+  /** Not for the asked keys or period: shown as context, never as the answer. */
+  context: boolean;
+  conflict?: {
+    values: { source: string; value: string; weight: string; cite: number }[];
+    resolved: string | null;
+    policy: string;
+    outcome: string;
+  };
+}
+
+/** One item of the answer, per sub-goal; templates phrase it per kind. */
+export type ItemView =
+  | {
+      kind: "metric";
+      goal: string;
+      label: string;
+      values: ValueView[];
+      more: number;
+      status: "answered" | "partial" | "insufficient";
+    }
+  | {
+      kind: "events";
+      goal: string;
+      label: string;
+      events: { key: string; date: string; detail: string; cite: number }[];
+      more: number;
+      absent: { value: string; period: string }[];
+      status: "answered" | "partial" | "insufficient";
+    }
+  | {
+      kind: "records";
+      goal: string;
+      label: string;
+      rows: { text: string; cite: number }[];
+      more: number;
+      status: "answered" | "partial" | "insufficient";
+    }
+  | {
+      kind: "text";
+      goal: string;
+      question: string;
+      sufficient: boolean;
+      quotes: { text: string; cite: number }[];
+      missing?: string;
+      answerKind: string;
+      aspect: string;
+      status: "answered" | "insufficient";
+    }
+  | { kind: "failed"; goal: string; label: string; reason: string; status: "failed" };
+
+/** Everything the answer templates need, numbers already formatted. */
+export interface AnswerView {
+  language: AnswerLanguage;
+  question: string;
+  status: string;
+  items: ItemView[];
+  differences: {
+    metric: string;
+    left: string;
+    right: string;
+    leftValue: string;
+    rightValue: string;
+    difference: string;
+    percentPoints: boolean;
+    relative: string | null;
+    higher: "left" | "right" | "equal";
+  }[];
+  trends: {
+    metric: string;
+    keys: string;
+    direction: string;
+    first: string;
+    last: string;
+    firstPeriod: string;
+    lastPeriod: string;
+    largestFrom?: string;
+    largestTo?: string;
+    largestChange?: string;
+    percentPoints: boolean;
+  }[];
+  alignments: {
+    event: string;
+    eventKey: string;
+    date: string;
+    metric: string;
+    keys: string;
+    period: string;
+    value: string;
+    beforePeriod?: string;
+    beforeValue?: string;
+    change?: string;
+    direction?: string;
+    percentPoints: boolean;
+  }[];
+  absences: { event: string; value: string; period: string }[];
+  /** Counts, totals and means the question asked for, each with how it was computed and its inputs cited. */
+  aggregates: { label: string; value: string; operation: string; inputs: number; cites: number[] }[];
+  correlations: { left: string; right: string; coefficient: string; periods: number }[];
+  conflicts: {
+    metric: string;
+    keys: string;
+    values: { source: string; value: string; weight: string }[];
+    resolved: string | null;
+    policy: string;
+  }[];
+  agreements: { metric: string; keys: string; sources: string; value: string }[];
+  gaps: (Gap & { kind?: string; aspect?: string; source?: string })[];
+  broadened: Broadening[];
+}
+
+/** The view, the citations and every number the answer may use. */
+export interface BuiltView {
+  view: AnswerView;
+  citations: CitationRegistry;
+  known: KnownNumber[];
+  conflicts: ReturnType<typeof toAnswerConflict>[];
+  items: { goal: string; status: ItemView["status"]; citations: number[] }[];
+}
+
+/** Inputs of the view. */
+export interface ViewInput {
+  question: string;
+  language: AnswerLanguage;
+  outcomes: GoalOutcome[];
+  comparisons: MetricComparison[];
+  broadenings: Broadening[];
+  gaps: Gap[];
+  workspace: Workspace;
+}
+
+/** What every step of building the view shares: its input, the labels, the citations and the known numbers. */
+export interface ViewContext {
+  input: ViewInput;
+  workspace: Workspace;
+  labels: Labels;
+  citations: CitationRegistry;
+  known: KnownNumbers;
+  /** The table evidence of a goal. */
+  evidenceOf(goalId: string): TableEvidence;
+}
+
+/** At most this many lines of one item or one summary. */
+export const MAX_LINES = 8;

@@ -1,0 +1,144 @@
+import type { CellValue, TableEvidence } from "../../models/evidence.js";
+import type { SubGoal } from "../../models/plan.js";
+import { dateColumnOf, type GoalTableInput } from "../metric-points.js";
+import { periodLabel } from "../period-broadening.js";
+import { type AnswerView, type ItemView, MAX_LINES, type ViewContext } from "./answer-view.js";
+import { cellText, formatNumber, formatValue } from "./format-number.js";
+import { type GoalOutcome, itemStatus } from "./goal-outcome.js";
+import { alignEvents, eventAbsences, type Series } from "./summaries.js";
+
+// Columns that say what kind of record it is rather than what happened.
+const BOOKKEEPING_COLUMNS = /^(status|event|type|issue_?type|kind)$/;
+
+/** The column naming an event: the issue key, else the first text column (a version, a campaign). */
+function eventKeyColumn(evidence: TableEvidence, dateColumn: string | undefined): string | undefined {
+  return (
+    evidence.columns.find((column) => column.name === "key")?.name ??
+    evidence.columns.find(
+      (column) =>
+        column.type === "string" && column.name !== dateColumn && !BOOKKEEPING_COLUMNS.test(column.name),
+    )?.name
+  );
+}
+
+/** What happened in an event row: its other text columns, dimension values in the answer's language. */
+function eventDetail(
+  context: ViewContext,
+  evidence: TableEvidence,
+  row: Record<string, CellValue>,
+  keyColumn: string | undefined,
+  dateColumn: string | undefined,
+): string {
+  const { catalog } = context.workspace.config;
+  const eventNames = Object.keys(catalog.events);
+  return evidence.columns
+    .filter(
+      (column) =>
+        column.name !== keyColumn && column.name !== dateColumn && !BOOKKEEPING_COLUMNS.test(column.name),
+    )
+    .map((column) =>
+      column.name in catalog.dimensions
+        ? context.labels.value(column.name, cellText(row[column.name]))
+        : cellText(row[column.name]),
+    )
+    .filter((text) => text && !eventNames.includes(text))
+    .join(" · ");
+}
+
+const periodOfGoal = (subGoal: SubGoal) =>
+  subGoal.params.period ? periodLabel(subGoal.params.period) : undefined;
+
+/** The item of an event goal: its events (date, key, what happened), each cited, and the asked values with none. */
+export function eventsItem(context: ViewContext, outcome: GoalOutcome, evidence: TableEvidence): ItemView {
+  const { goal } = outcome;
+  const { labels, citations } = context;
+  const dateColumn = dateColumnOf(evidence);
+  const keyColumn = eventKeyColumn(evidence, dateColumn);
+  const events = evidence.rows.slice(0, MAX_LINES).map((row, index) => ({
+    key: keyColumn ? cellText(row[keyColumn]) : "",
+    date: dateColumn ? cellText(row[dateColumn]).slice(0, 10) : "",
+    detail: eventDetail(context, evidence, row, keyColumn, dateColumn),
+    cite: citations.rows(goal.id, goal.source, evidence, [index]),
+  }));
+  const absent = eventAbsences([{ goal, evidence }], periodOfGoal)
+    .filter((absence) => absence.goal === goal.id)
+    .map((absence) => ({
+      value: absence.value ? labels.value(absence.dimension, absence.value) : "",
+      period: absence.period ?? "",
+    }));
+  // Two sources listing the same kind of event are told apart by their source.
+  const sameEvent =
+    context.input.outcomes.filter(
+      (other) =>
+        other.goal.params.event &&
+        other.goal.params.event === goal.params.event &&
+        other.goal.source !== goal.source,
+    ).length > 0;
+  const label = `${goal.params.event ? labels.event(goal.params.event) : goal.description}${sameEvent ? ` (${goal.source})` : ""}`;
+  return {
+    kind: "events",
+    goal: goal.id,
+    label,
+    events,
+    more: Math.max(0, evidence.rows.length - MAX_LINES),
+    absent,
+    status: itemStatus(outcome) as "answered" | "partial" | "insufficient",
+  };
+}
+
+/** Events placed on the metric series around them (the same event from two sources once), with the change. */
+export function alignmentViews(
+  context: ViewContext,
+  eventTables: GoalTableInput[],
+  series: Series[],
+): AnswerView["alignments"] {
+  const { labels, known } = context;
+  const seenAlignments = new Set<string>();
+  const uniqueAlignments = alignEvents(eventTables, series).filter((alignment) => {
+    // The same event reported by two sources (tickets and the release notes) is placed once.
+    const id = `${alignment.date}|${alignment.series.metric}|${JSON.stringify(alignment.series.keys)}`;
+    if (seenAlignments.has(id)) return false;
+    seenAlignments.add(id);
+    return true;
+  });
+  return uniqueAlignments.slice(0, MAX_LINES).map((alignment) => {
+    if (alignment.change !== undefined)
+      known.add(alignment.change, "computed", { label: "change around an event" });
+    const eventGoal = eventTables.find((entry) => entry.goal.id === alignment.goal)?.goal;
+    const eventEvidence = eventTables.find((entry) => entry.goal.id === alignment.goal)!.evidence;
+    const dateColumn = dateColumnOf(eventEvidence);
+    const keyColumn = eventKeyColumn(eventEvidence, dateColumn);
+    const detail = eventDetail(context, eventEvidence, alignment.event, keyColumn, dateColumn);
+    return {
+      event: eventGoal?.params.event ? labels.event(eventGoal.params.event) : (eventGoal?.description ?? ""),
+      eventKey: `${keyColumn ? cellText(alignment.event[keyColumn]) : ""}${detail ? ` (${detail})` : ""}`,
+      date: alignment.date,
+      metric: labels.metric(alignment.series.metric),
+      keys: labels.keys(alignment.series.keys),
+      period: alignment.within.period ?? "",
+      value: formatValue(alignment.within.value, alignment.series.unit),
+      ...(alignment.before
+        ? {
+            beforePeriod: alignment.before.period ?? "",
+            beforeValue: formatValue(alignment.before.value, alignment.series.unit),
+            change: formatNumber(Math.abs(alignment.change ?? 0)),
+            direction: (alignment.change ?? 0) > 0 ? "up" : (alignment.change ?? 0) < 0 ? "down" : "flat",
+          }
+        : {}),
+      percentPoints: alignment.series.unit === "percent",
+    };
+  });
+}
+
+/** Asked values (a product, a region) for which an event table holds no event in the period. */
+export function absenceViews(context: ViewContext, eventTables: GoalTableInput[]): AnswerView["absences"] {
+  const { labels } = context;
+  return eventAbsences(eventTables, periodOfGoal).map((absence) => {
+    const goal = eventTables.find((entry) => entry.goal.id === absence.goal)!.goal;
+    return {
+      event: goal.params.event ? labels.event(goal.params.event) : goal.description,
+      value: absence.value ? labels.value(absence.dimension, absence.value) : "",
+      period: absence.period ?? "",
+    };
+  });
+}

@@ -1,0 +1,99 @@
+import type { TableEvidence } from "../../models/evidence.js";
+import { isEventTable } from "../metric-points.js";
+import { type BuiltView, type ItemView, MAX_LINES, type ViewContext } from "./answer-view.js";
+import { eventsItem } from "./event-views.js";
+import { cellText } from "./format-number.js";
+import { type GoalOutcome, itemStatus } from "./goal-outcome.js";
+import { metricItem } from "./metric-item.js";
+import type { ResolvedPoint } from "./summaries.js";
+
+/** The item of a graded text goal: up to two supporting sentences (else the first passage when sufficient), cited. */
+function textItem(context: ViewContext, outcome: GoalOutcome): ItemView {
+  const { goal, grade } = outcome;
+  const { citations } = context;
+  const quotes = (grade?.supporting ?? []).slice(0, 2).map((sentence) => ({
+    text: sentence.text,
+    cite: citations.passage(goal.id, goal.source, sentence),
+  }));
+  const passage = outcome.evidence?.kind === "text" ? outcome.evidence.passages[0] : undefined;
+  if (quotes.length === 0 && grade?.sufficient && passage)
+    quotes.push({ text: passage.text.slice(0, 240), cite: citations.passage(goal.id, goal.source, passage) });
+  const textAnswered = itemStatus(outcome) === "answered";
+  return {
+    kind: "text",
+    goal: goal.id,
+    question: outcome.planned.params.query ?? outcome.planned.description,
+    sufficient: textAnswered,
+    quotes,
+    ...(grade?.missing ? { missing: grade.missing } : {}),
+    answerKind: grade?.kind ?? "general",
+    aspect: grade?.aspect ?? "",
+    status: textAnswered ? "answered" : "insufficient",
+  };
+}
+
+/** The item of a table goal that is neither events nor a metric: its rows as text, cited. */
+function recordsItem(context: ViewContext, outcome: GoalOutcome, evidence: TableEvidence): ItemView {
+  const { goal } = outcome;
+  const rows = evidence.rows.slice(0, MAX_LINES).map((row, index) => ({
+    text: evidence.columns
+      .map((column) => cellText(row[column.name]))
+      .filter(Boolean)
+      .join(" · "),
+    cite: context.citations.rows(goal.id, goal.source, evidence, [index]),
+  }));
+  return {
+    kind: "records",
+    goal: goal.id,
+    label: goal.description,
+    rows,
+    more: Math.max(0, evidence.rows.length - MAX_LINES),
+    status: itemStatus(outcome) as "answered" | "partial" | "insufficient",
+  };
+}
+
+function failedItem(outcome: GoalOutcome, reason: string): ItemView {
+  return {
+    kind: "failed",
+    goal: outcome.goal.id,
+    label: outcome.goal.description,
+    reason: outcome.reason ?? reason,
+    status: "failed",
+  };
+}
+
+/**
+ * The item of one goal, or none: a failed optional goal is reported among the gaps only (it was a
+ * cross-check, not part of the question), and a metric goal whose every point was folded into
+ * another goal's (a second source for the same keys) corroborates and gets no item.
+ */
+function itemOf(context: ViewContext, outcome: GoalOutcome, points: ResolvedPoint[], owners: Set<string>) {
+  const { goal, evidence } = outcome;
+  if (outcome.status === "failed")
+    return outcome.planned.required === false ? undefined : failedItem(outcome, "failed");
+  if (evidence?.kind === "text") return textItem(context, outcome);
+  if (evidence?.kind !== "table") return failedItem(outcome, "no evidence");
+  if (isEventTable(goal, evidence)) return eventsItem(context, outcome, evidence);
+  if (goal.params.metric)
+    return owners.has(goal.id) ? metricItem(context, outcome, points, goal.params.metric) : undefined;
+  return recordsItem(context, outcome, evidence);
+}
+
+/** The items of the answer, one per goal in the plan's order, with the citations each added. */
+export function itemViews(
+  context: ViewContext,
+  points: ResolvedPoint[],
+): { items: ItemView[]; itemCitations: BuiltView["items"] } {
+  const items: ItemView[] = [];
+  const itemCitations: BuiltView["items"] = [];
+  const owners = new Set(points.map((point) => point.goal));
+  for (const outcome of context.input.outcomes) {
+    const before = context.citations.citations.length;
+    const item = itemOf(context, outcome, points, owners);
+    if (!item) continue;
+    items.push(item);
+    const added = context.citations.citations.slice(before).map((_, index) => before + index + 1);
+    itemCitations.push({ goal: outcome.goal.id, status: item.status, citations: added });
+  }
+  return { items, itemCitations };
+}
