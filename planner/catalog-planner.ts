@@ -472,9 +472,22 @@ export class CatalogPlanner implements Planner {
         frame.isEventFrame && frame.metrics.length === 0 && frame.times.length > 0
           ? framePeriods.get(frame)
           : undefined;
-      const relating = metricFrames.length > 0 && !ownPeriods;
+      // A follow-up sentence that asks about events without its own date, in a question that does
+      // not ask to relate or explain ("…in January 2024? Also, were there any carrier changes?"),
+      // asks about the nearest frame's period itself. Events that should explain a metric (named in
+      // the metric's clause, or a question with 结合/why/relate) get the widened window.
+      const followUp =
+        !ownPeriods &&
+        frame.opensSentence === true &&
+        frame.metrics.length === 0 &&
+        !intents.includes("correlate");
+      const nearest = followUp ? nearestFramePeriods(frame, frames, framePeriods) : undefined;
+      const relating = metricFrames.length > 0 && !ownPeriods && !nearest;
       let window: Period | undefined;
-      if (ownPeriods) {
+      if (nearest) {
+        window = { grain: nearest[0].grain, from: nearest[0].from, to: nearest[nearest.length - 1].to };
+        trace.push(`window:inherited:${window.from}..${window.to}`);
+      } else if (ownPeriods) {
         window = {
           grain: ownPeriods[0].grain,
           from: ownPeriods[0].from,
@@ -603,6 +616,22 @@ export class CatalogPlanner implements Planner {
     trace.push(`plan:catalog:${parsed.value.sub_goals.length}`);
     return finish({ plan: withAskedFor(parsed.value) });
   }
+}
+
+/** The periods of the closest frame before `frame` that has any (else the closest after). */
+function nearestFramePeriods(
+  frame: Frame,
+  frames: Frame[],
+  framePeriods: Map<Frame, Period[] | undefined>,
+): Period[] | undefined {
+  const index = frames.indexOf(frame);
+  const before = frames.slice(0, index).reverse();
+  const after = frames.slice(index + 1);
+  for (const candidate of [...before, ...after]) {
+    const periods = framePeriods.get(candidate);
+    if (periods && periods.length > 0) return periods;
+  }
+  return undefined;
 }
 
 function dedupe(drafts: GoalDraft[]): GoalDraft[] {
