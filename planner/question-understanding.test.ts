@@ -39,3 +39,39 @@ describe("a follow-up sentence's events take the nearest frame's period", () => 
     expect(cued.params.period).toEqual({ grain: "month", from: "2023-10-01", to: "2023-12-31" });
   });
 });
+
+describe("a quantifier or numeral with a dimension noun", () => {
+  const filterOf = (question: string, dimension: string, workspace: Ws = demo) =>
+    plan(question, workspace).plan?.sub_goals[0]?.params.filters[dimension];
+  it("expands to every value when the count matches the catalog", () => {
+    expect(
+      filterOf("water heater installations in all three zones, March 2024", "service_zone", hearthwell),
+    ).toEqual(["Guangdong", "YRD", "Southwest"]);
+    expect(filterOf("三个版本在日本2024年5月的流失率", "plan", subscriptions)).toEqual([
+      "Basic",
+      "Pro",
+      "Enterprise",
+    ]);
+    expect(filterOf("每个国家的专业版2024年5月流失率", "country", subscriptions)).toEqual([
+      "Germany",
+      "Japan",
+      "France",
+    ]);
+    expect(filterOf("B产品四大区域2024年3月退货率", "region")).toEqual(["East", "North", "South", "West"]);
+    expect(
+      filterOf("churn rate of the Basic plan across the 3 countries in April 2024", "country", subscriptions),
+    ).toEqual(["Germany", "Japan", "France"]);
+  });
+  it("asks which ones when the count does not match and no value is named", () => {
+    const outcome = plan("两个区域2024年1月A产品的退货率");
+    expect(outcome.plan).toBeUndefined();
+    expect(outcome.clarification?.spans[0].written).toBe("两个区域");
+    expect(plan("churn of two plans in Japan in May 2024", subscriptions).plan).toBeUndefined();
+  });
+  it("counts the values the question names itself", () => {
+    expect(filterOf("华东和华北两个区域2024年1月A产品的退货率", "region")).toEqual(["East", "North"]);
+    expect(
+      filterOf("churn rate for both countries, Germany and Japan, in May 2024", "country", subscriptions),
+    ).toEqual(["Germany", "Japan"]);
+  });
+});

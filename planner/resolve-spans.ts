@@ -1,5 +1,6 @@
 import { businessSynonymsOf } from "../domain/business-synonyms.js";
 import { soundsAlike } from "../domain/chinese-homophones.js";
+import { parseChineseNumeral } from "../domain/chinese-numerals.js";
 import { typingDistance } from "../domain/edit-distance.js";
 import { dimensionNouns } from "./dimension-nouns.js";
 import { normalizeForMatching } from "./normalize-text.js";
@@ -442,21 +443,147 @@ const hanHomophones: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) =>
   return nonOverlapping(edits);
 };
 
-const LATIN_QUANTIFIER = /\b(each|every|all|per|both|either)(?:\s+(?:of\s+)?the)?\s+([a-z]+?)(?:s|es)?\b/gu;
-const HAN_QUANTIFIER = /(每一个|每个|各个|每|各|所有|全部|两个|两)/u;
+const LATIN_QUANTIFIERS = new Set(["each", "every", "all", "per", "both", "either", "across"]);
+const LATIN_DETERMINERS = new Set(["the", "our", "these", "those", "of"]);
+const LATIN_NUMERALS: Record<string, number> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
+const HAN_QUANTIFIER = "每一个|每个|各个|每|各|所有|全部|全|这|那";
+const HAN_NUMERAL = "[两二三四五六七八九十]|\\d+";
+// Classifiers between a numeral and its noun (三款产品, 两个区域, 四大区域, 三家门店).
+const HAN_CLASSIFIER = "个|款|种|家|大|条|类|项|位";
+
+/** What a quantifier over a dimension says: every member, or a number of them. */
+interface Quantified {
+  start: number;
+  end: number;
+  dimension: string;
+  han: boolean;
+  noun: string;
+  /** A numeral written with it ("the four regions", 三款产品); both/either count as two. */
+  count?: number;
+}
+
+function latinNumber(word: string): number | undefined {
+  if (/^\d+$/.test(word)) return Number(word);
+  return LATIN_NUMERALS[word];
+}
+
+/** English: [quantifier] [of] [the] [numeral] [modifier] noun, with a quantifier or a numeral. */
+function latinQuantified(normalized: string, latin: Map<string, string>): Quantified[] {
+  const words = [...normalized.matchAll(/[a-z0-9]+/gu)].map((match) => ({
+    text: match[0],
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
+  const found: Quantified[] = [];
+  const singular = (word: string) => [word, word.replace(/ies$/, "y"), word.replace(/es$/, ""), word.replace(/s$/, "")];
+  words.forEach((word, index) => {
+    // The noun: one word ("regions") or a two-word dimension name ("service zones").
+    let dimension: string | undefined;
+    let nounStart = index;
+    let noun = word.text;
+    const previous = words[index - 1];
+    for (const form of singular(word.text)) {
+      if (previous && latin.has(`${previous.text} ${form}`)) {
+        dimension = latin.get(`${previous.text} ${form}`);
+        nounStart = index - 1;
+        noun = form;
+        break;
+      }
+    }
+    if (!dimension)
+      for (const form of singular(word.text))
+        if (latin.has(form)) {
+          dimension = latin.get(form);
+          noun = form;
+          break;
+        }
+    if (!dimension) return;
+    let cursor = nounStart - 1;
+    let count: number | undefined;
+    let quantifier: string | undefined;
+    const number = cursor >= 0 ? latinNumber(words[cursor].text) : undefined;
+    if (number !== undefined) {
+      count = number;
+      cursor -= 1;
+    }
+    while (cursor >= 0 && LATIN_DETERMINERS.has(words[cursor].text)) cursor -= 1;
+    if (cursor >= 0 && LATIN_QUANTIFIERS.has(words[cursor].text)) quantifier = words[cursor].text;
+    if (!quantifier && count === undefined) return;
+    // "the four regions" needs its article or a quantifier; "4 regions" alone counts too.
+    const first = quantifier ? words[cursor] : words[nounStart - 1];
+    if (quantifier === "both" || quantifier === "either") count = 2;
+    found.push({
+      start: first.start,
+      end: word.end,
+      dimension,
+      han: false,
+      noun,
+      ...(count ? { count } : {}),
+    });
+  });
+  return found;
+}
+
+/** Chinese: [quantifier][numeral][classifier] noun, with a quantifier or a numeral (各个地区, 三款产品). */
+function hanQuantified(normalized: string, han: Map<string, string>): Quantified[] {
+  const found: Quantified[] = [];
+  for (const [suffix, dimension] of han) {
+    const pattern = compiled(
+      `(${HAN_QUANTIFIER})?(${HAN_NUMERAL})?(?:${HAN_CLASSIFIER})?${escapeRegex(suffix)}`,
+    );
+    for (const match of normalized.matchAll(pattern)) {
+      if (!match[1] && !match[2]) continue;
+      // 这/那 only with a numeral (这三款产品), not alone (这款产品 is one product).
+      if (!match[2] && /^[这那]$/u.test(match[1] ?? "")) continue;
+      const numeral = match[2];
+      const count = numeral
+        ? /^\d+$/.test(numeral)
+          ? Number(numeral)
+          : parseChineseNumeral(numeral)
+        : undefined;
+      let end = match.index + match[0].length;
+      // The noun may head a longer word the segmenter keeps whole (区 in 区域).
+      const word = [...SEGMENTER.segment(normalized.slice(end - suffix.length, end + 2))][0]?.segment;
+      if (word?.startsWith(suffix) && word.length > suffix.length && PURE_HAN.test(word))
+        end += word.length - suffix.length;
+      found.push({
+        start: match.index,
+        end,
+        dimension,
+        han: true,
+        noun: suffix,
+        ...(count ? { count } : {}),
+      });
+    }
+  }
+  return found;
+}
 
 /**
- * Quantified dimensions become the list of their values: "each product" → "product A, product B
- * and product C", "每个地区" → "华东、华北、华南和华西"; "both"/"either" only when the dimension
- * has exactly two values (otherwise which two is the user's to say).
+ * A quantified dimension ("each product", 每个地区, "the four regions", 三款产品, "both plans")
+ * becomes the list of its values: "product A, product B and product C", "华东、华北、华南和华西".
+ * A numeral must match the catalog's count of values; when the question names some values of the
+ * dimension itself ("华东和华北两个区域") the quantifier only counts those and is left alone; a
+ * numeral that matches neither asks which ones (never a plan for the whole dimension).
  */
-const quantifiers: Step = (current, _lexicon, vocabulary) => {
+const quantifiers: Step = (current, _lexicon, vocabulary, _asOf, ambiguous) => {
   const { normalized, text } = current;
   const nouns = dimensionNouns(vocabulary);
   const edits: Edit[] = [];
-  const listOf = (dimension: string, han: boolean, noun: string) => {
-    const values = Object.entries(vocabulary.catalog.dimensions[dimension]?.values ?? {});
-    const names = values.map(([value, synonyms]) => {
+  const namesOf = (dimension: string, han: boolean, noun: string) =>
+    Object.entries(vocabulary.catalog.dimensions[dimension]?.values ?? {}).map(([value, synonyms]) => {
       const script = synonyms.filter((synonym) => HAN.test(synonym) === han);
       return (
         script.find((synonym) => synonym.toLowerCase().includes(noun)) ??
@@ -464,33 +591,41 @@ const quantifiers: Step = (current, _lexicon, vocabulary) => {
         value
       ).toLowerCase();
     });
+  const listOf = (dimension: string, han: boolean, noun: string) => {
+    const names = namesOf(dimension, han, noun);
     if (names.length < 2) return undefined;
     return han
       ? `${names.slice(0, -1).join("、")}和${names[names.length - 1]}`
       : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
   };
-  const add = (start: number, end: number, dimension: string, han: boolean, noun: string, pair: boolean) => {
-    if (coveredBy(current.mentions, start, end)) return;
-    const count = Object.keys(vocabulary.catalog.dimensions[dimension]?.values ?? {}).length;
-    if (pair && count !== 2) return;
+  const quantified = [...latinQuantified(normalized, nouns.latin), ...hanQuantified(normalized, nouns.han)];
+  for (const { start, end, dimension, han, noun, count } of quantified) {
+    if (coveredBy(current.mentions, start, end)) continue;
+    const members = Object.keys(vocabulary.catalog.dimensions[dimension]?.values ?? {}).length;
+    const named = new Set(
+      current.mentions.filter((mention) => mention.name === dimension).map((mention) => mention.value),
+    ).size;
+    if (named > 0) {
+      // The values are written out: the quantifier counts them. A count that disagrees asks.
+      if (count !== undefined && count !== named && count !== members)
+        ambiguous.push({ written: text.slice(start, end), candidates: namesOf(dimension, han, noun) });
+      continue;
+    }
+    if (count !== undefined && count !== members) {
+      // "两个区域" of four: which two is the user's to say.
+      const written = text.slice(start, end);
+      if (!ambiguous.some((span) => span.written === written))
+        ambiguous.push({ written, candidates: namesOf(dimension, han, noun) });
+      continue;
+    }
     const replacement = listOf(dimension, han, noun);
-    if (!replacement) return;
+    if (!replacement) continue;
     edits.push({
       start,
       end,
       replacement: han ? replacement : ` ${replacement} `,
       correction: { written: text.slice(start, end), corrected: replacement, reason: "quantifier" },
     });
-  };
-  for (const match of normalized.matchAll(LATIN_QUANTIFIER)) {
-    const dimension = nouns.latin.get(match[2]) ?? nouns.latin.get(`${match[2]}s`);
-    if (!dimension) continue;
-    add(match.index, match.index + match[0].length, dimension, false, match[2], /both|either/.test(match[1]));
-  }
-  for (const [suffix, dimension] of nouns.han) {
-    const pattern = compiled(`${HAN_QUANTIFIER.source}(?:个)?${escapeRegex(suffix)}`);
-    for (const match of normalized.matchAll(pattern))
-      add(match.index, match.index + match[0].length, dimension, true, suffix, /两/.test(match[1]));
   }
   return nonOverlapping(edits);
 };
