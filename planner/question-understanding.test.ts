@@ -75,3 +75,38 @@ describe("a quantifier or numeral with a dimension noun", () => {
     ).toEqual(["Germany", "Japan"]);
   });
 });
+
+describe("paraphrases of measures resolve by composition, locatives after a place add nothing", () => {
+  it("a measure head before the stem: share of / percentage of / how often … a verb the catalog's stem names", () => {
+    expect(keys("what percentage of customers sent back product C in South China in April 2024?")).toEqual(
+      keys("C产品华南区2024年4月的退货率"),
+    );
+    expect(keys("how frequently did shoppers buy again in Q4 2023?")).toEqual(
+      keys("2023年第四季度的VIP复购率"),
+    );
+  });
+  it("a Chinese stem with a directional complement or a class synonym, written in the question's script", () => {
+    expect(keys("华南区C产品2024年4月退回去的比例")).toEqual(keys("C产品华南区2024年4月的退货率"));
+    const outcome = plan("2023年第四季度VIP会员再买的比例");
+    expect(outcome.plan?.sub_goals[0].params.metric).toBe("vip_repurchase_rate");
+    expect(plan("2023年第四季度的回购率").corrections[0]?.corrected).toBe("复购率");
+  });
+  it("a locative right after a place value is part of it; alone it points at something unsaid", () => {
+    expect(keys("川渝这边空调2024年3月的索赔率", hearthwell)).toEqual(
+      keys("川渝空调2024年3月的索赔率", hearthwell),
+    );
+    expect(keys("日本那边专业版2024年5月的流失率", subscriptions)).toEqual(
+      keys("日本专业版2024年5月的流失率", subscriptions),
+    );
+    expect(plan("那边专业版2024年5月的流失率", subscriptions).plan).toBeUndefined();
+  });
+  it("count and grain words carry no qualifier (几场, 多少台, 每个月, 客户)", () => {
+    expect(keys("2023年第四季度一共有几场线上活动？")).toEqual(keys("2023年第四季度的线上活动"));
+    expect(keys("2024年一季度长三角热水器每个月的安装量", hearthwell)).toEqual(
+      keys("2024年一季度长三角热水器的安装量", hearthwell),
+    );
+  });
+  it("比例多少 asks for a value, not a comparison", () => {
+    expect(plan("C产品华南区2024年4月的退货比例多少？").route.complexity).toBe("simple");
+  });
+});

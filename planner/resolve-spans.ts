@@ -49,6 +49,9 @@ const LATIN_TOKEN = /[a-z][a-z0-9]*(?:['’-][a-z0-9]+)*/gu;
 // Measure heads: the word that makes a stem a measure (退货 → 退货率 / 退货占比, return → return rate).
 const CHINESE_HEADS = ["占比", "比率", "比例", "比重", "率"];
 const ENGLISH_HEADS = ["rate", "rates", "ratio", "ratios", "share", "percentage"];
+// Heads written before the stem: "share of … bought again", "how often … send back".
+const ENGLISH_LEADING_HEADS =
+  "(?:the\\s+)?(?:share|rate|ratio|percentage|proportion|fraction|percent)\\s+of|how\\s+often|how\\s+frequently";
 // Change verbs that, with an event's object, name the event (换快递, switch carriers).
 const CHINESE_CHANGE_VERBS = ["变更", "更换", "变动", "切换", "调整", "替换", "换"];
 const ENGLISH_CHANGE_VERBS =
@@ -104,7 +107,14 @@ function addTo<T extends { replacement: string }>(
 ) {
   if (key.length < 2) return;
   const list = map.get(key) ?? [];
-  if (!list.some(same)) list.push(value);
+  const existing = list.findIndex(same);
+  if (existing < 0) list.push(value);
+  // Write the catalog's word in the script the question used (回购 → 复购率, not "repeat purchase rate").
+  else if (
+    HAN.test(list[existing].replacement) !== HAN.test(key) &&
+    HAN.test(value.replacement) === HAN.test(key)
+  )
+    list[existing] = value;
   map.set(key, list);
 }
 
@@ -169,7 +179,8 @@ interface Edit {
   start: number;
   end: number;
   replacement: string;
-  correction: SpanCorrection;
+  /** Absent for an edit that only removes the other half of a corrected phrase ("how often" … "send back"). */
+  correction?: SpanCorrection;
 }
 
 function applyEdits(text: string, edits: Edit[]): string {
@@ -236,7 +247,7 @@ export function resolveSpans(question: string, vocabulary: Vocabulary, asOf: str
   for (const step of steps) {
     const edits = step(current, lexicon, vocabulary, asOf, ambiguous);
     if (edits.length === 0) continue;
-    corrections.push(...edits.map((edit) => edit.correction));
+    for (const edit of edits) if (edit.correction) corrections.push(edit.correction);
     text = applyEdits(text, edits);
     // Only a step that rewrote something changes what the next one sees.
     current = stage(text, vocabulary, asOf);
@@ -297,14 +308,33 @@ const measureHeads: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) => 
   for (const [stem, metrics] of lexicon.stems) {
     const han = HAN.test(stem);
     const heads = han ? CHINESE_HEADS : ENGLISH_HEADS;
+    // A directional complement may sit between a verb stem and the head (退回来的比例).
     const pattern = han
-      ? compiled(`${escapeRegex(stem)}(?:的)?(?:${heads.join("|")})`)
+      ? compiled(`${escapeRegex(stem)}(?:来|去)?(?:的)?(?:${heads.join("|")})`)
       : compiled(`(?<![a-z0-9])${escapeRegex(stem)}\\s+(?:${heads.join("|")})(?![a-z0-9])`);
-    for (const match of normalized.matchAll(pattern)) {
-      const start = match.index;
-      const end = start + match[0].length;
-      if (coveredBy(metricMentions, start, end)) continue;
-      const written = text.slice(start, end);
+    const found: { start: number; end: number; head?: { start: number; end: number } }[] = [];
+    for (const match of normalized.matchAll(pattern))
+      found.push({ start: match.index, end: match.index + match[0].length });
+    // English also puts the head first: "the share of VIP members who bought again", "how often
+    // did people send back product B" — the head phrase, a few words, then the stem.
+    if (!han)
+      for (const match of normalized.matchAll(
+        compiled(
+          `(?<![a-z0-9])(${ENGLISH_LEADING_HEADS})(?:\\s+[a-z']+){0,4}?\\s+${escapeRegex(stem)}(?![a-z0-9])`,
+        ),
+      )) {
+        const stemStart = match.index + match[0].length - stem.length;
+        const headEnd = match.index + match[1].length;
+        found.push({
+          start: stemStart,
+          end: stemStart + stem.length,
+          head: { start: match.index, end: headEnd },
+        });
+      }
+    for (const { start, end, head } of found) {
+      if (coveredBy(metricMentions, head?.start ?? start, end)) continue;
+      if (head && coveredBy(metricMentions, head.end, start)) continue;
+      const written = text.slice(head?.start ?? start, end);
       if (metrics.length > 1) {
         ambiguous.push({ written, candidates: metrics.map((metric) => metric.metric) });
         continue;
@@ -314,9 +344,10 @@ const measureHeads: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) => 
       edits.push({
         start,
         end,
-        replacement,
+        replacement: han ? replacement : ` ${replacement} `,
         correction: { written, corrected: replacement, reason: "measure_head" },
       });
+      if (head) edits.push({ start: head.start, end: head.end, replacement: " " });
     }
   }
   return nonOverlapping(edits);
@@ -487,7 +518,12 @@ function latinQuantified(normalized: string, latin: Map<string, string>): Quanti
     end: match.index + match[0].length,
   }));
   const found: Quantified[] = [];
-  const singular = (word: string) => [word, word.replace(/ies$/, "y"), word.replace(/es$/, ""), word.replace(/s$/, "")];
+  const singular = (word: string) => [
+    word,
+    word.replace(/ies$/, "y"),
+    word.replace(/es$/, ""),
+    word.replace(/s$/, ""),
+  ];
   words.forEach((word, index) => {
     // The noun: one word ("regions") or a two-word dimension name ("service zones").
     let dimension: string | undefined;
