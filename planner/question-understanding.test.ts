@@ -89,7 +89,7 @@ describe("paraphrases of measures resolve by composition, locatives after a plac
     expect(keys("华南区C产品2024年4月退回去的比例")).toEqual(keys("C产品华南区2024年4月的退货率"));
     const outcome = plan("2023年第四季度VIP会员再买的比例");
     expect(outcome.plan?.sub_goals[0].params.metric).toBe("vip_repurchase_rate");
-    expect(plan("2023年第四季度的回购率").corrections[0]?.corrected).toBe("复购率");
+    expect(plan("2023年第四季度的回购率").corrections?.[0]?.corrected).toBe("复购率");
   });
   it("a locative right after a place value is part of it; alone it points at something unsaid", () => {
     expect(keys("川渝这边空调2024年3月的索赔率", hearthwell)).toEqual(
@@ -108,5 +108,37 @@ describe("paraphrases of measures resolve by composition, locatives after a plac
   });
   it("比例多少 asks for a value, not a comparison", () => {
     expect(plan("C产品华南区2024年4月的退货比例多少？").route.complexity).toBe("simple");
+  });
+});
+
+describe("single-character input-method slips", () => {
+  it("a homophone that completes a written value to a longer catalog term (广东大去 → 广东大区)", () => {
+    const outcome = plan("广东大去空调2024年1月的索赔率", hearthwell);
+    expect(outcome.plan?.sub_goals[0].params.filters).toMatchObject({
+      service_zone: "Guangdong",
+      product_line: "AC",
+    });
+    expect(outcome.corrections?.[0]).toMatchObject({
+      written: "广东大去",
+      corrected: "广东大区",
+      reason: "homophone",
+    });
+  });
+  it("a fuzzy-pinyin slip (s/sh) in one character of a term, with a correction note", () => {
+    const outcome = plan("2023年第四季度服务类投束有多少");
+    expect(outcome.plan?.sub_goals[0].params.metric).toBe("complaints");
+    expect(outcome.warnings.join(" ")).toContain("投诉");
+    expect(plan("专业版德国2024年1月的流丝率", subscriptions).plan?.sub_goals[0].params.metric).toBe(
+      "churn_rate",
+    );
+  });
+  it("never corrects a valid reading: 去年 stays 去年", () => {
+    const outcome = plan("华北去年12月B产品的退货率");
+    expect(outcome.corrections ?? []).toEqual([]);
+    expect(outcome.plan?.sub_goals[0].params.period).toEqual({
+      grain: "month",
+      from: "2023-12-01",
+      to: "2023-12-31",
+    });
   });
 });

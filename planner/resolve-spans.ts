@@ -1,5 +1,5 @@
 import { businessSynonymsOf } from "../domain/business-synonyms.js";
-import { soundsAlike } from "../domain/chinese-homophones.js";
+import { soundsAlike, soundsAlikeFuzzy } from "../domain/chinese-homophones.js";
 import { parseChineseNumeral } from "../domain/chinese-numerals.js";
 import { typingDistance } from "../domain/edit-distance.js";
 import { dimensionNouns } from "./dimension-nouns.js";
@@ -40,6 +40,7 @@ interface Term {
   text: string;
   kind: MentionKind;
   name: string;
+  value?: string;
 }
 
 const HAN = /[\u4e00-\u9fff]/u;
@@ -80,6 +81,8 @@ interface Lexicon {
   latinWords: Set<string>;
   /** Pure-Han terms (homophone targets). */
   hanTerms: Term[];
+  /** Each character of a pure-Han term → the terms holding it and where (homophone candidates). */
+  hanIndex: Map<string, { term: Term; position: number }[]>;
   /** A measure stem (退货, return, refund via synonyms) → the metric's synonym to write instead. */
   stems: Map<string, { metric: string; replacement: string }[]>;
   /** An event's object (物流商, carrier, shipping company via synonyms) → the event's synonym. */
@@ -121,7 +124,12 @@ function addTo<T extends { replacement: string }>(
 function lexiconOf(vocabulary: Vocabulary): Lexicon {
   let lexicon = lexicons.get(vocabulary);
   if (lexicon) return lexicon;
-  const terms = vocabulary.entries().map((term) => ({ text: term.text, kind: term.kind, name: term.name }));
+  const terms = vocabulary.entries().map((term) => ({
+    text: term.text,
+    kind: term.kind,
+    name: term.name,
+    ...(term.value ? { value: term.value } : {}),
+  }));
   const compact = new Map<string, string>();
   const latinWords = new Set<string>();
   for (const term of terms) {
@@ -130,6 +138,13 @@ function lexiconOf(vocabulary: Vocabulary): Lexicon {
     if (/[\s-]/.test(term.text)) compact.set(term.text.replace(/[\s-]+/g, ""), term.text);
   }
   const hanTerms = terms.filter((term) => PURE_HAN.test(term.text) && term.text.length >= 2);
+  const hanIndex = new Map<string, { term: Term; position: number }[]>();
+  for (const term of hanTerms)
+    [...term.text].forEach((character, position) => {
+      const list = hanIndex.get(character) ?? [];
+      list.push({ term, position });
+      hanIndex.set(character, list);
+    });
   const stems = new Map<string, { metric: string; replacement: string }[]>();
   const objects = new Map<string, { event: string; replacement: string }[]>();
   for (const term of terms) {
@@ -169,7 +184,7 @@ function lexiconOf(vocabulary: Vocabulary): Lexicon {
       }
     }
   }
-  lexicon = { terms, compact, latinWords, hanTerms, stems, objects };
+  lexicon = { terms, compact, latinWords, hanTerms, hanIndex, stems, objects };
   lexicons.set(vocabulary, lexicon);
   return lexicon;
 }
@@ -423,6 +438,42 @@ const latinTypos: Step = (current, lexicon, vocabulary, _asOf, ambiguous) => {
 // Function characters: a window that differs from a term only by one of these is another phrase (退货的).
 const FUNCTION_CHARACTERS = new Set([..."的了是吗呢和与及在有么后前时中或"]);
 
+/** Where a window of the question could be a Han term with one character right: (term, offset) pairs. */
+function hanCandidates(normalized: string, lexicon: Lexicon): { term: Term; start: number }[] {
+  const seen = new Set<string>();
+  const candidates: { term: Term; start: number }[] = [];
+  for (let index = 0; index < normalized.length; index += 1) {
+    for (const { term, position } of lexicon.hanIndex.get(normalized[index]) ?? []) {
+      const start = index - position;
+      if (start < 0 || start + term.text.length > normalized.length) continue;
+      const key = `${start}:${term.text}:${term.name}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      candidates.push({ term, start });
+    }
+  }
+  return candidates;
+}
+
+/**
+ * Fixed spans a homophone window may cover: only a value of the very dimension value the term
+ * spells, lying whole inside it (华北 in 华北去 → 华北区). A time expression never (去年 stays 去年).
+ */
+function blocksWindow(current: Stage, term: Term, start: number, end: number): boolean {
+  return current.fixed.some((span) => {
+    if (!(span.start < end && start < span.end)) return false;
+    const mention = span as Partial<Mention>;
+    const extends_ =
+      term.kind === "dimension" &&
+      mention.kind === "dimension" &&
+      mention.name === term.name &&
+      mention.value === term.value &&
+      span.start >= start &&
+      span.end <= end;
+    return !extends_;
+  });
+}
+
 const hanHomophones: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) => {
   // A dimension value or a date in the question: it asks for data, not for a policy passage.
   const dataShaped = current.fixed.some((span) => {
@@ -431,45 +482,49 @@ const hanHomophones: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) =>
   });
   const { normalized, text } = current;
   const edits: Edit[] = [];
-  for (const term of lexicon.hanTerms) {
+  // Candidates come from an index of the terms' characters (one must be right), not from every
+  // term over every window: the scan that was the planner's latency tail.
+  for (const { term, start } of hanCandidates(normalized, lexicon)) {
     const length = term.text.length;
     const allowed = length >= 4 ? 2 : 1;
-    for (let start = 0; start + length <= normalized.length; start += 1) {
-      const end = start + length;
-      const window = normalized.slice(start, end);
-      if (window === term.text || !PURE_HAN.test(window)) continue;
-      if (coveredBy(current.fixed, start, end)) continue;
-      let differing = 0;
-      let alike = true;
-      for (let index = 0; index < length && alike; index += 1) {
-        if (window[index] === term.text[index]) continue;
-        differing += 1;
-        alike = differing <= allowed && soundsAlike(window[index], term.text[index]);
-      }
-      // At least one character must be right: a whole word of homophones is another word.
-      if (differing === 0 || differing === length) continue;
-      if (!alike) {
-        // One wrong character in a metric of 3+ characters of a data question (退货璟, 回购率):
-        // not clear enough to correct, too close to plan as something else — ask.
-        const wrong = [...window].filter((character, index) => character !== term.text[index]);
-        if (
-          dataShaped &&
-          term.kind === "metric" &&
-          length >= 3 &&
-          wrong.length === 1 &&
-          !FUNCTION_CHARACTERS.has(wrong[0]) &&
-          !ambiguous.some((span) => span.written === text.slice(start, end))
-        )
-          ambiguous.push({ written: text.slice(start, end), candidates: [term.text] });
-        continue;
-      }
-      edits.push({
-        start,
-        end,
-        replacement: term.text,
-        correction: { written: text.slice(start, end), corrected: term.text, reason: "homophone" },
-      });
+    const end = start + length;
+    const window = normalized.slice(start, end);
+    if (window === term.text || !PURE_HAN.test(window)) continue;
+    if (blocksWindow(current, term, start, end)) continue;
+    const wrong: number[] = [];
+    for (let index = 0; index < length; index += 1) if (window[index] !== term.text[index]) wrong.push(index);
+    // At least one character must be right: a whole word of homophones is another word.
+    if (wrong.length === 0 || wrong.length === length) continue;
+    // One wrong character may be a fuzzy-pinyin slip (投述 for 投诉); two must sound alike exactly.
+    const alike =
+      wrong.length <= allowed &&
+      wrong.every((index) =>
+        wrong.length === 1
+          ? soundsAlikeFuzzy(window[index], term.text[index])
+          : soundsAlike(window[index], term.text[index]),
+      );
+    if (!alike) {
+      // One wrong character in a metric of 3+ characters of a data question (退货璟, 回购率):
+      // not clear enough to correct, too close to plan as something else — ask.
+      if (
+        dataShaped &&
+        term.kind === "metric" &&
+        length >= 3 &&
+        wrong.length === 1 &&
+        !FUNCTION_CHARACTERS.has(window[wrong[0]]) &&
+        !ambiguous.some((span) => span.written === text.slice(start, end))
+      )
+        ambiguous.push({ written: text.slice(start, end), candidates: [term.text] });
+      continue;
     }
+    // A function character read as it is makes a phrase of its own (退货的): no correction.
+    if (wrong.some((index) => FUNCTION_CHARACTERS.has(window[index]))) continue;
+    edits.push({
+      start,
+      end,
+      replacement: term.text,
+      correction: { written: text.slice(start, end), corrected: term.text, reason: "homophone" },
+    });
   }
   return nonOverlapping(edits);
 };
