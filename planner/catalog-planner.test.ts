@@ -10,7 +10,7 @@ import { decomposeQuestion } from "./decomposer.js";
 import { evaluatePlanner, subGoalKey } from "./evaluate-plans.js";
 import { goldPlan } from "./gold-plan.js";
 import { readGoldSet } from "./gold-set.js";
-import { detectLanguage } from "./language.js";
+import { detectLanguage } from "../domain/language.js";
 import { normalizeForMatching } from "./normalize-text.js";
 import { findTimeExpressions } from "./time-expressions.js";
 import { Vocabulary } from "./vocabulary.js";

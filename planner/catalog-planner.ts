@@ -5,7 +5,7 @@ import { withAskedFor } from "./asked-for.js";
 import { bindQualifiers, type Frame } from "./bind-qualifiers.js";
 import { decomposeQuestion } from "./decomposer.js";
 import { detectIntents, type Intent } from "./intents.js";
-import { detectLanguage, type Language } from "./language.js";
+import { detectLanguage, type Language } from "../domain/language.js";
 import { normalizeForMatching } from "./normalize-text.js";
 import type { Clarification, PlanContext, Planner, PlanOutcome } from "./planner.js";
 import { type AmbiguousSpan, resolveSpans } from "./resolve-spans.js";

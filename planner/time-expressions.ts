@@ -1,4 +1,5 @@
 import { MONTHS } from "../adapters/shared/parse-value.js";
+import { parseChineseNumeral } from "../domain/chinese-numerals.js";
 import type { Grain, Period } from "../models/plan.js";
 
 /** A time expression found in a question, with the periods it denotes. */
@@ -26,20 +27,6 @@ export interface TimeMention {
 const MONTH_NAMES = MONTHS;
 const MONTH =
   "(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?";
-const CHINESE_NUMBER: Record<string, number> = {
-  一: 1,
-  二: 2,
-  三: 3,
-  四: 4,
-  五: 5,
-  六: 6,
-  七: 7,
-  八: 8,
-  九: 9,
-  十: 10,
-  十一: 11,
-  十二: 12,
-};
 const ORDINAL: Record<string, number> = {
   first: 1,
   second: 2,
@@ -88,7 +75,7 @@ function fullYear(text: string): number {
 function number(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   if (/^\d+$/.test(text)) return Number(text);
-  return CHINESE_NUMBER[text] ?? ORDINAL[text];
+  return parseChineseNumeral(text) ?? ORDINAL[text];
 }
 
 function span(periods: Period[], grain: Grain): Period {
@@ -440,7 +427,11 @@ const PATTERNS: Pattern[] = [
       const words: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, twelve: 12, 两: 2 };
       const raw = m[1] ?? m[3];
       const count =
-        raw === undefined ? 6 : /^\d+$/.test(raw) ? Number(raw) : (words[raw] ?? CHINESE_NUMBER[raw] ?? 0);
+        raw === undefined
+          ? 6
+          : /^\d+$/.test(raw)
+            ? Number(raw)
+            : (words[raw] ?? parseChineseNumeral(raw) ?? 0);
       const unit = m[2] === "季度" || m[4] === "quarters" ? "quarter" : "month";
       if (count < 1 || count > 36) return undefined;
       if (unit === "quarter") {
