@@ -81,6 +81,8 @@ interface Lexicon {
   latinWords: Set<string>;
   /** Pure-Han terms (homophone targets). */
   hanTerms: Term[];
+  /** Words already looked up for typos → their nearest catalog words. */
+  nearest: Map<string, { best: number; candidates: string[] }>;
   /** Each character of a pure-Han term → the terms holding it and where (homophone candidates). */
   hanIndex: Map<string, { term: Term; position: number }[]>;
   /** A measure stem (退货, return, refund via synonyms) → the metric's synonym to write instead. */
@@ -184,7 +186,7 @@ function lexiconOf(vocabulary: Vocabulary): Lexicon {
       }
     }
   }
-  lexicon = { terms, compact, latinWords, hanTerms, hanIndex, stems, objects };
+  lexicon = { terms, compact, latinWords, hanTerms, hanIndex, stems, objects, nearest: new Map() };
   lexicons.set(vocabulary, lexicon);
   return lexicon;
 }
@@ -291,7 +293,7 @@ const changeEvents: Step = (current, lexicon) => {
   const edits: Edit[] = [];
   const chineseVerbs = CHINESE_CHANGE_VERBS.join("|");
   for (const [object, events] of lexicon.objects) {
-    if (events.length !== 1) continue;
+    if (events.length !== 1 || !normalized.includes(object)) continue;
     const quoted = escapeRegex(object);
     const pattern = HAN.test(object)
       ? compiled(
@@ -321,6 +323,8 @@ const measureHeads: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) => 
   const edits: Edit[] = [];
   const metricMentions = mentions.filter((mention) => mention.kind === "metric");
   for (const [stem, metrics] of lexicon.stems) {
+    // Most stems are not in the question: a substring test spares their patterns.
+    if (!normalized.includes(stem)) continue;
     const han = HAN.test(stem);
     const heads = han ? CHINESE_HEADS : ENGLISH_HEADS;
     // A directional complement may sit between a verb stem and the head (退回来的比例).
@@ -389,6 +393,28 @@ const runTogether: Step = (current, lexicon) => {
   return edits;
 };
 
+/** The catalog words nearest a word by typing distance (1, or 2 for 6+ letters), memoised per catalog. */
+function nearestLatinWords(word: string, lexicon: Lexicon): { best: number; candidates: string[] } {
+  const known = lexicon.nearest.get(word);
+  if (known) return known;
+  const limit = word.length >= 6 ? 2 : 1;
+  let best = limit + 1;
+  let candidates: string[] = [];
+  for (const target of lexicon.latinWords) {
+    if (Math.abs(target.length - word.length) > limit) continue;
+    const value = typingDistance(word, target);
+    if (value === 0 || value > limit) continue;
+    if (value < best) {
+      best = value;
+      candidates = [target];
+    } else if (value === best) candidates.push(target);
+  }
+  const found = { best, candidates };
+  // Bounded: a long session of odd words must not grow the catalog's memory without limit.
+  if (lexicon.nearest.size < 20_000) lexicon.nearest.set(word, found);
+  return found;
+}
+
 const latinTypos: Step = (current, lexicon, vocabulary, _asOf, ambiguous) => {
   const { normalized, text } = current;
   const edits: Edit[] = [];
@@ -398,18 +424,8 @@ const latinTypos: Step = (current, lexicon, vocabulary, _asOf, ambiguous) => {
     const word = match[0];
     if (word.length < 4 || PLAIN_WORDS.has(word) || lexicon.latinWords.has(word)) continue;
     if (coveredBy(current.mentions, start, end) || coveredBy(current.fixed, start, end)) continue;
-    const limit = word.length >= 6 ? 2 : 1;
-    let best = limit + 1;
-    let candidates: string[] = [];
-    for (const target of lexicon.latinWords) {
-      if (Math.abs(target.length - word.length) > limit) continue;
-      const value = typingDistance(word, target);
-      if (value === 0 || value > limit) continue;
-      if (value < best) {
-        best = value;
-        candidates = [target];
-      } else if (value === best) candidates.push(target);
-    }
+    const { best, candidates } = nearestLatinWords(word, lexicon);
+    if (candidates.length === 0) continue;
     // Keep a correction only if it completes a catalog term there ("retrun rate" → "return rate").
     const valid = candidates.filter((target) => {
       const trial = normalized.slice(0, start) + target + normalized.slice(end);
@@ -631,6 +647,7 @@ function latinQuantified(normalized: string, latin: Map<string, string>): Quanti
 function hanQuantified(normalized: string, han: Map<string, string>): Quantified[] {
   const found: Quantified[] = [];
   for (const [suffix, dimension] of han) {
+    if (!normalized.includes(suffix)) continue;
     const pattern = compiled(
       `(${HAN_QUANTIFIER})?(${HAN_NUMERAL})?(?:${HAN_CLASSIFIER})?${escapeRegex(suffix)}`,
     );
