@@ -142,3 +142,20 @@ describe("single-character input-method slips", () => {
     });
   });
 });
+
+describe("a short capital value at the start of a sentence", () => {
+  it("is the value unless it is an English word there (AC claim rate …, but not the article A)", () => {
+    expect(
+      plan("AC installations in Guangdong, March 2024", hearthwell).plan?.sub_goals[0].params.filters,
+    ).toEqual({
+      product_line: "AC",
+      service_zone: "Guangdong",
+    });
+    expect(
+      plan("A question: what was the return rate in East China in May 2024?").plan?.sub_goals[0].params
+        .filters,
+    ).toEqual({
+      region: "East",
+    });
+  });
+});
