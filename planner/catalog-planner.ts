@@ -119,6 +119,15 @@ function clarificationMessage(clarification: Clarification, language: Language):
   return parts.join(language === "en" ? " " : "");
 }
 
+const FISCAL_MESSAGE: Record<Language, (written: string, calendar: string) => string> = {
+  en: (written, calendar) =>
+    `"${written}" is a fiscal period, and the workspace does not say when its fiscal year starts (fiscal_year: start: in triangulate.yaml) — did you mean ${calendar}?`,
+  "zh-Hans": (written, calendar) =>
+    `“${written}”是财年期间，但工作区没有设置财年起始月份（triangulate.yaml 的 fiscal_year: start:）——您是指自然年的${calendar}吗？`,
+  "zh-Hant": (written, calendar) =>
+    `「${written}」是財年期間，但工作區沒有設定財年起始月份（triangulate.yaml 的 fiscal_year: start:）——您是指日曆年的${calendar}嗎？`,
+};
+
 const CORRECTION_NOTE: Record<Language, (written: string, corrected: string) => string> = {
   en: (written, corrected) => `read "${written}" as "${corrected}"`,
   "zh-Hans": (written, corrected) => `已将“${written}”理解为“${corrected}”`,
@@ -293,7 +302,11 @@ function readQuestion(
   const working = resolution.question;
   const normalized = normalizeForMatching(working);
   const mentions = vocabulary.find(normalized, working);
-  const times = findTimeExpressions(normalized, asOf);
+  const times = findTimeExpressions(
+    normalized,
+    asOf,
+    config.fiscal_year ? { fiscalYear: config.fiscal_year } : {},
+  );
   const unknownTerms = findUnknownTerms(working, normalized, mentions, vocabulary);
   // Only a data question is held to "every span accounted for": a policy question's words are
   // its search query, and an out-of-scope one is answered directly.
@@ -373,6 +386,19 @@ function refusalOf(
   // An unknown qualifier makes the whole question unplannable: planning without it would answer
   // a different question (product Z's rate is not the overall rate). An unknown measure beside
   // known ones ("return rate and churn rate") is reported and the known ones are planned.
+  // A fiscal period without the workspace's fiscal year: calendar quarters would be a guess.
+  const fiscal = reading.times.filter((time) => time.fiscalUnknown);
+  if (fiscal.length > 0 && needs > 0) {
+    const spans = fiscal.map((time) => ({
+      written: reading.working.slice(time.start, time.end).trim(),
+      candidates: [`${language === "en" ? "calendar " : ""}${time.fiscalUnknown?.calendar}`],
+    }));
+    trace.push(`clarify:fiscal:${spans.map((span) => span.written).join(",")}`);
+    return {
+      clarification: { spans },
+      message: spans.map((span) => FISCAL_MESSAGE[language](span.written, span.candidates[0])).join(" "),
+    };
+  }
   const unknownQualifiers = unknownTerms.filter((term) => term.kind === "dimension_value");
   const clarification = clarificationFor(resolution.ambiguous, unknownTerms, vocabulary, language);
   if (clarification && (resolution.ambiguous.length > 0 || unknownQualifiers.length > 0 || needs === 0)) {

@@ -3,6 +3,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadWorkspace } from "../config/load-workspace.js";
+import { Workspace } from "../config/workspace.js";
+import { WorkspaceConfig } from "../models/workspace.js";
 import { CatalogPlanner } from "./catalog-planner.js";
 import { subGoalKey } from "./evaluate-plans.js";
 
@@ -157,5 +159,47 @@ describe("a short capital value at the start of a sentence", () => {
     ).toEqual({
       region: "East",
     });
+  });
+});
+
+describe("fiscal periods", () => {
+  const withFiscalYear = (base: Ws, fiscal: { start: number; named_by?: "start" | "end" }) =>
+    new Workspace(base.root, base.file, WorkspaceConfig.parse({ ...base.config, fiscal_year: fiscal }));
+  const periodOf = (question: string, workspace: Ws, asOf = "2024-06-30") =>
+    plan(question, workspace, asOf).plan?.sub_goals[0]?.params.period;
+  it("reads FY24 Q1, 2024财年第一季度 and fiscal Q2 against the workspace's fiscal year", () => {
+    // April start, named by the year it ends in: FY2024 = 2023-04..2024-03.
+    const april = withFiscalYear(subscriptions, { start: 4 });
+    expect(periodOf("churn rate of the Pro plan in Japan in FY24 Q1", april)).toEqual({
+      grain: "month",
+      from: "2023-04-01",
+      to: "2023-06-30",
+    });
+    expect(periodOf("2024财年第三季度日本专业版的流失率", april)).toMatchObject({
+      from: "2023-10-01",
+      to: "2023-12-31",
+    });
+    // Named by the year it starts in (Japan, India): FY2024 = 2024-04..2025-03.
+    const japan = withFiscalYear(subscriptions, { start: 4, named_by: "start" });
+    expect(periodOf("Pro plan churn in Japan, Q1 of fiscal 2024", japan)).toMatchObject({
+      from: "2024-04-01",
+      to: "2024-06-30",
+    });
+    // No year: the last fiscal quarter of that number that has started by as-of.
+    const july = withFiscalYear(hearthwell, { start: 7 });
+    expect(periodOf("fiscal Q2 AC installations in Guangdong", july)).toMatchObject({
+      from: "2023-10-01",
+      to: "2023-12-31",
+    });
+  });
+  it("asks, rather than reading calendar quarters, when the workspace has no fiscal year", () => {
+    for (const question of [
+      "churn rate of the Pro plan in Japan in FY24 Q1",
+      "2024财年第一季度日本专业版的流失率",
+    ]) {
+      const outcome = plan(question, subscriptions);
+      expect(outcome.plan, question).toBeUndefined();
+      expect(outcome.clarification?.spans[0].written).toMatch(/FY24 Q1|2024财年第一季度/);
+    }
   });
 });
