@@ -399,6 +399,21 @@ function refusalOf(
       message: spans.map((span) => FISCAL_MESSAGE[language](span.written, span.candidates[0])).join(" "),
     };
   }
+  // A data-shaped question (a value or a date) whose measure the catalog lacks is not a policy
+  // question because a topic word is in it ("dishwasher failure rate under warranty in Guangdong"):
+  // searching passages would answer another question — ask which measure.
+  const unknownMeasures = unknownTerms.filter((term) => term.kind === "metric");
+  const dataShaped =
+    reading.times.length > 0 || reading.mentions.some((mention) => mention.kind === "dimension");
+  if (unknownMeasures.length > 0 && metrics.length + events.length === 0 && topics.length > 0 && dataShaped) {
+    const candidates = Object.keys(vocabulary.catalog.metrics).map(
+      (name) => vocabulary.catalog.metrics[name].label ?? name,
+    );
+    const spans = unknownMeasures.map((term) => ({ written: term.text, candidates }));
+    trace.push(`clarify:measure:${spans.map((span) => span.written).join(",")}`);
+    const clarification = { spans };
+    return { clarification, message: clarificationMessage(clarification, language) };
+  }
   const unknownQualifiers = unknownTerms.filter((term) => term.kind === "dimension_value");
   const clarification = clarificationFor(resolution.ambiguous, unknownTerms, vocabulary, language);
   if (clarification && (resolution.ambiguous.length > 0 || unknownQualifiers.length > 0 || needs === 0)) {

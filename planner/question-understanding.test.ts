@@ -203,3 +203,18 @@ describe("fiscal periods", () => {
     }
   });
 });
+
+describe("an unknown measure in a data-shaped question", () => {
+  it("asks which measure instead of searching policy passages for a topic word in it", () => {
+    const outcome = plan(
+      "breakdown rate of water heaters under warranty in the YRD zone, March 2024",
+      hearthwell,
+    );
+    expect(outcome.plan).toBeUndefined();
+    expect(outcome.clarification?.spans[0].written).toBe("breakdown rate");
+    // A policy question with no value or date is still a policy search.
+    expect(
+      plan("how long is the warranty on a water heater?", hearthwell).plan?.sub_goals[0].expected_format,
+    ).toBe("text");
+  });
+});
