@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { distance } from "fastest-levenshtein";
 import { describe, expect, it } from "vitest";
-import { soundsAlike } from "./chinese-homophones.js";
+import { soundsAlike, soundsAlikeFuzzy } from "./chinese-homophones.js";
 import { typingDistance } from "./edit-distance.js";
 
 describe("typingDistance", () => {
@@ -28,5 +28,16 @@ describe("soundsAlike", () => {
     expect(soundsAlike("绿", "率")).toBe(true);
     expect(soundsAlike("律", "率")).toBe(true);
     expect(soundsAlike("东", "北")).toBe(false);
+  });
+});
+
+describe("soundsAlikeFuzzy", () => {
+  it("folds s/sh, z/zh, c/ch and -n/-ng as fuzzy pinyin does, and nothing else", () => {
+    expect(soundsAlike("述", "诉")).toBe(false);
+    expect(soundsAlikeFuzzy("述", "诉")).toBe(true);
+    expect(soundsAlikeFuzzy("增", "针")).toBe(true);
+    expect(soundsAlikeFuzzy("民", "明")).toBe(true);
+    expect(soundsAlikeFuzzy("东", "北")).toBe(false);
+    expect(soundsAlikeFuzzy("去", "区")).toBe(true);
   });
 });

@@ -188,12 +188,27 @@ export const BrowserSettings = z
   })
   .strict();
 
+/**
+ * The company's fiscal year, for questions that name fiscal periods ("FY24 Q1", "2024财年第一季度",
+ * "fiscal Q2"). Without it a fiscal period in a question is asked back, never read as a calendar one.
+ */
+export const FiscalYear = z
+  .object({
+    /** Month (1–12) the fiscal year starts in (4: April). */
+    start: z.number().int().min(1).max(12),
+    /** "FY24" is the fiscal year ending in 2024 (end, the default: US, UK, Australia) or starting in it (start: Japan, India). */
+    named_by: z.enum(["start", "end"]).default("end"),
+  })
+  .strict();
+export type FiscalYear = z.infer<typeof FiscalYear>;
+
 /** The whole of triangulate.yaml after ${VAR} substitution and validation. */
 export const WorkspaceConfig = z
   .object({
     name: z.string().optional(),
     /** Default language of answers when the question does not decide it. */
     language: z.enum(["en", "zh-Hans", "zh-Hant"]).default("en"),
+    fiscal_year: FiscalYear.optional(),
     catalog: Catalog.prefault({}),
     sources: nameRecord(Name, SourceConfig),
     reflector: ReflectorSettings.default(ReflectorSettings.parse({})),

@@ -1,15 +1,16 @@
 import type { Workspace } from "../config/workspace.js";
 import { toTraditional } from "../domain/chinese-script.js";
+import { detectLanguage, type Language } from "../domain/language.js";
 import { type ExecutionPlan, type Grain, type Period, type SubGoal, safeParsePlan } from "../models/plan.js";
+import type { WorkspaceConfig } from "../models/workspace.js";
 import { withAskedFor } from "./asked-for.js";
 import { bindQualifiers, type Frame } from "./bind-qualifiers.js";
 import { decomposeQuestion } from "./decomposer.js";
 import { detectIntents, type Intent } from "./intents.js";
-import { detectLanguage, type Language } from "./language.js";
 import { normalizeForMatching } from "./normalize-text.js";
 import type { Clarification, PlanContext, Planner, PlanOutcome } from "./planner.js";
-import { type AmbiguousSpan, resolveSpans } from "./resolve-spans.js";
-import { routeQuestion } from "./router.js";
+import { type AmbiguousSpan, resolveSpans, type SpanResolution } from "./resolve-spans.js";
+import { type RouteDecision, routeQuestion } from "./router.js";
 import { selectEventOffers } from "./select-event-offers.js";
 import { selectOffers, selectTextOffers } from "./select-offers.js";
 import {
@@ -19,11 +20,12 @@ import {
   monthPeriod,
   quarterPeriod,
   shiftPeriodByYears,
+  type TimeMention,
   widenByMonths,
 } from "./time-expressions.js";
 import { findUnknownTerms, findUnresolvedQualifiers, type UnknownTerm } from "./unknown-terms.js";
 import { validationRuleFor } from "./validation-rule-for.js";
-import { Vocabulary } from "./vocabulary.js";
+import { type Mention, Vocabulary } from "./vocabulary.js";
 import { type Offer, workspaceOffers } from "./workspace-offers.js";
 
 /** Months added on each side of the metric period when searching events to relate to it. */
@@ -116,6 +118,15 @@ function clarificationMessage(clarification: Clarification, language: Language):
   });
   return parts.join(language === "en" ? " " : "");
 }
+
+const FISCAL_MESSAGE: Record<Language, (written: string, calendar: string) => string> = {
+  en: (written, calendar) =>
+    `"${written}" is a fiscal period, and the workspace does not say when its fiscal year starts (fiscal_year: start: in triangulate.yaml) — did you mean ${calendar}?`,
+  "zh-Hans": (written, calendar) =>
+    `“${written}”是财年期间，但工作区没有设置财年起始月份（triangulate.yaml 的 fiscal_year: start:）——您是指自然年的${calendar}吗？`,
+  "zh-Hant": (written, calendar) =>
+    `「${written}」是財年期間，但工作區沒有設定財年起始月份（triangulate.yaml 的 fiscal_year: start:）——您是指日曆年的${calendar}嗎？`,
+};
 
 const CORRECTION_NOTE: Record<Language, (written: string, corrected: string) => string> = {
   en: (written, corrected) => `read "${written}" as "${corrected}"`,
@@ -242,6 +253,444 @@ function filtersFor(frameDimensions: Map<string, string[]>, offer: Offer): Recor
   return filters;
 }
 
+/** What the question says, read once: the resolved text, its catalog terms, times and frames. */
+interface Reading {
+  text: string;
+  language: Language;
+  resolution: SpanResolution;
+  working: string;
+  normalized: string;
+  mentions: Mention[];
+  times: TimeMention[];
+  unknownTerms: UnknownTerm[];
+  subQuestions: string[];
+  metrics: string[];
+  events: string[];
+  topics: string[];
+  intents: Intent[];
+  frames: Frame[];
+}
+
+/** What planning one question accumulates: notes for the user, trace lines, goals. */
+interface Drafting {
+  asOf: string;
+  language: Language;
+  trend: boolean;
+  trace: string[];
+  warnings: string[];
+  defaults: string[];
+  unsupported: string[];
+  drafts: GoalDraft[];
+  /** The metric goals' periods, which events relating to them are searched around. */
+  metricPeriods: Period[];
+}
+
+const namesOf = (mentions: Mention[], kind: Mention["kind"]) => [
+  ...new Set(mentions.filter((mention) => mention.kind === kind).map((mention) => mention.name)),
+];
+
+/** Segment, then resolve, then find: spans that clearly mean a catalog term are rewritten to it first. */
+function readQuestion(
+  question: string,
+  vocabulary: Vocabulary,
+  config: WorkspaceConfig,
+  asOf: string,
+): Reading {
+  const text = question.trim();
+  const language = detectLanguage(text, config.language);
+  const resolution = resolveSpans(text, vocabulary, asOf);
+  const working = resolution.question;
+  const normalized = normalizeForMatching(working);
+  const mentions = vocabulary.find(normalized, working);
+  const times = findTimeExpressions(
+    normalized,
+    asOf,
+    config.fiscal_year ? { fiscalYear: config.fiscal_year } : {},
+  );
+  const unknownTerms = findUnknownTerms(working, normalized, mentions, vocabulary);
+  // Only a data question is held to "every span accounted for": a policy question's words are
+  // its search query, and an out-of-scope one is answered directly.
+  if (mentions.some((mention) => mention.kind === "metric" || mention.kind === "event")) {
+    for (const term of findUnresolvedQualifiers(working, normalized, mentions, times, vocabulary))
+      if (!unknownTerms.some((known) => known.text.includes(term.text) || term.text.includes(known.text)))
+        unknownTerms.push(term);
+  }
+  const subQuestions = decomposeQuestion(
+    working,
+    [...mentions, ...times.map((time) => ({ start: time.start, end: time.end, kind: "time" as const }))],
+    language,
+  );
+  const metrics = namesOf(mentions, "metric");
+  const events = namesOf(mentions, "event");
+  const topics = namesOf(mentions, "topic");
+  const intents = detectIntents(normalized, topics.length > 0, metrics.length + events.length > 0);
+  const frames = bindQualifiers(normalized, mentions, times).filter(
+    (frame) => frame.metrics.length > 0 || frame.events.length > 0,
+  );
+  return {
+    text,
+    language,
+    resolution,
+    working,
+    normalized,
+    mentions,
+    times,
+    unknownTerms,
+    subQuestions,
+    metrics,
+    events,
+    topics,
+    intents,
+    frames,
+  };
+}
+
+function routeOf(reading: Reading, vocabulary: Vocabulary) {
+  const { normalized, language, mentions, topics, unknownTerms, subQuestions, metrics, events, intents } =
+    reading;
+  return routeQuestion({
+    normalized,
+    language,
+    catalogMentions: mentions.length,
+    hasTopic: topics.length > 0,
+    unknownTerms: unknownTerms.length,
+    subQuestions: subQuestions.length,
+    needs: metrics.length + events.length + (topics.length > 0 ? 1 : 0),
+    // Entities, not frames: "A和B产品" is two entities in one frame.
+    frames: reading.frames
+      .filter((frame) => !frame.isEventFrame)
+      .reduce(
+        (sum, frame) =>
+          sum + [...frame.dimensions.values()].reduce((product, values) => product * values.length, 1),
+        0,
+      ),
+    compareOrCorrelate: intents.includes("compare") || intents.includes("correlate"),
+    scope: {
+      en: (["metric", "event", "topic"] as const).flatMap((kind) => vocabulary.labels(kind, "en")),
+      zh: (["metric", "event", "topic"] as const).flatMap((kind) => vocabulary.labels(kind, "zh")),
+    },
+  });
+}
+
+/**
+ * Why the question gets no plan, before any source is chosen: an unknown qualifier or an
+ * ambiguous span (ask back), only unknown terms (refuse), nothing of the catalog.
+ */
+function refusalOf(
+  reading: Reading,
+  vocabulary: Vocabulary,
+  trace: string[],
+): Partial<PlanOutcome> | undefined {
+  const { unknownTerms, language, metrics, events, topics, resolution } = reading;
+  const needs = metrics.length + events.length + topics.length;
+  // An unknown qualifier makes the whole question unplannable: planning without it would answer
+  // a different question (product Z's rate is not the overall rate). An unknown measure beside
+  // known ones ("return rate and churn rate") is reported and the known ones are planned.
+  // A fiscal period without the workspace's fiscal year: calendar quarters would be a guess.
+  const fiscal = reading.times.filter((time) => time.fiscalUnknown);
+  if (fiscal.length > 0 && needs > 0) {
+    const spans = fiscal.map((time) => ({
+      written: reading.working.slice(time.start, time.end).trim(),
+      candidates: [`${language === "en" ? "calendar " : ""}${time.fiscalUnknown?.calendar}`],
+    }));
+    trace.push(`clarify:fiscal:${spans.map((span) => span.written).join(",")}`);
+    return {
+      clarification: { spans },
+      message: spans.map((span) => FISCAL_MESSAGE[language](span.written, span.candidates[0])).join(" "),
+    };
+  }
+  // A data-shaped question (a value or a date) whose measure the catalog lacks is not a policy
+  // question because a topic word is in it ("dishwasher failure rate under warranty in Guangdong"):
+  // searching passages would answer another question — ask which measure.
+  const unknownMeasures = unknownTerms.filter((term) => term.kind === "metric");
+  const dataShaped =
+    reading.times.length > 0 || reading.mentions.some((mention) => mention.kind === "dimension");
+  if (unknownMeasures.length > 0 && metrics.length + events.length === 0 && topics.length > 0 && dataShaped) {
+    const candidates = Object.keys(vocabulary.catalog.metrics).map(
+      (name) => vocabulary.catalog.metrics[name].label ?? name,
+    );
+    const spans = unknownMeasures.map((term) => ({ written: term.text, candidates }));
+    trace.push(`clarify:measure:${spans.map((span) => span.written).join(",")}`);
+    const clarification = { spans };
+    return { clarification, message: clarificationMessage(clarification, language) };
+  }
+  const unknownQualifiers = unknownTerms.filter((term) => term.kind === "dimension_value");
+  const clarification = clarificationFor(resolution.ambiguous, unknownTerms, vocabulary, language);
+  if (clarification && (resolution.ambiguous.length > 0 || unknownQualifiers.length > 0 || needs === 0)) {
+    trace.push(`clarify:${clarification.spans.map((span) => span.written).join(",")}`);
+    return { clarification, message: clarificationMessage(clarification, language) };
+  }
+  if (unknownQualifiers.length > 0 || (unknownTerms.length > 0 && needs === 0)) {
+    const detail = unknownTerms
+      .map((term) => `"${term.text}"${term.suggestion ? ` (did you mean ${term.suggestion}?)` : ""}`)
+      .join(", ");
+    return { message: MESSAGES.unknown[language](detail) };
+  }
+  if (needs === 0) return { message: MESSAGES.nothing[language]("") };
+  return undefined;
+}
+
+/** Each frame's periods: its own; 同期 and omitted times take the previous frame's, else the next one's. */
+function resolveFramePeriods(frames: Frame[]): Map<Frame, Period[] | undefined> {
+  const framePeriods = new Map<Frame, Period[] | undefined>();
+  let previousPeriods: Period[] | undefined;
+  for (const frame of frames) {
+    const periods = periodsOfFrame(frame, previousPeriods);
+    if (periods.length > 0) {
+      framePeriods.set(frame, mergePeriods(periods));
+      if (frame.metrics.length > 0) previousPeriods = framePeriods.get(frame);
+    } else if (frame.metrics.length > 0 && previousPeriods) {
+      framePeriods.set(frame, previousPeriods);
+    }
+  }
+  // A frame before the first dated one ("A in East vs B in North in Jan 2024") takes the next one's.
+  const metricFrames = frames.filter((frame) => frame.metrics.length > 0);
+  for (let index = metricFrames.length - 1; index >= 0; index -= 1) {
+    const frame = metricFrames[index];
+    if (!framePeriods.get(frame))
+      framePeriods.set(
+        frame,
+        metricFrames
+          .slice(index + 1)
+          .map((next) => framePeriods.get(next))
+          .find((value) => value),
+      );
+  }
+  return framePeriods;
+}
+
+/** A metric frame without any period: the default one before as-of (a year back for 去年同期), with a note. */
+function defaultMetricPeriod(frame: Frame, metric: string, offer: Offer, state: Drafting): Period {
+  const shift = frame.times.find((time) => time.kind === "same_period" && time.shiftYears)?.shiftYears;
+  const base = defaultPeriod(state.asOf, offer.grain ?? "month", state.trend);
+  const period = shift ? shiftPeriodByYears(base, shift) : base;
+  const note = `${metric}: no period in the question; using ${describePeriod(period)} (relative to as-of ${state.asOf})`;
+  if (!state.warnings.includes(note)) state.warnings.push(note);
+  const applied = DEFAULT_NOTE[state.language](metric, describePeriod(period), state.trend);
+  if (!state.defaults.includes(applied)) state.defaults.push(applied);
+  state.trace.push(`period:default:${period.from}..${period.to}`);
+  return period;
+}
+
+/** One goal per metric, dataset and period of every metric frame. */
+function draftMetricGoals(
+  metricFrames: Frame[],
+  framePeriods: Map<Frame, Period[] | undefined>,
+  offers: Offer[],
+  checkConflicts: boolean,
+  state: Drafting,
+): void {
+  for (const frame of metricFrames) {
+    for (const metric of frame.metrics) {
+      const selection = selectOffers(offers, { metric }, [...frame.dimensions.keys()], checkConflicts);
+      if (selection.offers.length === 0) {
+        state.unsupported.push(metric);
+        continue;
+      }
+      for (const dimension of selection.droppedDimensions) {
+        if (frame.inherited.has(dimension)) continue;
+        state.warnings.push(
+          `${metric}: no source offers it by ${dimension}; the ${dimension} filter is not applied`,
+        );
+        state.trace.push(`filter:dropped:${metric}:${dimension}`);
+      }
+      selection.offers.forEach((offer, index) => {
+        const requested = framePeriods.get(frame) ?? [defaultMetricPeriod(frame, metric, offer, state)];
+        for (const wanted of requested) {
+          const period = fitPeriod(wanted, offer);
+          state.metricPeriods.push(period);
+          const filters = filtersFor(frame.dimensions, offer);
+          state.drafts.push({
+            description: `${metric}${describeFilters(filters)}, ${describePeriod(period)}, from ${offer.source}/${offer.dataset}`,
+            source: offer.source,
+            dataset: offer.dataset,
+            params: { metric, filters, period },
+            expected_format: offer.expectedFormat,
+            validation: validationRuleFor(offer, "metric", period),
+            // The most trusted source is required; the others are there to detect conflicts.
+            required: index === 0,
+          });
+        }
+      });
+    }
+  }
+}
+
+const spanOf = (periods: Period[]): Period => ({
+  grain: periods[0].grain,
+  from: periods[0].from,
+  to: periods[periods.length - 1].to,
+});
+
+/**
+ * The period an event frame is searched over: its own dates; in a follow-up sentence of a question
+ * that does not relate or explain ("…in January 2024? Also, were there any carrier changes?"), the
+ * nearest frame's period; events that should explain a metric (named in its clause, or a question
+ * with 结合/why/relate), the metric periods widened by a month on each side; else the last 12 months.
+ */
+function eventWindow(
+  frame: Frame,
+  frames: Frame[],
+  framePeriods: Map<Frame, Period[] | undefined>,
+  intents: Intent[],
+  state: Drafting,
+): Period {
+  const ownPeriods =
+    frame.isEventFrame && frame.metrics.length === 0 && frame.times.length > 0
+      ? framePeriods.get(frame)
+      : undefined;
+  if (ownPeriods) return spanOf(ownPeriods);
+  const hasMetrics = frames.some((candidate) => candidate.metrics.length > 0);
+  const followUp =
+    frame.opensSentence === true && frame.metrics.length === 0 && !intents.includes("correlate");
+  const nearest = followUp ? nearestFramePeriods(frame, frames, framePeriods) : undefined;
+  if (nearest) {
+    const window = spanOf(nearest);
+    state.trace.push(`window:inherited:${window.from}..${window.to}`);
+    return window;
+  }
+  if (hasMetrics && state.metricPeriods.length > 0) {
+    const from = state.metricPeriods.map((period) => period.from).sort()[0];
+    const to = state.metricPeriods
+      .map((period) => period.to)
+      .sort()
+      .reverse()[0];
+    const window = widenByMonths({ grain: "month", from, to }, EVENT_WINDOW_MONTHS);
+    state.trace.push(`window:${window.from}..${window.to}`);
+    return window;
+  }
+  const own = framePeriods.get(frame);
+  if (own) return spanOf(own);
+  // Events asked without a date: the last 12 complete months (a single month would mostly be empty).
+  const window = defaultPeriod(state.asOf, "month", true);
+  state.warnings.push(
+    `events: no period in the question; using ${describePeriod(window)} (relative to as-of ${state.asOf})`,
+  );
+  state.defaults.push(DEFAULT_NOTE[state.language](frame.events.join(", "), describePeriod(window), true));
+  return window;
+}
+
+/** One search per event, source and value of the first list-valued filter, all optional. */
+function draftEventGoals(
+  frames: Frame[],
+  framePeriods: Map<Frame, Period[] | undefined>,
+  offers: Offer[],
+  intents: Intent[],
+  state: Drafting,
+): void {
+  const metricFrames = frames.filter((frame) => frame.metrics.length > 0);
+  for (const frame of frames.filter((candidate) => candidate.events.length > 0)) {
+    const window = eventWindow(frame, frames, framePeriods, intents, state);
+    // Dimension values: the event's own ("provider changes in East China"), else those of the metrics it relates to (两地).
+    const dimensions = new Map<string, string[]>();
+    for (const donor of frame.dimensions.size > 0 ? [frame] : metricFrames) {
+      for (const [dimension, values] of donor.dimensions)
+        dimensions.set(dimension, [...new Set([...(dimensions.get(dimension) ?? []), ...values])]);
+    }
+    for (const event of frame.events) {
+      // Every source of the event, most trusted first (trust and coverage together: select-event-offers.ts).
+      const selection = selectEventOffers(offers, event, [...dimensions.keys()]);
+      if (selection.offers.length === 0) {
+        state.unsupported.push(event);
+        continue;
+      }
+      for (const { offer, droppedDimensions } of selection.offers) {
+        for (const dimension of droppedDimensions) {
+          const note = `${event}: ${offer.source}/${offer.dataset} cannot filter by ${dimension}; its events are for every ${dimension}`;
+          if (!state.warnings.includes(note)) state.warnings.push(note);
+          state.trace.push(`filter:dropped:${event}:${offer.source}:${dimension}`);
+        }
+        const filters = filtersFor(dimensions, offer);
+        // One search per value of the first list-valued filter: each region's changes are their own finding.
+        const split = Object.entries(filters).find(([, value]) => Array.isArray(value));
+        const variants = split
+          ? (split[1] as string[]).map((value) => ({ ...filters, [split[0]]: value }))
+          : [filters];
+        for (const variant of variants) {
+          state.drafts.push({
+            description: `${event} events${describeFilters(variant)}, ${describePeriod(window)}, from ${offer.source}/${offer.dataset}`,
+            source: offer.source,
+            dataset: offer.dataset,
+            params: { event, filters: variant, period: window },
+            expected_format: offer.expectedFormat,
+            validation: validationRuleFor(offer, "event", window),
+            // Zero events in the window is a finding ("no provider change in North"), not a failure.
+            required: false,
+          });
+        }
+      }
+    }
+  }
+}
+
+/** One knowledge-base search per sub-question about the topic (all of them when they share its context). */
+function draftPolicyGoals(reading: Reading, vocabulary: Vocabulary, offers: Offer[], state: Drafting): void {
+  if (reading.topics.length === 0) return;
+  const topic = reading.topics[0];
+  const textOffers = selectTextOffers(offers, topic);
+  if (textOffers.length === 0) state.unsupported.push(topic);
+  const policyQuestions = reading.subQuestions.filter((sub) =>
+    vocabulary.find(normalizeForMatching(sub)).some((mention) => mention.kind === "topic"),
+  );
+  for (const wholeQuery of policyQuestions.length > 0 ? policyQuestions : [reading.working]) {
+    const query = clip(wholeQuery, MAX_QUERY_LENGTH);
+    for (const offer of textOffers) {
+      state.drafts.push({
+        description: clip(`${topic} passages for: ${query}`, MAX_DESCRIPTION_LENGTH),
+        source: offer.source,
+        params: { filters: {}, query },
+        expected_format: "text",
+        validation: validationRuleFor(offer, "text"),
+        required: offer === textOffers[0],
+      });
+    }
+  }
+}
+
+/** The drafts as a plan the schema accepts: deduplicated, capped, numbered, parsed. */
+function assemblePlan(
+  reading: Reading,
+  route: RouteDecision,
+  context: PlanContext,
+  state: Drafting,
+): Partial<PlanOutcome> {
+  if (state.unsupported.length > 0) {
+    const note = MESSAGES.unsupported[reading.language](state.unsupported.join(", "));
+    if (state.drafts.length === 0) return { message: note };
+    state.warnings.push(note);
+  }
+  if (state.drafts.length === 0) return { message: MESSAGES.nothing[reading.language]("") };
+  const unique = dedupe(state.drafts);
+  if (unique.length > MAX_GOALS) {
+    state.warnings.push(
+      `the question needs ${unique.length} sub-goals; only the first ${MAX_GOALS} are planned — split the question`,
+    );
+    state.trace.push(`plan:truncated:${unique.length}→${MAX_GOALS}`);
+  }
+  const strategy =
+    context.strategy === "auto"
+      ? route.complexity === "complex"
+        ? "agentic"
+        : "standard"
+      : context.strategy;
+  const candidate: ExecutionPlan = {
+    question: reading.text,
+    as_of: context.asOf,
+    strategy,
+    planner: "catalog",
+    sub_goals: unique.slice(0, MAX_GOALS).map((draft, index) => ({ id: `g${index + 1}`, ...draft })),
+  };
+  const parsed = safeParsePlan(candidate);
+  if (!parsed.success) {
+    // The catalog planner builds plans it can parse; anything else is a bug worth a loud message.
+    throw new Error(
+      `catalog planner built an invalid plan: ${parsed.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`,
+    );
+  }
+  state.trace.push(`plan:catalog:${parsed.value.sub_goals.length}`);
+  return { plan: withAskedFor(parsed.value) };
+}
+
 /**
  * The deterministic planner: plans from the workspace catalog and the sources' capabilities
  * alone, with no model. Same question, workspace and as_of → same plan.
@@ -253,356 +702,81 @@ export class CatalogPlanner implements Planner {
     return this.planSync(question, context);
   }
 
-  /** The synchronous core, for benchmarks and the model planner's fallback. */
+  /** The synchronous core, for benchmarks and the model planner's fallback: read, route, refuse or draft, assemble. */
   planSync(question: string, context: PlanContext): PlanOutcome {
     const started = performance.now();
     const { workspace, asOf } = context;
     const { vocabulary, offers } = prepare(workspace);
-    const config = workspace.config;
-    const trace: string[] = [];
-    const warnings: string[] = [];
-    const text = question.trim();
-    const language = detectLanguage(text, config.language);
-    // Segment, then resolve: spans that clearly mean a catalog term are rewritten to it (with a
-    // note), so every later step reads the catalog's own words.
-    const resolution = resolveSpans(text, vocabulary, asOf);
-    const working = resolution.question;
+    const reading = readQuestion(question, vocabulary, workspace.config, asOf);
+    const { language, resolution, intents, frames } = reading;
+    const state: Drafting = {
+      asOf,
+      language,
+      trend: intents.includes("trend"),
+      trace: [],
+      warnings: [],
+      defaults: [],
+      unsupported: [],
+      drafts: [],
+      metricPeriods: [],
+    };
+    const { trace, warnings } = state;
     for (const correction of resolution.corrections) {
       warnings.push(CORRECTION_NOTE[language](correction.written.trim(), correction.corrected));
       trace.push(`resolve:${correction.reason}:${correction.written.trim()}→${correction.corrected}`);
     }
-    const normalized = normalizeForMatching(working);
-    const mentions = vocabulary.find(normalized, working);
-    const times = findTimeExpressions(normalized, asOf);
-    const unknownTerms = findUnknownTerms(working, normalized, mentions, vocabulary);
-    // Only a data question is held to "every span accounted for": a policy question's words are
-    // its search query, and an out-of-scope one is answered directly.
-    if (mentions.some((mention) => mention.kind === "metric" || mention.kind === "event")) {
-      for (const term of findUnresolvedQualifiers(working, normalized, mentions, times, vocabulary))
-        if (!unknownTerms.some((known) => known.text.includes(term.text) || term.text.includes(known.text)))
-          unknownTerms.push(term);
-    }
-    const subQuestions = decomposeQuestion(
-      working,
-      [...mentions, ...times.map((time) => ({ start: time.start, end: time.end, kind: "time" as const }))],
-      language,
-    );
-    const metrics = [
-      ...new Set(mentions.filter((mention) => mention.kind === "metric").map((mention) => mention.name)),
-    ];
-    const events = [
-      ...new Set(mentions.filter((mention) => mention.kind === "event").map((mention) => mention.name)),
-    ];
-    const topics = [
-      ...new Set(mentions.filter((mention) => mention.kind === "topic").map((mention) => mention.name)),
-    ];
-    const intents = detectIntents(normalized, topics.length > 0, metrics.length + events.length > 0);
-    const frames = bindQualifiers(normalized, mentions, times).filter(
-      (frame) => frame.metrics.length > 0 || frame.events.length > 0,
-    );
-    const route = routeQuestion({
-      normalized,
-      language,
-      catalogMentions: mentions.length,
-      hasTopic: topics.length > 0,
-      unknownTerms: unknownTerms.length,
-      subQuestions: subQuestions.length,
-      needs: metrics.length + events.length + (topics.length > 0 ? 1 : 0),
-      // Entities, not frames: "A和B产品" is two entities in one frame.
-      frames: frames
-        .filter((frame) => !frame.isEventFrame)
-        .reduce(
-          (sum, frame) =>
-            sum + [...frame.dimensions.values()].reduce((product, values) => product * values.length, 1),
-          0,
-        ),
-      compareOrCorrelate: intents.includes("compare") || intents.includes("correlate"),
-      scope: {
-        en: [
-          ...vocabulary.labels("metric", "en"),
-          ...vocabulary.labels("event", "en"),
-          ...vocabulary.labels("topic", "en"),
-        ],
-        zh: [
-          ...vocabulary.labels("metric", "zh"),
-          ...vocabulary.labels("event", "zh"),
-          ...vocabulary.labels("topic", "zh"),
-        ],
-      },
-    });
+    const route = routeOf(reading, vocabulary);
     trace.push(`router:${route.route}:${route.route === "direct" ? route.reason : route.complexity}`);
-    const base = {
+    const finish = (extra: Partial<PlanOutcome>): PlanOutcome => ({
       route,
       planner: "catalog" as const,
       language,
-      subQuestions,
+      subQuestions: reading.subQuestions,
       intents,
-      unknownTerms,
+      unknownTerms: reading.unknownTerms,
       warnings,
       trace,
-    };
-    const defaults: string[] = [];
-    const finish = (extra: Partial<PlanOutcome>): PlanOutcome => ({
-      ...base,
       corrections: resolution.corrections,
-      defaults,
+      defaults: state.defaults,
       ...extra,
       elapsedMs: performance.now() - started,
     });
     if (route.route === "direct") return finish({});
-    if (text.length > MAX_QUESTION_LENGTH)
+    if (reading.text.length > MAX_QUESTION_LENGTH)
       return finish({ message: MESSAGES.tooLong[language](String(MAX_QUESTION_LENGTH)) });
-    if (subQuestions.length > 1) trace.push(`decompose:${subQuestions.length}`);
+    if (reading.subQuestions.length > 1) trace.push(`decompose:${reading.subQuestions.length}`);
     trace.push(`intents:${intents.join(",") || "none"}`);
-    for (const term of unknownTerms)
+    for (const term of reading.unknownTerms)
       trace.push(`unknown:${term.kind}:${term.text}${term.suggestion ? `→${term.suggestion}?` : ""}`);
+    const refusal = refusalOf(reading, vocabulary, trace);
+    if (refusal) return finish(refusal);
+    for (const term of reading.unknownTerms)
+      warnings.push(`"${term.text}" is not in the catalog; it is not planned`);
+    for (const time of reading.times) if (time.note) warnings.push(`"${time.text}": ${time.note}`);
 
-    // An unknown qualifier makes the whole question unplannable: planning without it would answer
-    // a different question (product Z's rate is not the overall rate). An unknown measure beside
-    // known ones ("return rate and churn rate") is reported and the known ones are planned.
-    const unknownQualifiers = unknownTerms.filter((term) => term.kind === "dimension_value");
-    const clarification = clarificationFor(resolution.ambiguous, unknownTerms, vocabulary, language);
-    if (
-      clarification &&
-      (resolution.ambiguous.length > 0 ||
-        unknownQualifiers.length > 0 ||
-        metrics.length + events.length + topics.length === 0)
-    ) {
-      trace.push(`clarify:${clarification.spans.map((span) => span.written).join(",")}`);
-      return finish({ clarification, message: clarificationMessage(clarification, language) });
-    }
-    if (
-      unknownQualifiers.length > 0 ||
-      (unknownTerms.length > 0 && metrics.length + events.length + topics.length === 0)
-    ) {
-      const detail = unknownTerms
-        .map((term) => `"${term.text}"${term.suggestion ? ` (did you mean ${term.suggestion}?)` : ""}`)
-        .join(", ");
-      return finish({ message: MESSAGES.unknown[language](detail) });
-    }
-    if (metrics.length + events.length + topics.length === 0)
-      return finish({ message: MESSAGES.nothing[language]("") });
-    for (const term of unknownTerms) warnings.push(`"${term.text}" is not in the catalog; it is not planned`);
-    for (const time of times) if (time.note) warnings.push(`"${time.text}": ${time.note}`);
-
-    const drafts: GoalDraft[] = [];
-    const checkConflicts = config.reflector.check_conflicts;
-    const trend = intents.includes("trend");
+    const framePeriods = resolveFramePeriods(frames);
     const metricFrames = frames.filter((frame) => frame.metrics.length > 0);
-    const metricPeriods: Period[] = [];
-    let previousPeriods: Period[] | undefined;
-    const unsupported: string[] = [];
-
-    // Resolve each frame's periods first: 同期 and omitted times take the previous frame's.
-    const framePeriods = new Map<Frame, Period[] | undefined>();
-    for (const frame of frames) {
-      const periods = periodsOfFrame(frame, previousPeriods);
-      if (periods.length > 0) {
-        framePeriods.set(frame, mergePeriods(periods));
-        if (frame.metrics.length > 0) previousPeriods = framePeriods.get(frame);
-      } else if (frame.metrics.length > 0 && previousPeriods) {
-        framePeriods.set(frame, previousPeriods);
-      }
-    }
-    // A frame before the first dated one ("A in East vs B in North in Jan 2024") takes the next one's.
-    for (let index = metricFrames.length - 1; index >= 0; index -= 1) {
-      const frame = metricFrames[index];
-      if (!framePeriods.get(frame))
-        framePeriods.set(
-          frame,
-          metricFrames
-            .slice(index + 1)
-            .map((next) => framePeriods.get(next))
-            .find((value) => value),
-        );
-    }
-
-    for (const frame of metricFrames) {
-      for (const metric of frame.metrics) {
-        const selection = selectOffers(offers, { metric }, [...frame.dimensions.keys()], checkConflicts);
-        if (selection.offers.length === 0) {
-          unsupported.push(metric);
-          continue;
-        }
-        for (const dimension of selection.droppedDimensions) {
-          if (frame.inherited.has(dimension)) continue;
-          warnings.push(
-            `${metric}: no source offers it by ${dimension}; the ${dimension} filter is not applied`,
-          );
-          trace.push(`filter:dropped:${metric}:${dimension}`);
-        }
-        selection.offers.forEach((offer, index) => {
-          let requested = framePeriods.get(frame);
-          if (!requested) {
-            // 去年同期 with no other period in the question: the default period, a year back.
-            const shift = frame.times.find(
-              (time) => time.kind === "same_period" && time.shiftYears,
-            )?.shiftYears;
-            const base = defaultPeriod(asOf, offer.grain ?? "month", trend);
-            const period = shift ? shiftPeriodByYears(base, shift) : base;
-            requested = [period];
-            const note = `${metric}: no period in the question; using ${describePeriod(period)} (relative to as-of ${asOf})`;
-            if (!warnings.includes(note)) warnings.push(note);
-            const applied = DEFAULT_NOTE[language](metric, describePeriod(period), trend);
-            if (!defaults.includes(applied)) defaults.push(applied);
-            trace.push(`period:default:${period.from}..${period.to}`);
-          }
-          for (const wanted of requested) {
-            const period = fitPeriod(wanted, offer);
-            metricPeriods.push(period);
-            const filters = filtersFor(frame.dimensions, offer);
-            drafts.push({
-              description: `${metric}${describeFilters(filters)}, ${describePeriod(period)}, from ${offer.source}/${offer.dataset}`,
-              source: offer.source,
-              dataset: offer.dataset,
-              params: { metric, filters, period },
-              expected_format: offer.expectedFormat,
-              validation: validationRuleFor(offer, "metric", period),
-              // The most trusted source is required; the others are there to detect conflicts.
-              required: index === 0,
-            });
-          }
-        });
-      }
-    }
-
-    for (const frame of frames.filter((candidate) => candidate.events.length > 0)) {
-      // An event frame with its own dates and no metric ("…and provider changes in Q1 2024") keeps them.
-      const ownPeriods =
-        frame.isEventFrame && frame.metrics.length === 0 && frame.times.length > 0
-          ? framePeriods.get(frame)
-          : undefined;
-      const relating = metricFrames.length > 0 && !ownPeriods;
-      let window: Period | undefined;
-      if (ownPeriods) {
-        window = {
-          grain: ownPeriods[0].grain,
-          from: ownPeriods[0].from,
-          to: ownPeriods[ownPeriods.length - 1].to,
-        };
-      } else if (relating && metricPeriods.length > 0) {
-        // Events that may explain a metric: the metric's period widened by a month on each side.
-        const from = metricPeriods.map((period) => period.from).sort()[0];
-        const to = metricPeriods
-          .map((period) => period.to)
-          .sort()
-          .reverse()[0];
-        window = widenByMonths({ grain: "month", from, to }, EVENT_WINDOW_MONTHS);
-        trace.push(`window:${window.from}..${window.to}`);
-      } else {
-        const own = framePeriods.get(frame);
-        // Events asked without a date: the last 12 complete months (a single month would mostly be empty).
-        window = own
-          ? { grain: own[0].grain, from: own[0].from, to: own[own.length - 1].to }
-          : defaultPeriod(asOf, "month", true);
-        if (!own) {
-          warnings.push(
-            `events: no period in the question; using ${describePeriod(window)} (relative to as-of ${asOf})`,
-          );
-          defaults.push(DEFAULT_NOTE[language](frame.events.join(", "), describePeriod(window), true));
-        }
-      }
-      // Dimension values: the event's own ("provider changes in East China"), else those of the metrics it relates to (两地).
-      const dimensions = new Map<string, string[]>();
-      const donors = frame.dimensions.size > 0 ? [frame] : metricFrames;
-      for (const donor of donors) {
-        for (const [dimension, values] of donor.dimensions)
-          dimensions.set(dimension, [...new Set([...(dimensions.get(dimension) ?? []), ...values])]);
-      }
-      for (const event of frame.events) {
-        // Every source of the event, most trusted first (trust and coverage together: select-event-offers.ts).
-        const selection = selectEventOffers(offers, event, [...dimensions.keys()]);
-        if (selection.offers.length === 0) {
-          unsupported.push(event);
-          continue;
-        }
-        for (const { offer, droppedDimensions } of selection.offers) {
-          for (const dimension of droppedDimensions) {
-            const note = `${event}: ${offer.source}/${offer.dataset} cannot filter by ${dimension}; its events are for every ${dimension}`;
-            if (!warnings.includes(note)) warnings.push(note);
-            trace.push(`filter:dropped:${event}:${offer.source}:${dimension}`);
-          }
-          const filters = filtersFor(dimensions, offer);
-          // One search per value of the first list-valued filter: each region's changes are their own finding.
-          const split = Object.entries(filters).find(([, value]) => Array.isArray(value));
-          const variants = split
-            ? (split[1] as string[]).map((value) => ({ ...filters, [split[0]]: value }))
-            : [filters];
-          for (const variant of variants) {
-            drafts.push({
-              description: `${event} events${describeFilters(variant)}, ${describePeriod(window)}, from ${offer.source}/${offer.dataset}`,
-              source: offer.source,
-              dataset: offer.dataset,
-              params: { event, filters: variant, ...(window ? { period: window } : {}) },
-              expected_format: offer.expectedFormat,
-              validation: validationRuleFor(offer, "event", window),
-              // Zero events in the window is a finding ("no provider change in North"), not a failure.
-              required: false,
-            });
-          }
-        }
-      }
-    }
-
-    if (topics.length > 0) {
-      const topic = topics[0];
-      const textOffers = selectTextOffers(offers, topic);
-      if (textOffers.length === 0) unsupported.push(topic);
-      // One knowledge-base search per sub-question that is about the topic (all of them when they share its context).
-      const policyQuestions = subQuestions.filter((sub) =>
-        vocabulary.find(normalizeForMatching(sub)).some((mention) => mention.kind === "topic"),
-      );
-      for (const wholeQuery of policyQuestions.length > 0 ? policyQuestions : [working]) {
-        const query = clip(wholeQuery, MAX_QUERY_LENGTH);
-        for (const offer of textOffers) {
-          drafts.push({
-            description: clip(`${topic} passages for: ${query}`, MAX_DESCRIPTION_LENGTH),
-            source: offer.source,
-            params: { filters: {}, query },
-            expected_format: "text",
-            validation: validationRuleFor(offer, "text"),
-            required: offer === textOffers[0],
-          });
-        }
-      }
-    }
-
-    if (unsupported.length > 0) {
-      const note = MESSAGES.unsupported[language](unsupported.join(", "));
-      if (drafts.length === 0) return finish({ message: note });
-      warnings.push(note);
-    }
-    if (drafts.length === 0) return finish({ message: MESSAGES.nothing[language]("") });
-    const unique = dedupe(drafts);
-    if (unique.length > MAX_GOALS) {
-      warnings.push(
-        `the question needs ${unique.length} sub-goals; only the first ${MAX_GOALS} are planned — split the question`,
-      );
-      trace.push(`plan:truncated:${unique.length}→${MAX_GOALS}`);
-    }
-    const strategy =
-      context.strategy === "auto"
-        ? route.complexity === "complex"
-          ? "agentic"
-          : "standard"
-        : context.strategy;
-    const candidate: ExecutionPlan = {
-      question: text,
-      as_of: asOf,
-      strategy,
-      planner: "catalog",
-      sub_goals: unique.slice(0, MAX_GOALS).map((draft, index) => ({ id: `g${index + 1}`, ...draft })),
-    };
-    const parsed = safeParsePlan(candidate);
-    if (!parsed.success) {
-      // The catalog planner builds plans it can parse; anything else is a bug worth a loud message.
-      throw new Error(
-        `catalog planner built an invalid plan: ${parsed.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`,
-      );
-    }
-    trace.push(`plan:catalog:${parsed.value.sub_goals.length}`);
-    return finish({ plan: withAskedFor(parsed.value) });
+    draftMetricGoals(metricFrames, framePeriods, offers, workspace.config.reflector.check_conflicts, state);
+    draftEventGoals(frames, framePeriods, offers, intents, state);
+    draftPolicyGoals(reading, vocabulary, offers, state);
+    return finish(assemblePlan(reading, route, context, state));
   }
+}
+
+/** The periods of the closest frame before `frame` that has any (else the closest after). */
+function nearestFramePeriods(
+  frame: Frame,
+  frames: Frame[],
+  framePeriods: Map<Frame, Period[] | undefined>,
+): Period[] | undefined {
+  const index = frames.indexOf(frame);
+  const before = frames.slice(0, index).reverse();
+  const after = frames.slice(index + 1);
+  for (const candidate of [...before, ...after]) {
+    const periods = framePeriods.get(candidate);
+    if (periods && periods.length > 0) return periods;
+  }
+  return undefined;
 }
 
 function dedupe(drafts: GoalDraft[]): GoalDraft[] {

@@ -1,5 +1,5 @@
 import { distance } from "fastest-levenshtein";
-import type { Language } from "./language.js";
+import type { Language } from "../domain/language.js";
 
 /** The decomposer's view of a catalog term: where it is and whether it is a document topic. */
 export interface DecomposerTerm {

@@ -48,8 +48,9 @@ export function dimensionNouns(vocabulary: Vocabulary): DimensionNouns {
     }
     for (const [word, count] of latinCounts) if (count >= 2 && !latin.has(word)) latin.set(word, dimension);
     for (const [suffix, count] of hanCounts) if (count >= 2 && !han.has(suffix)) han.set(suffix, dimension);
-    if (dimension.length >= 3 && !latin.has(dimension.toLowerCase()))
-      latin.set(dimension.toLowerCase(), dimension);
+    // The dimension's own name, its words joined by spaces ("service_zone" → "service zone").
+    const own = dimension.toLowerCase().replace(/[_-]+/g, " ");
+    if (own.length >= 3 && !latin.has(own)) latin.set(own, dimension);
   }
   const nouns = { latin, han };
   cache.set(vocabulary, nouns);

@@ -3,7 +3,7 @@ export type Intent = "compare" | "trend" | "correlate" | "lookup" | "policy";
 
 const CUES: Record<Exclude<Intent, "lookup" | "policy">, RegExp> = {
   compare:
-    /对比|比较|相比|比.{1,8}(?:高|低|多|少|好|差)|比一比|差异|差别|区别|高于|低于|哪个(?:更)?(?:高|低)|\bcompare[sd]?\b|\bcomparison\b|\bversus\b|\bvs\.?(?![a-z])|\bdifference\b|\bdiffer\b|\bhigher\b|\blower\b|\bagainst\b/u,
+    /对比|比较|相比|(?<!占)比(?![例率重]).{1,8}(?:高|低|多|少|好|差)|比一比|差异|差别|区别|高于|低于|哪个(?:更)?(?:高|低)|\bcompare[sd]?\b|\bcomparison\b|\bversus\b|\bvs\.?(?![a-z])|\bdifference\b|\bdiffer\b|\bhigher\b|\blower\b|\bagainst\b/u,
   trend:
     /趋势|走势|变化|变动|演变|各季度|每季度|各月|逐月|按季度|按月|\btrend(?:s|ed)?\b|\bover time\b|\bchange[sd]? over\b|\bquarter by quarter\b|\bmonth by month\b|\beach quarter\b|\bby quarter\b|\bquarterly\b|\bmonthly\b|\bevolv/u,
   correlate:

@@ -1,5 +1,6 @@
 import { businessSynonymsOf } from "../domain/business-synonyms.js";
-import { soundsAlike } from "../domain/chinese-homophones.js";
+import { soundsAlike, soundsAlikeFuzzy } from "../domain/chinese-homophones.js";
+import { parseChineseNumeral } from "../domain/chinese-numerals.js";
 import { typingDistance } from "../domain/edit-distance.js";
 import { dimensionNouns } from "./dimension-nouns.js";
 import { normalizeForMatching } from "./normalize-text.js";
@@ -39,6 +40,7 @@ interface Term {
   text: string;
   kind: MentionKind;
   name: string;
+  value?: string;
 }
 
 const HAN = /[\u4e00-\u9fff]/u;
@@ -48,6 +50,9 @@ const LATIN_TOKEN = /[a-z][a-z0-9]*(?:['’-][a-z0-9]+)*/gu;
 // Measure heads: the word that makes a stem a measure (退货 → 退货率 / 退货占比, return → return rate).
 const CHINESE_HEADS = ["占比", "比率", "比例", "比重", "率"];
 const ENGLISH_HEADS = ["rate", "rates", "ratio", "ratios", "share", "percentage"];
+// Heads written before the stem: "share of … bought again", "how often … send back".
+const ENGLISH_LEADING_HEADS =
+  "(?:the\\s+)?(?:share|rate|ratio|percentage|proportion|fraction|percent)\\s+of|how\\s+often|how\\s+frequently";
 // Change verbs that, with an event's object, name the event (换快递, switch carriers).
 const CHINESE_CHANGE_VERBS = ["变更", "更换", "变动", "切换", "调整", "替换", "换"];
 const ENGLISH_CHANGE_VERBS =
@@ -76,6 +81,10 @@ interface Lexicon {
   latinWords: Set<string>;
   /** Pure-Han terms (homophone targets). */
   hanTerms: Term[];
+  /** Words already looked up for typos → their nearest catalog words. */
+  nearest: Map<string, { best: number; candidates: string[] }>;
+  /** Each character of a pure-Han term → the terms holding it and where (homophone candidates). */
+  hanIndex: Map<string, { term: Term; position: number }[]>;
   /** A measure stem (退货, return, refund via synonyms) → the metric's synonym to write instead. */
   stems: Map<string, { metric: string; replacement: string }[]>;
   /** An event's object (物流商, carrier, shipping company via synonyms) → the event's synonym. */
@@ -103,14 +112,26 @@ function addTo<T extends { replacement: string }>(
 ) {
   if (key.length < 2) return;
   const list = map.get(key) ?? [];
-  if (!list.some(same)) list.push(value);
+  const existing = list.findIndex(same);
+  if (existing < 0) list.push(value);
+  // Write the catalog's word in the script the question used (回购 → 复购率, not "repeat purchase rate").
+  else if (
+    HAN.test(list[existing].replacement) !== HAN.test(key) &&
+    HAN.test(value.replacement) === HAN.test(key)
+  )
+    list[existing] = value;
   map.set(key, list);
 }
 
 function lexiconOf(vocabulary: Vocabulary): Lexicon {
   let lexicon = lexicons.get(vocabulary);
   if (lexicon) return lexicon;
-  const terms = vocabulary.entries().map((term) => ({ text: term.text, kind: term.kind, name: term.name }));
+  const terms = vocabulary.entries().map((term) => ({
+    text: term.text,
+    kind: term.kind,
+    name: term.name,
+    ...(term.value ? { value: term.value } : {}),
+  }));
   const compact = new Map<string, string>();
   const latinWords = new Set<string>();
   for (const term of terms) {
@@ -119,6 +140,13 @@ function lexiconOf(vocabulary: Vocabulary): Lexicon {
     if (/[\s-]/.test(term.text)) compact.set(term.text.replace(/[\s-]+/g, ""), term.text);
   }
   const hanTerms = terms.filter((term) => PURE_HAN.test(term.text) && term.text.length >= 2);
+  const hanIndex = new Map<string, { term: Term; position: number }[]>();
+  for (const term of hanTerms)
+    [...term.text].forEach((character, position) => {
+      const list = hanIndex.get(character) ?? [];
+      list.push({ term, position });
+      hanIndex.set(character, list);
+    });
   const stems = new Map<string, { metric: string; replacement: string }[]>();
   const objects = new Map<string, { event: string; replacement: string }[]>();
   for (const term of terms) {
@@ -158,7 +186,7 @@ function lexiconOf(vocabulary: Vocabulary): Lexicon {
       }
     }
   }
-  lexicon = { terms, compact, latinWords, hanTerms, stems, objects };
+  lexicon = { terms, compact, latinWords, hanTerms, hanIndex, stems, objects, nearest: new Map() };
   lexicons.set(vocabulary, lexicon);
   return lexicon;
 }
@@ -168,7 +196,8 @@ interface Edit {
   start: number;
   end: number;
   replacement: string;
-  correction: SpanCorrection;
+  /** Absent for an edit that only removes the other half of a corrected phrase ("how often" … "send back"). */
+  correction?: SpanCorrection;
 }
 
 function applyEdits(text: string, edits: Edit[]): string {
@@ -235,7 +264,7 @@ export function resolveSpans(question: string, vocabulary: Vocabulary, asOf: str
   for (const step of steps) {
     const edits = step(current, lexicon, vocabulary, asOf, ambiguous);
     if (edits.length === 0) continue;
-    corrections.push(...edits.map((edit) => edit.correction));
+    for (const edit of edits) if (edit.correction) corrections.push(edit.correction);
     text = applyEdits(text, edits);
     // Only a step that rewrote something changes what the next one sees.
     current = stage(text, vocabulary, asOf);
@@ -264,7 +293,7 @@ const changeEvents: Step = (current, lexicon) => {
   const edits: Edit[] = [];
   const chineseVerbs = CHINESE_CHANGE_VERBS.join("|");
   for (const [object, events] of lexicon.objects) {
-    if (events.length !== 1) continue;
+    if (events.length !== 1 || !normalized.includes(object)) continue;
     const quoted = escapeRegex(object);
     const pattern = HAN.test(object)
       ? compiled(
@@ -294,16 +323,37 @@ const measureHeads: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) => 
   const edits: Edit[] = [];
   const metricMentions = mentions.filter((mention) => mention.kind === "metric");
   for (const [stem, metrics] of lexicon.stems) {
+    // Most stems are not in the question: a substring test spares their patterns.
+    if (!normalized.includes(stem)) continue;
     const han = HAN.test(stem);
     const heads = han ? CHINESE_HEADS : ENGLISH_HEADS;
+    // A directional complement may sit between a verb stem and the head (退回来的比例).
     const pattern = han
-      ? compiled(`${escapeRegex(stem)}(?:的)?(?:${heads.join("|")})`)
+      ? compiled(`${escapeRegex(stem)}(?:来|去)?(?:的)?(?:${heads.join("|")})`)
       : compiled(`(?<![a-z0-9])${escapeRegex(stem)}\\s+(?:${heads.join("|")})(?![a-z0-9])`);
-    for (const match of normalized.matchAll(pattern)) {
-      const start = match.index;
-      const end = start + match[0].length;
-      if (coveredBy(metricMentions, start, end)) continue;
-      const written = text.slice(start, end);
+    const found: { start: number; end: number; head?: { start: number; end: number } }[] = [];
+    for (const match of normalized.matchAll(pattern))
+      found.push({ start: match.index, end: match.index + match[0].length });
+    // English also puts the head first: "the share of VIP members who bought again", "how often
+    // did people send back product B" — the head phrase, a few words, then the stem.
+    if (!han)
+      for (const match of normalized.matchAll(
+        compiled(
+          `(?<![a-z0-9])(${ENGLISH_LEADING_HEADS})(?:\\s+[a-z']+){0,4}?\\s+${escapeRegex(stem)}(?![a-z0-9])`,
+        ),
+      )) {
+        const stemStart = match.index + match[0].length - stem.length;
+        const headEnd = match.index + match[1].length;
+        found.push({
+          start: stemStart,
+          end: stemStart + stem.length,
+          head: { start: match.index, end: headEnd },
+        });
+      }
+    for (const { start, end, head } of found) {
+      if (coveredBy(metricMentions, head?.start ?? start, end)) continue;
+      if (head && coveredBy(metricMentions, head.end, start)) continue;
+      const written = text.slice(head?.start ?? start, end);
       if (metrics.length > 1) {
         ambiguous.push({ written, candidates: metrics.map((metric) => metric.metric) });
         continue;
@@ -313,9 +363,10 @@ const measureHeads: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) => 
       edits.push({
         start,
         end,
-        replacement,
+        replacement: han ? replacement : ` ${replacement} `,
         correction: { written, corrected: replacement, reason: "measure_head" },
       });
+      if (head) edits.push({ start: head.start, end: head.end, replacement: " " });
     }
   }
   return nonOverlapping(edits);
@@ -342,6 +393,28 @@ const runTogether: Step = (current, lexicon) => {
   return edits;
 };
 
+/** The catalog words nearest a word by typing distance (1, or 2 for 6+ letters), memoised per catalog. */
+function nearestLatinWords(word: string, lexicon: Lexicon): { best: number; candidates: string[] } {
+  const known = lexicon.nearest.get(word);
+  if (known) return known;
+  const limit = word.length >= 6 ? 2 : 1;
+  let best = limit + 1;
+  let candidates: string[] = [];
+  for (const target of lexicon.latinWords) {
+    if (Math.abs(target.length - word.length) > limit) continue;
+    const value = typingDistance(word, target);
+    if (value === 0 || value > limit) continue;
+    if (value < best) {
+      best = value;
+      candidates = [target];
+    } else if (value === best) candidates.push(target);
+  }
+  const found = { best, candidates };
+  // Bounded: a long session of odd words must not grow the catalog's memory without limit.
+  if (lexicon.nearest.size < 20_000) lexicon.nearest.set(word, found);
+  return found;
+}
+
 const latinTypos: Step = (current, lexicon, vocabulary, _asOf, ambiguous) => {
   const { normalized, text } = current;
   const edits: Edit[] = [];
@@ -351,18 +424,8 @@ const latinTypos: Step = (current, lexicon, vocabulary, _asOf, ambiguous) => {
     const word = match[0];
     if (word.length < 4 || PLAIN_WORDS.has(word) || lexicon.latinWords.has(word)) continue;
     if (coveredBy(current.mentions, start, end) || coveredBy(current.fixed, start, end)) continue;
-    const limit = word.length >= 6 ? 2 : 1;
-    let best = limit + 1;
-    let candidates: string[] = [];
-    for (const target of lexicon.latinWords) {
-      if (Math.abs(target.length - word.length) > limit) continue;
-      const value = typingDistance(word, target);
-      if (value === 0 || value > limit) continue;
-      if (value < best) {
-        best = value;
-        candidates = [target];
-      } else if (value === best) candidates.push(target);
-    }
+    const { best, candidates } = nearestLatinWords(word, lexicon);
+    if (candidates.length === 0) continue;
     // Keep a correction only if it completes a catalog term there ("retrun rate" → "return rate").
     const valid = candidates.filter((target) => {
       const trial = normalized.slice(0, start) + target + normalized.slice(end);
@@ -391,6 +454,42 @@ const latinTypos: Step = (current, lexicon, vocabulary, _asOf, ambiguous) => {
 // Function characters: a window that differs from a term only by one of these is another phrase (退货的).
 const FUNCTION_CHARACTERS = new Set([..."的了是吗呢和与及在有么后前时中或"]);
 
+/** Where a window of the question could be a Han term with one character right: (term, offset) pairs. */
+function hanCandidates(normalized: string, lexicon: Lexicon): { term: Term; start: number }[] {
+  const seen = new Set<string>();
+  const candidates: { term: Term; start: number }[] = [];
+  for (let index = 0; index < normalized.length; index += 1) {
+    for (const { term, position } of lexicon.hanIndex.get(normalized[index]) ?? []) {
+      const start = index - position;
+      if (start < 0 || start + term.text.length > normalized.length) continue;
+      const key = `${start}:${term.text}:${term.name}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      candidates.push({ term, start });
+    }
+  }
+  return candidates;
+}
+
+/**
+ * Fixed spans a homophone window may cover: only a value of the very dimension value the term
+ * spells, lying whole inside it (华北 in 华北去 → 华北区). A time expression never (去年 stays 去年).
+ */
+function blocksWindow(current: Stage, term: Term, start: number, end: number): boolean {
+  return current.fixed.some((span) => {
+    if (!(span.start < end && start < span.end)) return false;
+    const mention = span as Partial<Mention>;
+    const extends_ =
+      term.kind === "dimension" &&
+      mention.kind === "dimension" &&
+      mention.name === term.name &&
+      mention.value === term.value &&
+      span.start >= start &&
+      span.end <= end;
+    return !extends_;
+  });
+}
+
 const hanHomophones: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) => {
   // A dimension value or a date in the question: it asks for data, not for a policy passage.
   const dataShaped = current.fixed.some((span) => {
@@ -399,64 +498,200 @@ const hanHomophones: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) =>
   });
   const { normalized, text } = current;
   const edits: Edit[] = [];
-  for (const term of lexicon.hanTerms) {
+  // Candidates come from an index of the terms' characters (one must be right), not from every
+  // term over every window: the scan that was the planner's latency tail.
+  for (const { term, start } of hanCandidates(normalized, lexicon)) {
     const length = term.text.length;
     const allowed = length >= 4 ? 2 : 1;
-    for (let start = 0; start + length <= normalized.length; start += 1) {
-      const end = start + length;
-      const window = normalized.slice(start, end);
-      if (window === term.text || !PURE_HAN.test(window)) continue;
-      if (coveredBy(current.fixed, start, end)) continue;
-      let differing = 0;
-      let alike = true;
-      for (let index = 0; index < length && alike; index += 1) {
-        if (window[index] === term.text[index]) continue;
-        differing += 1;
-        alike = differing <= allowed && soundsAlike(window[index], term.text[index]);
-      }
-      // At least one character must be right: a whole word of homophones is another word.
-      if (differing === 0 || differing === length) continue;
-      if (!alike) {
-        // One wrong character in a metric of 3+ characters of a data question (退货璟, 回购率):
-        // not clear enough to correct, too close to plan as something else — ask.
-        const wrong = [...window].filter((character, index) => character !== term.text[index]);
-        if (
-          dataShaped &&
-          term.kind === "metric" &&
-          length >= 3 &&
-          wrong.length === 1 &&
-          !FUNCTION_CHARACTERS.has(wrong[0]) &&
-          !ambiguous.some((span) => span.written === text.slice(start, end))
-        )
-          ambiguous.push({ written: text.slice(start, end), candidates: [term.text] });
-        continue;
-      }
-      edits.push({
-        start,
-        end,
-        replacement: term.text,
-        correction: { written: text.slice(start, end), corrected: term.text, reason: "homophone" },
-      });
+    const end = start + length;
+    const window = normalized.slice(start, end);
+    if (window === term.text || !PURE_HAN.test(window)) continue;
+    if (blocksWindow(current, term, start, end)) continue;
+    const wrong: number[] = [];
+    for (let index = 0; index < length; index += 1) if (window[index] !== term.text[index]) wrong.push(index);
+    // At least one character must be right: a whole word of homophones is another word.
+    if (wrong.length === 0 || wrong.length === length) continue;
+    // One wrong character may be a fuzzy-pinyin slip (投述 for 投诉); two must sound alike exactly.
+    const alike =
+      wrong.length <= allowed &&
+      wrong.every((index) =>
+        wrong.length === 1
+          ? soundsAlikeFuzzy(window[index], term.text[index])
+          : soundsAlike(window[index], term.text[index]),
+      );
+    if (!alike) {
+      // One wrong character in a metric of 3+ characters of a data question (退货璟, 回购率):
+      // not clear enough to correct, too close to plan as something else — ask.
+      if (
+        dataShaped &&
+        term.kind === "metric" &&
+        length >= 3 &&
+        wrong.length === 1 &&
+        !FUNCTION_CHARACTERS.has(window[wrong[0]]) &&
+        !ambiguous.some((span) => span.written === text.slice(start, end))
+      )
+        ambiguous.push({ written: text.slice(start, end), candidates: [term.text] });
+      continue;
     }
+    // A function character read as it is makes a phrase of its own (退货的): no correction.
+    if (wrong.some((index) => FUNCTION_CHARACTERS.has(window[index]))) continue;
+    edits.push({
+      start,
+      end,
+      replacement: term.text,
+      correction: { written: text.slice(start, end), corrected: term.text, reason: "homophone" },
+    });
   }
   return nonOverlapping(edits);
 };
 
-const LATIN_QUANTIFIER = /\b(each|every|all|per|both|either)(?:\s+(?:of\s+)?the)?\s+([a-z]+?)(?:s|es)?\b/gu;
-const HAN_QUANTIFIER = /(每一个|每个|各个|每|各|所有|全部|两个|两)/u;
+const LATIN_QUANTIFIERS = new Set(["each", "every", "all", "per", "both", "either", "across"]);
+const LATIN_DETERMINERS = new Set(["the", "our", "these", "those", "of"]);
+const LATIN_NUMERALS: Record<string, number> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
+const HAN_QUANTIFIER = "每一个|每个|各个|每|各|所有|全部|全|这|那";
+const HAN_NUMERAL = "[两二三四五六七八九十]|\\d+";
+// Classifiers between a numeral and its noun (三款产品, 两个区域, 四大区域, 三家门店).
+const HAN_CLASSIFIER = "个|款|种|家|大|条|类|项|位";
+
+/** What a quantifier over a dimension says: every member, or a number of them. */
+interface Quantified {
+  start: number;
+  end: number;
+  dimension: string;
+  han: boolean;
+  noun: string;
+  /** A numeral written with it ("the four regions", 三款产品); both/either count as two. */
+  count?: number;
+}
+
+function latinNumber(word: string): number | undefined {
+  if (/^\d+$/.test(word)) return Number(word);
+  return LATIN_NUMERALS[word];
+}
+
+/** English: [quantifier] [of] [the] [numeral] [modifier] noun, with a quantifier or a numeral. */
+function latinQuantified(normalized: string, latin: Map<string, string>): Quantified[] {
+  const words = [...normalized.matchAll(/[a-z0-9]+/gu)].map((match) => ({
+    text: match[0],
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
+  const found: Quantified[] = [];
+  const singular = (word: string) => [
+    word,
+    word.replace(/ies$/, "y"),
+    word.replace(/es$/, ""),
+    word.replace(/s$/, ""),
+  ];
+  words.forEach((word, index) => {
+    // The noun: one word ("regions") or a two-word dimension name ("service zones").
+    let dimension: string | undefined;
+    let nounStart = index;
+    let noun = word.text;
+    const previous = words[index - 1];
+    for (const form of singular(word.text)) {
+      if (previous && latin.has(`${previous.text} ${form}`)) {
+        dimension = latin.get(`${previous.text} ${form}`);
+        nounStart = index - 1;
+        noun = form;
+        break;
+      }
+    }
+    if (!dimension)
+      for (const form of singular(word.text))
+        if (latin.has(form)) {
+          dimension = latin.get(form);
+          noun = form;
+          break;
+        }
+    if (!dimension) return;
+    let cursor = nounStart - 1;
+    let count: number | undefined;
+    let quantifier: string | undefined;
+    const number = cursor >= 0 ? latinNumber(words[cursor].text) : undefined;
+    if (number !== undefined) {
+      count = number;
+      cursor -= 1;
+    }
+    while (cursor >= 0 && LATIN_DETERMINERS.has(words[cursor].text)) cursor -= 1;
+    if (cursor >= 0 && LATIN_QUANTIFIERS.has(words[cursor].text)) quantifier = words[cursor].text;
+    if (!quantifier && count === undefined) return;
+    // "the four regions" needs its article or a quantifier; "4 regions" alone counts too.
+    const first = quantifier ? words[cursor] : words[nounStart - 1];
+    if (quantifier === "both" || quantifier === "either") count = 2;
+    found.push({
+      start: first.start,
+      end: word.end,
+      dimension,
+      han: false,
+      noun,
+      ...(count ? { count } : {}),
+    });
+  });
+  return found;
+}
+
+/** Chinese: [quantifier][numeral][classifier] noun, with a quantifier or a numeral (各个地区, 三款产品). */
+function hanQuantified(normalized: string, han: Map<string, string>): Quantified[] {
+  const found: Quantified[] = [];
+  for (const [suffix, dimension] of han) {
+    if (!normalized.includes(suffix)) continue;
+    const pattern = compiled(
+      `(${HAN_QUANTIFIER})?(${HAN_NUMERAL})?(?:${HAN_CLASSIFIER})?${escapeRegex(suffix)}`,
+    );
+    for (const match of normalized.matchAll(pattern)) {
+      if (!match[1] && !match[2]) continue;
+      // 这/那 only with a numeral (这三款产品), not alone (这款产品 is one product).
+      if (!match[2] && /^[这那]$/u.test(match[1] ?? "")) continue;
+      const numeral = match[2];
+      const count = numeral
+        ? /^\d+$/.test(numeral)
+          ? Number(numeral)
+          : parseChineseNumeral(numeral)
+        : undefined;
+      let end = match.index + match[0].length;
+      // The noun may head a longer word the segmenter keeps whole (区 in 区域).
+      const word = [...SEGMENTER.segment(normalized.slice(end - suffix.length, end + 2))][0]?.segment;
+      if (word?.startsWith(suffix) && word.length > suffix.length && PURE_HAN.test(word))
+        end += word.length - suffix.length;
+      found.push({
+        start: match.index,
+        end,
+        dimension,
+        han: true,
+        noun: suffix,
+        ...(count ? { count } : {}),
+      });
+    }
+  }
+  return found;
+}
 
 /**
- * Quantified dimensions become the list of their values: "each product" → "product A, product B
- * and product C", "每个地区" → "华东、华北、华南和华西"; "both"/"either" only when the dimension
- * has exactly two values (otherwise which two is the user's to say).
+ * A quantified dimension ("each product", 每个地区, "the four regions", 三款产品, "both plans")
+ * becomes the list of its values: "product A, product B and product C", "华东、华北、华南和华西".
+ * A numeral must match the catalog's count of values; when the question names some values of the
+ * dimension itself ("华东和华北两个区域") the quantifier only counts those and is left alone; a
+ * numeral that matches neither asks which ones (never a plan for the whole dimension).
  */
-const quantifiers: Step = (current, _lexicon, vocabulary) => {
+const quantifiers: Step = (current, _lexicon, vocabulary, _asOf, ambiguous) => {
   const { normalized, text } = current;
   const nouns = dimensionNouns(vocabulary);
   const edits: Edit[] = [];
-  const listOf = (dimension: string, han: boolean, noun: string) => {
-    const values = Object.entries(vocabulary.catalog.dimensions[dimension]?.values ?? {});
-    const names = values.map(([value, synonyms]) => {
+  const namesOf = (dimension: string, han: boolean, noun: string) =>
+    Object.entries(vocabulary.catalog.dimensions[dimension]?.values ?? {}).map(([value, synonyms]) => {
       const script = synonyms.filter((synonym) => HAN.test(synonym) === han);
       return (
         script.find((synonym) => synonym.toLowerCase().includes(noun)) ??
@@ -464,33 +699,41 @@ const quantifiers: Step = (current, _lexicon, vocabulary) => {
         value
       ).toLowerCase();
     });
+  const listOf = (dimension: string, han: boolean, noun: string) => {
+    const names = namesOf(dimension, han, noun);
     if (names.length < 2) return undefined;
     return han
       ? `${names.slice(0, -1).join("、")}和${names[names.length - 1]}`
       : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
   };
-  const add = (start: number, end: number, dimension: string, han: boolean, noun: string, pair: boolean) => {
-    if (coveredBy(current.mentions, start, end)) return;
-    const count = Object.keys(vocabulary.catalog.dimensions[dimension]?.values ?? {}).length;
-    if (pair && count !== 2) return;
+  const quantified = [...latinQuantified(normalized, nouns.latin), ...hanQuantified(normalized, nouns.han)];
+  for (const { start, end, dimension, han, noun, count } of quantified) {
+    if (coveredBy(current.mentions, start, end)) continue;
+    const members = Object.keys(vocabulary.catalog.dimensions[dimension]?.values ?? {}).length;
+    const named = new Set(
+      current.mentions.filter((mention) => mention.name === dimension).map((mention) => mention.value),
+    ).size;
+    if (named > 0) {
+      // The values are written out: the quantifier counts them. A count that disagrees asks.
+      if (count !== undefined && count !== named && count !== members)
+        ambiguous.push({ written: text.slice(start, end), candidates: namesOf(dimension, han, noun) });
+      continue;
+    }
+    if (count !== undefined && count !== members) {
+      // "两个区域" of four: which two is the user's to say.
+      const written = text.slice(start, end);
+      if (!ambiguous.some((span) => span.written === written))
+        ambiguous.push({ written, candidates: namesOf(dimension, han, noun) });
+      continue;
+    }
     const replacement = listOf(dimension, han, noun);
-    if (!replacement) return;
+    if (!replacement) continue;
     edits.push({
       start,
       end,
       replacement: han ? replacement : ` ${replacement} `,
       correction: { written: text.slice(start, end), corrected: replacement, reason: "quantifier" },
     });
-  };
-  for (const match of normalized.matchAll(LATIN_QUANTIFIER)) {
-    const dimension = nouns.latin.get(match[2]) ?? nouns.latin.get(`${match[2]}s`);
-    if (!dimension) continue;
-    add(match.index, match.index + match[0].length, dimension, false, match[2], /both|either/.test(match[1]));
-  }
-  for (const [suffix, dimension] of nouns.han) {
-    const pattern = compiled(`${HAN_QUANTIFIER.source}(?:个)?${escapeRegex(suffix)}`);
-    for (const match of normalized.matchAll(pattern))
-      add(match.index, match.index + match[0].length, dimension, true, suffix, /两/.test(match[1]));
   }
   return nonOverlapping(edits);
 };

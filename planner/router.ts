@@ -1,5 +1,5 @@
 import { toTraditional } from "../domain/chinese-script.js";
-import type { Language } from "./language.js";
+import type { Language } from "../domain/language.js";
 import { smallTalkActs, smallTalkReply } from "./small-talk.js";
 
 /** Where a question goes: a short direct reply, or retrieval through a plan. */

@@ -1,4 +1,4 @@
-import type { Language } from "./language.js";
+import type { Language } from "../domain/language.js";
 
 /**
  * What a message made only of small talk does: greets, checks the assistant is there, thanks,

@@ -15,8 +15,20 @@ export const CHINESE_STOP_WORDS = new Set(
     "另外 此外 同时 然后 再 又 及其 所有 全部 每个 各 各个 每 产品 地区 区域 区 类 方面 " +
     // Measure words of a count (多少笔退款, 几起投诉, 多少个订单): the counting cues of
     // planner/asked-for.ts, alone and as the segmenter joins them with 几/多少.
-    "个 件 次 起 条 单 家 项 笔 份 几个 几次 几起 几笔 几份 多少个"
+    "个 件 次 起 条 单 家 项 笔 份 场 台 几个 几次 几起 几笔 几份 几场 几台 多少个 多少场 多少台 多少次 " +
+    // Grain words (每个月的安装量, 逐月): how to break the figures down, no qualifier of their own.
+    "月 每月 每个月 各月 逐月 每季 每个季度 一共 总共 共 " +
+    // Who is counted, in general: no qualifier (客户复购的比例, 用户流失率).
+    "客户 顾客 用户 会员 消费者 买家 人 大家 人们"
   ).split(" "),
+);
+
+/**
+ * Locative suffixes: right after a place value (华东那边, 川渝這邊, 长三角一带) they point at that place
+ * and add nothing; anywhere else (那边的退货率) they point at something unsaid and are not accounted for.
+ */
+export const CHINESE_LOCATIVES = new Set(
+  "那边 这边 那里 这里 那块 这块 一带 附近 周边 地带 片区 区域内".split(" "),
 );
 
 export const ENGLISH_STOP_WORDS = new Set(
@@ -33,6 +45,6 @@ export const ENGLISH_STOP_WORDS = new Set(
     "around top most least more less high higher low lower peak peaked develop developed look looking like " +
     "i you he she they them him her so if not no yes just only up down out " +
     "monthly quarterly yearly annual weekly daily latest current recent actual reported official customer customers " +
-    "company our total"
+    "company our total people members member users buyers shoppers consumers clients"
   ).split(" "),
 );

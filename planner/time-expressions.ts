@@ -1,4 +1,6 @@
+import { parseChineseNumeral } from "../domain/chinese-numerals.js";
 import { MONTHS } from "../domain/parse-value.js";
+import { parsePeriodLabel } from "../domain/period-label.js";
 import type { Grain, Period } from "../models/plan.js";
 
 /** A time expression found in a question, with the periods it denotes. */
@@ -21,25 +23,22 @@ export interface TimeMention {
   shiftYears?: number;
   /** An assumption worth telling the user (a bare month read as last year's, a period after as-of). */
   note?: string;
+  /**
+   * A fiscal period (FY24 Q1, 2024财年第一季度, fiscal Q2) in a workspace that does not say when its
+   * fiscal year starts: no periods, and the planner asks rather than read calendar quarters.
+   */
+  fiscalUnknown?: { calendar: string };
+}
+
+/** When the workspace's fiscal year starts and how "FY24" names it (models/workspace.ts `fiscal_year`). */
+export interface FiscalYearOptions {
+  start: number;
+  named_by: "start" | "end";
 }
 
 const MONTH_NAMES = MONTHS;
 const MONTH =
   "(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?";
-const CHINESE_NUMBER: Record<string, number> = {
-  一: 1,
-  二: 2,
-  三: 3,
-  四: 4,
-  五: 5,
-  六: 6,
-  七: 7,
-  八: 8,
-  九: 9,
-  十: 10,
-  十一: 11,
-  十二: 12,
-};
 const ORDINAL: Record<string, number> = {
   first: 1,
   second: 2,
@@ -88,7 +87,7 @@ function fullYear(text: string): number {
 function number(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   if (/^\d+$/.test(text)) return Number(text);
-  return CHINESE_NUMBER[text] ?? ORDINAL[text];
+  return parseChineseNumeral(text) ?? ORDINAL[text];
 }
 
 function span(periods: Period[], grain: Grain): Period {
@@ -113,6 +112,7 @@ interface PatternContext {
   yearFor(index: number): number;
   /** True when the question writes a year anywhere (a bare month then takes it). */
   hasExplicitYear: boolean;
+  fiscalYear?: FiscalYearOptions;
 }
 
 interface Pattern {
@@ -175,6 +175,64 @@ const each = (periods: Period[], grain: Grain): Omit<TimeMention, "start" | "end
 // Longer, more specific patterns first: at one position the first pattern that matches wins,
 // and overlapping later matches are dropped.
 const PATTERNS: Pattern[] = [
+  // Fiscal periods first, so "FY24 Q1" is not read as calendar Q1: FY24 Q1, FY2024 Q3, Q2 FY24,
+  // Q2 of fiscal 2024, fiscal Q2, fiscal year 2024, FY24; 2024财年第一季度, 24财年Q1, 财年第二季度, 2024财年
+  {
+    regex: new RegExp(
+      [
+        "\\bfy\\s?'?(\\d{4}|\\d{2})(?:\\s*[-/ ]?\\s*q([1-4]))?\\b",
+        "\\bq([1-4])\\s+(?:of\\s+)?(?:fiscal\\s+(?:year\\s+)?|fy\\s?'?)(\\d{4}|\\d{2})\\b",
+        "\\bfiscal\\s+(?:q([1-4])|(?:the\\s+)?(first|second|third|fourth)\\s+quarter)(?:\\s+(?:of\\s+)?(\\d{4}))?\\b",
+        "\\bfiscal\\s+(?:year\\s+)?(\\d{4})(?:\\s+q([1-4]))?\\b",
+        `(?:((?:19|20)\\d{2}|\\d{2})\\s*)?(?:财年|会计年度)(?:的)?(?:\\s*(?:${CN_QUARTER}|q([1-4])))?`,
+      ].join("|"),
+      "gu",
+    ),
+    build: (m, context) => {
+      const yearText = m[1] ?? m[4] ?? m[7] ?? m[8] ?? m[10];
+      const quarterText = m[2] ?? m[3] ?? m[5] ?? m[6] ?? m[9] ?? m[11] ?? m[12];
+      const quarter = number(quarterText);
+      if (!yearText && quarter === undefined) return undefined; // 财年 alone is a word, not a period
+      const writtenYear = yearText ? fullYear(yearText) : undefined;
+      const calendar = `${quarter ? `Q${quarter} ` : ""}${writtenYear ?? context.asOf.getUTCFullYear()}`;
+      const fiscal = context.fiscalYear;
+      if (!fiscal)
+        return {
+          kind: "absolute",
+          periods: [],
+          grain: quarter ? "quarter" : "year",
+          fiscalUnknown: { calendar },
+        };
+      const read = (year: number) =>
+        parsePeriodLabel(`fy ${year}${quarter ? ` q${quarter}` : ""}`, {
+          fiscalYearStart: fiscal.start,
+          fiscalYearNamedBy: fiscal.named_by,
+        });
+      let note: string | undefined;
+      let year = writtenYear;
+      if (year === undefined) {
+        // No year: the fiscal year holding as-of, or the one before when the quarter is still ahead.
+        const asOf = context.asOf.toISOString().slice(0, 10);
+        const calendarYear = context.asOf.getUTCFullYear();
+        year = [calendarYear + 1, calendarYear, calendarYear - 1].find((candidate) => {
+          const result = read(candidate);
+          return result.ok && result.period.from <= asOf;
+        });
+        if (year === undefined) return undefined;
+        note = `no fiscal year given: read as FY${year}, the last one starting before the as-of date`;
+      }
+      const result = read(year);
+      if (!result.ok || (result.period.grain !== "quarter" && result.period.grain !== "year"))
+        return undefined;
+      const grain = result.period.grain;
+      return {
+        kind: "absolute",
+        periods: [{ grain, from: result.period.from, to: result.period.to }],
+        grain,
+        ...(note ? { note } : {}),
+      };
+    },
+  },
   // 去年同期, 同比, the same period last year, a year earlier: the other frame's period a year back
   {
     regex:
@@ -440,7 +498,11 @@ const PATTERNS: Pattern[] = [
       const words: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, twelve: 12, 两: 2 };
       const raw = m[1] ?? m[3];
       const count =
-        raw === undefined ? 6 : /^\d+$/.test(raw) ? Number(raw) : (words[raw] ?? CHINESE_NUMBER[raw] ?? 0);
+        raw === undefined
+          ? 6
+          : /^\d+$/.test(raw)
+            ? Number(raw)
+            : (words[raw] ?? parseChineseNumeral(raw) ?? 0);
       const unit = m[2] === "季度" || m[4] === "quarters" ? "quarter" : "month";
       if (count < 1 || count > 36) return undefined;
       if (unit === "quarter") {
@@ -544,7 +606,11 @@ export function parseAsOf(text: string): Date {
  * Finds every time expression in a normalised question (see normalizeForMatching), in order.
  * Overlaps are resolved by pattern order (more specific first) then by length.
  */
-export function findTimeExpressions(text: string, asOf: string): TimeMention[] {
+export function findTimeExpressions(
+  text: string,
+  asOf: string,
+  options: { fiscalYear?: FiscalYearOptions } = {},
+): TimeMention[] {
   const asOfDate = parseAsOf(asOf);
   const explicitYears = [...text.matchAll(/(?<!\d)((?:19|20)\d{2}|\d{2}(?=年))(?!\d)/gu)].map((match) => ({
     index: match.index,
@@ -570,6 +636,7 @@ export function findTimeExpressions(text: string, asOf: string): TimeMention[] {
         asOf: asOfDate,
         yearFor,
         hasExplicitYear: explicitYears.length > 0,
+        ...(options.fiscalYear ? { fiscalYear: options.fiscalYear } : {}),
       });
       if (!built) continue;
       for (let index = start; index < end; index += 1) taken[index] = true;

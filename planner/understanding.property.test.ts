@@ -7,6 +7,7 @@ import { CatalogPlanner } from "./catalog-planner.js";
 import { evaluatePlanner } from "./evaluate-plans.js";
 import { readGoldSet } from "./gold-set.js";
 import { normalizeForMatching } from "./normalize-text.js";
+import { resolveSpans } from "./resolve-spans.js";
 import { Vocabulary } from "./vocabulary.js";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -137,4 +138,47 @@ describe("second gold sets (written before the planner changed)", () => {
     expect(report.schemaCompliance).toBe(1);
     expect(report.silentMisses).toBe(0);
   });
+});
+
+describe("homophone corrections never change a valid word (property)", () => {
+  const TIME_WORDS = [
+    "去年",
+    "去年12月",
+    "今年",
+    "上个月",
+    "2024年1月",
+    "前年",
+    "明年",
+    "去年同期",
+    "第三季度",
+  ];
+  const FILLERS = ["的", "和", "在", "是多少", "有没有", "对比", "去", "区", "看看", "，"];
+  for (const { name, folder } of WORKSPACES) {
+    const workspace = loadWorkspace(path.join(root, folder), { environment: {} });
+    const vocabulary = new Vocabulary(workspace.config.catalog);
+    const hanTerms = vocabulary
+      .entries()
+      .map((term) => term.text)
+      .filter((text) => /^[\u4e00-\u9fff]+$/u.test(text));
+    it(`${name}: every catalog term and time word written correctly survives resolution`, () => {
+      const token = fc.oneof(
+        fc.constantFrom(...hanTerms).map((text) => ({ text, keep: true })),
+        fc.constantFrom(...TIME_WORDS).map((text) => ({ text, keep: true })),
+        fc.constantFrom(...FILLERS).map((text) => ({ text, keep: false })),
+      );
+      fc.assert(
+        fc.property(fc.array(token, { minLength: 1, maxLength: 7 }), (tokens) => {
+          const question = tokens.map((part) => part.text).join("");
+          const resolved = resolveSpans(question, vocabulary, "2024-06-30");
+          for (const correction of resolved.corrections.filter((entry) => entry.reason === "homophone")) {
+            // A homophone correction may extend a written value (华北去 → 华北区), never rewrite a kept word.
+            for (const part of tokens.filter((entry) => entry.keep))
+              expect(resolved.question, `${question} → ${resolved.question}`).toContain(part.text);
+            expect(TIME_WORDS.some((word) => correction.written.includes(word))).toBe(false);
+          }
+        }),
+        { numRuns: 300, seed: 15 },
+      );
+    });
+  }
 });

@@ -1,7 +1,7 @@
 import { distance } from "fastest-levenshtein";
 import { nearestName } from "../config/nearest-name.js";
 import { dimensionNouns } from "./dimension-nouns.js";
-import { CHINESE_STOP_WORDS, ENGLISH_STOP_WORDS } from "./stop-words.js";
+import { CHINESE_LOCATIVES, CHINESE_STOP_WORDS, ENGLISH_STOP_WORDS } from "./stop-words.js";
 import type { Mention, Vocabulary } from "./vocabulary.js";
 
 /** A term that looks like a metric or a dimension value but is not in the catalog. */
@@ -128,6 +128,13 @@ export function findUnresolvedQualifiers(
     text: segment.segment,
   }));
   const boundaries = new Set(segments.flatMap((segment) => [segment.start, segment.end]));
+  // A locative right after a dimension value (华东那边) is part of that value's span.
+  for (const segment of segments)
+    if (
+      CHINESE_LOCATIVES.has(segment.text) &&
+      mentions.some((mention) => mention.kind === "dimension" && mention.end === segment.start)
+    )
+      taken.push(segment);
 
   for (const mention of mentions) {
     if (mention.kind !== "dimension" || !HAN_CHARACTER.test(normalized[mention.start] ?? "")) continue;

@@ -24,6 +24,8 @@ interface Term {
 }
 
 const WORD_CHARACTER = /[a-z0-9]/;
+/** Short values that are also English words written capitalised at a sentence start. */
+const SENTENCE_WORDS = new Set(["A", "I"]);
 const LIST_JOINER = "(?:\\s*(?:和|与|及|跟|、|,|/|&|\\band\\b|\\bor\\b|或|以及|vs\\.?|versus)\\s*)";
 
 function escapeRegex(text: string): string {
@@ -219,7 +221,14 @@ export class Vocabulary {
           const before = original.slice(0, match.index).trimEnd();
           const after = original.slice(match.index + value.length);
           // "A question: …" starts with the article; "A的退货率" and "A: return rate" do not.
-          if ((before === "" || /[.?!。？！]$/u.test(before)) && /^\s+[a-z]/u.test(after)) continue;
+          // Only a value that is also an English word capitalised at a sentence start (A, I) is
+          // skipped there: "AC claim rate in …" starts with the value AC.
+          if (
+            SENTENCE_WORDS.has(value) &&
+            (before === "" || /[.?!。？！]$/u.test(before)) &&
+            /^\s+[a-z]/u.test(after)
+          )
+            continue;
           if (!claim(match.index, match.index + value.length)) continue;
           mentions.push({
             kind: "dimension",

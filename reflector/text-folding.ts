@@ -1,5 +1,3 @@
-import { toSimplified } from "../domain/chinese-script.js";
-
 // The converters are shared with the planner and the knowledge base, built once on first use.
 export { toSimplified, toTraditional } from "../domain/chinese-script.js";
 
@@ -10,11 +8,5 @@ export function hasChinese(text: string): boolean {
   return CJK.test(text);
 }
 
-/** Language of an answer to this question: Chinese questions are answered in their script, others in English. */
-export function detectLanguage(text: string): "zh-Hans" | "zh-Hant" | "en" {
-  if (!hasChinese(text)) return "en";
-  // A text is Traditional when folding it to Simplified changes it and it does not change back the other way.
-  const simplified = toSimplified(text);
-  if (simplified !== text) return "zh-Hant";
-  return "zh-Hans";
-}
+// Language detection has one home: domain/language.ts (the answer is written in the question's language).
+export { detectLanguage } from "../domain/language.js";

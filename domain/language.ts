@@ -1,4 +1,4 @@
-import { countScriptCharacters } from "../domain/chinese-script.js";
+import { countScriptCharacters } from "./chinese-script.js";
 
 /** The languages the planner answers in. */
 export type Language = "en" | "zh-Hans" | "zh-Hant";
