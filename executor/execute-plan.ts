@@ -299,6 +299,7 @@ export class Run {
         timedOut,
         timeoutMs,
         cancelled: controller.signal.aborted,
+        interrupted: this.options.signal?.aborted === true,
       });
       const ended = Date.now();
       const message = this.workspace.redactor.text(failure.message);
