@@ -8,6 +8,14 @@ import type { StepResult } from "../models/step-result.js";
 import { runRetrievalLoop } from "./agentic-retrieval.js";
 import { checkOutcome } from "./check-outcome.js";
 import { compareSources } from "./conflicts.js";
+import {
+  adviceForKind,
+  documentsAdvice,
+  eventSourcesAdvice,
+  interruptedGap,
+  needsOcrAdvice,
+  unresolvedWhy,
+} from "./gap-advice.js";
 import { pointsOfGoals } from "./metric-points.js";
 import { gradeWithModel } from "./model-grader.js";
 import { enclosingUnit, periodLabel } from "./period-broadening.js";
@@ -58,30 +66,6 @@ function pause(milliseconds: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-const CHECKS: Record<string, string> = {
-  timeout: "whether the source is up and answers within the timeout (executor.step_timeout_seconds)",
-  rate_limited: "the source's rate limit; try again later",
-  server_error: "the source's status page or logs",
-  not_found: "whether the data exists for this period and these filters",
-  no_results: "whether the data exists for this period and these filters",
-  format_error:
-    "whether the source changed its page or response format (see the step file in the run directory)",
-  validation_failed: "the validation rule and the rows that failed it (step file in the run directory)",
-  auth_error: "the source's credentials in the environment",
-  config_error: "the source's section of triangulate.yaml",
-};
-
-// A dashboard region that is only pixels (a canvas or an image, no table) and a dataset that may
-// not read it by OCR: the check says what to change, in the answer's language.
-const NEEDS_OCR_CHECKS: Record<AnswerLanguage, (region: string) => string> = {
-  en: (region) =>
-    `the dataset's extract setting: the region is ${region} with no table; extract: auto or ocr reads it by OCR`,
-  "zh-Hans": (region) =>
-    `数据集的 extract 设置：该区域是${region.includes("canvas") ? "画布（canvas）" : "图片"}，没有表格；设为 extract: auto 或 ocr 即以 OCR 读取`,
-  "zh-Hant": (region) =>
-    `資料集的 extract 設定：該區域是${region.includes("canvas") ? "畫布（canvas）" : "圖片"}，沒有表格；設為 extract: auto 或 ocr 即以 OCR 讀取`,
-};
-
 /** The gap of a goal that stayed unresolved: what is missing (with the step's own message) and what to check. */
 export function gapFor(
   goal: SubGoal,
@@ -92,13 +76,13 @@ export function gapFor(
   const kind = result?.error_kind ?? "no_results";
   const region =
     result?.error_details?.needs_ocr === true ? String(result.error_details.region ?? "an image") : undefined;
+  // Stopped by Ctrl-C: nothing to check at the source (an empty check: the answer says none).
+  if (kind === "interrupted")
+    return { goal: goal.id, missing: `${goal.description}: ${interruptedGap(language)}`, check: "" };
   return {
     goal: goal.id,
     missing: `${goal.description}: ${reason}`,
-    check:
-      region !== undefined
-        ? NEEDS_OCR_CHECKS[language ?? "en"](region)
-        : (CHECKS[kind] ?? "the step file in the run directory"),
+    check: region !== undefined ? needsOcrAdvice(region, language) : adviceForKind(kind, language),
   };
 }
 
@@ -186,11 +170,14 @@ export async function answerPlan(
             settled.set(goal.id, { status: "answered" });
             continue;
           }
-          const why = options.signal?.aborted
-            ? "cancelled"
-            : run.remainingMs() <= 0
-              ? "the deadline passed"
-              : `still failing after ${maxIterations} reflection rounds`;
+          const why = unresolvedWhy(
+            options.signal?.aborted
+              ? { kind: "interrupted" }
+              : run.remainingMs() <= 0
+                ? { kind: "deadline" }
+                : { kind: "rounds", rounds: maxIterations },
+            options.language ?? detectLanguage(plan.question),
+          );
           trace.add("reflect", `reflect:${goal.id}:unresolved:${why}`, { iteration }, goal.id);
           settled.set(goal.id, {
             status: "failed",
@@ -334,7 +321,11 @@ export async function answerPlan(
           gaps.push({
             goal: planned.id,
             missing: loop.grade.missing ?? `no answer to "${loop.grade.aspect}"`,
-            check: `the ${goal.source} documents, or ask the team that owns them about "${loop.grade.aspect}"`,
+            check: documentsAdvice(
+              goal.source,
+              options.language ?? detectLanguage(plan.question),
+              loop.grade.aspect,
+            ),
           });
         }
         for (const dropped of loop.relaxed)
@@ -381,8 +372,8 @@ export async function answerPlan(
         missing: `${outcome.planned.description}: ${check.gap}`,
         check:
           outcome.planned.asked?.kind === "text"
-            ? `the ${outcome.goal.source} documents, or the team that owns them`
-            : (CHECKS.not_found ?? "the source"),
+            ? documentsAdvice(outcome.goal.source, options.language ?? detectLanguage(plan.question))
+            : adviceForKind("not_found", options.language ?? detectLanguage(plan.question)),
       };
       if (existing >= 0) gaps[existing] = { ...gaps[existing], missing: gap.missing };
       else gaps.push(gap);
@@ -392,7 +383,7 @@ export async function answerPlan(
       gaps.push({
         goal: why.goal,
         missing: why.gap,
-        check: "the workspace's event sources (catalog.events)",
+        check: eventSourcesAdvice(options.language ?? detectLanguage(plan.question)),
       });
     }
     // A broadening that found only context is disclosed as such, not as the way the answer was found.
