@@ -9,8 +9,20 @@ import { StepError } from "../models/step-error.js";
  */
 export function classifyError(
   error: unknown,
-  context: { timedOut: boolean; timeoutMs: number; cancelled: boolean },
+  context: { timedOut: boolean; timeoutMs: number; cancelled: boolean; interrupted?: boolean },
 ): StepError {
+  // Ctrl-C or a caller's abort: whatever the adapter made of its aborted work ("stopped", a
+  // timeout), the step was interrupted, which says nothing about the source.
+  if (context.interrupted && !context.timedOut)
+    return new StepError(
+      "interrupted",
+      "interrupted (Ctrl-C or cancelled by the caller)",
+      {},
+      {
+        cause: error,
+        retryable: false,
+      },
+    );
   if (context.timedOut) {
     return new StepError(
       "timeout",

@@ -341,6 +341,7 @@ export class Run {
       timedOut: timer.timedOut,
       timeoutMs: timer.timeoutMs,
       cancelled: timer.signal.aborted,
+      interrupted: this.options.signal?.aborted === true,
     });
     const times = timer.times();
     const message = this.workspace.redactor.text(failure.message);

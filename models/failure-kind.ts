@@ -11,6 +11,8 @@ export const FailureKind = z.enum([
   "validation_failed",
   "auth_error",
   "config_error",
+  // Stopped from outside (Ctrl-C, SIGTERM, a caller's abort): not the source's fault, never retried.
+  "interrupted",
 ]);
 export type FailureKind = z.infer<typeof FailureKind>;
 

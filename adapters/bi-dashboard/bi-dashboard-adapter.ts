@@ -66,7 +66,8 @@ export class BiDashboardAdapter implements SourceAdapter {
     private readonly workspace: Workspace,
     browserManager?: BrowserManager,
   ) {
-    this.browserManager = browserManager ?? sharedBrowserManager(workspace.config.browser);
+    this.browserManager =
+      browserManager ?? sharedBrowserManager(workspace.config.browser, workspace.stateDirectory);
     this.sessions = new SessionStore(workspace.stateDirectory, name);
     const secrets = config.login
       ? [config.login.password.value, ...(config.login.username.secret ? [config.login.username.value] : [])]

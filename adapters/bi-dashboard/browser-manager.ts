@@ -2,6 +2,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { resolveBrowserExecutable } from "./browser-executable.js";
 import { chromium } from "./playwright.js";
+import {
+  browserSharingEnabled,
+  connectSharedBrowser,
+  type SharedConnection,
+  startedServerPids,
+} from "./shared-browser.js";
 
 /** How to launch the browser (the workspace's `browser` section). */
 export interface BrowserLaunchSettings {
@@ -24,17 +30,32 @@ export const CHROMIUM_ARGUMENTS = [
 /**
  * One Chromium per process, shared by every BI source of a run (and, when a report job holds it,
  * across questions). Users take a lease; the browser closes when the last lease is released.
+ *
+ * Given the workspace's state folder (and unless TRIANGULATE_SHARED_BROWSER=0), the browser is the
+ * workspace's shared one (shared-browser.ts): concurrent processes connect to one Chromium, each
+ * with its own contexts, and "closing" it only disconnects. When that cannot be had, this process
+ * launches its own, as without a state folder.
  */
 export class BrowserManager {
   private browser: Promise<Browser> | undefined;
   private leases = 0;
   private closing: Promise<void> | undefined;
+  private connection: SharedConnection | undefined;
 
   /** The binary this manager launches (explicit setting or the resolved default). */
   readonly executablePath: string;
 
-  constructor(readonly settings: BrowserLaunchSettings) {
+  constructor(
+    readonly settings: BrowserLaunchSettings,
+    /** The workspace's state folder: share the browser with other processes of the workspace. */
+    readonly stateDirectory?: string,
+  ) {
     this.executablePath = resolveBrowserExecutable(settings);
+  }
+
+  /** The shared browser server's pid while connected to it (undefined: own browser or none). */
+  get sharedServerPid(): number | undefined {
+    return this.connection?.serverPid;
   }
 
   /** Takes a lease and returns the (possibly just launched) browser. Release it with release(). */
@@ -70,9 +91,14 @@ export class BrowserManager {
     return this.browser !== undefined;
   }
 
-  /** Process ids of this browser's processes (the browser and its renderers), read from /proc. */
+  /**
+   * Process ids of this browser's processes (the browser and its renderers), read from /proc.
+   * None while connected to the shared browser, which is not this process's to kill; and a shared
+   * server this process started (a child until this process ends) is never counted.
+   */
   processIds(): number[] {
-    return chromiumDescendants(process.pid, this.executablePath);
+    if (this.connection) return [];
+    return chromiumDescendants(process.pid, this.executablePath, startedServerPids);
   }
 
   /** Closes the browser now, whatever the leases. */
@@ -82,10 +108,13 @@ export class BrowserManager {
     if (!browser) return this.closing;
     this.closing = (async () => {
       try {
+        // A connected browser's close() closes this process's contexts and disconnects.
         await (await browser).close();
       } catch {
         // A browser that failed to launch or already died has nothing left to close.
       }
+      this.connection?.release();
+      this.connection = undefined;
     })();
     await this.closing;
   }
@@ -94,6 +123,21 @@ export class BrowserManager {
     if (!this.browser) {
       const launching = (async () => {
         await this.closing;
+        const shared =
+          this.stateDirectory && browserSharingEnabled()
+            ? await connectSharedBrowser(this.stateDirectory, this.executablePath, this.settings.headless)
+            : undefined;
+        if (shared) {
+          this.connection = shared;
+          shared.browser.on("disconnected", () => {
+            if (this.browser === launching) this.browser = undefined;
+            if (this.connection === shared) {
+              shared.release();
+              this.connection = undefined;
+            }
+          });
+          return shared.browser;
+        }
         const browser = await chromium.launch({
           executablePath: this.executablePath,
           headless: this.settings.headless,
@@ -122,12 +166,18 @@ export class BrowserManager {
 const managers = new Map<string, BrowserManager>();
 let safetyNetInstalled = false;
 
-/** The process-wide browser manager for these settings (one Chromium per process and settings). */
-export function sharedBrowserManager(settings: BrowserLaunchSettings): BrowserManager {
-  const key = `${resolveBrowserExecutable(settings)}|${settings.headless}`;
+/**
+ * The process-wide browser manager for these settings (one Chromium per process and settings).
+ * With the workspace's state folder, the browser is shared with the workspace's other processes.
+ */
+export function sharedBrowserManager(
+  settings: BrowserLaunchSettings,
+  stateDirectory?: string,
+): BrowserManager {
+  const key = `${resolveBrowserExecutable(settings)}|${settings.headless}|${stateDirectory ?? ""}`;
   let manager = managers.get(key);
   if (!manager) {
-    manager = new BrowserManager(settings);
+    manager = new BrowserManager(settings, stateDirectory);
     managers.set(key, manager);
   }
   if (!safetyNetInstalled) {
@@ -172,7 +222,12 @@ function installSafetyNet(): void {
 }
 
 /** Pids of the processes below `rootPid` whose executable is `executablePath` (Linux /proc). */
-export function chromiumDescendants(rootPid: number, executablePath: string): number[] {
+export function chromiumDescendants(
+  rootPid: number,
+  executablePath: string,
+  /** Processes whose subtrees are left out. */
+  excludedRoots: ReadonlySet<number> = new Set(),
+): number[] {
   let entries: string[];
   try {
     entries = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
@@ -200,6 +255,7 @@ export function chromiumDescendants(rootPid: number, executablePath: string): nu
       current !== undefined && hops < 64;
       current = parents.get(current), hops += 1
     ) {
+      if (excludedRoots.has(current)) return false;
       if (current === rootPid) return true;
     }
     return false;

@@ -1,9 +1,10 @@
+import { detectLanguage } from "../../domain/language.js";
 import type { Broadening, Gap } from "../../models/answer.js";
 import { checkOutcome } from "../check-outcome.js";
+import { adviceForKind, documentsAdvice, eventSourcesAdvice } from "../gap-advice.js";
 import type { GoalOutcome } from "../synthesizer/goal-outcome.js";
 import { checkWhy } from "../why-check.js";
 import type { AnswerContext } from "./answer-context.js";
-import { CHECKS } from "./goal-gap.js";
 
 /**
  * Nothing is called answered before its evidence is checked against what the plan says was asked:
@@ -19,7 +20,7 @@ export function checkOutcomes(
   checkAgainstAsked(context, outcomes, gaps);
   for (const why of checkWhy(outcomes)) {
     context.run.trace.add("check", `check:${why.goal}:partial:${why.gap}`, {}, why.goal);
-    gaps.push({ goal: why.goal, missing: why.gap, check: "the workspace's event sources (catalog.events)" });
+    gaps.push({ goal: why.goal, missing: why.gap, check: eventSourcesAdvice(languageOf(context)) });
   }
   for (const [index, broadening] of broadenings.entries()) {
     const outcome = outcomes.find((candidate) => candidate.planned.id === broadening.goal);
@@ -52,10 +53,15 @@ function checkAgainstAsked(context: AnswerContext, outcomes: GoalOutcome[], gaps
       missing: `${outcome.planned.description}: ${check.gap}`,
       check:
         outcome.planned.asked?.kind === "text"
-          ? `the ${outcome.goal.source} documents, or the team that owns them`
-          : (CHECKS.not_found ?? "the source"),
+          ? documentsAdvice(outcome.goal.source, languageOf(context))
+          : adviceForKind("not_found", languageOf(context)),
     };
     if (existing >= 0) gaps[existing] = { ...gaps[existing], missing: gap.missing };
     else gaps.push(gap);
   }
+}
+
+/** The answer's language: the caller's, else the question's. */
+function languageOf(context: AnswerContext) {
+  return context.options.language ?? detectLanguage(context.plan.question);
 }

@@ -1,7 +1,9 @@
 import { describeSources } from "../../config/describe-sources.js";
+import { detectLanguage } from "../../domain/language.js";
 import type { StepHints } from "../../executor/execute-plan.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { StepResult } from "../../models/step-result.js";
+import { unresolvedWhy } from "../gap-advice.js";
 import { applyRules } from "../rule-engine.js";
 import { defaultRules } from "../rules/default-rules.js";
 import type { ReflectionHistory, ReflectionRule, RuleDecision } from "../rules/rule.js";
@@ -78,9 +80,10 @@ export async function executeAndReflect(context: AnswerContext): Promise<Reflect
 /** Why reflection stops for every goal now (cancelled, deadline, rounds used up), or undefined. */
 function stopReason(context: AnswerContext, iteration: number, maxIterations: number): string | undefined {
   const { run, options } = context;
-  if (options.signal?.aborted) return "cancelled";
-  if (run.remainingMs() <= 0) return "the deadline passed";
-  if (iteration > maxIterations) return `still failing after ${maxIterations} reflection rounds`;
+  const language = options.language ?? detectLanguage(context.plan.question);
+  if (options.signal?.aborted) return unresolvedWhy({ kind: "interrupted" }, language);
+  if (run.remainingMs() <= 0) return unresolvedWhy({ kind: "deadline" }, language);
+  if (iteration > maxIterations) return unresolvedWhy({ kind: "rounds", rounds: maxIterations }, language);
   return undefined;
 }
 

@@ -3,6 +3,7 @@ import type { Evidence, Passage } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { StepResult } from "../../models/step-result.js";
 import { runRetrievalLoop } from "../agentic-retrieval.js";
+import { documentsAdvice } from "../gap-advice.js";
 import { gradeWithModel } from "../model-grader.js";
 import { effectiveFailureKind } from "../rules/effective-failure-kind.js";
 import type { GoalOutcome } from "../synthesizer/goal-outcome.js";
@@ -89,7 +90,7 @@ async function gradeText(
   },
   graded: GradedOutcomes,
 ): Promise<void> {
-  const { workspace, options, run } = context;
+  const { workspace, options, run, plan } = context;
   const settings = workspace.config.reflector;
   const { planned, evidence } = goal;
   const signal = options.signal ? { signal: options.signal } : {};
@@ -123,7 +124,11 @@ async function gradeText(
     graded.gaps.push({
       goal: planned.id,
       missing: loop.grade.missing ?? `no answer to "${loop.grade.aspect}"`,
-      check: `the ${goal.goal.source} documents, or ask the team that owns them about "${loop.grade.aspect}"`,
+      check: documentsAdvice(
+        goal.goal.source,
+        options.language ?? detectLanguage(plan.question),
+        loop.grade.aspect,
+      ),
     });
   for (const dropped of loop.relaxed)
     graded.broadenings.push({

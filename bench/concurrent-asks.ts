@@ -1,0 +1,320 @@
+// Load: N concurrent `node dist/bin/triangulate.js ask` processes (plus one report job at the
+// largest N) against the demo sources, with the workspace's shared browser (the default) and with
+// one browser per process (TRIANGULATE_SHARED_BROWSER=0). Measures peak total RSS (sampled sum over
+// the ask processes, the report job, the shared browser server and every Chromium process below
+// them; the demo servers in this process are not counted), the peak number of Chromium processes,
+// p50/p95 wall time per ask, whether every answer equals the N=1 answer to the same question
+// (status and numbers), and the Chromium processes left once the shared server's idle time passed.
+//
+//   npm run build && npx tsx bench/concurrent-asks.ts [--n 1,5,20] [--modes shared,own] [--no-job]
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { DEMO_AS_OF, FLAGSHIP_QUESTIONS, startDemo } from "../demo/run-demo.js";
+import type { Answer } from "../models/answer.js";
+
+const { values } = parseArgs({
+  options: {
+    n: { type: "string", default: "1,5,20" },
+    modes: { type: "string", default: "shared,own" },
+    "no-job": { type: "boolean", default: false },
+  },
+});
+const sizes = values.n.split(",").map(Number);
+const modes = values.modes.split(",") as ("shared" | "own")[];
+const binary = path.resolve("dist/bin/triangulate.js");
+if (!existsSync(binary)) {
+  process.stderr.write("dist/bin/triangulate.js is missing: run `npm run build` first\n");
+  process.exit(1);
+}
+// The browser-bound flagship questions (BI dashboards and tickets), asked in turn.
+const QUESTIONS = FLAGSHIP_QUESTIONS.filter((entry) => ["q1-zh", "q1-en", "q6"].includes(entry.id));
+const IDLE_SECONDS = 3;
+
+const demo = await startDemo({ onProgress: (message) => process.stderr.write(`… ${message}\n`) });
+const stateBrowser = path.join(demo.directory, ".triangulate/browser");
+mkdirSync(path.join(demo.directory, "jobs"), { recursive: true });
+writeFileSync(
+  path.join(demo.directory, "jobs/bench-load.yaml"),
+  `name: bench-load\nas_of: "${DEMO_AS_OF}"\nquestions:\n${QUESTIONS.map((entry) => `  - id: ${entry.id}\n    question: ${JSON.stringify(entry.question)}\n`).join("")}outputs: { directory: reports, formats: [json] }\n`,
+);
+
+interface ProcessInfo {
+  parent: number;
+  command: string;
+  rssKb: number;
+}
+
+function processTable(): Map<number, ProcessInfo> {
+  const table = new Map<number, ProcessInfo>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const status = readFileSync(`/proc/${entry}/status`, "utf8");
+      const rss = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+      table.set(Number(entry), {
+        parent: Number(fields[1]),
+        command: readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0")[0] ?? "",
+        rssKb: rss ? Number(rss[1]) : 0,
+      });
+    } catch {
+      // Ended while read.
+    }
+  }
+  return table;
+}
+
+/** Pids of the shared browser servers published in the demo workspace now. */
+function publishedServers(): number[] {
+  if (!existsSync(stateBrowser)) return [];
+  const pids: number[] = [];
+  for (const name of readdirSync(stateBrowser)) {
+    if (!name.endsWith(".json")) continue;
+    try {
+      pids.push((JSON.parse(readFileSync(path.join(stateBrowser, name), "utf8")) as { pid: number }).pid);
+    } catch {
+      // Being written.
+    }
+  }
+  return pids;
+}
+
+/** Everything below the given roots (the roots included). */
+function tree(table: Map<number, ProcessInfo>, roots: Iterable<number>): Set<number> {
+  const result = new Set<number>();
+  const rootSet = new Set(roots);
+  for (const pid of table.keys()) {
+    for (let current: number | undefined = pid, hops = 0; current && hops < 64; hops += 1) {
+      if (rootSet.has(current)) {
+        result.add(pid);
+        break;
+      }
+      current = table.get(current)?.parent;
+    }
+  }
+  return result;
+}
+
+const isChromium = (command: string) => /chrom/i.test(command);
+
+class Sampler {
+  peakRssKb = 0;
+  peakChromium = 0;
+  readonly servers = new Set<number>();
+  private timer: NodeJS.Timeout;
+  constructor(private readonly children: Set<number>) {
+    this.timer = setInterval(() => this.sample(), 250);
+  }
+  sample(): void {
+    const table = processTable();
+    for (const pid of publishedServers()) this.servers.add(pid);
+    const pids = tree(table, [...this.children, ...this.servers]);
+    let rss = 0;
+    let chromium = 0;
+    for (const pid of pids) {
+      const info = table.get(pid);
+      if (!info) continue;
+      rss += info.rssKb;
+      if (isChromium(info.command)) chromium += 1;
+    }
+    this.peakRssKb = Math.max(this.peakRssKb, rss);
+    this.peakChromium = Math.max(this.peakChromium, chromium);
+  }
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
+
+interface AskResult {
+  question: string;
+  wallMs: number;
+  exitCode: number;
+  fingerprint: string;
+}
+
+function run(args: string[], environment: NodeJS.ProcessEnv, children: Set<number>) {
+  const started = performance.now();
+  const child = spawn(process.execPath, [binary, ...args], {
+    env: environment,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  if (child.pid) children.add(child.pid);
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const timer = setTimeout(() => child.kill("SIGKILL"), 300_000);
+  return new Promise<{ wallMs: number; exitCode: number; stdout: string; stderr: string }>((resolve) =>
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ wallMs: performance.now() - started, exitCode: code ?? -1, stdout, stderr });
+    }),
+  );
+}
+
+function fingerprint(stdout: string): string {
+  try {
+    const answer = (JSON.parse(stdout) as { answer: Answer }).answer;
+    const numbers = answer.numbers.map((each) => each.value).sort((left, right) => left - right);
+    return `${answer.status}|${numbers.join(",")}|${answer.gaps.map((gap) => gap.missing.slice(0, 160)).join(" / ")}`;
+  } catch {
+    return "no JSON";
+  }
+}
+
+const percentile = (numbers: number[], share: number) => {
+  const sorted = [...numbers].sort((left, right) => left - right);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))];
+};
+
+async function waitForIdleServers(servers: Set<number>): Promise<number> {
+  // The shared server closes IDLE_SECONDS after its last user; then nothing may be left.
+  const until = Date.now() + (IDLE_SECONDS + 30) * 1000;
+  while (Date.now() < until && [...servers].some((pid) => existsSync(`/proc/${pid}`)))
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const table = processTable();
+  return [...tree(table, servers)].filter((pid) => isChromium(table.get(pid)?.command ?? "")).length;
+}
+
+const baseline = new Map<string, string>();
+interface Row {
+  mode: string;
+  n: number;
+  job: boolean;
+  peakGb: number;
+  peakChromium: number;
+  p50: number;
+  p95: number;
+  correct: string;
+  leftover: string;
+}
+const rows: Row[] = [];
+
+try {
+  for (const mode of modes) {
+    const environment = {
+      ...process.env,
+      ...demo.environment,
+      NO_COLOR: "1",
+      TRIANGULATE_SHARED_BROWSER: mode === "shared" ? "1" : "0",
+      TRIANGULATE_BROWSER_IDLE_SECONDS: String(IDLE_SECONDS),
+    };
+    for (const n of sizes) {
+      const withJob = n === Math.max(...sizes) && n > 1 && !values["no-job"];
+      process.stderr.write(`… ${mode}: ${n} concurrent ask${withJob ? " + a report job" : ""}\n`);
+      const children = new Set<number>();
+      const sampler = new Sampler(children);
+      const asks = Array.from(
+        { length: n === 1 ? QUESTIONS.length : n },
+        (_, index) => QUESTIONS[index % QUESTIONS.length],
+      );
+      // N=1: the questions one after another (the baseline answers); otherwise all at once.
+      const results: AskResult[] = [];
+      const ask = async (entry: (typeof QUESTIONS)[number]) => {
+        const result = await run(
+          ["ask", entry.question, "--workspace", demo.directory, "--as-of", DEMO_AS_OF, "--json"],
+          environment,
+          children,
+        );
+        if (result.exitCode !== 0 && result.exitCode !== 2)
+          process.stderr.write(`ask ${entry.id} exit ${result.exitCode}: ${result.stderr.slice(0, 300)}\n`);
+        results.push({
+          question: entry.id,
+          wallMs: result.wallMs,
+          exitCode: result.exitCode,
+          fingerprint: fingerprint(result.stdout),
+        });
+      };
+      let jobStatus = "";
+      if (n === 1) {
+        for (const entry of asks) await ask(entry);
+      } else {
+        const job = withJob
+          ? run(
+              ["report", "run", "bench-load", "--workspace", demo.directory, "--json"],
+              environment,
+              children,
+            ).then((result) => {
+              try {
+                jobStatus = (JSON.parse(result.stdout) as { status: string }).status;
+              } catch {
+                jobStatus = `exit ${result.exitCode}`;
+              }
+            })
+          : Promise.resolve();
+        await Promise.all([...asks.map(ask), job]);
+      }
+      sampler.sample();
+      sampler.stop();
+      let correct = 0;
+      for (const result of results) {
+        if (!baseline.has(result.question)) baseline.set(result.question, result.fingerprint);
+        // Status and numbers decide; the gaps are printed to say why an answer differs.
+        const same = (each: string) => each.split("|").slice(0, 2).join("|");
+        if (
+          same(baseline.get(result.question) ?? "") === same(result.fingerprint) &&
+          result.fingerprint !== "no JSON"
+        )
+          correct += 1;
+        else
+          process.stderr.write(
+            `  differs: ${result.question} (exit ${result.exitCode}): ${result.fingerprint.slice(0, 400)}\n`,
+          );
+      }
+      const leftover = mode === "shared" ? await waitForIdleServers(sampler.servers) : 0;
+      const walls = results.map((each) => each.wallMs / 1000);
+      rows.push({
+        mode: mode === "shared" ? "shared browser" : "browser per process",
+        n,
+        job: withJob,
+        peakGb: sampler.peakRssKb / 2 ** 20,
+        peakChromium: sampler.peakChromium,
+        p50: percentile(walls, 0.5),
+        p95: percentile(walls, 0.95),
+        correct: `${correct}/${results.length}${withJob ? `, job ${jobStatus}` : ""}`,
+        leftover: mode === "shared" ? `${leftover} (servers ${sampler.servers.size})` : "—",
+      });
+    }
+  }
+} finally {
+  await demo.close();
+}
+
+const header = [
+  "mode",
+  "N asks",
+  "peak RSS",
+  "peak Chromium procs",
+  "p50 / p95 per ask",
+  "answers = N=1",
+  "Chromium left after idle",
+];
+const lines = rows.map((row) => [
+  row.mode,
+  `${row.n}${row.job ? " + job" : ""}`,
+  `${row.peakGb.toFixed(2)} GB`,
+  String(row.peakChromium),
+  `${row.p50.toFixed(1)} / ${row.p95.toFixed(1)} s`,
+  row.correct,
+  row.leftover,
+]);
+const widths = header.map((title, index) =>
+  Math.max(title.length, ...lines.map((line) => line[index].length)),
+);
+const format = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index])).join("  ");
+process.stdout.write(`\n${format(header)}\n${lines.map(format).join("\n")}\n`);
+for (const n of sizes) {
+  const shared = rows.find((row) => row.n === n && row.mode === "shared browser");
+  const own = rows.find((row) => row.n === n && row.mode !== "shared browser");
+  if (shared && own)
+    process.stdout.write(
+      `N=${n}: shared / per process: RSS ${(shared.peakGb / own.peakGb).toFixed(2)}, Chromium processes ${shared.peakChromium} vs ${own.peakChromium}, p50 ${(shared.p50 / own.p50).toFixed(2)}\n`,
+    );
+}
+process.stdout.write(
+  `(N=1: the ${QUESTIONS.length} questions ${QUESTIONS.map((entry) => entry.id).join(", ")} one after another; N>1: those questions in turn, all at once)\n`,
+);
