@@ -27,8 +27,9 @@ describe("the gap of a region that needs OCR", () => {
     expect(gapFor(subGoal, failed, reason, "zh-Hant").check).toContain("該區域是畫布（canvas），沒有表格");
   });
 
-  it("leaves other failures' checks as they were", () => {
+  it("gives other failures their own check, in the answer's language", () => {
     const other = StepResult.parse({ ...failed, error_details: {} });
-    expect(gapFor(subGoal, other, "format_error", "zh-Hans").check).toMatch(/changed its page/);
+    expect(gapFor(subGoal, other, "format_error", "en").check).toMatch(/changed its page/);
+    expect(gapFor(subGoal, other, "format_error", "zh-Hans").check).toMatch(/页面或响应格式/);
   });
 });
