@@ -1,3 +1,4 @@
+import { normalizeForMatching } from "./normalize-text.js";
 import type { Vocabulary } from "./vocabulary.js";
 
 const HAN = /[\u4e00-\u9fff]/u;
@@ -51,6 +52,18 @@ export function dimensionNouns(vocabulary: Vocabulary): DimensionNouns {
     // The dimension's own name, its words joined by spaces ("service_zone" → "service zone").
     const own = dimension.toLowerCase().replace(/[_-]+/g, " ");
     if (own.length >= 3 && !latin.has(own)) latin.set(own, dimension);
+    // What the workspace says the dimension is called: its synonyms and labels (渠道, 门店, "channel").
+    const named = [
+      ...definition.synonyms,
+      ...(definition.label ? [definition.label] : []),
+      ...Object.values(definition.labels ?? {}),
+    ];
+    for (const name of named) {
+      const folded = normalizeForMatching(name.trim());
+      if (/^[\u4e00-\u9fff]{1,4}$/u.test(folded)) {
+        if (!han.has(folded)) han.set(folded, dimension);
+      } else if (/^[a-z][a-z ]{2,}$/u.test(folded) && !latin.has(folded)) latin.set(folded, dimension);
+    }
   }
   const nouns = { latin, han };
   cache.set(vocabulary, nouns);

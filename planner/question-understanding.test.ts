@@ -218,3 +218,56 @@ describe("an unknown measure in a data-shaped question", () => {
     ).toBe("text");
   });
 });
+
+describe("a dimension's own synonyms and labels name it", () => {
+  // The subscriptions catalog names its dimensions only by key; a user adds 国家 / 套餐 / "market".
+  const base = subscriptions;
+  const dimensions = base.config.catalog.dimensions;
+  const named = new Workspace(
+    base.root,
+    base.file,
+    WorkspaceConfig.parse({
+      ...base.config,
+      catalog: {
+        ...base.config.catalog,
+        dimensions: {
+          plan: {
+            values: dimensions.plan.values,
+            label: { en: "Plan", "zh-Hans": "套餐", "zh-Hant": "套餐" },
+          },
+          country: { values: dimensions.country.values, synonyms: ["国家", "國家", "market", "markets"] },
+        },
+      },
+    }),
+  );
+  const filterOf = (question: string, dimension: string) =>
+    plan(question, named).plan?.sub_goals[0]?.params.filters[dimension];
+  it("a counted or quantified noun from the workspace's synonyms expands to every value", () => {
+    expect(filterOf("三个国家2024年5月专业版的流失率分别是多少", "country")).toEqual([
+      "Germany",
+      "Japan",
+      "France",
+    ]);
+    expect(filterOf("churn rate of the Pro plan in all three markets in May 2024", "country")).toEqual([
+      "Germany",
+      "Japan",
+      "France",
+    ]);
+    expect(filterOf("各套餐日本2024年5月的流失率", "plan")).toEqual(["Basic", "Pro", "Enterprise"]);
+  });
+  it("a breakdown (by …, 按 …, 分 …) asks for every value", () => {
+    expect(filterOf("2024年5月日本按套餐的流失率", "plan")).toEqual(["Basic", "Pro", "Enterprise"]);
+    expect(filterOf("churn rate of the Pro plan in May 2024 by market", "country")).toEqual([
+      "Germany",
+      "Japan",
+      "France",
+    ]);
+  });
+  it("the noun right beside one of its values repeats it and is not an unknown term", () => {
+    const outcome = plan("日本国家2024年5月专业版套餐的流失率", named);
+    expect(outcome.plan?.sub_goals[0]?.params.filters).toMatchObject({ country: "Japan", plan: "Pro" });
+  });
+  it("a count that does not match the catalog still asks", () => {
+    expect(plan("两个国家2024年5月专业版的流失率", named).plan).toBeUndefined();
+  });
+});

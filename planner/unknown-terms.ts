@@ -128,6 +128,17 @@ export function findUnresolvedQualifiers(
     text: segment.segment,
   }));
   const boundaries = new Set(segments.flatMap((segment) => [segment.start, segment.end]));
+  // A word naming a dimension (渠道, 门店) right beside a value of it (官网渠道, 上海门店) only repeats
+  // what the value says; anywhere else it is left to the other checks (a breakdown, or it asks).
+  const hanNouns = dimensionNouns(vocabulary).han;
+  for (const segment of segments) {
+    const dimension = hanNouns.get(segment.text);
+    const besideValue = (mention: Mention) =>
+      mention.kind === "dimension" &&
+      mention.name === dimension &&
+      (mention.end === segment.start || mention.start === segment.end);
+    if (dimension && mentions.some(besideValue)) taken.push(segment);
+  }
   // A locative right after a dimension value (华东那边) is part of that value's span.
   for (const segment of segments)
     if (
