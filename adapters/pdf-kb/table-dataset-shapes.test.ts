@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatTablesList } from "../../bin/commands/kb-command.js";
 import { loadWorkspace } from "../../config/load-workspace.js";
 import { type DemoDocument, writeDocument } from "../../demo/pdf-documents/generate-documents.js";
 import type { TableEvidence } from "../../models/evidence.js";
@@ -9,6 +10,10 @@ import { SubGoal, type SubGoalInput } from "../../models/plan.js";
 import type { SourceAdapter, StepContext } from "../adapter.js";
 import { createAdapter } from "../registry.js";
 import { ingestKnowledgeBase } from "./ingest/ingest-knowledge-base.js";
+import { openKnowledgeBase } from "./open-knowledge-base.js";
+import { knowledgeBaseDirectory, lanceDirectory } from "./store/knowledge-base.js";
+import { readManifest, writeManifest } from "./store/knowledge-base-manifest.js";
+import { lancedb } from "./store/lance-database.js";
 
 // A real PDF written by pdfkit with the CJK font embedded (subset TrueType, as the demo
 // generator writes its documents), ingested for real (tabula + pdf.js + LanceDB): a wide
@@ -202,4 +207,72 @@ describe("PDF table datasets", () => {
       /period taken from the date column since; set period_column \(or none\)/,
     );
   });
+});
+
+describe("kb tables: the text check of each stored table", () => {
+  const tablesOf = async () => {
+    const workspace = loadWorkspace(root, { environment: {} });
+    const source = workspace.config.sources.reports;
+    if (source.kind !== "pdf_kb") throw new Error("not a pdf_kb source");
+    const knowledgeBase = await openKnowledgeBase(workspace, "reports", source);
+    try {
+      return await knowledgeBase.listTables();
+    } finally {
+      knowledgeBase.close();
+    }
+  };
+
+  it("stores and lists each table's text check", async () => {
+    const tables = await tablesOf();
+    const english = tables.filter((table) => table.document === "docs/regional-report.pdf");
+    expect(english.map((table) => table.tableId)).toEqual(["p1-t1", "p1-t2"]);
+    for (const table of english) {
+      expect(table.detector).toBe("tabula");
+      expect(table.textCheck).toMatchObject({ status: "verified", replacedCells: 0, unverifiedCells: [] });
+    }
+    const listing = formatTablesList(tables);
+    expect(listing).toMatch(/text check/);
+    expect(listing).toMatch(/p1-t1 .*verified against the text layer/);
+    expect(listing).not.toContain("reindex");
+  });
+
+  it("opens an index written before the column, says to reindex, and takes new rows into it", async () => {
+    // Make the stored index what an older version wrote: the tables table without extraction_json.
+    const directory = knowledgeBaseDirectory(
+      loadWorkspace(root, { environment: {} }).stateDirectory,
+      "reports",
+    );
+    const manifest = readManifest(directory)!;
+    const connection = await lancedb.connect(lanceDirectory(directory));
+    const stored = await connection.openTable(manifest.tables.name);
+    await stored.checkout(manifest.tables.version);
+    await stored.restore();
+    await stored.dropColumns(["extraction_json"]);
+    manifest.tables.version = await stored.version();
+    stored.close();
+    writeManifest(directory, manifest);
+
+    const old = await tablesOf();
+    expect(old.length).toBeGreaterThan(0);
+    for (const table of old) {
+      expect(table.textCheck).toBeNull();
+      expect(table.textCheckNote).toMatch(/reindex to see text checks/);
+    }
+    expect(formatTablesList(old)).toMatch(
+      new RegExp(
+        `${old.length} of ${old.length} tables stored before text checks were recorded: reindex to see text checks`,
+      ),
+    );
+
+    // An incremental ingest of a new document writes into that old table: the column is added.
+    await writeDocument({ ...report, file: "regional-report-copy.pdf" }, path.join(root, "docs"));
+    const summary = await ingestKnowledgeBase(loadWorkspace(root, { environment: {} }), "reports");
+    expect(summary.failed).toEqual([]);
+    const after = await tablesOf();
+    const copy = after.filter((table) => table.document === "docs/regional-report-copy.pdf");
+    expect(copy).toHaveLength(2);
+    for (const table of copy) expect(table.textCheck?.status).toBe("verified");
+    const before = after.filter((table) => table.document === "docs/regional-report.pdf");
+    for (const table of before) expect(table.textCheck).toBeNull();
+  }, 120_000);
 });
