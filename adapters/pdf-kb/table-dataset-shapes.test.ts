@@ -169,12 +169,23 @@ describe("PDF table datasets", () => {
     });
   });
 
-  it("keeps a CJK-font table tabula cannot see in the passages instead of losing it", async () => {
-    // tabula 0.9 finds no ruled table on this page at all (PDFBox reads the subset font's
-    // glyphs as nothing); the dataset says so, and a text search still finds the figures.
-    await expect(read("revenue_zh")).rejects.toThrow(
-      /no tables in documents matching regional-report-zh\.pdf/,
-    );
+  it("reads a CJK-font table tabula cannot see from pdf.js's ruling lines and glyphs", async () => {
+    // tabula 0.9 finds no table on this page at all (PDFBox reads the subset font's glyphs as
+    // nothing); the ruled grid pdf.js draws, with the text layer's glyphs in its cells, is read
+    // instead, and the dataset melts and filters it like any other table.
+    const all = await read("revenue_zh");
+    expect(all.rows).toEqual([
+      { region: "華南", period: "2023-Q4", revenue: 1350 },
+      { region: "華南", period: "2024-Q1", revenue: 1500 },
+      { region: "華東", period: "2023-Q4", revenue: 2050 },
+      { region: "華東", period: "2024-Q1", revenue: 2100 },
+    ]);
+    const south = await read("revenue_zh", {
+      filters: { region: "South" },
+      period: { grain: "quarter", from: "2024-01-01", to: "2024-03-31" },
+    });
+    expect(south.rows).toEqual([{ region: "華南", period: "2024-Q1", revenue: 1500 }]);
+    expect(south.provenance[0]).toMatchObject({ document: "docs/regional-report-zh.pdf", page: 1 });
     const subGoal = SubGoal.parse({
       id: "g2",
       source: "reports",
@@ -185,7 +196,7 @@ describe("PDF table datasets", () => {
     const evidence = adapter.normalize(await adapter.fetch(subGoal, context), subGoal);
     expect(evidence.kind).toBe("text");
     const text = evidence.kind === "text" ? evidence.passages.map((passage) => passage.text).join("\n") : "";
-    expect(text).toMatch(/華南\s*1,350\s*1,500/);
+    expect(text).toMatch(/華南\s*\|?\s*1,350\s*\|?\s*1,500/);
   });
 
   it("keeps every partner under period_column: none and keeps codes as text", async () => {
@@ -230,9 +241,19 @@ describe("kb tables: the text check of each stored table", () => {
       expect(table.detector).toBe("tabula");
       expect(table.textCheck).toMatchObject({ status: "verified", replacedCells: 0, unverifiedCells: [] });
     }
+    const chinese = tables.filter((table) => table.document === "docs/regional-report-zh.pdf");
+    expect(chinese).toHaveLength(1);
+    expect(chinese[0]).toMatchObject({
+      detector: "pdfjs-rulings",
+      method: "lattice",
+      textCheck: { status: "corrected", replacedCells: 9, unverifiedCells: [] },
+    });
     const listing = formatTablesList(tables);
     expect(listing).toMatch(/text check/);
     expect(listing).toMatch(/p1-t1 .*verified against the text layer/);
+    expect(listing).toMatch(
+      /regional-report-zh\.pdf .*cell text from pdf\.js \(found by ruling lines\)/,
+    );
     expect(listing).not.toContain("reindex");
   });
 

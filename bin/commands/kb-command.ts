@@ -43,13 +43,13 @@ export function describeTextCheck(table: StoredTable): string {
   if (check.status === "verified") return "verified against the text layer";
   if (check.status === "corrected")
     return found
-      ? `cell text from pdf.js (table found by ${table.detector === "pdfjs-rulings" ? "its ruling lines" : "text alignment"}; tabula found none)`
-      : `cell text taken from pdf.js (${check.replacedCells} cell${check.replacedCells === 1 ? "" : "s"} tabula read differently)`;
+      ? `cell text from pdf.js (found by ${table.detector === "pdfjs-rulings" ? "ruling lines" : "text alignment"})`
+      : `cell text from pdf.js (${check.replacedCells} cell${check.replacedCells === 1 ? "" : "s"} differed from tabula)`;
   const shown = check.unverifiedCells
     .slice(0, 2)
     .map((cell) => JSON.stringify(cell))
     .join(", ");
-  return `unverified: ${check.unverifiedCells.length}${check.unverifiedCells.length >= 10 ? "+" : ""} cell${check.unverifiedCells.length === 1 ? "" : "s"} not on the page's text layer (${shown}); text may be wrong`;
+  return `unverified: ${check.unverifiedCells.length}${check.unverifiedCells.length >= 10 ? "+" : ""} cell${check.unverifiedCells.length === 1 ? "" : "s"} not on the text layer (${shown})`;
 }
 
 /** The plain `kb tables` listing, with each table's text check and a line when some were not recorded. */
