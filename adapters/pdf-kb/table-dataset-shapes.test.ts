@@ -251,9 +251,7 @@ describe("kb tables: the text check of each stored table", () => {
     const listing = formatTablesList(tables);
     expect(listing).toMatch(/text check/);
     expect(listing).toMatch(/p1-t1 .*verified against the text layer/);
-    expect(listing).toMatch(
-      /regional-report-zh\.pdf .*cell text from pdf\.js \(found by ruling lines\)/,
-    );
+    expect(listing).toMatch(/regional-report-zh\.pdf .*cell text from pdf\.js \(found by ruling lines\)/);
     expect(listing).not.toContain("reindex");
   });
 
