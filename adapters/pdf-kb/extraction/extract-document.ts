@@ -115,8 +115,15 @@ export async function extractDocument(
     let tables: ExtractedTable[] = [];
     if (settled.ok) {
       const checked = tablesWithCheckedText(settled.pages, pdf.pages);
-      // Pages where tabula found nothing are read from pdf.js alone: ruling lines and glyphs.
-      const missed = await tablesTabulaMissed(pdf, checked.tables, options.signal);
+      // Pages where tabula found nothing are read from pdf.js alone: ruled grids, and (not in
+      // lattice mode, which reads ruled tables only) columns of aligned text.
+      const missed =
+        tableMode === "off"
+          ? []
+          : await tablesTabulaMissed(pdf, checked.tables, {
+              signal: options.signal,
+              alignment: tableMode !== "lattice",
+            });
       tables = [...checked.tables, ...missed].sort((a, b) => a.page - b.page || a.bbox[1] - b.bbox[1]);
       warnings.push(...checked.warnings);
     } else

@@ -3,8 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoDocument, writeDocument } from "../../../demo/pdf-documents/generate-documents.js";
+import { corpusPath } from "../../../test/support/corpora.js";
 import { extractDocument } from "./extract-document.js";
-import { ruledTables } from "./page-table-detector.js";
+import { alignedTables, ruledTables } from "./page-table-detector.js";
 import type { PageText, PositionedText, Ruling } from "./pdf-text-reader.js";
 import { buildTables } from "./table-builder.js";
 import { runTabula } from "./tabula-runner.js";
@@ -31,11 +32,21 @@ const missed: DemoDocument = {
   ],
 };
 
+// The same table borderless (only a rule under the header, as many reports print it): tabula
+// finds nothing either; the text's columns are aligned.
+const borderless: DemoDocument = {
+  ...missed,
+  file: "borderless-zh.pdf",
+  blocks: missed.blocks.map((block) => (block.kind === "table" ? { ...block, ruled: false } : block)),
+};
+
 let directory: string;
 let file: string;
+let borderlessFile: string;
 beforeAll(async () => {
   directory = fs.mkdtempSync(path.join(os.tmpdir(), "page-table-detector-"));
   file = await writeDocument(missed, directory);
+  borderlessFile = await writeDocument(borderless, directory);
 }, 60_000);
 afterAll(() => fs.rmSync(directory, { recursive: true, force: true }));
 
@@ -65,6 +76,31 @@ describe("tables tabula cannot see, read from pdf.js rulings and glyphs", () => 
     // The table's lines are no longer repeated in the passages; the title still is the title.
     expect(document.chunks.map((chunk) => chunk.text).join("\n")).not.toContain("2,050");
     expect(document.title).toBe("區域營收報告");
+  }, 120_000);
+
+  it("reads no table from a line-numbered transcript page (pdfplumber's SCOTUS page, tables auto)", async () => {
+    const document = await extractDocument(
+      path.join(corpusPath("pdf-text-layout", "pdfplumber"), "scotus-transcript-p1.pdf"),
+    );
+    expect(document.tables.filter((table) => table.detector !== undefined)).toEqual([]);
+  }, 120_000);
+
+  it("finds the borderless CJK table by its aligned text columns", async () => {
+    expect(buildTables(await runTabula(borderlessFile, { mode: "auto", timeoutMs: 120_000 }))).toEqual([]);
+    const document = await extractDocument(borderlessFile);
+    expect(document.tables).toHaveLength(1);
+    expect(document.tables[0]).toMatchObject({
+      method: "stream",
+      detector: "pdfjs-alignment",
+      headerRows: 1,
+      textCheck: { status: "corrected", replacedCells: 12 },
+    });
+    expect(document.tables[0].cells).toEqual([
+      ["地區", "2023年Q4", "2024年Q1"],
+      ["華南", "1,350", "1,500"],
+      ["華東", "2,050", "2,100"],
+      ["華北", "980", "1,020"],
+    ]);
   }, 120_000);
 });
 
@@ -124,5 +160,28 @@ describe("ruledTables", () => {
       y2: 100 + index * 20,
     }));
     expect(ruledTables(page([run("Heading", 100, 95), run("Body text", 100, 115)]), underlines)).toEqual([]);
+  });
+
+  it("reads no table from prose, a two-line list or text with one shared column", () => {
+    const prose = [0, 1, 2, 3].map((index) =>
+      run("Refunds are made within seven business days of the return.", 72, 100 + index * 14, 300),
+    );
+    expect(alignedTables(page(prose))).toEqual([]);
+    // Two lines of label / value pairs are no table (three rows are needed).
+    expect(
+      alignedTables(
+        page([run("Name", 72, 100), run("Acme", 200, 100), run("Code", 72, 114), run("007", 200, 114)]),
+      ),
+    ).toEqual([]);
+    // A second segment that lines up with nothing else does not make a column.
+    const ragged = [
+      run("a", 72, 100),
+      run("x", 150, 100),
+      run("b", 72, 114),
+      run("y", 260, 114),
+      run("c", 72, 128),
+      run("z", 330, 128),
+    ];
+    expect(alignedTables(page(ragged))).toEqual([]);
   });
 });

@@ -163,28 +163,153 @@ export function ruledTables(page: PageText, rulings: Ruling[]): TabulaTable[] {
   return tables.sort((a, b) => a.top - b.top || a.left - b.left);
 }
 
+interface Segment {
+  left: number;
+  right: number;
+  baseline: number;
+  fontSize: number;
+  text: string;
+}
+
+/** A page's text as lines (runs on one baseline) cut into segments at gaps of 1.2 em or more. */
+function segmentLines(page: PageText): Segment[][] {
+  const items = page.items
+    .filter((item) => item.text.trim() !== "" && item.fontSize > 0)
+    .sort((a, b) => a.baseline - b.baseline || a.x - b.x);
+  const lines: { baseline: number; items: typeof items }[] = [];
+  for (const item of items) {
+    const line = lines.find((entry) => Math.abs(entry.baseline - item.baseline) <= item.fontSize * 0.3);
+    if (line) line.items.push(item);
+    else lines.push({ baseline: item.baseline, items: [item] });
+  }
+  return lines
+    .sort((a, b) => a.baseline - b.baseline)
+    .map((line) => {
+      const segments: Segment[] = [];
+      for (const item of line.items.sort((a, b) => a.x - b.x)) {
+        const last = segments[segments.length - 1];
+        if (last && item.x - last.right < item.fontSize * 1.2) {
+          last.right = Math.max(last.right, item.x + item.width);
+          last.text += item.text;
+        } else
+          segments.push({
+            left: item.x,
+            right: item.x + item.width,
+            baseline: line.baseline,
+            fontSize: item.fontSize,
+            text: item.text,
+          });
+      }
+      return segments;
+    });
+}
+
 /**
- * Tables on the pages where tabula found none, read from pdf.js alone (ruling lines and the
- * text layer). Their cell text is the text layer's, so their text check says so
- * (`corrected`: cell text taken from pdf.js), and `detector` says what found them.
+ * Borderless tables from text alignment: a run of three or more consecutive lines (baselines at
+ * most 2.5 em apart), each cut into two or more segments by gaps of 1.2 em or more, whose
+ * segments start at the same two or more x positions (within 3 pt) in at least three of the
+ * lines, with no segment longer than 45 characters and no column whose median cell is longer
+ * than 30 (prose, line-numbered text). Each such position starts a column;
+ * a segment belongs to the last column starting at or before it.
+ */
+export function alignedTables(page: PageText): TabulaTable[] {
+  const lines = segmentLines(page);
+  const tables: TabulaTable[] = [];
+  let start = 0;
+  while (start < lines.length) {
+    if (lines[start].length < 2) {
+      start += 1;
+      continue;
+    }
+    let end = start + 1;
+    while (
+      end < lines.length &&
+      lines[end].length >= 2 &&
+      lines[end][0].baseline - lines[end - 1][0].baseline <= lines[end][0].fontSize * 2.5
+    )
+      end += 1;
+    const run = lines.slice(start, end);
+    start = end;
+    if (run.length < 3) continue;
+    if (run.some((line) => line.some((segment) => Array.from(segment.text.trim()).length > 45))) continue;
+    const lefts = edges(
+      run.flatMap((line) => line.map((segment) => segment.left)),
+      3,
+    );
+    const starts = lefts.filter(
+      (x) => run.filter((line) => line.some((segment) => Math.abs(segment.left - x) <= 3)).length >= 3,
+    );
+    if (starts.length < 2) continue;
+    const columnOf = (segment: Segment) => {
+      let column = 0;
+      starts.forEach((x, index) => {
+        if (x <= segment.left + 3) column = index;
+      });
+      return column;
+    };
+    const right = Math.max(...run.flatMap((line) => line.map((segment) => segment.right)));
+    const rows: TabulaCell[][] = run.map((line) => {
+      const top = line[0].baseline - line[0].fontSize;
+      const texts = starts.map(() => "");
+      for (const segment of line) {
+        const column = columnOf(segment);
+        texts[column] =
+          texts[column] === "" ? segment.text.trim() : `${texts[column]} ${segment.text.trim()}`;
+      }
+      return texts.map((text, column) => ({
+        text,
+        left: starts[column],
+        top,
+        width: (starts[column + 1] ?? right) - starts[column],
+        height: line[0].fontSize * 1.2,
+      }));
+    });
+    if (rows.filter((row) => row.filter((cell) => cell.text !== "").length >= 2).length < 3) continue;
+    // Line-numbered text (a transcript: numbers, then a line of prose) lines up too; table cells
+    // are short, so every column's median cell must be at most 30 characters.
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const wordy = starts.some(
+      (_, column) =>
+        median(rows.map((row) => Array.from(row[column].text).length).filter((length) => length > 0)) > 30,
+    );
+    if (wordy) continue;
+    const last = run[run.length - 1][0];
+    tables.push({
+      method: "stream",
+      top: rows[0][0].top,
+      left: starts[0],
+      bottom: last.baseline + last.fontSize * 0.3,
+      right,
+      rows,
+    });
+  }
+  return tables;
+}
+
+/**
+ * Tables on the pages where tabula found none, read from pdf.js alone: ruled grids (the page's
+ * ruling lines), else, with `alignment`, columns of aligned text. Their cell text is the text
+ * layer's, so their text check says so (`corrected`: cell text taken from pdf.js), and
+ * `detector` says what found them.
  */
 export async function tablesTabulaMissed(
   pdf: Pick<PdfText, "pages" | "rulings">,
   found: ExtractedTable[],
-  signal?: AbortSignal,
+  options: { signal?: AbortSignal; alignment?: boolean } = {},
 ): Promise<ExtractedTable[]> {
   const withTables = new Set(found.map((table) => table.page));
   const pages: TabulaPage[] = [];
   for (const page of pdf.pages) {
     if (withTables.has(page.page) || page.items.every((item) => item.text.trim() === "")) continue;
-    if (signal?.aborted) throw signal.reason ?? new Error("aborted");
-    const tables = ruledTables(page, await pdf.rulings(page.page));
+    if (options.signal?.aborted) throw options.signal.reason ?? new Error("aborted");
+    const ruled = ruledTables(page, await pdf.rulings(page.page));
+    const tables = ruled.length > 0 || !options.alignment ? ruled : alignedTables(page);
     if (tables.length > 0)
       pages.push({ page: page.page, width: page.width, height: page.height, rotation: 0, tables });
   }
   return buildTables(pages).map((table) => ({
     ...table,
-    detector: "pdfjs-rulings" as const,
+    detector: table.method === "lattice" ? ("pdfjs-rulings" as const) : ("pdfjs-alignment" as const),
     textCheck: {
       status: "corrected" as const,
       replacedCells: table.cells.flat().filter((cell) => cell.trim() !== "").length,
