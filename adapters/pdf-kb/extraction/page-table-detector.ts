@@ -209,7 +209,8 @@ function segmentLines(page: PageText): Segment[][] {
  * most 2.5 em apart), each cut into two or more segments by gaps of 1.2 em or more, whose
  * segments start at the same two or more x positions (within 3 pt) in at least three of the
  * lines, with no segment longer than 45 characters and no column whose median cell is longer
- * than 30 (prose, line-numbered text). Each such position starts a column;
+ * than 30 (prose), and no first column of consecutive line numbers (a transcript). Each such
+ * position starts a column;
  * a segment belongs to the last column starting at or before it.
  */
 export function alignedTables(page: PageText): TabulaTable[] {
@@ -272,7 +273,15 @@ export function alignedTables(page: PageText): TabulaTable[] {
       (_, column) =>
         median(rows.map((row) => Array.from(row[column].text).length).filter((length) => length > 0)) > 30,
     );
-    if (wordy) continue;
+    // Line numbers down the left edge (1, 2, 3 …) are a transcript's margin, not a column.
+    const numbers = rows.map((row) => row[0].text).filter((text) => text !== "");
+    const lineNumbers =
+      numbers.length >= 3 &&
+      numbers.every(
+        (text, index) =>
+          /^\d+$/.test(text) && (index === 0 || Number(text) === Number(numbers[index - 1]) + 1),
+      );
+    if (wordy || lineNumbers) continue;
     const last = run[run.length - 1][0];
     tables.push({
       method: "stream",
