@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatTablesList } from "../../bin/commands/kb-command.js";
 import { loadWorkspace } from "../../config/load-workspace.js";
 import { type DemoDocument, writeDocument } from "../../demo/pdf-documents/generate-documents.js";
 import type { TableEvidence } from "../../models/evidence.js";
@@ -9,6 +10,10 @@ import { SubGoal, type SubGoalInput } from "../../models/plan.js";
 import type { SourceAdapter, StepContext } from "../adapter.js";
 import { createAdapter } from "../registry.js";
 import { ingestKnowledgeBase } from "./ingest/ingest-knowledge-base.js";
+import { openKnowledgeBase } from "./open-knowledge-base.js";
+import { knowledgeBaseDirectory, lanceDirectory } from "./store/knowledge-base.js";
+import { readManifest, writeManifest } from "./store/knowledge-base-manifest.js";
+import { lancedb } from "./store/lance-database.js";
 
 // A real PDF written by pdfkit with the CJK font embedded (subset TrueType, as the demo
 // generator writes its documents), ingested for real (tabula + pdf.js + LanceDB): a wide
@@ -164,12 +169,23 @@ describe("PDF table datasets", () => {
     });
   });
 
-  it("keeps a CJK-font table tabula cannot see in the passages instead of losing it", async () => {
-    // tabula 0.9 finds no ruled table on this page at all (PDFBox reads the subset font's
-    // glyphs as nothing); the dataset says so, and a text search still finds the figures.
-    await expect(read("revenue_zh")).rejects.toThrow(
-      /no tables in documents matching regional-report-zh\.pdf/,
-    );
+  it("reads a CJK-font table tabula cannot see from pdf.js's ruling lines and glyphs", async () => {
+    // tabula 0.9 finds no table on this page at all (PDFBox reads the subset font's glyphs as
+    // nothing); the ruled grid pdf.js draws, with the text layer's glyphs in its cells, is read
+    // instead, and the dataset melts and filters it like any other table.
+    const all = await read("revenue_zh");
+    expect(all.rows).toEqual([
+      { region: "華南", period: "2023-Q4", revenue: 1350 },
+      { region: "華南", period: "2024-Q1", revenue: 1500 },
+      { region: "華東", period: "2023-Q4", revenue: 2050 },
+      { region: "華東", period: "2024-Q1", revenue: 2100 },
+    ]);
+    const south = await read("revenue_zh", {
+      filters: { region: "South" },
+      period: { grain: "quarter", from: "2024-01-01", to: "2024-03-31" },
+    });
+    expect(south.rows).toEqual([{ region: "華南", period: "2024-Q1", revenue: 1500 }]);
+    expect(south.provenance[0]).toMatchObject({ document: "docs/regional-report-zh.pdf", page: 1 });
     const subGoal = SubGoal.parse({
       id: "g2",
       source: "reports",
@@ -180,7 +196,7 @@ describe("PDF table datasets", () => {
     const evidence = adapter.normalize(await adapter.fetch(subGoal, context), subGoal);
     expect(evidence.kind).toBe("text");
     const text = evidence.kind === "text" ? evidence.passages.map((passage) => passage.text).join("\n") : "";
-    expect(text).toMatch(/華南\s*1,350\s*1,500/);
+    expect(text).toMatch(/華南\s*\|?\s*1,350\s*\|?\s*1,500/);
   });
 
   it("keeps every partner under period_column: none and keeps codes as text", async () => {
@@ -202,4 +218,80 @@ describe("PDF table datasets", () => {
       /period taken from the date column since; set period_column \(or none\)/,
     );
   });
+});
+
+describe("kb tables: the text check of each stored table", () => {
+  const tablesOf = async () => {
+    const workspace = loadWorkspace(root, { environment: {} });
+    const source = workspace.config.sources.reports;
+    if (source.kind !== "pdf_kb") throw new Error("not a pdf_kb source");
+    const knowledgeBase = await openKnowledgeBase(workspace, "reports", source);
+    try {
+      return await knowledgeBase.listTables();
+    } finally {
+      knowledgeBase.close();
+    }
+  };
+
+  it("stores and lists each table's text check", async () => {
+    const tables = await tablesOf();
+    const english = tables.filter((table) => table.document === "docs/regional-report.pdf");
+    expect(english.map((table) => table.tableId)).toEqual(["p1-t1", "p1-t2"]);
+    for (const table of english) {
+      expect(table.detector).toBe("tabula");
+      expect(table.textCheck).toMatchObject({ status: "verified", replacedCells: 0, unverifiedCells: [] });
+    }
+    const chinese = tables.filter((table) => table.document === "docs/regional-report-zh.pdf");
+    expect(chinese).toHaveLength(1);
+    expect(chinese[0]).toMatchObject({
+      detector: "pdfjs-rulings",
+      method: "lattice",
+      textCheck: { status: "corrected", replacedCells: 9, unverifiedCells: [] },
+    });
+    const listing = formatTablesList(tables);
+    expect(listing).toMatch(/text check/);
+    expect(listing).toMatch(/p1-t1 .*verified against the text layer/);
+    expect(listing).toMatch(/regional-report-zh\.pdf .*cell text from pdf\.js \(found by ruling lines\)/);
+    expect(listing).not.toContain("reindex");
+  });
+
+  it("opens an index written before the column, says to reindex, and takes new rows into it", async () => {
+    // Make the stored index what an older version wrote: the tables table without extraction_json.
+    const directory = knowledgeBaseDirectory(
+      loadWorkspace(root, { environment: {} }).stateDirectory,
+      "reports",
+    );
+    const manifest = readManifest(directory)!;
+    const connection = await lancedb.connect(lanceDirectory(directory));
+    const stored = await connection.openTable(manifest.tables.name);
+    await stored.checkout(manifest.tables.version);
+    await stored.restore();
+    await stored.dropColumns(["extraction_json"]);
+    manifest.tables.version = await stored.version();
+    stored.close();
+    writeManifest(directory, manifest);
+
+    const old = await tablesOf();
+    expect(old.length).toBeGreaterThan(0);
+    for (const table of old) {
+      expect(table.textCheck).toBeNull();
+      expect(table.textCheckNote).toMatch(/reindex to see text checks/);
+    }
+    expect(formatTablesList(old)).toMatch(
+      new RegExp(
+        `${old.length} of ${old.length} tables stored before text checks were recorded: reindex to see text checks`,
+      ),
+    );
+
+    // An incremental ingest of a new document writes into that old table: the column is added.
+    await writeDocument({ ...report, file: "regional-report-copy.pdf" }, path.join(root, "docs"));
+    const summary = await ingestKnowledgeBase(loadWorkspace(root, { environment: {} }), "reports");
+    expect(summary.failed).toEqual([]);
+    const after = await tablesOf();
+    const copy = after.filter((table) => table.document === "docs/regional-report-copy.pdf");
+    expect(copy).toHaveLength(2);
+    for (const table of copy) expect(table.textCheck?.status).toBe("verified");
+    const before = after.filter((table) => table.document === "docs/regional-report.pdf");
+    for (const table of before) expect(table.textCheck).toBeNull();
+  }, 120_000);
 });

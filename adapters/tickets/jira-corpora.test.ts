@@ -7,6 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningTicketServer, startTicketServer } from "../../demo/ticket-server/ticket-server.js";
 import { corpusPath } from "../../test/support/corpora.js";
 import { flattenChangelog, statusTimeline } from "./changelog-events.js";
 import { PRESETS } from "./presets.js";
@@ -230,5 +231,62 @@ describe("jira-v2 preset against a server replaying the recorded responses", () 
       changelog.values as { created: string; items: { field: string; toString: string }[] }[]
     ).flatMap((value) => value.items.filter((item) => item.field === "status").map((item) => item.toString));
     expect(events.filter((event) => event.key === "ISSUE-1").map((event) => event.to)).toEqual(recorded);
+  });
+});
+
+describe("jira-v3 preset against the demo server replaying /rest/api/3/search/jql pages", () => {
+  // jira-cli's fixtures for Jira Cloud's enhanced search (see test/corpora/README.md): three
+  // pages chained by nextPageToken, isLast on the third, no total anywhere.
+  const pages = [1, 2, 3].map((page) => read(`jira-cli_v3-search-jql_page${page}.json`));
+  let server: RunningTicketServer;
+  beforeAll(async () => {
+    server = await startTicketServer({ token: "v3-token", recordedSearchJql: pages });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it("follows nextPageToken until isLast and maps every issue of every page", async () => {
+    const adapter = ticketsAdapterFor({
+      preset: "jira-v3",
+      base_url: server.url,
+      project: "TEST",
+      auth: { type: "bearer", token: "v3-token" },
+      searches: {
+        issues: {
+          fields: {
+            key: "$.key",
+            type: "$.fields.issuetype.name",
+            status: "$.fields.status.name",
+            created: { path: "$.fields.created", type: "datetime" },
+            assignee: { path: "$.fields.assignee.displayName", optional: true },
+            labels: { path: "$.fields.labels", optional: true },
+          },
+        },
+      },
+    });
+    const goal = goalFor("issues", { period: { grain: "year", from: "2020-01-01", to: "2020-12-31" } });
+    const evidence = adapter.normalize(await adapter.fetch(goal, stepContext()), goal);
+    const issues = pages.flatMap((page) => page.issues as Issue[]);
+    expect(evidence.rows.map((row) => row.key)).toEqual(["TEST-1", "TEST-2", "TEST-3", "TEST-4"]);
+    issues.forEach((issue, index) => {
+      expect(evidence.rows[index]).toMatchObject({
+        key: issue.key,
+        type: issue.fields.issuetype.name,
+        status: issue.fields.status.name,
+        assignee: issue.fields.assignee === null ? null : issue.fields.assignee.displayName,
+      });
+    });
+    // 2020-12-03T14:05:20.974+0100 is 13:05:20.974 UTC.
+    expect(evidence.rows[0].created).toBe("2020-12-03T13:05:20.974Z");
+    const sent = server.requests.filter((request) => request.path === "/rest/api/3/search/jql");
+    expect(sent.map((request) => request.query.nextPageToken)).toEqual([
+      undefined,
+      pages[0].nextPageToken,
+      pages[1].nextPageToken,
+    ]);
+    expect(sent.every((request) => request.query.startAt === undefined)).toBe(true);
+    expect(sent[0].jql).toContain('project = "TEST" AND created >= "2020-01-01"');
+    expect(sent[0].query.fields).toBe("*all");
   });
 });

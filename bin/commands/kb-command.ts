@@ -1,7 +1,11 @@
 import type { Command } from "commander";
 import { Option } from "commander";
 import { openKnowledgeBase, pickKnowledgeBaseSource } from "../../adapters/pdf-kb/open-knowledge-base.js";
-import type { SearchMode } from "../../adapters/pdf-kb/store/knowledge-base.js";
+import {
+  REINDEX_FOR_TEXT_CHECKS,
+  type SearchMode,
+  type StoredTable,
+} from "../../adapters/pdf-kb/store/knowledge-base.js";
 import { KnowledgeBaseMissingError } from "../../adapters/pdf-kb/store/knowledge-base-missing-error.js";
 import {
   type KnowledgeBaseFilters,
@@ -29,6 +33,43 @@ async function open(workspace: Workspace, sourceName: string | undefined) {
     if (error instanceof KnowledgeBaseMissingError) throw new UsageError(error.message);
     throw error;
   }
+}
+
+/** A table's text check in a few words: verified, cell text from pdf.js, or unverified and why. */
+export function describeTextCheck(table: StoredTable): string {
+  const check = table.textCheck;
+  if (!check) return "not recorded";
+  const found = table.detector && table.detector !== "tabula";
+  if (check.status === "verified") return "verified against the text layer";
+  if (check.status === "corrected")
+    return found
+      ? `cell text from pdf.js (found by ${table.detector === "pdfjs-rulings" ? "ruling lines" : "text alignment"})`
+      : `cell text from pdf.js (${check.replacedCells} cell${check.replacedCells === 1 ? "" : "s"} differed from tabula)`;
+  const shown = check.unverifiedCells
+    .slice(0, 2)
+    .map((cell) => JSON.stringify(cell))
+    .join(", ");
+  return `unverified: ${check.unverifiedCells.length}${check.unverifiedCells.length >= 10 ? "+" : ""} cell${check.unverifiedCells.length === 1 ? "" : "s"} not on the text layer (${shown})`;
+}
+
+/** The plain `kb tables` listing, with each table's text check and a line when some were not recorded. */
+export function formatTablesList(tables: StoredTable[]): string {
+  const table = formatTable(
+    ["document", "page", "table", "rows", "columns", "section", "text check"],
+    tables.map((entry) => [
+      entry.document,
+      entry.page,
+      entry.tableId,
+      entry.rows.length,
+      entry.columns.map((column) => `${column.name}:${column.type}`).join(", "),
+      entry.section,
+      describeTextCheck(entry),
+    ]),
+  );
+  const unrecorded = tables.filter((entry) => !entry.textCheck).length;
+  return unrecorded === 0
+    ? table
+    : `${table}\n${unrecorded} of ${tables.length} table${tables.length === 1 ? "" : "s"} stored before text checks were recorded: ${REINDEX_FOR_TEXT_CHECKS}`;
 }
 
 /** `triangulate kb search|tables`: look inside a pdf_kb source's index. */
@@ -130,19 +171,7 @@ export function registerKbCommand(program: Command): void {
             `no tables${options.document ? ` in documents matching ${options.document}` : ""}\n`,
           );
         else {
-          process.stdout.write(
-            `${formatTable(
-              ["document", "page", "table", "rows", "columns", "section"],
-              tables.map((table) => [
-                table.document,
-                table.page,
-                table.tableId,
-                table.rows.length,
-                table.columns.map((column) => `${column.name}:${column.type}`).join(", "),
-                table.section,
-              ]),
-            )}\n`,
-          );
+          process.stdout.write(`${formatTablesList(tables)}\n`);
         }
         process.exitCode = ExitCode.ok;
       } finally {

@@ -12,7 +12,7 @@
  * list). Exit code 0 when every field matched, 2 when a field matched nothing or a fetch failed,
  * 1 when the workspace or the flags are wrong.
  */
-import { existsSync, readFileSync, watch } from "node:fs";
+import { existsSync, watch } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import type { MappingTestResult, StepContext } from "../../adapters/adapter.js";
@@ -25,6 +25,7 @@ import { StepError } from "../../models/step-error.js";
 import { sectionNames } from "../../models/workspace.js";
 import { colors, ExitCode, formatTable, printJson, UsageError } from "../cli-output.js";
 import { isoDate, positiveInteger } from "../option-values.js";
+import { readSampleJson } from "./sample-file.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
 
 /** The outcome for one dataset, as printed (and as --json prints it). */
@@ -120,14 +121,7 @@ export async function testSource(
             );
           const file = path.resolve(options.sample);
           if (!existsSync(file)) throw new UsageError(`no sample file ${file}`);
-          const text = readFileSync(file, "utf8");
-          let body: unknown;
-          try {
-            body = JSON.parse(text);
-          } catch {
-            body = text;
-          }
-          result = await adapter.normalizeSample(body, dataset);
+          result = await adapter.normalizeSample(readSampleJson(file), dataset);
         } else {
           const asOf = options.asOf ?? new Date().toISOString().slice(0, 10);
           const goal = SubGoal.parse({

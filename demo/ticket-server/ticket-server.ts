@@ -32,6 +32,12 @@ export interface TicketServerOptions {
   benchIssues?: number;
   /** At most this many histories are embedded per issue in search results; the rest comes from /changelog. */
   changelogInlineLimit?: number;
+  /**
+   * Recorded /rest/api/3/search/jql pages to replay instead of searching the demo issues: the
+   * first page without a nextPageToken, then the page after the one whose nextPageToken is
+   * sent; an unknown token is Cloud's 400. The JQL is recorded, not evaluated.
+   */
+  recordedSearchJql?: unknown[];
 }
 
 /** One request as the server received it: what tests assert on. */
@@ -254,6 +260,22 @@ export async function startTicketServer(options: TicketServerOptions = {}): Prom
         method === "POST" ? ((body ?? {}) as Record<string, unknown>) : Object.fromEntries(query.entries());
       const jql = String(input.jql ?? "");
       record.jql = jql;
+      const recorded = options.recordedSearchJql;
+      if (recorded) {
+        const token = input.nextPageToken ? String(input.nextPageToken) : undefined;
+        const index =
+          token === undefined
+            ? 0
+            : recorded.findIndex(
+                (page) => (page as { nextPageToken?: unknown } | null)?.nextPageToken === token,
+              ) + 1;
+        if ((token !== undefined && index === 0) || index >= recorded.length)
+          return {
+            status: 400,
+            json: { errorMessages: ["The provided next page token is invalid or expired."], errors: {} },
+          };
+        return { status: 200, json: recorded[index] };
+      }
       const maxResults = Math.min(5000, Math.max(1, Number(input.maxResults ?? 50) || 50));
       let startAt = 0;
       if (input.nextPageToken) {

@@ -9,7 +9,7 @@ import { joinWithSpace, normalizeSpacing } from "./cjk-text.js";
 import type { PageText } from "./pdf-text-reader.js";
 import type { TabulaCell, TabulaPage } from "./tabula-runner.js";
 
-interface Glyph {
+export interface Glyph {
   character: string;
   /** Horizontal centre. */
   x: number;
@@ -24,7 +24,7 @@ interface Glyph {
 // pdf.js reports runs, not glyphs: a run's width is shared out over its characters. Within a
 // table cell a run rarely spans two cells (writers place each cell's text on its own), and when
 // it does the share is close enough to tell which cell a character's centre falls in.
-function glyphsOf(page: PageText): Glyph[] {
+export function glyphsOf(page: PageText): Glyph[] {
   const glyphs: Glyph[] = [];
   for (const item of page.items) {
     const characters = Array.from(item.text);
@@ -47,7 +47,7 @@ function glyphsOf(page: PageText): Glyph[] {
 }
 
 /** The text of the glyphs whose centre lies in the rectangle, line by line, with its lines' tops. */
-function textInside(
+export function textInside(
   glyphs: Glyph[],
   cell: TabulaCell,
 ): { text: string; lines: { top: number; text: string }[] } {

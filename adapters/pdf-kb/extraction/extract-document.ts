@@ -11,6 +11,7 @@ import type {
 import { bodyFontSize, detectHeadings, type HeadingLine } from "./heading-detector.js";
 import { buildPageLines, type TextLine } from "./page-lines.js";
 import { type OcrPage, ocrPages } from "./page-ocr.js";
+import { tablesTabulaMissed } from "./page-table-detector.js";
 import { readPdfText } from "./pdf-text-reader.js";
 import { removeRunningLines } from "./running-lines.js";
 import { buildSectionTree } from "./section-tree.js";
@@ -114,7 +115,16 @@ export async function extractDocument(
     let tables: ExtractedTable[] = [];
     if (settled.ok) {
       const checked = tablesWithCheckedText(settled.pages, pdf.pages);
-      tables = checked.tables;
+      // Pages where tabula found nothing are read from pdf.js alone: ruled grids, and (not in
+      // lattice mode, which reads ruled tables only) columns of aligned text.
+      const missed =
+        tableMode === "off"
+          ? []
+          : await tablesTabulaMissed(pdf, checked.tables, {
+              signal: options.signal,
+              alignment: tableMode !== "lattice",
+            });
+      tables = [...checked.tables, ...missed].sort((a, b) => a.page - b.page || a.bbox[1] - b.bbox[1]);
       warnings.push(...checked.warnings);
     } else
       warnings.push(`tables not extracted: ${(settled.error as Error)?.message ?? String(settled.error)}`);

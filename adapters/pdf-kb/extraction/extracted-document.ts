@@ -78,7 +78,15 @@ export interface ExtractedTable {
    * unverified (some cells are not on the page's text layer: the text may be wrong).
    */
   textCheck?: TableTextCheck;
+  /**
+   * What found the table: tabula-java (absent = tabula), or, on a page where tabula found
+   * nothing, the pdf.js page itself: its ruling lines (`pdfjs-rulings`) or columns of aligned
+   * text (`pdfjs-alignment`); those tables' cells are the text layer's own glyphs.
+   */
+  detector?: TableDetector;
 }
+
+export type TableDetector = "tabula" | "pdfjs-rulings" | "pdfjs-alignment";
 
 export interface TableTextCheck {
   status: "verified" | "corrected" | "unverified";

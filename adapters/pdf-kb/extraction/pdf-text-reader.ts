@@ -29,6 +29,14 @@ export interface PageText {
   items: PositionedText[];
 }
 
+/** A straight horizontal or vertical stroke on a page: from (x1, y1) to (x2, y2), x1 <= x2, y1 <= y2. */
+export interface Ruling {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
 /** The pages of a document and its metadata title. */
 export interface PdfText {
   pageCount: number;
@@ -36,6 +44,11 @@ export interface PdfText {
   pages: PageText[];
   /** Looks up the real font names (and bold flag) of a page's fonts; loads the page's operator list. */
   fontDetails(page: number): Promise<Map<string, { name: string; bold: boolean }>>;
+  /**
+   * The straight horizontal and vertical strokes of a page (ruling lines, rectangle edges, thin
+   * filled bars), in points with the origin at the top-left; loads the page's operator list.
+   */
+  rulings(page: number): Promise<Ruling[]>;
   /** Frees pdf.js's resources. */
   close(): Promise<void>;
 }
@@ -271,8 +284,130 @@ export async function readPdfText(
       }
       return result;
     },
+    async rulings(pageNumber) {
+      const page = await document.getPage(pageNumber);
+      try {
+        const viewport = page.getViewport({ scale: 1 });
+        const list = await page.getOperatorList({ annotationMode: pdfjs.AnnotationMode.DISABLE });
+        return rulingsOf(list, viewport.transform as number[], pdfjs.OPS);
+      } finally {
+        page.cleanup();
+      }
+    },
     async close() {
       await document.destroy();
     },
   };
+}
+
+type Matrix = [number, number, number, number, number, number];
+
+function multiply(m: Matrix, n: number[]): Matrix {
+  return [
+    m[0] * n[0] + m[2] * n[1],
+    m[1] * n[0] + m[3] * n[1],
+    m[0] * n[2] + m[2] * n[3],
+    m[1] * n[2] + m[3] * n[3],
+    m[0] * n[4] + m[2] * n[5] + m[4],
+    m[1] * n[4] + m[3] * n[5] + m[5],
+  ];
+}
+
+/**
+ * Straight strokes from an operator list (pdf.js 5: constructPath carries the painting operator
+ * and a flat path of DrawOPS: 0 moveTo x y, 1 lineTo x y, 2 curveTo 6 numbers, 3 quadratic 4
+ * numbers, 4 closePath; coordinates in user space under the current transform). Stroked lines
+ * and rectangle edges count; a filled path counts when it is a thin bar (under 3 pt across).
+ */
+function rulingsOf(
+  list: { fnArray: number[]; argsArray: unknown[] },
+  viewport: number[],
+  OPS: Record<string, number>,
+): Ruling[] {
+  const rulings: Ruling[] = [];
+  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
+  const stack: Matrix[] = [];
+  const strokes = new Set([
+    OPS.stroke,
+    OPS.closeStroke,
+    OPS.fillStroke,
+    OPS.eoFillStroke,
+    OPS.closeFillStroke,
+    OPS.closeEOFillStroke,
+  ]);
+  const fills = new Set([OPS.fill, OPS.eoFill]);
+  const push = (ax: number, ay: number, bx: number, by: number) => {
+    if (Math.abs(ay - by) < 0.6 && Math.abs(ax - bx) > 2)
+      rulings.push({ x1: Math.min(ax, bx), y1: (ay + by) / 2, x2: Math.max(ax, bx), y2: (ay + by) / 2 });
+    else if (Math.abs(ax - bx) < 0.6 && Math.abs(ay - by) > 2)
+      rulings.push({ x1: (ax + bx) / 2, y1: Math.min(ay, by), x2: (ax + bx) / 2, y2: Math.max(ay, by) });
+  };
+  for (let index = 0; index < list.fnArray.length; index += 1) {
+    const fn = list.fnArray[index];
+    const args = list.argsArray[index] as unknown[];
+    if (fn === OPS.save) stack.push(ctm);
+    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
+    else if (fn === OPS.transform) ctm = multiply(ctm, args as number[]);
+    else if (fn === OPS.paintFormXObjectBegin) {
+      stack.push(ctm);
+      const matrix = args?.[0] as number[] | null;
+      if (matrix && matrix.length === 6) ctm = multiply(ctm, Array.from(matrix));
+    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
+    else if (fn === OPS.constructPath) {
+      const paint = args?.[0] as number;
+      const data = (args?.[1] as (Float32Array | null)[] | undefined)?.[0];
+      if (!data || (!strokes.has(paint) && !fills.has(paint))) continue;
+      const full = multiply(viewport as Matrix, ctm);
+      const point = (x: number, y: number): [number, number] => [
+        full[0] * x + full[2] * y + full[4],
+        full[1] * x + full[3] * y + full[5],
+      ];
+      // The path's points, subpath by subpath (curves break a subpath's straight run).
+      const subpaths: [number, number][][] = [];
+      let current: [number, number][] = [];
+      for (let i = 0; i < data.length; ) {
+        const op = data[i];
+        if (op === 0) {
+          if (current.length > 0) subpaths.push(current);
+          current = [point(data[i + 1], data[i + 2])];
+          i += 3;
+        } else if (op === 1) {
+          current.push(point(data[i + 1], data[i + 2]));
+          i += 3;
+        } else if (op === 2) {
+          if (current.length > 0) subpaths.push(current);
+          current = [point(data[i + 5], data[i + 6])];
+          i += 7;
+        } else if (op === 3) {
+          if (current.length > 0) subpaths.push(current);
+          current = [point(data[i + 3], data[i + 4])];
+          i += 5;
+        } else {
+          if (current.length > 1) current.push(current[0]);
+          i += 1;
+        }
+      }
+      if (current.length > 0) subpaths.push(current);
+      for (const points of subpaths) {
+        if (strokes.has(paint)) {
+          for (let i = 1; i < points.length; i += 1)
+            push(points[i - 1][0], points[i - 1][1], points[i][0], points[i][1]);
+          continue;
+        }
+        // A filled thin bar stands for a rule: its long axis through its middle.
+        const xs = points.map((p) => p[0]);
+        const ys = points.map((p) => p[1]);
+        const [left, right, top, bottom] = [
+          Math.min(...xs),
+          Math.max(...xs),
+          Math.min(...ys),
+          Math.max(...ys),
+        ];
+        if (bottom - top < 3 && right - left > 2) push(left, (top + bottom) / 2, right, (top + bottom) / 2);
+        else if (right - left < 3 && bottom - top > 2)
+          push((left + right) / 2, top, (left + right) / 2, bottom);
+      }
+    }
+  }
+  return rulings;
 }

@@ -114,6 +114,10 @@ export async function documentRows(
       text,
       date: metadata.date,
       tags: tagText(metadata.tags),
+      extraction_json: JSON.stringify({
+        detector: table.detector ?? "tabula",
+        ...(table.textCheck ? { textCheck: table.textCheck } : {}),
+      }),
     });
   }
   const vectors = embedTexts.length === 0 ? [] : await embedder.embed(embedTexts, signal);

@@ -16,6 +16,7 @@ import {
   type PassageRow,
   passageSchema,
   type TableRow,
+  tableExtractionColumn,
   tableSchema,
 } from "../store/knowledge-base-schema.js";
 import { lancedb } from "../store/lance-database.js";
@@ -262,9 +263,19 @@ async function ingestLocked(
     for (const document of [...removed, ...changed]) delete documents[document];
     let passageBuffer: PassageRow[] = [];
     let tableBuffer: TableRow[] = [];
+    // A tables table written before extraction_json existed gets the column (empty for its
+    // rows: "reindex to see text checks") before the first new row goes in; a new LanceDB
+    // version like any other write, invisible until the manifest switches.
+    let tablesHaveExtraction = rebuild;
     const flush = async () => {
       if (passageBuffer.length > 0)
         await passagesTable.add(passageBuffer as unknown as Record<string, unknown>[]);
+      if (tableBuffer.length > 0 && !tablesHaveExtraction) {
+        const schema = await tablesTable.schema();
+        if (!schema.fields.some((field) => field.name === tableExtractionColumn))
+          await tablesTable.addColumns([{ name: tableExtractionColumn, valueSql: "''" }]);
+        tablesHaveExtraction = true;
+      }
       if (tableBuffer.length > 0) await tablesTable.add(tableBuffer as unknown as Record<string, unknown>[]);
       passageBuffer = [];
       tableBuffer = [];

@@ -53,6 +53,12 @@ export interface TableRow {
   text: string;
   date: string;
   tags: string;
+  /**
+   * JSON {detector, textCheck} (what found the table; its cell text checked against the
+   * page's text layer). An index written before this column has none (the reader says to
+   * reindex); ingest adds it, empty, to such a table before writing rows into it.
+   */
+  extraction_json: string;
 }
 
 /** Arrow schema of the passages table for vectors of the given dimension. */
@@ -96,8 +102,12 @@ export function tableSchema(): Schema {
     text("text"),
     text("date"),
     text("tags"),
+    text("extraction_json"),
   ]);
 }
+
+/** The tables table's column added after the first indexes were written (schema evolution). */
+export const tableExtractionColumn = "extraction_json";
 
 /** Columns a search reads back (everything but the vector and the indexed text). */
 export const passageColumns = [

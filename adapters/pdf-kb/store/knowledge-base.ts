@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { CellValue, ColumnType } from "../../../models/evidence.js";
 import type { Embedder } from "../embedding/embedder.js";
+import type { TableDetector, TableTextCheck } from "../extraction/extracted-document.js";
 import { type KnowledgeBaseManifest, readManifest, rowLayout } from "./knowledge-base-manifest.js";
 import { KnowledgeBaseMissingError } from "./knowledge-base-missing-error.js";
 import { passageColumns } from "./knowledge-base-schema.js";
@@ -74,6 +75,37 @@ export interface StoredTable {
   text: string;
   date: string;
   tags: string[];
+  /** What found the table (absent when the index predates the record: reindex to see it). */
+  detector?: TableDetector;
+  /**
+   * How its cell text was checked against the page's text layer; null when the index was
+   * built before the check was stored (`textCheckNote` then says to reindex).
+   */
+  textCheck: TableTextCheck | null;
+  textCheckNote?: string;
+}
+
+/** What `kb tables` says of a table stored before text checks were. */
+export const REINDEX_FOR_TEXT_CHECKS = "reindex to see text checks (triangulate ingest --rebuild)";
+
+function readExtraction(value: unknown): { detector?: TableDetector; textCheck?: TableTextCheck } {
+  if (typeof value !== "string" || value === "") return {};
+  try {
+    return JSON.parse(value) as { detector?: TableDetector; textCheck?: TableTextCheck };
+  } catch {
+    return {};
+  }
+}
+
+function tableExtraction(row: Row): Pick<StoredTable, "detector" | "textCheck" | "textCheckNote"> {
+  // An index written before the column existed has no such field (or, once an ingest added the
+  // column, an empty one for the old rows).
+  const { detector, textCheck } = readExtraction(row.extraction_json);
+  return {
+    ...(detector ? { detector } : {}),
+    textCheck: textCheck ?? null,
+    ...(textCheck ? {} : { textCheckNote: REINDEX_FOR_TEXT_CHECKS }),
+  };
 }
 
 /** The folder that holds a source's knowledge base: <workspace>/.triangulate/kb/<source>. */
@@ -229,6 +261,7 @@ export class KnowledgeBase {
           text: String(row.text),
           date: String(row.date),
           tags: parseTags(row.tags),
+          ...tableExtraction(row),
         } satisfies StoredTable;
       })
       .sort(
