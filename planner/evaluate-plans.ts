@@ -74,7 +74,10 @@ function canonicalFilters(filters: Record<string, string | string[]>): string {
  */
 export function subGoalKey(goal: GoldSubGoal | SubGoal): string {
   const params = "params" in goal ? goal.params : goal;
-  if (params.query !== undefined && !params.metric && !params.event) return `${goal.source}:text`;
+  // A knowledge-base search matches on its source alone (docs/planner.md): with its query, or a
+  // gold line that names only the source (no dataset, metric or event), as people write them.
+  if (!params.metric && !params.event && (params.query !== undefined || goal.dataset === undefined))
+    return `${goal.source}:text`;
   const period = params.period ? `${params.period.grain}:${params.period.from}..${params.period.to}` : "-";
   return [
     goal.source,

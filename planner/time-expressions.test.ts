@@ -172,3 +172,21 @@ describe("compositional time grammar (issue 15)", () => {
     }
   });
 });
+
+describe("the first N months or quarters of a year", () => {
+  it.each([
+    ["今年前三个月", "2024-01-01..2024-03-31"],
+    ["去年前两个月", "2023-01-01..2023-02-28"],
+    ["23年前两季度", "2023-01-01..2023-06-30"],
+    ["2022年的前四个月", "2022-01-01..2022-04-30"],
+    ["the first three months of this year", "2024-01-01..2024-03-31"],
+    ["the first two quarters of 2023", "2023-01-01..2023-06-30"],
+  ])("%s is %s, one period counted from the year's start", (text, expected) => {
+    const found = periods(text);
+    expect(found).toHaveLength(1);
+    expect(found[0].periods).toEqual([expected]);
+  });
+  it("前两个月 alone stays the two complete months before as_of", () => {
+    expect(periods("前两个月")[0].periods).toEqual(["2024-04-01..2024-05-31"]);
+  });
+});
