@@ -131,3 +131,21 @@ describe("sources test", () => {
     );
   });
 });
+
+describe("sources test on a source with nothing to map", () => {
+  it("says how a knowledge base without table datasets is tried, instead of printing nothing", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "sources-test-kb-"));
+    try {
+      writeFileSync(
+        path.join(folder, "triangulate.yaml"),
+        "catalog:\n  topics:\n    house_rules: { synonyms: [house rules] }\nsources:\n  rules_pdf:\n    kind: pdf_kb\n    paths: [docs/*.pdf]\n    offers: { topics: [house_rules] }\n",
+      );
+      const workspace = loadWorkspace(folder, { environment: {} });
+      await expect(testSource(workspace, "rules_pdf", {})).rejects.toThrow(
+        /rules_pdf has no datasets or searches to test.*kb search/,
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

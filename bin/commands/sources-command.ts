@@ -94,6 +94,15 @@ export async function testSource(
       `source ${source} has no dataset or search ${options.dataset}; it has ${available.join(", ")}`,
     );
   }
+  // A knowledge base with no table datasets has no mapping to test: say how it is tried instead of
+  // printing nothing.
+  if (available.length === 0)
+    throw new UsageError(
+      `source ${source} has no datasets or searches to test (a ${workspace.config.sources[source].kind} source); ` +
+        (workspace.config.sources[source].kind === "pdf_kb"
+          ? `try its passages with: triangulate ingest -w ${workspace.root} && triangulate kb search "<words>" --source ${source} -w ${workspace.root}`
+          : `add a dataset or search under sources.${source} in ${workspace.file}`),
+    );
   const datasets = options.dataset ? [options.dataset] : available;
   if (options.sample && datasets.length !== 1)
     throw new UsageError(`--sample needs --search/--dataset: source ${source} has ${available.join(", ")}`);
