@@ -6,6 +6,7 @@ import { type AnswerRun, exitCodeOf } from "../models/answer-run.js";
 import type { Strategy } from "../models/plan.js";
 import type { TraceEvent } from "../models/trace-event.js";
 import { answerPlan } from "../reflector/answer-loop.js";
+import { catalogAdvice } from "../reflector/gap-advice.js";
 import { planQuestion } from "./plan-question.js";
 import type { PlanOutcome } from "./planner.js";
 
@@ -79,7 +80,7 @@ export async function askQuestion(
       gaps: [
         {
           missing: message,
-          check: "the catalog in triangulate.yaml (metrics, dimension values, events, topics)",
+          check: catalogAdvice(planning.language),
         },
       ],
     });

@@ -102,3 +102,17 @@ describe("gap advice in the question's language", () => {
     }
   }
 });
+
+describe("a Chinese question the catalog cannot plan", () => {
+  it("gets its check in Chinese too", async () => {
+    const { askQuestion } = await import("../planner/ask.js");
+    const workspace = loadWorkspace(folder, { environment: {} });
+    for (const question of ["Z产品2024年1月的毛利率是多少？", "Z產品2024年1月的毛利率是多少？"]) {
+      const result = await askQuestion(question, workspace, { asOf: "2024-06-30" });
+      expect(result.answer.status).toBe("unanswerable");
+      const everything = JSON.stringify(result.answer);
+      for (const sentence of englishAdviceSentences()) expect(everything).not.toContain(sentence);
+      expect(result.answer.gaps[0]?.check).toMatch(/catalog（/);
+    }
+  });
+});

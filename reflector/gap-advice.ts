@@ -77,6 +77,15 @@ export function eventSourcesAdvice(language: AnswerLanguage = "en"): string {
   }[language];
 }
 
+/** A question the catalog could not plan: where its words would have to be. */
+export function catalogAdvice(language: AnswerLanguage = "en"): string {
+  return {
+    en: "the catalog in triangulate.yaml (metrics, dimension values, events, topics)",
+    "zh-Hans": "triangulate.yaml 中的 catalog（指标、维度取值、事件、主题）",
+    "zh-Hant": "triangulate.yaml 中的 catalog（指標、維度取值、事件、主題）",
+  }[language];
+}
+
 /** A dashboard region that is only pixels and a dataset that may not read it by OCR. */
 export function needsOcrAdvice(region: string, language: AnswerLanguage = "en"): string {
   const canvas = region.includes("canvas");
@@ -123,6 +132,7 @@ export function englishAdviceSentences(): string[] {
     ...Object.values(KIND_ADVICE.en).filter(Boolean),
     STEP_FILE.en,
     eventSourcesAdvice("en"),
+    catalogAdvice("en"),
     "A person should check",
     "or the team that owns them",
     unresolvedWhy({ kind: "deadline" }),
