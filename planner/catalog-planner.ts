@@ -244,6 +244,16 @@ function fitPeriod(period: Period, offer: Offer): Period {
   return { ...period, grain: offer.grain };
 }
 
+/** The frame's own qualifiers (not inherited from another clause) that no offer of the metric filters by. */
+function notAppliedFilters(frame: Frame, dropped: readonly string[]): Record<string, string | string[]> {
+  const missing: Record<string, string | string[]> = Object.create(null);
+  for (const [dimension, values] of frame.dimensions) {
+    if (!dropped.includes(dimension) || frame.inherited.has(dimension)) continue;
+    missing[dimension] = values.length === 1 ? values[0] : [...values];
+  }
+  return missing;
+}
+
 function filtersFor(frameDimensions: Map<string, string[]>, offer: Offer): Record<string, string | string[]> {
   const filters: Record<string, string | string[]> = Object.create(null);
   for (const [dimension, values] of frameDimensions) {
@@ -283,6 +293,12 @@ interface Drafting {
   drafts: GoalDraft[];
   /** The metric goals' periods, which events relating to them are searched around. */
   metricPeriods: Period[];
+  /**
+   * Qualifiers the question names that a goal's dataset does not offer: they stay in what the goal
+   * was asked (`asked.keys`), so an answer for the whole of the dataset is never called the answer
+   * for the qualified question ("A产品华东区的复购率" from an overall VIP figure).
+   */
+  notApplied: WeakMap<GoalDraft, Record<string, string | string[]>>;
 }
 
 const namesOf = (mentions: Mention[], kind: Mention["kind"]) => [
@@ -500,7 +516,7 @@ function draftMetricGoals(
           const period = fitPeriod(wanted, offer);
           state.metricPeriods.push(period);
           const filters = filtersFor(frame.dimensions, offer);
-          state.drafts.push({
+          const draft: GoalDraft = {
             description: `${metric}${describeFilters(filters)}, ${describePeriod(period)}, from ${offer.source}/${offer.dataset}`,
             source: offer.source,
             dataset: offer.dataset,
@@ -509,7 +525,10 @@ function draftMetricGoals(
             validation: validationRuleFor(offer, "metric", period),
             // The most trusted source is required; the others are there to detect conflicts.
             required: index === 0,
-          });
+          };
+          state.drafts.push(draft);
+          const missing = notAppliedFilters(frame, selection.droppedDimensions);
+          if (Object.keys(missing).length > 0) state.notApplied.set(draft, missing);
         }
       });
     }
@@ -673,12 +692,13 @@ function assemblePlan(
         ? "agentic"
         : "standard"
       : context.strategy;
+  const kept = unique.slice(0, MAX_GOALS);
   const candidate: ExecutionPlan = {
     question: reading.text,
     as_of: context.asOf,
     strategy,
     planner: "catalog",
-    sub_goals: unique.slice(0, MAX_GOALS).map((draft, index) => ({ id: `g${index + 1}`, ...draft })),
+    sub_goals: kept.map((draft, index) => ({ id: `g${index + 1}`, ...draft })),
   };
   const parsed = safeParsePlan(candidate);
   if (!parsed.success) {
@@ -688,7 +708,14 @@ function assemblePlan(
     );
   }
   state.trace.push(`plan:catalog:${parsed.value.sub_goals.length}`);
-  return { plan: withAskedFor(parsed.value) };
+  const plan = withAskedFor(parsed.value);
+  plan.sub_goals = plan.sub_goals.map((goal, index) => {
+    const missing = state.notApplied.get(kept[index]);
+    return missing && goal.asked && goal.asked.kind !== "text"
+      ? { ...goal, asked: { ...goal.asked, keys: { ...goal.asked.keys, ...missing } } }
+      : goal;
+  });
+  return { plan };
 }
 
 /**
@@ -719,6 +746,7 @@ export class CatalogPlanner implements Planner {
       unsupported: [],
       drafts: [],
       metricPeriods: [],
+      notApplied: new WeakMap(),
     };
     const { trace, warnings } = state;
     for (const correction of resolution.corrections) {
