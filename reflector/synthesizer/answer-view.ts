@@ -7,6 +7,7 @@ import type { CitationRegistry } from "./citations.js";
 import type { GoalOutcome } from "./goal-outcome.js";
 import type { KnownNumbers } from "./known-numbers.js";
 import type { AnswerLanguage, Labels } from "./labels.js";
+import type { ViewInput } from "./view-input.js";
 
 /** One value line of a metric item. */
 export interface ValueView {
@@ -132,16 +133,8 @@ export interface BuiltView {
   items: { goal: string; status: ItemView["status"]; citations: number[] }[];
 }
 
-/** Inputs of the view. */
-export interface ViewInput {
-  question: string;
-  language: AnswerLanguage;
-  outcomes: GoalOutcome[];
-  comparisons: MetricComparison[];
-  broadenings: Broadening[];
-  gaps: Gap[];
-  workspace: Workspace;
-}
+/** What the view is built from (its own file: the known numbers read it too). */
+export type { ViewInput };
 
 /** What every step of building the view shares: its input, the labels, the citations and the known numbers. */
 export interface ViewContext {

@@ -2,8 +2,8 @@ import type { MetricComparison } from "../conflicts.js";
 import type { MetricPoint } from "../metric-points.js";
 import { type KnownNumber, knownNumbersInText } from "../number-audit.js";
 import { periodLabel } from "../period-broadening.js";
-import type { ViewInput } from "./answer-view.js";
 import { ocrOfCell } from "./ocr-caveats.js";
+import type { ViewInput } from "./view-input.js";
 
 /** The numbers an answer may use, collected as the view is built; the number audit checks against them. */
 export class KnownNumbers {
