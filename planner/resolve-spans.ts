@@ -1,6 +1,6 @@
 import { businessSynonymsOf } from "../domain/business-synonyms.js";
 import { soundsAlike, soundsAlikeFuzzy } from "../domain/chinese-homophones.js";
-import { parseChineseNumeral } from "../domain/chinese-numerals.js";
+import { parseCount } from "../domain/count-words.js";
 import { typingDistance } from "../domain/edit-distance.js";
 import { dimensionNouns } from "./dimension-nouns.js";
 import { normalizeForMatching } from "./normalize-text.js";
@@ -548,19 +548,6 @@ const hanHomophones: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) =>
 // "by region" asks for every member as much as "each region" does (a breakdown).
 const LATIN_QUANTIFIERS = new Set(["each", "every", "all", "per", "by", "both", "either", "across"]);
 const LATIN_DETERMINERS = new Set(["the", "our", "these", "those", "of"]);
-const LATIN_NUMERALS: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-};
 // 按地区 / 分渠道 (a breakdown) asks for every member as 各地区 does.
 const HAN_QUANTIFIER = "每一个|每个|各个|按照|每|各|所有|全部|全|按|分|这|那";
 const HAN_NUMERAL = "[两二三四五六七八九十]|\\d+";
@@ -578,9 +565,9 @@ interface Quantified {
   count?: number;
 }
 
+// "one" is left out: "the one region" names a region, it does not count them.
 function latinNumber(word: string): number | undefined {
-  if (/^\d+$/.test(word)) return Number(word);
-  return LATIN_NUMERALS[word];
+  return word !== "one" && /^(?:\d+|[a-z]+)$/.test(word) ? parseCount(word) : undefined;
 }
 
 /** English: [quantifier] [of] [the] [numeral] [modifier] noun, with a quantifier or a numeral. */
@@ -658,11 +645,7 @@ function hanQuantified(normalized: string, han: Map<string, string>): Quantified
       // 这/那 only with a numeral (这三款产品), not alone (这款产品 is one product).
       if (!match[2] && /^[这那]$/u.test(match[1] ?? "")) continue;
       const numeral = match[2];
-      const count = numeral
-        ? /^\d+$/.test(numeral)
-          ? Number(numeral)
-          : parseChineseNumeral(numeral)
-        : undefined;
+      const count = numeral ? parseCount(numeral) : undefined;
       let end = match.index + match[0].length;
       // The noun may head a longer word the segmenter keeps whole (区 in 区域).
       const word = [...SEGMENTER.segment(normalized.slice(end - suffix.length, end + 2))][0]?.segment;

@@ -1,4 +1,5 @@
 import { parseChineseNumeral } from "../domain/chinese-numerals.js";
+import { parseCount } from "../domain/count-words.js";
 import { MONTHS } from "../domain/parse-value.js";
 import { parsePeriodLabel } from "../domain/period-label.js";
 import type { Grain, Period } from "../models/plan.js";
@@ -239,19 +240,6 @@ const PATTERNS: Pattern[] = [
     regex:
       /(今年|去年|前年|本年|((?:19|20)\d{2}|\d{2})\s*年)(?:的)?\s*前\s*(\d{1,2}|[一二两三四五六七八九十]|十[一二])\s*个?(月|季度)|\b(?:the )?first (\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven) (months|quarters) (?:of )?(this year|last year|(?:19|20)\d{2})\b/gu,
     build: (m, { asOf }) => {
-      const words: Record<string, number> = {
-        two: 2,
-        three: 3,
-        four: 4,
-        five: 5,
-        six: 6,
-        seven: 7,
-        eight: 8,
-        nine: 9,
-        ten: 10,
-        eleven: 11,
-        两: 2,
-      };
       const anchor = m[1] ?? m[7];
       const written = m[2] ?? (/^\d{4}$/.test(m[7] ?? "") ? m[7] : undefined);
       const year = written
@@ -259,7 +247,7 @@ const PATTERNS: Pattern[] = [
         : asOf.getUTCFullYear() -
           (anchor === "去年" || anchor === "last year" ? 1 : anchor === "前年" ? 2 : 0);
       const raw = m[3] ?? m[5];
-      const count = /^\d+$/.test(raw) ? Number(raw) : (words[raw] ?? parseChineseNumeral(raw) ?? 0);
+      const count = parseCount(raw) ?? 0;
       const quarters = m[4] === "季度" || m[6] === "quarters";
       if (count < 1 || count > (quarters ? 4 : 12)) return undefined;
       if (quarters) {
@@ -531,14 +519,8 @@ const PATTERNS: Pattern[] = [
     regex:
       /(?:最近|近|过去|前)\s*(\d{1,2}|[一二两三四五六七八九十]|十[一二])\s*个?(月|季度)|(?:the )?(?:last|past|previous|trailing) (\d{1,2}|two|three|four|five|six|twelve) (months|quarters)|近半年|最近半年|过去半年|(?:the )?(?:last|past) (?:half year|six months)/gu,
     build: (m, { asOf }) => {
-      const words: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, twelve: 12, 两: 2 };
       const raw = m[1] ?? m[3];
-      const count =
-        raw === undefined
-          ? 6
-          : /^\d+$/.test(raw)
-            ? Number(raw)
-            : (words[raw] ?? parseChineseNumeral(raw) ?? 0);
+      const count = raw === undefined ? 6 : (parseCount(raw) ?? 0);
       const unit = m[2] === "季度" || m[4] === "quarters" ? "quarter" : "month";
       if (count < 1 || count > 36) return undefined;
       if (unit === "quarter") {
