@@ -59,6 +59,33 @@ describe("config check of offers, units and labels", () => {
     expect(issuesOf(load(workspace("    surveys: { unit: count }", "surveys")))).toEqual([]);
   });
 
+  it("counts an unpivot's own columns as mapped: the melt makes them, no header maps them", () => {
+    const wide = (unpivot: string) => `
+catalog:
+  metrics:
+    revpar: { unit: CNY }
+  dimensions:
+    hotel: { values: { Shanghai: [上海店] } }
+sources:
+  finance:
+    kind: file
+    datasets:
+      quarterly:
+        path: data/wide.csv
+        header_rows: 2
+        columns: { Hotel: hotel }
+${unpivot}
+        offers: { metrics: [revpar], dimensions: [hotel] }
+`;
+    const melted = wide(
+      '        unpivot: { matching: "年", period: { grain: quarter }, into: quarter, value: revpar }',
+    );
+    expect(issuesOf(load(melted))).toEqual([]);
+    // Without the unpivot nothing makes a revpar column, and the check still says so.
+    const issues = issuesOf(load(wide("")));
+    expect(issues[0]).toMatch(/offers metric `revpar` but maps no column to it \(columns: hotel\)/);
+  });
+
   it("rejects a unit it does not know and suggests the nearest", () => {
     const issues = issuesOf(load(workspace("    score: { unit: percnt }", "score")));
     expect(issues[0]).toMatch(/unit `percnt` of metric score is not a unit triangulate knows/);

@@ -1,4 +1,4 @@
-import type { Offers } from "./sources/common.js";
+import { columnsAfterUnpivot, type Offers, type Unpivot } from "./sources/common.js";
 
 /**
  * One entry a source can be asked for by name: a dataset, a ticket search, a document table. A
@@ -46,13 +46,13 @@ export interface SourceKindDescriptor<Config> {
 
 /** The sections of a `datasets` map whose entries map headers to catalog columns: tables, in YAML order. */
 export function tableSections(
-  datasets: Record<string, { offers: Offers; columns: Record<string, string> }>,
+  datasets: Record<string, { offers: Offers; columns: Record<string, string>; unpivot?: Unpivot }>,
 ): SourceSection[] {
   return Object.entries(datasets).map(([name, value]) => ({
     path: ["datasets", name],
     name,
     offers: value.offers,
-    columns: Object.values(value.columns),
+    columns: columnsAfterUnpivot(Object.values(value.columns), value.unpivot),
     expectedFormat: "table",
   }));
 }

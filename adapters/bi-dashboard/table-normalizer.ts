@@ -5,9 +5,10 @@ import { labelOverlapsPeriod } from "../../domain/period-range.js";
 import type { CellValue, Column, ColumnType, Provenance, TableEvidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { BiDataset } from "../../models/sources/bi-dashboard-source.js";
+import { unpivotInto } from "../../models/sources/common.js";
 import { StepError } from "../../models/step-error.js";
 import type { Catalog } from "../../models/workspace.js";
-import { unpivotInto, unpivotTable } from "../shared/unpivot.js";
+import { unpivotTable } from "../shared/unpivot.js";
 import type { ExtractedRow } from "./browser-scripts.js";
 import type { OcrReading } from "./region-ocr.js";
 

@@ -6,10 +6,11 @@ import { inferColumnType } from "../../domain/parse-value.js";
 import { labelOverlapsPeriod } from "../../domain/period-range.js";
 import type { CellValue, Column, Provenance, TableEvidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
+import { unpivotInto } from "../../models/sources/common.js";
 import type { FileDataset, FileSource } from "../../models/sources/file-source.js";
 import { StepError } from "../../models/step-error.js";
 import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
-import { unpivotInto, unpivotTable } from "../shared/unpivot.js";
+import { unpivotTable } from "../shared/unpivot.js";
 import { FileFormatError } from "./file-error.js";
 import { readTabularFile } from "./read-tabular-file.js";
 

@@ -4,9 +4,10 @@ import { periodLabelRange } from "../../domain/period-range.js";
 import { foldText } from "../../domain/text-folding.js";
 import type { CellValue, Column, ColumnType, Provenance, TableEvidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
+import { unpivotInto } from "../../models/sources/common.js";
 import type { KnowledgeBaseTable } from "../../models/sources/pdf-kb-source.js";
 import type { Catalog } from "../../models/workspace.js";
-import { unpivotInto, unpivotTable } from "../shared/unpivot.js";
+import { unpivotTable } from "../shared/unpivot.js";
 import type { StoredTable } from "./store/knowledge-base.js";
 
 /** Header text compared loosely: case, width, script (Traditional/Simplified) and spacing ignored. */

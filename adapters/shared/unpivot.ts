@@ -6,7 +6,7 @@
 import { nearestName } from "../../config/nearest-name.js";
 import { type PeriodLabelGrain, parsePeriodLabel } from "../../domain/period-label.js";
 import type { CellValue } from "../../models/evidence.js";
-import type { Unpivot } from "../../models/sources/common.js";
+import { type Unpivot, unpivotInto } from "../../models/sources/common.js";
 import { StepError } from "../../models/step-error.js";
 
 /** One row of the long table: its cells (same order as the long headers) and where it came from. */
@@ -124,10 +124,6 @@ function isEmpty(value: CellValue | undefined): boolean {
 }
 
 /** The name of the column that receives the wide headers. */
-export function unpivotInto(spec: Unpivot): string {
-  return spec.into ?? spec.dimension ?? "period";
-}
-
 /**
  * Melts a wide table. Every chosen header must mean what the spec says (a period label the
  * parser reads, at the declared grain); a header that does not is an error naming it, never a

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { nameRecord } from "../name-record.js";
 import { Name } from "../plan.js";
 import type { SourceKindDescriptor } from "../source-kind.js";
-import { ColumnMapping, Offers, sourceCommonShape, Unpivot } from "./common.js";
+import { ColumnMapping, columnsAfterUnpivot, Offers, sourceCommonShape, Unpivot } from "./common.js";
 
 /** A form field found the way a person finds it: by its label or placeholder. */
 export const FieldLocator = z
@@ -143,7 +143,7 @@ export const biDashboardKind: SourceKindDescriptor<BiDashboardSource> = {
       // A rolled-up dataset offers the columns of its roll-up, not the page's.
       columns: value.aggregate
         ? [...value.aggregate.by, ...value.aggregate.sum]
-        : Object.values(value.columns),
+        : columnsAfterUnpivot(Object.values(value.columns), value.unpivot),
       expectedFormat: "table",
     })),
   textSearch: () => undefined,

@@ -94,3 +94,16 @@ export const Unpivot = z
     message: "say what the headers mean: either period (with its grain) or dimension",
   });
 export type Unpivot = z.infer<typeof Unpivot>;
+
+/** The long table's column that receives the wide headers: `into`, else the dimension, else "period". */
+export function unpivotInto(spec: Unpivot): string {
+  return spec.into ?? spec.dimension ?? "period";
+}
+
+/**
+ * The catalog columns a dataset offers after its unpivot: the mapped kept columns plus the
+ * unpivot's own two, which no header maps because the melt makes them.
+ */
+export function columnsAfterUnpivot(mapped: string[], unpivot: Unpivot | undefined): string[] {
+  return unpivot ? [...mapped, unpivotInto(unpivot), unpivot.value] : mapped;
+}
