@@ -36,6 +36,24 @@ export function labelOverlapsPeriod(label: string, period: Pick<Period, "from" |
   return range.from <= period.to && range.to >= period.from;
 }
 
+/**
+ * Whether a row's span, from its start label to its end label, overlaps the wanted period. An
+ * empty end is a span still running (a renovation with no end date yet); an unreadable start
+ * never matches, so a row is never filed under a guessed period.
+ */
+export function spanOverlapsPeriod(
+  startLabel: string,
+  endLabel: string,
+  period: Pick<Period, "from" | "to">,
+): boolean {
+  const start = periodLabelRange(startLabel);
+  if (!start) return false;
+  if (endLabel.trim() === "") return start.from <= period.to;
+  const end = periodLabelRange(endLabel);
+  if (!end) return false;
+  return start.from <= period.to && end.to >= period.from;
+}
+
 /** The label of the period a date falls in at a grain: 2024-01-15 at month → 2024-01. */
 export function labelAtGrain(date: string, grain: Period["grain"]): string {
   const [year, month] = date.split("-").map(Number);

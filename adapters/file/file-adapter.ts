@@ -3,7 +3,7 @@ import { nearestName } from "../../config/nearest-name.js";
 import type { Workspace } from "../../config/workspace.js";
 import { valueMatchesFilter } from "../../domain/canonical-values.js";
 import { inferColumnType } from "../../domain/parse-value.js";
-import { labelOverlapsPeriod } from "../../domain/period-range.js";
+import { labelOverlapsPeriod, spanOverlapsPeriod } from "../../domain/period-range.js";
 import type { CellValue, Column, Provenance, TableEvidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import { unpivotInto } from "../../models/sources/common.js";
@@ -131,9 +131,11 @@ class FileAdapter implements SourceAdapter {
         );
       }
     }
-    const periodColumn =
+    const declared =
       dataset.period_column ?? (dataset.unpivot?.period ? unpivotInto(dataset.unpivot) : undefined);
-    if (periodColumn && !known.has(periodColumn)) {
+    const periodColumns = declared === undefined ? [] : Array.isArray(declared) ? declared : [declared];
+    for (const periodColumn of periodColumns) {
+      if (known.has(periodColumn)) continue;
       const near = nearestName(periodColumn, known);
       throw new StepError(
         "format_error",
@@ -150,12 +152,14 @@ class FileAdapter implements SourceAdapter {
         // The file's 浦东 is the catalog's Pudong, and a hand-written plan's "South China" is South.
         if (!valueMatchesFilter(catalog, dimension, row[dimension], wanted)) return;
       }
-      if (
-        goal.params.period &&
-        periodColumn &&
-        !labelOverlapsPeriod(String(row[periodColumn] ?? ""), goal.params.period)
-      )
-        return;
+      if (goal.params.period && periodColumns.length > 0) {
+        const [start, end] = periodColumns.map((column) => String(row[column] ?? ""));
+        const inPeriod =
+          end === undefined
+            ? labelOverlapsPeriod(start, goal.params.period)
+            : spanOverlapsPeriod(start, end, goal.params.period);
+        if (!inPeriod) return;
+      }
       rows.push(row);
       provenance.push({
         source: this.name,

@@ -163,6 +163,22 @@ export function joinHeaderRows(rows: string[][]): string[] {
   });
 }
 
+function recordsAt(value: unknown, recordsKey: string): unknown {
+  const object = (candidate: unknown) =>
+    candidate && typeof candidate === "object" && !Array.isArray(candidate)
+      ? (candidate as Record<string, unknown>)
+      : undefined;
+  const whole = object(value) && ownValue(object(value) as Record<string, unknown>, recordsKey);
+  if (whole !== undefined) return whole;
+  let current: unknown = value;
+  for (const key of recordsKey.split(".")) {
+    const holder = object(current);
+    current = holder ? ownValue(holder, key) : undefined;
+    if (current === undefined) return undefined;
+  }
+  return current;
+}
+
 function readJsonRecords(text: string, file: string, recordsKey?: string) {
   let value: unknown;
   try {
@@ -173,9 +189,8 @@ function readJsonRecords(text: string, file: string, recordsKey?: string) {
     const line = position ? text.slice(0, Number(position[1])).split("\n").length : undefined;
     throw new FileFormatError(`not valid JSON: ${message}`, file, line);
   }
-  if (recordsKey)
-    value =
-      value && typeof value === "object" ? ownValue(value as Record<string, unknown>, recordsKey) : undefined;
+  // A dotted path walks nested objects ("data.items"); a key that itself holds a dot is read whole first.
+  if (recordsKey) value = recordsAt(value, recordsKey);
   if (!Array.isArray(value))
     throw new FileFormatError(
       `expected an array of records${recordsKey ? ` under "${recordsKey}"` : ""}`,

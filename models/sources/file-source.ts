@@ -20,7 +20,10 @@ export const FileDataset = z
      * empty cells to its right over "Q1", "Q2") are joined as "2024年 / Q1".
      */
     header_rows: z.number().int().min(1).max(3).default(1),
-    /** For JSON: the property holding the array of records, if not the top level. */
+    /**
+     * For JSON: where the array of records is when it is not the top level: a property name
+     * (`items`) or a dotted path of properties (`data.items`).
+     */
     records: z.string().optional(),
     /** Header → catalog column; unmapped headers are kept under their own name. */
     columns: ColumnMapping.default({}),
@@ -28,8 +31,12 @@ export const FileDataset = z
     types: nameRecord(Name, ColumnType).prefault({}),
     /** Units for columns, e.g. { return_rate: percent }. */
     units: nameRecord(Name, z.string()).prefault({}),
-    /** Column holding the period (month, quarter, date) used to filter by the sub-goal's period. */
-    period_column: Name.optional(),
+    /**
+     * Column holding the period (month, quarter, date) used to filter by the sub-goal's period; or
+     * two columns [start, end] for rows that span time (an event table): a row counts when its span
+     * overlaps the period, and an empty end is a span still running.
+     */
+    period_column: z.union([Name, z.tuple([Name, Name])]).optional(),
     /** Melt a wide export (a column per period or per category) into one row per cell. */
     unpivot: Unpivot.optional(),
     offers: Offers.default({ metrics: [], dimensions: [], events: [], topics: [] }),
