@@ -271,3 +271,16 @@ describe("a dimension's own synonyms and labels name it", () => {
     expect(plan("两个国家2024年5月专业版的流失率", named).plan).toBeUndefined();
   });
 });
+
+describe("a count's measure word is no qualifier", () => {
+  it("plans a count asked with 张 / 辆 / 台 after 多少 or 几, in both scripts", () => {
+    expect(keys("2024年3月一共装了多少台？安装量", hearthwell)).toEqual(
+      keys("2024年3月的安装量", hearthwell),
+    );
+    expect(plan("2023年第四季度有多少张投诉单？").plan).toBeDefined();
+    expect(plan("2023年第四季度有幾張投訴？").plan).toBeDefined();
+  });
+  it("still asks about a noun after the measure word that the catalog does not know", () => {
+    expect(plan("2023年第四季度有多少张发票？").plan).toBeUndefined();
+  });
+});

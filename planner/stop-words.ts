@@ -3,6 +3,14 @@
  * analysis verbs and generic nouns. A span left after resolution that is none of these, no
  * catalog term, no time expression and no quantifier is something the catalog does not know.
  */
+/**
+ * Chinese measure words of a count (多少张报修单, 几辆车, 几间房, 多少笔退款): a closed class of the
+ * grammar, so listed whole. The segmenter may join each with 几 or 多少, so both forms are stop words.
+ */
+const COUNT_CLASSIFIERS = "个 件 次 起 条 单 家 项 笔 份 场 台 张 辆 间 位 名 本 批 趟 部 只 处 例 宗".split(
+  " ",
+);
+
 export const CHINESE_STOP_WORDS = new Set(
   (
     "的 了 是 在 和 与 及 跟 或 以及 并 并且 还 还有 也 都 就 把 被 对 对于 关于 从 到 至 中 里 内 上 下 前 后 " +
@@ -15,7 +23,7 @@ export const CHINESE_STOP_WORDS = new Set(
     "另外 此外 同时 然后 再 又 及其 所有 全部 每个 各 各个 每 产品 地区 区域 区 类 方面 " +
     // Measure words of a count (多少笔退款, 几起投诉, 多少个订单): the counting cues of
     // planner/asked-for.ts, alone and as the segmenter joins them with 几/多少.
-    "个 件 次 起 条 单 家 项 笔 份 场 台 几个 几次 几起 几笔 几份 几场 几台 多少个 多少场 多少台 多少次 " +
+    `${COUNT_CLASSIFIERS.join(" ")} ${COUNT_CLASSIFIERS.flatMap((classifier) => [`几${classifier}`, `多少${classifier}`]).join(" ")} ` +
     // Grain words (每个月的安装量, 逐月): how to break the figures down, no qualifier of their own.
     "月 每月 每个月 各月 逐月 每季 每个季度 一共 总共 共 " +
     // Who is counted, in general: no qualifier (客户复购的比例, 用户流失率).
