@@ -51,10 +51,25 @@ export function pointHasAskedKeys(
     const value = point.keys[dimension];
     if (value === undefined) {
       const filter = run.params.filters[dimension];
-      return filter !== undefined && values(filter).every((entry) => values(wanted).includes(entry));
+      // Neither a column nor a filter: the source does not keep the metric by this dimension, so
+      // its value is the one for every value of it (the check calls the answer partial for it).
+      if (filter === undefined) return true;
+      return values(filter).every((entry) => values(wanted).includes(entry));
     }
     return values(wanted).includes(value);
   });
+}
+
+/**
+ * The asked dimensions the source cannot tell: no point carries them and the run did not filter
+ * by them (the planner found no dataset of the metric offering them, and kept them in the asked
+ * keys). A value found is then the figure over all of that dimension, never its answer in full.
+ */
+export function untoldKeys(points: MetricPoint[], keys: Record<string, FilterValue>, run: SubGoal): string[] {
+  return Object.keys(keys).filter(
+    (dimension) =>
+      run.params.filters[dimension] === undefined && points.every((point) => point.keys[dimension] === undefined),
+  );
 }
 
 /** Whether a point's period lies inside the asked unit (a coarser value — the quarter for a month — does not). */
@@ -106,6 +121,13 @@ export function checkMetric(
   );
   const forKeys = points.filter((point) => pointHasAskedKeys(point, asked.keys, run));
   const subject = `${asked.metric}${keysLabel(asked.keys)}`;
+  const untold = untoldKeys(points, asked.keys, run);
+  const notKeptBy =
+    untold.length > 0
+      ? `${asked.metric} is not kept by ${untold.join(" or ")} in ${run.source}/${run.dataset}: the value shown is for every ${untold.join(" and ")}, not for ${untold.map((dimension) => `${dimension}=${values(asked.keys[dimension]).join("|")}`).join(", ")}`
+      : undefined;
+  const broader = (check: AnswerCheck): AnswerCheck =>
+    notKeptBy && check.status === "answered" ? { ...check, status: "partial", gap: notKeptBy } : check;
   if (
     points.some((point) => point.derivation === "count") &&
     catalog.metrics[asked.metric]?.unit !== "count"
@@ -120,7 +142,7 @@ export function checkMetric(
   }
   if (asked.periods.length === 0) {
     return forKeys.length > 0
-      ? { status: "answered", found: [], missing: [] }
+      ? broader({ status: "answered", found: [], missing: [] })
       : { status: "insufficient", gap: `no value of ${subject} in the evidence`, found: [], missing: [] };
   }
   const found: string[] = [];
@@ -129,7 +151,7 @@ export function checkMetric(
     if (forKeys.some((point) => pointInPeriod(point, unit, run))) found.push(unitLabel(unit));
     else missing.push(unitLabel(unit));
   }
-  if (missing.length === 0) return { status: "answered", found, missing };
+  if (missing.length === 0) return broader({ status: "answered", found, missing });
   const latest = latestPeriod(forKeys);
   const firstMissing = asked.periods.find((unit) => missing.includes(unitLabel(unit)));
   const ends =
@@ -141,7 +163,7 @@ export function checkMetric(
   return {
     status: found.length > 0 ? "partial" : "insufficient",
     ...(forKeys.length > 0 ? { context: true } : {}),
-    gap: `no value of ${subject} for ${missing.join(", ")}${ends}${context}`,
+    gap: `no value of ${subject} for ${missing.join(", ")}${ends}${context}${notKeptBy ? `; ${notKeptBy}` : ""}`,
     found,
     missing,
   };
