@@ -68,7 +68,8 @@ export function pointHasAskedKeys(
 export function untoldKeys(points: MetricPoint[], keys: Record<string, FilterValue>, run: SubGoal): string[] {
   return Object.keys(keys).filter(
     (dimension) =>
-      run.params.filters[dimension] === undefined && points.every((point) => point.keys[dimension] === undefined),
+      run.params.filters[dimension] === undefined &&
+      points.every((point) => point.keys[dimension] === undefined),
   );
 }
 

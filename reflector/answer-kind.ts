@@ -77,8 +77,10 @@ const ANSWER_PATTERNS: Record<Exclude<AnswerKind, "general">, (sentence: string)
     /\d+\s*(个)?\s*(天|日|工作天|工作日|小时|周|星期|个月)|[一二三四五六七八九十两]+\s*(个)?\s*(天|日|工作天|工作日|周|星期|个月)|\d+\s*(business|working|calendar)?\s*(days?|weeks?|hours?|months?)\b/.test(
       sentence,
     ),
+  // A Chinese unit needs no word boundary after it (JavaScript's \b is ASCII-only, so "800元赔偿"
+  // never matched one); a currency code may stand before the number ("CNY 25") as well as after.
   amount: (sentence) =>
-    /\d[\d,.]*\s*(元|块|美元|新台币|欧元|英镑|nt\$|usd|rmb|cny|twd|eur|gbp|hkd|yuan|euros?|pounds?|dollars?)\b|[$¥€£]\s*\d/.test(
+    /\d[\d,.]*\s*(元|块|美元|新台币|台币|港币|欧元|英镑|日元)|\d[\d,.]*\s*(nt\$|usd|rmb|cny|twd|eur|gbp|hkd|yuan|euros?|pounds?|dollars?)\b|\b(nt\$?|usd|rmb|cny|twd|eur|gbp|hkd)\s*\d|[$¥€£]\s*\d|人民币\s*\d/.test(
       sentence,
     ),
   date: (sentence) =>

@@ -93,3 +93,31 @@ describe("gradePassages on the flagship policy question", () => {
     expect(gradePassages("How long until the replacement arrives?", english).sufficient).toBe(false);
   });
 });
+
+describe("amounts in Chinese and with a currency code first", () => {
+  const passage = (text: string): Passage[] => [
+    { chunk_id: "rules#1", document: "rules.pdf", page: 1, section: "賠償", text, score: 0.5 },
+  ];
+  it("finds an amount in yuan followed by more Chinese text", () => {
+    // Before, the amount pattern needed an ASCII word boundary after 元 and never matched here.
+    const grade = gradePassages("押金要交多少钱？", passage("開戶時須繳納押金99元，退押金後原路退還。"));
+    expect(grade.kind).toBe("amount");
+    expect(grade.sufficient).toBe(true);
+    expect(grade.supporting[0]?.text).toContain("99元");
+  });
+  it("finds an amount written with the currency code before the number", () => {
+    const grade = gradePassages(
+      "How much is the late fee?",
+      passage("A late fee of CNY 15 is charged per day."),
+    );
+    expect(grade.sufficient).toBe(true);
+  });
+  it("does not count a bare number as an amount", () => {
+    const grade = gradePassages("押金要交多少钱？", passage("押金在3个工作日内退还。"));
+    expect(grade.sufficient).toBe(false);
+  });
+  it("leaves the question word out of the terms a passage must mention", () => {
+    expect(keyTerms("車輛遺失要賠償多少錢？")).not.toContain("多少钱");
+    expect(keyTerms("車輛遺失要賠償多少錢？")).not.toContain("少钱");
+  });
+});
