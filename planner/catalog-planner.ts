@@ -430,6 +430,31 @@ function refusalOf(
     const clarification = { spans };
     return { clarification, message: clarificationMessage(clarification, language) };
   }
+  // An unknown measure beside a metric that was only reached by correcting a typo ("churn rate of
+  // riders": riders → rides) is one measure misread, not two: planning the corrected one would
+  // answer another question. Ask which measure, offering the corrected one first.
+  const typoMetrics = reading.mentions.filter(
+    (mention) =>
+      mention.kind === "metric" &&
+      resolution.corrections.some(
+        (correction) => correction.reason === "typo" && correction.corrected === mention.text,
+      ),
+  );
+  if (unknownMeasures.length > 0 && typoMetrics.length > 0 && typoMetrics.length === metrics.length) {
+    const corrected = typoMetrics.map(
+      (mention) => vocabulary.catalog.metrics[mention.name]?.label ?? mention.name,
+    );
+    const others = Object.keys(vocabulary.catalog.metrics)
+      .map((name) => vocabulary.catalog.metrics[name].label ?? name)
+      .filter((label) => !corrected.includes(label));
+    const spans = unknownMeasures.map((term) => ({
+      written: term.text,
+      candidates: [...corrected, ...others],
+    }));
+    trace.push(`clarify:measure:${spans.map((span) => span.written).join(",")}`);
+    const clarification = { spans };
+    return { clarification, message: clarificationMessage(clarification, language) };
+  }
   const unknownQualifiers = unknownTerms.filter((term) => term.kind === "dimension_value");
   const clarification = clarificationFor(resolution.ambiguous, unknownTerms, vocabulary, language);
   if (clarification && (resolution.ambiguous.length > 0 || unknownQualifiers.length > 0 || needs === 0)) {

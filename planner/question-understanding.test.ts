@@ -284,3 +284,18 @@ describe("a count's measure word is no qualifier", () => {
     expect(plan("2023年第四季度有多少张发票？").plan).toBeUndefined();
   });
 });
+
+describe("an unknown measure beside a metric reached only by a typo correction", () => {
+  it("asks which measure instead of planning the corrected one", () => {
+    const outcome = plan("What is the resolution rate of complants in Q4 2023?");
+    expect(outcome.plan).toBeUndefined();
+    expect(outcome.clarification?.spans[0]).toMatchObject({ written: "resolution rate" });
+    expect(outcome.clarification?.spans[0]?.candidates[0]).toBe("Complaints");
+  });
+  it("still plans the known measure beside an unknown one when both are written right", () => {
+    expect(
+      keys("Return rate and the cancellation rate for product A in North China, June 2024"),
+    ).toHaveLength(2);
+    expect(plan("What is the complants count in Q4 2023?").plan).toBeDefined();
+  });
+});
