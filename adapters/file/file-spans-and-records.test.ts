@@ -119,4 +119,12 @@ describe("a nested JSON export", () => {
       { hotel: "杭州店", month: "2024-02", adr: 655 },
     ]);
   });
+  it("accepts the path written as a ticket mapping writes it, with a leading $.", async () => {
+    const { readTabularFile } = await import("./read-tabular-file.js");
+    const root = folders.make("triangulate-records-");
+    const file = path.join(root, "export.json");
+    writeFileSync(file, JSON.stringify({ rows: [{ zone: "滨江", rides: 3 }] }));
+    const table = await readTabularFile(file, { format: "json", records: "$.rows" });
+    expect(table.rows).toEqual([{ zone: "滨江", rides: 3 }]);
+  });
 });

@@ -189,8 +189,9 @@ function readJsonRecords(text: string, file: string, recordsKey?: string) {
     const line = position ? text.slice(0, Number(position[1])).split("\n").length : undefined;
     throw new FileFormatError(`not valid JSON: ${message}`, file, line);
   }
-  // A dotted path walks nested objects ("data.items"); a key that itself holds a dot is read whole first.
-  if (recordsKey) value = recordsAt(value, recordsKey);
+  // A dotted path walks nested objects ("data.items", or "$.data.items" as a ticket mapping writes
+  // it); a key that itself holds a dot is read whole first.
+  if (recordsKey) value = recordsAt(value, recordsKey.replace(/^\$\.?/, ""));
   if (!Array.isArray(value))
     throw new FileFormatError(
       `expected an array of records${recordsKey ? ` under "${recordsKey}"` : ""}`,

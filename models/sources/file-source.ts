@@ -22,7 +22,8 @@ export const FileDataset = z
     header_rows: z.number().int().min(1).max(3).default(1),
     /**
      * For JSON: where the array of records is when it is not the top level: a property name
-     * (`items`) or a dotted path of properties (`data.items`).
+     * (`items`) or a dotted path of properties (`data.items`; a leading `$.` as in a ticket
+     * mapping is accepted). Array indexes and filters are not: point at the array itself.
      */
     records: z.string().optional(),
     /** Header → catalog column; unmapped headers are kept under their own name. */
