@@ -744,6 +744,22 @@ export function findTimeExpressions(
   return kept.sort((a, b) => a.start - b.start);
 }
 
+/**
+ * Where a time expression lies against the as-of date: "within" (it ends by as-of), "partly_after"
+ * (it holds as-of and runs past it: this year, 本季度), or "after" (it starts after as-of: next
+ * quarter, 明年, 2024年9月 asked on 2024-07-15). An expression with no periods of its own is within.
+ */
+export function placeAgainstAsOf(mention: TimeMention, asOf: string): "within" | "partly_after" | "after" {
+  if (mention.periods.length === 0) return "within";
+  const from = mention.periods.map((period) => period.from).sort()[0];
+  const to = mention.periods
+    .map((period) => period.to)
+    .sort()
+    .reverse()[0];
+  if (from > asOf) return "after";
+  return to > asOf ? "partly_after" : "within";
+}
+
 /** The grain one step coarser than `grain` (year stays year). */
 export function coarserGrain(grain: Grain): Grain {
   const order: Grain[] = ["day", "week", "month", "quarter", "year"];
