@@ -183,9 +183,9 @@ export function relativeUnitPeriod(asOf: Date, unit: CalendarUnit, offset: numbe
 // Counts a relative period is written with: digits, English words (read by parseCount), a / an.
 const ENGLISH_COUNT = "\\d{1,2}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve";
 const CHINESE_COUNT = "\\d{1,2}|[一二两三四五六七八九十]{1,3}";
-// How far back a count may reach, per unit: beyond it a number is more likely something else
+// How far back or ahead a relative period may reach, per unit: beyond it a number is more likely something else
 // ("23年前" is also "before 2023").
-const MAX_UNITS_BACK: Record<CalendarUnit, number> = { month: 36, quarter: 12, year: 10 };
+const MAX_UNITS_AWAY: Record<CalendarUnit, number> = { month: 36, quarter: 12, year: 10 };
 
 const ENGLISH_STEP: Record<string, number> = {
   last: -1,
@@ -221,7 +221,7 @@ function relativePattern(
     build: (m, { asOf }) => {
       const reading = read(m);
       if (!reading || !Number.isInteger(reading.offset)) return undefined;
-      if (-reading.offset > MAX_UNITS_BACK[reading.unit] || reading.offset > MAX_UNITS_BACK[reading.unit])
+      if (-reading.offset > MAX_UNITS_AWAY[reading.unit] || reading.offset > MAX_UNITS_AWAY[reading.unit])
         return undefined;
       return {
         kind: "relative",
