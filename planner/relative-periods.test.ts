@@ -94,3 +94,16 @@ describe("relative periods: anchor + offset + unit against as-of", () => {
     expect(spans("2023年前三季度", "2024-06-30")).toEqual(["2023-01-01..2023-09-30"]);
   });
 });
+
+describe("the last N months or quarters of a year", () => {
+  it.each([
+    ["the last quarter of 2022", "2024-07-15", "2022-10-01..2022-12-31"],
+    ["the final three months of 2022", "2024-07-15", "2022-10-01..2022-12-31"],
+    ["the last two quarters of last year", "2024-07-15", "2023-07-01..2023-12-31"],
+    ["2022年最后一个月", "2024-07-15", "2022-12-01..2022-12-31"],
+    ["前年最后两个季度", "2024-07-15", "2022-07-01..2022-12-31"],
+    ["去年最後三個月", "2024-07-15", "2023-10-01..2023-12-31"],
+  ])("%s (as of %s) is %s, counted back from the year's end, not from as-of", (text, asOf, expected) => {
+    expect(spans(text, asOf)).toEqual([expected]);
+  });
+});

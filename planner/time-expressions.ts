@@ -197,6 +197,15 @@ const ENGLISH_STEP: Record<string, number> = {
   coming: 1,
   upcoming: 1,
 };
+// Years back from as-of's that a year word names, where a period is counted within a year.
+const YEARS_BACK: Record<string, number> = {
+  今年: 0,
+  本年: 0,
+  "this year": 0,
+  去年: 1,
+  "last year": 1,
+  前年: 2,
+};
 const CHINESE_YEAR_STEP: Record<string, number> = { 去年: -1, 今年: 0, 本年: 0, 明年: 1 };
 
 function unitOf(word: string): CalendarUnit {
@@ -302,6 +311,28 @@ const PATTERNS: Pattern[] = [
         grain,
         ...(note ? { note } : {}),
       };
+    },
+  },
+  // The last N months or quarters of a year: the last quarter of 2023, the final two months of
+  // last year, the last month of this year, 2023年最后一个季度, 去年最后两个月. Before "last quarter"
+  // alone (the one before as-of's) can take the words.
+  {
+    regex: new RegExp(
+      `\\bthe (?:last|final) (?:(${ENGLISH_COUNT}) )?(months?|quarters?) (?:of|in) (this year|last year|(?:19|20)\\d{2})\\b|(今年|去年|前年|本年|((?:19|20)\\d{2}|\\d{2})\\s*年)(?:的)?\\s*最后\\s*(${CHINESE_COUNT})?\\s*个?(月|季度)`,
+      "gu",
+    ),
+    build: (m, { asOf }) => {
+      const anchorText = m[3] ?? m[4];
+      const written = m[5] ?? (/^\d{4}$/.test(m[3] ?? "") ? m[3] : undefined);
+      const year = written ? fullYear(written) : asOf.getUTCFullYear() - (YEARS_BACK[anchorText] ?? 0);
+      const countText = m[1] ?? m[6];
+      const count = countText === undefined ? 1 : countOf(countText);
+      const unit = unitOf(m[2] ?? m[7]);
+      if (count === undefined || count > (unit === "quarter" ? 4 : 12)) return undefined;
+      const kind = written ? "absolute" : "relative";
+      if (unit === "quarter")
+        return { kind, periods: [span(quarters(year, 5 - count, 4), "quarter")], grain: "quarter" };
+      return { kind, periods: [span(months(year, 13 - count, 12), "month")], grain: "month" };
     },
   },
   // The first N months or quarters of a year: 今年前两个月, 2023年前三季度, the first two months of
