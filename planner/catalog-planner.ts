@@ -18,6 +18,7 @@ import {
   findTimeExpressions,
   isCoarser,
   monthPeriod,
+  placeAgainstAsOf,
   quarterPeriod,
   shiftPeriodByYears,
   type TimeMention,
@@ -126,6 +127,15 @@ const FISCAL_MESSAGE: Record<Language, (written: string, calendar: string) => st
     `“${written}”是财年期间，但工作区没有设置财年起始月份（triangulate.yaml 的 fiscal_year: start:）——您是指自然年的${calendar}吗？`,
   "zh-Hant": (written, calendar) =>
     `「${written}」是財年期間，但工作區沒有設定財年起始月份（triangulate.yaml 的 fiscal_year: start:）——您是指日曆年的${calendar}嗎？`,
+};
+
+const AFTER_AS_OF_MESSAGE: Record<Language, (written: string[], asOf: string) => string> = {
+  en: (written, asOf) =>
+    `Cannot plan this question: ${written.map((text) => `"${text}"`).join(", ")} is after the as-of date ${asOf}. The workspace holds recorded data, not forecasts; ask about a period up to ${asOf}, or pass a later --as-of.`,
+  "zh-Hans": (written, asOf) =>
+    `无法规划这个问题：${written.map((text) => `“${text}”`).join("、")}在截止日期 ${asOf} 之后。工作区只有已记录的数据，没有预测；请询问 ${asOf} 之前的期间，或使用更晚的 --as-of。`,
+  "zh-Hant": (written, asOf) =>
+    `無法規劃這個問題：${written.map((text) => `「${text}」`).join("、")}在截止日期 ${asOf} 之後。工作區只有已記錄的資料，沒有預測；請詢問 ${asOf} 之前的期間，或使用更晚的 --as-of。`,
 };
 
 const CORRECTION_NOTE: Record<Language, (written: string, corrected: string) => string> = {
@@ -395,6 +405,7 @@ function routeOf(reading: Reading, vocabulary: Vocabulary) {
 function refusalOf(
   reading: Reading,
   vocabulary: Vocabulary,
+  asOf: string,
   trace: string[],
 ): Partial<PlanOutcome> | undefined {
   const { unknownTerms, language, metrics, events, topics, resolution } = reading;
@@ -414,6 +425,14 @@ function refusalOf(
       clarification: { spans },
       message: spans.map((span) => FISCAL_MESSAGE[language](span.written, span.candidates[0])).join(" "),
     };
+  }
+  // A period wholly after as-of has no recorded data: planning it would fetch nothing, or a default
+  // period would answer another question. Sources hold records, not forecasts.
+  const future = reading.times.filter((time) => placeAgainstAsOf(time, asOf) === "after");
+  if (future.length > 0 && metrics.length + events.length > 0) {
+    const written = future.map((time) => reading.working.slice(time.start, time.end).trim());
+    trace.push(`refuse:after_as_of:${written.join(",")}`);
+    return { message: AFTER_AS_OF_MESSAGE[language](written, asOf) };
   }
   // A data-shaped question (a value or a date) whose measure the catalog lacks is not a policy
   // question because a topic word is in it ("dishwasher failure rate under warranty in Guangdong"):
@@ -624,7 +643,9 @@ function draftEventGoals(
 ): void {
   const metricFrames = frames.filter((frame) => frame.metrics.length > 0);
   for (const frame of frames.filter((candidate) => candidate.events.length > 0)) {
-    const window = eventWindow(frame, frames, framePeriods, intents, state);
+    // Event datasets declare no grain and are searched by date range: every event goal is at
+    // month grain over the range asked (a quarter or a year keeps its dates).
+    const window: Period = { ...eventWindow(frame, frames, framePeriods, intents, state), grain: "month" };
     // Dimension values: the event's own ("provider changes in East China"), else those of the metrics it relates to (两地).
     const dimensions = new Map<string, string[]>();
     for (const donor of frame.dimensions.size > 0 ? [frame] : metricFrames) {
@@ -801,11 +822,18 @@ export class CatalogPlanner implements Planner {
     trace.push(`intents:${intents.join(",") || "none"}`);
     for (const term of reading.unknownTerms)
       trace.push(`unknown:${term.kind}:${term.text}${term.suggestion ? `→${term.suggestion}?` : ""}`);
-    const refusal = refusalOf(reading, vocabulary, trace);
+    const refusal = refusalOf(reading, vocabulary, asOf, trace);
     if (refusal) return finish(refusal);
     for (const term of reading.unknownTerms)
       warnings.push(`"${term.text}" is not in the catalog; it is not planned`);
-    for (const time of reading.times) if (time.note) warnings.push(`"${time.text}": ${time.note}`);
+    for (const time of reading.times) {
+      if (time.note) warnings.push(`"${time.text}": ${time.note}`);
+      // Planned as asked (the sources hold what was recorded by then), and the user is told.
+      if (placeAgainstAsOf(time, asOf) === "partly_after")
+        warnings.push(
+          `"${time.text}": runs past the as-of date ${asOf}; only what was recorded up to then can answer it`,
+        );
+    }
 
     const framePeriods = resolveFramePeriods(frames);
     const metricFrames = frames.filter((frame) => frame.metrics.length > 0);

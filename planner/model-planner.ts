@@ -161,6 +161,8 @@ export class ModelPlanner implements Planner {
     const leftovers = deterministic.plan ? [] : checkableLeftovers(deterministic);
     if (deterministic.unknownTerms.length > 0 && leftovers.length === 0) return deterministic;
     if (!deterministic.plan && leftovers.length === 0 && deterministic.clarification) return deterministic;
+    // A period after as-of has no recorded data whoever plans it.
+    if (deterministic.trace.some((line) => line.startsWith("refuse:after_as_of:"))) return deterministic;
     const settings = context.workspace.config.model;
     const trace = deterministic.trace.filter((line) => !line.startsWith("plan:"));
     const fallBack = (reason: string): PlanOutcome => {

@@ -162,6 +162,85 @@ function monthList(
   };
 }
 
+type CalendarUnit = "month" | "quarter" | "year";
+
+/**
+ * The calendar month, quarter or year `offset` units from the one holding as-of: 0 is this one
+ * (本月, this quarter), -1 the last (上个月, last year), -2 the one before (上上个月, two quarters
+ * ago, 前年), +1 the next (下季度, next month, 明年).
+ */
+export function relativeUnitPeriod(asOf: Date, unit: CalendarUnit, offset: number): Period {
+  const year = asOf.getUTCFullYear();
+  if (unit === "year") return yearPeriod(year + offset);
+  if (unit === "quarter") {
+    const index = year * 4 + Math.floor(asOf.getUTCMonth() / 3) + offset;
+    return quarterPeriod(Math.floor(index / 4), (index % 4) + 1);
+  }
+  const date = new Date(Date.UTC(year, asOf.getUTCMonth() + offset, 1));
+  return monthPeriod(date.getUTCFullYear(), date.getUTCMonth() + 1);
+}
+
+// Counts a relative period is written with: digits, English words (read by parseCount), a / an.
+const ENGLISH_COUNT = "\\d{1,2}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve";
+const CHINESE_COUNT = "\\d{1,2}|[一二两三四五六七八九十]{1,3}";
+// How far back or ahead a relative period may reach, per unit: beyond it a number is more likely something else
+// ("23年前" is also "before 2023").
+const MAX_UNITS_AWAY: Record<CalendarUnit, number> = { month: 36, quarter: 12, year: 10 };
+
+const ENGLISH_STEP: Record<string, number> = {
+  last: -1,
+  previous: -1,
+  prior: -1,
+  this: 0,
+  current: 0,
+  next: 1,
+  coming: 1,
+  upcoming: 1,
+};
+// Years back from as-of's that a year word names, where a period is counted within a year.
+const YEARS_BACK: Record<string, number> = {
+  今年: 0,
+  本年: 0,
+  "this year": 0,
+  去年: 1,
+  "last year": 1,
+  前年: 2,
+};
+const CHINESE_YEAR_STEP: Record<string, number> = { 去年: -1, 今年: 0, 本年: 0, 明年: 1 };
+
+function unitOf(word: string): CalendarUnit {
+  if (/^(?:month|月|个\s*月)/u.test(word)) return "month";
+  if (/^(?:quarter|季|个\s*季)/u.test(word)) return "quarter";
+  return "year";
+}
+
+/** A count of one or more units back ("0 months ago" is not a period). */
+function countOf(text: string): number | undefined {
+  const count = text === "a" || text === "an" ? 1 : parseCount(text);
+  return count !== undefined && count >= 1 ? count : undefined;
+}
+
+/** A pattern whose match names a unit and an offset from the as-of unit (see relativeUnitPeriod). */
+function relativePattern(
+  regex: RegExp,
+  read: (match: RegExpExecArray) => { unit: CalendarUnit; offset: number } | undefined,
+): Pattern {
+  return {
+    regex,
+    build: (m, { asOf }) => {
+      const reading = read(m);
+      if (!reading || !Number.isInteger(reading.offset)) return undefined;
+      if (-reading.offset > MAX_UNITS_AWAY[reading.unit] || reading.offset > MAX_UNITS_AWAY[reading.unit])
+        return undefined;
+      return {
+        kind: "relative",
+        periods: [relativeUnitPeriod(asOf, reading.unit, reading.offset)],
+        grain: reading.unit,
+      };
+    },
+  };
+}
+
 const absolute = (periods: Period[], grain: Grain): Omit<TimeMention, "start" | "end" | "text"> => ({
   kind: "absolute",
   periods: [span(periods, grain)],
@@ -234,6 +313,28 @@ const PATTERNS: Pattern[] = [
       };
     },
   },
+  // The last N months or quarters of a year: the last quarter of 2023, the final two months of
+  // last year, the last month of this year, 2023年最后一个季度, 去年最后两个月. Before "last quarter"
+  // alone (the one before as-of's) can take the words.
+  {
+    regex: new RegExp(
+      `\\bthe (?:last|final) (?:(${ENGLISH_COUNT}) )?(months?|quarters?) (?:of|in) (this year|last year|(?:19|20)\\d{2})\\b|(今年|去年|前年|本年|((?:19|20)\\d{2}|\\d{2})\\s*年)(?:的)?\\s*最后\\s*(${CHINESE_COUNT})?\\s*个?(月|季度)`,
+      "gu",
+    ),
+    build: (m, { asOf }) => {
+      const anchorText = m[3] ?? m[4];
+      const written = m[5] ?? (/^\d{4}$/.test(m[3] ?? "") ? m[3] : undefined);
+      const year = written ? fullYear(written) : asOf.getUTCFullYear() - (YEARS_BACK[anchorText] ?? 0);
+      const countText = m[1] ?? m[6];
+      const count = countText === undefined ? 1 : countOf(countText);
+      const unit = unitOf(m[2] ?? m[7]);
+      if (count === undefined || count > (unit === "quarter" ? 4 : 12)) return undefined;
+      const kind = written ? "absolute" : "relative";
+      if (unit === "quarter")
+        return { kind, periods: [span(quarters(year, 5 - count, 4), "quarter")], grain: "quarter" };
+      return { kind, periods: [span(months(year, 13 - count, 12), "month")], grain: "month" };
+    },
+  },
   // The first N months or quarters of a year: 今年前两个月, 2023年前三季度, the first two months of
   // this year / of 2024. Before "前两个月" alone (the two complete months before as_of) can take it.
   {
@@ -260,8 +361,14 @@ const PATTERNS: Pattern[] = [
   // 去年同期, 同比, the same period last year, a year earlier: the other frame's period a year back
   {
     regex:
-      /去年同期|上年同期|上一年同期|同比|(?:for |in |during |over |with |versus |vs\.? )?the same (?:period|month|quarter|time) (?:of |in )?(?:last|the previous|the prior) year|(?:the )?same period a year (?:earlier|ago|before)|a year (?:earlier|ago|before)|year[- ]over[- ]year|year[- ]on[- ]year/gu,
-    build: () => ({ kind: "same_period", periods: [], grain: "month", shiftYears: -1 }),
+      /(大*前年|去年|上年|上一年)同期|同比|(?:for |in |during |over |with |versus |vs\.? )?the same (?:period|month|quarter|time) (?:of |in )?(?:last|the previous|the prior) year|(?:the )?same period a year (?:earlier|ago|before)|a year (?:earlier|ago|before)|year[- ]over[- ]year|year[- ]on[- ]year/gu,
+    build: (m) => ({
+      kind: "same_period",
+      periods: [],
+      grain: "month",
+      // 前年同期 is two years back, each 大 one more.
+      shiftYears: m[1]?.endsWith("前年") ? -m[1].length : -1,
+    }),
   },
   // 今年2月, 去年12月, 前年3月; 今年第一季度, 去年Q4
   {
@@ -502,18 +609,47 @@ const PATTERNS: Pattern[] = [
     regex: new RegExp(`\\b${MONTH},?\\s*(?:of )?${YEAR}`, "gu"),
     build: (m) => absolute([monthPeriod(Number(m[2]), MONTH_NAMES[m[1]])], "month"),
   },
-  // 上个月, 上月, last month, previous month
-  {
-    regex: /上个?月|上一个月|last month|previous month|the month before/gu,
-    build: (_m, { asOf }) => {
-      const date = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - 1, 1));
-      return {
-        kind: "relative",
-        periods: [monthPeriod(date.getUTCFullYear(), date.getUTCMonth() + 1)],
-        grain: "month",
-      };
+  // Calendar units counted from the one holding as-of (anchor + offset + unit, relativeUnitPeriod).
+  // English: the month before last, the quarter after next; two quarters ago, 3 months ago; last
+  // month, the previous quarter, this year, next quarter, the coming month; the month before.
+  relativePattern(/\bthe (month|quarter|year) (before last|after next)\b/gu, (m) => ({
+    unit: unitOf(m[1]),
+    offset: m[2] === "before last" ? -2 : 2,
+  })),
+  relativePattern(new RegExp(`\\b(${ENGLISH_COUNT}) (months?|quarters?|years?) ago\\b`, "gu"), (m) => {
+    const count = countOf(m[1]);
+    return count === undefined ? undefined : { unit: unitOf(m[2]), offset: -count };
+  }),
+  relativePattern(
+    /\b(?:the )?(last|previous|prior|this|current|next|coming|upcoming) (month|quarter|year)\b/gu,
+    (m) => ({ unit: unitOf(m[2]), offset: ENGLISH_STEP[m[1]] }),
+  ),
+  relativePattern(/\bthe (month|quarter|year) before\b/gu, (m) => ({ unit: unitOf(m[1]), offset: -1 })),
+  // Chinese: 上个月, 上上个月, 上一季度, 下季度, 下下个月 (each 上 one unit back, each 下 one ahead);
+  // 上一年, 下一年; 本月, 这个季度, 本季度; 两个月前, 三个季度前, 两年前; 去年, 前年, 大前年, 明年, 后年.
+  relativePattern(/(上{1,3}|下{1,3})(?:一个|一|个)?(月|季度|季)/gu, (m) => ({
+    unit: unitOf(m[2]),
+    offset: (m[1][0] === "上" ? -1 : 1) * m[1].length,
+  })),
+  relativePattern(/(上{1,3}|下{1,3})一年/gu, (m) => ({
+    unit: "year",
+    offset: (m[1][0] === "上" ? -1 : 1) * m[1].length,
+  })),
+  relativePattern(/(?:本|这一?个?)(月|季度)/gu, (m) => ({ unit: unitOf(m[1]), offset: 0 })),
+  relativePattern(
+    new RegExp(`(${CHINESE_COUNT})\\s*(个\\s*月|个\\s*季度|年)\\s*(?:以前|之前|前)`, "gu"),
+    (m) => {
+      const count = countOf(m[1]);
+      return count === undefined ? undefined : { unit: unitOf(m[2]), offset: -count };
     },
-  },
+  ),
+  // 前年 is two years back and each 大 one more (大前年: three); 后年 two ahead, 大后年 three.
+  relativePattern(/(?<![以之])(大*)前年|(?<![以之前])(大*)后年/gu, (m) =>
+    m[1] !== undefined
+      ? { unit: "year", offset: -2 - m[1].length }
+      : { unit: "year", offset: 2 + m[2].length },
+  ),
+  relativePattern(/去年|今年|本年|明年/gu, (m) => ({ unit: "year", offset: CHINESE_YEAR_STEP[m[0]] })),
   // 近3个月, 最近6个月, 过去两个季度, last 6 months, the past 2 quarters, 近半年: complete units before as_of
   {
     regex:
@@ -539,45 +675,6 @@ const PATTERNS: Pattern[] = [
       }
       return { kind: "relative", periods: [span(periods, "month")], grain: "month" };
     },
-  },
-  // 本月, this month
-  {
-    regex: /本月|这个月|this month/gu,
-    build: (_m, { asOf }) => ({
-      kind: "relative",
-      periods: [monthPeriod(asOf.getUTCFullYear(), asOf.getUTCMonth() + 1)],
-      grain: "month",
-    }),
-  },
-  // 上季度, 上个季度, last quarter
-  {
-    regex: /上个?季度|上一季度?|last quarter|previous quarter/gu,
-    build: (_m, { asOf }) => {
-      let quarter = Math.floor(asOf.getUTCMonth() / 3);
-      let year = asOf.getUTCFullYear();
-      if (quarter === 0) {
-        quarter = 4;
-        year -= 1;
-      }
-      return { kind: "relative", periods: [quarterPeriod(year, quarter)], grain: "quarter" };
-    },
-  },
-  // 去年, last year; 今年, this year
-  {
-    regex: /去年|上一年|last year|previous year/gu,
-    build: (_m, { asOf }) => ({
-      kind: "relative",
-      periods: [yearPeriod(asOf.getUTCFullYear() - 1)],
-      grain: "year",
-    }),
-  },
-  {
-    regex: /今年|this year/gu,
-    build: (_m, { asOf }) => ({
-      kind: "relative",
-      periods: [yearPeriod(asOf.getUTCFullYear())],
-      grain: "year",
-    }),
   },
   // 同期, 同月, 同一时期, the same period/month/quarter
   {
@@ -676,6 +773,22 @@ export function findTimeExpressions(
       ),
   );
   return kept.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Where a time expression lies against the as-of date: "within" (it ends by as-of), "partly_after"
+ * (it holds as-of and runs past it: this year, 本季度), or "after" (it starts after as-of: next
+ * quarter, 明年, 2024年9月 asked on 2024-07-15). An expression with no periods of its own is within.
+ */
+export function placeAgainstAsOf(mention: TimeMention, asOf: string): "within" | "partly_after" | "after" {
+  if (mention.periods.length === 0) return "within";
+  const from = mention.periods.map((period) => period.from).sort()[0];
+  const to = mention.periods
+    .map((period) => period.to)
+    .sort()
+    .reverse()[0];
+  if (from > asOf) return "after";
+  return to > asOf ? "partly_after" : "within";
 }
 
 /** The grain one step coarser than `grain` (year stays year). */
