@@ -299,3 +299,20 @@ describe("an unknown measure beside a metric reached only by a typo correction",
     expect(plan("What is the complants count in Q4 2023?").plan).toBeDefined();
   });
 });
+
+describe("words that are words", () => {
+  it("does not read a part of a longer term written right as a slip (退货政 of 退货政策) in a dated question", () => {
+    for (const question of ["去年的退货政策是什么？", "2023年的退貨政策有什麼規定？"]) {
+      const outcome = plan(question, demo, "2024-07-15");
+      expect(outcome.clarification).toBeUndefined();
+      expect(outcome.plan?.sub_goals[0]?.source).toBe("handbook");
+    }
+    // A real one-character slip in a metric of a dated question still asks.
+    expect(plan("A产品华东区2024年2月的退货璟").clarification?.spans[0]?.candidates).toContain("退货率");
+  });
+  it("reads a common English verb as itself, not as a catalog word one letter away", () => {
+    const outcome = plan("Which CRM versions went out in Q3 2023?", demo, "2024-07-15");
+    expect(outcome.corrections ?? []).toEqual([]);
+    expect(outcome.plan?.sub_goals.every((goal) => Object.keys(goal.params.filters).length === 0)).toBe(true);
+  });
+});

@@ -64,7 +64,12 @@ const PLAIN_WORDS = new Set(
     "there their they them than then each every both either same last next past over into about their " +
     "compare compared versus trend between month months year years quarter quarters week weeks " +
     "please could would should rise rose fall fell drop change changed changes much more less also " +
-    "during since until before after around high higher lower relate related relation affect affected"
+    "during since until before after around high higher lower relate related relation affect affected " +
+    // Common verbs and words one letter from a catalog word ("went" is not "west", "want" not "went"):
+    // a real word is read as itself.
+    "went want wants come came goes gone make made take took seen look know need find found keep kept " +
+    "gave sent send most best just only well like told said says wait hold held move moved real " +
+    "here huge good fine sure okay able upon once even ever late later early soon still"
   ).split(" "),
 );
 
@@ -507,6 +512,13 @@ const hanHomophones: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) =>
     const window = normalized.slice(start, end);
     if (window === term.text || !PURE_HAN.test(window)) continue;
     if (blocksWindow(current, term, start, end)) continue;
+    // Inside a longer term written right (退货政 of the topic 退货政策): part of a known word, no slip.
+    if (
+      current.mentions.some(
+        (mention) => mention.start <= start && mention.end >= end && mention.end - mention.start > length,
+      )
+    )
+      continue;
     const wrong: number[] = [];
     for (let index = 0; index < length; index += 1) if (window[index] !== term.text[index]) wrong.push(index);
     // At least one character must be right: a whole word of homophones is another word.
