@@ -113,6 +113,10 @@ function clarificationMessage(clarification: Clarification, language: Language):
     if (language === "en")
       return `"${span.written}" is not in the catalog — did you mean ${span.candidates.join(", ")}?`;
     const joiner = "、";
+    if (span.candidates.length === 1)
+      return language === "zh-Hant"
+        ? `「${span.written}」不在目錄中——您是指「${toTraditional(span.candidates[0])}」嗎？`
+        : `“${span.written}”不在目录中——您是指“${span.candidates[0]}”吗？`;
     return language === "zh-Hant"
       ? `「${span.written}」不在目錄中——您是指${span.candidates.join(joiner)}中的哪一個？`
       : `“${span.written}”不在目录中——您是指${span.candidates.join(joiner)}中的哪一个？`;

@@ -91,7 +91,15 @@ describe("paraphrases of measures resolve by composition, locatives after a plac
     expect(keys("华南区C产品2024年4月退回去的比例")).toEqual(keys("C产品华南区2024年4月的退货率"));
     const outcome = plan("2023年第四季度VIP会员再买的比例");
     expect(outcome.plan?.sub_goals[0].params.metric).toBe("vip_repurchase_rate");
-    expect(plan("2023年第四季度的回购率").corrections?.[0]?.corrected).toBe("复购率");
+    // A class synonym that lands one non-homophone character from the metric's term is a guess: ask.
+    const near = plan("2023年第四季度的回购率");
+    expect(near.plan).toBeUndefined();
+    expect(near.clarification?.spans).toEqual([{ written: "回购率", candidates: ["复购率"] }]);
+    // The catalog's own stem with another head is no guess (退货比率 beside the catalog's 退货比例).
+    expect(keys("C产品华南区2024年4月的退货比率")).toEqual(keys("C产品华南区2024年4月的退货率"));
+    expect(plan("2024年4月华东区的退款率").clarification?.spans).toEqual([
+      { written: "退款率", candidates: ["退货率"] },
+    ]);
   });
   it("a locative right after a place value is part of it; alone it points at something unsaid", () => {
     expect(keys("川渝这边空调2024年3月的索赔率", hearthwell)).toEqual(

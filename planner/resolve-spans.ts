@@ -87,6 +87,8 @@ interface Lexicon {
   hanIndex: Map<string, { term: Term; position: number }[]>;
   /** A measure stem (退货, return, refund via synonyms) → the metric's synonym to write instead. */
   stems: Map<string, { metric: string; replacement: string }[]>;
+  /** The stems the catalog's own metric terms have (退货 of 退货率), not reached through a class synonym. */
+  catalogStems: Set<string>;
   /** An event's object (物流商, carrier, shipping company via synonyms) → the event's synonym. */
   objects: Map<string, { event: string; replacement: string }[]>;
 }
@@ -148,6 +150,7 @@ function lexiconOf(vocabulary: Vocabulary): Lexicon {
       hanIndex.set(character, list);
     });
   const stems = new Map<string, { metric: string; replacement: string }[]>();
+  const catalogStems = new Set<string>();
   const objects = new Map<string, { event: string; replacement: string }[]>();
   for (const term of terms) {
     if (term.kind === "metric") {
@@ -161,6 +164,7 @@ function lexiconOf(vocabulary: Vocabulary): Lexicon {
       if (!stem) continue;
       const entry = { metric: term.name, replacement: term.text };
       const same = (other: { metric: string }) => other.metric === term.name;
+      catalogStems.add(stem);
       addTo(stems, stem, entry, same);
       for (const synonym of businessSynonymsOf(stem)) addTo(stems, synonym, entry, same);
     }
@@ -186,7 +190,17 @@ function lexiconOf(vocabulary: Vocabulary): Lexicon {
       }
     }
   }
-  lexicon = { terms, compact, latinWords, hanTerms, hanIndex, stems, objects, nearest: new Map() };
+  lexicon = {
+    terms,
+    compact,
+    latinWords,
+    hanTerms,
+    hanIndex,
+    stems,
+    catalogStems,
+    objects,
+    nearest: new Map(),
+  };
   lexicons.set(vocabulary, lexicon);
   return lexicon;
 }
@@ -360,6 +374,18 @@ const measureHeads: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) => 
       }
       const replacement = metrics[0].replacement;
       if (normalizeForMatching(written) === replacement) continue;
+      // A class synonym that leaves the span one wrong, non-homophone character away from a term
+      // of the metric (回购率 for 复购率) is a guess the documented rule asks about, as 退货璟 is.
+      // Only a class synonym's stem: the catalog's own stem with another head (退货比率) is no guess.
+      const near =
+        han && !lexicon.catalogStems.has(stem)
+          ? nearMissOf(normalizeForMatching(written), metrics[0].metric, lexicon)
+          : undefined;
+      if (near) {
+        if (!ambiguous.some((span) => span.written === written))
+          ambiguous.push({ written, candidates: [near] });
+        continue;
+      }
       edits.push({
         start,
         end,
@@ -371,6 +397,23 @@ const measureHeads: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) => 
   }
   return nonOverlapping(edits);
 };
+
+/**
+ * The metric's Han term that `window` misses by exactly one character that neither sounds alike
+ * nor is a function character: the shape the homophone step asks about (退货璟, 回购率).
+ */
+function nearMissOf(window: string, metric: string, lexicon: Lexicon): string | undefined {
+  if (window.length < 3 || !PURE_HAN.test(window)) return undefined;
+  for (const term of lexicon.hanTerms) {
+    if (term.kind !== "metric" || term.name !== metric || term.text.length !== window.length) continue;
+    const wrong = [...window].flatMap((character, index) => (character === term.text[index] ? [] : [index]));
+    if (wrong.length !== 1) continue;
+    const [index] = wrong;
+    if (FUNCTION_CHARACTERS.has(window[index]) || soundsAlikeFuzzy(window[index], term.text[index])) continue;
+    return term.text;
+  }
+  return undefined;
+}
 
 const runTogether: Step = (current, lexicon) => {
   const { normalized, text } = current;
