@@ -142,6 +142,13 @@ describe("single-character input-method slips", () => {
       "churn_rate",
     );
   });
+  it("a function character inside a metric term that reads exactly as its character (退或率: huo)", () => {
+    const outcome = plan("B產品華北區2024年3月的退或率");
+    expect(keys("B產品華北區2024年3月的退或率")).toEqual(keys("B产品华北区2024年3月的退货率"));
+    expect(outcome.corrections?.[0]).toMatchObject({ written: "退或率", reason: "homophone" });
+    // Read as written where it joins two words: 退或换货 is "return or exchange", not a rate.
+    expect(plan("2024年3月退或换货的政策").corrections ?? []).toEqual([]);
+  });
   it("never corrects a valid reading: 去年 stays 去年", () => {
     const outcome = plan("华北去年12月B产品的退货率");
     expect(outcome.corrections ?? []).toEqual([]);

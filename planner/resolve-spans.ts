@@ -576,8 +576,17 @@ const hanHomophones: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) =>
         ambiguous.push({ written: text.slice(start, end), candidates: [term.text] });
       continue;
     }
-    // A function character read as it is makes a phrase of its own (退货的): no correction.
-    if (wrong.some((index) => FUNCTION_CHARACTERS.has(window[index]))) continue;
+    // A function character read as it is makes a phrase of its own (退货的): no correction —
+    // unless it sits inside the span, between right characters, and reads exactly as the term's
+    // character (退或率: 或 and 货 are both huo), where no phrase of its own fits.
+    if (
+      wrong.some(
+        (index) =>
+          FUNCTION_CHARACTERS.has(window[index]) &&
+          !(index > 0 && index < length - 1 && soundsAlike(window[index], term.text[index])),
+      )
+    )
+      continue;
     edits.push({
       start,
       end,
