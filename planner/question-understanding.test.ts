@@ -121,6 +121,15 @@ describe("paraphrases of measures resolve by composition, locatives after a plac
   });
 });
 
+describe("words of the metric's own name beside it", () => {
+  it('are accounted for (VIP of "VIP repeat purchase" before "repeat purchase rate"); another word still asks', () => {
+    const outcome = plan("VIP repeat purchase rate by quarter of 2023");
+    expect(outcome.unknownTerms).toEqual([]);
+    expect(keys("VIP repeat purchase rate by quarter of 2023")).toEqual(keys("2023年各季度的VIP复购率"));
+    expect(plan("Gold repeat purchase rate by quarter of 2023").plan).toBeUndefined();
+  });
+});
+
 describe("single-character input-method slips", () => {
   it("a homophone that completes a written value to a longer catalog term (广东大去 → 广东大区)", () => {
     const outcome = plan("广东大去空调2024年1月的索赔率", hearthwell);
