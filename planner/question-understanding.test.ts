@@ -130,6 +130,26 @@ describe("words of the metric's own name beside it", () => {
   });
 });
 
+describe("policy questions in other words than the topic's", () => {
+  const searches = (question: string) =>
+    (plan(question).plan?.sub_goals ?? [])
+      .filter((goal) => goal.params.query !== undefined)
+      .map((goal) => goal.source);
+  it("a phrasal verb split by a pronoun, a class synonym, a verb and object split by a particle", () => {
+    expect(searches("once I send it back, when will the money reach my card?")).toEqual(["handbook"]);
+    expect(searches("把东西退回去以后钱多久到账")).toEqual(["handbook"]);
+    expect(searches("我退了货，钱什么时候到？")).toEqual(["handbook"]);
+  });
+  it("not across content words, beyond the bounded gap, or in a data question", () => {
+    expect(plan("send our survey results back to the office, when?").route).toMatchObject({
+      route: "direct",
+      reason: "out_of_scope",
+    });
+    expect(plan("send it to my brother and then come back later").route.route).toBe("direct");
+    expect(searches("A产品华东区2024年1月退回了多少")).toEqual([]);
+  });
+});
+
 describe("single-character input-method slips", () => {
   it("a homophone that completes a written value to a longer catalog term (广东大去 → 广东大区)", () => {
     const outcome = plan("广东大去空调2024年1月的索赔率", hearthwell);

@@ -14,7 +14,8 @@ export type CorrectionReason =
   | "homophone"
   | "measure_head"
   | "change_event"
-  | "quantifier";
+  | "quantifier"
+  | "topic_phrase";
 
 /** One span rewritten to a catalog term: what was written, what it now reads. */
 export interface SpanCorrection {
@@ -91,6 +92,8 @@ interface Lexicon {
   catalogStems: Set<string>;
   /** An event's object (物流商, carrier, shipping company via synonyms) → the event's synonym. */
   objects: Map<string, { event: string; replacement: string }[]>;
+  /** A class synonym of a topic's word (send back, 退回 for 退货 / refund) → the topic's word. */
+  topicPhrases: Map<string, { topic: string; replacement: string }[]>;
 }
 
 const lexicons = new WeakMap<Vocabulary, Lexicon>();
@@ -190,7 +193,20 @@ function lexiconOf(vocabulary: Vocabulary): Lexicon {
       }
     }
   }
+  // Topics widen through the classes too, but only by phrases (two Latin words, or two Han
+  // characters): "return" alone is as often a return on investment as a parcel sent back.
+  const topicPhrases = new Map<string, { topic: string; replacement: string }[]>();
+  const known = new Set(terms.map((term) => term.text));
+  for (const term of terms) {
+    if (term.kind !== "topic") continue;
+    const entry = { topic: term.name, replacement: term.text };
+    for (const synonym of businessSynonymsOf(term.text)) {
+      if (known.has(synonym) || !(HAN.test(synonym) ? synonym.length >= 2 : /\s/u.test(synonym))) continue;
+      addTo(topicPhrases, synonym, entry, (other) => other.topic === term.name);
+    }
+  }
   lexicon = {
+    topicPhrases,
     terms,
     compact,
     latinWords,
@@ -273,7 +289,15 @@ export function resolveSpans(question: string, vocabulary: Vocabulary, asOf: str
   const corrections: SpanCorrection[] = [];
   const ambiguous: AmbiguousSpan[] = [];
   let text = question;
-  const steps = [changeEvents, measureHeads, runTogether, latinTypos, hanHomophones, quantifiers];
+  const steps = [
+    changeEvents,
+    measureHeads,
+    runTogether,
+    latinTypos,
+    hanHomophones,
+    topicPhrases,
+    quantifiers,
+  ];
   let current = stage(text, vocabulary, asOf);
   for (const step of steps) {
     const edits = step(current, lexicon, vocabulary, asOf, ambiguous);
@@ -414,6 +438,56 @@ function nearMissOf(window: string, metric: string, lexicon: Lexicon): string | 
   }
   return undefined;
 }
+
+// Words that carry no content of their own and may sit inside a phrasal verb ("send it back",
+// "send something back"); at most TOPIC_GAP_WORDS of them, so "send our survey results back" is
+// not the return policy.
+const GAP_WORDS =
+  "it|them|this|that|these|those|something|anything|everything|stuff|one|some|the|a|an|my|our|your|his|her|their";
+const TOPIC_GAP_WORDS = 2;
+// Between a Chinese verb and its object only an aspect particle or a classifier (退了货, 退过一次款).
+const HAN_GAP = "(?:了|过)?(?:一)?(?:个|次|下)?";
+
+/**
+ * A policy question in other words than the topic's: a class synonym of a topic word (退回 for
+ * 退货, "send back" for refund), a phrasal verb split by a pronoun ("send something back"), a
+ * verb and its object split by a particle (退了货). Only in a question that names no metric,
+ * event, dimension value, date or topic: there a measure head or a data reading wins.
+ */
+const topicPhrases: Step = (current, lexicon) => {
+  const { normalized, text, mentions } = current;
+  if (current.fixed.length > 0 || mentions.some((mention) => mention.kind === "topic")) return [];
+  const edits: Edit[] = [];
+  const phrases: [string, { topic: string; replacement: string }[]][] = [...lexicon.topicPhrases];
+  // The topic's own two-character Han words, split by a particle (退了货 → 退货).
+  for (const term of lexicon.hanTerms)
+    if (term.kind === "topic" && term.text.length === 2)
+      phrases.push([term.text, [{ topic: term.name, replacement: term.text }]]);
+  for (const [phrase, topics] of phrases) {
+    if (topics.length !== 1) continue;
+    const han = HAN.test(phrase);
+    const [first, ...rest] = han ? [phrase[0], phrase.slice(1)] : phrase.split(/\s+/u);
+    if (!normalized.includes(first)) continue;
+    const pattern = han
+      ? compiled(`${escapeRegex(first)}${HAN_GAP}${escapeRegex(rest.join(""))}`)
+      : compiled(
+          `(?<![a-z0-9])${escapeRegex(first)}(?:\\s+(?:${GAP_WORDS})){0,${TOPIC_GAP_WORDS}}\\s+${rest.map(escapeRegex).join("\\s+")}(?![a-z0-9])`,
+        );
+    for (const match of normalized.matchAll(pattern)) {
+      if (han && match[0] === phrase && topics[0].replacement === phrase) continue;
+      const start = match.index;
+      const end = start + match[0].length;
+      const replacement = topics[0].replacement;
+      edits.push({
+        start,
+        end,
+        replacement: han ? replacement : ` ${replacement} `,
+        correction: { written: text.slice(start, end), corrected: replacement, reason: "topic_phrase" },
+      });
+    }
+  }
+  return nonOverlapping(edits);
+};
 
 const runTogether: Step = (current, lexicon) => {
   const { normalized, text } = current;
