@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { Catalog, SourceConfig, WorkspaceConfig } from "../models/workspace.js";
 import { ConfigError, type ConfigIssue } from "./config-error.js";
+import { withWorkspaceFiscalYear } from "./fiscal-year-defaults.js";
 import { jsonPathProblem } from "./json-path-syntax.js";
 import { type UnresolvedVariable, unresolvedVariableIssue } from "./unresolved-variables.js";
 import { Workspace } from "./workspace.js";
@@ -77,7 +78,13 @@ export function inspectWorkspace(
   issues.push(...malformedJsonPaths(parsed.data, locate));
   if (issues.length > 0) return { issues: sortIssues(issues) };
   return {
-    workspace: new Workspace(root, file, parsed.data, resolved.secrets, resolved.unresolved),
+    workspace: new Workspace(
+      root,
+      file,
+      withWorkspaceFiscalYear(parsed.data),
+      resolved.secrets,
+      resolved.unresolved,
+    ),
     issues: [],
     warnings: missingDataFiles(parsed.data, root, locate),
   };

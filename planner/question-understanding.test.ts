@@ -91,7 +91,15 @@ describe("paraphrases of measures resolve by composition, locatives after a plac
     expect(keys("华南区C产品2024年4月退回去的比例")).toEqual(keys("C产品华南区2024年4月的退货率"));
     const outcome = plan("2023年第四季度VIP会员再买的比例");
     expect(outcome.plan?.sub_goals[0].params.metric).toBe("vip_repurchase_rate");
-    expect(plan("2023年第四季度的回购率").corrections?.[0]?.corrected).toBe("复购率");
+    // A class synonym that lands one non-homophone character from the metric's term is a guess: ask.
+    const near = plan("2023年第四季度的回购率");
+    expect(near.plan).toBeUndefined();
+    expect(near.clarification?.spans).toEqual([{ written: "回购率", candidates: ["复购率"] }]);
+    // The catalog's own stem with another head is no guess (退货比率 beside the catalog's 退货比例).
+    expect(keys("C产品华南区2024年4月的退货比率")).toEqual(keys("C产品华南区2024年4月的退货率"));
+    expect(plan("2024年4月华东区的退款率").clarification?.spans).toEqual([
+      { written: "退款率", candidates: ["退货率"] },
+    ]);
   });
   it("a locative right after a place value is part of it; alone it points at something unsaid", () => {
     expect(keys("川渝这边空调2024年3月的索赔率", hearthwell)).toEqual(
@@ -110,6 +118,35 @@ describe("paraphrases of measures resolve by composition, locatives after a plac
   });
   it("比例多少 asks for a value, not a comparison", () => {
     expect(plan("C产品华南区2024年4月的退货比例多少？").route.complexity).toBe("simple");
+  });
+});
+
+describe("words of the metric's own name beside it", () => {
+  it('are accounted for (VIP of "VIP repeat purchase" before "repeat purchase rate"); another word still asks', () => {
+    const outcome = plan("VIP repeat purchase rate by quarter of 2023");
+    expect(outcome.unknownTerms).toEqual([]);
+    expect(keys("VIP repeat purchase rate by quarter of 2023")).toEqual(keys("2023年各季度的VIP复购率"));
+    expect(plan("Gold repeat purchase rate by quarter of 2023").plan).toBeUndefined();
+  });
+});
+
+describe("policy questions in other words than the topic's", () => {
+  const searches = (question: string) =>
+    (plan(question).plan?.sub_goals ?? [])
+      .filter((goal) => goal.params.query !== undefined)
+      .map((goal) => goal.source);
+  it("a phrasal verb split by a pronoun, a class synonym, a verb and object split by a particle", () => {
+    expect(searches("once I send it back, when will the money reach my card?")).toEqual(["handbook"]);
+    expect(searches("把东西退回去以后钱多久到账")).toEqual(["handbook"]);
+    expect(searches("我退了货，钱什么时候到？")).toEqual(["handbook"]);
+  });
+  it("not across content words, beyond the bounded gap, or in a data question", () => {
+    expect(plan("send our survey results back to the office, when?").route).toMatchObject({
+      route: "direct",
+      reason: "out_of_scope",
+    });
+    expect(plan("send it to my brother and then come back later").route.route).toBe("direct");
+    expect(searches("A产品华东区2024年1月退回了多少")).toEqual([]);
   });
 });
 
@@ -133,6 +170,13 @@ describe("single-character input-method slips", () => {
     expect(plan("专业版德国2024年1月的流丝率", subscriptions).plan?.sub_goals[0].params.metric).toBe(
       "churn_rate",
     );
+  });
+  it("a function character inside a metric term that reads exactly as its character (退或率: huo)", () => {
+    const outcome = plan("B產品華北區2024年3月的退或率");
+    expect(keys("B產品華北區2024年3月的退或率")).toEqual(keys("B产品华北区2024年3月的退货率"));
+    expect(outcome.corrections?.[0]).toMatchObject({ written: "退或率", reason: "homophone" });
+    // Read as written where it joins two words: 退或换货 is "return or exchange", not a rate.
+    expect(plan("2024年3月退或换货的政策").corrections ?? []).toEqual([]);
   });
   it("never corrects a valid reading: 去年 stays 去年", () => {
     const outcome = plan("华北去年12月B产品的退货率");

@@ -14,7 +14,8 @@ export type CorrectionReason =
   | "homophone"
   | "measure_head"
   | "change_event"
-  | "quantifier";
+  | "quantifier"
+  | "topic_phrase";
 
 /** One span rewritten to a catalog term: what was written, what it now reads. */
 export interface SpanCorrection {
@@ -92,8 +93,12 @@ interface Lexicon {
   hanIndex: Map<string, { term: Term; position: number }[]>;
   /** A measure stem (退货, return, refund via synonyms) → the metric's synonym to write instead. */
   stems: Map<string, { metric: string; replacement: string }[]>;
+  /** The stems the catalog's own metric terms have (退货 of 退货率), not reached through a class synonym. */
+  catalogStems: Set<string>;
   /** An event's object (物流商, carrier, shipping company via synonyms) → the event's synonym. */
   objects: Map<string, { event: string; replacement: string }[]>;
+  /** A class synonym of a topic's word (send back, 退回 for 退货 / refund) → the topic's word. */
+  topicPhrases: Map<string, { topic: string; replacement: string }[]>;
 }
 
 const lexicons = new WeakMap<Vocabulary, Lexicon>();
@@ -153,6 +158,7 @@ function lexiconOf(vocabulary: Vocabulary): Lexicon {
       hanIndex.set(character, list);
     });
   const stems = new Map<string, { metric: string; replacement: string }[]>();
+  const catalogStems = new Set<string>();
   const objects = new Map<string, { event: string; replacement: string }[]>();
   for (const term of terms) {
     if (term.kind === "metric") {
@@ -166,6 +172,7 @@ function lexiconOf(vocabulary: Vocabulary): Lexicon {
       if (!stem) continue;
       const entry = { metric: term.name, replacement: term.text };
       const same = (other: { metric: string }) => other.metric === term.name;
+      catalogStems.add(stem);
       addTo(stems, stem, entry, same);
       for (const synonym of businessSynonymsOf(stem)) addTo(stems, synonym, entry, same);
     }
@@ -191,7 +198,30 @@ function lexiconOf(vocabulary: Vocabulary): Lexicon {
       }
     }
   }
-  lexicon = { terms, compact, latinWords, hanTerms, hanIndex, stems, objects, nearest: new Map() };
+  // Topics widen through the classes too, but only by phrases (two Latin words, or two Han
+  // characters): "return" alone is as often a return on investment as a parcel sent back.
+  const topicPhrases = new Map<string, { topic: string; replacement: string }[]>();
+  const known = new Set(terms.map((term) => term.text));
+  for (const term of terms) {
+    if (term.kind !== "topic") continue;
+    const entry = { topic: term.name, replacement: term.text };
+    for (const synonym of businessSynonymsOf(term.text)) {
+      if (known.has(synonym) || !(HAN.test(synonym) ? synonym.length >= 2 : /\s/u.test(synonym))) continue;
+      addTo(topicPhrases, synonym, entry, (other) => other.topic === term.name);
+    }
+  }
+  lexicon = {
+    topicPhrases,
+    terms,
+    compact,
+    latinWords,
+    hanTerms,
+    hanIndex,
+    stems,
+    catalogStems,
+    objects,
+    nearest: new Map(),
+  };
   lexicons.set(vocabulary, lexicon);
   return lexicon;
 }
@@ -264,7 +294,15 @@ export function resolveSpans(question: string, vocabulary: Vocabulary, asOf: str
   const corrections: SpanCorrection[] = [];
   const ambiguous: AmbiguousSpan[] = [];
   let text = question;
-  const steps = [changeEvents, measureHeads, runTogether, latinTypos, hanHomophones, quantifiers];
+  const steps = [
+    changeEvents,
+    measureHeads,
+    runTogether,
+    latinTypos,
+    hanHomophones,
+    topicPhrases,
+    quantifiers,
+  ];
   let current = stage(text, vocabulary, asOf);
   for (const step of steps) {
     const edits = step(current, lexicon, vocabulary, asOf, ambiguous);
@@ -365,6 +403,18 @@ const measureHeads: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) => 
       }
       const replacement = metrics[0].replacement;
       if (normalizeForMatching(written) === replacement) continue;
+      // A class synonym that leaves the span one wrong, non-homophone character away from a term
+      // of the metric (回购率 for 复购率) is a guess the documented rule asks about, as 退货璟 is.
+      // Only a class synonym's stem: the catalog's own stem with another head (退货比率) is no guess.
+      const near =
+        han && !lexicon.catalogStems.has(stem)
+          ? nearMissOf(normalizeForMatching(written), metrics[0].metric, lexicon)
+          : undefined;
+      if (near) {
+        if (!ambiguous.some((span) => span.written === written))
+          ambiguous.push({ written, candidates: [near] });
+        continue;
+      }
       edits.push({
         start,
         end,
@@ -372,6 +422,73 @@ const measureHeads: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) => 
         correction: { written, corrected: replacement, reason: "measure_head" },
       });
       if (head) edits.push({ start: head.start, end: head.end, replacement: " " });
+    }
+  }
+  return nonOverlapping(edits);
+};
+
+/**
+ * The metric's Han term that `window` misses by exactly one character that neither sounds alike
+ * nor is a function character: the shape the homophone step asks about (退货璟, 回购率).
+ */
+function nearMissOf(window: string, metric: string, lexicon: Lexicon): string | undefined {
+  if (window.length < 3 || !PURE_HAN.test(window)) return undefined;
+  for (const term of lexicon.hanTerms) {
+    if (term.kind !== "metric" || term.name !== metric || term.text.length !== window.length) continue;
+    const wrong = [...window].flatMap((character, index) => (character === term.text[index] ? [] : [index]));
+    if (wrong.length !== 1) continue;
+    const [index] = wrong;
+    if (FUNCTION_CHARACTERS.has(window[index]) || soundsAlikeFuzzy(window[index], term.text[index])) continue;
+    return term.text;
+  }
+  return undefined;
+}
+
+// Words that carry no content of their own and may sit inside a phrasal verb ("send it back",
+// "send something back"); at most TOPIC_GAP_WORDS of them, so "send our survey results back" is
+// not the return policy.
+const GAP_WORDS =
+  "it|them|this|that|these|those|something|anything|everything|stuff|one|some|the|a|an|my|our|your|his|her|their";
+const TOPIC_GAP_WORDS = 2;
+// Between a Chinese verb and its object only an aspect particle or a classifier (退了货, 退过一次款).
+const HAN_GAP = "(?:了|过)?(?:一)?(?:个|次|下)?";
+
+/**
+ * A policy question in other words than the topic's: a class synonym of a topic word (退回 for
+ * 退货, "send back" for refund), a phrasal verb split by a pronoun ("send something back"), a
+ * verb and its object split by a particle (退了货). Only in a question that names no metric,
+ * event, dimension value, date or topic: there a measure head or a data reading wins.
+ */
+const topicPhrases: Step = (current, lexicon) => {
+  const { normalized, text, mentions } = current;
+  if (current.fixed.length > 0 || mentions.some((mention) => mention.kind === "topic")) return [];
+  const edits: Edit[] = [];
+  const phrases: [string, { topic: string; replacement: string }[]][] = [...lexicon.topicPhrases];
+  // The topic's own two-character Han words, split by a particle (退了货 → 退货).
+  for (const term of lexicon.hanTerms)
+    if (term.kind === "topic" && term.text.length === 2)
+      phrases.push([term.text, [{ topic: term.name, replacement: term.text }]]);
+  for (const [phrase, topics] of phrases) {
+    if (topics.length !== 1) continue;
+    const han = HAN.test(phrase);
+    const [first, ...rest] = han ? [phrase[0], phrase.slice(1)] : phrase.split(/\s+/u);
+    if (!normalized.includes(first)) continue;
+    const pattern = han
+      ? compiled(`${escapeRegex(first)}${HAN_GAP}${escapeRegex(rest.join(""))}`)
+      : compiled(
+          `(?<![a-z0-9])${escapeRegex(first)}(?:\\s+(?:${GAP_WORDS})){0,${TOPIC_GAP_WORDS}}\\s+${rest.map(escapeRegex).join("\\s+")}(?![a-z0-9])`,
+        );
+    for (const match of normalized.matchAll(pattern)) {
+      if (han && match[0] === phrase && topics[0].replacement === phrase) continue;
+      const start = match.index;
+      const end = start + match[0].length;
+      const replacement = topics[0].replacement;
+      edits.push({
+        start,
+        end,
+        replacement: han ? replacement : ` ${replacement} `,
+        correction: { written: text.slice(start, end), corrected: replacement, reason: "topic_phrase" },
+      });
     }
   }
   return nonOverlapping(edits);
@@ -545,8 +662,17 @@ const hanHomophones: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) =>
         ambiguous.push({ written: text.slice(start, end), candidates: [term.text] });
       continue;
     }
-    // A function character read as it is makes a phrase of its own (退货的): no correction.
-    if (wrong.some((index) => FUNCTION_CHARACTERS.has(window[index]))) continue;
+    // A function character read as it is makes a phrase of its own (退货的): no correction —
+    // unless it sits inside the span, between right characters, and reads exactly as the term's
+    // character (退或率: 或 and 货 are both huo), where no phrase of its own fits.
+    if (
+      wrong.some(
+        (index) =>
+          FUNCTION_CHARACTERS.has(window[index]) &&
+          !(index > 0 && index < length - 1 && soundsAlike(window[index], term.text[index])),
+      )
+    )
+      continue;
     edits.push({
       start,
       end,

@@ -152,7 +152,9 @@ describe("homophone corrections never change a valid word (property)", () => {
     "去年同期",
     "第三季度",
   ];
-  const FILLERS = ["的", "和", "在", "是多少", "有没有", "对比", "去", "区", "看看", "，"];
+  // Function characters too (或, 是, 有): one that reads as a term's character is corrected only
+  // inside a span between right characters, never where it joins two written words.
+  const FILLERS = ["的", "和", "在", "是多少", "有没有", "对比", "去", "区", "看看", "，", "或", "是", "有"];
   for (const { name, folder } of WORKSPACES) {
     const workspace = loadWorkspace(path.join(root, folder), { environment: {} });
     const vocabulary = new Vocabulary(workspace.config.catalog);

@@ -1,6 +1,7 @@
 import { distance } from "fastest-levenshtein";
 import { nearestName } from "../config/nearest-name.js";
 import { dimensionNouns } from "./dimension-nouns.js";
+import { normalizeForMatching } from "./normalize-text.js";
 import { CHINESE_LOCATIVES, CHINESE_STOP_WORDS, ENGLISH_STOP_WORDS } from "./stop-words.js";
 import type { Mention, Vocabulary } from "./vocabulary.js";
 
@@ -139,6 +140,10 @@ export function findUnresolvedQualifiers(
       (mention.end === segment.start || mention.start === segment.end);
     if (dimension && mentions.some(besideValue)) taken.push(segment);
   }
+  // Words of the metric's own label or synonyms written right beside it are part of its name
+  // ("VIP repeat purchase rate": the catalog lists "repeat purchase rate" and "VIP repeat purchase").
+  for (const mention of mentions)
+    if (mention.kind === "metric") taken.push(...ownWordsBeside(mention, normalized, segments, vocabulary));
   // A locative right after a dimension value (华东那边) is part of that value's span.
   for (const segment of segments)
     if (
@@ -240,6 +245,55 @@ export function findUnresolvedQualifiers(
     report(start, end, dimension);
   }
   return found;
+}
+
+/** The Latin words and Han terms of a metric's name, label and synonyms (folded). */
+function ownWordsOf(vocabulary: Vocabulary, metric: string): { latin: Set<string>; han: string[] } {
+  const entry = vocabulary.catalog.metrics[metric];
+  const names = [
+    metric.replace(/_/g, " "),
+    ...(entry?.label ? [entry.label] : []),
+    ...Object.values(entry?.labels ?? {}),
+    ...(entry?.synonyms ?? []),
+  ].map((name) => normalizeForMatching(name));
+  const latin = new Set(names.flatMap((name) => name.match(/[a-z0-9]{2,}/gu) ?? []));
+  const han = names.flatMap((name) => name.match(/[\u4e00-\u9fff]+/gu) ?? []);
+  return { latin, han };
+}
+
+/**
+ * The words right before and after a metric's span that belong to its own name: contiguous Latin
+ * words (spaces between), or one Han word on each side that one of its Han terms holds.
+ */
+function ownWordsBeside(
+  mention: Mention,
+  normalized: string,
+  segments: { start: number; end: number; text: string }[],
+  vocabulary: Vocabulary,
+): Span[] {
+  const own = ownWordsOf(vocabulary, mention.name);
+  const spans: Span[] = [];
+  let start = mention.start;
+  for (;;) {
+    const word = /([a-z0-9]+)\s*$/u.exec(normalized.slice(0, start));
+    if (!word || !own.latin.has(word[1]) || /[a-z0-9]/u.test(normalized[word.index - 1] ?? "")) break;
+    spans.push({ start: word.index, end: word.index + word[1].length });
+    start = word.index;
+  }
+  let end = mention.end;
+  for (;;) {
+    const word = /^\s*([a-z0-9]+)(?![a-z0-9])/u.exec(normalized.slice(end));
+    if (!word || !own.latin.has(word[1])) break;
+    const wordStart = end + word[0].length - word[1].length;
+    spans.push({ start: wordStart, end: wordStart + word[1].length });
+    end = wordStart + word[1].length;
+  }
+  for (const segment of segments) {
+    if (segment.end !== mention.start && segment.start !== mention.end) continue;
+    if (PURE_HAN.test(segment.text) && own.han.some((term) => term.includes(segment.text)))
+      spans.push(segment);
+  }
+  return spans;
 }
 
 const MONTH_WORDS = new Set(

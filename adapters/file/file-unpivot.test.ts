@@ -51,7 +51,7 @@ const catalog = `catalog:
         East: [华东, East China]
 `;
 
-function adapterFor(files: Record<string, string>, dataset: string) {
+function adapterFor(files: Record<string, string>, dataset: string, workspaceKeys = "") {
   const folder = folders.make();
   mkdirSync(path.join(folder, "data"));
   for (const [name, content] of Object.entries(files)) {
@@ -60,7 +60,7 @@ function adapterFor(files: Record<string, string>, dataset: string) {
   }
   writeFileSync(
     path.join(folder, "triangulate.yaml"),
-    `${catalog}sources:\n  files:\n    kind: file\n    datasets:\n      d:\n${dataset
+    `${workspaceKeys}${catalog}sources:\n  files:\n    kind: file\n    datasets:\n      d:\n${dataset
       .trim()
       .split("\n")
       .map((line) => `        ${line}`)
@@ -169,6 +169,29 @@ unpivot: { all_but: [Month], dimension: region, value: revenue }`,
 unpivot: { all_but: [Region], period: { grain: quarter, fiscal_year_start: 7 }, value: revenue }`,
     );
     expect((await read(fiscal)).rows.map((row) => row.period)).toEqual(["2023-Q3", "2023-Q4"]);
+  });
+
+  it("takes the workspace's fiscal_year for what unpivot.period leaves out; the dataset's own value wins", async () => {
+    const file = { "f.csv": "Region,FY24 Q1,FY24 Q2\nEast,5,6\n" };
+    const wide = `path: data/f.csv
+unpivot: { all_but: [Region], period: { grain: quarter }, value: revenue }`;
+    const periods = async (adapter: ReturnType<typeof adapterFor>) =>
+      (await read(adapter)).rows.map((row) => row.period);
+    expect(await periods(adapterFor(file, wide, "fiscal_year: { start: 7 }\n"))).toEqual([
+      "2023-Q3",
+      "2023-Q4",
+    ]);
+    // FY24 named by the year it starts in: April 2024.
+    expect(await periods(adapterFor(file, wide, "fiscal_year: { start: 4, named_by: start }\n"))).toEqual([
+      "2024-Q2",
+      "2024-Q3",
+    ]);
+    const own = `path: data/f.csv
+unpivot: { all_but: [Region], period: { grain: quarter, fiscal_year_start: 4 }, value: revenue }`;
+    expect(await periods(adapterFor(file, own, "fiscal_year: { start: 7 }\n"))).toEqual([
+      "2023-Q2",
+      "2023-Q3",
+    ]);
   });
 
   it("refuses a header that is not a period, and names a mistyped column with did you mean", async () => {

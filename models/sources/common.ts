@@ -36,10 +36,13 @@ export const UnpivotPeriod = z
   .object({
     /** The grain the headers are at; checked against what each header names. */
     grain: z.enum(["day", "month", "quarter", "half", "year"]).optional(),
-    /** Month (1–12) the fiscal year starts in, for headers such as "FY24 Q1". */
+    /** Month (1–12) the fiscal year starts in, for headers such as "FY24 Q1"; absent, the workspace's `fiscal_year.start`. */
     fiscal_year_start: z.number().int().min(1).max(12).optional(),
-    /** "FY24" is the fiscal year ending in 2024 (end, the default) or starting in 2024 (start). */
-    fiscal_year_named_by: z.enum(["start", "end"]).default("end"),
+    /**
+     * "FY24" is the fiscal year ending in 2024 (end) or starting in 2024 (start); absent, the
+     * workspace's `fiscal_year.named_by`, else end.
+     */
+    fiscal_year_named_by: z.enum(["start", "end"]).optional(),
     /** Year for headers without one ("一月", "Q1"). */
     year: z.number().int().min(1900).max(2100).optional(),
   })
