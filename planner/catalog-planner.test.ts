@@ -291,10 +291,9 @@ describe("unknown measures beside known ones", () => {
 describe("measure words of a count", () => {
   it("takes 多少笔/几起/多少件 before a metric as the count's wording, not as an unknown qualifier", () => {
     for (const question of [
-      // No region: complaints are not kept by region, which asks back (not-applied-filter.test.ts).
-      "2024年1月客服有多少笔投诉？",
-      "2024年1月客服有几起投诉？",
-      "2024年1月客服有多少件投诉？",
+      "2024年1月华东有多少笔投诉？",
+      "2024年1月华东有几起投诉？",
+      "2024年1月华东有多少件投诉？",
     ]) {
       const outcome = plan(question);
       expect(outcome.unknownTerms, question).toEqual([]);

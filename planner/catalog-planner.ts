@@ -24,7 +24,6 @@ import {
   type TimeMention,
   widenByMonths,
 } from "./time-expressions.js";
-import { type UnappliedQualifier, unappliedClarification, unusedQualifiers } from "./unapplied-qualifiers.js";
 import { findUnknownTerms, findUnresolvedQualifiers, type UnknownTerm } from "./unknown-terms.js";
 import { validationRuleFor } from "./validation-rule-for.js";
 import { type Mention, Vocabulary } from "./vocabulary.js";
@@ -314,8 +313,6 @@ interface Drafting {
    * for the qualified question ("A产品华东区的复购率" from an overall VIP figure).
    */
   notApplied: WeakMap<GoalDraft, Record<string, string | string[]>>;
-  /** The same qualifiers with what each metric is kept by, to ask back when no other goal uses them. */
-  unapplied: { draft: GoalDraft; qualifier: UnappliedQualifier }[];
 }
 
 const namesOf = (mentions: Mention[], kind: Mention["kind"]) => [
@@ -579,18 +576,7 @@ function draftMetricGoals(
           };
           state.drafts.push(draft);
           const missing = notAppliedFilters(frame, selection.droppedDimensions);
-          if (Object.keys(missing).length > 0) {
-            state.notApplied.set(draft, missing);
-            state.unapplied.push({
-              draft,
-              qualifier: {
-                metric,
-                missing,
-                keptBy: selection.offers[0].dimensions,
-                ...(selection.offers[0].grain ? { grain: selection.offers[0].grain } : {}),
-              },
-            });
-          }
+          if (Object.keys(missing).length > 0) state.notApplied.set(draft, missing);
         }
       });
     }
@@ -811,7 +797,6 @@ export class CatalogPlanner implements Planner {
       drafts: [],
       metricPeriods: [],
       notApplied: new WeakMap(),
-      unapplied: [],
     };
     const { trace, warnings } = state;
     for (const correction of resolution.corrections) {
@@ -859,14 +844,6 @@ export class CatalogPlanner implements Planner {
     draftMetricGoals(metricFrames, framePeriods, offers, workspace.config.reflector.check_conflicts, state);
     draftEventGoals(frames, framePeriods, offers, intents, state);
     draftPolicyGoals(reading, vocabulary, offers, state);
-    // A qualifier the metric's data is not kept by, and no other goal uses: ask, never plan the
-    // overall figure as if it answered the qualified question.
-    const unused = unusedQualifiers(state.unapplied, state.drafts);
-    if (unused.length > 0) {
-      const asked = unappliedClarification(unused, vocabulary, reading.mentions, reading.working, language);
-      trace.push(`clarify:not_kept_by:${unused.flatMap((entry) => Object.keys(entry.missing)).join(",")}`);
-      return finish(asked);
-    }
     return finish(assemblePlan(reading, route, context, state));
   }
 }
