@@ -14,6 +14,13 @@ export interface RecognisedText {
   /** The lowest character probability: one doubtful digit makes a number doubtful. */
   minimumConfidence: number;
   box: PixelBox;
+  /**
+   * The height of the piece's type in pixels: the median of its words' box heights, weighted by
+   * characters (absent: the box's height). A box is the union of its words, and Tesseract gives
+   * some CJK characters boxes up to 1.8 times their height, so the union says little about the
+   * size the text is set in.
+   */
+  textHeight?: number;
 }
 
 /** A decoded image: 8-bit RGBA, row-major. */

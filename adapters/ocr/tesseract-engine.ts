@@ -5,6 +5,7 @@ import path from "node:path";
 import { deflateSync } from "node:zlib";
 import type { OcrEngine, PixelBox, RasterImage, RecognisedText } from "./ocr-engine.js";
 import { OcrError } from "./ocr-error.js";
+import { joinPieces, weightedMedian } from "./text-layout.js";
 
 // Debian's tesseract (tesseract-ocr, -chi-sim, -chi-tra), run as a child process with TSV output:
 // one row per word with its box and confidence (0–100). Words of one line closer than a line
@@ -108,33 +109,42 @@ export function joinWords(tsv: string): RecognisedText[] {
   }
   const pieces: RecognisedText[] = [];
   for (const words of lines.values()) {
-    let current: RecognisedText | undefined;
-    let count = 0;
+    let group: typeof words = [];
+    const flush = () => {
+      if (group.length === 0) return;
+      const textHeight = weightedMedian(
+        group.map((word) => ({ value: word.box[3] - word.box[1], weight: Array.from(word.text).length })),
+      );
+      let text = "";
+      group.forEach((word, index) => {
+        text = joinPieces(
+          text,
+          word.text,
+          index === 0 ? 0 : word.box[0] - group[index - 1].box[2],
+          textHeight,
+        );
+      });
+      pieces.push({
+        text,
+        confidence: group.reduce((sum, word) => sum + word.confidence, 0) / group.length,
+        minimumConfidence: Math.min(...group.map((word) => word.confidence)),
+        box: [
+          group[0].box[0],
+          Math.min(...group.map((word) => word.box[1])),
+          group[group.length - 1].box[2],
+          Math.max(...group.map((word) => word.box[3])),
+        ],
+        textHeight,
+      });
+      group = [];
+    };
     for (const word of words.sort((a, b) => a.box[0] - b.box[0])) {
+      const previous = group[group.length - 1];
       const height = word.box[3] - word.box[1];
-      if (current && word.box[0] - current.box[2] <= height * WORD_GAP_IN_HEIGHTS) {
-        const cjk = /[\p{Script=Han}]$/u.test(current.text) || /^[\p{Script=Han}]/u.test(word.text);
-        current.text += cjk ? word.text : ` ${word.text}`;
-        current.confidence = (current.confidence * count + word.confidence) / (count + 1);
-        current.minimumConfidence = Math.min(current.minimumConfidence, word.confidence);
-        current.box = [
-          current.box[0],
-          Math.min(current.box[1], word.box[1]),
-          word.box[2],
-          Math.max(current.box[3], word.box[3]),
-        ];
-        count += 1;
-      } else {
-        current = {
-          text: word.text,
-          confidence: word.confidence,
-          minimumConfidence: word.confidence,
-          box: word.box,
-        };
-        count = 1;
-        pieces.push(current);
-      }
+      if (previous && word.box[0] - previous.box[2] > height * WORD_GAP_IN_HEIGHTS) flush();
+      group.push(word);
     }
+    flush();
   }
   return pieces;
 }

@@ -9,6 +9,7 @@ import type {
   ExtractOptions,
 } from "./extracted-document.js";
 import { bodyFontSize, detectHeadings, type HeadingLine } from "./heading-detector.js";
+import { ocrTables } from "./ocr-tables.js";
 import { buildPageLines, type TextLine } from "./page-lines.js";
 import { type OcrPage, ocrPages } from "./page-ocr.js";
 import { tablesTabulaMissed } from "./page-table-detector.js";
@@ -124,10 +125,14 @@ export async function extractDocument(
               signal: options.signal,
               alignment: tableMode !== "lattice",
             });
-      tables = [...checked.tables, ...missed].sort((a, b) => a.page - b.page || a.bbox[1] - b.bbox[1]);
+      tables = [...checked.tables, ...missed];
       warnings.push(...checked.warnings);
     } else
       warnings.push(`tables not extracted: ${(settled.error as Error)?.message ?? String(settled.error)}`);
+    // Scanned pages' tables come from their OCR lines, whether or not tabula ran: aligned text
+    // only, so not in lattice mode (which reads ruled tables from ruling lines a scan lacks).
+    if (tableMode === "auto" || tableMode === "stream") tables.push(...ocrTables(ocr));
+    tables.sort((a, b) => a.page - b.page || a.bbox[1] - b.bbox[1]);
 
     // Table text is indexed through the table's own rendering, not repeated in the passages; the
     // page's own text under a table whose text could not be verified stays in the passages.

@@ -84,12 +84,38 @@ export interface ExtractedTable {
    * text (`pdfjs-alignment`); those tables' cells are the text layer's own glyphs.
    */
   detector?: TableDetector;
+  /**
+   * For a table read by OCR: each cell's confidence (0–1, the lowest of the pieces it was read
+   * from; null for an empty cell), row by row like `cells`.
+   */
+  cellConfidence?: (number | null)[][];
+  /** For a table on a page without a text layer, read by OCR: the engine and how sure it was. */
+  ocr?: TableOcr;
 }
 
-export type TableDetector = "tabula" | "pdfjs-rulings" | "pdfjs-alignment";
+/**
+ * What found the table; `ocr-alignment`: columns of aligned text on a page without a text layer,
+ * its lines and cells read by OCR (the same alignment detector as `pdfjs-alignment`).
+ */
+export type TableDetector = "tabula" | "pdfjs-rulings" | "pdfjs-alignment" | "ocr-alignment";
+
+/** How sure the OCR engine was of a table's cells. */
+export interface TableOcr {
+  engine: string;
+  /** Mean confidence of the filled cells (0–1). */
+  confidence: number;
+  /** A cell below this confidence is marked doubtful (`lowConfidenceCells`). */
+  threshold: number;
+  /** The doubtful cells: row and column in `cells` (0-based, header rows included), text and confidence. */
+  lowConfidenceCells: { row: number; column: number; text: string; confidence: number }[];
+}
 
 export interface TableTextCheck {
-  status: "verified" | "corrected" | "unverified";
+  /**
+   * verified / corrected / unverified against the page's text layer; `ocr`: the page has no
+   * text layer to check against, the cells were read by OCR (see the table's `ocr`).
+   */
+  status: "verified" | "corrected" | "unverified" | "ocr";
   /** Cells whose text was taken from the text layer instead of tabula. */
   replacedCells: number;
   /** Up to ten cells that could not be found in the page's text layer. */

@@ -75,6 +75,28 @@ function visibleLength(text: string): number {
 }
 
 /**
+ * Line-numbered text (transcripts, code listings) starts most lines with a number, and there the
+ * number says nothing about structure: more than half of the lines numbered, by plain integers
+ * counting up (a line without text has none; a new page may start again). Section numbers
+ * ("2", "2.1", "2.2", "3") are not such a count, and a short page whose headings are a third of
+ * its lines is no transcript: on a scan, where no bold font tells a heading, the number is all
+ * that marks a subsection.
+ */
+function lineNumbered(lines: TextLine[]): boolean {
+  const numbered = lines.filter((line) => sectionNumberDepth(line.text) > 0);
+  if (numbered.length <= Math.max(3, 0.5 * lines.length)) return false;
+  const numbers = numbered.map((line) => SECTION_NUMBER.exec(line.text.trim())?.[1]);
+  return numbers.every(
+    (number, index) =>
+      number !== undefined &&
+      /^\d+$/.test(number) &&
+      (index === 0 ||
+        Number(number) > Number(numbers[index - 1]) ||
+        numbered[index].page !== numbered[index - 1].page),
+  );
+}
+
+/**
  * Decides which lines are headings, from layout alone: a font clearly larger than the body's
  * median; a leading section number on a short line; a bold short line; or a short, isolated,
  * centred line. Sentences (ending in . ; , etc.), page numbers and long lines never qualify.
@@ -85,10 +107,7 @@ export function detectHeadings(
   bodySize = bodyFontSize(lines),
 ): HeadingLine[] {
   const headings: HeadingLine[] = [];
-  // Line-numbered text (transcripts, code listings) starts most lines with a number: there the
-  // number says nothing about structure.
-  const numberedLines = lines.filter((line) => sectionNumberDepth(line.text) > 0).length;
-  const numbersAreStructure = numberedLines <= Math.max(3, 0.25 * lines.length);
+  const numbersAreStructure = !lineNumbered(lines);
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index];
     const text = line.text.trim();

@@ -2,24 +2,60 @@ import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { OcrEngineName, RecognisedText } from "../../ocr/ocr-engine.js";
+import { inkHeight } from "../../ocr/ink-height.js";
+import type { OcrEngineName, RasterImage, RecognisedText } from "../../ocr/ocr-engine.js";
 import { ocrEngine } from "../../ocr/ocr-engines.js";
 import { OcrError } from "../../ocr/ocr-error.js";
 import { decodePng } from "../../ocr/png-image.js";
-import { readingOrderLines } from "../../ocr/text-layout.js";
+import {
+  joinPieces,
+  type ReadingOrderLine,
+  readingOrderLines,
+  weightedMedian,
+} from "../../ocr/text-layout.js";
+import { isCjkCharacter } from "./cjk-text.js";
 import type { BoundingBox } from "./extracted-document.js";
 import type { TextLine } from "./page-lines.js";
+import { CELL_GAP_EM } from "./page-table-detector.js";
+import type { PageText, PositionedText } from "./pdf-text-reader.js";
 
 // Pages without a text layer (scans, faxes, image-only exports) rendered with poppler's pdftoppm
 // and read by OCR into the same TextLine shape pdf.js text becomes, so headings (by line height),
-// sections and chunks work as on a text page. The line height stands in for the font size: OCR
-// boxes are taller than the type by a steady factor, so relative sizes — what heading detection
-// compares — are kept.
+// sections and chunks work as on a text page. The height of a line's ink (ink-height.ts) stands
+// in for the font size: engines' boxes are not the type's size (Tesseract's CJK boxes are often
+// as tall as the line pitch), the ink is.
 
 /** Rendering resolution: 12 pt body text becomes ≈ 25 px, what the detector and recogniser read best. */
 export const OCR_DPI = 150;
-/** OCR box height ÷ font size, measured on the demo policies (box includes ascenders, descenders, padding). */
-const BOX_TO_FONT_SIZE = 1.45;
+/**
+ * The height from the top of a line's ink to its baseline, per em, measured on the scanned demo
+ * policies at 150 dpi: Latin capitals and ascenders (10.5 pt body text: 16 px, 14 pt headings:
+ * 21 px), Chinese glyphs, which fill the em (10.5 pt: 21 px, 14 pt: 27 px).
+ */
+const LATIN_HEIGHT_PER_EM = 0.72;
+const CJK_HEIGHT_PER_EM = 0.96;
+/** Lines within this share of the body's size are body size (see ocrPages). */
+const SAME_SIZE = 0.1;
+
+/**
+ * A line's font size in points from its ink (ink-height.ts), each piece's box measured apart:
+ * the height above the baseline per em of the piece's script (Chinese glyphs rise above Latin
+ * capitals), the character-weighted median over the pieces; the engine's text height where no
+ * box holds ink.
+ */
+function lineSize(image: RasterImage, line: ReadingOrderLine, scale: number): number {
+  const measured = line.pieces.flatMap((piece) => {
+    const ink = inkHeight(image, piece.box);
+    if (!ink) return [];
+    const perEm = Array.from(piece.text).some((character) => isCjkCharacter(character))
+      ? CJK_HEIGHT_PER_EM
+      : LATIN_HEIGHT_PER_EM;
+    return [
+      { value: (ink.aboveBaseline * scale) / perEm, weight: Math.max(1, Array.from(piece.text).length) },
+    ];
+  });
+  return measured.length === 0 ? line.textHeight * scale : weightedMedian(measured);
+}
 
 /**
  * The engine for scanned pages, chosen by bench/ocr.ts: Tesseract with every installed language
@@ -44,6 +80,12 @@ export interface OcrPage {
   /** Mean character confidence over the page's lines (0–1), weighted by length. */
   confidence: number;
   engine: string;
+  /**
+   * The recognised text as the text runs a text layer would give (points, origin top-left): per
+   * line, the pieces closer than a cell gap joined, each run with its lowest confidence. The
+   * table detectors read it as they read pdf.js's runs.
+   */
+  textLayer: PageText;
 }
 
 function renderPage(file: string, page: number, prefix: string, signal?: AbortSignal): Promise<void> {
@@ -66,6 +108,42 @@ function renderPage(file: string, page: number, prefix: string, signal?: AbortSi
       },
     );
   });
+}
+
+/**
+ * One OCR line's pieces as text runs: pieces closer than the detectors' cell gap are one run (so
+ * a cell's words stay one cell and the detector never joins two runs without their space); all
+ * runs of the line share its baseline, set a fifth of the size above the line's bottom.
+ */
+function textRuns(
+  pieces: RecognisedText[],
+  page: number,
+  scale: number,
+  fontSize: number,
+  bottom: number,
+): PositionedText[] {
+  const runs: { text: string; left: number; right: number; confidence: number }[] = [];
+  for (const piece of [...pieces].sort((a, b) => a.box[0] - b.box[0])) {
+    const left = piece.box[0] * scale;
+    const right = piece.box[2] * scale;
+    const last = runs[runs.length - 1];
+    if (last && left - last.right < fontSize * CELL_GAP_EM) {
+      last.text = joinPieces(last.text, piece.text, left - last.right, fontSize);
+      last.right = Math.max(last.right, right);
+      last.confidence = Math.min(last.confidence, piece.minimumConfidence);
+    } else runs.push({ text: piece.text, left, right, confidence: piece.minimumConfidence });
+  }
+  return runs.map((run, index) => ({
+    text: run.text,
+    page,
+    x: run.left,
+    baseline: bottom - fontSize * 0.2,
+    width: run.right - run.left,
+    fontSize,
+    fontId: "ocr",
+    endOfLine: index === runs.length - 1,
+    confidence: run.confidence,
+  }));
 }
 
 /** Renders and reads the given pages (1-based) of a PDF. */
@@ -97,11 +175,19 @@ export async function ocrPages(
       const ordered = readingOrderLines(pieces);
       const left = Math.min(...ordered.map((line) => line.box[0]), image.width) * scale;
       const right = Math.max(...ordered.map((line) => line.box[2]), 0) * scale;
-      // Box heights wobble with ascenders and descenders ("Scope" vs "items"): lines within a
-      // quarter of the page's median height are one size, so only really larger type (a title)
-      // counts as larger, and numbered headings are found by number and spacing as on text pages.
-      const heights = ordered.map((line) => line.box[3] - line.box[1]).sort((a, b) => a - b);
-      const median = heights[Math.floor(heights.length / 2)] ?? 0;
+      // A line within a tenth of the body's size (the character-weighted median) is body size:
+      // the measure wobbles by a pixel or two, and headings are larger than that.
+      const measured = ordered.map((line) => ({ line, size: lineSize(image, line, scale) }));
+      const body = weightedMedian(
+        measured.map(({ line, size }) => ({ value: size, weight: Math.max(1, line.text.length) })),
+      );
+      const sizes = new Map(
+        measured.map(({ line, size }) => [
+          line,
+          Math.round((Math.abs(size - body) <= body * SAME_SIZE ? body : size) * 2) / 2,
+        ]),
+      );
+      const sizeOf = (line: (typeof ordered)[number]) => sizes.get(line) ?? body;
       let previousBottom: number | undefined;
       const lines: TextLine[] = ordered.map((line) => {
         const bbox: BoundingBox = [
@@ -117,15 +203,7 @@ export async function ocrPages(
           text: line.text,
           page,
           bbox,
-          fontSize:
-            Math.round(
-              ((Math.abs(line.box[3] - line.box[1] - median) <= median * 0.25
-                ? median
-                : line.box[3] - line.box[1]) *
-                scale *
-                2) /
-                BOX_TO_FONT_SIZE,
-            ) / 2,
+          fontSize: sizeOf(line),
           fontId: "ocr",
           column: 0,
           columnLeft: left,
@@ -133,6 +211,9 @@ export async function ocrPages(
           gapAbove,
         };
       });
+      const runs: PositionedText[] = ordered.flatMap((line) =>
+        textRuns(line.pieces, page, scale, sizeOf(line), line.box[3] * scale),
+      );
       const characters = ordered.reduce((sum, line) => sum + line.text.length, 0);
       const confidence =
         characters === 0
@@ -143,6 +224,7 @@ export async function ocrPages(
         lines,
         confidence: Math.round(confidence * 1000) / 1000,
         engine: engine.description,
+        textLayer: { page, width: image.width * scale, height: image.height * scale, items: runs },
       });
     }
     return result;

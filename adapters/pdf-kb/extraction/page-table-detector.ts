@@ -169,7 +169,12 @@ interface Segment {
   baseline: number;
   fontSize: number;
   text: string;
+  /** The lowest confidence of the runs, for text read by OCR. */
+  confidence?: number;
 }
+
+/** A gap of this many em between two runs of a line separates two cells. */
+export const CELL_GAP_EM = 1.2;
 
 /** A page's text as lines (runs on one baseline) cut into segments at gaps of 1.2 em or more. */
 function segmentLines(page: PageText): Segment[][] {
@@ -188,9 +193,11 @@ function segmentLines(page: PageText): Segment[][] {
       const segments: Segment[] = [];
       for (const item of line.items.sort((a, b) => a.x - b.x)) {
         const last = segments[segments.length - 1];
-        if (last && item.x - last.right < item.fontSize * 1.2) {
+        if (last && item.x - last.right < item.fontSize * CELL_GAP_EM) {
           last.right = Math.max(last.right, item.x + item.width);
           last.text += item.text;
+          if (item.confidence !== undefined)
+            last.confidence = Math.min(last.confidence ?? item.confidence, item.confidence);
         } else
           segments.push({
             left: item.x,
@@ -198,6 +205,7 @@ function segmentLines(page: PageText): Segment[][] {
             baseline: line.baseline,
             fontSize: item.fontSize,
             text: item.text,
+            ...(item.confidence !== undefined ? { confidence: item.confidence } : {}),
           });
       }
       return segments;
@@ -252,10 +260,13 @@ export function alignedTables(page: PageText): TabulaTable[] {
     const rows: TabulaCell[][] = run.map((line) => {
       const top = line[0].baseline - line[0].fontSize;
       const texts = starts.map(() => "");
+      const confidences: (number | undefined)[] = starts.map(() => undefined);
       for (const segment of line) {
         const column = columnOf(segment);
         texts[column] =
           texts[column] === "" ? segment.text.trim() : `${texts[column]} ${segment.text.trim()}`;
+        if (segment.confidence !== undefined)
+          confidences[column] = Math.min(confidences[column] ?? segment.confidence, segment.confidence);
       }
       return texts.map((text, column) => ({
         text,
@@ -263,6 +274,7 @@ export function alignedTables(page: PageText): TabulaTable[] {
         top,
         width: (starts[column + 1] ?? right) - starts[column],
         height: line[0].fontSize * 1.2,
+        ...(confidences[column] !== undefined ? { confidence: confidences[column] } : {}),
       }));
     });
     if (rows.filter((row) => row.filter((cell) => cell.text !== "").length >= 2).length < 3) continue;

@@ -19,6 +19,8 @@ export interface PositionedText {
   fontId: string;
   /** True when pdf.js reported an end of line after this run. */
   endOfLine: boolean;
+  /** Set on runs read by OCR from a page without a text layer: the engine's confidence, 0–1. */
+  confidence?: number;
 }
 
 /** One page's text runs and its size. */

@@ -21,26 +21,46 @@ function cellText(text: string): string {
 }
 
 /**
+ * One cell of the grid a table is built from: its text and, for a table read by OCR, the
+ * engine's confidence in it (0–1; the lowest of the pieces it was read from). Rows merged or
+ * split carry the confidence along, so every cell of the built table still has its own.
+ */
+interface GridCell {
+  text: string;
+  confidence?: number;
+}
+
+function lowest(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined ? b : b === undefined ? a : Math.min(a, b);
+}
+
+const textsOf = (grid: GridCell[][]): string[][] => grid.map((row) => row.map((cell) => cell.text));
+const cellsOf = (grid: string[][]): GridCell[][] => grid.map((row) => row.map((text) => ({ text })));
+
+/**
  * Splits a ruled row whose cells hold several stacked text lines into one row per line
  * position, when at least one cell's lines are all numbers or dates: a table whose inner
  * horizontal rules were never drawn, which tabula reads as one tall row. A wrapped header
  * (text lines only) stays one row.
  */
-function splitStackedRows(rows: TabulaCell[][], width: number): string[][] {
-  const result: string[][] = [];
+function splitStackedRows(rows: TabulaCell[][], width: number): GridCell[][] {
+  const result: GridCell[][] = [];
   for (const row of rows) {
-    const texts = Array.from({ length: width }, (_, index) => row[index]?.text ?? "");
+    const cells = Array.from({ length: width }, (_, index) => ({
+      text: row[index]?.text ?? "",
+      confidence: row[index]?.confidence,
+    }));
     const stacked = row.filter((cell) => (cell.lines?.length ?? 0) > 1);
     const typed = stacked.some((cell) => cell.lines!.every((line) => isTyped(line.text)));
     if (stacked.length === 0 || !typed) {
-      result.push(texts);
+      result.push(cells);
       continue;
     }
     const tops = stacked.flatMap((cell) => cell.lines!.map((line) => line.top)).sort((a, b) => a - b);
     const centres: number[] = [];
     for (const top of tops)
       if (centres.length === 0 || top - centres[centres.length - 1] > 3) centres.push(top);
-    const split = centres.map(() => Array.from({ length: width }, () => ""));
+    const split: GridCell[][] = centres.map(() => Array.from({ length: width }, () => ({ text: "" })));
     const nearest = (top: number) =>
       centres.reduce(
         (best, centre, index) => (Math.abs(centre - top) < Math.abs(centres[best] - top) ? index : best),
@@ -55,8 +75,9 @@ function splitStackedRows(rows: TabulaCell[][], width: number): string[][] {
             ? []
             : [{ top: cell.top, text: cell.text }];
       for (const line of lines) {
-        const target = nearest(line.top);
-        split[target][column] = joinWithSpace(split[target][column], line.text.trim());
+        const target = split[nearest(line.top)][column];
+        target.text = joinWithSpace(target.text, line.text.trim());
+        target.confidence = lowest(target.confidence, cell.confidence);
       }
     });
     result.push(...split);
@@ -69,18 +90,27 @@ function splitStackedRows(rows: TabulaCell[][], width: number): string[][] {
  * repeats a cell spanning two rows), empty rows and empty columns removed.
  */
 export function cleanGrid(table: TabulaTable): string[][] {
+  return textsOf(cleanGridCells(table));
+}
+
+function cleanGridCells(table: TabulaTable): GridCell[][] {
   const width = Math.max(0, ...table.rows.map((row) => row.length));
   const raw =
     table.method === "lattice"
       ? splitStackedRows(table.rows, width)
-      : table.rows.map((row) => Array.from({ length: width }, (_, index) => row[index]?.text ?? ""));
-  let grid = raw.map((row) => row.map(cellText));
+      : table.rows.map((row) =>
+          Array.from({ length: width }, (_, index) => ({
+            text: row[index]?.text ?? "",
+            confidence: row[index]?.confidence,
+          })),
+        );
+  let grid = raw.map((row) => row.map((cell) => ({ ...cell, text: cellText(cell.text) })));
+  const key = (row: GridCell[]) => row.map((cell) => cell.text).join("\u0000");
   grid = grid.filter(
     (row, index) =>
-      row.some((cell) => cell !== "") &&
-      (index === 0 || row.join("\u0000") !== grid[index - 1].join("\u0000")),
+      row.some((cell) => cell.text !== "") && (index === 0 || key(row) !== key(grid[index - 1])),
   );
-  const keep = Array.from({ length: width }, (_, column) => grid.some((row) => row[column] !== ""));
+  const keep = Array.from({ length: width }, (_, column) => grid.some((row) => row[column].text !== ""));
   return grid.map((row) => row.filter((_, column) => keep[column]));
 }
 
@@ -92,23 +122,31 @@ export function cleanGrid(table: TabulaTable): string[][] {
  * header ("Europe" under "Country") stays a row.
  */
 export function mergeHeaderContinuations(grid: string[][]): string[][] {
-  const firstTyped = grid.findIndex((row) => row.some(isTyped));
+  return textsOf(mergeHeaderContinuationCells(cellsOf(grid)));
+}
+
+function mergeHeaderContinuationCells(grid: GridCell[][]): GridCell[][] {
+  const firstTyped = grid.findIndex((row) => row.some((cell) => isTyped(cell.text)));
   if (firstTyped <= 1) return grid;
-  const result = [grid[0].slice()];
+  const result = [grid[0].map((cell) => ({ ...cell }))];
   for (let index = 1; index < grid.length; index += 1) {
     const row = grid[index];
     const above = result[result.length - 1];
-    const filled = row.flatMap((cell, column) => (cell === "" ? [] : [column]));
+    const filled = row.flatMap((cell, column) => (cell.text === "" ? [] : [column]));
     const continues =
       index < firstTyped &&
       filled.length > 0 &&
       (filled.length >= 2 || filled[0] > 0) &&
-      filled.every((column) => above[column] !== "");
+      filled.every((column) => above[column].text !== "");
     if (!continues) {
-      result.push(row.slice());
+      result.push(row.map((cell) => ({ ...cell })));
       continue;
     }
-    for (const column of filled) above[column] = joinWithSpace(above[column], row[column]);
+    for (const column of filled)
+      above[column] = {
+        text: joinWithSpace(above[column].text, row[column].text),
+        confidence: lowest(above[column].confidence, row[column].confidence),
+      };
   }
   return result;
 }
@@ -121,28 +159,35 @@ export function mergeHeaderContinuations(grid: string[][]): string[][] {
  * new group ("Europe") starts in upper case and stays a row.
  */
 export function mergeContinuationRows(grid: string[][]): string[][] {
-  const result: string[][] = [];
+  return textsOf(mergeContinuationRowCells(cellsOf(grid)));
+}
+
+function mergeContinuationRowCells(grid: GridCell[][]): GridCell[][] {
+  const result: GridCell[][] = [];
   for (const row of grid) {
     const above = result[result.length - 1];
-    const filled = row.flatMap((cell, column) => (cell === "" ? [] : [column]));
+    const filled = row.flatMap((cell, column) => (cell.text === "" ? [] : [column]));
     const continues =
       above !== undefined &&
       filled.length > 0 &&
       filled.every(
         (column) =>
-          above[column] !== "" &&
-          !isTyped(above[column]) &&
-          !isTyped(row[column]) &&
-          (/^[\p{Ll}(]/u.test(row[column]) || /[-,/&(]$/.test(above[column])),
+          above[column].text !== "" &&
+          !isTyped(above[column].text) &&
+          !isTyped(row[column].text) &&
+          (/^[\p{Ll}(]/u.test(row[column].text) || /[-,/&(]$/.test(above[column].text)),
       );
     if (!continues) {
-      result.push(row.slice());
+      result.push(row.map((cell) => ({ ...cell })));
       continue;
     }
     for (const column of filled)
-      above[column] = /-$/.test(above[column])
-        ? above[column] + row[column]
-        : joinWithSpace(above[column], row[column]);
+      above[column] = {
+        text: /-$/.test(above[column].text)
+          ? above[column].text + row[column].text
+          : joinWithSpace(above[column].text, row[column].text),
+        confidence: lowest(above[column].confidence, row[column].confidence),
+      };
   }
   return result;
 }
@@ -285,15 +330,19 @@ function overlapArea(a: BoundingBox, b: BoundingBox): number {
  * table twice when its rules nest, and the parts of a ruled table as tables of their own. Of
  * tables lying (90 %) inside one another the one with more filled cells stays.
  */
-function distinctTables(raws: TabulaTable[]): { raw: TabulaTable; cells: string[][]; bbox: BoundingBox }[] {
+function distinctTables(
+  raws: TabulaTable[],
+): { raw: TabulaTable; cells: string[][]; confidence: (number | undefined)[][]; bbox: BoundingBox }[] {
   const candidates = raws.flatMap((raw) => {
-    const cells = mergeContinuationRows(
-      raw.method === "stream" ? mergeHeaderContinuations(cleanGrid(raw)) : cleanGrid(raw),
+    const grid = mergeContinuationRowCells(
+      raw.method === "stream" ? mergeHeaderContinuationCells(cleanGridCells(raw)) : cleanGridCells(raw),
     );
+    const cells = textsOf(grid);
+    const confidence = grid.map((row) => row.map((cell) => (cell.text === "" ? undefined : cell.confidence)));
     if (cells.length < 2 || (cells[0]?.length ?? 0) < 2) return [];
     if (raw.method === "stream" && !looksTabular(cells)) return [];
     const filled = cells.flat().filter((cell) => cell !== "").length;
-    return [{ raw, cells, bbox: tableBox(raw), filled }];
+    return [{ raw, cells, confidence, bbox: tableBox(raw), filled }];
   });
   const kept: typeof candidates = [];
   for (const candidate of [...candidates].sort((a, b) => b.filled - a.filled)) {
@@ -312,7 +361,7 @@ export function buildTables(pages: TabulaPage[]): ExtractedTable[] {
   const tables: ExtractedTable[] = [];
   for (const page of pages) {
     let index = 0;
-    for (const { raw, cells, bbox } of distinctTables(page.tables)) {
+    for (const { raw, cells, confidence, bbox } of distinctTables(page.tables)) {
       index += 1;
       const headerRows = detectHeaderRows(cells);
       const names = columnNames(cells, headerRows);
@@ -339,6 +388,9 @@ export function buildTables(pages: TabulaPage[]): ExtractedTable[] {
         rows,
         section: "",
         text: "",
+        ...(confidence.some((row) => row.some((value) => value !== undefined))
+          ? { cellConfidence: confidence.map((row) => row.map((value) => value ?? null)) }
+          : {}),
       };
       table.text = renderTableText(table);
       tables.push(table);

@@ -17,6 +17,8 @@ export interface TabulaCell {
   left: number;
   width: number;
   height: number;
+  /** For a cell read by OCR (a page without a text layer): the engine's confidence, 0–1. */
+  confidence?: number;
 }
 
 /** One table as tabula reports it. */
