@@ -36,7 +36,13 @@ function overlaps(from: string, to: string, period: { from: string; to: string }
 interface TableRows {
   table: StoredTable;
   columns: { name: string; type: ColumnType }[];
-  rows: { record: Record<string, CellValue>; text: string[]; wideHeader?: string }[];
+  /** Per row: the record, each column's cell text and, for a table read by OCR, its confidence. */
+  rows: {
+    record: Record<string, CellValue>;
+    text: string[];
+    confidence?: (number | null)[];
+    wideHeader?: string;
+  }[];
   note?: string;
 }
 
@@ -48,11 +54,17 @@ function tableRows(sourceName: string, dataset: KnowledgeBaseTable, table: Store
       (name, column) => table.cells[table.headerRows + index]?.[column] ?? String(record[name] ?? ""),
     ),
   );
+  const confidence = (row: number, column: number) =>
+    table.cellConfidence?.[table.headerRows + row]?.[column] ?? null;
   if (!dataset.unpivot)
     return {
       table,
       columns: table.columns,
-      rows: table.rows.map((record, index) => ({ record, text: texts[index] })),
+      rows: table.rows.map((record, index) => ({
+        record,
+        text: texts[index],
+        ...(table.cellConfidence ? { confidence: names.map((_, column) => confidence(index, column)) } : {}),
+      })),
     };
   const where = `${sourceName}: ${table.document} page ${table.page} table ${table.tableId}`;
   const long = unpivotTable(
@@ -81,6 +93,15 @@ function tableRows(sourceName: string, dataset: KnowledgeBaseTable, table: Store
         String(row.cells[long.headers.length - 2]),
         texts[row.sourceRow][names.indexOf(row.sourceHeader)],
       ],
+      ...(table.cellConfidence
+        ? {
+            confidence: [
+              ...keptNames.map((name) => confidence(row.sourceRow, names.indexOf(name))),
+              null,
+              confidence(row.sourceRow, names.indexOf(row.sourceHeader)),
+            ],
+          }
+        : {}),
       wideHeader: row.sourceHeader,
     })),
     note: `${table.tableId}: unpivoted ${table.rows.length} rows into ${long.rows.length} (${long.into}, ${long.value})${long.emptyCells > 0 ? `; ${long.emptyCells} empty cells gave no row` : ""}`,
@@ -142,11 +163,14 @@ export function datasetEvidence(
   const rows: Record<string, CellValue>[] = [];
   const provenance: Provenance[] = [];
   for (const { table, columns: tableColumns, rows: tableRecords } of melted) {
-    for (const { record, text, wideHeader } of tableRecords) {
+    for (const { record, text, confidence, wideHeader } of tableRecords) {
       const row: Record<string, CellValue> = Object.create(null);
+      const cellConfidence: Record<string, number> = {};
       tableColumns.forEach((column, index) => {
         const name = mapped(column.name);
         if (name === undefined) return;
+        const read = confidence?.[index];
+        if (read !== undefined && read !== null) cellConfidence[name] = read;
         const forced = dataset.types[name];
         row[name] =
           forced && forced !== column.type ? parseAs(text[index], forced) : (record[column.name] ?? null);
@@ -178,8 +202,24 @@ export function datasetEvidence(
         table_id: table.tableId,
         ...(table.bbox ? { bbox: table.bbox } : {}),
         ...(wideHeader ? { locator: `column "${wideHeader}"` } : {}),
+        // A scanned table's row says it was read by OCR, with each cell's confidence, as a BI
+        // canvas row does: the number audit flags a figure read below the threshold.
+        ...(table.ocr
+          ? { ocr: { engine: table.ocr.engine, confidence: cellConfidence, threshold: table.ocr.threshold } }
+          : {}),
       });
+      if (table.ocr)
+        for (const [name, value] of Object.entries(cellConfidence))
+          if (value < table.ocr.threshold)
+            notes.push(
+              `OCR confidence ${value.toFixed(2)} (below ${table.ocr.threshold}) for ${name} = ${String(row[name])} (${table.document} page ${table.page} table ${table.tableId}): check it against the scan`,
+            );
     }
   }
+  const scanned = [...new Set(melted.filter(({ table }) => table.ocr).map(({ table }) => table))];
+  for (const table of scanned)
+    notes.push(
+      `${table.document} page ${table.page} table ${table.tableId}: read by OCR (${table.ocr?.engine})`,
+    );
   return { evidence: { kind: "table", columns, rows, provenance, notes }, unmatched };
 }

@@ -41,6 +41,7 @@ export function describeTextCheck(table: StoredTable): string {
   if (!check) return "not recorded";
   const found = table.detector && table.detector !== "tabula";
   if (check.status === "verified") return "verified against the text layer";
+  if (check.status === "ocr") return describeOcr(table);
   if (check.status === "corrected")
     return found
       ? `cell text from pdf.js (found by ${table.detector === "pdfjs-rulings" ? "ruling lines" : "text alignment"})`
@@ -50,6 +51,23 @@ export function describeTextCheck(table: StoredTable): string {
     .map((cell) => JSON.stringify(cell))
     .join(", ");
   return `unverified: ${check.unverifiedCells.length}${check.unverifiedCells.length >= 10 ? "+" : ""} cell${check.unverifiedCells.length === 1 ? "" : "s"} not on the text layer (${shown})`;
+}
+
+/** A scanned table's reading: engine, mean confidence, region on the page and the doubtful cells. */
+function describeOcr(table: StoredTable): string {
+  const ocr = table.ocr;
+  if (!ocr) return "read by OCR";
+  const region = table.bbox ? `, region ${table.bbox.map((value) => Math.round(value)).join(",")} pt` : "";
+  const doubtful = ocr.lowConfidenceCells;
+  const shown = doubtful
+    .slice(0, 2)
+    .map((cell) => `${JSON.stringify(cell.text)} ${cell.confidence.toFixed(2)}`)
+    .join(", ");
+  return `read by OCR (${ocr.engine}, confidence ${ocr.confidence.toFixed(2)}${region})${
+    doubtful.length > 0
+      ? `; ${doubtful.length} cell${doubtful.length === 1 ? "" : "s"} below ${ocr.threshold}: ${shown}`
+      : ""
+  }`;
 }
 
 /** The plain `kb tables` listing, with each table's text check and a line when some were not recorded. */

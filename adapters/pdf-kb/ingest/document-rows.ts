@@ -81,7 +81,10 @@ export async function documentRows(
         search_text: searchableText(withCellLines(passageText, bodyRows)),
         date: metadata.date,
         tags: tagText(metadata.tags),
-        ocr_json: "",
+        // A scanned table's passages say they were read by OCR, as a scanned page's text does.
+        ocr_json: table.ocr
+          ? JSON.stringify({ engine: table.ocr.engine, confidence: table.ocr.confidence })
+          : "",
       }) satisfies Omit<PassageRow, "vector">;
     drafts.push(tableRow(`${document}#table:${table.id}`, text));
     embedTexts.push(withCellLines(text));
@@ -117,6 +120,7 @@ export async function documentRows(
       extraction_json: JSON.stringify({
         detector: table.detector ?? "tabula",
         ...(table.textCheck ? { textCheck: table.textCheck } : {}),
+        ...(table.ocr ? { ocr: table.ocr, cellConfidence: table.cellConfidence } : {}),
       }),
     });
   }

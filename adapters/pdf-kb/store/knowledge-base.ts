@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { CellValue, ColumnType } from "../../../models/evidence.js";
 import type { Embedder } from "../embedding/embedder.js";
-import type { TableDetector, TableTextCheck } from "../extraction/extracted-document.js";
+import type { TableDetector, TableOcr, TableTextCheck } from "../extraction/extracted-document.js";
 import { type KnowledgeBaseManifest, readManifest, rowLayout } from "./knowledge-base-manifest.js";
 import { KnowledgeBaseMissingError } from "./knowledge-base-missing-error.js";
 import { passageColumns } from "./knowledge-base-schema.js";
@@ -83,26 +83,41 @@ export interface StoredTable {
    */
   textCheck: TableTextCheck | null;
   textCheckNote?: string;
+  /** For a table read by OCR from a page without a text layer: engine, confidence, doubtful cells. */
+  ocr?: TableOcr;
+  /** For a table read by OCR: each cell's confidence (null for an empty cell), row by row like `cells`. */
+  cellConfidence?: (number | null)[][];
 }
 
 /** What `kb tables` says of a table stored before text checks were. */
 export const REINDEX_FOR_TEXT_CHECKS = "reindex to see text checks (triangulate ingest --rebuild)";
 
-function readExtraction(value: unknown): { detector?: TableDetector; textCheck?: TableTextCheck } {
+interface StoredExtraction {
+  detector?: TableDetector;
+  textCheck?: TableTextCheck;
+  ocr?: TableOcr;
+  cellConfidence?: (number | null)[][];
+}
+
+function readExtraction(value: unknown): StoredExtraction {
   if (typeof value !== "string" || value === "") return {};
   try {
-    return JSON.parse(value) as { detector?: TableDetector; textCheck?: TableTextCheck };
+    return JSON.parse(value) as StoredExtraction;
   } catch {
     return {};
   }
 }
 
-function tableExtraction(row: Row): Pick<StoredTable, "detector" | "textCheck" | "textCheckNote"> {
+function tableExtraction(
+  row: Row,
+): Pick<StoredTable, "detector" | "textCheck" | "textCheckNote" | "ocr" | "cellConfidence"> {
   // An index written before the column existed has no such field (or, once an ingest added the
   // column, an empty one for the old rows).
-  const { detector, textCheck } = readExtraction(row.extraction_json);
+  const { detector, textCheck, ocr, cellConfidence } = readExtraction(row.extraction_json);
   return {
     ...(detector ? { detector } : {}),
+    ...(ocr ? { ocr } : {}),
+    ...(cellConfidence ? { cellConfidence } : {}),
     textCheck: textCheck ?? null,
     ...(textCheck ? {} : { textCheckNote: REINDEX_FOR_TEXT_CHECKS }),
   };
