@@ -3,7 +3,7 @@ import type { PixelBox, RecognisedText } from "./ocr-engine.js";
 import { OcrError } from "./ocr-error.js";
 import { decodePng } from "./png-image.js";
 import { encodePng, joinWords } from "./tesseract-engine.js";
-import { layOutTable, readingOrderLines } from "./text-layout.js";
+import { joinPieces, layOutTable, readingOrderLines } from "./text-layout.js";
 
 const piece = (text: string, box: PixelBox, confidence = 0.99): RecognisedText => ({
   text,
@@ -71,5 +71,16 @@ describe("PNG and tesseract TSV", () => {
     );
     expect(pieces.map((each) => each.text)).toEqual(["Slow response", "5.2%"]);
     expect(pieces[1].confidence).toBeCloseTo(0.6, 6);
+  });
+});
+
+describe("spaces between Chinese and Latin or numbers", () => {
+  it("keeps the space the page shows between a section number and a Chinese title, and none where there is no gap", () => {
+    expect(joinPieces("1", "適用範圍", 10, 21)).toBe("1 適用範圍");
+    expect(joinPieces("2023", "年", 1, 21)).toBe("2023年");
+    expect(joinPieces("客製化", "刻字", 12, 21)).toBe("客製化刻字");
+    expect(joinPieces("Slow", "response", 0, 21)).toBe("Slow response");
+    const [line] = readingOrderLines([piece("3.1", [0, 0, 30, 21]), piece("退款時間", [40, 0, 124, 21])]);
+    expect(line.text).toBe("3.1 退款時間");
   });
 });
