@@ -53,20 +53,22 @@ export function describeTextCheck(table: StoredTable): string {
   return `unverified: ${check.unverifiedCells.length}${check.unverifiedCells.length >= 10 ? "+" : ""} cell${check.unverifiedCells.length === 1 ? "" : "s"} not on the text layer (${shown})`;
 }
 
-/** A scanned table's reading: engine, mean confidence, region on the page and the doubtful cells. */
+/**
+ * A scanned table's reading, short enough for the listing's column: the engine (its name without
+ * the model details), the mean confidence, the region on the page in points, the doubtful cells.
+ */
 function describeOcr(table: StoredTable): string {
   const ocr = table.ocr;
   if (!ocr) return "read by OCR";
-  const region = table.bbox ? `, region ${table.bbox.map((value) => Math.round(value)).join(",")} pt` : "";
+  const engine = ocr.engine.split(" (")[0];
+  const region = table.bbox ? ` at ${table.bbox.map((value) => Math.round(value)).join(",")}` : "";
   const doubtful = ocr.lowConfidenceCells;
   const shown = doubtful
     .slice(0, 2)
     .map((cell) => `${JSON.stringify(cell.text)} ${cell.confidence.toFixed(2)}`)
     .join(", ");
-  return `read by OCR (${ocr.engine}, confidence ${ocr.confidence.toFixed(2)}${region})${
-    doubtful.length > 0
-      ? `; ${doubtful.length} cell${doubtful.length === 1 ? "" : "s"} below ${ocr.threshold}: ${shown}`
-      : ""
+  return `read by OCR (${engine} ${ocr.confidence.toFixed(2)})${region}${
+    doubtful.length > 0 ? `; ${doubtful.length} below ${ocr.threshold}: ${shown}` : ""
   }`;
 }
 
