@@ -16,7 +16,8 @@
  * The bar chart is also scored as rows: adapters/ocr/chart-layout.ts's category → value pairs
  * against the known (region, rate) pairs ("rows" layout). For PaddleOCR the split of the time
  * between detection and recognition (and the recogniser's input pixels) is printed.
- * Run: npx tsx bench/ocr.ts [rounds] [--regions]   (--regions: the canvas regions only)
+ * Run: npx tsx bench/ocr.ts [rounds] [--regions | --tables]   (--regions: the canvas regions only;
+ *      --tables: the scanned tables only)
  */
 import { execFile, execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -31,10 +32,16 @@ import { PaddleOcrEngine } from "../adapters/ocr/paddle-engine.js";
 import { decodePng } from "../adapters/ocr/png-image.js";
 import { encodePng, TesseractEngine } from "../adapters/ocr/tesseract-engine.js";
 import { layOutTable, readingOrderLines } from "../adapters/ocr/text-layout.js";
+import { extractDocument } from "../adapters/pdf-kb/extraction/extract-document.js";
 import { OCR_DPI } from "../adapters/pdf-kb/extraction/page-ocr.js";
 import { startBiPortal } from "../demo/bi-portal/bi-portal-server.js";
 import { salesReturnRates } from "../demo/data/return-rates.js";
-import { SCANNED_ORIGINALS, scannedName } from "../demo/pdf-documents/make-scanned-copies.js";
+import {
+  makeScannedTableCopies,
+  SCANNED_ORIGINALS,
+  SCANNED_TABLES,
+  scannedName,
+} from "../demo/pdf-documents/make-scanned-copies.js";
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -226,7 +233,10 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-const samples = [...(await canvasSamples()), ...(process.argv.includes("--regions") ? [] : scannedSamples())];
+const tablesOnly = process.argv.includes("--tables");
+const samples = tablesOnly
+  ? []
+  : [...(await canvasSamples()), ...(process.argv.includes("--regions") ? [] : scannedSamples())];
 const paddle = new PaddleOcrEngine();
 let started = performance.now();
 await paddle.warmUp();
@@ -246,9 +256,10 @@ console.log(
     .join(" ")}`,
 );
 console.log(`PaddleOCR model load: ${(paddleLoad / 1000).toFixed(2)} s (once per process)\n`);
-console.log(
-  `${"image".padEnd(32)} ${"engine".padEnd(10)} ${"CER".padStart(7)} ${"numbers read".padStart(14)} ${"s / image".padStart(10)} ${"peak MB".padStart(8)}`,
-);
+if (samples.length > 0)
+  console.log(
+    `${"image".padEnd(32)} ${"engine".padEnd(10)} ${"CER".padStart(7)} ${"numbers read".padStart(14)} ${"s / image".padStart(10)} ${"peak MB".padStart(8)}`,
+  );
 for (const sample of samples) {
   for (const { label, engine, languages } of engines) {
     const times: number[] = [];
@@ -276,5 +287,37 @@ for (const sample of samples) {
       );
     }
     if (process.argv.includes("--show")) console.log(text);
+  }
+}
+
+if (!process.argv.includes("--regions")) {
+  const work = mkdtempSync(path.join(os.tmpdir(), "triangulate-ocr-bench-tables-"));
+  try {
+    const scans = await makeScannedTableCopies(work);
+    console.log(
+      `\n${"scanned table".padEnd(48)} ${"engine".padEnd(10)} ${"cells exact".padStart(12)} ${"s / doc".padStart(8)}`,
+    );
+    for (const known of SCANNED_TABLES) {
+      const file = scans.find((scan) => path.basename(scan) === known.scanned) as string;
+      for (const engine of ["paddleocr", "tesseract"] as const) {
+        started = performance.now();
+        const document = await extractDocument(file, { tableMode: "stream", ocr: { engine } });
+        const seconds = (performance.now() - started) / 1000;
+        // Each scanned document has one table; none found scores 0 cells.
+        const table = document.tables[0];
+        const total = known.cells.flat().length;
+        let exact = 0;
+        known.cells.forEach((row, rowIndex) =>
+          row.forEach((cell, column) => {
+            if (table?.cells[rowIndex]?.[column] === cell) exact += 1;
+          }),
+        );
+        console.log(
+          `${`${known.scanned} (${known.language})`.padEnd(48)} ${engine.padEnd(10)} ${`${exact}/${total}`.padStart(12)} ${seconds.toFixed(1).padStart(8)}`,
+        );
+      }
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
 }
