@@ -307,11 +307,11 @@ if (!process.argv.includes("--regions")) {
         const table = document.tables[0];
         const total = known.cells.flat().length;
         let exact = 0;
-        known.cells.forEach((row, rowIndex) =>
+        known.cells.forEach((row, rowIndex) => {
           row.forEach((cell, column) => {
             if (table?.cells[rowIndex]?.[column] === cell) exact += 1;
-          }),
-        );
+          });
+        });
         console.log(
           `${`${known.scanned} (${known.language})`.padEnd(48)} ${engine.padEnd(10)} ${`${exact}/${total}`.padStart(12)} ${seconds.toFixed(1).padStart(8)}`,
         );
