@@ -385,6 +385,18 @@ function routeOf(reading: Reading, vocabulary: Vocabulary) {
       en: (["metric", "event", "topic"] as const).flatMap((kind) => vocabulary.labels(kind, "en")),
       zh: (["metric", "event", "topic"] as const).flatMap((kind) => vocabulary.labels(kind, "zh")),
     },
+    holdings: {
+      en: {
+        metrics: vocabulary.labels("metric", "en"),
+        events: vocabulary.labels("event", "en"),
+        topics: vocabulary.labels("topic", "en"),
+      },
+      zh: {
+        metrics: vocabulary.labels("metric", "zh"),
+        events: vocabulary.labels("event", "zh"),
+        topics: vocabulary.labels("topic", "zh"),
+      },
+    },
   });
 }
 
