@@ -99,10 +99,13 @@ function clarificationFor(
 ): Clarification | undefined {
   const spans = [
     ...ambiguous,
-    ...unknownTerms.map((term) => ({
-      written: term.text,
-      candidates: displayCandidates(term, vocabulary, language),
-    })),
+    // A span the resolver already asks about (两区 counting one named region) is asked once.
+    ...unknownTerms
+      .filter((term) => !ambiguous.some((span) => span.written === term.text))
+      .map((term) => ({
+        written: term.text,
+        candidates: displayCandidates(term, vocabulary, language),
+      })),
   ].filter((span) => span.candidates.length > 0);
   return spans.length > 0 ? { spans } : undefined;
 }
@@ -327,7 +330,14 @@ function readQuestion(
   // Only a data question is held to "every span accounted for": a policy question's words are
   // its search query, and an out-of-scope one is answered directly.
   if (mentions.some((mention) => mention.kind === "metric" || mention.kind === "event")) {
-    for (const term of findUnresolvedQualifiers(working, normalized, mentions, times, vocabulary))
+    for (const term of findUnresolvedQualifiers(
+      working,
+      normalized,
+      mentions,
+      times,
+      vocabulary,
+      resolution.accounted,
+    ))
       if (!unknownTerms.some((known) => known.text.includes(term.text) || term.text.includes(known.text)))
         unknownTerms.push(term);
   }

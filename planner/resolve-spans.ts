@@ -34,6 +34,12 @@ export interface SpanResolution {
   question: string;
   corrections: SpanCorrection[];
   ambiguous: AmbiguousSpan[];
+  /**
+   * Spans of `question` left as written because they refer back to values the question names: a
+   * quantifier counting them (两区 after 华东 and 华北, "both regions", 三款产品 after three were
+   * named). They are accounted for: not an unknown word, and nothing to ask.
+   */
+  accounted: { start: number; end: number }[];
 }
 
 interface Term {
@@ -258,18 +264,28 @@ export function resolveSpans(question: string, vocabulary: Vocabulary, asOf: str
   const lexicon = lexiconOf(vocabulary);
   const corrections: SpanCorrection[] = [];
   const ambiguous: AmbiguousSpan[] = [];
+  let accounted: { start: number; end: number }[] = [];
   let text = question;
   const steps = [changeEvents, measureHeads, runTogether, latinTypos, hanHomophones, quantifiers];
   let current = stage(text, vocabulary, asOf);
   for (const step of steps) {
-    const edits = step(current, lexicon, vocabulary, asOf, ambiguous);
+    const edits = step(current, lexicon, vocabulary, asOf, ambiguous, accounted);
     if (edits.length === 0) continue;
     for (const edit of edits) if (edit.correction) corrections.push(edit.correction);
     text = applyEdits(text, edits);
+    accounted = accounted.map((span) => shiftedBy(span, edits));
     // Only a step that rewrote something changes what the next one sees.
     current = stage(text, vocabulary, asOf);
   }
-  return { question: text, corrections, ambiguous };
+  return { question: text, corrections, ambiguous, accounted };
+}
+
+/** Where a span untouched by the edits lies once they are applied. */
+function shiftedBy(span: { start: number; end: number }, edits: Edit[]): { start: number; end: number } {
+  const shift = edits
+    .filter((edit) => edit.end <= span.start)
+    .reduce((sum, edit) => sum + edit.replacement.length - (edit.end - edit.start), 0);
+  return { start: span.start + shift, end: span.end + shift };
 }
 
 type Step = (
@@ -278,6 +294,7 @@ type Step = (
   vocabulary: Vocabulary,
   asOf: string,
   ambiguous: AmbiguousSpan[],
+  accounted: { start: number; end: number }[],
 ) => Edit[];
 
 function nonOverlapping(edits: Edit[]): Edit[] {
@@ -668,10 +685,11 @@ function hanQuantified(normalized: string, han: Map<string, string>): Quantified
  * A quantified dimension ("each product", 每个地区, "the four regions", 三款产品, "both plans")
  * becomes the list of its values: "product A, product B and product C", "华东、华北、华南和华西".
  * A numeral must match the catalog's count of values; when the question names some values of the
- * dimension itself ("华东和华北两个区域") the quantifier only counts those and is left alone; a
- * numeral that matches neither asks which ones (never a plan for the whole dimension).
+ * dimension itself ("华东和华北两个区域", 两区 after 华东…华北) the quantifier only counts those and is
+ * left alone, accounted for; a numeral that matches neither asks which ones (never a plan for the
+ * whole dimension).
  */
-const quantifiers: Step = (current, _lexicon, vocabulary, _asOf, ambiguous) => {
+const quantifiers: Step = (current, _lexicon, vocabulary, _asOf, ambiguous, accounted) => {
   const { normalized, text } = current;
   const nouns = dimensionNouns(vocabulary);
   const edits: Edit[] = [];
@@ -699,8 +717,10 @@ const quantifiers: Step = (current, _lexicon, vocabulary, _asOf, ambiguous) => {
       current.mentions.filter((mention) => mention.name === dimension).map((mention) => mention.value),
     ).size;
     if (named > 0) {
-      // The values are written out: the quantifier counts them. A count that disagrees asks.
-      if (count !== undefined && count !== named && count !== members)
+      // The values are written out: the quantifier counts them (两区 after 华东 and 华北 are those
+      // two), so it is accounted for. A count that disagrees asks.
+      if (count === named) accounted.push({ start, end });
+      else if (count !== undefined && count !== members)
         ambiguous.push({ written: text.slice(start, end), candidates: namesOf(dimension, han, noun) });
       continue;
     }

@@ -50,6 +50,8 @@ export function findUnknownTerms(
     )) {
       const value = (match[1] ?? match[2] ?? match[3]).toUpperCase();
       if (known.some((name) => name.toUpperCase() === value)) continue;
+      // "the two products is higher": a function word after the noun is no product name.
+      if (match[1] && ENGLISH_STOP_WORDS.has(match[1])) continue;
       const suggestion = nearestName(value, known);
       report(match.index, match.index + match[0].length, {
         kind: "dimension_value",
@@ -113,9 +115,11 @@ export function findUnresolvedQualifiers(
   mentions: Mention[],
   times: Span[],
   vocabulary: Vocabulary,
+  accounted: Span[] = [],
 ): UnknownTerm[] {
   const found: UnknownTerm[] = [];
-  const taken: Span[] = [...mentions, ...times];
+  // Spans the resolver accounted for (a quantifier counting the values named: 两区) are no word of their own.
+  const taken: Span[] = [...mentions, ...times, ...accounted];
   const isTaken = (start: number, end: number) => taken.some((span) => span.start < end && start < span.end);
   const report = (start: number, end: number, dimension?: string) => {
     const text = original.slice(start, end).trim();
