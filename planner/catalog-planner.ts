@@ -78,10 +78,16 @@ function displayCandidates(term: UnknownTerm, vocabulary: Vocabulary, language: 
   const catalog = vocabulary.catalog;
   if (term.kind === "dimension_value" && term.dimension && catalog.dimensions[term.dimension]) {
     return Object.entries(catalog.dimensions[term.dimension].values).map(([value, synonyms]) => {
+      // The value in a longer English name that keeps it as a word (A → product A, East → East
+      // China); else the value itself (Delivery, not "shipping complaints").
       if (language === "en")
         return (
-          synonyms.find((synonym) => !/[\u4e00-\u9fff]/u.test(synonym) && synonym.length > value.length) ??
-          value
+          synonyms.find(
+            (synonym) =>
+              !/[\u4e00-\u9fff]/u.test(synonym) &&
+              synonym.length > value.length &&
+              synonym.toLowerCase().split(" ").includes(value.toLowerCase()),
+          ) ?? value
         );
       const chinese = synonyms.find((synonym) => /[\u4e00-\u9fff]/u.test(synonym)) ?? value;
       return language === "zh-Hant" ? toTraditional(chinese) : chinese;
@@ -309,11 +315,36 @@ const namesOf = (mentions: Mention[], kind: Mention["kind"]) => [
 ];
 
 /** Segment, then resolve, then find: spans that clearly mean a catalog term are rewritten to it first. */
+/**
+ * The dimension an unknown qualifier of a data question is a value of, when its shape does not
+ * say (pricing complaints, 包装方面的投诉): the one dimension the offers of the question's
+ * metrics and events filter by that the question does not name already. With several such
+ * dimensions there is no telling (台北的退货率: product or region?), and none is guessed.
+ */
+function qualifiedDimension(mentions: Mention[], offers: Offer[]): string | undefined {
+  const asked = new Set(
+    mentions
+      .filter((mention) => mention.kind === "metric" || mention.kind === "event")
+      .map((mention) => mention.name),
+  );
+  const named = new Set(
+    mentions.filter((mention) => mention.kind === "dimension").map((mention) => mention.name),
+  );
+  const open = new Set(
+    offers
+      .filter((offer) => [...offer.metrics, ...offer.events].some((name) => asked.has(name)))
+      .flatMap((offer) => offer.dimensions)
+      .filter((dimension) => !named.has(dimension)),
+  );
+  return open.size === 1 ? [...open][0] : undefined;
+}
+
 function readQuestion(
   question: string,
   vocabulary: Vocabulary,
   config: WorkspaceConfig,
   asOf: string,
+  offers: Offer[] = [],
 ): Reading {
   const text = question.trim();
   const language = detectLanguage(text, config.language);
@@ -340,6 +371,11 @@ function readQuestion(
     ))
       if (!unknownTerms.some((known) => known.text.includes(term.text) || term.text.includes(known.text)))
         unknownTerms.push(term);
+    // Asked back with the candidates of the dimension it must be a value of, not refused.
+    const dimension = qualifiedDimension(mentions, offers);
+    if (dimension && vocabulary.catalog.dimensions[dimension])
+      for (const term of unknownTerms)
+        if (term.kind === "dimension_value" && !term.dimension) term.dimension = dimension;
   }
   const subQuestions = decomposeQuestion(
     working,
@@ -756,7 +792,7 @@ export class CatalogPlanner implements Planner {
     const started = performance.now();
     const { workspace, asOf } = context;
     const { vocabulary, offers } = prepare(workspace);
-    const reading = readQuestion(question, vocabulary, workspace.config, asOf);
+    const reading = readQuestion(question, vocabulary, workspace.config, asOf, offers);
     const { language, resolution, intents, frames } = reading;
     const state: Drafting = {
       asOf,

@@ -45,3 +45,54 @@ describe("a quantifier that counts the values the question named", () => {
     }
   });
 });
+
+describe("an unknown qualifier of a metric is corrected with a note or asked back, never dropped", () => {
+  const candidatesOf = (question: string) =>
+    plan(question).clarification?.spans.map((span) => span.candidates);
+  it("a word with a classifier before the metric is asked back with the dimension's values", () => {
+    for (const question of [
+      "包装类投诉2024年1月有多少？",
+      "包裝類的投訴2024年1月有幾件？",
+      "刻字类投诉2024年1月有多少",
+    ]) {
+      const outcome = plan(question);
+      expect(outcome.plan, question).toBeUndefined();
+      expect(outcome.clarification?.spans[0].candidates, question).toHaveLength(3);
+    }
+    expect(candidatesOf("安装方面的投诉2024年1月")).toEqual([["服务类", "配送", "产品质量"]]);
+  });
+  it("an English qualifier before or after the metric asks with the one dimension its datasets filter by", () => {
+    expect(candidatesOf("billing complaints in March 2024")).toEqual([
+      ["customer service", "Delivery", "product quality"],
+    ]);
+    const after = plan("how many complaints regarding rude couriers in March 2024?");
+    expect(after.plan).toBeUndefined();
+    expect(after.clarification?.spans[0].written).toBe("rude couriers");
+  });
+  it("a value written without its dimension's noun is read as that value, with a note", () => {
+    const outcome = plan("2024年1月物流投诉有多少？");
+    expect(outcome.plan?.sub_goals.map((goal) => goal.params.filters)).toEqual([
+      { category: "Delivery" },
+      { category: "Delivery" },
+    ]);
+    expect(outcome.warnings.join(" ")).toContain("物流类");
+  });
+  it("does not fire on a question word before the classifier, a known value or a quantifier", () => {
+    expect(plan("哪类投诉2024年1月最多？").plan?.sub_goals[0].params.filters).toEqual({});
+    expect(plan("服务类投诉2024年1月有多少").plan?.sub_goals[0].params.filters).toEqual({
+      category: "Service",
+    });
+    expect(plan("各类投诉2024年1月有多少").plan?.sub_goals[0].params.filters).toEqual({
+      category: ["Service", "Delivery", "Product"],
+    });
+    expect(
+      plan("how many complaints about the service in March 2024?").plan?.sub_goals[0].params.filters,
+    ).toEqual({ category: "Service" });
+  });
+  it("guesses no dimension when the metric's datasets filter by several the question leaves open", () => {
+    const outcome = plan("台中的退货率2024年1月");
+    expect(outcome.plan).toBeUndefined();
+    expect(outcome.clarification).toBeUndefined();
+    expect(outcome.unknownTerms.map((term) => term.text)).toEqual(["台中"]);
+  });
+});

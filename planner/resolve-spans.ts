@@ -14,7 +14,8 @@ export type CorrectionReason =
   | "homophone"
   | "measure_head"
   | "change_event"
-  | "quantifier";
+  | "quantifier"
+  | "value_noun";
 
 /** One span rewritten to a catalog term: what was written, what it now reads. */
 export interface SpanCorrection {
@@ -257,7 +258,9 @@ function stage(text: string, vocabulary: Vocabulary, asOf: string): Stage {
  * 3. run-together and camelCase words (returnrate, productB, NorthChina);
  * 4. Latin typos within a typing distance of 1 (2 for words of 6+ letters), kept only when the
  *    corrected word completes a catalog term (retrun rate → return rate);
- * 5. Han homophones an input method offers (退获率 → 退货率, 退貨綠 → 退货率).
+ * 5. Han homophones an input method offers (退获率 → 退货率, 退貨綠 → 退货率);
+ * 6. quantifiers (each region, 两区 after two named regions);
+ * 7. a value written without its dimension's noun right before a metric (物流投诉 → 物流类投诉).
  * A span close to several terms is not rewritten; it is returned as ambiguous.
  */
 export function resolveSpans(question: string, vocabulary: Vocabulary, asOf: string): SpanResolution {
@@ -266,7 +269,7 @@ export function resolveSpans(question: string, vocabulary: Vocabulary, asOf: str
   const ambiguous: AmbiguousSpan[] = [];
   let accounted: { start: number; end: number }[] = [];
   let text = question;
-  const steps = [changeEvents, measureHeads, runTogether, latinTypos, hanHomophones, quantifiers];
+  const steps = [changeEvents, measureHeads, runTogether, latinTypos, hanHomophones, quantifiers, valueNouns];
   let current = stage(text, vocabulary, asOf);
   for (const step of steps) {
     const edits = step(current, lexicon, vocabulary, asOf, ambiguous, accounted);
@@ -739,6 +742,53 @@ const quantifiers: Step = (current, _lexicon, vocabulary, _asOf, ambiguous, acco
       replacement: han ? replacement : ` ${replacement} `,
       correction: { written: text.slice(start, end), corrected: replacement, reason: "quantifier" },
     });
+  }
+  return nonOverlapping(edits);
+};
+
+/**
+ * A dimension value written without the noun its synonyms carry, right before a metric or an
+ * event: 物流投诉 when the catalog says 物流类 (category nouns 类), 华中 never (no synonym).
+ * Only one value may read so; the stem must be a whole word and no catalog term itself.
+ */
+const valueNouns: Step = (current, _lexicon, vocabulary) => {
+  const { normalized, text, mentions } = current;
+  const nouns = dimensionNouns(vocabulary).han;
+  const readings = new Map<string, Set<string>>();
+  for (const [dimension, definition] of Object.entries(vocabulary.catalog.dimensions))
+    for (const [value, synonyms] of Object.entries(definition.values))
+      for (const synonym of synonyms) {
+        const folded = normalizeForMatching(synonym);
+        for (const [noun, owner] of nouns) {
+          if (owner !== dimension || !folded.endsWith(noun)) continue;
+          const stem = folded.slice(0, -noun.length);
+          if (stem.length < 2 || !PURE_HAN.test(stem) || !normalized.includes(stem)) continue;
+          readings.set(
+            stem,
+            (readings.get(stem) ?? new Set()).add(`${dimension}\u0000${value}\u0000${folded}`),
+          );
+        }
+      }
+  if (readings.size === 0) return [];
+  const boundaries = chineseWordBoundaries(normalized);
+  const anchors = mentions.filter((mention) => mention.kind === "metric" || mention.kind === "event");
+  const edits: Edit[] = [];
+  for (const [stem, read] of readings) {
+    const values = new Set([...read].map((entry) => entry.split("\u0000").slice(0, 2).join(":")));
+    if (values.size !== 1) continue;
+    const replacement = [...read][0].split("\u0000")[2];
+    for (let start = normalized.indexOf(stem); start >= 0; start = normalized.indexOf(stem, start + 1)) {
+      const end = start + stem.length;
+      if (coveredBy(current.fixed, start, end) || !boundaries.has(start) || !boundaries.has(end)) continue;
+      const next = normalized[end] === "的" ? end + 1 : end;
+      if (!anchors.some((anchor) => anchor.start === next)) continue;
+      edits.push({
+        start,
+        end,
+        replacement,
+        correction: { written: text.slice(start, end), corrected: replacement, reason: "value_noun" },
+      });
+    }
   }
   return nonOverlapping(edits);
 };

@@ -135,6 +135,14 @@ export function findUnresolvedQualifiers(
   // A word naming a dimension (渠道, 门店) right beside a value of it (官网渠道, 上海门店) only repeats
   // what the value says; anywhere else it is left to the other checks (a breakdown, or it asks).
   const hanNouns = dimensionNouns(vocabulary).han;
+  // 价格类 ends in 类, the noun of the category values (服务类, 物流类): a category it is not.
+  const dimensionOfNoun = (text: string) => {
+    for (const length of [2, 1]) {
+      const dimension = text.length > length ? hanNouns.get(text.slice(-length)) : undefined;
+      if (dimension) return dimension;
+    }
+    return undefined;
+  };
   for (const segment of segments) {
     const dimension = hanNouns.get(segment.text);
     const besideValue = (mention: Mention) =>
@@ -165,13 +173,27 @@ export function findUnresolvedQualifiers(
   }
 
   const anchors = mentions.filter((mention) => mention.kind === "metric" || mention.kind === "dimension");
+  // A classifier's word names a kind of the measure (价格类投诉, 包装方面的投诉); a topic word
+  // there is that kind too (退款类投诉 are complaints, not the refund policy).
+  const topicAt = (segment: { start: number; end: number }) =>
+    mentions.some(
+      (mention) => mention.kind === "topic" && mention.start <= segment.start && segment.end <= mention.end,
+    );
   for (const anchor of anchors) {
-    // Walk back from the anchor over 的 and collect the content words written right before it.
+    // Walk back from the anchor over 的 and a classifier, and collect the content words written
+    // right before it.
     let index = segments.findIndex((segment) => segment.end === anchor.start);
     if (index < 0) continue;
     if (segments[index].text === "的") index -= 1;
     let from: number | undefined;
     let to = index >= 0 ? segments[index].end : 0;
+    const classified =
+      anchor.kind === "metric" &&
+      index > 0 &&
+      QUALIFIER_CLASSIFIERS.has(segments[index].text) &&
+      !CLASSIFIER_DETERMINERS.has(segments[index - 1].text) &&
+      !CHINESE_STOP_WORDS.has(segments[index - 1].text);
+    if (classified) index -= 1;
     while (index >= 0) {
       const segment = segments[index];
       // A date between the word and the metric does not separate them (西班牙2024年1月的流失率).
@@ -185,13 +207,14 @@ export function findUnresolvedQualifiers(
       if (
         !PURE_HAN.test(segment.text) ||
         CHINESE_STOP_WORDS.has(segment.text) ||
-        isTaken(segment.start, segment.end)
+        (isTaken(segment.start, segment.end) && !(classified && topicAt(segment)))
       )
         break;
       from = segment.start;
       index -= 1;
     }
-    if (from !== undefined) report(from, to);
+    if (from !== undefined)
+      report(from, to, classified ? dimensionOfNoun(normalized.slice(from, to)) : undefined);
   }
 
   segments.forEach((segment, index) => {
@@ -233,6 +256,32 @@ export function findUnresolvedQualifiers(
     }
     if (start !== undefined) report(start, normalized.slice(0, anchor.start).trimEnd().length);
   }
+  // English: what a metric is about, written after it ("complaints about rude drivers").
+  for (const anchor of mentions.filter((mention) => mention.kind === "metric")) {
+    const after =
+      /^\s+(?:about|regarding|concerning|involving|(?:related|relating|due) to|because of|caused by)\s+/u.exec(
+        normalized.slice(anchor.end),
+      );
+    if (!after) continue;
+    const base = anchor.end + after[0].length;
+    let start: number | undefined;
+    let end = base;
+    for (const word of normalized.slice(base).matchAll(/[a-z][a-z'-]*|\S/gu)) {
+      const wordStart = base + word.index;
+      const wordEnd = wordStart + word[0].length;
+      if (start === undefined && /^(?:the|a|an|our|their|its|some)$/u.test(word[0])) continue;
+      if (
+        !/^[a-z]/u.test(word[0]) ||
+        ENGLISH_STOP_WORDS.has(word[0]) ||
+        MONTH_WORDS.has(word[0]) ||
+        isTaken(wordStart, wordEnd)
+      )
+        break;
+      start ??= wordStart;
+      end = wordEnd;
+    }
+    if (start !== undefined) report(start, end);
+  }
   const nouns = dimensionNouns(vocabulary).latin;
   for (const match of normalized.matchAll(/\b([a-z][a-z0-9-]*)\s+([a-z]+?)s?\b/gu)) {
     const dimension = nouns.get(match[2]);
@@ -245,6 +294,23 @@ export function findUnresolvedQualifiers(
   }
   return found;
 }
+
+// Words that make the word before them a kind of the measure after them (价格类投诉, 包装方面的投诉).
+const QUALIFIER_CLASSIFIERS = new Set(["类", "类型", "类别", "方面", "相关", "有关"]);
+// Before a classifier these ask or point (哪类投诉, 某类投诉): no qualifier of their own.
+const CLASSIFIER_DETERMINERS = new Set([
+  "哪",
+  "某",
+  "啥",
+  "这",
+  "那",
+  "各",
+  "每",
+  "几",
+  "什么",
+  "哪些",
+  "多少",
+]);
 
 const MONTH_WORDS = new Set(
   "january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec q1 q2 q3 q4".split(
