@@ -6,6 +6,7 @@ import type { WorkspaceConfig } from "../models/workspace.js";
 import { withAskedFor } from "./asked-for.js";
 import { bindQualifiers, type Frame } from "./bind-qualifiers.js";
 import { decomposeQuestion } from "./decomposer.js";
+import { findForeignMeasures, withoutForeignMeasures } from "./foreign-measures.js";
 import { detectIntents, type Intent } from "./intents.js";
 import { normalizeForMatching } from "./normalize-text.js";
 import type { Clarification, PlanContext, Planner, PlanOutcome } from "./planner.js";
@@ -23,7 +24,12 @@ import {
   type TimeMention,
   widenByMonths,
 } from "./time-expressions.js";
-import { findUnknownTerms, findUnresolvedQualifiers, type UnknownTerm } from "./unknown-terms.js";
+import {
+  findUnknownTerms,
+  findUnresolvedQualifiers,
+  type UnknownTerm,
+  withoutGeneralMeasures,
+} from "./unknown-terms.js";
 import { validationRuleFor } from "./validation-rule-for.js";
 import { type Mention, Vocabulary } from "./vocabulary.js";
 import { type Offer, workspaceOffers } from "./workspace-offers.js";
@@ -279,6 +285,8 @@ interface Reading {
   resolution: SpanResolution;
   working: string;
   normalized: string;
+  /** What the router reads for data cues: measures outside any workspace (exchange rate, 汇率) blanked. */
+  routed: string;
   mentions: Mention[];
   times: TimeMention[];
   unknownTerms: UnknownTerm[];
@@ -351,13 +359,41 @@ function readQuestion(
   const resolution = resolveSpans(text, vocabulary, asOf);
   const working = resolution.question;
   const normalized = normalizeForMatching(working);
-  const mentions = vocabulary.find(normalized, working);
+  const found = vocabulary.find(normalized, working);
+  // A topic word qualifying a measure head ("exchange rate") is a measure the catalog lacks, not
+  // the topic; a span the resolver asks about (换货率 → 退货率?) is left to that question.
+  const foreignMeasures = findForeignMeasures(normalized, found).filter(
+    (phrase) =>
+      !resolution.ambiguous.some((span) =>
+        normalizeForMatching(span.written).includes(normalized.slice(phrase.start, phrase.end)),
+      ),
+  );
+  const mentions = found.filter(
+    (mention) =>
+      !foreignMeasures.some((phrase) => mention.kind === "topic" && mention.start === phrase.start),
+  );
   const times = findTimeExpressions(
     normalized,
     asOf,
     config.fiscal_year ? { fiscalYear: config.fiscal_year } : {},
   );
-  const unknownTerms = findUnknownTerms(working, normalized, mentions, vocabulary);
+  let unknownTerms = findUnknownTerms(working, normalized, mentions, vocabulary);
+  const foreignTexts = foreignMeasures.map((phrase) => working.slice(phrase.start, phrase.end).trim());
+  if (mentions.length > 0) {
+    // Beside catalog terms it is an unknown measure, reported while the known ones are planned.
+    for (const text of foreignTexts)
+      if (!unknownTerms.some((term) => term.text.includes(text) || text.includes(term.text)))
+        unknownTerms.push({ text, kind: "metric" });
+  } else {
+    // Alone it is out of the workspace's scope (the router's direct reply), not a refusal.
+    unknownTerms = unknownTerms.filter(
+      (term) =>
+        !(
+          term.kind === "metric" &&
+          foreignTexts.some((text) => text.includes(term.text) || term.text.includes(text))
+        ),
+    );
+  }
   // Only a data question is held to "every span accounted for": a policy question's words are
   // its search query, and an out-of-scope one is answered directly.
   if (mentions.some((mention) => mention.kind === "metric" || mention.kind === "event")) {
@@ -395,6 +431,7 @@ function readQuestion(
     resolution,
     working,
     normalized,
+    routed: withoutGeneralMeasures(withoutForeignMeasures(normalized, foreignMeasures)),
     mentions,
     times,
     unknownTerms,
@@ -411,7 +448,7 @@ function routeOf(reading: Reading, vocabulary: Vocabulary) {
   const { normalized, language, mentions, topics, unknownTerms, subQuestions, metrics, events, intents } =
     reading;
   return routeQuestion({
-    normalized,
+    normalized: reading.routed,
     language,
     catalogMentions: mentions.length,
     hasTopic: topics.length > 0,

@@ -96,3 +96,34 @@ describe("an unknown qualifier of a metric is corrected with a note or asked bac
     expect(outcome.unknownTerms.map((term) => term.text)).toEqual(["台中"]);
   });
 });
+
+describe("a measure head outranks a topic word", () => {
+  it("a topic word qualifying a measure head the catalog lacks is out of scope when alone", () => {
+    for (const question of [
+      "what is the engraving rate?",
+      "瑕疵率是多少？",
+      "刻字的占比是多少？",
+      "今天美元兌歐元的匯率是多少？",
+    ]) {
+      const outcome = plan(question);
+      expect(outcome.route, question).toMatchObject({ route: "direct", reason: "out_of_scope" });
+      expect(outcome.plan, question).toBeUndefined();
+    }
+  });
+  it("beside a catalog metric it is reported as an unknown measure, and no passage search is planned", () => {
+    const outcome = plan("What is the replacement ratio in January 2024, and the return rate?");
+    expect(outcome.unknownTerms).toEqual([{ text: "replacement ratio", kind: "metric" }]);
+    expect(outcome.plan?.sub_goals.map((goal) => goal.params.metric ?? "text")).toEqual([
+      "return_rate",
+      "return_rate",
+    ]);
+  });
+  it("a policy question with the topic word and no measure head still searches the handbook", () => {
+    for (const question of [
+      "Is a replacement possible for a defective kettle?",
+      "刻字的杯子可以换货吗？",
+      "what is the exchange policy?",
+    ])
+      expect(plan(question).plan?.sub_goals[0].source, question).toBe("handbook");
+  });
+});

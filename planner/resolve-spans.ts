@@ -55,8 +55,8 @@ const PURE_HAN = /^[\u4e00-\u9fff]+$/u;
 const LATIN_TOKEN = /[a-z][a-z0-9]*(?:['’-][a-z0-9]+)*/gu;
 
 // Measure heads: the word that makes a stem a measure (退货 → 退货率 / 退货占比, return → return rate).
-const CHINESE_HEADS = ["占比", "比率", "比例", "比重", "率"];
-const ENGLISH_HEADS = ["rate", "rates", "ratio", "ratios", "share", "percentage"];
+export const CHINESE_HEADS = ["占比", "比率", "比例", "比重", "率"];
+export const ENGLISH_HEADS = ["rate", "rates", "ratio", "ratios", "share", "percentage"];
 // Heads written before the stem: "share of … bought again", "how often … send back".
 const ENGLISH_LEADING_HEADS =
   "(?:the\\s+)?(?:share|rate|ratio|percentage|proportion|fraction|percent)\\s+of|how\\s+often|how\\s+frequently";

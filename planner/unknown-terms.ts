@@ -20,6 +20,22 @@ export interface UnknownTerm {
 const MEASURE_WORDS =
   /[\u4e00-\u9fff]{1,4}率|销售额|营业额|销量|利润|毛利|库存|订单量|客单价|收入|营收|成本|流量|gmv|\bnps\b|\b(?:[a-z]+ ){0,2}rate\b|\brevenue\b|\bsales\b|\bprofits?\b|\bmargins?\b|\binventory\b|\bstock levels?\b|\border volume\b|\bbasket size\b|\bincome\b|\bcosts?\b|\bheadcount\b|\btraffic\b/gu;
 
+/**
+ * Measures of everyday life, not of a business's data (exchange rates, interest, tax, odds): no
+ * unknown metric of the catalog, and no cue that a question is about the workspace's data.
+ */
+const GENERAL_ENGLISH = "(?:interest|tax|exchange|inflation|mortgage|heart|birth|crime|unemployment) rates?";
+export const GENERAL_MEASURES = new RegExp(
+  `^(?:频率|比率|汇率|效率|概率|税率|利率|${GENERAL_ENGLISH})$`,
+  "u",
+);
+const GENERAL_MEASURE_WORDS = new RegExp(`汇率|利率|税率|概率|效率|频率|\\b${GENERAL_ENGLISH}\\b`, "gu");
+
+/** The question with everyday measures blanked (same length), for the router's data cues. */
+export function withoutGeneralMeasures(normalized: string): string {
+  return normalized.replace(GENERAL_MEASURE_WORDS, (word) => " ".repeat(word.length));
+}
+
 function overlaps(start: number, end: number, mentions: Mention[]): boolean {
   return mentions.some((mention) => mention.start < end && start < mention.end);
 }
@@ -83,7 +99,12 @@ export function findUnknownTerms(
       start += text.length - english[1].length;
       text = english[1];
     }
-    if (text === "rate" || /^(?:频率|比率|汇率|效率|概率|税率|利率)$/u.test(text)) continue;
+    // "美元兑欧元的汇率": the measure is 汇率, not 的汇率.
+    if (text.startsWith("的") && text.endsWith("率")) {
+      start += 1;
+      text = text.slice(1);
+    }
+    if (text === "rate" || GENERAL_MEASURES.test(text)) continue;
     // Only a near-typo is worth suggesting ("retrun rate"); "churn rate" is not "return rate".
     const candidate = nearestName(text.replace(/ /g, "_"), metricNames);
     const suggestion = candidate && distance(text.replace(/ /g, "_"), candidate) <= 2 ? candidate : undefined;
