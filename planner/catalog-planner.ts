@@ -445,8 +445,7 @@ function readQuestion(
 }
 
 function routeOf(reading: Reading, vocabulary: Vocabulary) {
-  const { normalized, language, mentions, topics, unknownTerms, subQuestions, metrics, events, intents } =
-    reading;
+  const { language, mentions, topics, unknownTerms, subQuestions, metrics, events, intents } = reading;
   return routeQuestion({
     normalized: reading.routed,
     language,
