@@ -8,6 +8,7 @@ import { bindQualifiers, type Frame } from "./bind-qualifiers.js";
 import { decomposeQuestion } from "./decomposer.js";
 import { findForeignMeasures, withoutForeignMeasures } from "./foreign-measures.js";
 import { detectIntents, type Intent } from "./intents.js";
+import { findModalTopicVerbs } from "./modal-topic-verbs.js";
 import { normalizeForMatching } from "./normalize-text.js";
 import type { Clarification, PlanContext, Planner, PlanOutcome } from "./planner.js";
 import { type AmbiguousSpan, resolveSpans, type SpanResolution } from "./resolve-spans.js";
@@ -359,7 +360,10 @@ function readQuestion(
   const resolution = resolveSpans(text, vocabulary, asOf);
   const working = resolution.question;
   const normalized = normalizeForMatching(working);
-  const found = vocabulary.find(normalized, working);
+  const terms = vocabulary.find(normalized, working);
+  // 能退吗 / "can I return it": a modal with a topic's verb asks that topic's policy.
+  const modalVerbs = findModalTopicVerbs(normalized, config.catalog, terms);
+  const found = [...terms, ...modalVerbs].sort((a, b) => a.start - b.start);
   // A topic word qualifying a measure head ("exchange rate") is a measure the catalog lacks, not
   // the topic; a span the resolver asks about (换货率 → 退货率?) is left to that question.
   const foreignMeasures = findForeignMeasures(normalized, found).filter(
@@ -415,7 +419,11 @@ function readQuestion(
   }
   const subQuestions = decomposeQuestion(
     working,
-    [...mentions, ...times.map((time) => ({ start: time.start, end: time.end, kind: "time" as const }))],
+    // A modal's verb (能换吗) is no subject a follow-up sentence inherits.
+    [
+      ...mentions.filter((mention) => !modalVerbs.includes(mention)),
+      ...times.map((time) => ({ start: time.start, end: time.end, kind: "time" as const })),
+    ],
     language,
   );
   const metrics = namesOf(mentions, "metric");
@@ -742,9 +750,19 @@ function draftPolicyGoals(reading: Reading, vocabulary: Vocabulary, offers: Offe
   const topic = reading.topics[0];
   const textOffers = selectTextOffers(offers, topic);
   if (textOffers.length === 0) state.unsupported.push(topic);
-  const policyQuestions = reading.subQuestions.filter((sub) =>
-    vocabulary.find(normalizeForMatching(sub)).some((mention) => mention.kind === "topic"),
-  );
+  // A sub-question names the topic by a term, or by a modal with the topic's verb (能退吗), and
+  // not inside a measure the catalog lacks ("exchange rate"). With no data asked at all, every
+  // sub-question is one of the policy (能退吗？来回运费谁承担？).
+  const dataAsked = reading.metrics.length + reading.events.length > 0;
+  const policyQuestions = reading.subQuestions.filter((sub) => {
+    if (!dataAsked) return true;
+    const normalized = normalizeForMatching(sub);
+    const terms = vocabulary.find(normalized);
+    const foreign = findForeignMeasures(normalized, terms);
+    return [...terms, ...findModalTopicVerbs(normalized, vocabulary.catalog, terms)].some(
+      (mention) => mention.kind === "topic" && !foreign.some((phrase) => phrase.start === mention.start),
+    );
+  });
   for (const wholeQuery of policyQuestions.length > 0 ? policyQuestions : [reading.working]) {
     const query = clip(wholeQuery, MAX_QUERY_LENGTH);
     for (const offer of textOffers) {

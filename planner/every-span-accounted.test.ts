@@ -127,3 +127,28 @@ describe("a measure head outranks a topic word", () => {
       expect(plan(question).plan?.sub_goals[0].source, question).toBe("handbook");
   });
 });
+
+describe("a modal with a topic's one-character verb is a policy question", () => {
+  const queries = (question: string) =>
+    (plan(question).plan?.sub_goals ?? [])
+      .filter((goal) => goal.source === "handbook")
+      .map((goal) => goal.params.query);
+  it("能退吗 / 可以換嗎 / can I return it search the handbook, each sentence its own search", () => {
+    for (const question of [
+      "杯子摔裂了，还能退吗？",
+      "收到的顏色不對，可以換嗎？",
+      "能不能退？",
+      "Can I return it if the box is opened?",
+    ])
+      expect(queries(question), question).toEqual([question]);
+    expect(queries("杯子刻字刻歪了可以退吗？运费谁出？退款多久到账？")).toContain("杯子刻字刻歪了可以退吗？");
+  });
+  it("does not fire on another verb of the same character or a verb with its own object", () => {
+    for (const question of [
+      "可以退出登录吗？",
+      "能换个颜色看报表吗？",
+      "Can I return to the dashboard later?",
+    ])
+      expect(plan(question).plan, question).toBeUndefined();
+  });
+});
