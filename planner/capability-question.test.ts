@@ -23,6 +23,8 @@ describe("capability questions", () => {
       "What kind of questions can you answer?",
       "what data do you have?",
       "Which metrics do you have access to?",
+      "现在可以帮我查数据吗？",
+      "呀，今天你能幫我看一下資料嗎",
     ])
       expect(isCapabilityQuestion(normalizeForMatching(question)), question).toBe(true);
   });
@@ -32,6 +34,7 @@ describe("capability questions", () => {
       "what's the weather",
       "what can you tell me about return rates?",
       "你能帮我查一下退货数据吗？",
+      "可以帮我看一下华东的数据吗",
       "what data is missing from the January report?",
       "who are you going to call?",
     ])

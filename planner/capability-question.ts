@@ -23,6 +23,8 @@ const HAN_CAPABILITY = new RegExp(
     `^(?:请问)?(?:${HAN_YOU})(?:里|里面|这里)?(?:都|还|到底)*(?:有|能提供|可以提供|支持|包含|覆盖)(?:${HAN_ASK})(?:${HAN_THINGS})(?:呢|吗|呀|啊)?$`,
     // 能查哪些数据 · 可以问什么
     `^(?:能|可以)(?:${HAN_DO})(?:些|一些|哪些)?(?:${HAN_ASK})(?:${HAN_THINGS})?(?:呢|吗|呀|啊)?$`,
+    // 可以帮我看数据吗 · 你能帮我查一下数据吗: help with data in general, no subject named
+    `^(?:${HAN_YOU})?(?:能|可以|能不能|可不可以)(?:帮我|帮忙|给我|替我)(?:${HAN_DO})(?:一下|一些|下)?(?:${HAN_THINGS})(?:吗|呢|吧|呀)?$`,
   ].join("|"),
   "u",
 );
@@ -54,6 +56,10 @@ export function isCapabilityQuestion(folded: string): boolean {
     .replace(/^(?:hi|hello|hey)\s+/u, "")
     .replace(/\bwhat's\b/gu, "what is");
   if (LATIN_CAPABILITY.test(latin)) return true;
-  const han = folded.replace(/[\s?？!！.。,，、~～]+/gu, "");
+  // A particle left by a greeting (你好呀，…) and a time word (今天, 现在) change nothing asked.
+  const han = folded
+    .replace(/[\s?？!！.。,，、~～]+/gu, "")
+    .replace(/^(?:呀|啊|哦|喔)/u, "")
+    .replace(/^(?:请问)?(?:今天|现在|目前)/u, "");
   return HAN_CAPABILITY.test(han);
 }

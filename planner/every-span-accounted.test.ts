@@ -143,6 +143,12 @@ describe("a modal with a topic's one-character verb is a policy question", () =>
       expect(queries(question), question).toEqual([question]);
     expect(queries("杯子刻字刻歪了可以退吗？运费谁出？退款多久到账？")).toContain("杯子刻字刻歪了可以退吗？");
   });
+  it("with no data asked, a follow-up sentence is searched too, with its context", () => {
+    expect(queries("马克杯收到时把手断了，能换吗？邮费谁付？")).toEqual([
+      "马克杯收到时把手断了，能换吗？",
+      "马克杯收到时把手断了，邮费谁付？",
+    ]);
+  });
   it("does not fire on another verb of the same character or a verb with its own object", () => {
     for (const question of [
       "可以退出登录吗？",
