@@ -58,6 +58,17 @@ describe("capability questions", () => {
       expect(plan(question).plan, question).toBeUndefined();
   });
 
+  it("lists another workspace's catalog, keeping a label's inner capitals", () => {
+    const hotels = loadWorkspace(path.join(root, "test/held-out/lanting/workspace"), { environment: {} });
+    const reply = planner.planSync("what data do you have?", {
+      workspace: hotels,
+      asOf: "2024-06-30",
+      strategy: "auto",
+    }).route.reply;
+    expect(reply).toContain("Metrics: occupancy rate, average daily rate, RevPAR, guest complaints");
+    expect(reply).toContain("document topics: cancellation policy, pet policy, check-out policy");
+  });
+
   it("still plans a data question that begins like one", () => {
     const outcome = plan("what can you tell me about return rates in January 2024?");
     expect(outcome.route.route).toBe("retrieve");

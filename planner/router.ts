@@ -109,9 +109,9 @@ const SCOPE_SENTENCE: Record<Language, (scope: string) => string> = {
   "zh-Hant": (scope) => `可以問我關於${scope}的問題，我會查詢、核對並註明出處。`,
 };
 
-// "Return rate" → "return rate", but "VIP repurchase rate" and "CRM release" keep their capitals.
+// "Return rate" → "return rate", but "VIP repurchase rate", "CRM release" and "RevPAR" keep their capitals.
 const lowerLabel = (label: string) =>
-  /^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+  /^[A-Z][a-z]*(?:[\s-]|$)/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
 
 function scopeText(language: Language, scope: RouterInput["scope"]): string {
   if (language === "en") {
