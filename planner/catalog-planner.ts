@@ -6,7 +6,9 @@ import type { WorkspaceConfig } from "../models/workspace.js";
 import { withAskedFor } from "./asked-for.js";
 import { bindQualifiers, type Frame } from "./bind-qualifiers.js";
 import { decomposeQuestion } from "./decomposer.js";
+import { findForeignMeasures, withoutForeignMeasures } from "./foreign-measures.js";
 import { detectIntents, type Intent } from "./intents.js";
+import { findModalTopicVerbs } from "./modal-topic-verbs.js";
 import { normalizeForMatching } from "./normalize-text.js";
 import type { Clarification, PlanContext, Planner, PlanOutcome } from "./planner.js";
 import { type AmbiguousSpan, resolveSpans, type SpanResolution } from "./resolve-spans.js";
@@ -24,7 +26,12 @@ import {
   type TimeMention,
   widenByMonths,
 } from "./time-expressions.js";
-import { findUnknownTerms, findUnresolvedQualifiers, type UnknownTerm } from "./unknown-terms.js";
+import {
+  findUnknownTerms,
+  findUnresolvedQualifiers,
+  type UnknownTerm,
+  withoutGeneralMeasures,
+} from "./unknown-terms.js";
 import { validationRuleFor } from "./validation-rule-for.js";
 import { type Mention, Vocabulary } from "./vocabulary.js";
 import { type Offer, workspaceOffers } from "./workspace-offers.js";
@@ -79,10 +86,16 @@ function displayCandidates(term: UnknownTerm, vocabulary: Vocabulary, language: 
   const catalog = vocabulary.catalog;
   if (term.kind === "dimension_value" && term.dimension && catalog.dimensions[term.dimension]) {
     return Object.entries(catalog.dimensions[term.dimension].values).map(([value, synonyms]) => {
+      // The value in a longer English name that keeps it as a word (A → product A, East → East
+      // China); else the value itself (Delivery, not "shipping complaints").
       if (language === "en")
         return (
-          synonyms.find((synonym) => !/[\u4e00-\u9fff]/u.test(synonym) && synonym.length > value.length) ??
-          value
+          synonyms.find(
+            (synonym) =>
+              !/[\u4e00-\u9fff]/u.test(synonym) &&
+              synonym.length > value.length &&
+              synonym.toLowerCase().split(" ").includes(value.toLowerCase()),
+          ) ?? value
         );
       const chinese = synonyms.find((synonym) => /[\u4e00-\u9fff]/u.test(synonym)) ?? value;
       return language === "zh-Hant" ? toTraditional(chinese) : chinese;
@@ -100,10 +113,13 @@ function clarificationFor(
 ): Clarification | undefined {
   const spans = [
     ...ambiguous,
-    ...unknownTerms.map((term) => ({
-      written: term.text,
-      candidates: displayCandidates(term, vocabulary, language),
-    })),
+    // A span the resolver already asks about (两区 counting one named region) is asked once.
+    ...unknownTerms
+      .filter((term) => !ambiguous.some((span) => span.written === term.text))
+      .map((term) => ({
+        written: term.text,
+        candidates: displayCandidates(term, vocabulary, language),
+      })),
   ].filter((span) => span.candidates.length > 0);
   return spans.length > 0 ? { spans } : undefined;
 }
@@ -284,6 +300,8 @@ interface Reading {
   resolution: SpanResolution;
   working: string;
   normalized: string;
+  /** What the router reads for data cues: measures outside any workspace (exchange rate, 汇率) blanked. */
+  routed: string;
   mentions: Mention[];
   times: TimeMention[];
   unknownTerms: UnknownTerm[];
@@ -320,34 +338,106 @@ const namesOf = (mentions: Mention[], kind: Mention["kind"]) => [
 ];
 
 /** Segment, then resolve, then find: spans that clearly mean a catalog term are rewritten to it first. */
+/**
+ * The dimension an unknown qualifier of a data question is a value of, when its shape does not
+ * say (pricing complaints, 包装方面的投诉): the one dimension the offers of the question's
+ * metrics and events filter by that the question does not name already. With several such
+ * dimensions there is no telling (台北的退货率: product or region?), and none is guessed.
+ */
+function qualifiedDimension(mentions: Mention[], offers: Offer[]): string | undefined {
+  const asked = new Set(
+    mentions
+      .filter((mention) => mention.kind === "metric" || mention.kind === "event")
+      .map((mention) => mention.name),
+  );
+  const named = new Set(
+    mentions.filter((mention) => mention.kind === "dimension").map((mention) => mention.name),
+  );
+  const open = new Set(
+    offers
+      .filter((offer) => [...offer.metrics, ...offer.events].some((name) => asked.has(name)))
+      .flatMap((offer) => offer.dimensions)
+      .filter((dimension) => !named.has(dimension)),
+  );
+  return open.size === 1 ? [...open][0] : undefined;
+}
+
 function readQuestion(
   question: string,
   vocabulary: Vocabulary,
   config: WorkspaceConfig,
   asOf: string,
+  offers: Offer[] = [],
 ): Reading {
   const text = question.trim();
   const language = detectLanguage(text, config.language);
   const resolution = resolveSpans(text, vocabulary, asOf);
   const working = resolution.question;
   const normalized = normalizeForMatching(working);
-  const mentions = vocabulary.find(normalized, working);
+  const terms = vocabulary.find(normalized, working);
+  // 能退吗 / "can I return it": a modal with a topic's verb asks that topic's policy.
+  const modalVerbs = findModalTopicVerbs(normalized, config.catalog, terms);
+  const found = [...terms, ...modalVerbs].sort((a, b) => a.start - b.start);
+  // A topic word qualifying a measure head ("exchange rate") is a measure the catalog lacks, not
+  // the topic; a span the resolver asks about (换货率 → 退货率?) is left to that question.
+  const foreignMeasures = findForeignMeasures(normalized, found).filter(
+    (phrase) =>
+      !resolution.ambiguous.some((span) =>
+        normalizeForMatching(span.written).includes(normalized.slice(phrase.start, phrase.end)),
+      ),
+  );
+  const mentions = found.filter(
+    (mention) =>
+      !foreignMeasures.some((phrase) => mention.kind === "topic" && mention.start === phrase.start),
+  );
   const times = findTimeExpressions(
     normalized,
     asOf,
     config.fiscal_year ? { fiscalYear: config.fiscal_year } : {},
   );
-  const unknownTerms = findUnknownTerms(working, normalized, mentions, vocabulary);
+  let unknownTerms = findUnknownTerms(working, normalized, mentions, vocabulary);
+  const foreignTexts = foreignMeasures.map((phrase) => working.slice(phrase.start, phrase.end).trim());
+  if (mentions.length > 0) {
+    // Beside catalog terms it is an unknown measure, reported while the known ones are planned.
+    for (const text of foreignTexts)
+      if (!unknownTerms.some((term) => term.text.includes(text) || text.includes(term.text)))
+        unknownTerms.push({ text, kind: "metric" });
+  } else {
+    // Alone it is out of the workspace's scope (the router's direct reply), not a refusal.
+    unknownTerms = unknownTerms.filter(
+      (term) =>
+        !(
+          term.kind === "metric" &&
+          foreignTexts.some((text) => text.includes(term.text) || term.text.includes(text))
+        ),
+    );
+  }
   // Only a data question is held to "every span accounted for": a policy question's words are
   // its search query, and an out-of-scope one is answered directly.
   if (mentions.some((mention) => mention.kind === "metric" || mention.kind === "event")) {
-    for (const term of findUnresolvedQualifiers(working, normalized, mentions, times, vocabulary))
+    for (const term of findUnresolvedQualifiers(
+      working,
+      normalized,
+      mentions,
+      times,
+      vocabulary,
+      resolution.accounted,
+    ))
       if (!unknownTerms.some((known) => known.text.includes(term.text) || term.text.includes(known.text)))
         unknownTerms.push(term);
+    // Asked back with the candidates of the dimension it must be a value of, not refused.
+    const dimension = qualifiedDimension(mentions, offers);
+    if (dimension && vocabulary.catalog.dimensions[dimension])
+      for (const term of unknownTerms)
+        if (term.kind === "dimension_value" && !term.dimension) term.dimension = dimension;
   }
   const subQuestions = decomposeQuestion(
     working,
-    [...mentions, ...times.map((time) => ({ start: time.start, end: time.end, kind: "time" as const }))],
+    // A modal's verb (能换吗) is no subject a follow-up sentence inherits.
+    [
+      ...mentions.filter((mention) => !modalVerbs.includes(mention)),
+      ...times.map((time) => ({ start: time.start, end: time.end, kind: "time" as const })),
+    ],
     language,
   );
   const metrics = namesOf(mentions, "metric");
@@ -363,6 +453,7 @@ function readQuestion(
     resolution,
     working,
     normalized,
+    routed: withoutGeneralMeasures(withoutForeignMeasures(normalized, foreignMeasures)),
     mentions,
     times,
     unknownTerms,
@@ -376,10 +467,9 @@ function readQuestion(
 }
 
 function routeOf(reading: Reading, vocabulary: Vocabulary) {
-  const { normalized, language, mentions, topics, unknownTerms, subQuestions, metrics, events, intents } =
-    reading;
+  const { language, mentions, topics, unknownTerms, subQuestions, metrics, events, intents } = reading;
   return routeQuestion({
-    normalized,
+    normalized: reading.routed,
     language,
     catalogMentions: mentions.length,
     hasTopic: topics.length > 0,
@@ -398,6 +488,18 @@ function routeOf(reading: Reading, vocabulary: Vocabulary) {
     scope: {
       en: (["metric", "event", "topic"] as const).flatMap((kind) => vocabulary.labels(kind, "en")),
       zh: (["metric", "event", "topic"] as const).flatMap((kind) => vocabulary.labels(kind, "zh")),
+    },
+    holdings: {
+      en: {
+        metrics: vocabulary.labels("metric", "en"),
+        events: vocabulary.labels("event", "en"),
+        topics: vocabulary.labels("topic", "en"),
+      },
+      zh: {
+        metrics: vocabulary.labels("metric", "zh"),
+        events: vocabulary.labels("event", "zh"),
+        topics: vocabulary.labels("topic", "zh"),
+      },
     },
   });
 }
@@ -698,9 +800,19 @@ function draftPolicyGoals(reading: Reading, vocabulary: Vocabulary, offers: Offe
   const topic = reading.topics[0];
   const textOffers = selectTextOffers(offers, topic);
   if (textOffers.length === 0) state.unsupported.push(topic);
-  const policyQuestions = reading.subQuestions.filter((sub) =>
-    vocabulary.find(normalizeForMatching(sub)).some((mention) => mention.kind === "topic"),
-  );
+  // A sub-question names the topic by a term, or by a modal with the topic's verb (能退吗), and
+  // not inside a measure the catalog lacks ("exchange rate"). With no data asked at all, every
+  // sub-question is one of the policy (能退吗？来回运费谁承担？).
+  const dataAsked = reading.metrics.length + reading.events.length > 0;
+  const policyQuestions = reading.subQuestions.filter((sub) => {
+    if (!dataAsked) return true;
+    const normalized = normalizeForMatching(sub);
+    const terms = vocabulary.find(normalized);
+    const foreign = findForeignMeasures(normalized, terms);
+    return [...terms, ...findModalTopicVerbs(normalized, vocabulary.catalog, terms)].some(
+      (mention) => mention.kind === "topic" && !foreign.some((phrase) => phrase.start === mention.start),
+    );
+  });
   for (const wholeQuery of policyQuestions.length > 0 ? policyQuestions : [reading.working]) {
     const query = clip(wholeQuery, MAX_QUERY_LENGTH);
     for (const offer of textOffers) {
@@ -784,7 +896,7 @@ export class CatalogPlanner implements Planner {
     const started = performance.now();
     const { workspace, asOf } = context;
     const { vocabulary, offers } = prepare(workspace);
-    const reading = readQuestion(question, vocabulary, workspace.config, asOf);
+    const reading = readQuestion(question, vocabulary, workspace.config, asOf, offers);
     const { language, resolution, intents, frames } = reading;
     const state: Drafting = {
       asOf,

@@ -15,7 +15,8 @@ export type CorrectionReason =
   | "measure_head"
   | "change_event"
   | "quantifier"
-  | "topic_phrase";
+  | "topic_phrase"
+  | "value_noun";
 
 /** One span rewritten to a catalog term: what was written, what it now reads. */
 export interface SpanCorrection {
@@ -35,6 +36,12 @@ export interface SpanResolution {
   question: string;
   corrections: SpanCorrection[];
   ambiguous: AmbiguousSpan[];
+  /**
+   * Spans of `question` left as written because they refer back to values the question names: a
+   * quantifier counting them (两区 after 华东 and 华北, "both regions", 三款产品 after three were
+   * named). They are accounted for: not an unknown word, and nothing to ask.
+   */
+  accounted: { start: number; end: number }[];
 }
 
 interface Term {
@@ -49,8 +56,8 @@ const PURE_HAN = /^[\u4e00-\u9fff]+$/u;
 const LATIN_TOKEN = /[a-z][a-z0-9]*(?:['’-][a-z0-9]+)*/gu;
 
 // Measure heads: the word that makes a stem a measure (退货 → 退货率 / 退货占比, return → return rate).
-const CHINESE_HEADS = ["占比", "比率", "比例", "比重", "率"];
-const ENGLISH_HEADS = ["rate", "rates", "ratio", "ratios", "share", "percentage"];
+export const CHINESE_HEADS = ["占比", "比率", "比例", "比重", "率"];
+export const ENGLISH_HEADS = ["rate", "rates", "ratio", "ratios", "share", "percentage"];
 // Heads written before the stem: "share of … bought again", "how often … send back".
 const ENGLISH_LEADING_HEADS =
   "(?:the\\s+)?(?:share|rate|ratio|percentage|proportion|fraction|percent)\\s+of|how\\s+often|how\\s+frequently";
@@ -286,13 +293,16 @@ function stage(text: string, vocabulary: Vocabulary, asOf: string): Stage {
  * 3. run-together and camelCase words (returnrate, productB, NorthChina);
  * 4. Latin typos within a typing distance of 1 (2 for words of 6+ letters), kept only when the
  *    corrected word completes a catalog term (retrun rate → return rate);
- * 5. Han homophones an input method offers (退获率 → 退货率, 退貨綠 → 退货率).
+ * 5. Han homophones an input method offers (退获率 → 退货率, 退貨綠 → 退货率);
+ * 6. quantifiers (each region, 两区 after two named regions);
+ * 7. a value written without its dimension's noun right before a metric (物流投诉 → 物流类投诉).
  * A span close to several terms is not rewritten; it is returned as ambiguous.
  */
 export function resolveSpans(question: string, vocabulary: Vocabulary, asOf: string): SpanResolution {
   const lexicon = lexiconOf(vocabulary);
   const corrections: SpanCorrection[] = [];
   const ambiguous: AmbiguousSpan[] = [];
+  let accounted: { start: number; end: number }[] = [];
   let text = question;
   const steps = [
     changeEvents,
@@ -302,17 +312,27 @@ export function resolveSpans(question: string, vocabulary: Vocabulary, asOf: str
     hanHomophones,
     topicPhrases,
     quantifiers,
+    valueNouns,
   ];
   let current = stage(text, vocabulary, asOf);
   for (const step of steps) {
-    const edits = step(current, lexicon, vocabulary, asOf, ambiguous);
+    const edits = step(current, lexicon, vocabulary, asOf, ambiguous, accounted);
     if (edits.length === 0) continue;
     for (const edit of edits) if (edit.correction) corrections.push(edit.correction);
     text = applyEdits(text, edits);
+    accounted = accounted.map((span) => shiftedBy(span, edits));
     // Only a step that rewrote something changes what the next one sees.
     current = stage(text, vocabulary, asOf);
   }
-  return { question: text, corrections, ambiguous };
+  return { question: text, corrections, ambiguous, accounted };
+}
+
+/** Where a span untouched by the edits lies once they are applied. */
+function shiftedBy(span: { start: number; end: number }, edits: Edit[]): { start: number; end: number } {
+  const shift = edits
+    .filter((edit) => edit.end <= span.start)
+    .reduce((sum, edit) => sum + edit.replacement.length - (edit.end - edit.start), 0);
+  return { start: span.start + shift, end: span.end + shift };
 }
 
 type Step = (
@@ -321,6 +341,7 @@ type Step = (
   vocabulary: Vocabulary,
   asOf: string,
   ambiguous: AmbiguousSpan[],
+  accounted: { start: number; end: number }[],
 ) => Edit[];
 
 function nonOverlapping(edits: Edit[]): Edit[] {
@@ -806,10 +827,11 @@ function hanQuantified(normalized: string, han: Map<string, string>): Quantified
  * A quantified dimension ("each product", 每个地区, "the four regions", 三款产品, "both plans")
  * becomes the list of its values: "product A, product B and product C", "华东、华北、华南和华西".
  * A numeral must match the catalog's count of values; when the question names some values of the
- * dimension itself ("华东和华北两个区域") the quantifier only counts those and is left alone; a
- * numeral that matches neither asks which ones (never a plan for the whole dimension).
+ * dimension itself ("华东和华北两个区域", 两区 after 华东…华北) the quantifier only counts those and is
+ * left alone, accounted for; a numeral that matches neither asks which ones (never a plan for the
+ * whole dimension).
  */
-const quantifiers: Step = (current, _lexicon, vocabulary, _asOf, ambiguous) => {
+const quantifiers: Step = (current, _lexicon, vocabulary, _asOf, ambiguous, accounted) => {
   const { normalized, text } = current;
   const nouns = dimensionNouns(vocabulary);
   const edits: Edit[] = [];
@@ -837,8 +859,10 @@ const quantifiers: Step = (current, _lexicon, vocabulary, _asOf, ambiguous) => {
       current.mentions.filter((mention) => mention.name === dimension).map((mention) => mention.value),
     ).size;
     if (named > 0) {
-      // The values are written out: the quantifier counts them. A count that disagrees asks.
-      if (count !== undefined && count !== named && count !== members)
+      // The values are written out: the quantifier counts them (两区 after 华东 and 华北 are those
+      // two), so it is accounted for. A count that disagrees asks.
+      if (count === named) accounted.push({ start, end });
+      else if (count !== undefined && count !== members)
         ambiguous.push({ written: text.slice(start, end), candidates: namesOf(dimension, han, noun) });
       continue;
     }
@@ -857,6 +881,53 @@ const quantifiers: Step = (current, _lexicon, vocabulary, _asOf, ambiguous) => {
       replacement: han ? replacement : ` ${replacement} `,
       correction: { written: text.slice(start, end), corrected: replacement, reason: "quantifier" },
     });
+  }
+  return nonOverlapping(edits);
+};
+
+/**
+ * A dimension value written without the noun its synonyms carry, right before a metric or an
+ * event: 物流投诉 when the catalog says 物流类 (category nouns 类), 华中 never (no synonym).
+ * Only one value may read so; the stem must be a whole word and no catalog term itself.
+ */
+const valueNouns: Step = (current, _lexicon, vocabulary) => {
+  const { normalized, text, mentions } = current;
+  const nouns = dimensionNouns(vocabulary).han;
+  const readings = new Map<string, Set<string>>();
+  for (const [dimension, definition] of Object.entries(vocabulary.catalog.dimensions))
+    for (const [value, synonyms] of Object.entries(definition.values))
+      for (const synonym of synonyms) {
+        const folded = normalizeForMatching(synonym);
+        for (const [noun, owner] of nouns) {
+          if (owner !== dimension || !folded.endsWith(noun)) continue;
+          const stem = folded.slice(0, -noun.length);
+          if (stem.length < 2 || !PURE_HAN.test(stem) || !normalized.includes(stem)) continue;
+          readings.set(
+            stem,
+            (readings.get(stem) ?? new Set()).add(`${dimension}\u0000${value}\u0000${folded}`),
+          );
+        }
+      }
+  if (readings.size === 0) return [];
+  const boundaries = chineseWordBoundaries(normalized);
+  const anchors = mentions.filter((mention) => mention.kind === "metric" || mention.kind === "event");
+  const edits: Edit[] = [];
+  for (const [stem, read] of readings) {
+    const values = new Set([...read].map((entry) => entry.split("\u0000").slice(0, 2).join(":")));
+    if (values.size !== 1) continue;
+    const replacement = [...read][0].split("\u0000")[2];
+    for (let start = normalized.indexOf(stem); start >= 0; start = normalized.indexOf(stem, start + 1)) {
+      const end = start + stem.length;
+      if (coveredBy(current.fixed, start, end) || !boundaries.has(start) || !boundaries.has(end)) continue;
+      const next = normalized[end] === "的" ? end + 1 : end;
+      if (!anchors.some((anchor) => anchor.start === next)) continue;
+      edits.push({
+        start,
+        end,
+        replacement,
+        correction: { written: text.slice(start, end), corrected: replacement, reason: "value_noun" },
+      });
+    }
   }
   return nonOverlapping(edits);
 };

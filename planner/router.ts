@@ -1,5 +1,6 @@
 import { toTraditional } from "../domain/chinese-script.js";
 import type { Language } from "../domain/language.js";
+import { isCapabilityQuestion } from "./capability-question.js";
 import { smallTalkActs, smallTalkReply } from "./small-talk.js";
 
 /** Where a question goes: a short direct reply, or retrieval through a plan. */
@@ -40,6 +41,15 @@ export interface RouterInput {
   compareOrCorrelate: boolean;
   /** Metric, event and topic labels for the direct reply, per language. */
   scope: { en: string[]; zh: string[] };
+  /** The same labels by kind, for the help reply that lists what the catalog holds. */
+  holdings?: Record<"en" | "zh", CatalogHoldings>;
+}
+
+/** What a workspace's catalog holds, as display labels of one language. */
+export interface CatalogHoldings {
+  metrics: string[];
+  events: string[];
+  topics: string[];
 }
 
 const GREETING =
@@ -82,9 +92,9 @@ const REPLIES: Record<
   },
   help: {
     en: (scope) =>
-      `I answer questions about this workspace's data: ${scope}. Every number comes with its source.`,
-    "zh-Hans": (scope) => `我回答本工作区数据的问题：${scope}。每个数字都注明来源。`,
-    "zh-Hant": (scope) => `我回答本工作區資料的問題：${scope}。每個數字都註明來源。`,
+      `I answer questions about this workspace's data. ${scope}. Every number comes with its source.`,
+    "zh-Hans": (scope) => `我回答本工作区数据的问题。${scope}。每个数字都注明来源。`,
+    "zh-Hant": (scope) => `我回答本工作區資料的問題。${scope}。每個數字都註明來源。`,
   },
   out_of_scope: {
     en: (scope) => `That is outside what this workspace covers. I can answer questions about ${scope}.`,
@@ -99,12 +109,13 @@ const SCOPE_SENTENCE: Record<Language, (scope: string) => string> = {
   "zh-Hant": (scope) => `可以問我關於${scope}的問題，我會查詢、核對並註明出處。`,
 };
 
+// "Return rate" → "return rate", but "VIP repurchase rate", "CRM release" and "RevPAR" keep their capitals.
+const lowerLabel = (label: string) =>
+  /^[A-Z][a-z]*(?:[\s-]|$)/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+
 function scopeText(language: Language, scope: RouterInput["scope"]): string {
   if (language === "en") {
-    // "Return rate" → "return rate", but "VIP repurchase rate" and "CRM release" keep their capitals.
-    const items = scope.en.map((label) =>
-      /^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label,
-    );
+    const items = scope.en.map(lowerLabel);
     return items.length > 1
       ? `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`
       : (items[0] ?? "its data");
@@ -114,8 +125,29 @@ function scopeText(language: Language, scope: RouterInput["scope"]): string {
   return language === "zh-Hant" ? toTraditional(text) : text;
 }
 
+const HOLDING_WORDS: Record<Language, Record<keyof CatalogHoldings, string>> = {
+  en: { metrics: "metrics", events: "events", topics: "document topics" },
+  "zh-Hans": { metrics: "指标", events: "事件", topics: "文档主题" },
+  "zh-Hant": { metrics: "指標", events: "事件", topics: "文件主題" },
+};
+
+/** The catalog by kind ("metrics: return rate, complaints; events: …"), empty kinds left out. */
+function holdingsText(language: Language, holdings: Record<"en" | "zh", CatalogHoldings>): string {
+  const own = holdings[language === "en" ? "en" : "zh"];
+  const parts = (["metrics", "events", "topics"] as const)
+    .filter((kind) => own[kind].length > 0)
+    .map((kind) =>
+      language === "en"
+        ? `${kind === "metrics" ? "Metrics" : HOLDING_WORDS.en[kind]}: ${own[kind].map(lowerLabel).join(", ")}`
+        : `${HOLDING_WORDS[language][kind]}：${own[kind].join("、")}`,
+    );
+  const text = parts.join(language === "en" ? "; " : "；");
+  return language === "zh-Hant" ? toTraditional(text) : text;
+}
+
 /**
- * Routes a question. Direct: greetings, thanks, "what can you do", and questions with no catalog
+ * Routes a question. Direct: greetings, thanks, "what can you do" and "what data do you have"
+ * (`capability-question.ts`: the reply lists the catalog by kind), and questions with no catalog
  * term, no unknown measure and no business-data cue (out of scope). Everything else retrieves.
  * Complex when it splits into several sub-questions or frames, needs several things, or compares
  * or correlates; simple otherwise.
@@ -126,7 +158,12 @@ export function routeQuestion(input: RouterInput): RouteDecision {
     route: "direct",
     complexity: "simple",
     reason,
-    reply: REPLIES[reason][input.language](scopeText(input.language, input.scope)),
+    // Asked what it can do, the reply lists the catalog by kind; elsewhere one short list.
+    reply: REPLIES[reason][input.language](
+      reason === "help" && input.holdings
+        ? holdingsText(input.language, input.holdings)
+        : scopeText(input.language, input.scope),
+    ),
   });
   if (input.catalogMentions === 0 && input.unknownTerms === 0) {
     if (stripped === "" || GREETING.test(stripped)) return direct("greeting");
@@ -146,7 +183,12 @@ export function routeQuestion(input: RouterInput): RouteDecision {
         ),
       };
     }
-    if (HELP.test(bare(withoutPleasantries(input.normalized))) || HELP.test(stripped)) return direct("help");
+    if (
+      HELP.test(bare(withoutPleasantries(input.normalized))) ||
+      HELP.test(stripped) ||
+      isCapabilityQuestion(withoutPleasantries(input.normalized))
+    )
+      return direct("help");
     if (!DATA_CUES.test(withoutPleasantries(input.normalized))) return direct("out_of_scope");
   }
   const complex = input.subQuestions > 1 || input.frames > 1 || input.needs > 1 || input.compareOrCorrelate;

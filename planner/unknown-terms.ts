@@ -21,6 +21,22 @@ export interface UnknownTerm {
 const MEASURE_WORDS =
   /[\u4e00-\u9fff]{1,4}率|销售额|营业额|销量|利润|毛利|库存|订单量|客单价|收入|营收|成本|流量|gmv|\bnps\b|\b(?:[a-z]+ ){0,2}rate\b|\brevenue\b|\bsales\b|\bprofits?\b|\bmargins?\b|\binventory\b|\bstock levels?\b|\border volume\b|\bbasket size\b|\bincome\b|\bcosts?\b|\bheadcount\b|\btraffic\b/gu;
 
+/**
+ * Measures of everyday life, not of a business's data (exchange rates, interest, tax, odds): no
+ * unknown metric of the catalog, and no cue that a question is about the workspace's data.
+ */
+const GENERAL_ENGLISH = "(?:interest|tax|exchange|inflation|mortgage|heart|birth|crime|unemployment) rates?";
+export const GENERAL_MEASURES = new RegExp(
+  `^(?:频率|比率|汇率|效率|概率|税率|利率|${GENERAL_ENGLISH})$`,
+  "u",
+);
+const GENERAL_MEASURE_WORDS = new RegExp(`汇率|利率|税率|概率|效率|频率|\\b${GENERAL_ENGLISH}\\b`, "gu");
+
+/** The question with everyday measures blanked (same length), for the router's data cues. */
+export function withoutGeneralMeasures(normalized: string): string {
+  return normalized.replace(GENERAL_MEASURE_WORDS, (word) => " ".repeat(word.length));
+}
+
 function overlaps(start: number, end: number, mentions: Mention[]): boolean {
   return mentions.some((mention) => mention.start < end && start < mention.end);
 }
@@ -51,6 +67,8 @@ export function findUnknownTerms(
     )) {
       const value = (match[1] ?? match[2] ?? match[3]).toUpperCase();
       if (known.some((name) => name.toUpperCase() === value)) continue;
+      // "the two products is higher": a function word after the noun is no product name.
+      if (match[1] && ENGLISH_STOP_WORDS.has(match[1])) continue;
       const suggestion = nearestName(value, known);
       report(match.index, match.index + match[0].length, {
         kind: "dimension_value",
@@ -82,7 +100,12 @@ export function findUnknownTerms(
       start += text.length - english[1].length;
       text = english[1];
     }
-    if (text === "rate" || /^(?:频率|比率|汇率|效率|概率|税率|利率)$/u.test(text)) continue;
+    // "美元兑欧元的汇率": the measure is 汇率, not 的汇率.
+    if (text.startsWith("的") && text.endsWith("率")) {
+      start += 1;
+      text = text.slice(1);
+    }
+    if (text === "rate" || GENERAL_MEASURES.test(text)) continue;
     // Only a near-typo is worth suggesting ("retrun rate"); "churn rate" is not "return rate".
     const candidate = nearestName(text.replace(/ /g, "_"), metricNames);
     const suggestion = candidate && distance(text.replace(/ /g, "_"), candidate) <= 2 ? candidate : undefined;
@@ -114,9 +137,11 @@ export function findUnresolvedQualifiers(
   mentions: Mention[],
   times: Span[],
   vocabulary: Vocabulary,
+  accounted: Span[] = [],
 ): UnknownTerm[] {
   const found: UnknownTerm[] = [];
-  const taken: Span[] = [...mentions, ...times];
+  // Spans the resolver accounted for (a quantifier counting the values named: 两区) are no word of their own.
+  const taken: Span[] = [...mentions, ...times, ...accounted];
   const isTaken = (start: number, end: number) => taken.some((span) => span.start < end && start < span.end);
   const report = (start: number, end: number, dimension?: string) => {
     const text = original.slice(start, end).trim();
@@ -132,6 +157,14 @@ export function findUnresolvedQualifiers(
   // A word naming a dimension (渠道, 门店) right beside a value of it (官网渠道, 上海门店) only repeats
   // what the value says; anywhere else it is left to the other checks (a breakdown, or it asks).
   const hanNouns = dimensionNouns(vocabulary).han;
+  // 价格类 ends in 类, the noun of the category values (服务类, 物流类): a category it is not.
+  const dimensionOfNoun = (text: string) => {
+    for (const length of [2, 1]) {
+      const dimension = text.length > length ? hanNouns.get(text.slice(-length)) : undefined;
+      if (dimension) return dimension;
+    }
+    return undefined;
+  };
   for (const segment of segments) {
     const dimension = hanNouns.get(segment.text);
     const besideValue = (mention: Mention) =>
@@ -166,13 +199,27 @@ export function findUnresolvedQualifiers(
   }
 
   const anchors = mentions.filter((mention) => mention.kind === "metric" || mention.kind === "dimension");
+  // A classifier's word names a kind of the measure (价格类投诉, 包装方面的投诉); a topic word
+  // there is that kind too (退款类投诉 are complaints, not the refund policy).
+  const topicAt = (segment: { start: number; end: number }) =>
+    mentions.some(
+      (mention) => mention.kind === "topic" && mention.start <= segment.start && segment.end <= mention.end,
+    );
   for (const anchor of anchors) {
-    // Walk back from the anchor over 的 and collect the content words written right before it.
+    // Walk back from the anchor over 的 and a classifier, and collect the content words written
+    // right before it.
     let index = segments.findIndex((segment) => segment.end === anchor.start);
     if (index < 0) continue;
     if (segments[index].text === "的") index -= 1;
     let from: number | undefined;
     let to = index >= 0 ? segments[index].end : 0;
+    const classified =
+      anchor.kind === "metric" &&
+      index > 0 &&
+      QUALIFIER_CLASSIFIERS.has(segments[index].text) &&
+      !CLASSIFIER_DETERMINERS.has(segments[index - 1].text) &&
+      !CHINESE_STOP_WORDS.has(segments[index - 1].text);
+    if (classified) index -= 1;
     while (index >= 0) {
       const segment = segments[index];
       // A date between the word and the metric does not separate them (西班牙2024年1月的流失率).
@@ -186,13 +233,14 @@ export function findUnresolvedQualifiers(
       if (
         !PURE_HAN.test(segment.text) ||
         CHINESE_STOP_WORDS.has(segment.text) ||
-        isTaken(segment.start, segment.end)
+        (isTaken(segment.start, segment.end) && !(classified && topicAt(segment)))
       )
         break;
       from = segment.start;
       index -= 1;
     }
-    if (from !== undefined) report(from, to);
+    if (from !== undefined)
+      report(from, to, classified ? dimensionOfNoun(normalized.slice(from, to)) : undefined);
   }
 
   segments.forEach((segment, index) => {
@@ -233,6 +281,32 @@ export function findUnresolvedQualifiers(
       end = wordStart;
     }
     if (start !== undefined) report(start, normalized.slice(0, anchor.start).trimEnd().length);
+  }
+  // English: what a metric is about, written after it ("complaints about rude drivers").
+  for (const anchor of mentions.filter((mention) => mention.kind === "metric")) {
+    const after =
+      /^\s+(?:about|regarding|concerning|involving|(?:related|relating|due) to|because of|caused by)\s+/u.exec(
+        normalized.slice(anchor.end),
+      );
+    if (!after) continue;
+    const base = anchor.end + after[0].length;
+    let start: number | undefined;
+    let end = base;
+    for (const word of normalized.slice(base).matchAll(/[a-z][a-z'-]*|\S/gu)) {
+      const wordStart = base + word.index;
+      const wordEnd = wordStart + word[0].length;
+      if (start === undefined && /^(?:the|a|an|our|their|its|some)$/u.test(word[0])) continue;
+      if (
+        !/^[a-z]/u.test(word[0]) ||
+        ENGLISH_STOP_WORDS.has(word[0]) ||
+        MONTH_WORDS.has(word[0]) ||
+        isTaken(wordStart, wordEnd)
+      )
+        break;
+      start ??= wordStart;
+      end = wordEnd;
+    }
+    if (start !== undefined) report(start, end);
   }
   const nouns = dimensionNouns(vocabulary).latin;
   for (const match of normalized.matchAll(/\b([a-z][a-z0-9-]*)\s+([a-z]+?)s?\b/gu)) {
@@ -295,6 +369,23 @@ function ownWordsBeside(
   }
   return spans;
 }
+
+// Words that make the word before them a kind of the measure after them (价格类投诉, 包装方面的投诉).
+const QUALIFIER_CLASSIFIERS = new Set(["类", "类型", "类别", "方面", "相关", "有关"]);
+// Before a classifier these ask or point (哪类投诉, 某类投诉): no qualifier of their own.
+const CLASSIFIER_DETERMINERS = new Set([
+  "哪",
+  "某",
+  "啥",
+  "这",
+  "那",
+  "各",
+  "每",
+  "几",
+  "什么",
+  "哪些",
+  "多少",
+]);
 
 const MONTH_WORDS = new Set(
   "january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec q1 q2 q3 q4".split(
