@@ -15,7 +15,9 @@
  * PaddleOCR, which runs in-process; the tesseract child's max RSS from /usr/bin/time).
  * The bar chart is also scored as rows: adapters/ocr/chart-layout.ts's category → value pairs
  * against the known (region, rate) pairs ("rows" layout). For PaddleOCR the split of the time
- * between detection and recognition (and the recogniser's input pixels) is printed.
+ * between detection and recognition is printed, with the crops (how many had distinct pixels,
+ * each read once), the recogniser's input pixels, its lanes (2: a worker thread reads half) and
+ * the CPU time of a read (all threads).
  * Run: npx tsx bench/ocr.ts [rounds] [--regions]   (--regions: the canvas regions only)
  */
 import { execFile, execFileSync } from "node:child_process";
@@ -252,12 +254,16 @@ console.log(
 for (const sample of samples) {
   for (const { label, engine, languages } of engines) {
     const times: number[] = [];
+    const cpuTimes: number[] = [];
     const split: NonNullable<PaddleOcrEngine["lastTimings"]>[] = [];
     let text = "";
     for (let round = 0; round < rounds; round += 1) {
       started = performance.now();
+      const cpu = process.cpuUsage();
       const pieces = await engine.recognise(sample.image, { languages: languages ?? sample.languages });
       times.push(performance.now() - started);
+      const used = process.cpuUsage(cpu);
+      cpuTimes.push((used.user + used.system) / 1000);
       text = toText(pieces, sample.layout, sample.image);
       if (engine instanceof PaddleOcrEngine && engine.lastTimings) split.push(engine.lastTimings);
     }
@@ -270,9 +276,11 @@ for (const sample of samples) {
       `${sample.name.padEnd(32)} ${label.padEnd(10)} ${(figures.cer * 100).toFixed(2).padStart(6)}% ${`${figures.numbers}/${figures.numbersTotal}`.padStart(14)} ${(median(times) / 1000).toFixed(2).padStart(10)} ${memory === undefined ? "n/a".padStart(8) : memory.toFixed(0).padStart(8)}`,
     );
     if (split.length > 0) {
+      // The CPU time of this process's threads (both recognition lanes): on a loaded machine the
+      // wall time varies with the neighbours, the CPU time much less.
       const middle = split[Math.floor(split.length / 2)];
       console.log(
-        `${"".padEnd(32)} ${"".padEnd(10)} detection ${(median(split.map((entry) => entry.detectMs)) / 1000).toFixed(2)} s, recognition ${(median(split.map((entry) => entry.recogniseMs)) / 1000).toFixed(2)} s (${middle.crops} crops, ${Math.round(middle.cropPixels / 1000)}k input pixels)`,
+        `${"".padEnd(32)} ${"".padEnd(10)} detection ${(median(split.map((entry) => entry.detectMs)) / 1000).toFixed(2)} s, recognition ${(median(split.map((entry) => entry.recogniseMs)) / 1000).toFixed(2)} s (${middle.crops} crops, ${middle.distinctCrops} distinct, ${Math.round(middle.cropPixels / 1000)}k input pixels, ${middle.lanes} lane${middle.lanes === 1 ? "" : "s"}), CPU ${(median(cpuTimes) / 1000).toFixed(2)} s`,
       );
     }
     if (process.argv.includes("--show")) console.log(text);
