@@ -52,8 +52,9 @@ function loadModels(): Promise<Models> {
         const paths = models.default;
         // One thread per session: on two cores shared with Chromium a second intra-op thread
         // measured no faster, and on the loaded 2-core machine (load average 15) twice as slow
-        // (canvas table 4.2 s → 7.0 s). A second core is used by a second recognition session on a
-        // worker thread instead (recognition-worker.ts).
+        // (canvas table 4.2 s → 7.0 s). Even detection, whose ops are large, gained only at a quiet
+        // moment (512 × 448: 114 → 68 ms) and lost at load 7–10 (263 → 415 ms). A second core is
+        // used by a second recognition session on a worker thread instead (recognition-worker.ts).
         const options = {
           intraOpNumThreads: 1,
           interOpNumThreads: 1,
