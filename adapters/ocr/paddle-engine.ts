@@ -302,12 +302,7 @@ export class PaddleOcrEngine implements OcrEngine {
     const crops = boxes.map((box) => {
       const area = pixelArea(image, box);
       const width = Math.max(8, Math.round((area[2] * RECOGNITION_HEIGHT) / area[3]));
-      return {
-        box,
-        area,
-        width,
-        key: areaKey(image, area),
-      };
+      return { box, area, width, key: areaKey(image, area) };
     });
     const distinct = [...new Map(crops.map((item) => [item.key, item])).values()];
     this.cropPixels = distinct.reduce((sum, item) => sum + item.width * RECOGNITION_HEIGHT, 0);
@@ -320,26 +315,26 @@ export class PaddleOcrEngine implements OcrEngine {
       lanes[lane].push(item);
       columns[lane] += item.width;
     }
+    const shapeOf = (item: (typeof crops)[number]) => [1, 3, RECOGNITION_HEIGHT, item.width];
     const inputOf = (item: (typeof crops)[number]) =>
       modelInput(image, item.area, item.width, RECOGNITION_HEIGHT, [0.5, 0.5, 0.5], [0.5, 0.5, 0.5]);
-    const remote = lanes[1].map(async (item) => {
-      const output = await (worker as RecognitionWorker).run(inputOf(item), [
-        1,
-        3,
-        RECOGNITION_HEIGHT,
-        item.width,
-      ]);
-      return [item.key, output] as const;
-    });
+    const remote = Promise.all(
+      lanes[1].map(async (item) => {
+        const output = await (worker as RecognitionWorker).run(inputOf(item), shapeOf(item));
+        return [item.key, output] as const;
+      }),
+    );
+    // Awaited below; handled now too, so a failure here first does not leave it unhandled.
+    remote.catch(() => undefined);
     const outputs = new Map<string, RecognitionOutput>();
     for (const item of lanes[0]) {
-      const tensor = new models.Tensor("float32", inputOf(item), [1, 3, RECOGNITION_HEIGHT, item.width]);
+      const tensor = new models.Tensor("float32", inputOf(item), shapeOf(item));
       const output = (await models.recognition.run({ [models.recognition.inputNames[0]]: tensor }))[
         models.recognition.outputNames[0]
       ];
       outputs.set(item.key, { data: output.data, dims: [...output.dims] });
     }
-    for (const [key, output] of await Promise.all(remote)) outputs.set(key, output);
+    for (const [key, output] of await remote) outputs.set(key, output);
     return crops.flatMap((item) => {
       const { data, dims } = outputs.get(item.key) as RecognitionOutput;
       const [, steps, classes] = dims;

@@ -88,6 +88,10 @@ export class RecognitionWorker {
         }
       });
       worker.once("error", reject);
+      // Settled already when it exits after saying it is ready.
+      worker.once("exit", (code) =>
+        reject(new Error(`recognition worker exited before it was ready (code ${code})`)),
+      );
     });
   }
 
