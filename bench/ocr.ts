@@ -15,12 +15,15 @@
  * PaddleOCR, which runs in-process; the tesseract child's max RSS from /usr/bin/time).
  * The bar chart is also scored as rows: adapters/ocr/chart-layout.ts's category → value pairs
  * against the known (region, rate) pairs ("rows" layout). For PaddleOCR the split of the time
- * between detection and recognition (and the recogniser's input pixels) is printed.
+ * between detection and recognition is printed, with the crops (how many had distinct pixels,
+ * each read once), the recogniser's input pixels, its lanes (2: a worker thread reads half) and
+ * the CPU time of a read (all threads, and its busiest thread: the wall time it would take on an
+ * idle machine, as the 2-core machine this runs on is often shared).
  * Run: npx tsx bench/ocr.ts [rounds] [--regions | --tables]   (--regions: the canvas regions only;
  *      --tables: the scanned tables only)
  */
 import { execFile, execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -228,6 +231,29 @@ async function tesseractPeakMemory(sample: Sample): Promise<number | undefined> 
   }
 }
 
+/**
+ * CPU milliseconds of each thread of this process so far (Linux /proc; empty elsewhere). A read's
+ * critical path is its busiest thread: on an idle machine its wall time, whatever the load now.
+ */
+function threadCpu(): Map<string, number> {
+  const times = new Map<string, number>();
+  try {
+    for (const thread of readdirSync("/proc/self/task")) {
+      const stat = readFileSync(`/proc/self/task/${thread}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // utime and stime, in clock ticks of 10 ms.
+      times.set(thread, (Number(fields[11]) + Number(fields[12])) * 10);
+    }
+  } catch {
+    // Not Linux: no per-thread figure.
+  }
+  return times;
+}
+
+function busiestThread(before: Map<string, number>, after: Map<string, number>): number {
+  return Math.max(0, ...[...after].map(([thread, time]) => time - (before.get(thread) ?? 0)));
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -263,12 +289,19 @@ if (samples.length > 0)
 for (const sample of samples) {
   for (const { label, engine, languages } of engines) {
     const times: number[] = [];
+    const cpuTimes: number[] = [];
+    const criticalPaths: number[] = [];
     const split: NonNullable<PaddleOcrEngine["lastTimings"]>[] = [];
     let text = "";
     for (let round = 0; round < rounds; round += 1) {
       started = performance.now();
+      const cpu = process.cpuUsage();
+      const threads = threadCpu();
       const pieces = await engine.recognise(sample.image, { languages: languages ?? sample.languages });
       times.push(performance.now() - started);
+      const used = process.cpuUsage(cpu);
+      cpuTimes.push((used.user + used.system) / 1000);
+      criticalPaths.push(busiestThread(threads, threadCpu()));
       text = toText(pieces, sample.layout, sample.image);
       if (engine instanceof PaddleOcrEngine && engine.lastTimings) split.push(engine.lastTimings);
     }
@@ -281,9 +314,11 @@ for (const sample of samples) {
       `${sample.name.padEnd(32)} ${label.padEnd(10)} ${(figures.cer * 100).toFixed(2).padStart(6)}% ${`${figures.numbers}/${figures.numbersTotal}`.padStart(14)} ${(median(times) / 1000).toFixed(2).padStart(10)} ${memory === undefined ? "n/a".padStart(8) : memory.toFixed(0).padStart(8)}`,
     );
     if (split.length > 0) {
+      // The CPU time of this process's threads (both recognition lanes): on a loaded machine the
+      // wall time varies with the neighbours, the CPU time much less.
       const middle = split[Math.floor(split.length / 2)];
       console.log(
-        `${"".padEnd(32)} ${"".padEnd(10)} detection ${(median(split.map((entry) => entry.detectMs)) / 1000).toFixed(2)} s, recognition ${(median(split.map((entry) => entry.recogniseMs)) / 1000).toFixed(2)} s (${middle.crops} crops, ${Math.round(middle.cropPixels / 1000)}k input pixels)`,
+        `${"".padEnd(32)} ${"".padEnd(10)} detection ${(median(split.map((entry) => entry.detectMs)) / 1000).toFixed(2)} s, recognition ${(median(split.map((entry) => entry.recogniseMs)) / 1000).toFixed(2)} s (${middle.crops} crops, ${middle.distinctCrops} distinct, ${Math.round(middle.cropPixels / 1000)}k input pixels, ${middle.lanes} lane${middle.lanes === 1 ? "" : "s"}), CPU ${(median(cpuTimes) / 1000).toFixed(2)} s, busiest thread ${(median(criticalPaths) / 1000).toFixed(2)} s`,
       );
     }
     if (process.argv.includes("--show")) console.log(text);

