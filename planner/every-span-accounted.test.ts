@@ -126,6 +126,17 @@ describe("a measure head outranks a topic word", () => {
     ])
       expect(plan(question).plan?.sub_goals[0].source, question).toBe("handbook");
   });
+  it("a topic phrase of its own before a measure head stays the policy question", () => {
+    // "return shipping" and "shipping cost" are the demo topic's own phrases: what they cost is policy.
+    for (const question of [
+      "what are the return shipping rates?",
+      "What are the shipping cost rates?",
+    ])
+      expect(plan(question).plan?.sub_goals[0]?.source, question).toBe("handbook");
+    expect(plan("What's the exchange rate of USD to EUR today?").route).toMatchObject({
+      reason: "out_of_scope",
+    });
+  });
 });
 
 describe("a modal with a topic's one-character verb is a policy question", () => {

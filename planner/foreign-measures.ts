@@ -23,6 +23,11 @@ export function findForeignMeasures(normalized: string, mentions: Mention[]): Fo
   const found: ForeignMeasure[] = [];
   for (const mention of mentions) {
     if (mention.kind !== "topic") continue;
+    // A topic phrase of its own ("return shipping", "shipping cost", 退货运费) names the policy
+    // matter itself: "return shipping rates" asks what return shipping costs, a policy question.
+    // Only a single topic word is open to being the qualifier of some other measure.
+    const words = mention.text.trim().split(/\s+/u);
+    if (HAN.test(mention.text) ? mention.text.length >= 4 : words.length >= 2) continue;
     const rest = normalized.slice(mention.end);
     const head = (HAN.test(mention.text) ? CHINESE_HEAD : ENGLISH_HEAD).exec(rest);
     if (!head) continue;
