@@ -16,7 +16,9 @@ export type CorrectionReason =
   | "change_event"
   | "quantifier"
   | "topic_phrase"
-  | "value_noun";
+  | "value_noun"
+  /** An English word form of a catalog term that is not a plain inflection (install → installs). */
+  | "word_form";
 
 /** One span rewritten to a catalog term: what was written, what it now reads. */
 export interface SpanCorrection {

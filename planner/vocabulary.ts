@@ -1,4 +1,5 @@
 import type { Catalog } from "../models/workspace.js";
+import { EnglishWordForms, foldHyphens, type WordFormReading } from "./english-word-forms.js";
 import { normalizeForMatching } from "./normalize-text.js";
 
 /** What a catalog term names. */
@@ -14,6 +15,8 @@ export interface Mention {
   start: number;
   end: number;
   text: string;
+  /** Set when the term was found by an English word form of it (install → installs), not as written. */
+  wordForm?: WordFormReading;
 }
 
 interface Term {
@@ -41,10 +44,12 @@ export class Vocabulary {
   /** Upper-case short values (A, B) that belong to exactly one dimension, found when written alone. */
   private readonly bareValues = new Map<string, string>();
   private readonly enumerations: { dimension: string; values: string[]; regex: RegExp }[] = [];
+  private readonly wordForms: EnglishWordForms<Term>;
 
   constructor(readonly catalog: Catalog) {
     const add = (text: string, kind: MentionKind, name: string, value?: string) => {
-      const folded = normalizeForMatching(text.trim());
+      // A hyphen between letters is a space for matching: "logistics-provider change", "check-out".
+      const folded = foldHyphens(normalizeForMatching(text.trim()));
       if (folded.length === 0) return;
       this.terms.push({ text: folded, kind, name, ...(value ? { value } : {}) });
     };
@@ -97,6 +102,7 @@ export class Vocabulary {
       if (canonical.has(this.terms[index])) this.terms.splice(index, 1);
     // Longest first, so 华东区 wins over 华东 and "return rate" over "returns".
     this.terms.sort((a, b) => b.text.length - a.text.length);
+    this.wordForms = new EnglishWordForms(this.terms);
   }
 
   /**
@@ -143,10 +149,15 @@ export class Vocabulary {
 
   /**
    * Finds catalog terms in a normalised question; longest non-overlapping matches, in order.
+   * Exact synonyms first; then, over what they leave, English word forms of the Latin terms by
+   * stem (english-word-forms.ts: "install" → installs, "repairs rate" → repair rate), each such
+   * mention carrying its `wordForm`. A hyphen between letters matches a space.
    * With the original text, a short value written alone in capitals ("the return rate of A in
    * East China", "A的退货率") counts too, unless it starts a sentence (the English article "A").
    */
-  find(normalized: string, original?: string): Mention[] {
+  find(question: string, original?: string): Mention[] {
+    // "air-conditioner" is the term "air conditioner": same length, so offsets stay the question's.
+    const normalized = foldHyphens(question);
     const taken: boolean[] = new Array(normalized.length).fill(false);
     const mentions: Mention[] = [];
     const claim = (start: number, end: number) => {
@@ -209,9 +220,31 @@ export class Vocabulary {
           ...(term.value ? { value: term.value } : {}),
           start,
           end,
-          text: normalized.slice(start, end),
+          text: question.slice(start, end),
         });
       }
+    }
+    // Then English word forms of the terms over what is left (install → installs, claim rates).
+    const free = (start: number, end: number) => {
+      for (let index = start; index < end; index += 1) if (taken[index]) return false;
+      return true;
+    };
+    // A policy topic named as written outranks a metric or event read from another form of a
+    // word: "Is a water heater installed by a plumber still under warranty?" asks about the
+    // warranty, not the installations figure.
+    const topicNamed = mentions.some((mention) => mention.kind === "topic");
+    for (const match of this.wordForms.find(normalized, free)) {
+      if (topicNamed && match.term.kind !== "topic" && !match.reading.plainInflection) continue;
+      if (!claim(match.start, match.end)) continue;
+      mentions.push({
+        kind: match.term.kind,
+        name: match.term.name,
+        ...(match.term.value ? { value: match.term.value } : {}),
+        start: match.start,
+        end: match.end,
+        text: question.slice(match.start, match.end),
+        wordForm: match.reading,
+      });
     }
     if (original !== undefined && original.length === normalized.length) {
       for (const [value, dimension] of this.bareValues) {
@@ -236,7 +269,7 @@ export class Vocabulary {
             value,
             start: match.index,
             end: match.index + value.length,
-            text: normalized.slice(match.index, match.index + value.length),
+            text: question.slice(match.index, match.index + value.length),
           });
         }
       }
