@@ -23,9 +23,10 @@ export interface WordFormReading {
   term: string;
   /**
    * Every word that differs is the catalog's word with an inflectional ending added (-s, -es,
-   * -ed, -ing: "claim rates", "churned", "air conditioners"): the same word, no note. Otherwise
-   * (a bare verb for a plural noun, a derived word: "install" for installs, "renovated" for
-   * renovation) the reading is a correction the user is told about.
+   * -ed, -ing: "claim rates", "churned", "air conditioners"), or, in a term of several words, a
+   * plural written singular ("guest complaint"): the same word, no note. Otherwise (a bare verb
+   * for a plural noun, a derived word: "install" for installs, "renovated" for renovation) the
+   * reading is a correction the user is told about.
    */
   plainInflection: boolean;
 }
@@ -77,6 +78,15 @@ export function isPlainInflection(written: string, word: string): boolean {
   return forms.includes(written);
 }
 
+/** `plural` is `singular` with a plural ending (rooms, boxes, companies). */
+function isPlural(plural: string, singular: string): boolean {
+  return (
+    plural === `${singular}s` ||
+    plural === `${singular}es` ||
+    (singular.endsWith("y") && plural === `${singular.slice(0, -1)}ies`)
+  );
+}
+
 interface IndexedTerm<T extends FormTerm> {
   term: T;
   entry: string;
@@ -88,6 +98,12 @@ interface Token {
   word: string;
   start: number;
   end: number;
+}
+
+function addEntry(map: Map<string, Set<string>>, key: string, entry: string): void {
+  const entries = map.get(key) ?? new Set<string>();
+  entries.add(entry);
+  map.set(key, entries);
 }
 
 function entryOf(term: FormTerm): string {
@@ -109,30 +125,36 @@ export class EnglishWordForms<T extends FormTerm> {
       const list = this.byFirstStem.get(indexed.stems[0]) ?? [];
       list.push(indexed);
       this.byFirstStem.set(indexed.stems[0], list);
-      for (const stem of indexed.stems) {
-        const entries = this.entriesByStem.get(stem) ?? new Set<string>();
-        entries.add(indexed.entry);
-        this.entriesByStem.set(stem, entries);
-      }
+      for (const stem of indexed.stems) addEntry(this.entriesByStem, stem, indexed.entry);
     }
   }
 
   /**
-   * A written word may stand for a catalog word of another form when the two share a stem and
-   * the written word keeps no reading of its own: it is no stop word ("changed", "count"), and
-   * no other entry of the catalog has a word of that stem — so "return" in "can I return a
-   * damaged item?" stays the return-policy topic's word and never becomes the returns metric,
-   * and "rated" (rate, rating) is read as nothing rather than guessed.
+   * How a written word may stand for a catalog word of another form with the same stem, if at
+   * all. Never a stop word ("changed", "count"). Freely ("unique") when no other entry of the
+   * catalog has a word of that stem — so "return" in "can I return a damaged item?" stays the
+   * return-policy topic's word and never becomes the returns metric, and "rated" (rate, rating)
+   * alone is read as nothing rather than guessed. Inside a term of several words, also as the
+   * same word inflected ("inflected": "dirty room" for dirty rooms, "repairs rate" for repair
+   * rate), which needs another word of the term written exactly to say which entry is meant.
    */
-  private stands(written: string, stem: string, entry: string): boolean {
-    if (written.length < MIN_STEMMED_LENGTH || ENGLISH_STOP_WORDS.has(written)) return false;
+  private stands(
+    written: string,
+    word: string,
+    stem: string,
+    entry: string,
+    alone: boolean,
+  ): "unique" | "inflected" | undefined {
+    if (written.length < MIN_STEMMED_LENGTH || ENGLISH_STOP_WORDS.has(written)) return undefined;
     const entries = this.entriesByStem.get(stem);
-    return entries !== undefined && [...entries].every((other) => other === entry);
+    if (entries === undefined || [...entries].every((other) => other === entry)) return "unique";
+    if (!alone && (isPlainInflection(written, word) || isPlural(word, written))) return "inflected";
+    return undefined;
   }
 
   /**
    * Terms found by word form in a question already folded for matching (normalize-text.ts and
-   * foldHyphens), over the spans `isFree` leaves: exact synonyms are found first, elsewhere.
+   * foldHyphens), over the spans `isFree` allows: exact synonyms are found first, elsewhere.
    * At each word the candidate with the most words wins, then the one with fewer words changed;
    * candidates of different entries that tie are left alone (no guess between two terms).
    */
@@ -146,7 +168,7 @@ export class EnglishWordForms<T extends FormTerm> {
     for (let index = 0; index < tokens.length; index += 1) {
       const first = tokens[index];
       const candidates = this.byFirstStem.get(stemOf(first.word));
-      if (!candidates || !isFree(first.start, first.end)) continue;
+      if (!candidates) continue;
       let best: { indexed: IndexedTerm<T>; changed: number; plain: boolean; gap: number }[] = [];
       for (const indexed of candidates) {
         const fit = this.fit(indexed, tokens, index, folded, isFree);
@@ -191,23 +213,33 @@ export class EnglishWordForms<T extends FormTerm> {
     let changed = 0;
     let plain = true;
     let gap = 0;
+    let anchored = false;
+    let needsAnchor = false;
     for (let offset = 0; offset < count; offset += 1) {
       const token = tokens[index + offset];
       const previous = tokens[index + offset - 1];
       // The words of a term stand together, with nothing but spaces between them.
       if (offset > 0 && !/^\s+$/u.test(folded.slice(previous.end, token.start))) return undefined;
-      if (offset > 0 && !isFree(token.start, token.end)) return undefined;
       const word = indexed.words[offset];
-      if (token.word === word) continue;
+      if (token.word === word) {
+        anchored = true;
+        continue;
+      }
       const stem = indexed.stems[offset];
       if (word.length < MIN_STEMMED_LENGTH || stemOf(token.word) !== stem) return undefined;
-      if (!this.stands(token.word, stem, indexed.entry)) return undefined;
+      const standing = this.stands(token.word, word, stem, indexed.entry, count === 1);
+      if (!standing) return undefined;
+      if (standing === "inflected") needsAnchor = true;
       changed += 1;
       gap += Math.abs(token.word.length - word.length);
-      if (!isPlainInflection(token.word, word)) plain = false;
+      // In a term of several words a plural written singular is the same word too ("guest
+      // complaint" for guest complaints); a lone word may be a verb ("install" for installs).
+      if (!isPlainInflection(token.word, word) && (count === 1 || !isPlural(word, token.word))) plain = false;
     }
     // Every word as written: the exact lookup's business, not this one's.
-    return changed === 0 ? undefined : { changed, plain, gap };
+    if (changed === 0 || (needsAnchor && !anchored)) return undefined;
+    if (!isFree(tokens[index].start, tokens[index + count - 1].end)) return undefined;
+    return { changed, plain, gap };
   }
 }
 

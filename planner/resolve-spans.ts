@@ -571,12 +571,16 @@ const latinTypos: Step = (current, lexicon, vocabulary, _asOf, ambiguous) => {
     if (coveredBy(current.mentions, start, end) || coveredBy(current.fixed, start, end)) continue;
     const { best, candidates } = nearestLatinWords(word, lexicon);
     if (candidates.length === 0) continue;
-    // Keep a correction only if it completes a catalog term there ("retrun rate" → "return rate").
+    // Keep a correction only if it completes a catalog term there ("retrun rate" → "return rate"),
+    // as the catalog writes it: a term found only by another form of its words ("rooms rate" for
+    // room rate) does not make "rated" a typo of "rate".
     const valid = candidates.filter((target) => {
       const trial = normalized.slice(0, start) + target + normalized.slice(end);
       return vocabulary
         .find(trial)
-        .some((mention) => mention.start <= start && mention.end >= start + target.length);
+        .some(
+          (mention) => !mention.wordForm && mention.start <= start && mention.end >= start + target.length,
+        );
     });
     const written = text.slice(start, end);
     if (valid.length > 1) ambiguous.push({ written, candidates: valid });

@@ -19,6 +19,13 @@ export interface Mention {
   wordForm?: WordFormReading;
 }
 
+/** A span of the question taken by one match, with the mentions it gave. */
+interface Claim {
+  start: number;
+  end: number;
+  mentions: Mention[];
+}
+
 interface Term {
   text: string;
   kind: MentionKind;
@@ -158,16 +165,24 @@ export class Vocabulary {
   find(question: string, original?: string): Mention[] {
     // "air-conditioner" is the term "air conditioner": same length, so offsets stay the question's.
     const normalized = foldHyphens(question);
-    const taken: boolean[] = new Array(normalized.length).fill(false);
+    // Each character → the claim holding it, so a longer word-form match can take over the
+    // claims it wholly covers ("CRM released" → CRM release, over the shorter term "CRM").
+    const owner: (Claim | undefined)[] = new Array(normalized.length).fill(undefined);
     const mentions: Mention[] = [];
-    const claim = (start: number, end: number) => {
-      for (let index = start; index < end; index += 1) if (taken[index]) return false;
-      for (let index = start; index < end; index += 1) taken[index] = true;
-      return true;
+    const claim = (start: number, end: number): Claim | undefined => {
+      for (let index = start; index < end; index += 1) if (owner[index]) return undefined;
+      const held: Claim = { start, end, mentions: [] };
+      for (let index = start; index < end; index += 1) owner[index] = held;
+      return held;
+    };
+    const record = (held: Claim, mention: Mention) => {
+      held.mentions.push(mention);
+      mentions.push(mention);
     };
     for (const enumeration of this.enumerations) {
       for (const match of normalized.matchAll(enumeration.regex)) {
-        if (!claim(match.index, match.index + match[0].length)) continue;
+        const held = claim(match.index, match.index + match[0].length);
+        if (!held) continue;
         const listStart = match.index + match[0].indexOf(match[1]);
         const valueRegex = new RegExp(
           `(?<![a-z0-9])(${enumeration.values.map((value) => escapeRegex(value.toLowerCase())).join("|")})(?![a-z0-9])`,
@@ -178,7 +193,7 @@ export class Vocabulary {
             enumeration.values.find((candidate) => candidate.toLowerCase() === valueMatch[1]) ??
             valueMatch[1];
           const start = listStart + valueMatch.index;
-          mentions.push({
+          record(held, {
             kind: "dimension",
             name: enumeration.dimension,
             value,
@@ -213,8 +228,9 @@ export class Vocabulary {
           )
             continue;
         }
-        if (!claim(start, end)) continue;
-        mentions.push({
+        const held = claim(start, end);
+        if (!held) continue;
+        record(held, {
           kind: term.kind,
           name: term.name,
           ...(term.value ? { value: term.value } : {}),
@@ -224,19 +240,30 @@ export class Vocabulary {
         });
       }
     }
-    // Then English word forms of the terms over what is left (install → installs, claim rates).
-    const free = (start: number, end: number) => {
-      for (let index = start; index < end; index += 1) if (taken[index]) return false;
+    // Then English word forms of the terms (install → installs, CRM released): over what is
+    // left, or over shorter claims that a longer match covers whole.
+    const replaceable = (start: number, end: number) => {
+      for (let index = start; index < end; index += 1) {
+        const held = owner[index];
+        if (held && (held.start < start || held.end > end || (held.start === start && held.end === end)))
+          return false;
+      }
       return true;
     };
     // A policy topic named as written outranks a metric or event read from another form of a
     // word: "Is a water heater installed by a plumber still under warranty?" asks about the
     // warranty, not the installations figure.
     const topicNamed = mentions.some((mention) => mention.kind === "topic");
-    for (const match of this.wordForms.find(normalized, free)) {
+    for (const match of this.wordForms.find(normalized, replaceable)) {
       if (topicNamed && match.term.kind !== "topic" && !match.reading.plainInflection) continue;
-      if (!claim(match.start, match.end)) continue;
-      mentions.push({
+      const covered = new Set(owner.slice(match.start, match.end).filter((held) => held !== undefined));
+      for (const held of covered) {
+        for (const mention of held.mentions) mentions.splice(mentions.indexOf(mention), 1);
+        owner.fill(undefined, held.start, held.end);
+      }
+      const held = claim(match.start, match.end);
+      if (!held) continue;
+      record(held, {
         kind: match.term.kind,
         name: match.term.name,
         ...(match.term.value ? { value: match.term.value } : {}),
@@ -262,8 +289,9 @@ export class Vocabulary {
             /^\s+[a-z]/u.test(after)
           )
             continue;
-          if (!claim(match.index, match.index + value.length)) continue;
-          mentions.push({
+          const held = claim(match.index, match.index + value.length);
+          if (!held) continue;
+          record(held, {
             kind: "dimension",
             name: dimension,
             value,
