@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { loadWorkspace } from "../config/load-workspace.js";
 import type { Workspace } from "../config/workspace.js";
 import { CatalogPlanner } from "./catalog-planner.js";
-import { EnglishWordForms, type FormTerm, foldHyphens, isPlainInflection } from "./english-word-forms.js";
+import {
+  EnglishWordForms,
+  type FormTerm,
+  foldHyphens,
+  isInflectionOf,
+  isPlainInflection,
+} from "./english-word-forms.js";
 import { normalizeForMatching } from "./normalize-text.js";
 import { Vocabulary } from "./vocabulary.js";
 
@@ -64,6 +70,14 @@ describe("hyphens and inflections", () => {
       ["refurbishing", "refurbishment"],
     ])
       expect(isPlainInflection(written, word), `${written} ← ${word}`).toBe(false);
+  });
+
+  it("knows a catalog word with an ending added, which is no typo to correct", () => {
+    const words = new Set(["rate", "claim", "supply", "plan"]);
+    for (const written of ["rated", "rates", "claims", "claiming", "supplied", "planned"])
+      expect(isInflectionOf(written, words), written).toBe(true);
+    for (const written of ["ratte", "claimz", "complants", "plane"])
+      expect(isInflectionOf(written, words), written).toBe(false);
   });
 });
 

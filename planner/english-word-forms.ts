@@ -87,6 +87,19 @@ function isPlural(plural: string, singular: string): boolean {
   );
 }
 
+/** `written` is one of `words` with an inflectional ending added ("rated" of rate, "claims" of claim). */
+export function isInflectionOf(written: string, words: ReadonlySet<string>): boolean {
+  const bases = [
+    ...["s", "es", "ed", "d", "ing"].map((ending) =>
+      written.endsWith(ending) ? written.slice(0, -ending.length) : "",
+    ),
+    written.replace(/ing$/u, "e"),
+    written.replace(/i(?:es|ed)$/u, "y"),
+    written.replace(/(.)\1(?:ed|ing)$/u, "$1"),
+  ];
+  return bases.some((base) => base !== written && words.has(base) && isPlainInflection(written, base));
+}
+
 interface IndexedTerm<T extends FormTerm> {
   term: T;
   entry: string;

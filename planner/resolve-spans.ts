@@ -3,6 +3,7 @@ import { soundsAlike, soundsAlikeFuzzy } from "../domain/chinese-homophones.js";
 import { parseCount } from "../domain/count-words.js";
 import { typingDistance } from "../domain/edit-distance.js";
 import { dimensionNouns } from "./dimension-nouns.js";
+import { isInflectionOf } from "./english-word-forms.js";
 import { normalizeForMatching } from "./normalize-text.js";
 import { findTimeExpressions } from "./time-expressions.js";
 import type { Mention, MentionKind, Vocabulary } from "./vocabulary.js";
@@ -568,19 +569,18 @@ const latinTypos: Step = (current, lexicon, vocabulary, _asOf, ambiguous) => {
     const end = start + match[0].length;
     const word = match[0];
     if (word.length < 4 || PLAIN_WORDS.has(word) || lexicon.latinWords.has(word)) continue;
+    // A catalog word with an inflectional ending ("rated", "claims") is that word, not a slip:
+    // the vocabulary's word forms read it, or it keeps its own reading.
+    if (isInflectionOf(word, lexicon.latinWords)) continue;
     if (coveredBy(current.mentions, start, end) || coveredBy(current.fixed, start, end)) continue;
     const { best, candidates } = nearestLatinWords(word, lexicon);
     if (candidates.length === 0) continue;
-    // Keep a correction only if it completes a catalog term there ("retrun rate" → "return rate"),
-    // as the catalog writes it: a term found only by another form of its words ("rooms rate" for
-    // room rate) does not make "rated" a typo of "rate".
+    // Keep a correction only if it completes a catalog term there ("retrun rate" → "return rate").
     const valid = candidates.filter((target) => {
       const trial = normalized.slice(0, start) + target + normalized.slice(end);
       return vocabulary
         .find(trial)
-        .some(
-          (mention) => !mention.wordForm && mention.start <= start && mention.end >= start + target.length,
-        );
+        .some((mention) => mention.start <= start && mention.end >= start + target.length);
     });
     const written = text.slice(start, end);
     if (valid.length > 1) ambiguous.push({ written, candidates: valid });
