@@ -189,6 +189,13 @@ describe("English word forms in questions (lanting, subscriptions)", () => {
     expect(plan(lanting, question).plan).toBeUndefined();
   });
 
+  it("reads a dimension value only from its own inflections", () => {
+    const question = "Basically, what was the churn in Japan in May 2024?";
+    expect(found(subscriptions, question)).not.toContain("dimension:Basic");
+    expect(asked(subscriptions, question)).toEqual(["churn_rate country=Japan"]);
+    expect(found(lanting, "directions to the Shanghai hotel")).not.toContain("dimension:Direct");
+  });
+
   it("reads 'pro-plan users churned' as the Pro plan's churn rate", () => {
     expect(asked(subscriptions, "How many pro-plan users churned in Germany in Q1 2024?")).toEqual([
       "churn_rate country=Germany,plan=Pro",

@@ -240,6 +240,10 @@ export class EnglishWordForms<T extends FormTerm> {
       }
       const stem = indexed.stems[offset];
       if (word.length < MIN_STEMMED_LENGTH || stemOf(token.word) !== stem) return undefined;
+      const inflected = isPlainInflection(token.word, word) || isPlural(word, token.word);
+      // A dimension value is a name: only its own inflections are it ("basically" is no Basic plan,
+      // "directions" no Direct channel), while a measure is reached from its verb (install).
+      if (indexed.term.kind === "dimension" && !inflected) return undefined;
       const standing = this.stands(token.word, word, stem, indexed.entry, count === 1);
       if (!standing) return undefined;
       if (standing === "inflected") needsAnchor = true;
