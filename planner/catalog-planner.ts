@@ -6,6 +6,7 @@ import type { WorkspaceConfig } from "../models/workspace.js";
 import { withAskedFor } from "./asked-for.js";
 import { bindQualifiers, type Frame } from "./bind-qualifiers.js";
 import { decomposeQuestion } from "./decomposer.js";
+import { wordFormCorrections } from "./english-word-forms.js";
 import { findForeignMeasures, withoutForeignMeasures } from "./foreign-measures.js";
 import { detectIntents, type Intent } from "./intents.js";
 import { findModalTopicVerbs } from "./modal-topic-verbs.js";
@@ -371,8 +372,8 @@ function readQuestion(
 ): Reading {
   const text = question.trim();
   const language = detectLanguage(text, config.language);
-  const resolution = resolveSpans(text, vocabulary, asOf);
-  const working = resolution.question;
+  const resolved = resolveSpans(text, vocabulary, asOf);
+  const working = resolved.question;
   const normalized = normalizeForMatching(working);
   const terms = vocabulary.find(normalized, working);
   // 能退吗 / "can I return it": a modal with a topic's verb asks that topic's policy.
@@ -382,7 +383,7 @@ function readQuestion(
   // the topic; a span the resolver asks about (换货率 → 退货率?) is left to that question.
   const foreignMeasures = findForeignMeasures(normalized, found).filter(
     (phrase) =>
-      !resolution.ambiguous.some((span) =>
+      !resolved.ambiguous.some((span) =>
         normalizeForMatching(span.written).includes(normalized.slice(phrase.start, phrase.end)),
       ),
   );
@@ -390,6 +391,11 @@ function readQuestion(
     (mention) =>
       !foreignMeasures.some((phrase) => mention.kind === "topic" && mention.start === phrase.start),
   );
+  // Terms read by another English form of their words are corrections the user is told about.
+  const resolution = {
+    ...resolved,
+    corrections: [...resolved.corrections, ...wordFormCorrections(mentions, working)],
+  };
   const times = findTimeExpressions(
     normalized,
     asOf,

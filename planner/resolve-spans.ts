@@ -3,6 +3,7 @@ import { soundsAlike, soundsAlikeFuzzy } from "../domain/chinese-homophones.js";
 import { parseCount } from "../domain/count-words.js";
 import { typingDistance } from "../domain/edit-distance.js";
 import { dimensionNouns } from "./dimension-nouns.js";
+import { isInflectionOf } from "./english-word-forms.js";
 import { normalizeForMatching } from "./normalize-text.js";
 import { findTimeExpressions } from "./time-expressions.js";
 import type { Mention, MentionKind, Vocabulary } from "./vocabulary.js";
@@ -16,7 +17,9 @@ export type CorrectionReason =
   | "change_event"
   | "quantifier"
   | "topic_phrase"
-  | "value_noun";
+  | "value_noun"
+  /** An English word form of a catalog term that is not a plain inflection (install → installs). */
+  | "word_form";
 
 /** One span rewritten to a catalog term: what was written, what it now reads. */
 export interface SpanCorrection {
@@ -566,6 +569,9 @@ const latinTypos: Step = (current, lexicon, vocabulary, _asOf, ambiguous) => {
     const end = start + match[0].length;
     const word = match[0];
     if (word.length < 4 || PLAIN_WORDS.has(word) || lexicon.latinWords.has(word)) continue;
+    // A catalog word with an inflectional ending ("rated", "claims") is that word, not a slip:
+    // the vocabulary's word forms read it, or it keeps its own reading.
+    if (isInflectionOf(word, lexicon.latinWords)) continue;
     if (coveredBy(current.mentions, start, end) || coveredBy(current.fixed, start, end)) continue;
     const { best, candidates } = nearestLatinWords(word, lexicon);
     if (candidates.length === 0) continue;

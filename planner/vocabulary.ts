@@ -1,4 +1,5 @@
 import type { Catalog } from "../models/workspace.js";
+import { EnglishWordForms, foldHyphens, type WordFormReading } from "./english-word-forms.js";
 import { normalizeForMatching } from "./normalize-text.js";
 
 /** What a catalog term names. */
@@ -14,6 +15,15 @@ export interface Mention {
   start: number;
   end: number;
   text: string;
+  /** Set when the term was found by an English word form of it (install → installs), not as written. */
+  wordForm?: WordFormReading;
+}
+
+/** A span of the question taken by one match, with the mentions it gave. */
+interface Claim {
+  start: number;
+  end: number;
+  mentions: Mention[];
 }
 
 interface Term {
@@ -41,10 +51,12 @@ export class Vocabulary {
   /** Upper-case short values (A, B) that belong to exactly one dimension, found when written alone. */
   private readonly bareValues = new Map<string, string>();
   private readonly enumerations: { dimension: string; values: string[]; regex: RegExp }[] = [];
+  private readonly wordForms: EnglishWordForms<Term>;
 
   constructor(readonly catalog: Catalog) {
     const add = (text: string, kind: MentionKind, name: string, value?: string) => {
-      const folded = normalizeForMatching(text.trim());
+      // A hyphen between letters is a space for matching: "logistics-provider change", "check-out".
+      const folded = foldHyphens(normalizeForMatching(text.trim()));
       if (folded.length === 0) return;
       this.terms.push({ text: folded, kind, name, ...(value ? { value } : {}) });
     };
@@ -97,6 +109,7 @@ export class Vocabulary {
       if (canonical.has(this.terms[index])) this.terms.splice(index, 1);
     // Longest first, so 华东区 wins over 华东 and "return rate" over "returns".
     this.terms.sort((a, b) => b.text.length - a.text.length);
+    this.wordForms = new EnglishWordForms(this.terms);
   }
 
   /**
@@ -143,20 +156,33 @@ export class Vocabulary {
 
   /**
    * Finds catalog terms in a normalised question; longest non-overlapping matches, in order.
+   * Exact synonyms first; then, over what they leave, English word forms of the Latin terms by
+   * stem (english-word-forms.ts: "install" → installs, "repairs rate" → repair rate), each such
+   * mention carrying its `wordForm`. A hyphen between letters matches a space.
    * With the original text, a short value written alone in capitals ("the return rate of A in
    * East China", "A的退货率") counts too, unless it starts a sentence (the English article "A").
    */
-  find(normalized: string, original?: string): Mention[] {
-    const taken: boolean[] = new Array(normalized.length).fill(false);
+  find(question: string, original?: string): Mention[] {
+    // "air-conditioner" is the term "air conditioner": same length, so offsets stay the question's.
+    const normalized = foldHyphens(question);
+    // Each character → the claim holding it, so a longer word-form match can take over the
+    // claims it wholly covers ("CRM released" → CRM release, over the shorter term "CRM").
+    const owner: (Claim | undefined)[] = new Array(normalized.length).fill(undefined);
     const mentions: Mention[] = [];
-    const claim = (start: number, end: number) => {
-      for (let index = start; index < end; index += 1) if (taken[index]) return false;
-      for (let index = start; index < end; index += 1) taken[index] = true;
-      return true;
+    const claim = (start: number, end: number): Claim | undefined => {
+      for (let index = start; index < end; index += 1) if (owner[index]) return undefined;
+      const held: Claim = { start, end, mentions: [] };
+      for (let index = start; index < end; index += 1) owner[index] = held;
+      return held;
+    };
+    const record = (held: Claim, mention: Mention) => {
+      held.mentions.push(mention);
+      mentions.push(mention);
     };
     for (const enumeration of this.enumerations) {
       for (const match of normalized.matchAll(enumeration.regex)) {
-        if (!claim(match.index, match.index + match[0].length)) continue;
+        const held = claim(match.index, match.index + match[0].length);
+        if (!held) continue;
         const listStart = match.index + match[0].indexOf(match[1]);
         const valueRegex = new RegExp(
           `(?<![a-z0-9])(${enumeration.values.map((value) => escapeRegex(value.toLowerCase())).join("|")})(?![a-z0-9])`,
@@ -167,7 +193,7 @@ export class Vocabulary {
             enumeration.values.find((candidate) => candidate.toLowerCase() === valueMatch[1]) ??
             valueMatch[1];
           const start = listStart + valueMatch.index;
-          mentions.push({
+          record(held, {
             kind: "dimension",
             name: enumeration.dimension,
             value,
@@ -202,16 +228,50 @@ export class Vocabulary {
           )
             continue;
         }
-        if (!claim(start, end)) continue;
-        mentions.push({
+        const held = claim(start, end);
+        if (!held) continue;
+        record(held, {
           kind: term.kind,
           name: term.name,
           ...(term.value ? { value: term.value } : {}),
           start,
           end,
-          text: normalized.slice(start, end),
+          text: question.slice(start, end),
         });
       }
+    }
+    // Then English word forms of the terms (install → installs, CRM released): over what is
+    // left, or over shorter claims that a longer match covers whole.
+    const replaceable = (start: number, end: number) => {
+      for (let index = start; index < end; index += 1) {
+        const held = owner[index];
+        if (held && (held.start < start || held.end > end || (held.start === start && held.end === end)))
+          return false;
+      }
+      return true;
+    };
+    // A policy topic named as written outranks a metric or event read from another form of a
+    // word: "Is a water heater installed by a plumber still under warranty?" asks about the
+    // warranty, not the installations figure.
+    const topicNamed = mentions.some((mention) => mention.kind === "topic");
+    for (const match of this.wordForms.find(normalized, replaceable)) {
+      if (topicNamed && match.term.kind !== "topic" && !match.reading.plainInflection) continue;
+      const covered = new Set(owner.slice(match.start, match.end).filter((held) => held !== undefined));
+      for (const held of covered) {
+        for (const mention of held.mentions) mentions.splice(mentions.indexOf(mention), 1);
+        owner.fill(undefined, held.start, held.end);
+      }
+      const held = claim(match.start, match.end);
+      if (!held) continue;
+      record(held, {
+        kind: match.term.kind,
+        name: match.term.name,
+        ...(match.term.value ? { value: match.term.value } : {}),
+        start: match.start,
+        end: match.end,
+        text: question.slice(match.start, match.end),
+        wordForm: match.reading,
+      });
     }
     if (original !== undefined && original.length === normalized.length) {
       for (const [value, dimension] of this.bareValues) {
@@ -229,14 +289,15 @@ export class Vocabulary {
             /^\s+[a-z]/u.test(after)
           )
             continue;
-          if (!claim(match.index, match.index + value.length)) continue;
-          mentions.push({
+          const held = claim(match.index, match.index + value.length);
+          if (!held) continue;
+          record(held, {
             kind: "dimension",
             name: dimension,
             value,
             start: match.index,
             end: match.index + value.length,
-            text: normalized.slice(match.index, match.index + value.length),
+            text: question.slice(match.index, match.index + value.length),
           });
         }
       }
