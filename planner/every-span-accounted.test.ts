@@ -128,10 +128,7 @@ describe("a measure head outranks a topic word", () => {
   });
   it("a topic phrase of its own before a measure head stays the policy question", () => {
     // "return shipping" and "shipping cost" are the demo topic's own phrases: what they cost is policy.
-    for (const question of [
-      "what are the return shipping rates?",
-      "What are the shipping cost rates?",
-    ])
+    for (const question of ["what are the return shipping rates?", "What are the shipping cost rates?"])
       expect(plan(question).plan?.sub_goals[0]?.source, question).toBe("handbook");
     expect(plan("What's the exchange rate of USD to EUR today?").route).toMatchObject({
       reason: "out_of_scope",
@@ -167,5 +164,19 @@ describe("a modal with a topic's one-character verb is a policy question", () =>
       "Can I return to the dashboard later?",
     ])
       expect(plan(question).plan, question).toBeUndefined();
+  });
+});
+
+describe("a word the segmenter splits before a classifier", () => {
+  it("asks about 售后方面的投诉 instead of planning all complaints (售|后, 后 alone a stop word)", () => {
+    const outcome = plan("2024年第一季度售后方面的投诉有多少");
+    expect(outcome.plan).toBeUndefined();
+    expect(outcome.clarification?.spans[0]?.written).toBe("售后方面");
+  });
+  it("still plans a question word before the classifier and a known kind", () => {
+    expect(plan("2024年第一季度哪方面的投诉最多").plan).toBeDefined();
+    expect(plan("2023年第四季度服务类投诉有多少").plan?.sub_goals[0]?.params.filters).toEqual({
+      category: "Service",
+    });
   });
 });

@@ -219,6 +219,26 @@ export function findUnresolvedQualifiers(
       QUALIFIER_CLASSIFIERS.has(segments[index].text) &&
       !CLASSIFIER_DETERMINERS.has(segments[index - 1].text) &&
       !CHINESE_STOP_WORDS.has(segments[index - 1].text);
+    // The segmenter may split a two-character word into two single characters, the second a stop
+    // word on its own (售后 → 售|后): before a classifier the pair is still the word it names.
+    const [splitFirst, splitSecond] = [segments[index - 2], segments[index - 1]];
+    if (
+      anchor.kind === "metric" &&
+      !classified &&
+      index > 1 &&
+      QUALIFIER_CLASSIFIERS.has(segments[index].text) &&
+      [...splitSecond.text].length === 1 &&
+      [...splitFirst.text].length === 1 &&
+      PURE_HAN.test(splitFirst.text) &&
+      CHINESE_STOP_WORDS.has(splitSecond.text) &&
+      !CHINESE_STOP_WORDS.has(splitFirst.text) &&
+      !CLASSIFIER_DETERMINERS.has(splitFirst.text) &&
+      splitFirst.end === splitSecond.start &&
+      !isTaken(splitFirst.start, splitSecond.end)
+    ) {
+      report(splitFirst.start, to, dimensionOfNoun(normalized.slice(splitFirst.start, to)));
+      continue;
+    }
     if (classified) index -= 1;
     while (index >= 0) {
       const segment = segments[index];
