@@ -85,9 +85,20 @@ export function bindQualifiers(normalized: string, mentions: Mention[], times: T
         current.events.length > 0 ||
         (frames.length > 1 && !current.opensSentence);
       if (opensFrame) {
+        const previous = current;
         current = newFrame(mention.start, true);
         frames.push(current);
         lastEnd.clear();
+        // "…退货率比较，并看两区同期有没有换物流商": a 同期 written after the metric's words and
+        // right before the event word dates the event (the metric's own period), not the metric.
+        const lastQualifier = Math.max(previous.start, ...lastItemEnds(items, previous, mention.start));
+        const moved = previous.times.filter(
+          (time) => time.kind === "same_period" && !time.shiftYears && time.start >= lastQualifier,
+        );
+        if (moved.length > 0) {
+          previous.times = previous.times.filter((time) => !moved.includes(time));
+          current.times.push(...moved);
+        }
       } else {
         current.isEventFrame = true;
       }
@@ -120,6 +131,17 @@ export function bindQualifiers(normalized: string, mentions: Mention[], times: T
       frame.times.length > 0,
   );
   return inherit(used);
+}
+
+/** Where the metric and dimension words of a frame end, before a given offset. */
+function lastItemEnds(
+  items: { start: number; end: number; mention?: Mention }[],
+  frame: Frame,
+  before: number,
+): number[] {
+  return items
+    .filter((item) => item.mention && item.start >= frame.start && item.end <= before)
+    .map((item) => item.end);
 }
 
 function inherit(merged: Frame[]): Frame[] {

@@ -214,7 +214,9 @@ function describeFilters(filters: Record<string, string | string[]>): string {
 function periodsOfFrame(frame: Frame, previous: Period[] | undefined): Period[] {
   const own = frame.times.flatMap((time) => time.periods);
   const shifted = frame.times.flatMap((time) => {
-    if (time.kind !== "same_period" || !time.shiftYears) return [];
+    if (time.kind !== "same_period") return [];
+    // A plain 同期 / "the same period" is the period of what it follows (an event dated by it).
+    if (!time.shiftYears) return own.length > 0 ? [] : (previous ?? []);
     const base = own.length > 0 ? own : (previous ?? []);
     return base.map((period) => shiftPeriodByYears(period, time.shiftYears as number));
   });
@@ -714,7 +716,10 @@ function eventWindow(
     frame.isEventFrame && frame.metrics.length === 0 && frame.times.length > 0
       ? framePeriods.get(frame)
       : undefined;
-  if (ownPeriods) return spanOf(ownPeriods);
+  // An event dated only by 同期 in a question that relates or explains (结合同期…分析原因) should
+  // explain the metric: the widened window below, as without the word.
+  const datedBySamePeriod = frame.times.every((time) => time.kind === "same_period" && !time.shiftYears);
+  if (ownPeriods && !(datedBySamePeriod && intents.includes("correlate"))) return spanOf(ownPeriods);
   const hasMetrics = frames.some((candidate) => candidate.metrics.length > 0);
   const followUp =
     frame.opensSentence === true && frame.metrics.length === 0 && !intents.includes("correlate");

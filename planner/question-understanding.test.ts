@@ -360,3 +360,20 @@ describe("words that are words", () => {
     expect(outcome.plan?.sub_goals.every((goal) => Object.keys(goal.params.filters).length === 0)).toBe(true);
   });
 });
+
+describe("an event dated by 同期 / the same period in the metric's sentence", () => {
+  it("is searched over the metric's own period, not the widened window", () => {
+    for (const question of [
+      "2023年11月B产品华北区的退货率是多少，另外看看华北同期有没有换过物流服务商",
+      "Compare the return rate of A in East China in January 2024 and check whether East China switched carriers in the same period",
+    ]) {
+      const [goal] = eventGoals(question);
+      expect(goal?.params.period, question).toMatchObject({ grain: "month" });
+      expect(goal?.params.period?.to.slice(0, 7), question).toBe(goal?.params.period?.from.slice(0, 7));
+    }
+  });
+  it("keeps the widened window when the question relates or explains", () => {
+    const [goal] = eventGoals("2024年1月華東的A產品退貨率，結合同期物流服務商變更分析原因");
+    expect(goal.params.period).toEqual({ grain: "month", from: "2023-12-01", to: "2024-02-29" });
+  });
+});
