@@ -1,5 +1,5 @@
 import { stemmer } from "stemmer";
-import type { SpanCorrection } from "./resolve-spans.js";
+import type { SpanCorrection } from "./span-correction.js";
 import { ENGLISH_STOP_WORDS } from "./stop-words.js";
 
 /**

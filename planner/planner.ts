@@ -2,8 +2,8 @@ import type { Workspace } from "../config/workspace.js";
 import type { Language } from "../domain/language.js";
 import type { ExecutionPlan, PlannerKind, Strategy } from "../models/plan.js";
 import type { Intent } from "./intents.js";
-import type { SpanCorrection } from "./resolve-spans.js";
 import type { RouteDecision } from "./router.js";
+import type { SpanCorrection } from "./span-correction.js";
 import type { UnknownTerm } from "./unknown-terms.js";
 
 /** What every planner is given besides the question. */

@@ -5,28 +5,9 @@ import { typingDistance } from "../domain/edit-distance.js";
 import { dimensionNouns } from "./dimension-nouns.js";
 import { isInflectionOf } from "./english-word-forms.js";
 import { normalizeForMatching } from "./normalize-text.js";
+import type { SpanCorrection } from "./span-correction.js";
 import { findTimeExpressions } from "./time-expressions.js";
 import type { Mention, MentionKind, Vocabulary } from "./vocabulary.js";
-
-/** Why a span of the question was rewritten to a catalog term. */
-export type CorrectionReason =
-  | "run_together"
-  | "typo"
-  | "homophone"
-  | "measure_head"
-  | "change_event"
-  | "quantifier"
-  | "topic_phrase"
-  | "value_noun"
-  /** An English word form of a catalog term that is not a plain inflection (install → installs). */
-  | "word_form";
-
-/** One span rewritten to a catalog term: what was written, what it now reads. */
-export interface SpanCorrection {
-  written: string;
-  corrected: string;
-  reason: CorrectionReason;
-}
 
 /** A span that is close to more than one catalog term: the user must choose. */
 export interface AmbiguousSpan {
