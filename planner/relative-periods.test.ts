@@ -107,3 +107,20 @@ describe("the last N months or quarters of a year", () => {
     expect(spans(text, asOf)).toEqual([expected]);
   });
 });
+
+describe("a half of a year named from as-of", () => {
+  const periodOf = (text: string, asOf = "2024-07-15") =>
+    findTimeExpressions(normalizeForMatching(text), asOf).map((time) => time.periods);
+  it("reads 今年上半年 / 去年下半年 / the first half of this year / H2 last year", () => {
+    expect(periodOf("今年上半年的投诉量")).toEqual([
+      [{ grain: "month", from: "2024-01-01", to: "2024-06-30" }],
+    ]);
+    expect(periodOf("去年下半年的退貨率")).toEqual([
+      [{ grain: "month", from: "2023-07-01", to: "2023-12-31" }],
+    ]);
+    expect(periodOf("the first half of this year")).toEqual([
+      [{ grain: "month", from: "2024-01-01", to: "2024-06-30" }],
+    ]);
+    expect(periodOf("H2 last year")).toEqual([[{ grain: "month", from: "2023-07-01", to: "2023-12-31" }]]);
+  });
+});

@@ -370,6 +370,21 @@ const PATTERNS: Pattern[] = [
       shiftYears: m[1]?.endsWith("前年") ? -m[1].length : -1,
     }),
   },
+  // 今年上半年, 去年下半年, the first half of this year, H2 last year: a half of a year named from as-of
+  {
+    regex:
+      /(今年|去年|前年|本年)(?:的)?\s*(上|下)半年|\b(?:the )?(first|second) half of (this year|last year)\b|\bh([12]) (?:of )?(this year|last year)\b/gu,
+    build: (m, { asOf }) => {
+      const word = m[1] ?? m[4] ?? m[6];
+      const year = asOf.getUTCFullYear() - (YEARS_BACK[word] ?? 0);
+      const first = m[2] === "上" || m[3] === "first" || m[5] === "1";
+      return {
+        kind: "relative",
+        periods: [span(first ? months(year, 1, 6) : months(year, 7, 12), "month")],
+        grain: "month",
+      };
+    },
+  },
   // 今年2月, 去年12月, 前年3月; 今年第一季度, 去年Q4
   {
     regex: new RegExp(
