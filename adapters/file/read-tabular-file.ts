@@ -168,7 +168,8 @@ function recordsAt(value: unknown, recordsKey: string): unknown {
     candidate && typeof candidate === "object" && !Array.isArray(candidate)
       ? (candidate as Record<string, unknown>)
       : undefined;
-  const whole = object(value) && ownValue(object(value) as Record<string, unknown>, recordsKey);
+  const top = object(value);
+  const whole = top ? ownValue(top, recordsKey) : undefined;
   if (whole !== undefined) return whole;
   let current: unknown = value;
   for (const key of recordsKey.split(".")) {
