@@ -77,7 +77,8 @@ export interface AnswerView {
     leftValue: string;
     rightValue: string;
     difference: string;
-    percentPoints: boolean;
+    /** The unit the difference is said in (`changeUnitOf`): percent_points, points, hours, a currency code, or "". */
+    changeUnit: string;
     relative: string | null;
     higher: "left" | "right" | "equal";
   }[];
@@ -92,7 +93,11 @@ export interface AnswerView {
     largestFrom?: string;
     largestTo?: string;
     largestChange?: string;
-    percentPoints: boolean;
+    /** last − first, signed, in `changeUnit`. */
+    change: string;
+    /** (last − first) / |first| in percent, signed; null when first is 0. */
+    relative: string | null;
+    changeUnit: string;
   }[];
   alignments: {
     event: string;
@@ -106,7 +111,7 @@ export interface AnswerView {
     beforeValue?: string;
     change?: string;
     direction?: string;
-    percentPoints: boolean;
+    changeUnit: string;
   }[];
   absences: { event: string; value: string; period: string }[];
   /** Counts, totals and means the question asked for, each with how it was computed and its inputs cited. */

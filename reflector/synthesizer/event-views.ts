@@ -3,7 +3,7 @@ import type { SubGoal } from "../../models/plan.js";
 import { dateColumnOf, type GoalTableInput } from "../metric-points.js";
 import { periodLabel } from "../period-broadening.js";
 import { type AnswerView, type ItemView, MAX_LINES, type ViewContext } from "./answer-view.js";
-import { cellText, formatNumber, formatValue } from "./format-number.js";
+import { cellText, changeUnitOf, formatNumber, formatValue } from "./format-number.js";
 import { type GoalOutcome, itemStatus } from "./goal-outcome.js";
 import { alignEvents, eventAbsences, type Series } from "./summaries.js";
 
@@ -125,7 +125,7 @@ export function alignmentViews(
             direction: (alignment.change ?? 0) > 0 ? "up" : (alignment.change ?? 0) < 0 ? "down" : "flat",
           }
         : {}),
-      percentPoints: alignment.series.unit === "percent",
+      changeUnit: changeUnitOf(alignment.series.unit),
     };
   });
 }
