@@ -36,7 +36,8 @@ export function trendViews(context: ViewContext, series: Series[]): AnswerView["
     const first = trend.series.points[0];
     const last = trend.series.points[trend.series.points.length - 1];
     const relative = first.value === 0 ? null : (trend.change / Math.abs(first.value)) * 100;
-    if (relative !== null) known.add(relative, "computed", { label: `relative change of ${trend.series.metric}` });
+    if (relative !== null)
+      known.add(relative, "computed", { label: `relative change of ${trend.series.metric}` });
     return {
       metric: labels.metric(trend.series.metric),
       keys: labels.keys(trend.series.keys),
