@@ -114,6 +114,17 @@ export interface AnswerView {
     changeUnit: string;
   }[];
   absences: { event: string; value: string; period: string }[];
+  /** Directions the question took for granted that the evidence contradicts, said first. */
+  premises: {
+    stated: "up" | "down";
+    actual: "up" | "down" | "flat";
+    metric: string;
+    keys: string;
+    before: string;
+    beforePeriod: string;
+    last: string;
+    lastPeriod: string;
+  }[];
   /** Counts, totals and means the question asked for, each with how it was computed and its inputs cited. */
   aggregates: { label: string; value: string; operation: string; inputs: number; cites: number[] }[];
   correlations: { left: string; right: string; coefficient: string; periods: number }[];

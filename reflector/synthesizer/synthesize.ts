@@ -166,6 +166,7 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
           trends: [],
           alignments: [],
           absences: [],
+          premises: [],
           correlations: [],
           conflicts: [],
           broadened: [],

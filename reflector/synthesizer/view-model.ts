@@ -10,6 +10,7 @@ import { absenceViews, alignmentViews } from "./event-views.js";
 import { broadenedViews, gapViews } from "./gap-views.js";
 import { itemStatus } from "./goal-outcome.js";
 import { itemViews } from "./item-views.js";
+import { premiseViews } from "./premise-views.js";
 import {
   collectComparisonNumbers,
   collectDerivedPoints,
@@ -84,6 +85,7 @@ export function buildAnswerView(input: ViewInput): BuiltView {
   const correlations = correlationViews(context, series);
   const absences = absenceViews(context, eventTables);
   const aggregates = aggregateViews(context);
+  const premises = premiseViews(context, series);
   const view: AnswerView = {
     language: input.language,
     question: input.question,
@@ -93,6 +95,7 @@ export function buildAnswerView(input: ViewInput): BuiltView {
     trends,
     alignments,
     absences,
+    premises,
     aggregates,
     correlations,
     conflicts: conflictViews(context, conflicts, points),
