@@ -30,7 +30,9 @@ beforeAll(async () => {
     response.setHeader("x-echoed-authorization", encodeURIComponent(request.headers.authorization ?? ""));
     if (request.url?.startsWith("/rejected")) {
       response.writeHead(400, { "content-type": "application/json" });
-      response.end(JSON.stringify({ errorMessages: Object.values(encodings(token)).map((form) => `bad ${form}`) }));
+      response.end(
+        JSON.stringify({ errorMessages: Object.values(encodings(token)).map((form) => `bad ${form}`) }),
+      );
       return;
     }
     if (request.url?.startsWith("/broken")) {
@@ -181,7 +183,9 @@ describe("secrets echoed by an upstream", () => {
     try {
       const results = [];
       for (const dataset of ["echo", "broken", "rejected"])
-        results.push(await client.callTool({ name: "sources_test", arguments: { source: "echoing", dataset } }));
+        results.push(
+          await client.callTool({ name: "sources_test", arguments: { source: "echoing", dataset } }),
+        );
       const text = JSON.stringify(results);
       expect(text).toContain("***");
       expect(leaks(text)).toEqual([]);
