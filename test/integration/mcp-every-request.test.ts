@@ -113,7 +113,8 @@ describe("triangulate mcp answers every line", () => {
     expect(byId(2)?.error?.data).toMatchObject({ kind: "message_too_large", limit_bytes: 16 * 1024 * 1024 });
     const anonymous = received.filter((reply) => reply.id === null).map((reply) => reply.error?.code);
     expect(anonymous).toEqual([-32700, -32600]);
-    expect((byId(3)?.result?.tools as { name: string }[]).map((tool) => tool.name)).toContain("kb_search");
+    const tools = (byId(3)?.result?.tools ?? []) as { name: string }[];
+    expect(tools.map((tool) => tool.name)).toContain("kb_search");
     const kbSearch = byId(4)?.result as { isError?: boolean; content: { text: string }[] };
     expect(kbSearch.isError).toBe(true);
     expect(JSON.parse(kbSearch.content[0].text).error.kind).toBe("not_found");
