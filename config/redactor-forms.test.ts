@@ -32,7 +32,7 @@ describe("every encoded form of a random secret (issue 26.2)", () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, 180_000);
 
   it("is hidden in JSON documents, whether the value or the serialised text is redacted", () => {
     fc.assert(
@@ -52,7 +52,7 @@ describe("every encoded form of a random secret (issue 26.2)", () => {
       }),
       { numRuns: 60 },
     );
-  });
+  }, 180_000);
 
   it("masks an echoed Basic header whole, so no prefix decodes to the user name", () => {
     const password = "Pa55word-2024";

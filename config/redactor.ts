@@ -64,7 +64,7 @@ export class Redactor {
     this.bytePattern = alternation(
       this.secrets.flatMap((secret) =>
         byteForms(secret).map(({ form, caseless }) => ({
-          source: encodedTextPattern(form, caseless),
+          source: encodedTextPattern(form, { caseless, token: true }),
           length: form.length,
           first: caseless ? [form[0].toLowerCase(), form[0].toUpperCase()] : [form[0]],
         })),

@@ -101,7 +101,20 @@ function characterPattern(character: string, caseless: boolean): string {
 /**
  * The pattern source that matches `text` in any of the character encodings above, with gaps
  * allowed between characters. `caseless` is for hex, whose letters may come in either case.
+ * `token` is for base64 and hex forms: their letters and digits are matched only as themselves
+ * (nobody percent-encodes a base64 letter), which keeps the expression small and fast.
  */
-export function encodedTextPattern(text: string, caseless = false): string {
-  return [...text].map((character) => characterPattern(character, caseless)).join(`${GAP}{0,${MAX_GAP}}`);
+export function encodedTextPattern(
+  text: string,
+  options: { caseless?: boolean; token?: boolean } = {},
+): string {
+  return [...text]
+    .map((character) =>
+      options.token && /[A-Za-z0-9]/.test(character)
+        ? options.caseless && /[A-Za-z]/.test(character)
+          ? `[${character.toLowerCase()}${character.toUpperCase()}]`
+          : character
+        : characterPattern(character, options.caseless === true),
+    )
+    .join(`${GAP}{0,${MAX_GAP}}`);
 }

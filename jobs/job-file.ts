@@ -4,7 +4,7 @@ import { Cron } from "croner";
 import { parse as parseYaml } from "yaml";
 import { ConfigError, type ConfigIssue } from "../config/config-error.js";
 import { nearestName } from "../config/nearest-name.js";
-import type { Workspace } from "../config/workspace.js";
+import { PathOutsideWorkspaceError, type Workspace } from "../config/workspace.js";
 import { readYamlMapping, sortIssues } from "../config/yaml-document.js";
 import { oversizedFileProblem } from "../domain/input-limits.js";
 import { checkPlanAgainstWorkspace } from "../executor/check-plan.js";
@@ -103,11 +103,12 @@ function checkJob(
   });
   try {
     workspace.resolveInside(job.outputs.directory);
-  } catch {
+  } catch (error) {
+    const leadsTo = error instanceof PathOutsideWorkspaceError ? error.leadsTo : undefined;
     issues.push(
       at(
         ["outputs", "directory"],
-        `${job.outputs.directory} is outside the workspace; reports are written inside it`,
+        `${job.outputs.directory} is outside the workspace${leadsTo ? ` (a symbolic link leads to ${leadsTo})` : ""}; reports are written inside it`,
       ),
     );
   }
