@@ -15,7 +15,7 @@ import type {
   SourceAdapter,
   StepContext,
 } from "../adapter.js";
-import { type ChangeEvent, type FieldValueNames, flattenChangelog } from "./changelog-events.js";
+import { type ChangeEvent, correctedDates, type FieldValueNames, flattenChangelog } from "./changelog-events.js";
 import { authHeaders, credentialHint } from "./credentials.js";
 import {
   type CompiledField,
@@ -29,7 +29,7 @@ import { type CompiledPath, compilePath } from "./json-path.js";
 import { type FetchPage, type Page, type PagedRecords, paginate } from "./paginate.js";
 import { PRESETS, type ResolvedSearch, resolveSearch, type ValueNames } from "./presets.js";
 import { encodePathSegment, fillTemplate, placeholdersOf, type TemplateValues } from "./query-template.js";
-import { correctedDates, readRevisions } from "./revisions.js";
+import { readRevisions } from "./revisions.js";
 import { joinUrl, SearchConnection } from "./search-connection.js";
 
 /** What fetch hands to normalize: the raw records of every page, changelogs fetched apart, notes. */
@@ -362,15 +362,17 @@ export class TicketsAdapter implements SourceAdapter {
     if (search.changelog?.shape.perRecord)
       await this.fetchRecordChangelogs(search, paged.records, changelogs, send);
     if (search.changelog?.revisions) {
-      await readRevisions(
-        search.changelog.revisions,
-        paged.records,
-        included,
-        changelogs,
-        (path) => send(path, {}),
-        this.config.concurrency,
+      const where = `sources.${this.name}.searches.${search.name}.changelog.revisions`;
+      paged.notes.push(
+        ...(await readRevisions(search.changelog.revisions, paged.records, included, changelogs, {
+          send,
+          pages: (path, query) =>
+            this.pageFetcher({ ...search, method: "GET" }, { where, endpoint: path, params: query }, connection),
+          maxPages: this.config.max_pages,
+          concurrency: this.config.concurrency,
+          where,
+        })),
       );
-      paged.notes.push(...correctedDates(search, paged.records, changelogs));
     }
     if (search.changelog) this.requireChangelogs(search, paged.records, changelogs);
     const namesOf = (lookup: ValueNames) => connection.namesOf(lookup);
@@ -677,6 +679,7 @@ export class TicketsAdapter implements SourceAdapter {
     const rows: Record<string, CellValue>[] = [];
     const provenance: Provenance[] = [];
     const entriesOf = changelog ? compilePath(changelog.shape.entries) : undefined;
+    const corrections: string[] = [];
 
     body.records.forEach((record, index) => {
       const label = recordLabel(record, index);
@@ -698,13 +701,14 @@ export class TicketsAdapter implements SourceAdapter {
         body.valueNames,
         body.customFieldNames,
       );
+      corrections.push(...correctedDates(events, search.name));
       for (const event of events) {
         rows.push({ ...mapped, ...event, ...(search.search.event ? { event: search.search.event } : {}) });
         provenance.push(origin);
       }
     });
 
-    const notes = [...body.notes];
+    const notes = [...body.notes, ...corrections];
     let kept = rows.map((row, index) => ({ row, origin: provenance[index] }));
     for (const dimension of body.clientFilters) {
       const wanted = this.acceptedValues(dimension, goal.params?.filters?.[dimension]);
