@@ -92,17 +92,12 @@ export async function readRevisions(
           for (const [name, template] of Object.entries(mapping.params))
             query[name] = fillTemplate(template, values, "text", `${requests.where}.params.${name}`);
           let missing = false;
-          const paged = await paginate(
-            pagination,
-            requests.maxPages,
-            requests.pages(path, query),
-            (page) => {
-              const list = mapping.records ? listOf(page.body) : page.body;
-              if (Array.isArray(list)) return list;
-              missing = true;
-              return [];
-            },
-          );
+          const paged = await paginate(pagination, requests.maxPages, requests.pages(path, query), (page) => {
+            const list = mapping.records ? listOf(page.body) : page.body;
+            if (Array.isArray(list)) return list;
+            missing = true;
+            return [];
+          });
           if (!missing) changelogs[recordLabel(record, index)] = paged.records.map(changeSet);
         }),
       ),

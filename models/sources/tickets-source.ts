@@ -109,7 +109,8 @@ export const FieldNames = z
   })
   .strict()
   .refine((names) => names.endpoint !== undefined || names.on_record !== undefined, {
-    message: "say where the field names are listed: endpoint (e.g. /REST/2.0/customfields) or on_record (e.g. $.CustomFields)",
+    message:
+      "say where the field names are listed: endpoint (e.g. /REST/2.0/customfields) or on_record (e.g. $.CustomFields)",
   });
 export type FieldNames = z.infer<typeof FieldNames>;
 
@@ -221,6 +222,15 @@ export const TicketsSource = z
     /** Fills {project} in templates. */
     project: z.string().optional(),
     auth: TicketsAuth.default({ type: "none" }),
+    /**
+     * Per catalog dimension, what the ticket system stores for each canonical value (a code, a
+     * display name, an id; a list when several stored values mean it): plan filters send these,
+     * and the rows read back are mapped to the canonical value. `site: { KHH: 高雄 }`.
+     */
+    values: nameRecord(
+      Name,
+      nameRecord(z.string(), z.union([z.string().min(1), z.array(z.string().min(1)).min(1)])),
+    ).prefault({}),
     max_pages: z.number().int().min(1).max(10_000).default(100),
     max_response_bytes: z
       .number()
