@@ -267,6 +267,53 @@ if (!missing)
       console.log(`request tracker changes: ${read.length} read, ${expected.length} made by the seed`);
     });
 
+    it("pages a long history (per_page 2) to the same changes, and names fields from the records when the list is refused", async () => {
+      const history = config.searches.history;
+      const revisions = typeof history.changelog === "object" ? history.changelog.revisions! : undefined;
+      const paged = new TicketsAdapter(
+        "rt",
+        {
+          ...config,
+          searches: {
+            ...config.searches,
+            history: {
+              ...history,
+              changelog: {
+                revisions: {
+                  ...revisions!,
+                  pagination: {
+                    type: "page",
+                    page_param: "page",
+                    size_param: "per_page",
+                    page_size: 2,
+                    first_page: 1,
+                    total_path: "$.total",
+                  },
+                  // A listing RT refuses (no such endpoint): the names come from the records' own CustomFields.
+                  field_names: { ...revisions!.field_names!, endpoint: "/customfields-that-do-not-exist" },
+                },
+              },
+            },
+          },
+        },
+        workspace,
+      );
+      const goal = goalFor("history", {}, "rt");
+      const context = stepContext({ timeoutMs: 60_000 });
+      const evidence = paged.normalize(await paged.fetch(goal, context), goal);
+      const read = evidence.rows.map((row) => `${row.key} ${row.field}: ${row.from} → ${row.to}`);
+      expect([...read].sort()).toEqual([...seededChanges(tickets)].sort());
+      const historyRequests = context.lines.filter((line) =>
+        line.startsWith("tickets:request:history:200"),
+      ).length;
+      expect(historyRequests).toBeGreaterThan(1 + tickets.length);
+      expect(
+        evidence.notes.some((note) =>
+          note.startsWith("field names could not be read from /customfields-that-do-not-exist"),
+        ),
+      ).toBe(true);
+    });
+
     it("RT's history really lists a multi-value edit as two transactions, and only ids without fields=", async () => {
       const id = tickets[0].id;
       const bare = (await requestTrackerRest(tracker, "GET", `/ticket/${id}/history`)) as {
