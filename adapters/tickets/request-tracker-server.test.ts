@@ -14,11 +14,11 @@ import { describe, expect, it } from "vitest";
 import { loadWorkspace } from "../../config/load-workspace.js";
 import type { TicketsSource } from "../../models/sources/tickets-source.js";
 import {
-  ensureCustomField,
   findRealRequestTracker,
   type RealRequestTracker,
   requestTrackerRest,
 } from "../../test/support/real-request-tracker.js";
+import { CATALOG_SITE, seededChanges, seedRequestTracker } from "../../test/support/request-tracker-seed.js";
 import { TicketsAdapter } from "./tickets-adapter.js";
 import { goalFor, stepContext } from "./tickets-test-workspace.js";
 
@@ -35,134 +35,12 @@ if (missing) {
   });
 }
 
-/** One seeded ticket: its custom fields at creation and the edits made after. */
-interface PlannedTicket {
-  subject: string;
-  effective: string;
-  parts: string[];
-  site: string;
-  edits: { status?: string; parts?: string[]; site?: string; effective?: string }[];
-}
-
-const PLAN: PlannedTicket[] = [
-  {
-    subject: "Knuckle supplier switch",
-    effective: "2024-01-15",
-    parts: ["Brake pad"],
-    site: "高雄",
-    edits: [{ parts: ["Steering knuckle"] }, { effective: "2024-01-17", status: "open" }],
-  },
-  {
-    subject: "Hub recall",
-    effective: "2024-03-01",
-    parts: ["Wheel hub"],
-    site: "台北",
-    edits: [{ status: "open" }, { status: "resolved" }],
-  },
-  {
-    subject: "Knuckle cracks",
-    effective: "2024-02-10",
-    parts: ["Steering knuckle", "Brake pad"],
-    site: "高雄",
-    edits: [{ parts: ["Steering knuckle"] }, { site: "台中" }],
-  },
-  {
-    subject: "Before the period",
-    effective: "2023-11-30",
-    parts: ["Brake pad"],
-    site: "台北",
-    edits: [{ effective: "2023-12-05" }],
-  },
-  { subject: "Pad wear", effective: "2024-05-20", parts: ["Brake pad"], site: "台中", edits: [] },
-  {
-    subject: "Knuckle next year",
-    effective: "2025-02-01",
-    parts: ["Steering knuckle"],
-    site: "高雄",
-    edits: [],
-  },
-];
-
-const CATALOG_SITE: Record<string, string> = { 高雄: "KHH", 台北: "TPE", 台中: "TXG" };
-
-/** A ticket as the seed left it. */
-interface SeededTicket extends PlannedTicket {
-  id: number;
-  final: { status: string; parts: string[]; site: string; effective: string };
-}
-
-async function seed(tracker: RealRequestTracker): Promise<{ queue: string; tickets: SeededTicket[] }> {
-  await ensureCustomField(tracker, { name: "Effective date", type: "Date", maxValues: 1 });
-  await ensureCustomField(tracker, {
-    name: "Parts",
-    type: "Select",
-    maxValues: 0,
-    values: ["Steering knuckle", "Brake pad", "Wheel hub"],
-  });
-  await ensureCustomField(tracker, {
-    name: "Site",
-    type: "Select",
-    maxValues: 1,
-    values: ["高雄", "台北", "台中"],
-  });
-  const queue = `Triangulate ${Date.now().toString(36)}`;
-  await requestTrackerRest(tracker, "POST", "/queue", { Name: queue });
-  const tickets: SeededTicket[] = [];
-  for (const planned of PLAN) {
-    const created = (await requestTrackerRest(tracker, "POST", "/ticket", {
-      Queue: queue,
-      Subject: planned.subject,
-      CustomFields: { "Effective date": planned.effective, Parts: planned.parts, Site: planned.site },
-    })) as { id: string };
-    const final = { status: "new", parts: planned.parts, site: planned.site, effective: planned.effective };
-    for (const edit of planned.edits) {
-      await requestTrackerRest(tracker, "PUT", `/ticket/${created.id}`, {
-        ...(edit.status ? { Status: edit.status } : {}),
-        CustomFields: {
-          ...(edit.parts ? { Parts: edit.parts } : {}),
-          ...(edit.site ? { Site: edit.site } : {}),
-          ...(edit.effective ? { "Effective date": edit.effective } : {}),
-        },
-      });
-      Object.assign(
-        final,
-        Object.fromEntries(Object.entries(edit).filter(([, value]) => value !== undefined)),
-      );
-    }
-    tickets.push({ ...planned, id: Number(created.id), final });
-  }
-  return { queue, tickets };
-}
-
-/** The changes the seed made, one per edited field, an edit of the multi-value Parts as one change. */
-function seededChanges(tickets: SeededTicket[]): string[] {
-  const changes: string[] = [];
-  for (const ticket of tickets) {
-    const state = { status: "new", parts: ticket.parts, site: ticket.site, effective: ticket.effective };
-    for (const edit of ticket.edits) {
-      if (edit.status) changes.push(`${ticket.id} Status: ${state.status} → ${edit.status}`);
-      if (edit.parts) {
-        const removed = state.parts.filter((part) => !edit.parts!.includes(part));
-        const added = edit.parts.filter((part) => !state.parts.includes(part));
-        changes.push(`${ticket.id} Parts: ${removed.join(", ") || null} → ${added.join(", ") || null}`);
-      }
-      if (edit.site) changes.push(`${ticket.id} Site: ${state.site} → ${edit.site}`);
-      if (edit.effective) changes.push(`${ticket.id} Effective date: ${state.effective} → ${edit.effective}`);
-      Object.assign(
-        state,
-        Object.fromEntries(Object.entries(edit).filter(([, value]) => value !== undefined)),
-      );
-    }
-  }
-  return changes;
-}
-
 const year2024 = { grain: "year" as const, from: "2024-01-01", to: "2024-12-31" };
 
 if (!missing)
   describe("a real Request Tracker 5.0.3 through REST 2.0", async () => {
     const tracker = found as RealRequestTracker;
-    const { queue, tickets } = await seed(tracker);
+    const { queue, tickets } = await seedRequestTracker(tracker);
     const workspace = loadWorkspace(path.join(import.meta.dirname, "../../test/workspaces/request-tracker"), {
       environment: {
         RT_URL: tracker.api.replace(/\/REST\/2\.0$/, ""),
