@@ -4,7 +4,7 @@ import type { Redactor } from "../../config/redactor.js";
 import type { Workspace } from "../../config/workspace.js";
 import { canonicalValue, valueMatchesFilter } from "../../domain/canonical-values.js";
 import { isWhollyOptional } from "../../domain/placeholder-template.js";
-import type { CellValue, Column, Provenance, TableEvidence } from "../../models/evidence.js";
+import type { CellValue, Column, FilterMismatch, Provenance, TableEvidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { SourceCapabilities } from "../../models/source-capabilities.js";
 import type { TicketsSource } from "../../models/sources/tickets-source.js";
@@ -56,6 +56,8 @@ export interface TicketsRawBody {
   customFieldNames?: Record<string, string>;
   /** What a person must be told about this read (a server-side filter that found nothing while records match). */
   warnings?: string[];
+  /** The same, as data for the answer (said in the question's language). */
+  filterMismatches?: FilterMismatch[];
 }
 
 /** The result of running a mapping leniently, for `triangulate sources test`: rows plus every field that matched nothing. */
@@ -213,12 +215,14 @@ export class TicketsAdapter implements SourceAdapter {
       this.recordsReader(search, included),
     );
     const warnings: string[] = [];
+    const filterMismatches: FilterMismatch[] = [];
     if (paged.records.length === 0) {
       const refused = await this.filteredOutByServer(search, goal, values, connection, included);
       if (refused) {
         paged.records = refused.records;
         clientFilters.push(...refused.dimensions);
         warnings.push(refused.warning);
+        filterMismatches.push(...refused.mismatches);
         context.trace(
           "tickets:filter",
           `${search.name}:server filter ${refused.dimensions.join(",")} found nothing; filtered after reading`,
@@ -243,7 +247,7 @@ export class TicketsAdapter implements SourceAdapter {
       clientPeriod,
       ...(changes.valueNames ? { valueNames: changes.valueNames } : {}),
       ...(changes.customFieldNames ? { customFieldNames: changes.customFieldNames } : {}),
-      ...(warnings.length > 0 ? { warnings } : {}),
+      ...(warnings.length > 0 ? { warnings, filterMismatches } : {}),
     };
     const { requests, fallbackUsed } = connection;
     return {
@@ -270,7 +274,9 @@ export class TicketsAdapter implements SourceAdapter {
     values: TemplateValues,
     connection: SearchConnection,
     included: unknown[],
-  ): Promise<{ records: unknown[]; dimensions: string[]; warning: string } | undefined> {
+  ): Promise<
+    { records: unknown[]; dimensions: string[]; warning: string; mismatches: FilterMismatch[] } | undefined
+  > {
     const filters = goal.params.filters ?? {};
     const templates = [search.endpoint, search.jql ?? "", ...Object.values(search.params)].join("\n");
     const serverSide = new Set(placeholdersOf(templates));
@@ -320,9 +326,18 @@ export class TicketsAdapter implements SourceAdapter {
         return `${dimension}: { ${JSON.stringify(canonical)}: ${JSON.stringify([...stored.get(dimension)!][0])} }`;
       })
       .join(", ");
+    const list = (value: string | string[] | undefined) =>
+      Array.isArray(value) ? value : value ? [value] : [];
     return {
       records,
       dimensions,
+      mismatches: dimensions.map((dimension) => ({
+        source: this.name,
+        dimension,
+        wanted: list(filters[dimension]),
+        sent: list(values[dimension]),
+        stored: [...stored.get(dimension)!],
+      })),
       warning: `the server-side filter found no record, but ${records.length} of the ${unfiltered.records.length} records read without it match: ${parts.join("; ")}. These records were filtered after reading; to filter on the server, say what the ticket system stores in sources.${this.name}.values (${fix})`,
     };
   }
@@ -872,6 +887,7 @@ export class TicketsAdapter implements SourceAdapter {
         rows: kept.map((item) => item.row),
         provenance: kept.map((item) => item.origin),
         notes,
+        ...(body.filterMismatches?.length ? { filter_mismatches: body.filterMismatches } : {}),
         ...(kept.some((item) => Object.keys(item.original).length > 0)
           ? { original_values: kept.map((item) => item.original) }
           : {}),
