@@ -838,6 +838,8 @@ export class TicketsAdapter implements SourceAdapter {
       kept = kept.filter(
         ({ row }) => row[dimension] !== null && wanted.has(String(row[dimension]).toLowerCase()),
       );
+      // A filter the server was sent but found nothing for is explained by its warning.
+      if (body.filterMismatches?.some((mismatch) => mismatch.dimension === dimension)) continue;
       notes.push(
         `filter ${dimension} applied to the mapped records (the query has no {${dimension}} placeholder)`,
       );
