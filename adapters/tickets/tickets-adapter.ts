@@ -2,8 +2,9 @@ import pLimit from "p-limit";
 import { describeSource } from "../../config/describe-sources.js";
 import type { Redactor } from "../../config/redactor.js";
 import type { Workspace } from "../../config/workspace.js";
+import { canonicalValue, valueMatchesFilter } from "../../domain/canonical-values.js";
 import { isWhollyOptional } from "../../domain/placeholder-template.js";
-import type { CellValue, Column, Provenance, TableEvidence } from "../../models/evidence.js";
+import type { CellValue, Column, FilterMismatch, Provenance, TableEvidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { SourceCapabilities } from "../../models/source-capabilities.js";
 import type { TicketsSource } from "../../models/sources/tickets-source.js";
@@ -15,7 +16,12 @@ import type {
   SourceAdapter,
   StepContext,
 } from "../adapter.js";
-import { type ChangeEvent, type FieldValueNames, flattenChangelog } from "./changelog-events.js";
+import {
+  type ChangeEvent,
+  correctedDates,
+  type FieldValueNames,
+  flattenChangelog,
+} from "./changelog-events.js";
 import { authHeaders, credentialHint } from "./credentials.js";
 import {
   type CompiledField,
@@ -29,8 +35,9 @@ import { type CompiledPath, compilePath } from "./json-path.js";
 import { type FetchPage, type Page, type PagedRecords, paginate } from "./paginate.js";
 import { PRESETS, type ResolvedSearch, resolveSearch, type ValueNames } from "./presets.js";
 import { encodePathSegment, fillTemplate, placeholdersOf, type TemplateValues } from "./query-template.js";
-import { correctedDates, readRevisions } from "./revisions.js";
+import { readRevisions } from "./revisions.js";
 import { joinUrl, SearchConnection } from "./search-connection.js";
+import { UpstreamValues } from "./upstream-values.js";
 
 /** What fetch hands to normalize: the raw records of every page, changelogs fetched apart, notes. */
 export interface TicketsRawBody {
@@ -47,6 +54,10 @@ export interface TicketsRawBody {
   valueNames?: FieldValueNames;
   /** Custom field id → name (Redmine journals name a custom field by its id). */
   customFieldNames?: Record<string, string>;
+  /** What a person must be told about this read (a server-side filter that found nothing while records match). */
+  warnings?: string[];
+  /** The same, as data for the answer (said in the question's language). */
+  filterMismatches?: FilterMismatch[];
 }
 
 /** The result of running a mapping leniently, for `triangulate sources test`: rows plus every field that matched nothing. */
@@ -88,6 +99,7 @@ export class TicketsAdapter implements SourceAdapter {
   private readonly credentialHint: string;
   private readonly searches = new Map<string, { resolved?: ResolvedSearch; problems: string[] }>();
   private readonly compiled = new Map<string, { fields: CompiledField[]; records: CompiledPath }>();
+  private upstreamValues?: UpstreamValues;
 
   constructor(
     readonly name: string,
@@ -160,9 +172,15 @@ export class TicketsAdapter implements SourceAdapter {
       ...(this.config.project ? { project: this.config.project } : {}),
     };
     for (const [dimension, value] of Object.entries(goal.params.filters ?? {})) {
-      if (!(dimension in values)) values[dimension] = value;
+      if (!(dimension in values)) values[dimension] = this.upstream().toUpstream(dimension, value);
     }
     return values;
+  }
+
+  /** The source's `values:` mapping, checked against the catalog on first use (a config_error when wrong). */
+  private upstream(): UpstreamValues {
+    this.upstreamValues ??= new UpstreamValues(this.config.values, this.workspace.config.catalog, this.name);
+    return this.upstreamValues;
   }
 
   /** Fetches every page of the sub-goal's search (and the rest of any truncated changelog). */
@@ -196,6 +214,21 @@ export class TicketsAdapter implements SourceAdapter {
       this.pageFetcher(search, request, connection),
       this.recordsReader(search, included),
     );
+    const warnings: string[] = [];
+    const filterMismatches: FilterMismatch[] = [];
+    if (paged.records.length === 0) {
+      const refused = await this.filteredOutByServer(search, goal, values, connection, included);
+      if (refused) {
+        paged.records = refused.records;
+        clientFilters.push(...refused.dimensions);
+        warnings.push(refused.warning);
+        filterMismatches.push(...refused.mismatches);
+        context.trace(
+          "tickets:filter",
+          `${search.name}:server filter ${refused.dimensions.join(",")} found nothing; filtered after reading`,
+        );
+      }
+    }
     const changes = await this.readChanges(search, paged, included, connection, context);
     const { params } = request;
     if (paged.records.length === 0 && !search.search.empty_is_answer) {
@@ -214,6 +247,7 @@ export class TicketsAdapter implements SourceAdapter {
       clientPeriod,
       ...(changes.valueNames ? { valueNames: changes.valueNames } : {}),
       ...(changes.customFieldNames ? { customFieldNames: changes.customFieldNames } : {}),
+      ...(warnings.length > 0 ? { warnings, filterMismatches } : {}),
     };
     const { requests, fallbackUsed } = connection;
     return {
@@ -222,6 +256,89 @@ export class TicketsAdapter implements SourceAdapter {
       body,
       contentType: "application/json",
       meta: { pages: paged.pages, requests, records: paged.records.length, fallbackUsed, clientFilters },
+    };
+  }
+
+  /**
+   * When a read with server-side filters found nothing: the same read without them, and the
+   * records in it that hold the filtered values (compared through the catalog and the source's
+   * `values:`). Records there mean the filter was sent as a value the ticket system does not
+   * store (the code KHH where it stores 高雄): they are returned with a warning naming what was
+   * sent, what is stored and the `values:` line that fixes it, and filtered after reading. Nothing
+   * (undefined) when no filter was sent, a filtered dimension is not mapped to a field (nothing to
+   * compare), the read cannot be made without the filter, or no record matches (a true empty result).
+   */
+  private async filteredOutByServer(
+    search: ResolvedSearch,
+    goal: SubGoal,
+    values: TemplateValues,
+    connection: SearchConnection,
+    included: unknown[],
+  ): Promise<
+    { records: unknown[]; dimensions: string[]; warning: string; mismatches: FilterMismatch[] } | undefined
+  > {
+    const filters = goal.params.filters ?? {};
+    const templates = [search.endpoint, search.jql ?? "", ...Object.values(search.params)].join("\n");
+    const serverSide = new Set(placeholdersOf(templates));
+    const dimensions = Object.keys(filters).filter((dimension) => serverSide.has(dimension));
+    if (dimensions.length === 0 || dimensions.some((dimension) => !(dimension in search.search.fields)))
+      return undefined;
+    const without: TemplateValues = { ...values };
+    for (const dimension of dimensions) delete without[dimension];
+    let request: FilledRequest;
+    try {
+      request = this.filledRequest(search, without);
+    } catch {
+      return undefined;
+    }
+    await this.resolveNamedParams(request.params, (lookup) => connection.namesOf(lookup), request.where);
+    const unfiltered = await paginate(
+      search.pagination,
+      this.config.max_pages,
+      this.pageFetcher(search, request, connection),
+      this.recordsReader(search, included),
+    );
+    const { fields } = this.compiledFor(search);
+    const catalog = this.workspace.config.catalog;
+    const stored = new Map<string, Set<string>>(dimensions.map((dimension) => [dimension, new Set()]));
+    const records = unfiltered.records.filter((record, index) => {
+      const row = mapRecord(record, fields, recordLabel(record, index), []);
+      const holds = dimensions.every((dimension) => {
+        const cell = row[dimension];
+        if (cell === null || cell === undefined) return false;
+        const canonical = this.upstream().toCanonical(dimension, String(cell)) ?? String(cell);
+        return valueMatchesFilter(catalog, dimension, canonical, filters[dimension]);
+      });
+      if (holds) for (const dimension of dimensions) stored.get(dimension)!.add(String(row[dimension]));
+      return holds;
+    });
+    if (records.length === 0) return undefined;
+    const quoted = (value: string | string[] | undefined) =>
+      (Array.isArray(value) ? value : [value ?? ""]).map((each) => JSON.stringify(each)).join(", ");
+    const parts = dimensions.map(
+      (dimension) =>
+        `${dimension} = ${quoted(filters[dimension])} was sent as ${quoted(values[dimension])}, and the ticket system stores ${[...stored.get(dimension)!].map((each) => JSON.stringify(each)).join(", ")}`,
+    );
+    const fix = dimensions
+      .map((dimension) => {
+        const wanted = Array.isArray(filters[dimension]) ? filters[dimension][0] : filters[dimension];
+        const canonical = canonicalValue(catalog, dimension, String(wanted)) ?? String(wanted);
+        return `${dimension}: { ${JSON.stringify(canonical)}: ${JSON.stringify([...stored.get(dimension)!][0])} }`;
+      })
+      .join(", ");
+    const list = (value: string | string[] | undefined) =>
+      Array.isArray(value) ? value : value ? [value] : [];
+    return {
+      records,
+      dimensions,
+      mismatches: dimensions.map((dimension) => ({
+        source: this.name,
+        dimension,
+        wanted: list(filters[dimension]),
+        sent: list(values[dimension]),
+        stored: [...stored.get(dimension)!],
+      })),
+      warning: `the server-side filter found no record, but ${records.length} of the ${unfiltered.records.length} records read without it match: ${parts.join("; ")}. These records were filtered after reading; to filter on the server, say what the ticket system stores in sources.${this.name}.values (${fix})`,
     };
   }
 
@@ -362,15 +479,21 @@ export class TicketsAdapter implements SourceAdapter {
     if (search.changelog?.shape.perRecord)
       await this.fetchRecordChangelogs(search, paged.records, changelogs, send);
     if (search.changelog?.revisions) {
-      await readRevisions(
-        search.changelog.revisions,
-        paged.records,
-        included,
-        changelogs,
-        (path) => send(path, {}),
-        this.config.concurrency,
+      const where = `sources.${this.name}.searches.${search.name}.changelog.revisions`;
+      paged.notes.push(
+        ...(await readRevisions(search.changelog.revisions, paged.records, included, changelogs, {
+          send,
+          pages: (path, query) =>
+            this.pageFetcher(
+              { ...search, method: "GET" },
+              { where, endpoint: path, params: query },
+              connection,
+            ),
+          maxPages: this.config.max_pages,
+          concurrency: this.config.concurrency,
+          where,
+        })),
       );
-      paged.notes.push(...correctedDates(search, paged.records, changelogs));
     }
     if (search.changelog) this.requireChangelogs(search, paged.records, changelogs);
     const namesOf = (lookup: ValueNames) => connection.namesOf(lookup);
@@ -677,6 +800,7 @@ export class TicketsAdapter implements SourceAdapter {
     const rows: Record<string, CellValue>[] = [];
     const provenance: Provenance[] = [];
     const entriesOf = changelog ? compilePath(changelog.shape.entries) : undefined;
+    const corrections: string[] = [];
 
     body.records.forEach((record, index) => {
       const label = recordLabel(record, index);
@@ -698,19 +822,24 @@ export class TicketsAdapter implements SourceAdapter {
         body.valueNames,
         body.customFieldNames,
       );
+      corrections.push(...correctedDates(events, search.name));
       for (const event of events) {
         rows.push({ ...mapped, ...event, ...(search.search.event ? { event: search.search.event } : {}) });
         provenance.push(origin);
       }
     });
 
-    const notes = [...body.notes];
-    let kept = rows.map((row, index) => ({ row, origin: provenance[index] }));
+    const originals = this.canonicalizeStored(rows, fields);
+    const warnings = body.warnings ?? [];
+    const notes = [...warnings, ...body.notes, ...corrections];
+    let kept = rows.map((row, index) => ({ row, origin: provenance[index], original: originals[index] }));
     for (const dimension of body.clientFilters) {
       const wanted = this.acceptedValues(dimension, goal.params?.filters?.[dimension]);
       kept = kept.filter(
         ({ row }) => row[dimension] !== null && wanted.has(String(row[dimension]).toLowerCase()),
       );
+      // A filter the server was sent but found nothing for is explained by its warning.
+      if (body.filterMismatches?.some((mismatch) => mismatch.dimension === dimension)) continue;
       notes.push(
         `filter ${dimension} applied to the mapped records (the query has no {${dimension}} placeholder)`,
       );
@@ -760,10 +889,39 @@ export class TicketsAdapter implements SourceAdapter {
         rows: kept.map((item) => item.row),
         provenance: kept.map((item) => item.origin),
         notes,
+        ...(body.filterMismatches?.length ? { filter_mismatches: body.filterMismatches } : {}),
+        ...(kept.some((item) => Object.keys(item.original).length > 0)
+          ? { original_values: kept.map((item) => item.original) }
+          : {}),
       },
       unmatched: [...unmatched.values()],
       notes,
+      ...(warnings.length > 0 ? { warnings } : {}),
     };
+  }
+
+  /**
+   * Replaces, in the columns named after a dimension the source's `values:` maps, each stored
+   * value by its canonical value; returns per row the stored text that was replaced (for citation).
+   */
+  private canonicalizeStored(
+    rows: Record<string, CellValue>[],
+    fields: CompiledField[],
+  ): Record<string, string>[] {
+    const mapped = fields.map((field) => field.name).filter((name) => this.upstream().maps(name));
+    return rows.map((row) => {
+      const original: Record<string, string> = {};
+      for (const column of mapped) {
+        const cell = row[column];
+        if (typeof cell !== "string") continue;
+        const canonical = this.upstream().toCanonical(column, cell);
+        if (canonical !== undefined && canonical !== cell) {
+          original[column] = cell;
+          row[column] = canonical;
+        }
+      }
+      return original;
+    });
   }
 
   /**

@@ -37,6 +37,8 @@ export interface SourceTestReport {
   rows: Record<string, unknown>[];
   unmatched: MappingTestResult["unmatched"];
   notes: string[];
+  /** What must be fixed though rows came back (MappingTestResult.warnings). */
+  warnings: string[];
   error?: { kind: string; message: string; details: Record<string, unknown> };
   elapsedMs: number;
 }
@@ -119,6 +121,7 @@ export async function testSource(
         rows: [],
         unmatched: [],
         notes: [],
+        warnings: [],
         elapsedMs: 0,
       };
       try {
@@ -168,7 +171,8 @@ export async function testSource(
         report.columns = result.evidence.columns.map((column) => column.name);
         report.rows = result.evidence.rows;
         report.unmatched = result.unmatched;
-        report.notes = result.notes;
+        report.notes = result.notes.filter((note) => !result.warnings?.includes(note));
+        report.warnings = result.warnings ?? [];
       } catch (error) {
         if (!StepError.isStepError(error)) throw error;
         report.error = {
@@ -208,6 +212,7 @@ export function formatReport(
   lines.push(
     `${report.rows.length} record${report.rows.length === 1 ? "" : "s"}${report.rows.length > shown.length ? ` (first ${shown.length} shown; --limit N for more)` : ""} in ${report.elapsedMs} ms`,
   );
+  for (const warning of report.warnings) lines.push(c.red(`warning: ${warning}`));
   for (const note of report.notes) lines.push(c.yellow(`note: ${note}`));
   if (report.unmatched.length === 0) lines.push(c.green("every field matched on every record"));
   else {
@@ -228,7 +233,7 @@ export function formatReport(
 }
 
 function exitCodeOf(reports: SourceTestReport[]): number {
-  return reports.some((report) => report.error || report.unmatched.length > 0)
+  return reports.some((report) => report.error || report.unmatched.length > 0 || report.warnings.length > 0)
     ? ExitCode.partial
     : ExitCode.ok;
 }
