@@ -10,7 +10,6 @@ import { absenceViews, alignmentViews } from "./event-views.js";
 import { broadenedViews, gapViews } from "./gap-views.js";
 import { itemStatus } from "./goal-outcome.js";
 import { itemViews } from "./item-views.js";
-import { premiseViews } from "./premise-views.js";
 import {
   collectComparisonNumbers,
   collectDerivedPoints,
@@ -18,6 +17,7 @@ import {
   KnownNumbers,
 } from "./known-numbers.js";
 import { Labels } from "./labels.js";
+import { premiseViews } from "./premise-views.js";
 import { buildSeries, type ResolvedPoint, resolvePoints } from "./summaries.js";
 
 export type { AnswerView, BuiltView, ItemView, ValueView, ViewInput } from "./answer-view.js";
