@@ -38,7 +38,15 @@ export type ItemView =
       kind: "events";
       goal: string;
       label: string;
-      events: { key: string; date: string; detail: string; cite: number }[];
+      /** Each event once: its citation, those of other sources listing it, or the one source that alone lists it. */
+      events: {
+        key: string;
+        date: string;
+        detail: string;
+        cite: number;
+        alsoCites: number[];
+        onlyIn?: string;
+      }[];
       more: number;
       absent: { value: string; period: string }[];
       status: "answered" | "partial" | "insufficient";
