@@ -76,7 +76,7 @@ const sourceName = (goal: { source: string; dataset?: string }) =>
 /** Why a source failed, in the answer's language, with the step's own message. */
 function failureWords(failure: { kind?: FailureKind; message?: string }, language: AnswerLanguage): string {
   const word = failure.kind ? (KIND_WORDS[language][failure.kind] ?? failure.kind) : undefined;
-  return [word, failure.message].filter(Boolean).join(": ");
+  return [word, failure.message].filter(Boolean).join(language === "en" ? ": " : "：");
 }
 
 /** The gap that states the failed sources, why each failed, and the source the value shown is from. */
