@@ -3,6 +3,7 @@ import { trustOf } from "../../domain/trust.js";
 import type { Gap } from "../../models/answer.js";
 import type { FailureKind } from "../../models/failure-kind.js";
 import type { SubGoal } from "../../models/plan.js";
+import { checkOutcome } from "../check-outcome.js";
 import { adviceForKind } from "../gap-advice.js";
 import type { FailedSource } from "../rules/rule.js";
 import { asksSameNumber } from "../same-number.js";
@@ -109,6 +110,15 @@ export function coverFailedGoals(
   const { workspace, run, options, plan } = context;
   const language = options.language ?? detectLanguage(plan.question);
   const trust = (goal: SubGoal) => trustOf(workspace.config.sources, goal.source);
+  // A value for the asked keys and periods, not only nearby periods shown as context.
+  const holdsAskedValue = (other: GoalOutcome) => {
+    const check = checkOutcome(other, workspace.config.catalog);
+    return (
+      check === undefined ||
+      check.status === "answered" ||
+      (check.status === "partial" && check.found.length > 0)
+    );
+  };
   for (const outcome of graded.outcomes) {
     const left = reflected.histories.get(outcome.planned.id)?.failedSources ?? [];
     if (outcome.status === "failed") coverFailure(outcome, left);
@@ -123,7 +133,8 @@ export function coverFailedGoals(
           other !== outcome &&
           other.status !== "failed" &&
           other.evidence?.kind === "table" &&
-          asksSameNumber(other.planned, outcome.planned),
+          asksSameNumber(other.planned, outcome.planned) &&
+          holdsAskedValue(other),
       )
       .sort((first, second) => trust(second.goal) - trust(first.goal))[0];
     if (!covering) return;
