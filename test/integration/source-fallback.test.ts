@@ -45,7 +45,33 @@ describe("a file export that is gone: the other export holds the number", () => 
     expect(answer.items.every((item) => item.status === "answered")).toBe(true);
     expect(answer.gaps).toHaveLength(1);
     expect(gapText(answer.gaps)).toMatch(
-      /ops_exports\/revenue did not answer \(not found: .*revenue-ops\.csv: file not found\); the value shown is from finance_ledger\/revenue/,
+      /ops_exports\/revenue did not answer \(misconfigured: .*revenue-ops\.csv: file not found\); the value shown is from finance_ledger\/revenue/,
+    );
+  });
+
+  it("qingtu with cross_check: false on revenue: only the operations export is asked, and the ledger answers in its place", async () => {
+    const folder = copyOf("test/held-out/qingtu/workspace", (root) => {
+      const file = path.join(root, "triangulate.yaml");
+      writeFileSync(
+        file,
+        readFileSync(file, "utf8").replace(
+          "revenue: { label: { en: Ride revenue, zh-Hans: 骑行收入, zh-Hant: 騎行收入 }, unit: CNY,",
+          "revenue: { label: { en: Ride revenue, zh-Hans: 骑行收入, zh-Hant: 騎行收入 }, unit: CNY, cross_check: false,",
+        ),
+      );
+      renameSync(path.join(root, "data/revenue-ops.csv"), path.join(root, "data/revenue-ops.csv.moved"));
+    });
+    const { answer, plan, trace } = await askQuestion(
+      "What was the revenue of Downtown in January 2024?",
+      loadWorkspace(folder, { environment: {} }),
+      { asOf: "2024-06-30" },
+    );
+    expect(plan?.sub_goals.map((goal) => goal.source)).toEqual(["ops_exports"]);
+    expect(trace.map((event) => event.line)).toContain("fallback:g1:ops_exports→finance_ledger");
+    expect(answer.status).toBe("answered");
+    expect(answer.text).toContain("100600");
+    expect(gapText(answer.gaps)).toMatch(
+      /ops_exports\/revenue did not answer \(misconfigured: .*file not found\); the value shown is from finance_ledger\/revenue/,
     );
   });
 
@@ -61,7 +87,7 @@ describe("a file export that is gone: the other export holds the number", () => 
     expect(answer.status).toBe("answered");
     expect(answer.text).toContain("807");
     expect(gapText(answer.gaps)).toMatch(
-      /pms\/monthly 未能取得数据（未找到：.*pms-monthly\.csv: file not found）；所示数值取自 rms\/adr/,
+      /pms\/monthly 未能取得数据（配置有误：.*pms-monthly\.csv: file not found）；所示数值取自 rms\/adr/,
     );
     expect(gapText(answer.gaps)).not.toMatch(/did not answer|the value shown/);
   });
