@@ -1,12 +1,8 @@
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableEvidence } from "../../models/evidence.js";
-import {
-  type RunningSpa,
-  type SpaData,
-  spaBuildPath,
-  startSpa,
-} from "../../test/dashboards/vite-spa/spa-server.js";
+import { SPA_DATA, SPA_SECRET, SPA_USER, spaWorkspaceYaml } from "../../test/dashboards/vite-spa/spa-seed.js";
+import { type RunningSpa, spaBuildPath, startSpa } from "../../test/dashboards/vite-spa/spa-server.js";
 import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
 import {
   biGoal,
@@ -23,83 +19,11 @@ import { BrowserManager } from "./browser-manager.js";
 // sign-in is a client-side route (#/login) the app's own script sends the browser to when its API
 // answers 401; the server never redirects. Every number is seeded here and compared cell by cell.
 
-const DATA: SpaData = {
-  revenue: [
-    { market: "North", quarter: "2024-Q1", revenue: 412500 },
-    { market: "North", quarter: "2024-Q2", revenue: 398200 },
-    { market: "South", quarter: "2024-Q1", revenue: 287650 },
-    { market: "South", quarter: "2024-Q2", revenue: 301900 },
-    { market: "East", quarter: "2024-Q1", revenue: 514300 },
-    { market: "East", quarter: "2024-Q2", revenue: 530075 },
-  ],
-  orders: [
-    { channel: "Online", month: "2024-01", orders: 1284 },
-    { channel: "Online", month: "2024-02", orders: 1173 },
-    { channel: "Retail", month: "2024-01", orders: 932 },
-    { channel: "Retail", month: "2024-02", orders: 1015 },
-    { channel: "Wholesale", month: "2024-01", orders: 415 },
-  ],
-  // 142 sits just above the y-axis tick 140: the reading must not take the tick for the bar's value.
-  units: [
-    { product: "Brakes", units: 142 },
-    { product: "Clutch", units: 87 },
-    { product: "Filters", units: 163 },
-    { product: "Lamps", units: 58 },
-  ],
-};
-
-const USER = "ana@northwind.test";
-const SECRET = "s3cret-Pa55";
-
-const yaml = (password: string) => `
-catalog:
-  metrics:
-    revenue: { unit: USD }
-    orders: { unit: count }
-    units: { unit: count }
-  dimensions:
-    market: { values: { North: [], South: [], East: [] } }
-    channel: { values: { Online: [], Retail: [], Wholesale: [] } }
-    product: { values: { Brakes: [], Clutch: [], Filters: [], Lamps: [] } }
-sources:
-  ops:
-    kind: bi_dashboard
-    base_url: \${TRIANGULATE_BI_URL}
-    timeout_seconds: 40
-    login:
-      url: /#/login
-      username: { label: Email, value: "${USER}" }
-      password: { label: Password, value: "${password}", secret: true }
-      submit: Log in
-    datasets:
-      revenue:
-        url: /#/dashboard
-        locate: { heading: Revenue by market }
-        extract: grid
-        columns: { Market: market, Quarter: quarter, Revenue: revenue }
-      orders:
-        url: /#/dashboard
-        locate: { heading: Orders by channel }
-        columns: { Channel: channel, Month: month, Orders: orders }
-      units:
-        url: /#/dashboard
-        locate: { aria_label: Units by product }
-        extract: ocr
-        ocr: { layout: bar_chart, chart: { category: Product, value: Units } }
-        columns: { Product: product, Units: units }
-      units_axis_only:
-        url: /#/dashboard
-        locate: { aria_label: "Units by product, no labels" }
-        extract: ocr
-        ocr: { layout: bar_chart, chart: { category: Product, value: Units } }
-        columns: { Product: product, Units: units }
-`;
-
 const browsers = new BrowserManager({ headless: true });
 let spa: RunningSpa;
 
 function adapterFor(password: string): BiDashboardAdapter {
-  const workspace = testWorkspace(spa.url, {}, yaml(password));
+  const workspace = testWorkspace(spa.url, {}, spaWorkspaceYaml(password));
   const config = workspace.config.sources.ops;
   if (config.kind !== "bi_dashboard") throw new Error("not a BI source");
   return new BiDashboardAdapter("ops", config, workspace, browsers);
@@ -119,7 +43,7 @@ beforeAll(async () => {
     throw new Error(
       `the single-page test dashboard is not built (${spaBuildPath()}): run .ci/build-vite-spa`,
     );
-  spa = await startSpa({ data: DATA, user: USER, secret: SECRET, delayMs: 150 });
+  spa = await startSpa({ data: SPA_DATA, user: SPA_USER, secret: SPA_SECRET, delayMs: 150 });
 });
 
 afterAll(async () => {
@@ -131,7 +55,7 @@ afterAll(async () => {
 describe("a single-page dashboard (Vite, Tabulator, Grid.js, Chart.js) behind a client-side sign-in route", () => {
   let adapter: BiDashboardAdapter;
   beforeAll(() => {
-    adapter = adapterFor(SECRET);
+    adapter = adapterFor(SPA_SECRET);
   });
   afterAll(async () => {
     await adapter?.close();
@@ -139,20 +63,20 @@ describe("a single-page dashboard (Vite, Tabulator, Grid.js, Chart.js) behind a 
 
   it("signs in on #/login, sent there by the app's own script, and reads the Tabulator table", async () => {
     const evidence = await read(adapter, "revenue");
-    expect(evidence.rows).toEqual(DATA.revenue);
+    expect(evidence.rows).toEqual(SPA_DATA.revenue);
     expect(adapter.loginCount).toBe(1);
     expect(spa.logins()).toBe(1);
   }, 120_000);
 
   it("reads the Grid.js table, every cell exact, without signing in again", async () => {
     const evidence = await read(adapter, "orders");
-    expect(evidence.rows).toEqual(DATA.orders);
+    expect(evidence.rows).toEqual(SPA_DATA.orders);
     expect(adapter.loginCount).toBe(1);
   }, 120_000);
 
   it("reads the Chart.js bars' value labels by OCR, never a y-axis tick (142, not 140)", async () => {
     const evidence = await read(adapter, "units");
-    expect(evidence.rows).toEqual(DATA.units);
+    expect(evidence.rows).toEqual(SPA_DATA.units);
   }, 120_000);
 
   it("says a chart without value labels cannot be read exactly instead of reading its ticks as values", async () => {
