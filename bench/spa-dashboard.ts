@@ -54,7 +54,14 @@ async function codeFrom(folder: string) {
   };
 }
 
-const DATASETS = ["revenue", "orders", "units", "units_axis_only"] as const;
+// Source ops routes by hash (sign-in at #/login); ops_paths by path (the app pushes /app/login).
+const DATASETS = [
+  ["ops", "revenue"],
+  ["ops", "orders"],
+  ["ops", "units"],
+  ["ops", "units_axis_only"],
+  ["ops_paths", "orders"],
+] as const;
 const EXPECTED: Record<string, Record<string, unknown>[] | undefined> = {
   revenue: SPA_DATA.revenue,
   orders: SPA_DATA.orders,
@@ -79,19 +86,20 @@ async function readAll(code: Awaited<ReturnType<typeof codeFrom>>, url: string) 
   writeFileSync(path.join(directory, "triangulate.yaml"), spaWorkspaceYaml(SPA_SECRET));
   const workspace = code.workspace.loadWorkspace(directory, { environment: { TRIANGULATE_BI_URL: url } });
   const browsers = new code.browsers.BrowserManager({ headless: true });
-  const adapter = new code.adapter.BiDashboardAdapter(
-    "ops",
-    workspace.config.sources.ops,
-    workspace,
-    browsers,
+  const adapters = new Map(
+    ["ops", "ops_paths"].map((source) => [
+      source,
+      new code.adapter.BiDashboardAdapter(source, workspace.config.sources[source], workspace, browsers),
+    ]),
   );
   const results: { dataset: string; outcome: string; seconds: number }[] = [];
   try {
-    for (const dataset of DATASETS) {
+    for (const [source, dataset] of DATASETS) {
+      const adapter = adapters.get(source) as NonNullable<ReturnType<typeof adapters.get>>;
       const goal = code.plan.SubGoal.parse({
         id: "g1",
         description: dataset,
-        source: "ops",
+        source,
         dataset,
         params: { filters: {} },
         expected_format: "table",
@@ -116,10 +124,14 @@ async function readAll(code: Awaited<ReturnType<typeof codeFrom>>, url: string) 
         const failure = error as { kind?: string; message?: string };
         outcome = `${failure.kind ?? "error"}: ${(failure.message ?? String(error)).slice(0, 70)}`;
       }
-      results.push({ dataset, outcome, seconds: (performance.now() - started) / 1000 });
+      results.push({
+        dataset: `${source}.${dataset}`,
+        outcome,
+        seconds: (performance.now() - started) / 1000,
+      });
     }
   } finally {
-    await adapter.close();
+    for (const adapter of adapters.values()) await adapter.close();
     await browsers.close();
     rmSync(directory, { recursive: true, force: true });
   }
@@ -188,10 +200,10 @@ try {
     const code = await codeFrom(folder);
     const all: Awaited<ReturnType<typeof readAll>>[] = [];
     for (let round = 0; round < rounds; round += 1) all.push(await readAll(code, spa.url));
-    DATASETS.forEach((dataset, index) => {
+    DATASETS.forEach((_, index) => {
       const seconds = all.map((results) => results[index].seconds);
       console.log(
-        `${label.padEnd(7)} ${dataset.padEnd(16)} ${median(seconds).toFixed(2).padStart(6)} s  (${seconds.map((value) => value.toFixed(2)).join(", ")})  ${all[all.length - 1][index].outcome}`,
+        `${label.padEnd(7)} ${all[0][index].dataset.padEnd(20)} ${median(seconds).toFixed(2).padStart(6)} s  (${seconds.map((value) => value.toFixed(2)).join(", ")})  ${all[all.length - 1][index].outcome}`,
       );
     });
     console.log("");

@@ -89,6 +89,25 @@ describe("a single-page dashboard (Vite, Tabulator, Grid.js, Chart.js) behind a 
   }, 120_000);
 });
 
+describe("a single-page dashboard routing by path, whose script pushes /app/login itself", () => {
+  it("waits for the app to show its sign-in page, signs in, and reads the table (main: not_found after 15 s)", async () => {
+    const workspace = testWorkspace(spa.url, {}, spaWorkspaceYaml(SPA_SECRET));
+    const config = workspace.config.sources.ops_paths;
+    if (config.kind !== "bi_dashboard") throw new Error("not a BI source");
+    const adapter = new BiDashboardAdapter("ops_paths", config, workspace, browsers);
+    try {
+      const started = Date.now();
+      const goal = biGoal("ops_paths", "orders", { filters: {} });
+      const raw = await adapter.fetch(goal, stepContext({ timeoutMs: 60_000 }));
+      expect((adapter.normalize(raw, goal) as TableEvidence).rows).toEqual(SPA_DATA.orders);
+      expect(adapter.loginCount).toBe(1);
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      await adapter.close();
+    }
+  }, 120_000);
+});
+
 describe("refused credentials on a client-side sign-in route", () => {
   it("is auth_error naming the refusal, at once (the app shows an alert and stays on #/login)", async () => {
     const adapter = adapterFor("wrong-password");

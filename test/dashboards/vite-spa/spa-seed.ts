@@ -34,7 +34,11 @@ export const SPA_USER = "ana@northwind.test";
 /** Its password. */
 export const SPA_SECRET = "s3cret-Pa55";
 
-/** The workspace that reads the dashboard (source `ops`), signing in with the given password. */
+/**
+ * The workspace that reads the dashboard, signing in with the given password: source `ops` at /
+ * (hash routes, sign-in at #/login), source `ops_paths` under /app/ (path routes, the app pushing
+ * /app/login itself).
+ */
 export const spaWorkspaceYaml = (password: string): string => `
 catalog:
   metrics:
@@ -77,4 +81,18 @@ sources:
         extract: ocr
         ocr: { layout: bar_chart, chart: { category: Product, value: Units } }
         columns: { Product: product, Units: units }
+  ops_paths:
+    kind: bi_dashboard
+    base_url: \${TRIANGULATE_BI_URL}
+    timeout_seconds: 40
+    login:
+      url: /app/login
+      username: { label: Email, value: "${SPA_USER}" }
+      password: { label: Password, value: "${password}", secret: true }
+      submit: Log in
+    datasets:
+      orders:
+        url: /app/dashboard
+        locate: { heading: Orders by channel }
+        columns: { Channel: channel, Month: month, Orders: orders }
 `;

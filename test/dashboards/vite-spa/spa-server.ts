@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 
 // Test support: serves the built single-page dashboard (dist/, built by .ci/build-vite-spa) and its
-// small JSON API on loopback, port 0. The API is what the app's own script calls: POST api/login
+// small JSON API on loopback, port 0: at / (hash routes) and under /app/ (path routes). The API is what the app's own script calls: POST api/login
 // (a cookie session), GET api/dashboard (401 without the session, else the data the test seeded).
 // The server never redirects: sending the browser to #/login is the app's doing.
 
@@ -48,6 +48,10 @@ export async function startSpa(options: {
   const server: Server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? "/", "http://localhost");
+      // The app mounted under /app/ routes by path: every path there is the app (index.html) unless
+      // it names one of its files or its API, as a static host's single-page fallback does.
+      const mounted = url.pathname === "/app" || url.pathname.startsWith("/app/");
+      if (mounted) url.pathname = url.pathname.slice("/app".length) || "/";
       const cookie = /(?:^|;\s*)spa_session=([^;]+)/.exec(request.headers.cookie ?? "")?.[1];
       if (url.pathname === "/api/login" && request.method === "POST") {
         const sent = JSON.parse((await body(request)) || "{}") as { user?: string; secret?: string };
@@ -84,7 +88,11 @@ export async function startSpa(options: {
           .writeHead(200, { "content-type": TYPES[path.extname(resolved)] ?? "application/octet-stream" })
           .end(content);
       } catch {
-        response.writeHead(404).end("not found");
+        if (mounted)
+          response
+            .writeHead(200, { "content-type": TYPES[".html"] })
+            .end(await readFile(path.join(DIST, "index.html")));
+        else response.writeHead(404).end("not found");
       }
     })().catch(() => response.writeHead(500).end());
   });

@@ -1,8 +1,10 @@
-// A single-page dashboard as its users write one: hash routes (#/login, #/dashboard), a session
-// checked by the app's own script (it sends the browser to #/login itself when the API answers
-// 401; the server never redirects), a Tabulator table, a Grid.js table and two Chart.js bar charts
-// (one with value labels from chartjs-plugin-datalabels, one without). Every number comes from
-// the API at run time.
+// A single-page dashboard as its users write one: client-side routes, a session checked by the
+// app's own script (it sends the browser to its sign-in route itself when the API answers 401; the
+// server never redirects), a Tabulator table, a Grid.js table and two Chart.js bar charts (one
+// with value labels from chartjs-plugin-datalabels, one without). Every number comes from the API
+// at run time. Served at / it routes by hash (#/login, #/dashboard, like vue-router's hash
+// history); mounted under /app/ it routes by path (/app/login, /app/dashboard, history.pushState,
+// like vue-router's web history), the server answering every /app/ path with index.html.
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Title } from "chart.js";
 import ChartDataLabels from "chartjs-plugin-datalabels";
 import { Grid } from "gridjs";
@@ -15,6 +17,22 @@ Chart.register(BarController, BarElement, CategoryScale, LinearScale, Title);
 
 const app = document.getElementById("app");
 let charts = [];
+const PATH_BASE = "/app";
+const pathRoutes = location.pathname.startsWith(`${PATH_BASE}/`);
+
+/** The current route and its query: "/login", "next=…". */
+function currentRoute() {
+  const [route, query] = (pathRoutes ? location.pathname.slice(PATH_BASE.length) + location.search : location.hash.slice(1)).split("?");
+  return { route: route || "/dashboard", query: new URLSearchParams(query ?? "") };
+}
+
+/** Goes to a route ("/login?next=…") the way the router of each mode does. */
+function navigate(target) {
+  if (pathRoutes) {
+    history.pushState(null, "", PATH_BASE + target);
+    route();
+  } else location.hash = `#${target}`;
+}
 
 function element(tag, attributes = {}, children = []) {
   const node = document.createElement(tag);
@@ -50,7 +68,7 @@ function showLogin(next) {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ user: form.user.value, secret: form.secret.value }),
     });
-    if (answer.ok) location.hash = next || "#/dashboard";
+    if (answer.ok) navigate(next || "/dashboard");
     else form.append(element("p", { role: "alert", text: "Wrong email or password" }));
   });
   app.append(form);
@@ -84,7 +102,7 @@ function barChart(canvas, rows, withLabels) {
 async function showDashboard() {
   const answer = await fetch("api/dashboard");
   if (answer.status === 401) {
-    location.hash = `#/login?next=${encodeURIComponent(location.hash || "#/dashboard")}`;
+    navigate(`/login?next=${encodeURIComponent(currentRoute().route)}`);
     return;
   }
   const data = await answer.json();
@@ -120,12 +138,10 @@ async function showDashboard() {
 }
 
 function route() {
-  const hash = location.hash || "#/dashboard";
-  if (hash.startsWith("#/login")) {
-    const next = new URLSearchParams(hash.split("?")[1] ?? "").get("next");
-    showLogin(next);
-  } else void showDashboard();
+  const { route: name, query } = currentRoute();
+  if (name === "/login") showLogin(query.get("next"));
+  else void showDashboard();
 }
 
-window.addEventListener("hashchange", route);
+window.addEventListener(pathRoutes ? "popstate" : "hashchange", route);
 route();
