@@ -76,6 +76,8 @@ export async function landedOnSignIn(
     locate && (anchorLocator(page, locate) ?? tableLocator(page, locate).or(regionLocator(page, locate)));
   if (!login) return false;
   for (;;) {
+    // A page closed under it (the step aborted) answers nothing: the next step says so at once.
+    if (page.isClosed()) return false;
     if (isSignInUrl(page.url(), source.base_url, login)) return true;
     if (target && (await target.isVisible().catch(() => false))) return false;
     // The form alone decides only once the page is quiet: after a same-document route change the
