@@ -36,12 +36,13 @@ async function body(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** Starts the dashboard with the given data and credentials; `delayMs` delays the data API. */
+/** Starts the dashboard with the given data and credentials; `delayMs` delays the data API; port 0 by default. */
 export async function startSpa(options: {
   data: SpaData;
   user: string;
   secret: string;
   delayMs?: number;
+  port?: number;
 }): Promise<RunningSpa> {
   const sessions = new Set<string>();
   let logins = 0;
@@ -96,7 +97,7 @@ export async function startSpa(options: {
       }
     })().catch(() => response.writeHead(500).end());
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
