@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Workspace } from "../../config/workspace.js";
 import type { TableEvidence } from "../../models/evidence.js";
 import { SPA_DATA, SPA_SECRET, SPA_USER, spaWorkspaceYaml } from "../../test/dashboards/vite-spa/spa-seed.js";
 import { type RunningSpa, spaBuildPath, startSpa } from "../../test/dashboards/vite-spa/spa-server.js";
@@ -22,8 +23,8 @@ import { BrowserManager } from "./browser-manager.js";
 const browsers = new BrowserManager({ headless: true });
 let spa: RunningSpa;
 
-function adapterFor(password: string): BiDashboardAdapter {
-  const workspace = testWorkspace(spa.url, {}, spaWorkspaceYaml(password));
+/** An adapter of source ops in a fresh workspace, or in the given one (a later run of it). */
+function adapterFor(password: string, workspace = testWorkspace(spa.url, {}, spaWorkspaceYaml(password))) {
   const config = workspace.config.sources.ops;
   if (config.kind !== "bi_dashboard") throw new Error("not a BI source");
   return new BiDashboardAdapter("ops", config, workspace, browsers);
@@ -54,8 +55,10 @@ afterAll(async () => {
 
 describe("a single-page dashboard (Vite, Tabulator, Grid.js, Chart.js) behind a client-side sign-in route", () => {
   let adapter: BiDashboardAdapter;
+  let workspace: Workspace;
   beforeAll(() => {
-    adapter = adapterFor(SPA_SECRET);
+    workspace = testWorkspace(spa.url, {}, spaWorkspaceYaml(SPA_SECRET));
+    adapter = adapterFor(SPA_SECRET, workspace);
   });
   afterAll(async () => {
     await adapter?.close();
@@ -77,6 +80,18 @@ describe("a single-page dashboard (Vite, Tabulator, Grid.js, Chart.js) behind a 
   it("reads the Chart.js bars' value labels by OCR, never a y-axis tick (142, not 140)", async () => {
     const evidence = await read(adapter, "units");
     expect(evidence.rows).toEqual(SPA_DATA.units);
+  }, 120_000);
+
+  it("reuses the stored session in a later run: the app shows its view, no sign-in", async () => {
+    const later = adapterFor(SPA_SECRET, workspace);
+    try {
+      const evidence = await read(later, "orders");
+      expect(evidence.rows).toEqual(SPA_DATA.orders);
+      expect(later.loginCount).toBe(0);
+      expect(spa.logins()).toBe(1);
+    } finally {
+      await later.close();
+    }
   }, 120_000);
 
   it("says a chart without value labels cannot be read exactly instead of reading its ticks as values", async () => {
