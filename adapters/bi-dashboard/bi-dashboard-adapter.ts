@@ -464,10 +464,11 @@ export class BiDashboardAdapter implements SourceAdapter {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const generation = this.sessionGeneration;
       pooled.requests.reset();
-      const response = await pooled.page.goto(url.href, {
-        waitUntil: "domcontentloaded",
-        timeout: remaining(),
-      });
+      // The same address with a #route is a no-op for the browser: the earlier view would be read.
+      const navigation = { waitUntil: "domcontentloaded", timeout: remaining() } as const;
+      const response = await (pooled.page.url() === url.href
+        ? pooled.page.reload(navigation)
+        : pooled.page.goto(url.href, navigation));
       // A single-page app sends the browser to its sign-in route from its own script, after loading.
       if (await landedOnSignIn(pooled.page, this.config, pooled.requests, Date.now() + remaining(), target)) {
         if (attempt === 1) break;

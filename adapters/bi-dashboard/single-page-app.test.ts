@@ -94,6 +94,14 @@ describe("a single-page dashboard (Vite, Tabulator, Grid.js, Chart.js) behind a 
     }
   }, 120_000);
 
+  it("signs in once more when the session expired and the app sends the browser back to #/login", async () => {
+    spa.expireSessions();
+    const before = adapter.loginCount;
+    const evidence = await read(adapter, "revenue");
+    expect(evidence.rows).toEqual(SPA_DATA.revenue);
+    expect(adapter.loginCount).toBe(before + 1);
+  }, 120_000);
+
   it("says a chart without value labels cannot be read exactly instead of reading its ticks as values", async () => {
     const failure = await stepFailure(
       adapter.fetch(biGoal("ops", "units_axis_only", { filters: {} }), stepContext({ timeoutMs: 60_000 })),

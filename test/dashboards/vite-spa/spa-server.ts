@@ -16,10 +16,12 @@ export interface SpaData {
   units: { product: string; units: number }[];
 }
 
-/** The running dashboard: its URL, the sign-ins it accepted, and close(). */
+/** The running dashboard: its URL, the sign-ins it accepted, expiring every session, and close(). */
 export interface RunningSpa {
   url: string;
   logins(): number;
+  /** Forgets every session: the app's next API call answers 401 and the app shows its sign-in page. */
+  expireSessions(): void;
   close(): Promise<void>;
 }
 
@@ -102,6 +104,7 @@ export async function startSpa(options: {
   return {
     url: `http://127.0.0.1:${port}`,
     logins: () => logins,
+    expireSessions: () => sessions.clear(),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
