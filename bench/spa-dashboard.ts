@@ -162,7 +162,7 @@ async function chartLayouts(url: string): Promise<void> {
     await page.getByRole("img", { name: "Units by product", exact: true }).waitFor();
     await engine.warmUp();
     console.log(`${"chart".padEnd(34)} ${"layout".padEnd(7)} values exact   read as (category value)`);
-    for (const name of ["Units by product", "Units by product, no labels"]) {
+    for (const name of ["Units by product", "Units by product, horizontal", "Units by product, no labels"]) {
       const png = await page.getByRole("img", { name, exact: true }).screenshot({ scale: "css" });
       const image = decodePng(png);
       const pieces = await engine.recognise(image);

@@ -82,6 +82,11 @@ describe("a single-page dashboard (Vite, Tabulator, Grid.js, Chart.js) behind a 
     expect(evidence.rows).toEqual(SPA_DATA.units);
   }, 120_000);
 
+  it("reads the horizontal Chart.js bars (indexAxis y), the x-axis ticks below them set aside", async () => {
+    const evidence = await read(adapter, "units_horizontal");
+    expect(evidence.rows).toEqual(SPA_DATA.units);
+  }, 120_000);
+
   it("reuses the stored session in a later run: the app shows its view, no sign-in", async () => {
     const later = adapterFor(SPA_SECRET, workspace);
     try {

@@ -75,6 +75,12 @@ sources:
         extract: ocr
         ocr: { layout: bar_chart, chart: { category: Product, value: Units } }
         columns: { Product: product, Units: units }
+      units_horizontal:
+        url: /#/dashboard
+        locate: { aria_label: "Units by product, horizontal" }
+        extract: ocr
+        ocr: { layout: bar_chart, chart: { category: Product, value: Units } }
+        columns: { Product: product, Units: units }
       units_axis_only:
         url: /#/dashboard
         locate: { aria_label: "Units by product, no labels" }

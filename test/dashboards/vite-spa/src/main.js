@@ -78,7 +78,8 @@ function section(heading, body) {
   return element("section", {}, [element("h2", { text: heading }), body]);
 }
 
-function barChart(canvas, rows, withLabels) {
+function barChart(canvas, rows, withLabels, indexAxis = "x") {
+  const valueAxis = indexAxis === "x" ? "y" : "x";
   return new Chart(canvas, {
     type: "bar",
     data: {
@@ -89,12 +90,16 @@ function barChart(canvas, rows, withLabels) {
     options: {
       animation: false,
       responsive: false,
-      layout: { padding: { top: 24 } },
+      layout: { padding: { top: 24, right: 40 } },
       plugins: {
         legend: { display: false },
         datalabels: { anchor: "end", align: "end", color: "#222", font: { size: 14 } },
       },
-      scales: { x: { ticks: { font: { size: 14 } } }, y: { beginAtZero: true, ticks: { font: { size: 13 } } } },
+      indexAxis,
+      scales: {
+        [indexAxis]: { ticks: { font: { size: 14 } } },
+        [valueAxis]: { beginAtZero: true, ticks: { font: { size: 13 } } },
+      },
     },
   });
 }
@@ -131,6 +136,10 @@ async function showDashboard() {
   const labelled = element("canvas", { "aria-label": "Units by product", role: "img", width: "640", height: "340" });
   app.append(section("Units by product", labelled));
   charts.push(barChart(labelled, data.units, true));
+
+  const sideways = element("canvas", { "aria-label": "Units by product, horizontal", role: "img", width: "640", height: "300" });
+  app.append(section("Units by product (horizontal)", sideways));
+  charts.push(barChart(sideways, data.units, true, "y"));
 
   const plain = element("canvas", { "aria-label": "Units by product, no labels", role: "img", width: "640", height: "340" });
   app.append(section("Units by product (axis only)", plain));
