@@ -60,8 +60,8 @@ export async function showsSignInForm(page: Page, login: z.infer<typeof Login>):
 
 /**
  * Where a navigation landed: on the sign-in page (its URL, or its form on a settled page) or on
- * the page itself (the dataset's anchor, table or region visible, or the page settled without the
- * form). Bounded by the deadline; reaching it counts as the page (the steps that follow say what
+ * the page itself (the dataset's anchor, table or region visible without the form, or the page
+ * settled without the form). Bounded by the deadline; reaching it counts as the page (the steps that follow say what
  * is missing). Without a login section there is no sign-in page to land on.
  */
 export async function landedOnSignIn(
@@ -79,9 +79,11 @@ export async function landedOnSignIn(
     // A page closed under it (the step aborted) answers nothing: the next step says so at once.
     if (page.isClosed()) return false;
     if (isSignInUrl(page.url(), source.base_url, login)) return true;
-    if (target && (await target.isVisible().catch(() => false))) return false;
-    // The form alone decides only once the page is quiet: after a same-document route change the
-    // previous view (a sign-in form) stays on screen until the new view's data has arrived.
+    const formShown = await showsSignInForm(page, login);
+    if (!formShown && target && (await target.isVisible().catch(() => false))) return false;
+    // The form decides only once the page is quiet: after a same-document route change the previous
+    // view (a sign-in form) stays on screen until the new view's data has arrived, and a sign-in
+    // dialog may stand over a view that is already there.
     const complete = (await page.evaluate("document.readyState").catch(() => "")) === "complete";
     if (complete && requests.count === 0 && Date.now() - requests.lastChange >= SETTLED_MS)
       return showsSignInForm(page, login);
