@@ -10,13 +10,14 @@ import { StepError } from "../../models/step-error.js";
 import type { SourceConfig } from "../../models/workspace.js";
 import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
 import { type BrowserManager, sharedBrowserManager } from "./browser-manager.js";
-import { credentialVariables, isLoginUrl, logIn } from "./dashboard-login.js";
+import { credentialVariables, logIn } from "./dashboard-login.js";
 import { saveFailureArtifacts } from "./failure-artifacts.js";
 import { describeLandmarks, pageLandmarks } from "./page-landmarks.js";
 import { InFlightRequests, NotSettledError, waitUntilSettled } from "./page-readiness.js";
 import { errors } from "./playwright.js";
 import { describeRegion, type OcrTable, readRegionByOcr, regionLocator } from "./region-ocr.js";
 import { SessionStore } from "./session-store.js";
+import { landedOnSignIn } from "./sign-in-page.js";
 import { stepBudget } from "./step-budget.js";
 import { extractTable } from "./table-extraction.js";
 import { anchorLocator, describeAnchor, tableLocator } from "./table-locator.js";
@@ -125,7 +126,7 @@ export class BiDashboardAdapter implements SourceAdapter {
     };
     context.signal.addEventListener("abort", onAbort, { once: true });
     try {
-      await this.open(pooled, url, remaining, context);
+      await this.open(pooled, url, remaining, context, dataset.locate);
       const page = pooled.page;
 
       for (const filter of dataset.filters) {
@@ -458,15 +459,18 @@ export class BiDashboardAdapter implements SourceAdapter {
     url: URL,
     remaining: () => number,
     context: StepContext,
+    target?: BiDataset["locate"],
   ): Promise<void> {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const generation = this.sessionGeneration;
       pooled.requests.reset();
-      const response = await pooled.page.goto(url.href, {
-        waitUntil: "domcontentloaded",
-        timeout: remaining(),
-      });
-      if (isLoginUrl(pooled.page.url(), this.config.base_url, this.config.login)) {
+      // The same address with a #route is a no-op for the browser: the earlier view would be read.
+      const navigation = { waitUntil: "domcontentloaded", timeout: remaining() } as const;
+      const response = await (pooled.page.url() === url.href
+        ? pooled.page.reload(navigation)
+        : pooled.page.goto(url.href, navigation));
+      // A single-page app sends the browser to its sign-in route from its own script, after loading.
+      if (await landedOnSignIn(pooled.page, this.config, pooled.requests, Date.now() + remaining(), target)) {
         if (attempt === 1) break;
         context.trace(
           "bi",

@@ -25,6 +25,7 @@ import { StepError } from "../../models/step-error.js";
 import { sectionNames } from "../../models/workspace.js";
 import { colors, ExitCode, formatTable, printJson, UsageError } from "../cli-output.js";
 import { isoDate, positiveInteger } from "../option-values.js";
+import { missingValues } from "./missing-values.js";
 import { readSampleJson } from "./sample-file.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
 
@@ -165,7 +166,7 @@ export async function testSource(
             const evidence = adapter.normalize(await adapter.fetch(goal, context), goal);
             if (evidence.kind !== "table")
               throw new UsageError(`source ${source} returns text passages; sources test shows tables`);
-            result = { evidence, unmatched: [], notes: evidence.notes };
+            result = { evidence, unmatched: missingValues(evidence), notes: evidence.notes };
           }
         }
         report.columns = result.evidence.columns.map((column) => column.name);
