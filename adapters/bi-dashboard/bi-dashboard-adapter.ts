@@ -9,32 +9,23 @@ import type { BiDashboardSource, BiDataset } from "../../models/sources/bi-dashb
 import { StepError } from "../../models/step-error.js";
 import type { SourceConfig } from "../../models/workspace.js";
 import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
+import { authHeaders, credentialHint } from "../tickets/credentials.js";
 import { type BrowserManager, sharedBrowserManager } from "./browser-manager.js";
+import { DEFAULT_SCRIPT_TIMEOUT_MS } from "./browser-scripts.js";
 import { credentialVariables, isLoginUrl, logIn } from "./dashboard-login.js";
 import { saveFailureArtifacts } from "./failure-artifacts.js";
+import { describeBlocked, OriginGuard } from "./origin-guard.js";
 import { describeLandmarks, pageLandmarks } from "./page-landmarks.js";
 import { InFlightRequests, NotSettledError, waitUntilSettled } from "./page-readiness.js";
 import { errors } from "./playwright.js";
 import { describeRegion, type OcrTable, readRegionByOcr, regionLocator } from "./region-ocr.js";
 import { SessionStore } from "./session-store.js";
+import { StalledStepError } from "./stalled-step-error.js";
 import { stepBudget } from "./step-budget.js";
 import { extractTable } from "./table-extraction.js";
 import { anchorLocator, describeAnchor, tableLocator } from "./table-locator.js";
 import { type ExtractedBody, mapColumns, toTableEvidence } from "./table-normalizer.js";
 import { buildDatasetUrl, fillText, templateValues } from "./url-template.js";
-
-/** Resource types never loaded: they cost time and memory and carry no data. */
-const BLOCKED_RESOURCES = new Set(["image", "font", "media"]);
-// Favicons arrive as type "other"; recognise them (and other stray images) by their extension.
-const IMAGE_PATH = /\.(?:png|ico|svg|jpe?g|gif|webp|avif|bmp|woff2?|ttf|otf|mp4|webm|mp3)(?:$|\?)/i;
-
-/** Whether a request is an image, font or media file that the adapter never loads. */
-export function isBlockedResource(resourceType: string, url: string): boolean {
-  return (
-    BLOCKED_RESOURCES.has(resourceType) ||
-    (resourceType === "other" && IMAGE_PATH.test(new URL(url).pathname))
-  );
-}
 
 interface PooledPage {
   page: Page;
@@ -48,6 +39,7 @@ export class BiDashboardAdapter implements SourceAdapter {
   private readonly sessions: SessionStore;
   private readonly redactor: Redactor;
   private readonly credentialVariables: string[];
+  private readonly guard: OriginGuard;
   private browser: Promise<Browser> | undefined;
   private context: Promise<BrowserContext> | undefined;
   private readonly idlePages: PooledPage[] = [];
@@ -69,10 +61,21 @@ export class BiDashboardAdapter implements SourceAdapter {
     this.browserManager =
       browserManager ?? sharedBrowserManager(workspace.config.browser, workspace.stateDirectory);
     this.sessions = new SessionStore(workspace.stateDirectory, name);
-    const secrets = config.login
-      ? [config.login.password.value, ...(config.login.username.secret ? [config.login.username.value] : [])]
-      : [];
+    const credentials = authHeaders(config.auth);
+    const secrets = [
+      ...credentials.secrets,
+      ...(config.login
+        ? [
+            config.login.password.value,
+            ...(config.login.username.secret ? [config.login.username.value] : []),
+          ]
+        : []),
+    ];
     this.redactor = workspace.redactor.with(secrets);
+    this.guard = new OriginGuard({
+      allowedOrigins: [new URL(config.base_url).origin, ...config.allow_origins],
+      ...(Object.keys(credentials.headers).length > 0 ? { headers: credentials.headers } : {}),
+    });
     this.credentialVariables = credentialVariables(workspace, name);
   }
 
@@ -242,6 +245,7 @@ export class BiDashboardAdapter implements SourceAdapter {
       let body: ExtractedBody;
       let pages = 1;
       let scrollSteps = 0;
+      let scrolledIn: number | undefined;
       if (ocrTable) {
         body = {
           url: this.redactor.text(page.url()),
@@ -264,6 +268,7 @@ export class BiDashboardAdapter implements SourceAdapter {
         });
         pages = extracted.pages;
         scrollSteps = extracted.scrollSteps;
+        scrolledIn = extracted.scrolledIn;
         body = {
           url: this.redactor.text(page.url()),
           locator: `${anchorText} → table`,
@@ -271,8 +276,17 @@ export class BiDashboardAdapter implements SourceAdapter {
           rows: extracted.rows,
           pages: extracted.pages,
           scrollSteps: extracted.scrollSteps,
+          ...(scrolledIn
+            ? {
+                notes: [
+                  `${scrolledIn} of the ${extracted.rows.length} rows appeared only when the table was scrolled (${scrollSteps} scrolls)`,
+                ],
+              }
+            : {}),
         };
       }
+      const blocked = describeBlocked(this.guard.blockedFor(page));
+      if (blocked) body.notes = [...(body.notes ?? []), blocked];
       // Check the mapping and emptiness now, while the page is open for the failure screenshot.
       mapColumns(body.headers, dataset.columns, `${this.name}: ${body.locator}`);
       const evidence = toTableEvidence(body, dataset, goal, this.name, this.workspace.config.catalog);
@@ -312,11 +326,12 @@ export class BiDashboardAdapter implements SourceAdapter {
             ? { ocr: true, ocr_engine: ocrTable.reading.engine, ocr_image: ocrTable.reading.image }
             : {}),
           rows_on_page: body.rows.length,
+          blocked_requests: this.guard.blockedFor(page).length,
           elapsed_ms: elapsed,
         },
       };
     } catch (error) {
-      const stepError = this.classify(error, where, safeUrl, context);
+      const stepError = this.classify(error, where, safeUrl, context, pooled);
       if (stepError.kind === "timeout") reusable = false;
       if (context.runDirectory && !pooled.page.isClosed()) {
         // A page stuck in navigation answers neither screenshot nor content: stop it first.
@@ -404,11 +419,7 @@ export class BiDashboardAdapter implements SourceAdapter {
           viewport: { width: 1280, height: 900 },
           serviceWorkers: "block",
         });
-        await context.route("**/*", (route) =>
-          isBlockedResource(route.request().resourceType(), route.request().url())
-            ? route.abort("blockedbyclient")
-            : route.continue(),
-        );
+        await this.guard.install(context);
         return context;
       })();
       this.context = creating;
@@ -436,6 +447,9 @@ export class BiDashboardAdapter implements SourceAdapter {
     // close() may have run while the browser started: a page of a closed context would never open.
     if (this.closed) throw new StepError("config_error", `${this.name}: the adapter is closed`);
     const page = await context.newPage();
+    // Nothing on the page may wait Playwright's 30 s default: every wait names its own limit or gets this one.
+    page.setDefaultTimeout(DEFAULT_SCRIPT_TIMEOUT_MS);
+    await this.guard.own(page);
     const pooled = { page, requests: new InFlightRequests(page) };
     this.pages.add(pooled);
     return pooled;
@@ -462,10 +476,16 @@ export class BiDashboardAdapter implements SourceAdapter {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const generation = this.sessionGeneration;
       pooled.requests.reset();
-      const response = await pooled.page.goto(url.href, {
-        waitUntil: "domcontentloaded",
-        timeout: remaining(),
-      });
+      this.guard.reset(pooled.page);
+      let response: Awaited<ReturnType<Page["goto"]>>;
+      try {
+        response = await pooled.page.goto(url.href, { waitUntil: "commit", timeout: remaining() });
+        await this.documentLoaded(pooled, remaining());
+      } catch (error) {
+        throw this.redirectError(pooled.page, url) ?? error;
+      }
+      const redirected = this.redirectError(pooled.page, url);
+      if (redirected) throw redirected;
       if (isLoginUrl(pooled.page.url(), this.config.base_url, this.config.login)) {
         if (attempt === 1) break;
         context.trace(
@@ -476,7 +496,8 @@ export class BiDashboardAdapter implements SourceAdapter {
         continue;
       }
       const status = response?.status() ?? 200;
-      if (status >= 400) throw statusError(status, this.name, this.redactor.text(url.origin + url.pathname));
+      if (status >= 400)
+        throw statusError(status, this.name, this.redactor.text(url.origin + url.pathname), this.authHint());
       if (attempt === 0 && generation === 0 && this.loginCount === 0)
         context.trace("bi", `bi:${this.name}:session reused`);
       return;
@@ -485,6 +506,52 @@ export class BiDashboardAdapter implements SourceAdapter {
       "auth_error",
       `${this.name}: still sent to the login page after signing in; ${this.credentialVariables.length > 0 ? `check ${this.credentialVariables.map((name) => `$${name}`).join(" and ")}` : "check the login section"}`,
       { url: this.redactor.text(url.origin + url.pathname) },
+    );
+  }
+
+  // Waits for the document to be parsed (DOMContentLoaded), as a bounded step. A page whose own script
+  // navigates away while it is parsed never reports it once the guard cancels that navigation, though
+  // its document is there: then a parsed document (readyState past "loading") is enough.
+  private async documentLoaded(pooled: PooledPage, timeoutMs: number): Promise<void> {
+    const page = pooled.page;
+    const loaded = page.waitForLoadState("domcontentloaded", { timeout: timeoutMs }).then(() => true);
+    loaded.catch(() => undefined);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const done = await Promise.race([
+        loaded,
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), 100)),
+      ]).catch(() => false);
+      if (done) return;
+      if (this.guard.cancelledNavigation(page)) {
+        const state = await page.evaluate(() => document.readyState, undefined).catch(() => "loading");
+        if (state !== "loading") return;
+      }
+      if (Date.now() >= deadline)
+        throw new StalledStepError(
+          "loading the page (DOMContentLoaded)",
+          timeoutMs,
+          pooled.requests.pendingResources(),
+        );
+    }
+  }
+
+  // What to check when the server refuses: the auth block's ${VAR}s, or that it has none.
+  private authHint(): string {
+    if (this.config.auth.type === "none")
+      return "the source has no auth section (HTTP Basic, bearer or header credentials) in triangulate.yaml";
+    return `check ${credentialHint(this.workspace.file, this.name)}`;
+  }
+
+  // A typed error when the page's document was redirected to an origin the source does not allow.
+  private redirectError(page: Page, url: URL): StepError | undefined {
+    const redirect = this.guard.documentRedirect(page);
+    if (!redirect) return undefined;
+    return new StepError(
+      "config_error",
+      `${this.name}: ${this.redactor.text(url.origin + url.pathname)} redirected to ${redirect.origin}, which is not the source's base_url; the browser did not follow (add ${redirect.origin} to allow_origins if the dashboard really lives there)`,
+      { url: this.redactor.text(url.origin + url.pathname), redirect_origin: redirect.origin },
+      { retryable: false },
     );
   }
 
@@ -501,6 +568,7 @@ export class BiDashboardAdapter implements SourceAdapter {
       this.loginInFlight = (async () => {
         const context = await this.browserContext();
         const page = await context.newPage();
+        await this.guard.own(page);
         try {
           await logIn(page, {
             sourceName: this.name,
@@ -523,7 +591,13 @@ export class BiDashboardAdapter implements SourceAdapter {
   }
 
   // One place decides the failure kind of anything thrown while reading a dashboard.
-  private classify(error: unknown, where: string, url: string, context: StepContext): StepError {
+  private classify(
+    error: unknown,
+    where: string,
+    url: string,
+    context: StepContext,
+    pooled?: PooledPage,
+  ): StepError {
     if (StepError.isStepError(error)) return error;
     if (context.signal.aborted)
       return new StepError(
@@ -532,6 +606,19 @@ export class BiDashboardAdapter implements SourceAdapter {
         { url },
         { cause: error },
       );
+    if (error instanceof StalledStepError) {
+      const loading = error.pending.length > 0 ? [] : (pooled?.requests.pendingResources() ?? []);
+      return new StepError(
+        "timeout",
+        `${where}: ${error.message}${loading.length > 0 ? `; the page was still loading ${loading.slice(0, 3).join(", ")}` : ""}`,
+        {
+          url,
+          stalled_step: error.step,
+          ...(loading.length + error.pending.length > 0 ? { loading: [...error.pending, ...loading] } : {}),
+        },
+        { cause: error },
+      );
+    }
     if (error instanceof NotSettledError) {
       return new StepError(
         "timeout",
@@ -540,8 +627,15 @@ export class BiDashboardAdapter implements SourceAdapter {
         { cause: error },
       );
     }
-    if (error instanceof errors.TimeoutError)
-      return new StepError("timeout", `${where}: ${firstLine(error.message)}`, { url }, { cause: error });
+    if (error instanceof errors.TimeoutError) {
+      const loading = pooled?.requests.pendingResources() ?? [];
+      return new StepError(
+        "timeout",
+        `${where}: ${firstLine(error.message)}${loading.length > 0 ? `; the page was still loading ${loading.slice(0, 3).join(", ")}` : ""}`,
+        { url, ...(loading.length > 0 ? { loading } : {}) },
+        { cause: error },
+      );
+    }
     const message = error instanceof Error ? error.message : String(error);
     // Any network-level failure of the browser (refused, reset, unreachable, unsafe port, TLS).
     if (/net::ERR_[A-Z_]+/.test(message)) {
@@ -578,9 +672,12 @@ function firstLine(message: string): string {
   return message.split("\n")[0];
 }
 
-function statusError(status: number, source: string, url: string): StepError {
+function statusError(status: number, source: string, url: string, authHint: string): StepError {
   if (status === 401 || status === 403)
-    return new StepError("auth_error", `${source}: the dashboard answered ${status}`, { status, url });
+    return new StepError("auth_error", `${source}: the dashboard answered ${status}; ${authHint}`, {
+      status,
+      url,
+    });
   if (status === 404 || status === 410)
     return new StepError("not_found", `${source}: no dashboard at ${url} (${status})`, { status, url });
   if (status === 429)

@@ -2,13 +2,16 @@ import type { Locator } from "playwright-core";
 import { wholeWordPattern } from "../../domain/word-boundary.js";
 import { StepError } from "../../models/step-error.js";
 import {
+  DEFAULT_SCRIPT_TIMEOUT_MS,
   EXTRACT_TABLE,
   type ExtractedRow,
   type ExtractedTable,
   READ_STATE,
   runOnElement,
   SCROLL_AND_COLLECT,
+  SCROLL_TO_END,
   type ScrollCollectResult,
+  type ScrollToEndResult,
   type TableState,
 } from "./browser-scripts.js";
 import {
@@ -41,21 +44,68 @@ export interface ExtractionOptions {
 export interface ExtractionResult extends ExtractedTable {
   pages: number;
   scrollSteps: number;
+  /** Rows that appeared only once the table's scroll container was scrolled (an appending table). */
+  scrolledIn?: number;
 }
 
-/** Reads the table once (what is in the DOM now). */
-export function extractOnce(table: Locator): Promise<ExtractedTable> {
-  return runOnElement<ExtractedTable>(table, EXTRACT_TABLE);
+/**
+ * Scrolls an HTML table's scroll container to its end until a scroll brings no new row (SCROLL_TO_END),
+ * bounded by the deadline. Stopping at the deadline while rows still arrive is a NotSettledError:
+ * a silently short table would be worse than none.
+ */
+async function scrollToEnd(table: Locator, options: ExtractionOptions): Promise<ScrollToEndResult> {
+  const timeoutMs = Math.max(1, options.deadline - Date.now());
+  const result = await runOnElement<ScrollToEndResult>(
+    table,
+    SCROLL_TO_END,
+    {
+      timeoutMs,
+      maxSteps: options.maxScrollSteps ?? 2000,
+      patienceMs: Math.min(timeoutMs, options.renderPatienceMs ?? 1500),
+    },
+    { step: "scrolling the table's container to its end", timeoutMs: timeoutMs + SCRIPT_SLACK_MS },
+  );
+  if (result.timedOut)
+    throw new NotSettledError(
+      `scrolling the table took too long: its container was still adding rows (${result.rowsAfter} rows read, ${result.steps} scrolls)`,
+      options.requests.pendingPaths(),
+      undefined,
+    );
+  return result;
+}
+
+// Slack given to an in-page loop beyond its own limit before the step counts as stalled.
+const SCRIPT_SLACK_MS = 2_000;
+
+/** Reads the table once (what is in the DOM now), within `timeoutMs`. */
+export function extractOnce(table: Locator, timeoutMs = DEFAULT_SCRIPT_TIMEOUT_MS): Promise<ExtractedTable> {
+  return runOnElement<ExtractedTable>(table, EXTRACT_TABLE, undefined, {
+    step: "reading the table's rows",
+    timeoutMs: Math.min(DEFAULT_SCRIPT_TIMEOUT_MS, timeoutMs),
+  });
 }
 
 /** Reads a table fully, by the mode: scrolling virtualised grids and following "Next" as needed. */
 export async function extractTable(table: Locator, options: ExtractionOptions): Promise<ExtractionResult> {
-  const first = await extractOnce(table);
+  let first = await extractOnce(table, options.deadline - Date.now());
   let result: ExtractionResult = { ...first, pages: 1, scrollSteps: 0 };
   const virtualised =
     first.kind === "aria" && (first.declaredRowCount === null || first.declaredRowCount > first.rows.length);
   if (options.mode === "grid" || (options.mode === "auto" && virtualised))
     result = await scrollGrid(table, first, options);
+  else if (first.kind === "html" && options.mode !== "paginated") {
+    // A table that appends rows as its container scrolls (no ARIA grid to say how many there are).
+    const scrolled = await scrollToEnd(table, options);
+    if (scrolled.rowsAfter > scrolled.rowsBefore) {
+      first = await extractOnce(table, options.deadline - Date.now());
+      result = {
+        ...first,
+        pages: 1,
+        scrollSteps: scrolled.steps,
+        scrolledIn: scrolled.rowsAfter - scrolled.rowsBefore,
+      };
+    }
+  }
   const next = nextControl(table, options.nextButton);
   if (options.mode === "paginated" || (options.mode === "auto" && (await isEnabled(next))))
     result = await followPages(table, result, next, options);
@@ -96,7 +146,10 @@ async function followPages(
   let pages = 1;
   const maxPages = options.maxPages ?? 200;
   while (pages < maxPages && (await isEnabled(next))) {
-    const { signature } = await runOnElement<TableState>(table, READ_STATE);
+    const { signature } = await runOnElement<TableState>(table, READ_STATE, undefined, {
+      step: "reading the table's state",
+      timeoutMs: Math.min(DEFAULT_SCRIPT_TIMEOUT_MS, Math.max(1, options.deadline - Date.now())),
+    });
     await next.click({ timeout: Math.max(1, options.deadline - Date.now()) });
     await waitForChange(
       table,
@@ -106,7 +159,7 @@ async function followPages(
       options.settle ?? DEFAULT_SETTLE,
       options.signal,
     );
-    const page = await extractOnce(table);
+    const page = await extractOnce(table, options.deadline - Date.now());
     pages += 1;
     for (const row of page.rows) rows.push({ index: rows.length + 1, cells: row.cells });
   }
@@ -125,11 +178,16 @@ async function scrollGrid(
   options: ExtractionOptions,
 ): Promise<ExtractionResult> {
   const timeoutMs = Math.max(1, options.deadline - Date.now());
-  const result = await runOnElement<ScrollCollectResult>(table, SCROLL_AND_COLLECT, {
-    timeoutMs,
-    maxSteps: options.maxScrollSteps ?? 2000,
-    patienceMs: Math.min(timeoutMs, options.renderPatienceMs ?? 3000),
-  });
+  const result = await runOnElement<ScrollCollectResult>(
+    table,
+    SCROLL_AND_COLLECT,
+    {
+      timeoutMs,
+      maxSteps: options.maxScrollSteps ?? 2000,
+      patienceMs: Math.min(timeoutMs, options.renderPatienceMs ?? 3000),
+    },
+    { step: "scrolling the grid", timeoutMs: timeoutMs + SCRIPT_SLACK_MS },
+  );
   if (result.timedOut) {
     throw new NotSettledError(
       `scrolling the grid took too long (${result.table.rows.length} rows read, ${result.missing.length} missing)`,

@@ -24,6 +24,8 @@ export interface ExtractedBody {
   scrollSteps: number;
   /** Present when the rows were read by OCR from a canvas or image (rows[i] ↔ ocr.confidence[i]). */
   ocr?: OcrReading;
+  /** What the reader wants the evidence to say about the read (requests blocked, rows scrolled in). */
+  notes?: string[];
 }
 
 function normalHeader(text: string): string {
@@ -159,7 +161,7 @@ export function toTableEvidence(
       provenance: [row.index],
     }));
 
-  const notes: string[] = table.note ? [table.note] : [];
+  const notes: string[] = [...(body.notes ?? []), ...(table.note ? [table.note] : [])];
   for (const [dimension, value] of Object.entries(goal.params.filters ?? {})) {
     const wanted = Array.isArray(value) ? value : [value];
     if (!names.includes(dimension)) {

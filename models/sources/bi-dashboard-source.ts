@@ -3,6 +3,17 @@ import { nameRecord } from "../name-record.js";
 import { Name } from "../plan.js";
 import type { SourceKindDescriptor } from "../source-kind.js";
 import { ColumnMapping, columnsAfterUnpivot, Offers, sourceCommonShape, Unpivot } from "./common.js";
+import { TicketsAuth } from "./tickets-source.js";
+
+/** An origin (scheme, host, port) a dashboard's pages may also reach, e.g. https://cdn.example.com. */
+export const AllowedOrigin = z.url().refine((value) => {
+  const url = new URL(value);
+  return (
+    (url.protocol === "http:" || url.protocol === "https:") &&
+    (url.pathname === "/" || url.pathname === "") &&
+    !url.search
+  );
+}, "an origin is scheme://host[:port] with no path, e.g. https://cdn.example.com");
 
 /** A form field found the way a person finds it: by its label or placeholder. */
 export const FieldLocator = z
@@ -127,6 +138,13 @@ export const BiDashboardSource = z
     kind: z.literal("bi_dashboard"),
     ...sourceCommonShape,
     base_url: z.url(),
+    /**
+     * Other origins the dashboard's pages may reach (a CDN, an API host). Every other request —
+     * document, redirect, fetch, script, stylesheet, frame, beacon, popup, WebSocket — is refused.
+     */
+    allow_origins: z.array(AllowedOrigin).default([]),
+    /** HTTP credentials sent with every request to base_url's origin (not to allow_origins): basic, bearer or a header. */
+    auth: TicketsAuth.default({ type: "none" }),
     login: Login.optional(),
     datasets: nameRecord(Name, BiDataset),
   })
