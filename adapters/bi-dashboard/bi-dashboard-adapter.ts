@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { describeSource } from "../../config/describe-sources.js";
 import type { Redactor } from "../../config/redactor.js";
 import type { Workspace } from "../../config/workspace.js";
+import { labelOverlapsPeriod } from "../../domain/period-range.js";
 import type { Evidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { SourceCapabilities } from "../../models/source-capabilities.js";
@@ -16,6 +17,7 @@ import { credentialVariables, isLoginUrl, logIn } from "./dashboard-login.js";
 import { saveFailureArtifacts } from "./failure-artifacts.js";
 import { describeBlocked, OriginGuard } from "./origin-guard.js";
 import { describeLandmarks, pageLandmarks } from "./page-landmarks.js";
+import { pagePeriod } from "./page-period.js";
 import { InFlightRequests, NotSettledError, waitUntilSettled } from "./page-readiness.js";
 import { errors } from "./playwright.js";
 import { describeRegion, type OcrTable, readRegionByOcr, regionLocator } from "./region-ocr.js";
@@ -287,6 +289,13 @@ export class BiDashboardAdapter implements SourceAdapter {
       }
       const blocked = describeBlocked(this.guard.blockedFor(page));
       if (blocked) body.notes = [...(body.notes ?? []), blocked];
+      const period = await pagePeriod(
+        dataset,
+        ocrTable ? region : table,
+        where,
+        Math.min(DEFAULT_SCRIPT_TIMEOUT_MS, remaining()),
+      );
+      if (period) body.period = period;
       // Check the mapping and emptiness now, while the page is open for the failure screenshot.
       mapColumns(body.headers, dataset.columns, `${this.name}: ${body.locator}`);
       const evidence = toTableEvidence(body, dataset, goal, this.name, this.workspace.config.catalog);
@@ -299,6 +308,19 @@ export class BiDashboardAdapter implements SourceAdapter {
           "not_found",
           `${where}: the table at ${anchorText} is on the page but has no rows once the page settled (${Math.round((Date.now() - started) / 1000)} s); its rows are probably filled in by JavaScript that failed or did not finish (open the page in a browser, or raise wait_seconds)`,
           { url: safeUrl, locator: body.locator, rows_on_page: 0 },
+        );
+      }
+      const askedPeriod = goal.params.period;
+      if (
+        evidence.rows.length === 0 &&
+        body.period &&
+        askedPeriod &&
+        !labelOverlapsPeriod(body.period.label, askedPeriod)
+      ) {
+        throw new StepError(
+          "no_results",
+          `${where}: the page shows ${body.period.label} only${body.period.heading ? ` (its heading "${body.period.heading}")` : ""}, not ${askedPeriod.from}…${askedPeriod.to}`,
+          { url: safeUrl, locator: body.locator, page_period: body.period.label },
         );
       }
       if (evidence.rows.length === 0) {

@@ -193,6 +193,15 @@ export const READ_STATE = String.raw`(root) => {
 /** How long a page-side script may take unless the caller says otherwise: they are synchronous reads. */
 export const DEFAULT_SCRIPT_TIMEOUT_MS = 10_000;
 
+// A synchronous read is given at least this long even when the step's deadline is nearer: the
+// caller checks its deadline after the read, and a read cut at 1 ms would blame the wrong step.
+const MINIMUM_READ_MS = 1_000;
+
+/** The limit of one synchronous page read whose step ends at `deadline`: what is left, within bounds. */
+export function readTimeout(deadline: number): number {
+  return Math.min(DEFAULT_SCRIPT_TIMEOUT_MS, Math.max(MINIMUM_READ_MS, deadline - Date.now()));
+}
+
 /** The step a script is and its own time limit. */
 export interface ScriptBound {
   /** What the script does, in words, for the error when it stalls ("reading the table's rows"). */

@@ -1,11 +1,11 @@
 import type { Locator, Page, Request } from "playwright-core";
-import { DEFAULT_SCRIPT_TIMEOUT_MS, READ_STATE, runOnElement, type TableState } from "./browser-scripts.js";
+import { READ_STATE, readTimeout, runOnElement, type TableState } from "./browser-scripts.js";
 
 // Each read of the table's state is its own bounded step, never longer than what is left.
 function readState(table: Locator, deadline: number): Promise<TableState> {
   return runOnElement<TableState>(table, READ_STATE, undefined, {
     step: "reading the table's state",
-    timeoutMs: Math.min(DEFAULT_SCRIPT_TIMEOUT_MS, Math.max(1, deadline - Date.now())),
+    timeoutMs: readTimeout(deadline),
   });
 }
 

@@ -7,6 +7,7 @@ import {
   type ExtractedRow,
   type ExtractedTable,
   READ_STATE,
+  readTimeout,
   runOnElement,
   SCROLL_AND_COLLECT,
   SCROLL_TO_END,
@@ -77,17 +78,20 @@ async function scrollToEnd(table: Locator, options: ExtractionOptions): Promise<
 // Slack given to an in-page loop beyond its own limit before the step counts as stalled.
 const SCRIPT_SLACK_MS = 2_000;
 
-/** Reads the table once (what is in the DOM now), within `timeoutMs`. */
-export function extractOnce(table: Locator, timeoutMs = DEFAULT_SCRIPT_TIMEOUT_MS): Promise<ExtractedTable> {
+/** Reads the table once (what is in the DOM now), as a step ending by `deadline` (within bounds). */
+export function extractOnce(
+  table: Locator,
+  deadline = Date.now() + DEFAULT_SCRIPT_TIMEOUT_MS,
+): Promise<ExtractedTable> {
   return runOnElement<ExtractedTable>(table, EXTRACT_TABLE, undefined, {
     step: "reading the table's rows",
-    timeoutMs: Math.min(DEFAULT_SCRIPT_TIMEOUT_MS, timeoutMs),
+    timeoutMs: readTimeout(deadline),
   });
 }
 
 /** Reads a table fully, by the mode: scrolling virtualised grids and following "Next" as needed. */
 export async function extractTable(table: Locator, options: ExtractionOptions): Promise<ExtractionResult> {
-  let first = await extractOnce(table, options.deadline - Date.now());
+  let first = await extractOnce(table, options.deadline);
   let result: ExtractionResult = { ...first, pages: 1, scrollSteps: 0 };
   const virtualised =
     first.kind === "aria" && (first.declaredRowCount === null || first.declaredRowCount > first.rows.length);
@@ -97,7 +101,7 @@ export async function extractTable(table: Locator, options: ExtractionOptions): 
     // A table that appends rows as its container scrolls (no ARIA grid to say how many there are).
     const scrolled = await scrollToEnd(table, options);
     if (scrolled.rowsAfter > scrolled.rowsBefore) {
-      first = await extractOnce(table, options.deadline - Date.now());
+      first = await extractOnce(table, options.deadline);
       result = {
         ...first,
         pages: 1,
@@ -107,7 +111,10 @@ export async function extractTable(table: Locator, options: ExtractionOptions): 
     }
   }
   const next = nextControl(table, options.nextButton);
-  if (options.mode === "paginated" || (options.mode === "auto" && (await isEnabled(next))))
+  if (
+    options.mode === "paginated" ||
+    (options.mode === "auto" && (await isEnabled(next)) && (await staysOnPage(next, options.deadline)))
+  )
     result = await followPages(table, result, next, options);
   return result;
 }
@@ -126,6 +133,27 @@ function nextControl(table: Locator, name: string): Locator {
       scope.getByRole("button", { name: pattern }).or(scope.getByRole("link", { name: pattern })),
     );
   return control.first();
+}
+
+/**
+ * Whether a "Next" control pages the table rather than the site: a link to another document (a
+ * documentation site's "Next page: …" footer, as Observable Framework puts under every page) is a
+ * navigation, and following it would read another page's table. Only `extract: paginated` follows
+ * such links (server-side pagination by ?page=2 stays on the same path and passes here too).
+ */
+async function staysOnPage(control: Locator, deadline: number): Promise<boolean> {
+  return control
+    .evaluate(
+      (element) => {
+        const link = element.closest("a[href]");
+        if (!link) return true;
+        const target = new URL((link as HTMLAnchorElement).href, location.href);
+        return target.origin === location.origin && target.pathname === location.pathname;
+      },
+      undefined,
+      { timeout: readTimeout(deadline) },
+    )
+    .catch(() => false);
 }
 
 async function isEnabled(control: Locator): Promise<boolean> {
@@ -148,7 +176,7 @@ async function followPages(
   while (pages < maxPages && (await isEnabled(next))) {
     const { signature } = await runOnElement<TableState>(table, READ_STATE, undefined, {
       step: "reading the table's state",
-      timeoutMs: Math.min(DEFAULT_SCRIPT_TIMEOUT_MS, Math.max(1, options.deadline - Date.now())),
+      timeoutMs: readTimeout(options.deadline),
     });
     await next.click({ timeout: Math.max(1, options.deadline - Date.now()) });
     await waitForChange(
@@ -159,7 +187,7 @@ async function followPages(
       options.settle ?? DEFAULT_SETTLE,
       options.signal,
     );
-    const page = await extractOnce(table, options.deadline - Date.now());
+    const page = await extractOnce(table, options.deadline);
     pages += 1;
     for (const row of page.rows) rows.push({ index: rows.length + 1, cells: row.cells });
   }
