@@ -9,7 +9,10 @@ import {
   stepFailure,
   testWorkspace,
 } from "./bi-test-workspace.js";
-import { BrowserManager } from "./browser-manager.js";
+import { resolveBrowserExecutable } from "./browser-executable.js";
+import { BrowserManager, CHROMIUM_ARGUMENTS } from "./browser-manager.js";
+import { OriginGuard } from "./origin-guard.js";
+import { chromium } from "./playwright.js";
 import { type StaticSite, serveStaticSite } from "./static-site-server.js";
 
 // A dashboard on one loopback port whose page tries every way out to a trap host on another port
@@ -168,6 +171,35 @@ describe("the browser is held to the source's origins", () => {
       expect(trapConnections).toBeGreaterThan(0);
     } finally {
       await adapter.close();
+    }
+  });
+});
+
+describe("the guard over the workspace's shared browser server", () => {
+  it("holds a context of a browser reached by connect() (browser-server.ts) just as one launched here", async () => {
+    trapConnections = 0;
+    const server = await chromium.launchServer({
+      executablePath: resolveBrowserExecutable({ headless: true }),
+      headless: true,
+      args: CHROMIUM_ARGUMENTS,
+    });
+    const browser = await chromium.connect(server.wsEndpoint());
+    try {
+      const context = await browser.newContext({ serviceWorkers: "block" });
+      const guard = new OriginGuard({ allowedOrigins: [dashboard.url] });
+      await guard.install(context);
+      const page = await context.newPage();
+      await guard.own(page);
+      await page.goto(`${dashboard.url}/calm`, { waitUntil: "domcontentloaded" });
+      await page.locator("table").waitFor({ state: "attached" });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(trapConnections).toBe(0);
+      expect(new Set(guard.blockedFor(page).map((blocked) => blocked.type))).toEqual(
+        new Set(["stylesheet", "script", "fetch", "xhr", "ping", "websocket", "popup", "document"]),
+      );
+    } finally {
+      await browser.close();
+      await server.close();
     }
   });
 });
