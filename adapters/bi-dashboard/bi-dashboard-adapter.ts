@@ -2,7 +2,6 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { describeSource } from "../../config/describe-sources.js";
 import type { Redactor } from "../../config/redactor.js";
 import type { Workspace } from "../../config/workspace.js";
-import { labelOverlapsPeriod } from "../../domain/period-range.js";
 import type { Evidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { SourceCapabilities } from "../../models/source-capabilities.js";
@@ -14,20 +13,19 @@ import { authHeaders, credentialHint } from "../tickets/credentials.js";
 import { type BrowserManager, sharedBrowserManager } from "./browser-manager.js";
 import { DEFAULT_SCRIPT_TIMEOUT_MS } from "./browser-scripts.js";
 import { credentialVariables, isLoginUrl, logIn } from "./dashboard-login.js";
+import type { DashboardRead } from "./dashboard-read.js";
 import { saveFailureArtifacts } from "./failure-artifacts.js";
 import { describeBlocked, OriginGuard } from "./origin-guard.js";
-import { describeLandmarks, pageLandmarks } from "./page-landmarks.js";
 import { pagePeriod } from "./page-period.js";
-import { InFlightRequests, NotSettledError, waitUntilSettled } from "./page-readiness.js";
+import { InFlightRequests, NotSettledError } from "./page-readiness.js";
 import { errors } from "./playwright.js";
-import { describeRegion, type OcrTable, readRegionByOcr, regionLocator } from "./region-ocr.js";
+import { describeGoalFilters, explainNoRows, locateData, setFilters } from "./read-steps.js";
 import { SessionStore } from "./session-store.js";
 import { StalledStepError } from "./stalled-step-error.js";
 import { stepBudget } from "./step-budget.js";
-import { extractTable } from "./table-extraction.js";
-import { anchorLocator, describeAnchor, tableLocator } from "./table-locator.js";
 import { type ExtractedBody, mapColumns, toTableEvidence } from "./table-normalizer.js";
-import { buildDatasetUrl, fillText, templateValues } from "./url-template.js";
+import { readerFor } from "./table-readers.js";
+import { buildDatasetUrl, templateValues } from "./url-template.js";
 
 interface PooledPage {
   page: Page;
@@ -130,168 +128,37 @@ export class BiDashboardAdapter implements SourceAdapter {
     };
     context.signal.addEventListener("abort", onAbort, { once: true });
     try {
+      // The steps of one read, in order: navigate (signing in when sent to the login page), set the
+      // filters, locate the data, read it with the strategy for what was found.
       await this.open(pooled, url, remaining, context);
       const page = pooled.page;
-
-      for (const filter of dataset.filters) {
-        const value = fillText(filter.value, values);
-        if (value === "") continue;
-        const control = page.getByLabel(filter.label, { exact: true }).first();
-        try {
-          await control.waitFor({
-            state: "visible",
-            timeout: extended ? remaining() : Math.min(remaining(), dataset.wait_seconds * 1000),
-          });
-        } catch (cause) {
-          throw new StepError(
-            "not_found",
-            `${where}: no control labelled "${filter.label}" on ${url.pathname}`,
-            { url: safeUrl, locator: `label "${filter.label}"` },
-            { cause },
-          );
-        }
-        if (filter.action === "select") {
-          // A value the list does not hold would make selectOption wait out the whole step.
-          const options = await control.evaluate((element) =>
-            element instanceof HTMLSelectElement
-              ? [...element.options].map((option) => ({ value: option.value, label: option.label }))
-              : null,
-          );
-          if (options && !options.some((option) => option.value === value || option.label === value)) {
-            throw new StepError(
-              "not_found",
-              `${where}: "${filter.label}" has no option ${JSON.stringify(value)}; its options are: ${options.map((option) => option.label || option.value).join(", ")}`,
-              { url: safeUrl, locator: `label "${filter.label}"` },
-            );
-          }
-          await control.selectOption(value, { timeout: remaining() });
-        } else await control.fill(value, { timeout: remaining() });
-        context.trace("bi", `bi:${goal.id}:filter:${filter.label}=${value}`);
-      }
-
-      const anchorText = describeAnchor(dataset.locate);
-      const anchor = anchorLocator(page, dataset.locate);
-      const table = tableLocator(page, dataset.locate);
-      // On a retry with a longer timeout, the data may take the whole budget to appear.
-      const dataDeadline = extended ? deadline : Math.min(deadline, Date.now() + dataset.wait_seconds * 1000);
-      const findOrExplain = async (what: string, waiting: () => Promise<void>) => {
-        try {
-          await waiting();
-        } catch (cause) {
-          if (!(cause instanceof errors.TimeoutError)) throw cause;
-          if (pooled.requests.count > 0) {
-            throw new StepError(
-              "timeout",
-              `${where}: ${what} did not appear within ${Math.round((Date.now() - started) / 1000)} s; data requests still pending (${pooled.requests.pendingPaths().join(", ")})`,
-              { url: safeUrl, locator: anchorText },
-              { cause },
-            );
-          }
-          const landmarks = await pageLandmarks(pooled.page).catch(() => undefined);
-          throw new StepError(
-            "not_found",
-            `${where}: ${what} not found on ${url.pathname}${landmarks ? `; ${describeLandmarks(landmarks, dataset.locate)}` : ""}`,
-            { url: safeUrl, locator: anchorText, ...(landmarks ? { page_landmarks: landmarks } : {}) },
-            { cause },
-          );
-        }
+      const read: DashboardRead = {
+        page,
+        requests: pooled.requests,
+        goal,
+        datasetName,
+        dataset,
+        values,
+        url,
+        safeUrl,
+        where,
+        context,
+        started,
+        deadline,
+        extended,
       };
-      if (anchor)
-        await findOrExplain(`the anchor (${anchorText})`, () =>
-          anchor.waitFor({ state: "visible", timeout: Math.max(1, dataDeadline - Date.now()) }),
-        );
-      const region = regionLocator(page, dataset.locate);
-      const stem = `${goal.id.replace(/[^A-Za-z0-9_-]/g, "_")}-${context.attempt}`;
-      const readByOcr = async (what: string) => {
-        context.trace("bi", `bi:${goal.id}:ocr:${what}`);
-        return readRegionByOcr(region, dataset.ocr, {
-          deadline,
-          runDirectory: context.runDirectory,
-          stem,
-          where: `${where}: ${what} at ${anchorText}`,
-        });
-      };
-      let ocrTable: OcrTable | undefined;
-      let regionText = "table";
-      if (dataset.extract === "ocr") {
-        await findOrExplain(`a canvas or image at ${anchorText}`, () =>
-          region.waitFor({ state: "visible", timeout: Math.max(1, dataDeadline - Date.now()) }),
-        );
-        await waitUntilSettled(region, pooled.requests, deadline, undefined, context.signal);
-        regionText = await describeRegion(region);
-        ocrTable = await readByOcr(regionText);
-      } else {
-        // Whichever comes first: a table, or a canvas / image where the numbers are only pixels.
-        await findOrExplain(`a table at ${anchorText}`, () =>
-          table
-            .or(region)
-            .first()
-            .waitFor({ state: "attached", timeout: Math.max(1, dataDeadline - Date.now()) }),
-        );
-        if ((await table.count()) === 0) {
-          // The region came first; data still arriving may yet build a table below it.
-          await waitUntilSettled(region, pooled.requests, deadline, undefined, context.signal);
-          if ((await table.count()) === 0) {
-            regionText = await describeRegion(region);
-            if (dataset.extract !== "auto")
-              throw new StepError(
-                "format_error",
-                `${where}: at ${anchorText} there is ${regionText}, no table: needs OCR (set extract: ocr or auto for ${datasetName})`,
-                { url: safeUrl, locator: anchorText, region: regionText, needs_ocr: true },
-                { retryable: false },
-              );
-            ocrTable = await readByOcr(regionText);
-          }
-        }
-      }
-      let body: ExtractedBody;
-      let pages = 1;
-      let scrollSteps = 0;
-      let scrolledIn: number | undefined;
-      if (ocrTable) {
-        body = {
-          url: this.redactor.text(page.url()),
-          locator: `${anchorText} → ${regionText} (OCR)`,
-          headers: ocrTable.headers,
-          rows: ocrTable.rows,
-          pages: 1,
-          scrollSteps: 0,
-          ocr: ocrTable.reading,
-        };
-      } else {
-        // wait_seconds bounds the data's appearance; once it is there, settling may use the whole budget.
-        await waitUntilSettled(table, pooled.requests, deadline, undefined, context.signal);
-        const extracted = await extractTable(table, {
-          mode: dataset.extract === "ocr" ? "auto" : dataset.extract,
-          requests: pooled.requests,
-          deadline,
-          nextButton: dataset.next_button,
-          signal: context.signal,
-        });
-        pages = extracted.pages;
-        scrollSteps = extracted.scrollSteps;
-        scrolledIn = extracted.scrolledIn;
-        body = {
-          url: this.redactor.text(page.url()),
-          locator: `${anchorText} → table`,
-          headers: extracted.headers,
-          rows: extracted.rows,
-          pages: extracted.pages,
-          scrollSteps: extracted.scrollSteps,
-          ...(scrolledIn
-            ? {
-                notes: [
-                  `${scrolledIn} of the ${extracted.rows.length} rows appeared only when the table was scrolled (${scrollSteps} scrolls)`,
-                ],
-              }
-            : {}),
-        };
-      }
+      await setFilters(read);
+      const located = await locateData(read);
+      const reader = readerFor(located);
+      const body = await reader.read(read, located, this.redactor);
+      const ocrTable = body.ocr;
+      const pages = body.pages;
+      const scrollSteps = body.scrollSteps;
       const blocked = describeBlocked(this.guard.blockedFor(page));
       if (blocked) body.notes = [...(body.notes ?? []), blocked];
       const period = await pagePeriod(
         dataset,
-        ocrTable ? region : table,
+        located.found === "region" ? located.region : located.table,
         where,
         Math.min(DEFAULT_SCRIPT_TIMEOUT_MS, remaining()),
       );
@@ -299,41 +166,11 @@ export class BiDashboardAdapter implements SourceAdapter {
       // Check the mapping and emptiness now, while the page is open for the failure screenshot.
       mapColumns(body.headers, dataset.columns, `${this.name}: ${body.locator}`);
       const evidence = toTableEvidence(body, dataset, goal, this.name, this.workspace.config.catalog);
-      const selectionShapesPage = /\{[^}]+\}/.test(dataset.url) || dataset.filters.length > 0;
-      if (body.rows.length === 0 && !selectionShapesPage) {
-        // The table is there but empty although nothing of the sub-goal reached the page: its rows
-        // come from a script that did not run, failed, or had not finished. Saying "no rows for
-        // <period>" would blame the data.
-        throw new StepError(
-          "not_found",
-          `${where}: the table at ${anchorText} is on the page but has no rows once the page settled (${Math.round((Date.now() - started) / 1000)} s); its rows are probably filled in by JavaScript that failed or did not finish (open the page in a browser, or raise wait_seconds)`,
-          { url: safeUrl, locator: body.locator, rows_on_page: 0 },
-        );
-      }
-      const askedPeriod = goal.params.period;
-      if (
-        evidence.rows.length === 0 &&
-        body.period &&
-        askedPeriod &&
-        !labelOverlapsPeriod(body.period.label, askedPeriod)
-      ) {
-        throw new StepError(
-          "no_results",
-          `${where}: the page shows ${body.period.label} only${body.period.heading ? ` (its heading "${body.period.heading}")` : ""}, not ${askedPeriod.from}…${askedPeriod.to}`,
-          { url: safeUrl, locator: body.locator, page_period: body.period.label },
-        );
-      }
-      if (evidence.rows.length === 0) {
-        throw new StepError(
-          "no_results",
-          `${where}: the ${ocrTable ? `${regionText} read by OCR` : "table"} at ${anchorText} has no rows for ${describeGoalFilters(goal)}`,
-          { url: safeUrl, locator: body.locator, rows_on_page: body.rows.length },
-        );
-      }
+      explainNoRows(read, located, body, evidence.rows.length);
       const elapsed = Date.now() - started;
       context.trace(
         "bi",
-        `bi:${goal.id}:${this.name}.${datasetName}:${body.rows.length} rows:${pages} page(s):${scrollSteps} scrolls:${elapsed}ms${ocrTable ? `:ocr ${ocrTable.reading.elapsedMs}ms` : ""}`,
+        `bi:${goal.id}:${this.name}.${datasetName}:${body.rows.length} rows:${pages} page(s):${scrollSteps} scrolls:${elapsed}ms${ocrTable ? `:ocr ${ocrTable.elapsedMs}ms` : ""}`,
       );
       return {
         request: `GET ${safeUrl}`,
@@ -344,9 +181,7 @@ export class BiDashboardAdapter implements SourceAdapter {
           dataset: datasetName,
           pages,
           scroll_steps: scrollSteps,
-          ...(ocrTable
-            ? { ocr: true, ocr_engine: ocrTable.reading.engine, ocr_image: ocrTable.reading.image }
-            : {}),
+          ...(ocrTable ? { ocr: true, ocr_engine: ocrTable.engine, ocr_image: ocrTable.image } : {}),
           rows_on_page: body.rows.length,
           blocked_requests: this.guard.blockedFor(page).length,
           elapsed_ms: elapsed,
@@ -709,14 +544,6 @@ function statusError(status: number, source: string, url: string, authHint: stri
     `${source}: the dashboard answered ${status}`,
     { status, url },
   );
-}
-
-function describeGoalFilters(goal: SubGoal): string {
-  const parts = Object.entries(goal.params.filters ?? {}).map(
-    ([name, value]) => `${name}=${Array.isArray(value) ? value.join("|") : value}`,
-  );
-  if (goal.params.period) parts.push(`${goal.params.period.from}…${goal.params.period.to}`);
-  return parts.join(", ") || "this selection";
 }
 
 /** Builds the adapter of one bi_dashboard source (called by adapters/registry.ts). */
