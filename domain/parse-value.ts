@@ -1,4 +1,5 @@
 import type { CellValue, ColumnType } from "../models/evidence.js";
+import { fractionSuffix } from "./fraction-units.js";
 
 /** A raw cell text parsed into a typed value. */
 export interface ParsedValue {
@@ -42,11 +43,17 @@ function pad(value: number): string {
 
 /**
  * Parses a number as people write it: thousands separators, currency signs, negatives in
- * parentheses, a trailing % (returned with isPercent). Returns undefined when it is not a number.
+ * parentheses, a trailing % (returned with isPercent), or a trailing fraction unit (ppm, ‰, bp:
+ * returned as `unit`, the value as written). Returns undefined when it is not a number.
  */
-export function parseNumber(text: string): { value: number; isPercent: boolean } | undefined {
+export function parseNumber(text: string): { value: number; isPercent: boolean; unit?: string } | undefined {
   let body = text.trim().replace(/\u00a0|\u202f/g, " ");
   if (body === "") return undefined;
+  const fraction = fractionSuffix(body);
+  if (fraction) {
+    const number = parseNumber(fraction.body);
+    return number && !number.isPercent && !number.unit ? { ...number, unit: fraction.unit } : undefined;
+  }
   let negative = false;
   if (/^\(.*\)$/.test(body)) {
     negative = true;
@@ -168,4 +175,16 @@ export function inferColumnType(texts: (string | null | undefined)[]): ColumnTyp
   for (const type of ["number", "date", "boolean"] as const)
     if ((counts.get(type) ?? 0) === nonNull) return type;
   return "string";
+}
+
+/** The fraction unit (ppm, per_mille, basis_points) every non-empty cell of a column is written in, if they agree on one. */
+export function columnFractionUnit(texts: (string | null | undefined)[]): string | undefined {
+  let unit: string | undefined;
+  for (const text of texts) {
+    if (text === null || text === undefined || NULL_TEXTS.has(String(text).trim().toLowerCase())) continue;
+    const parsed = parseNumber(String(text));
+    if (!parsed?.unit || (unit !== undefined && parsed.unit !== unit)) return undefined;
+    unit = parsed.unit;
+  }
+  return unit;
 }

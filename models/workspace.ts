@@ -31,9 +31,12 @@ function splitLabel<T extends { label?: z.infer<typeof CatalogLabel> }>(
   return { ...rest, ...(label.en ? { label: label.en } : {}), labels: label };
 }
 
-/** Units a metric may have: percent, count, a currency code (CNY, kCNY, mUSD), a time unit, or a score. */
+/** Units a metric may have: percent and the other parts of a whole (per mille, basis points, ppm), count, a currency code (CNY, kCNY, mUSD), a time unit, or a score. */
 export const KNOWN_UNITS = [
   "percent",
+  "per_mille",
+  "basis_points",
+  "ppm",
   "count",
   "ratio",
   "score",

@@ -9,33 +9,24 @@ import type { BiDashboardSource, BiDataset } from "../../models/sources/bi-dashb
 import { StepError } from "../../models/step-error.js";
 import type { SourceConfig } from "../../models/workspace.js";
 import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
+import { authHeaders, credentialHint } from "../tickets/credentials.js";
 import { type BrowserManager, sharedBrowserManager } from "./browser-manager.js";
+import { DEFAULT_SCRIPT_TIMEOUT_MS } from "./browser-scripts.js";
 import { credentialVariables, logIn } from "./dashboard-login.js";
+import type { DashboardRead } from "./dashboard-read.js";
 import { saveFailureArtifacts } from "./failure-artifacts.js";
-import { describeLandmarks, pageLandmarks } from "./page-landmarks.js";
-import { InFlightRequests, NotSettledError, waitUntilSettled } from "./page-readiness.js";
+import { describeBlocked, OriginGuard } from "./origin-guard.js";
+import { pagePeriod } from "./page-period.js";
+import { InFlightRequests, NotSettledError } from "./page-readiness.js";
 import { errors } from "./playwright.js";
-import { describeRegion, type OcrTable, readRegionByOcr, regionLocator } from "./region-ocr.js";
+import { describeGoalFilters, explainNoRows, locateData, setFilters } from "./read-steps.js";
 import { SessionStore } from "./session-store.js";
 import { landedOnSignIn } from "./sign-in-page.js";
+import { StalledStepError } from "./stalled-step-error.js";
 import { stepBudget } from "./step-budget.js";
-import { extractTable } from "./table-extraction.js";
-import { anchorLocator, describeAnchor, tableLocator } from "./table-locator.js";
 import { type ExtractedBody, mapColumns, toTableEvidence } from "./table-normalizer.js";
-import { buildDatasetUrl, fillText, templateValues } from "./url-template.js";
-
-/** Resource types never loaded: they cost time and memory and carry no data. */
-const BLOCKED_RESOURCES = new Set(["image", "font", "media"]);
-// Favicons arrive as type "other"; recognise them (and other stray images) by their extension.
-const IMAGE_PATH = /\.(?:png|ico|svg|jpe?g|gif|webp|avif|bmp|woff2?|ttf|otf|mp4|webm|mp3)(?:$|\?)/i;
-
-/** Whether a request is an image, font or media file that the adapter never loads. */
-export function isBlockedResource(resourceType: string, url: string): boolean {
-  return (
-    BLOCKED_RESOURCES.has(resourceType) ||
-    (resourceType === "other" && IMAGE_PATH.test(new URL(url).pathname))
-  );
-}
+import { readerFor } from "./table-readers.js";
+import { buildDatasetUrl, templateValues } from "./url-template.js";
 
 interface PooledPage {
   page: Page;
@@ -49,6 +40,7 @@ export class BiDashboardAdapter implements SourceAdapter {
   private readonly sessions: SessionStore;
   private readonly redactor: Redactor;
   private readonly credentialVariables: string[];
+  private readonly guard: OriginGuard;
   private browser: Promise<Browser> | undefined;
   private context: Promise<BrowserContext> | undefined;
   private readonly idlePages: PooledPage[] = [];
@@ -70,10 +62,21 @@ export class BiDashboardAdapter implements SourceAdapter {
     this.browserManager =
       browserManager ?? sharedBrowserManager(workspace.config.browser, workspace.stateDirectory);
     this.sessions = new SessionStore(workspace.stateDirectory, name);
-    const secrets = config.login
-      ? [config.login.password.value, ...(config.login.username.secret ? [config.login.username.value] : [])]
-      : [];
+    const credentials = authHeaders(config.auth);
+    const secrets = [
+      ...credentials.secrets,
+      ...(config.login
+        ? [
+            config.login.password.value,
+            ...(config.login.username.secret ? [config.login.username.value] : []),
+          ]
+        : []),
+    ];
     this.redactor = workspace.redactor.with(secrets);
+    this.guard = new OriginGuard({
+      allowedOrigins: [new URL(config.base_url).origin, ...config.allow_origins],
+      ...(Object.keys(credentials.headers).length > 0 ? { headers: credentials.headers } : {}),
+    });
     this.credentialVariables = credentialVariables(workspace, name);
   }
 
@@ -126,179 +129,49 @@ export class BiDashboardAdapter implements SourceAdapter {
     };
     context.signal.addEventListener("abort", onAbort, { once: true });
     try {
+      // The steps of one read, in order: navigate (signing in when sent to the login page), set the
+      // filters, locate the data, read it with the strategy for what was found.
       await this.open(pooled, url, remaining, context, dataset.locate);
       const page = pooled.page;
-
-      for (const filter of dataset.filters) {
-        const value = fillText(filter.value, values);
-        if (value === "") continue;
-        const control = page.getByLabel(filter.label, { exact: true }).first();
-        try {
-          await control.waitFor({
-            state: "visible",
-            timeout: extended ? remaining() : Math.min(remaining(), dataset.wait_seconds * 1000),
-          });
-        } catch (cause) {
-          throw new StepError(
-            "not_found",
-            `${where}: no control labelled "${filter.label}" on ${url.pathname}`,
-            { url: safeUrl, locator: `label "${filter.label}"` },
-            { cause },
-          );
-        }
-        if (filter.action === "select") {
-          // A value the list does not hold would make selectOption wait out the whole step.
-          const options = await control.evaluate((element) =>
-            element instanceof HTMLSelectElement
-              ? [...element.options].map((option) => ({ value: option.value, label: option.label }))
-              : null,
-          );
-          if (options && !options.some((option) => option.value === value || option.label === value)) {
-            throw new StepError(
-              "not_found",
-              `${where}: "${filter.label}" has no option ${JSON.stringify(value)}; its options are: ${options.map((option) => option.label || option.value).join(", ")}`,
-              { url: safeUrl, locator: `label "${filter.label}"` },
-            );
-          }
-          await control.selectOption(value, { timeout: remaining() });
-        } else await control.fill(value, { timeout: remaining() });
-        context.trace("bi", `bi:${goal.id}:filter:${filter.label}=${value}`);
-      }
-
-      const anchorText = describeAnchor(dataset.locate);
-      const anchor = anchorLocator(page, dataset.locate);
-      const table = tableLocator(page, dataset.locate);
-      // On a retry with a longer timeout, the data may take the whole budget to appear.
-      const dataDeadline = extended ? deadline : Math.min(deadline, Date.now() + dataset.wait_seconds * 1000);
-      const findOrExplain = async (what: string, waiting: () => Promise<void>) => {
-        try {
-          await waiting();
-        } catch (cause) {
-          if (!(cause instanceof errors.TimeoutError)) throw cause;
-          if (pooled.requests.count > 0) {
-            throw new StepError(
-              "timeout",
-              `${where}: ${what} did not appear within ${Math.round((Date.now() - started) / 1000)} s; data requests still pending (${pooled.requests.pendingPaths().join(", ")})`,
-              { url: safeUrl, locator: anchorText },
-              { cause },
-            );
-          }
-          const landmarks = await pageLandmarks(pooled.page).catch(() => undefined);
-          throw new StepError(
-            "not_found",
-            `${where}: ${what} not found on ${url.pathname}${landmarks ? `; ${describeLandmarks(landmarks, dataset.locate)}` : ""}`,
-            { url: safeUrl, locator: anchorText, ...(landmarks ? { page_landmarks: landmarks } : {}) },
-            { cause },
-          );
-        }
+      const read: DashboardRead = {
+        page,
+        requests: pooled.requests,
+        goal,
+        datasetName,
+        dataset,
+        values,
+        url,
+        safeUrl,
+        where,
+        context,
+        started,
+        deadline,
+        extended,
       };
-      if (anchor)
-        await findOrExplain(`the anchor (${anchorText})`, () =>
-          anchor.waitFor({ state: "visible", timeout: Math.max(1, dataDeadline - Date.now()) }),
-        );
-      const region = regionLocator(page, dataset.locate);
-      const stem = `${goal.id.replace(/[^A-Za-z0-9_-]/g, "_")}-${context.attempt}`;
-      const readByOcr = async (what: string) => {
-        context.trace("bi", `bi:${goal.id}:ocr:${what}`);
-        return readRegionByOcr(region, dataset.ocr, {
-          deadline,
-          runDirectory: context.runDirectory,
-          stem,
-          where: `${where}: ${what} at ${anchorText}`,
-        });
-      };
-      let ocrTable: OcrTable | undefined;
-      let regionText = "table";
-      if (dataset.extract === "ocr") {
-        await findOrExplain(`a canvas or image at ${anchorText}`, () =>
-          region.waitFor({ state: "visible", timeout: Math.max(1, dataDeadline - Date.now()) }),
-        );
-        await waitUntilSettled(region, pooled.requests, deadline, undefined, context.signal);
-        regionText = await describeRegion(region);
-        ocrTable = await readByOcr(regionText);
-      } else {
-        // Whichever comes first: a table, or a canvas / image where the numbers are only pixels.
-        await findOrExplain(`a table at ${anchorText}`, () =>
-          table
-            .or(region)
-            .first()
-            .waitFor({ state: "attached", timeout: Math.max(1, dataDeadline - Date.now()) }),
-        );
-        if ((await table.count()) === 0) {
-          // The region came first; data still arriving may yet build a table below it.
-          await waitUntilSettled(region, pooled.requests, deadline, undefined, context.signal);
-          if ((await table.count()) === 0) {
-            regionText = await describeRegion(region);
-            if (dataset.extract !== "auto")
-              throw new StepError(
-                "format_error",
-                `${where}: at ${anchorText} there is ${regionText}, no table: needs OCR (set extract: ocr or auto for ${datasetName})`,
-                { url: safeUrl, locator: anchorText, region: regionText, needs_ocr: true },
-                { retryable: false },
-              );
-            ocrTable = await readByOcr(regionText);
-          }
-        }
-      }
-      let body: ExtractedBody;
-      let pages = 1;
-      let scrollSteps = 0;
-      if (ocrTable) {
-        body = {
-          url: this.redactor.text(page.url()),
-          locator: `${anchorText} → ${regionText} (OCR)`,
-          headers: ocrTable.headers,
-          rows: ocrTable.rows,
-          pages: 1,
-          scrollSteps: 0,
-          ocr: ocrTable.reading,
-        };
-      } else {
-        // wait_seconds bounds the data's appearance; once it is there, settling may use the whole budget.
-        await waitUntilSettled(table, pooled.requests, deadline, undefined, context.signal);
-        const extracted = await extractTable(table, {
-          mode: dataset.extract === "ocr" ? "auto" : dataset.extract,
-          requests: pooled.requests,
-          deadline,
-          nextButton: dataset.next_button,
-          signal: context.signal,
-        });
-        pages = extracted.pages;
-        scrollSteps = extracted.scrollSteps;
-        body = {
-          url: this.redactor.text(page.url()),
-          locator: `${anchorText} → table`,
-          headers: extracted.headers,
-          rows: extracted.rows,
-          pages: extracted.pages,
-          scrollSteps: extracted.scrollSteps,
-        };
-      }
+      await setFilters(read);
+      const located = await locateData(read);
+      const reader = readerFor(located);
+      const body = await reader.read(read, located, this.redactor);
+      const ocrTable = body.ocr;
+      const pages = body.pages;
+      const scrollSteps = body.scrollSteps;
+      const blocked = describeBlocked(this.guard.blockedFor(page));
+      if (blocked) body.notes = [...(body.notes ?? []), blocked];
+      const period = await pagePeriod(
+        dataset,
+        located.found === "region" ? located.region : located.table,
+        where,
+        Math.min(DEFAULT_SCRIPT_TIMEOUT_MS, remaining()),
+      );
+      if (period) body.period = period;
       // Check the mapping and emptiness now, while the page is open for the failure screenshot.
       mapColumns(body.headers, dataset.columns, `${this.name}: ${body.locator}`);
       const evidence = toTableEvidence(body, dataset, goal, this.name, this.workspace.config.catalog);
-      const selectionShapesPage = /\{[^}]+\}/.test(dataset.url) || dataset.filters.length > 0;
-      if (body.rows.length === 0 && !selectionShapesPage) {
-        // The table is there but empty although nothing of the sub-goal reached the page: its rows
-        // come from a script that did not run, failed, or had not finished. Saying "no rows for
-        // <period>" would blame the data.
-        throw new StepError(
-          "not_found",
-          `${where}: the table at ${anchorText} is on the page but has no rows once the page settled (${Math.round((Date.now() - started) / 1000)} s); its rows are probably filled in by JavaScript that failed or did not finish (open the page in a browser, or raise wait_seconds)`,
-          { url: safeUrl, locator: body.locator, rows_on_page: 0 },
-        );
-      }
-      if (evidence.rows.length === 0) {
-        throw new StepError(
-          "no_results",
-          `${where}: the ${ocrTable ? `${regionText} read by OCR` : "table"} at ${anchorText} has no rows for ${describeGoalFilters(goal)}`,
-          { url: safeUrl, locator: body.locator, rows_on_page: body.rows.length },
-        );
-      }
+      explainNoRows(read, located, body, evidence.rows.length);
       const elapsed = Date.now() - started;
       context.trace(
         "bi",
-        `bi:${goal.id}:${this.name}.${datasetName}:${body.rows.length} rows:${pages} page(s):${scrollSteps} scrolls:${elapsed}ms${ocrTable ? `:ocr ${ocrTable.reading.elapsedMs}ms` : ""}`,
+        `bi:${goal.id}:${this.name}.${datasetName}:${body.rows.length} rows:${pages} page(s):${scrollSteps} scrolls:${elapsed}ms${ocrTable ? `:ocr ${ocrTable.elapsedMs}ms` : ""}`,
       );
       return {
         request: `GET ${safeUrl}`,
@@ -309,15 +182,14 @@ export class BiDashboardAdapter implements SourceAdapter {
           dataset: datasetName,
           pages,
           scroll_steps: scrollSteps,
-          ...(ocrTable
-            ? { ocr: true, ocr_engine: ocrTable.reading.engine, ocr_image: ocrTable.reading.image }
-            : {}),
+          ...(ocrTable ? { ocr: true, ocr_engine: ocrTable.engine, ocr_image: ocrTable.image } : {}),
           rows_on_page: body.rows.length,
+          blocked_requests: this.guard.blockedFor(page).length,
           elapsed_ms: elapsed,
         },
       };
     } catch (error) {
-      const stepError = this.classify(error, where, safeUrl, context);
+      const stepError = this.classify(error, where, safeUrl, context, pooled);
       if (stepError.kind === "timeout") reusable = false;
       if (context.runDirectory && !pooled.page.isClosed()) {
         // A page stuck in navigation answers neither screenshot nor content: stop it first.
@@ -405,11 +277,7 @@ export class BiDashboardAdapter implements SourceAdapter {
           viewport: { width: 1280, height: 900 },
           serviceWorkers: "block",
         });
-        await context.route("**/*", (route) =>
-          isBlockedResource(route.request().resourceType(), route.request().url())
-            ? route.abort("blockedbyclient")
-            : route.continue(),
-        );
+        await this.guard.install(context);
         return context;
       })();
       this.context = creating;
@@ -437,6 +305,9 @@ export class BiDashboardAdapter implements SourceAdapter {
     // close() may have run while the browser started: a page of a closed context would never open.
     if (this.closed) throw new StepError("config_error", `${this.name}: the adapter is closed`);
     const page = await context.newPage();
+    // Nothing on the page may wait Playwright's 30 s default: every wait names its own limit or gets this one.
+    page.setDefaultTimeout(DEFAULT_SCRIPT_TIMEOUT_MS);
+    await this.guard.own(page);
     const pooled = { page, requests: new InFlightRequests(page) };
     this.pages.add(pooled);
     return pooled;
@@ -464,11 +335,20 @@ export class BiDashboardAdapter implements SourceAdapter {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const generation = this.sessionGeneration;
       pooled.requests.reset();
-      // The same address with a #route is a no-op for the browser: the earlier view would be read.
-      const navigation = { waitUntil: "domcontentloaded", timeout: remaining() } as const;
-      const response = await (pooled.page.url() === url.href
-        ? pooled.page.reload(navigation)
-        : pooled.page.goto(url.href, navigation));
+      this.guard.reset(pooled.page);
+      let response: Awaited<ReturnType<Page["goto"]>>;
+      try {
+        // The same address with a #route is a no-op for the browser: the earlier view would be read.
+        const navigation = { waitUntil: "commit", timeout: remaining() } as const;
+        response = await (pooled.page.url() === url.href
+          ? pooled.page.reload(navigation)
+          : pooled.page.goto(url.href, navigation));
+        await this.documentLoaded(pooled, remaining());
+      } catch (error) {
+        throw this.redirectError(pooled.page, url) ?? error;
+      }
+      const redirected = this.redirectError(pooled.page, url);
+      if (redirected) throw redirected;
       // A single-page app sends the browser to its sign-in route from its own script, after loading.
       if (await landedOnSignIn(pooled.page, this.config, pooled.requests, Date.now() + remaining(), target)) {
         if (attempt === 1) break;
@@ -480,7 +360,8 @@ export class BiDashboardAdapter implements SourceAdapter {
         continue;
       }
       const status = response?.status() ?? 200;
-      if (status >= 400) throw statusError(status, this.name, this.redactor.text(url.origin + url.pathname));
+      if (status >= 400)
+        throw statusError(status, this.name, this.redactor.text(url.origin + url.pathname), this.authHint());
       if (attempt === 0 && generation === 0 && this.loginCount === 0)
         context.trace("bi", `bi:${this.name}:session reused`);
       return;
@@ -489,6 +370,52 @@ export class BiDashboardAdapter implements SourceAdapter {
       "auth_error",
       `${this.name}: still sent to the login page after signing in; ${this.credentialVariables.length > 0 ? `check ${this.credentialVariables.map((name) => `$${name}`).join(" and ")}` : "check the login section"}`,
       { url: this.redactor.text(url.origin + url.pathname) },
+    );
+  }
+
+  // Waits for the document to be parsed (DOMContentLoaded), as a bounded step. A page whose own script
+  // navigates away while it is parsed never reports it once the guard cancels that navigation, though
+  // its document is there: then a parsed document (readyState past "loading") is enough.
+  private async documentLoaded(pooled: PooledPage, timeoutMs: number): Promise<void> {
+    const page = pooled.page;
+    const loaded = page.waitForLoadState("domcontentloaded", { timeout: timeoutMs }).then(() => true);
+    loaded.catch(() => undefined);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const done = await Promise.race([
+        loaded,
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), 100)),
+      ]).catch(() => false);
+      if (done) return;
+      if (this.guard.cancelledNavigation(page)) {
+        const state = await page.evaluate(() => document.readyState, undefined).catch(() => "loading");
+        if (state !== "loading") return;
+      }
+      if (Date.now() >= deadline)
+        throw new StalledStepError(
+          "loading the page (DOMContentLoaded)",
+          timeoutMs,
+          pooled.requests.pendingResources(),
+        );
+    }
+  }
+
+  // What to check when the server refuses: the auth block's ${VAR}s, or that it has none.
+  private authHint(): string {
+    if (this.config.auth.type === "none")
+      return "the source has no auth section (HTTP Basic, bearer or header credentials) in triangulate.yaml";
+    return `check ${credentialHint(this.workspace.file, this.name)}`;
+  }
+
+  // A typed error when the page's document was redirected to an origin the source does not allow.
+  private redirectError(page: Page, url: URL): StepError | undefined {
+    const redirect = this.guard.documentRedirect(page);
+    if (!redirect) return undefined;
+    return new StepError(
+      "config_error",
+      `${this.name}: ${this.redactor.text(url.origin + url.pathname)} redirected to ${redirect.origin}, which is not the source's base_url; the browser did not follow (add ${redirect.origin} to allow_origins if the dashboard really lives there)`,
+      { url: this.redactor.text(url.origin + url.pathname), redirect_origin: redirect.origin },
+      { retryable: false },
     );
   }
 
@@ -505,6 +432,7 @@ export class BiDashboardAdapter implements SourceAdapter {
       this.loginInFlight = (async () => {
         const context = await this.browserContext();
         const page = await context.newPage();
+        await this.guard.own(page);
         try {
           await logIn(page, {
             sourceName: this.name,
@@ -527,7 +455,13 @@ export class BiDashboardAdapter implements SourceAdapter {
   }
 
   // One place decides the failure kind of anything thrown while reading a dashboard.
-  private classify(error: unknown, where: string, url: string, context: StepContext): StepError {
+  private classify(
+    error: unknown,
+    where: string,
+    url: string,
+    context: StepContext,
+    pooled?: PooledPage,
+  ): StepError {
     if (StepError.isStepError(error)) return error;
     if (context.signal.aborted)
       return new StepError(
@@ -536,6 +470,19 @@ export class BiDashboardAdapter implements SourceAdapter {
         { url },
         { cause: error },
       );
+    if (error instanceof StalledStepError) {
+      const loading = error.pending.length > 0 ? [] : (pooled?.requests.pendingResources() ?? []);
+      return new StepError(
+        "timeout",
+        `${where}: ${error.message}${loading.length > 0 ? `; the page was still loading ${loading.slice(0, 3).join(", ")}` : ""}`,
+        {
+          url,
+          stalled_step: error.step,
+          ...(loading.length + error.pending.length > 0 ? { loading: [...error.pending, ...loading] } : {}),
+        },
+        { cause: error },
+      );
+    }
     if (error instanceof NotSettledError) {
       return new StepError(
         "timeout",
@@ -544,8 +491,15 @@ export class BiDashboardAdapter implements SourceAdapter {
         { cause: error },
       );
     }
-    if (error instanceof errors.TimeoutError)
-      return new StepError("timeout", `${where}: ${firstLine(error.message)}`, { url }, { cause: error });
+    if (error instanceof errors.TimeoutError) {
+      const loading = pooled?.requests.pendingResources() ?? [];
+      return new StepError(
+        "timeout",
+        `${where}: ${firstLine(error.message)}${loading.length > 0 ? `; the page was still loading ${loading.slice(0, 3).join(", ")}` : ""}`,
+        { url, ...(loading.length > 0 ? { loading } : {}) },
+        { cause: error },
+      );
+    }
     const message = error instanceof Error ? error.message : String(error);
     // Any network-level failure of the browser (refused, reset, unreachable, unsafe port, TLS).
     if (/net::ERR_[A-Z_]+/.test(message)) {
@@ -582,9 +536,12 @@ function firstLine(message: string): string {
   return message.split("\n")[0];
 }
 
-function statusError(status: number, source: string, url: string): StepError {
+function statusError(status: number, source: string, url: string, authHint: string): StepError {
   if (status === 401 || status === 403)
-    return new StepError("auth_error", `${source}: the dashboard answered ${status}`, { status, url });
+    return new StepError("auth_error", `${source}: the dashboard answered ${status}; ${authHint}`, {
+      status,
+      url,
+    });
   if (status === 404 || status === 410)
     return new StepError("not_found", `${source}: no dashboard at ${url} (${status})`, { status, url });
   if (status === 429)
@@ -594,14 +551,6 @@ function statusError(status: number, source: string, url: string): StepError {
     `${source}: the dashboard answered ${status}`,
     { status, url },
   );
-}
-
-function describeGoalFilters(goal: SubGoal): string {
-  const parts = Object.entries(goal.params.filters ?? {}).map(
-    ([name, value]) => `${name}=${Array.isArray(value) ? value.join("|") : value}`,
-  );
-  if (goal.params.period) parts.push(`${goal.params.period.from}…${goal.params.period.to}`);
-  return parts.join(", ") || "this selection";
 }
 
 /** Builds the adapter of one bi_dashboard source (called by adapters/registry.ts). */

@@ -1,3 +1,6 @@
+import { errors } from "./playwright.js";
+import { boundedStep, StalledStepError } from "./stalled-step-error.js";
+
 // Functions that run inside the page. They are plain JavaScript source (not TypeScript functions
 // handed to evaluate) because a transpiler's helpers (e.g. esbuild's __name) do not exist in the page.
 
@@ -187,23 +190,58 @@ export const READ_STATE = String.raw`(root) => {
   return { rows: rows.length, busy, busyDeclared, signature: rows.length + "|" + (hash >>> 0).toString(16) + "|" + line(rows[0]) + "|" + line(rows[rows.length - 1]) };
 }`;
 
-/** Runs one of the page-side sources above on the element a locator points at. */
+/** How long a page-side script may take unless the caller says otherwise: they are synchronous reads. */
+export const DEFAULT_SCRIPT_TIMEOUT_MS = 10_000;
+
+// A synchronous read is given at least this long even when the step's deadline is nearer: the
+// caller checks its deadline after the read, and a read cut at 1 ms would blame the wrong step.
+const MINIMUM_READ_MS = 1_000;
+
+/** The limit of one synchronous page read whose step ends at `deadline`: what is left, within bounds. */
+export function readTimeout(deadline: number): number {
+  return Math.min(DEFAULT_SCRIPT_TIMEOUT_MS, Math.max(MINIMUM_READ_MS, deadline - Date.now()));
+}
+
+/** The step a script is and its own time limit. */
+export interface ScriptBound {
+  /** What the script does, in words, for the error when it stalls ("reading the table's rows"). */
+  step: string;
+  timeoutMs: number;
+}
+
+/**
+ * Runs one of the page-side sources above on the element a locator points at, bounded: waiting for
+ * the element and the evaluation together end by the bound's limit with a StalledStepError naming
+ * the step, never by Playwright's default 30 s without a cause.
+ */
 export async function runOnElement<T>(
   locator: {
     evaluate: (
       fn: (element: Element, payload: { source: string; argument: unknown }) => unknown,
       arg: { source: string; argument: unknown },
+      options?: { timeout?: number },
     ) => Promise<unknown>;
   },
   source: string,
   argument?: unknown,
+  bound: ScriptBound = { step: "reading the table", timeoutMs: DEFAULT_SCRIPT_TIMEOUT_MS },
 ): Promise<T> {
-  // The page compiles the source itself; the wrapper is tiny so no transpiler helper sneaks in.
-  return (await locator.evaluate(
-    // biome-ignore lint/security/noGlobalEval: runs inside the page on this module's own constant sources; no plan or page value is ever evaluated.
-    (element, payload) => globalThis.eval(`(${payload.source})`)(element, payload.argument),
-    { source, argument: argument ?? null },
-  )) as T;
+  const timeoutMs = Math.max(1, bound.timeoutMs);
+  return boundedStep(bound.step, timeoutMs, async () => {
+    try {
+      // The page compiles the source itself; the wrapper is tiny so no transpiler helper sneaks in.
+      return (await locator.evaluate(
+        // biome-ignore lint/security/noGlobalEval: runs inside the page on this module's own constant sources; no plan or page value is ever evaluated.
+        (element, payload) => globalThis.eval(`(${payload.source})`)(element, payload.argument),
+        { source, argument: argument ?? null },
+        { timeout: timeoutMs },
+      )) as T;
+    } catch (error) {
+      if (error instanceof errors.TimeoutError)
+        throw new StalledStepError(bound.step, timeoutMs, [], { cause: error });
+      throw error;
+    }
+  });
 }
 
 /** What SCROLL_AND_COLLECT returns: the merged table and how it was read. */
@@ -350,4 +388,60 @@ export const SCROLL_AND_COLLECT = `async (root, options) => {
     await scrollTo(viewport.scrollTop + Math.max(20, Math.floor(viewport.clientHeight * 0.8)), () => renderedComplete().join(",") !== before);
   }
   return finish(steps, timedOut, null);
+}`;
+
+/** What SCROLL_TO_END returns: how far the rows grew while their scroll container was scrolled. */
+export interface ScrollToEndResult {
+  /** False when no ancestor of the table scrolls: there is nothing more to load by scrolling. */
+  scrollable: boolean;
+  /** Body rows before and after. */
+  rowsBefore: number;
+  rowsAfter: number;
+  steps: number;
+  /** True when it stopped at its time limit while rows were still arriving. */
+  timedOut: boolean;
+  /** True when the container's scroll events produced no rows although it was not at its end. */
+  stuck: boolean;
+}
+
+/**
+ * Reads to the end a table that appends rows as its scroll container scrolls (Observable Inputs.table,
+ * infinite lists): scrolls the nearest scrolling ancestor to its bottom, waits until more rows are
+ * there or `patienceMs` passes, and repeats until a scroll brings no new row. Only setTimeout is
+ * waited on (never an animation frame: a page whose rendering is blocked gets none), and the whole
+ * call ends by `timeoutMs`.
+ */
+export const SCROLL_TO_END = `async (root, options) => {
+  const deadline = Date.now() + options.timeoutMs;
+  const bodyRows = () => root.tagName === "TABLE" ? Array.from(root.tBodies).reduce((count, body) => count + body.rows.length, 0) : root.querySelectorAll("[role=row]").length;
+  const scrolls = (element) => {
+    const overflow = getComputedStyle(element).overflowY;
+    return (overflow === "auto" || overflow === "scroll") && element.scrollHeight > element.clientHeight + 2;
+  };
+  let container = root;
+  while (container && container !== document.documentElement && !scrolls(container)) container = container.parentElement;
+  const rowsBefore = bodyRows();
+  if (!container || container === document.documentElement) return { scrollable: false, rowsBefore, rowsAfter: rowsBefore, steps: 0, timedOut: false, stuck: false };
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  let steps = 0;
+  let timedOut = false;
+  let stuck = false;
+  for (;;) {
+    if (steps >= options.maxSteps) break;
+    const before = bodyRows();
+    const atEnd = container.scrollTop >= container.scrollHeight - container.clientHeight - 1;
+    container.scrollTop = container.scrollHeight;
+    container.dispatchEvent(new Event("scroll"));
+    steps += 1;
+    const end = Math.min(deadline, Date.now() + options.patienceMs);
+    while (bodyRows() === before && Date.now() < end) await pause(25);
+    if (bodyRows() === before) {
+      if (Date.now() >= deadline) timedOut = true;
+      else if (!atEnd && container.scrollTop < container.scrollHeight - container.clientHeight - 1) stuck = true;
+      break;
+    }
+    if (Date.now() >= deadline) { timedOut = true; break; }
+  }
+  container.scrollTop = 0;
+  return { scrollable: true, rowsBefore, rowsAfter: bodyRows(), steps, timedOut, stuck };
 }`;

@@ -1,19 +1,33 @@
 import type { Locator, Page, Request } from "playwright-core";
-import { READ_STATE, runOnElement, type TableState } from "./browser-scripts.js";
+import { READ_STATE, readTimeout, runOnElement, type TableState } from "./browser-scripts.js";
+
+// Each read of the table's state is its own bounded step, never longer than what is left.
+function readState(table: Locator, deadline: number): Promise<TableState> {
+  return runOnElement<TableState>(table, READ_STATE, undefined, {
+    step: "reading the table's state",
+    timeoutMs: readTimeout(deadline),
+  });
+}
+
+const PAGE_RESOURCES = new Set(["document", "stylesheet", "script"]);
 
 /** Counts a page's in-flight data requests (fetch and XHR) from Playwright's request events. */
 export class InFlightRequests {
   private readonly pending = new Set<Request>();
+  // Documents, stylesheets and scripts still loading: what a stalled page is usually waiting for.
+  private readonly loading = new Set<Request>();
   /** When the last data request started or ended (ms since epoch). */
   lastChange = Date.now();
 
   constructor(page: Page) {
     page.on("request", (request) => {
+      if (PAGE_RESOURCES.has(request.resourceType())) this.loading.add(request);
       if (request.resourceType() !== "fetch" && request.resourceType() !== "xhr") return;
       this.pending.add(request);
       this.lastChange = Date.now();
     });
     const done = (request: Request) => {
+      this.loading.delete(request);
       if (this.pending.delete(request)) this.lastChange = Date.now();
     };
     page.on("requestfinished", done);
@@ -30,9 +44,18 @@ export class InFlightRequests {
     return [...this.pending].map((request) => new URL(request.url()).pathname);
   }
 
+  /** Documents, stylesheets and scripts still loading, as "stylesheet http://host/path", for a stalled step's cause. */
+  pendingResources(): string[] {
+    return [...this.loading].map((request) => {
+      const url = new URL(request.url());
+      return `${request.resourceType()} ${url.origin}${url.pathname}`;
+    });
+  }
+
   /** Forgets requests of a previous navigation. */
   reset(): void {
     this.pending.clear();
+    this.loading.clear();
     this.lastChange = Date.now();
   }
 }
@@ -86,7 +109,7 @@ export async function waitUntilSettled(
   let stableSince = Date.now();
   for (;;) {
     signal?.throwIfAborted();
-    const state = await runOnElement<TableState>(table, READ_STATE);
+    const state = await readState(table, deadline);
     const now = Date.now();
     if (!last || last.signature !== state.signature || last.busy !== state.busy) stableSince = now;
     last = state;
@@ -122,7 +145,7 @@ export async function waitForChange(
 ): Promise<TableState> {
   for (;;) {
     signal?.throwIfAborted();
-    const state = await runOnElement<TableState>(table, READ_STATE);
+    const state = await readState(table, deadline);
     if (state.signature !== previousSignature && !state.busy) break;
     if (Date.now() + options.pollMs > deadline)
       throw new NotSettledError("the table did not change after paging", requests.pendingPaths(), state);

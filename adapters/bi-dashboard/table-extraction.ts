@@ -2,13 +2,17 @@ import type { Locator } from "playwright-core";
 import { wholeWordPattern } from "../../domain/word-boundary.js";
 import { StepError } from "../../models/step-error.js";
 import {
+  DEFAULT_SCRIPT_TIMEOUT_MS,
   EXTRACT_TABLE,
   type ExtractedRow,
   type ExtractedTable,
   READ_STATE,
+  readTimeout,
   runOnElement,
   SCROLL_AND_COLLECT,
+  SCROLL_TO_END,
   type ScrollCollectResult,
+  type ScrollToEndResult,
   type TableState,
 } from "./browser-scripts.js";
 import {
@@ -41,23 +45,76 @@ export interface ExtractionOptions {
 export interface ExtractionResult extends ExtractedTable {
   pages: number;
   scrollSteps: number;
+  /** Rows that appeared only once the table's scroll container was scrolled (an appending table). */
+  scrolledIn?: number;
 }
 
-/** Reads the table once (what is in the DOM now). */
-export function extractOnce(table: Locator): Promise<ExtractedTable> {
-  return runOnElement<ExtractedTable>(table, EXTRACT_TABLE);
+/**
+ * Scrolls an HTML table's scroll container to its end until a scroll brings no new row (SCROLL_TO_END),
+ * bounded by the deadline. Stopping at the deadline while rows still arrive is a NotSettledError:
+ * a silently short table would be worse than none.
+ */
+async function scrollToEnd(table: Locator, options: ExtractionOptions): Promise<ScrollToEndResult> {
+  const timeoutMs = Math.max(1, options.deadline - Date.now());
+  const result = await runOnElement<ScrollToEndResult>(
+    table,
+    SCROLL_TO_END,
+    {
+      timeoutMs,
+      maxSteps: options.maxScrollSteps ?? 2000,
+      patienceMs: Math.min(timeoutMs, options.renderPatienceMs ?? 1500),
+    },
+    { step: "scrolling the table's container to its end", timeoutMs: timeoutMs + SCRIPT_SLACK_MS },
+  );
+  if (result.timedOut)
+    throw new NotSettledError(
+      `scrolling the table took too long: its container was still adding rows (${result.rowsAfter} rows read, ${result.steps} scrolls)`,
+      options.requests.pendingPaths(),
+      undefined,
+    );
+  return result;
+}
+
+// Slack given to an in-page loop beyond its own limit before the step counts as stalled.
+const SCRIPT_SLACK_MS = 2_000;
+
+/** Reads the table once (what is in the DOM now), as a step ending by `deadline` (within bounds). */
+export function extractOnce(
+  table: Locator,
+  deadline = Date.now() + DEFAULT_SCRIPT_TIMEOUT_MS,
+): Promise<ExtractedTable> {
+  return runOnElement<ExtractedTable>(table, EXTRACT_TABLE, undefined, {
+    step: "reading the table's rows",
+    timeoutMs: readTimeout(deadline),
+  });
 }
 
 /** Reads a table fully, by the mode: scrolling virtualised grids and following "Next" as needed. */
 export async function extractTable(table: Locator, options: ExtractionOptions): Promise<ExtractionResult> {
-  const first = await extractOnce(table);
+  let first = await extractOnce(table, options.deadline);
   let result: ExtractionResult = { ...first, pages: 1, scrollSteps: 0 };
   const virtualised =
     first.kind === "aria" && (first.declaredRowCount === null || first.declaredRowCount > first.rows.length);
   if (options.mode === "grid" || (options.mode === "auto" && virtualised))
     result = await scrollGrid(table, first, options);
+  else if (first.kind === "html" && options.mode !== "paginated") {
+    // A table that appends rows as its container scrolls (no ARIA grid to say how many there are).
+    const scrolled = await scrollToEnd(table, options);
+    if (scrolled.rowsAfter > scrolled.rowsBefore) {
+      first = await extractOnce(table, options.deadline);
+      result = {
+        ...first,
+        pages: 1,
+        scrollSteps: scrolled.steps,
+        scrolledIn: scrolled.rowsAfter - scrolled.rowsBefore,
+      };
+    }
+  }
   const next = nextControl(table, options.nextButton);
-  if (options.mode === "paginated" || (options.mode === "auto" && (await isEnabled(next))))
+  if (
+    options.mode === "paginated" ||
+    (options.mode === "auto" && (await isEnabled(next)) && (await staysOnPage(next, options.deadline)))
+  )
     result = await followPages(table, result, next, options);
   return result;
 }
@@ -78,6 +135,27 @@ function nextControl(table: Locator, name: string): Locator {
   return control.first();
 }
 
+/**
+ * Whether a "Next" control pages the table rather than the site: a link to another document (a
+ * documentation site's "Next page: …" footer, as Observable Framework puts under every page) is a
+ * navigation, and following it would read another page's table. Only `extract: paginated` follows
+ * such links (server-side pagination by ?page=2 stays on the same path and passes here too).
+ */
+async function staysOnPage(control: Locator, deadline: number): Promise<boolean> {
+  return control
+    .evaluate(
+      (element) => {
+        const link = element.closest("a[href]");
+        if (!link) return true;
+        const target = new URL((link as HTMLAnchorElement).href, location.href);
+        return target.origin === location.origin && target.pathname === location.pathname;
+      },
+      undefined,
+      { timeout: readTimeout(deadline) },
+    )
+    .catch(() => false);
+}
+
 async function isEnabled(control: Locator): Promise<boolean> {
   if ((await control.count()) === 0) return false;
   if (!(await control.isVisible())) return false;
@@ -96,7 +174,10 @@ async function followPages(
   let pages = 1;
   const maxPages = options.maxPages ?? 200;
   while (pages < maxPages && (await isEnabled(next))) {
-    const { signature } = await runOnElement<TableState>(table, READ_STATE);
+    const { signature } = await runOnElement<TableState>(table, READ_STATE, undefined, {
+      step: "reading the table's state",
+      timeoutMs: readTimeout(options.deadline),
+    });
     await next.click({ timeout: Math.max(1, options.deadline - Date.now()) });
     await waitForChange(
       table,
@@ -106,7 +187,7 @@ async function followPages(
       options.settle ?? DEFAULT_SETTLE,
       options.signal,
     );
-    const page = await extractOnce(table);
+    const page = await extractOnce(table, options.deadline);
     pages += 1;
     for (const row of page.rows) rows.push({ index: rows.length + 1, cells: row.cells });
   }
@@ -125,11 +206,16 @@ async function scrollGrid(
   options: ExtractionOptions,
 ): Promise<ExtractionResult> {
   const timeoutMs = Math.max(1, options.deadline - Date.now());
-  const result = await runOnElement<ScrollCollectResult>(table, SCROLL_AND_COLLECT, {
-    timeoutMs,
-    maxSteps: options.maxScrollSteps ?? 2000,
-    patienceMs: Math.min(timeoutMs, options.renderPatienceMs ?? 3000),
-  });
+  const result = await runOnElement<ScrollCollectResult>(
+    table,
+    SCROLL_AND_COLLECT,
+    {
+      timeoutMs,
+      maxSteps: options.maxScrollSteps ?? 2000,
+      patienceMs: Math.min(timeoutMs, options.renderPatienceMs ?? 3000),
+    },
+    { step: "scrolling the grid", timeoutMs: timeoutMs + SCRIPT_SLACK_MS },
+  );
   if (result.timedOut) {
     throw new NotSettledError(
       `scrolling the grid took too long (${result.table.rows.length} rows read, ${result.missing.length} missing)`,

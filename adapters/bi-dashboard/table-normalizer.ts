@@ -1,10 +1,11 @@
 import { nearestName } from "../../config/nearest-name.js";
 import { valueMatchesFilter } from "../../domain/canonical-values.js";
-import { inferColumnType, parseAs } from "../../domain/parse-value.js";
+import { convertFraction } from "../../domain/fraction-units.js";
+import { columnFractionUnit, inferColumnType, parseAs } from "../../domain/parse-value.js";
 import { labelOverlapsPeriod } from "../../domain/period-range.js";
 import type { CellValue, Column, ColumnType, Provenance, TableEvidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
-import type { BiDataset } from "../../models/sources/bi-dashboard-source.js";
+import { type BiDataset, datasetPeriodColumn } from "../../models/sources/bi-dashboard-source.js";
 import { unpivotInto } from "../../models/sources/common.js";
 import { StepError } from "../../models/step-error.js";
 import type { Catalog } from "../../models/workspace.js";
@@ -24,6 +25,10 @@ export interface ExtractedBody {
   scrollSteps: number;
   /** Present when the rows were read by OCR from a canvas or image (rows[i] ↔ ocr.confidence[i]). */
   ocr?: OcrReading;
+  /** What the reader wants the evidence to say about the read (requests blocked, rows scrolled in). */
+  notes?: string[];
+  /** The period the whole page shows (declared in the dataset, or read from its heading), as a label. */
+  period?: { label: string; heading?: string };
 }
 
 function normalHeader(text: string): string {
@@ -134,10 +139,25 @@ export function toTableEvidence(
   const table = longTable(body, dataset, where);
   const positions = mapColumns(table.headers, table.mapping, where);
   const names = [...positions.keys()];
+  const notes: string[] = [...(body.notes ?? []), ...(table.note ? [table.note] : [])];
+  // Per column: the unit its numbers are in on the page, and the factor to the catalog's unit.
+  const conversions = new Map<string, { from: string; to: string }>();
   const columns: Column[] = names.map((name) => {
     const index = positions.get(name) as number;
-    let type: ColumnType = inferColumnType(table.rows.map((row) => row.cells[index]));
-    const unit = catalog.metrics[name]?.unit;
+    const texts = table.rows.map((row) => row.cells[index]);
+    let type: ColumnType = inferColumnType(texts);
+    const pageUnit = pageUnitOf(name, texts, type, dataset, where);
+    const catalogUnit = catalog.metrics[name]?.unit;
+    if (
+      pageUnit &&
+      catalogUnit &&
+      pageUnit !== catalogUnit &&
+      convertFraction(1, pageUnit, catalogUnit) !== undefined
+    ) {
+      conversions.set(name, { from: pageUnit, to: catalogUnit });
+      notes.push(`${name} converted from ${pageUnit} on the page to ${catalogUnit} (the catalog's unit)`);
+    }
+    const unit = catalogUnit ?? pageUnit;
     if (unit === "percent" && type === "number") type = "percent";
     const label = Object.entries(table.mapping).find(([, column]) => column === name)?.[0];
     return {
@@ -147,19 +167,38 @@ export function toTableEvidence(
       ...(label ? { label } : {}),
     };
   });
+  const cellValue = (column: Column, text: string | undefined): CellValue => {
+    const value = parseAs(text, column.type);
+    const conversion = conversions.get(column.name);
+    if (!conversion || typeof value !== "number") return value;
+    return convertFraction(value, conversion.from, conversion.to) ?? value;
+  };
   let rows: { record: Record<string, CellValue>; provenance: number[]; wideHeader?: string }[] =
     table.rows.map((row) => ({
       wideHeader: row.wideHeader,
       record: Object.fromEntries(
         columns.map((column) => [
           column.name,
-          parseAs(row.cells[positions.get(column.name) as number], column.type),
+          cellValue(column, row.cells[positions.get(column.name) as number]),
         ]),
       ) as Record<string, CellValue>,
       provenance: [row.index],
     }));
+  if (body.period) {
+    // The page's one period, as a column, so the period filter and the answer's points see it.
+    const periodColumn = datasetPeriodColumn(dataset);
+    if (!names.includes(periodColumn)) {
+      columns.push({ name: periodColumn, type: "string" });
+      names.push(periodColumn);
+      for (const row of rows) row.record[periodColumn] = body.period.label;
+      notes.push(
+        body.period.heading
+          ? `period ${body.period.label} read from the heading "${body.period.heading}"`
+          : `period ${body.period.label} as the dataset declares it`,
+      );
+    }
+  }
 
-  const notes: string[] = table.note ? [table.note] : [];
   for (const [dimension, value] of Object.entries(goal.params.filters ?? {})) {
     const wanted = Array.isArray(value) ? value : [value];
     if (!names.includes(dimension)) {
@@ -172,7 +211,9 @@ export function toTableEvidence(
   }
   const period = goal.params.period;
   const periodColumn =
-    dataset.period_column ?? (dataset.unpivot?.period ? unpivotInto(dataset.unpivot) : undefined);
+    dataset.period_column ??
+    (body.period ? datasetPeriodColumn(dataset) : undefined) ??
+    (dataset.unpivot?.period ? unpivotInto(dataset.unpivot) : undefined);
   if (period && periodColumn && names.includes(periodColumn)) {
     rows = rows.filter((row) => labelOverlapsPeriod(String(row.record[periodColumn] ?? ""), period));
   }
@@ -228,6 +269,30 @@ export function toTableEvidence(
     });
   }
   return { kind: "table", columns: outputColumns, rows: rows.map((row) => row.record), provenance, notes };
+}
+
+/**
+ * The unit a column's numbers are in on the page: the dataset's `units`, else what every cell is
+ * written with (ppm, ‰, bp; percent signs). A declared unit the cells contradict is a format_error:
+ * one of the two is wrong and a number read in the wrong unit is off by a factor of ten or more.
+ */
+function pageUnitOf(
+  name: string,
+  texts: (string | undefined)[],
+  type: ColumnType,
+  dataset: BiDataset,
+  where: string,
+): string | undefined {
+  const written = columnFractionUnit(texts) ?? (type === "percent" ? "percent" : undefined);
+  const declared = dataset.units[name];
+  if (declared && written && declared !== written)
+    throw new StepError(
+      "format_error",
+      `${where}: column ${name} is declared in ${declared} (units) but its cells are written in ${written} (e.g. "${texts.find((text) => text?.trim())}"); correct units.${name}`,
+      { column: name, declared_unit: declared, written_unit: written },
+      { retryable: false },
+    );
+  return declared ?? written;
 }
 
 // A row's OCR confidence per column: the lowest over the extracted rows it came from (summed rows).

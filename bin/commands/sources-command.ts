@@ -111,6 +111,11 @@ export async function testSource(
     throw new UsageError(`--sample needs --search/--dataset: source ${source} has ${available.join(", ")}`);
   const adapter = await createAdapter(source, workspace.config.sources[source], workspace);
   const reports: SourceTestReport[] = [];
+  const artifactsDirectory = path.join(
+    workspace.stateDirectory,
+    "sources-test",
+    `${new Date().toISOString().replace(/[:.]/g, "-")}-${source}`,
+  );
   try {
     for (const dataset of datasets) {
       const started = performance.now();
@@ -159,6 +164,8 @@ export async function testSource(
             asOf,
             attempt: 1,
             requestId: `sources-test-${dataset}`,
+            // Failure artefacts (screenshot, HTML) as `ask` keeps them; the folder appears only on a failure.
+            runDirectory: artifactsDirectory,
             trace: () => {},
           };
           if (adapter.testMapping) result = await adapter.testMapping(goal, context);
@@ -176,10 +183,15 @@ export async function testSource(
         report.warnings = result.warnings ?? [];
       } catch (error) {
         if (!StepError.isStepError(error)) throw error;
+        // The artefacts' paths are relative to the folder they were written in: say where that is.
+        const details = { ...error.details };
+        for (const key of ["screenshot", "html"])
+          if (typeof details[key] === "string")
+            details[key] = path.join(artifactsDirectory, details[key] as string);
         report.error = {
           kind: error.kind,
           message: workspace.redactor.text(error.message),
-          details: workspace.redactor.value(error.details),
+          details: workspace.redactor.value(details),
         };
       }
       report.elapsedMs = Math.round(performance.now() - started);
@@ -201,6 +213,11 @@ export function formatReport(
   const lines = [c.bold(`${report.source} · ${report.dataset} · ${report.mode}`)];
   if (report.error) {
     lines.push(`${c.red(report.error.kind)}: ${report.error.message}`);
+    const saved = ["screenshot", "html"].flatMap((key) => {
+      const value = (report.error?.details as Record<string, unknown> | undefined)?.[key];
+      return typeof value === "string" ? [value] : [];
+    });
+    if (saved.length > 0) lines.push(c.dim(`saved: ${saved.join(", ")}`));
     return lines.join("\n");
   }
   const shown = report.rows.slice(0, limit);

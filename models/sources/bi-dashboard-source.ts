@@ -3,6 +3,17 @@ import { nameRecord } from "../name-record.js";
 import { Name } from "../plan.js";
 import type { SourceKindDescriptor } from "../source-kind.js";
 import { ColumnMapping, columnsAfterUnpivot, Offers, sourceCommonShape, Unpivot } from "./common.js";
+import { TicketsAuth } from "./tickets-source.js";
+
+/** An origin (scheme, host, port) a dashboard's pages may also reach, e.g. https://cdn.example.com. */
+export const AllowedOrigin = z.url().refine((value) => {
+  const url = new URL(value);
+  return (
+    (url.protocol === "http:" || url.protocol === "https:") &&
+    (url.pathname === "/" || url.pathname === "") &&
+    !url.search
+  );
+}, "an origin is scheme://host[:port] with no path, e.g. https://cdn.example.com");
 
 /** A form field found the way a person finds it: by its label or placeholder. */
 export const FieldLocator = z
@@ -87,6 +98,33 @@ export const OcrSettings = z
   })
   .strict();
 
+/**
+ * The period a dataset's page shows when no column holds it: a period label (`2024-Q3`, `2024-07`,
+ * `2024`), or `{ heading: <pattern> }` to read it from the nearest heading above the table, where
+ * the pattern's first group (or whole match) is a period label as people write it ("2024年第三季度",
+ * "Q3 2024").
+ */
+export const DatasetPeriod = z.union([
+  z.string().min(1),
+  z
+    .object({
+      heading: z.string().refine((pattern) => {
+        try {
+          new RegExp(pattern, "u");
+          return true;
+        } catch {
+          return false;
+        }
+      }, "not a valid regular expression"),
+    })
+    .strict(),
+]);
+
+/** The column a dataset's declared or heading period is filled into: `period_column`, else `period`. */
+export function datasetPeriodColumn(dataset: { period_column?: string }): string {
+  return dataset.period_column ?? "period";
+}
+
 export const BiDataset = z
   .object({
     /** Path (relative to base_url) with {placeholders} filled from filters and period, URL-encoded. */
@@ -109,6 +147,15 @@ export const BiDataset = z
     columns: ColumnMapping,
     /** Catalog column holding the period (month, quarter or date); rows outside the sub-goal's period are dropped. */
     period_column: Name.optional(),
+    /** The period the whole page shows (declared, or read from its heading); filled into `period_column` (default: its grain, e.g. quarter). */
+    period: DatasetPeriod.optional(),
+    /**
+     * Units of columns, e.g. { defects: ppm, scrap: per_mille, margin_change: basis_points }: what the
+     * page's numbers are in. A part of a whole (ratio, percent, per_mille, basis_points, ppm) is
+     * converted to the catalog metric's unit when they differ; cells written with their own unit
+     * ("120 ppm", "1.5‰", "35 bp") declare it themselves and must agree with what is written here.
+     */
+    units: nameRecord(Name, z.string()).prefault({}),
     /** Melt a wide table (a column per period or per category) into one row per cell, before `columns` maps the kept ones. */
     unpivot: Unpivot.optional(),
     /** Roll the rows up after filtering (e.g. monthly rows by sub-type → complaints by category and quarter). */
@@ -127,6 +174,13 @@ export const BiDashboardSource = z
     kind: z.literal("bi_dashboard"),
     ...sourceCommonShape,
     base_url: z.url(),
+    /**
+     * Other origins the dashboard's pages may reach (a CDN, an API host). Every other request —
+     * document, redirect, fetch, script, stylesheet, frame, beacon, popup, WebSocket — is refused.
+     */
+    allow_origins: z.array(AllowedOrigin).default([]),
+    /** HTTP credentials sent with every request to base_url's origin (not to allow_origins): basic, bearer or a header. */
+    auth: TicketsAuth.default({ type: "none" }),
     login: Login.optional(),
     datasets: nameRecord(Name, BiDataset),
   })
@@ -143,7 +197,12 @@ export const biDashboardKind: SourceKindDescriptor<BiDashboardSource> = {
       // A rolled-up dataset offers the columns of its roll-up, not the page's.
       columns: value.aggregate
         ? [...value.aggregate.by, ...value.aggregate.sum]
-        : columnsAfterUnpivot(Object.values(value.columns), value.unpivot),
+        : [
+            ...columnsAfterUnpivot(Object.values(value.columns), value.unpivot),
+            ...(value.period && !Object.values(value.columns).includes(datasetPeriodColumn(value))
+              ? [datasetPeriodColumn(value)]
+              : []),
+          ],
       expectedFormat: "table",
     })),
   textSearch: () => undefined,

@@ -9,7 +9,12 @@ export function formatNumber(value: number, decimals = 2): string {
 
 /** A value in its unit: percents get "%", counts stay plain. */
 export function formatValue(value: number, unit: string | undefined): string {
-  return unit === "percent" ? `${formatNumber(value)}%` : formatNumber(value);
+  if (unit === "percent") return `${formatNumber(value)}%`;
+  // The other parts of a whole keep their sign: a bare "412" for 412 ppm would read as a count.
+  if (unit === "per_mille") return `${formatNumber(value)}‰`;
+  if (unit === "basis_points") return `${formatNumber(value)} bp`;
+  if (unit === "ppm") return `${formatNumber(value)} ppm`;
+  return formatNumber(value);
 }
 
 /** A signed difference: "+2.39" / "-0.7". */

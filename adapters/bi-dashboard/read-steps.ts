@@ -1,0 +1,179 @@
+import type { Locator } from "playwright-core";
+import { labelOverlapsPeriod } from "../../domain/period-range.js";
+import type { SubGoal } from "../../models/plan.js";
+import { StepError } from "../../models/step-error.js";
+import { type DashboardRead, remainingMs } from "./dashboard-read.js";
+import { describeLandmarks, pageLandmarks } from "./page-landmarks.js";
+import { waitUntilSettled } from "./page-readiness.js";
+import { errors } from "./playwright.js";
+import { describeRegion, regionLocator } from "./region-ocr.js";
+import { anchorLocator, describeAnchor, tableLocator } from "./table-locator.js";
+import type { ExtractedBody } from "./table-normalizer.js";
+import { fillText } from "./url-template.js";
+
+/** Sets the dataset's filters through the page's labelled controls (select an option, or type). */
+export async function setFilters(read: DashboardRead): Promise<void> {
+  const { page, dataset, where, safeUrl } = read;
+  for (const filter of dataset.filters) {
+    const value = fillText(filter.value, read.values);
+    if (value === "") continue;
+    const control = page.getByLabel(filter.label, { exact: true }).first();
+    try {
+      await control.waitFor({
+        state: "visible",
+        timeout: read.extended ? remainingMs(read) : Math.min(remainingMs(read), dataset.wait_seconds * 1000),
+      });
+    } catch (cause) {
+      throw new StepError(
+        "not_found",
+        `${where}: no control labelled "${filter.label}" on ${read.url.pathname}`,
+        { url: safeUrl, locator: `label "${filter.label}"` },
+        { cause },
+      );
+    }
+    if (filter.action === "select") {
+      // A value the list does not hold would make selectOption wait out the whole step.
+      const options = await control.evaluate((element) =>
+        element instanceof HTMLSelectElement
+          ? [...element.options].map((option) => ({ value: option.value, label: option.label }))
+          : null,
+      );
+      if (options && !options.some((option) => option.value === value || option.label === value)) {
+        throw new StepError(
+          "not_found",
+          `${where}: "${filter.label}" has no option ${JSON.stringify(value)}; its options are: ${options.map((option) => option.label || option.value).join(", ")}`,
+          { url: safeUrl, locator: `label "${filter.label}"` },
+        );
+      }
+      await control.selectOption(value, { timeout: remainingMs(read) });
+    } else await control.fill(value, { timeout: remainingMs(read) });
+    read.context.trace("bi", `bi:${read.goal.id}:filter:${filter.label}=${value}`);
+  }
+}
+
+/** Where the data is: a table (HTML or ARIA), or a canvas / image / SVG region whose numbers are pixels. */
+export interface LocatedData {
+  /** The anchor as people read it, for messages and provenance. */
+  anchorText: string;
+  table: Locator;
+  region: Locator;
+  /** Which of the two holds the data. */
+  found: "table" | "region";
+  /** "a canvas", "an SVG drawing"…: what the region is, when the data is there. */
+  regionText?: string;
+}
+
+/**
+ * Finds the dataset's data on the page: the anchor, then a table or (for OCR) a region at it. Not
+ * appearing within wait_seconds is not_found, listing the page's headings and labels, or a timeout
+ * when data requests are still pending. With `extract: auto` a region without a table is read by OCR;
+ * with table / grid / paginated it is a format_error saying OCR is needed.
+ */
+export async function locateData(read: DashboardRead): Promise<LocatedData> {
+  const { page, dataset, where, safeUrl } = read;
+  const anchorText = describeAnchor(dataset.locate);
+  const anchor = anchorLocator(page, dataset.locate);
+  const table = tableLocator(page, dataset.locate);
+  const region = regionLocator(page, dataset.locate);
+  // On a retry with a longer timeout, the data may take the whole budget to appear.
+  const dataDeadline = read.extended
+    ? read.deadline
+    : Math.min(read.deadline, Date.now() + dataset.wait_seconds * 1000);
+  const left = () => Math.max(1, dataDeadline - Date.now());
+  const findOrExplain = async (what: string, waiting: () => Promise<void>) => {
+    try {
+      await waiting();
+    } catch (cause) {
+      if (!(cause instanceof errors.TimeoutError)) throw cause;
+      if (read.requests.count > 0) {
+        throw new StepError(
+          "timeout",
+          `${where}: ${what} did not appear within ${Math.round((Date.now() - read.started) / 1000)} s; data requests still pending (${read.requests.pendingPaths().join(", ")})`,
+          { url: safeUrl, locator: anchorText },
+          { cause },
+        );
+      }
+      const landmarks = await pageLandmarks(page).catch(() => undefined);
+      throw new StepError(
+        "not_found",
+        `${where}: ${what} not found on ${read.url.pathname}${landmarks ? `; ${describeLandmarks(landmarks, dataset.locate)}` : ""}`,
+        { url: safeUrl, locator: anchorText, ...(landmarks ? { page_landmarks: landmarks } : {}) },
+        { cause },
+      );
+    }
+  };
+  if (anchor)
+    await findOrExplain(`the anchor (${anchorText})`, () =>
+      anchor.waitFor({ state: "visible", timeout: left() }),
+    );
+  if (dataset.extract === "ocr") {
+    await findOrExplain(`a canvas or image at ${anchorText}`, () =>
+      region.waitFor({ state: "visible", timeout: left() }),
+    );
+    await waitUntilSettled(region, read.requests, read.deadline, undefined, read.context.signal);
+    return { anchorText, table, region, found: "region", regionText: await describeRegion(region) };
+  }
+  // Whichever comes first: a table, or a canvas / image where the numbers are only pixels.
+  await findOrExplain(`a table at ${anchorText}`, () =>
+    table.or(region).first().waitFor({ state: "attached", timeout: left() }),
+  );
+  if ((await table.count()) > 0) return { anchorText, table, region, found: "table" };
+  // The region came first; data still arriving may yet build a table below it.
+  await waitUntilSettled(region, read.requests, read.deadline, undefined, read.context.signal);
+  if ((await table.count()) > 0) return { anchorText, table, region, found: "table" };
+  const regionText = await describeRegion(region);
+  if (dataset.extract !== "auto")
+    throw new StepError(
+      "format_error",
+      `${where}: at ${anchorText} there is ${regionText}, no table: needs OCR (set extract: ocr or auto for ${read.datasetName})`,
+      { url: safeUrl, locator: anchorText, region: regionText, needs_ocr: true },
+      { retryable: false },
+    );
+  return { anchorText, table, region, found: "region", regionText };
+}
+
+/**
+ * Says why a read has no rows, while the page is still open for the failure screenshot: a table
+ * empty although nothing of the sub-goal shaped the page (its script failed or did not finish:
+ * not_found, not the data's fault), a page for another period than the one asked (no_results naming
+ * the page's period), or no row for the sub-goal's selection (no_results).
+ */
+export function explainNoRows(
+  read: DashboardRead,
+  located: LocatedData,
+  body: ExtractedBody,
+  rowsKept: number,
+): void {
+  const { dataset, goal, where, safeUrl } = read;
+  const selectionShapesPage = /\{[^}]+\}/.test(dataset.url) || dataset.filters.length > 0;
+  if (body.rows.length === 0 && !selectionShapesPage) {
+    throw new StepError(
+      "not_found",
+      `${where}: the table at ${located.anchorText} is on the page but has no rows once the page settled (${Math.round((Date.now() - read.started) / 1000)} s); its rows are probably filled in by JavaScript that failed or did not finish (open the page in a browser, or raise wait_seconds)`,
+      { url: safeUrl, locator: body.locator, rows_on_page: 0 },
+    );
+  }
+  if (rowsKept > 0) return;
+  const asked = goal.params.period;
+  if (body.period && asked && !labelOverlapsPeriod(body.period.label, asked)) {
+    throw new StepError(
+      "no_results",
+      `${where}: the page shows ${body.period.label} only${body.period.heading ? ` (its heading "${body.period.heading}")` : ""}, not ${asked.from}…${asked.to}`,
+      { url: safeUrl, locator: body.locator, page_period: body.period.label },
+    );
+  }
+  throw new StepError(
+    "no_results",
+    `${where}: the ${body.ocr ? `${located.regionText ?? "region"} read by OCR` : "table"} at ${located.anchorText} has no rows for ${describeGoalFilters(goal)}`,
+    { url: safeUrl, locator: body.locator, rows_on_page: body.rows.length },
+  );
+}
+
+/** The sub-goal's filters and period as text ("region=East, 2024-01-01…2024-03-31"), for messages. */
+export function describeGoalFilters(goal: SubGoal): string {
+  const parts = Object.entries(goal.params.filters ?? {}).map(
+    ([name, value]) => `${name}=${Array.isArray(value) ? value.join("|") : value}`,
+  );
+  if (goal.params.period) parts.push(`${goal.params.period.from}…${goal.params.period.to}`);
+  return parts.join(", ") || "this selection";
+}
