@@ -13,6 +13,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadWorkspace } from "../../config/load-workspace.js";
 import type { TicketsSource } from "../../models/sources/tickets-source.js";
+import type { StepError } from "../../models/step-error.js";
 import {
   findRealRequestTracker,
   type RealRequestTracker,
@@ -91,6 +92,16 @@ if (!missing)
           .filter((ticket) => ticket.final.parts.includes("Steering knuckle"))
           .map((ticket) => ticket.id),
       );
+    });
+
+    it("keeps a hostile filter value one TicketSQL string: nothing found, no other ticket", async () => {
+      for (const part of [`x" OR Queue != "nothing`, `x' OR Queue != 'nothing`, 'x\\" OR id > 0 OR \\"x']) {
+        const goal = goalFor("part_changes", { period: year2024, filters: { part } }, "rt");
+        const error = (await adapter
+          .fetch(goal, stepContext({ timeoutMs: 30_000 }))
+          .catch((caught) => caught)) as StepError;
+        expect(error.kind).toBe("no_results");
+      }
     });
 
     it("sends a site code as the display name the field stores (values: site: {KHH: 高雄})", async () => {
