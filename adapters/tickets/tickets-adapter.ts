@@ -81,6 +81,12 @@ const CHANGE_COLUMNS: Column[] = [
 
 const EPOCH_START = "1970-01-01";
 
+/**
+ * At most this many pages are read again without the filters when a filtered read found nothing:
+ * enough to see whether records hold the value, bounded so an empty answer stays cheap.
+ */
+const RECHECK_MAX_PAGES = 10;
+
 function nextDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + 1);
@@ -217,7 +223,7 @@ export class TicketsAdapter implements SourceAdapter {
     const warnings: string[] = [];
     const filterMismatches: FilterMismatch[] = [];
     if (paged.records.length === 0) {
-      const refused = await this.filteredOutByServer(search, goal, values, connection, included);
+      const refused = await this.filteredOutByServer(search, goal, values, connection, included, context);
       if (refused) {
         paged.records = refused.records;
         clientFilters.push(...refused.dimensions);
@@ -266,6 +272,7 @@ export class TicketsAdapter implements SourceAdapter {
     values: TemplateValues,
     connection: SearchConnection,
     included: unknown[],
+    { signal, trace }: Pick<StepContext, "signal" | "trace">,
   ): Promise<FilteredOut | undefined> {
     const templates = [search.endpoint, search.jql ?? "", ...Object.values(search.params)].join("\n");
     return filteredOutByServer({
@@ -283,14 +290,29 @@ export class TicketsAdapter implements SourceAdapter {
         } catch {
           return undefined;
         }
-        await this.resolveNamedParams(request.params, (lookup) => connection.namesOf(lookup), request.where);
-        const paged = await paginate(
-          search.pagination,
-          this.config.max_pages,
-          this.pageFetcher(search, request, connection),
-          this.recordsReader(search, included),
-        );
-        return paged.records;
+        // The check must not turn an empty answer into a failure: a re-read that is too long or
+        // fails leaves the empty result as it was (an abort still ends the step).
+        try {
+          await this.resolveNamedParams(
+            request.params,
+            (lookup) => connection.namesOf(lookup),
+            request.where,
+          );
+          const paged = await paginate(
+            search.pagination,
+            Math.min(this.config.max_pages, RECHECK_MAX_PAGES),
+            this.pageFetcher(search, request, connection),
+            this.recordsReader(search, included),
+          );
+          return paged.records;
+        } catch (error) {
+          if (signal.aborted) throw error;
+          trace(
+            "tickets:filter",
+            `${search.name}:re-read without the filters not possible (${error instanceof Error ? error.message : String(error)})`,
+          );
+          return undefined;
+        }
       },
     });
   }
