@@ -1,4 +1,5 @@
 import type { Workspace } from "../config/workspace.js";
+import { detectLanguage } from "../domain/language.js";
 import { startRun } from "../executor/execute-plan.js";
 import type { ExecutionPlan } from "../models/plan.js";
 import type { AnswerOptions } from "./answering/answer-context.js";
@@ -8,6 +9,7 @@ import { disclosedBroadenings } from "./answering/disclosed-broadenings.js";
 import { executeAndReflect } from "./answering/execute-and-reflect.js";
 import { finishAnswer } from "./answering/finish-answer.js";
 import { gradeOutcomes } from "./answering/grade-outcomes.js";
+import { Labels } from "./synthesizer/labels.js";
 
 export type { AnswerOptions } from "./answering/answer-context.js";
 export type { AnswerResult } from "./answering/answer-result.js";
@@ -31,7 +33,10 @@ export async function answerPlan(
       : {}),
   });
   try {
-    const context = { plan, workspace, options, run };
+    // The answer's language is decided here, once: every gap, advice and the text use it.
+    const language = options.language ?? detectLanguage(plan.question);
+    const labels = new Labels(workspace.config.catalog, language);
+    const context = { plan, workspace, options, run, language, labels };
     const reflected = await executeAndReflect(context);
     const graded = await gradeOutcomes(context, reflected);
     const broadenings = [...disclosedBroadenings(plan, reflected), ...graded.broadenings];

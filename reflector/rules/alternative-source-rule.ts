@@ -59,6 +59,13 @@ export const alternativeSourceRule: ReflectionRule = {
       return {
         action: "unresolved",
         reason: `${why}; no other source offers ${context.goal.params.metric ?? context.goal.params.event ?? "this data"}`,
+        conclusion: {
+          code: "no_alternative_source",
+          ...(context.goal.params.metric ? { metric: context.goal.params.metric } : {}),
+          ...(context.goal.params.event ? { event: context.goal.params.event } : {}),
+          source: context.goal.source,
+          ...(clause ? { clause } : {}),
+        },
       };
     // The plan's rule names the first source's columns; the alternative is checked for rows only.
     const goal: SubGoal = {

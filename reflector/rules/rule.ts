@@ -3,6 +3,7 @@ import type { Broadening } from "../../models/answer.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { SourceCapabilities } from "../../models/source-capabilities.js";
 import type { StepResult } from "../../models/step-result.js";
+import type { FailureConclusion } from "../messages/gap-message.js";
 
 /** Hints handed to the executor for a re-run: the fallback endpoint, a longer timeout, … */
 export interface RetryHints {
@@ -48,7 +49,7 @@ export type RuleDecision =
   | { action: "broaden"; goal: SubGoal; broadening: Broadening; reason: string }
   | { action: "switch_source"; goal: SubGoal; reason: string }
   | { action: "stop"; reason: string }
-  | { action: "unresolved"; reason: string };
+  | { action: "unresolved"; reason: string; conclusion?: FailureConclusion };
 
 /** One reflection rule: the engine asks rules in priority order; the first decision wins. */
 export interface ReflectionRule {

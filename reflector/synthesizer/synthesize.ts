@@ -173,6 +173,7 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
           trends: [],
           alignments: [],
           absences: [],
+          premises: [],
           correlations: [],
           conflicts: [],
           broadened: [],

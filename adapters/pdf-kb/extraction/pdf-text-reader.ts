@@ -143,21 +143,29 @@ export function loadPdfJs(): Promise<PdfJs> {
   return pdfjsPromise;
 }
 
+/** Options of readPdfText. */
+export interface ReadPdfOptions {
+  password?: string;
+  signal?: AbortSignal;
+  /** The file's bytes when the caller has read them already. */
+  data?: Buffer;
+  /** More pages than this: DocumentError("too_many_pages") before any page is read. */
+  maxPages?: number;
+}
+
 /**
  * Reads every page's text runs with pdf.js. Throws DocumentError("encrypted") for a password
- * protected file and DocumentError("corrupt") for anything pdf.js cannot open.
+ * protected file, DocumentError("corrupt") for anything pdf.js cannot open and
+ * DocumentError("too_many_pages") over `maxPages`.
  */
-export async function readPdfText(
-  absolutePath: string,
-  options: { password?: string; signal?: AbortSignal } = {},
-): Promise<PdfText> {
+export async function readPdfText(absolutePath: string, options: ReadPdfOptions = {}): Promise<PdfText> {
   const pdfjs = await loadPdfJs();
   let data: Uint8Array;
   try {
     // Read in one blocking call: pdf.js then works on this thread anyway, and the thread pool's
     // open/stat/read/close round trips cost more than the read. A view, not a copy: pdf.js takes
     // a Uint8Array spanning its whole buffer as it is (it copies a Buffer, or a pooled slice).
-    const buffer = readFileSync(absolutePath);
+    const buffer = options.data ?? readFileSync(absolutePath);
     data = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   } catch (error) {
     throw new DocumentError(
@@ -197,6 +205,15 @@ export async function readPdfText(
       absolutePath,
       `not a readable PDF: ${(error as Error)?.message ?? String(error)}`,
       { cause: error },
+    );
+  }
+  if (options.maxPages !== undefined && document.numPages > options.maxPages) {
+    await document.destroy().catch(() => {});
+    throw new DocumentError(
+      "too_many_pages",
+      absolutePath,
+      `${document.numPages} pages, more than the ${options.maxPages} the ingest allows; raise ingest.max_pages if the document is genuine`,
+      { budget: { setting: "ingest.max_pages", limit: options.maxPages } },
     );
   }
   const pages: PageText[] = [];
