@@ -114,4 +114,17 @@ describe("a server-side filter that found nothing", () => {
         ).toBe(true);
     }
   });
+
+  it("is foreseen by sources test without any filter: stored values a filter for their catalog value would not send", async () => {
+    const result = await ticketsAdapterFor(source()).testMapping(goalFor("items"), stepContext());
+    expect(result.evidence.rows).toHaveLength(3);
+    expect(result.warnings).toEqual([
+      'a filter by region would find nothing on the server: "East" is sent as "East" where 2 records hold "华东"; "North" is sent as "North" where 1 record holds "华北". Say what the ticket system stores in sources.tickets.values (region: { "East": "华东", "North": "华北" })',
+    ]);
+    const mapped = await ticketsAdapterFor({
+      ...source(),
+      values: { region: { East: "华东", North: "华北" } },
+    }).testMapping(goalFor("items"), stepContext());
+    expect(mapped.warnings).toBeUndefined();
+  });
 });

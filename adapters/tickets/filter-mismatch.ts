@@ -1,4 +1,5 @@
 import { canonicalValue, valueMatchesFilter } from "../../domain/canonical-values.js";
+import { foldText } from "../../domain/text-folding.js";
 import type { FilterMismatch } from "../../models/evidence.js";
 import type { FilterValue } from "../../models/plan.js";
 import type { Catalog } from "../../models/workspace.js";
@@ -93,4 +94,57 @@ export async function filteredOutByServer(check: FilterMismatchCheck): Promise<F
     })),
     warning: `the server-side filter found no record, but ${records.length} of the ${unfiltered.length} records read without it match: ${parts.join("; ")}. These records were filtered after reading; to filter on the server, say what the ticket system stores in sources.${check.sourceName}.values (${fix})`,
   };
+}
+
+/** What `sources test` needs to check the values a search read against what its filters would send. */
+export interface StoredValueCheck {
+  sourceName: string;
+  /** The dimensions the search filters on the server (a placeholder in its templates). */
+  serverSide: string[];
+  /** The mapped rows and, per row, the stored text where a mapped value replaced it. */
+  rows: Record<string, unknown>[];
+  originals?: Record<string, string>[];
+  catalog: Catalog;
+  upstream: UpstreamValues;
+}
+
+/**
+ * Warnings for `sources test` without any filter: in a column the search also filters by on the
+ * server, a stored value the catalog knows (高雄 is a synonym of KHH) that a filter for its catalog
+ * value would not send (KHH is sent as "KHH"): that filter would find nothing on the server. One
+ * warning per dimension, naming the `values:` entries that fix it.
+ */
+export function storedValueWarnings(check: StoredValueCheck): string[] {
+  const { catalog, upstream } = check;
+  const warnings: string[] = [];
+  for (const dimension of check.serverSide) {
+    const missed = new Map<string, { canonical: string; sent: string[]; records: number }>();
+    check.rows.forEach((row, index) => {
+      const cell = check.originals?.[index]?.[dimension] ?? row[dimension];
+      if (typeof cell !== "string" || cell.trim() === "") return;
+      const canonical = upstream.toCanonical(dimension, cell) ?? canonicalValue(catalog, dimension, cell);
+      if (canonical === undefined) return;
+      const sent = list(upstream.toUpstream(dimension, canonical));
+      if (sent.some((value) => fold(value) === fold(cell))) return;
+      const entry = missed.get(cell) ?? { canonical, sent, records: 0 };
+      entry.records += 1;
+      missed.set(cell, entry);
+    });
+    if (missed.size === 0) continue;
+    const cases = [...missed].map(
+      ([stored, entry]) =>
+        `${JSON.stringify(entry.canonical)} is sent as ${quoted(entry.sent)} where ${entry.records} record${entry.records === 1 ? " holds" : "s hold"} ${JSON.stringify(stored)}`,
+    );
+    const fix = [...new Map([...missed].map(([stored, entry]) => [entry.canonical, stored]))]
+      .map(([canonical, stored]) => `${JSON.stringify(canonical)}: ${JSON.stringify(stored)}`)
+      .join(", ");
+    warnings.push(
+      `a filter by ${dimension} would find nothing on the server: ${cases.join("; ")}. Say what the ticket system stores in sources.${check.sourceName}.values (${dimension}: { ${fix} })`,
+    );
+  }
+  return warnings;
+}
+
+function fold(text: string): string {
+  return foldText(text).replace(/\s+/g, " ").trim();
 }

@@ -130,6 +130,21 @@ if (!missing)
       );
       expect(result.warnings![0]).toContain(`sources.rt.values (site: { "KHH": "高雄" })`);
       expect(result.evidence.notes).toContain(result.warnings![0]);
+      // sources test without a filter already says it, for every site the period holds.
+      const plain = await unmapped.testMapping(
+        goalFor("part_changes", { period: year2024 }, "rt"),
+        stepContext({ timeoutMs: 30_000 }),
+      );
+      expect(plain.warnings).toHaveLength(1);
+      expect(plain.warnings![0]).toContain(
+        'a filter by site would find nothing on the server: "KHH" is sent as "KHH" where',
+      );
+      expect(plain.warnings![0]).toContain(`"KHH": "高雄"`);
+      const mapped = await adapter.testMapping(
+        goalFor("part_changes", { period: year2024 }, "rt"),
+        stepContext({ timeoutMs: 30_000 }),
+      );
+      expect(mapped.warnings).toBeUndefined();
     });
 
     it("reads every change of the history by field name, an edit of a multi-value field as one change, a corrected date noted", async () => {

@@ -30,7 +30,7 @@ import {
   mapRecord,
   recordLabel,
 } from "./field-mapping.js";
-import { type FilteredOut, filteredOutByServer } from "./filter-mismatch.js";
+import { type FilteredOut, filteredOutByServer, storedValueWarnings } from "./filter-mismatch.js";
 import { type CompiledPath, compilePath } from "./json-path.js";
 import { type FetchPage, type Page, type PagedRecords, paginate } from "./paginate.js";
 import { PRESETS, type ResolvedSearch, resolveSearch, type ValueNames } from "./presets.js";
@@ -749,7 +749,30 @@ export class TicketsAdapter implements SourceAdapter {
   /** Fetches live and maps leniently: what `sources test` prints without --sample. */
   async testMapping(goal: SubGoal, context: StepContext): Promise<TicketsMappingResult> {
     const raw = await this.fetch(goal, context);
-    return this.mapRaw(raw.body as TicketsRawBody, goal, { lenient: true });
+    const result = this.mapRaw(raw.body as TicketsRawBody, goal, { lenient: true });
+    // Values read that a filter for their catalog value would not send: said before anyone filters.
+    const search = this.resolve(goal);
+    const templates = [search.endpoint, search.jql ?? "", ...Object.values(search.params)].join("\n");
+    const filtered = new Set(
+      (raw.body as TicketsRawBody).filterMismatches?.map((mismatch) => mismatch.dimension),
+    );
+    const stored = storedValueWarnings({
+      sourceName: this.name,
+      serverSide: [...new Set(placeholdersOf(templates))].filter(
+        (dimension) =>
+          !filtered.has(dimension) && result.evidence.columns.some((column) => column.name === dimension),
+      ),
+      rows: result.evidence.rows,
+      ...(result.evidence.original_values ? { originals: result.evidence.original_values } : {}),
+      catalog: this.workspace.config.catalog,
+      upstream: this.upstream(),
+    });
+    if (stored.length === 0) return result;
+    return {
+      ...result,
+      notes: [...stored, ...result.notes],
+      warnings: [...(result.warnings ?? []), ...stored],
+    };
   }
 
   private mapRaw(
