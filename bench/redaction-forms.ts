@@ -1,12 +1,12 @@
 // Counts the forms of a secret that survive the redactor (issue 26.2), before and after: the
-// redactor of another git revision (default `main`, read with `git archive` into a temporary
-// folder) against this checkout's. For random secrets, every form of
+// redactor of another git revision (default b3a4d92, the last commit before issue 26's boundary
+// work, read with `git archive` into a temporary folder) against this checkout's. For random secrets, every form of
 // test/support/secret-encodings.ts goes through three channels: a line of text (stdout, an error
 // message), a JSON document redacted as a value and then as text (run folder files, --json, MCP
 // results), and an upstream excerpt cut to 160 characters (error snippets). A form "leaks" in a
 // channel when leakedForms finds any trace of the secret in the output.
 //
-//   npx tsx bench/redaction-forms.ts [--before main] [--secrets 200]
+//   npx tsx bench/redaction-forms.ts [--before b3a4d92] [--secrets 200]
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,7 +23,7 @@ interface RedactorLike {
 }
 
 const { values: options } = parseArgs({
-  options: { before: { type: "string", default: "main" }, secrets: { type: "string", default: "200" } },
+  options: { before: { type: "string", default: "b3a4d92" }, secrets: { type: "string", default: "200" } },
 });
 
 /** A deterministic generator (mulberry32), so both revisions see the same secrets. */

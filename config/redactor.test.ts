@@ -66,3 +66,14 @@ describe("Redactor", () => {
     expect(new Redactor(["abc"]).text("abcd %61bc")).toBe("***d %61bc");
   });
 });
+
+describe("Redactor and values cut before it", () => {
+  it("hides the start of a secret left before the … of a value cut inside a longer message", () => {
+    const cell = `note ${SECRET} more`.slice(0, 15);
+    const message = `rows 3, 4: value "${cell}…" is not >= 2 (clause 1)`;
+    expect(message).toContain(SECRET.slice(0, 9));
+    const shown = redactor.text(message);
+    expect(shown).not.toContain(SECRET.slice(0, 6));
+    expect(shown).toBe('rows 3, 4: value "note ***…" is not >= 2 (clause 1)');
+  });
+});

@@ -7,8 +7,10 @@ const MIN_ENCODED_SECRET = 6;
 /** A cut-off end of a secret (a text truncated mid-secret) is hidden when at least this long. */
 const MIN_SECRET_FRAGMENT = 6;
 
-/** Characters a base64 (standard or URL-safe) or hex token is made of, padding aside. */
-const TOKEN_CHARACTER = /[A-Za-z0-9+/_-]/;
+/** Characters a base64 (standard or URL-safe) token is made of, padding aside. */
+const BASE64_CHARACTER = /[A-Za-z0-9+/_-]/;
+/** Characters a hex token is made of. */
+const HEX_CHARACTER = /[0-9A-Fa-f]/;
 
 /**
  * The byte encodings of a secret, each of which the character encodings of `secret-pattern.ts`
@@ -49,8 +51,8 @@ export class Redactor {
   private readonly secrets: string[];
   /** Every secret as text, in any character encoding, split or not. */
   private readonly textPattern: RegExp | undefined;
-  /** Every secret's base64 and hex forms; a match hides its whole token. */
-  private readonly bytePattern: RegExp | undefined;
+  /** Every secret's base64 forms, then its hex forms, each with the characters of its tokens; a match hides its whole token. */
+  private readonly bytePatterns: { pattern: RegExp; tokenCharacter: RegExp }[];
 
   constructor(secrets: Iterable<string> = []) {
     this.secrets = [...new Set([...secrets].filter((secret) => secret.length >= 3))];
@@ -61,15 +63,20 @@ export class Redactor {
         first: [secret[0]],
       })),
     );
-    this.bytePattern = alternation(
-      this.secrets.flatMap((secret) =>
-        byteForms(secret).map(({ form, caseless }) => ({
+    const forms = this.secrets.flatMap(byteForms);
+    this.bytePatterns = [
+      { forms: forms.filter((form) => !form.caseless), tokenCharacter: BASE64_CHARACTER },
+      { forms: forms.filter((form) => form.caseless), tokenCharacter: HEX_CHARACTER },
+    ].flatMap(({ forms: group, tokenCharacter }) => {
+      const pattern = alternation(
+        group.map(({ form, caseless }) => ({
           source: encodedTextPattern(form, { caseless, token: true }),
           length: form.length,
           first: caseless ? [form[0].toLowerCase(), form[0].toUpperCase()] : [form[0]],
         })),
-      ),
-    );
+      );
+      return pattern ? [{ pattern, tokenCharacter }] : [];
+    });
   }
 
   /** The secret values this redactor hides (to combine redactors; never to print). */
@@ -104,26 +111,10 @@ export class Redactor {
    * password's first character.
    */
   private hideWholeTokens(text: string): string {
-    const pattern = this.bytePattern;
-    if (!pattern) return text;
-    pattern.lastIndex = 0;
-    let result = "";
-    let copied = 0;
-    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-      let start = match.index;
-      let end = start + match[0].length;
-      if (end === start) {
-        pattern.lastIndex += 1;
-        continue;
-      }
-      while (start > copied && TOKEN_CHARACTER.test(text[start - 1])) start -= 1;
-      while (end < text.length && TOKEN_CHARACTER.test(text[end])) end += 1;
-      while (end < text.length && text[end] === "=") end += 1;
-      result += `${text.slice(copied, start)}${HIDDEN}`;
-      copied = end;
-      pattern.lastIndex = end;
-    }
-    return copied === 0 ? text : result + text.slice(copied);
+    let result = text;
+    for (const { pattern, tokenCharacter } of this.bytePatterns)
+      result = hideTokens(result, pattern, tokenCharacter);
+    return result;
   }
 
   /**
@@ -137,22 +128,29 @@ export class Redactor {
 
   /**
    * A text somebody cut before it reached the redactor may end in the first characters of a
-   * secret. Those fragments are hidden too: a cut must not leave
-   * 10 of a password's 16 characters readable.
+   * secret — at its very end, or before the `…` a cut value is shown with inside a longer message
+   * (a cell value in a rule failure, a field value in a mapping error). Those fragments are hidden
+   * too: a cut must not leave 10 of a password's 16 characters readable.
    */
   private hideCutEnds(text: string): string {
+    const secrets = this.secrets.filter((secret) => secret.length > MIN_SECRET_FRAGMENT);
+    if (secrets.length === 0) return text;
+    const tail = /(…|\.\.\.)?("?\s*[}\]]*\s*)$/.exec(text);
+    const cuts = new Set<number>([tail ? text.length - tail[0].length : text.length]);
+    for (let index = text.indexOf("…"); index !== -1; index = text.indexOf("…", index + 1)) cuts.add(index);
     let result = text;
-    for (const secret of this.secrets) {
-      if (secret.length < MIN_SECRET_FRAGMENT + 1) continue;
-      const tail = /(…|\.\.\.)?("?\s*[}\]]*\s*)$/.exec(result);
-      const bodyEnd = tail ? result.length - tail[0].length : result.length;
-      for (let length = secret.length - 1; length >= MIN_SECRET_FRAGMENT; length -= 1) {
-        if (result.slice(0, bodyEnd).endsWith(secret.slice(0, length))) {
-          result = `${result.slice(0, bodyEnd - length)}${HIDDEN}${result.slice(bodyEnd)}`;
-          break;
-        }
+    // From the last cut backwards, so the positions of the earlier ones stay valid.
+    for (const cut of [...cuts].sort((a, b) => b - a))
+      for (const secret of secrets) {
+        const before = result.slice(0, cut);
+        let hidden = false;
+        for (let length = secret.length - 1; length >= MIN_SECRET_FRAGMENT && !hidden; length -= 1)
+          if (before.endsWith(secret.slice(0, length))) {
+            result = `${result.slice(0, cut - length)}${HIDDEN}${result.slice(cut)}`;
+            hidden = true;
+          }
+        if (hidden) break;
       }
-    }
     return result;
   }
 
@@ -174,6 +172,28 @@ export class Redactor {
     }
     return input;
   }
+}
+
+/** Replaces each match of `pattern`, widened over the token characters around it, with the placeholder. */
+function hideTokens(text: string, pattern: RegExp, tokenCharacter: RegExp): string {
+  pattern.lastIndex = 0;
+  let result = "";
+  let copied = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    let start = match.index;
+    let end = start + match[0].length;
+    if (end === start) {
+      pattern.lastIndex += 1;
+      continue;
+    }
+    while (start > copied && tokenCharacter.test(text[start - 1])) start -= 1;
+    while (end < text.length && tokenCharacter.test(text[end])) end += 1;
+    while (end < text.length && text[end] === "=") end += 1;
+    result += `${text.slice(copied, start)}${HIDDEN}`;
+    copied = end;
+    pattern.lastIndex = end;
+  }
+  return copied === 0 ? text : result + text.slice(copied);
 }
 
 /** `Basic <base64>` as an Authorization header or its echo carries it. */

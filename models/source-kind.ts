@@ -36,8 +36,8 @@ export interface SourceKindDescriptor<Config> {
    */
   periodFiltered: boolean;
   /**
-   * A live system rather than an export: the planner plans live sources first and keeps exports as
-   * the alternative the reflector switches to (DESIGN §3, format_error rule).
+   * A live system rather than an export: among sources of equal trust the planner makes the live
+   * one the required goal; exports are asked beside it (issue 28).
    */
   live: boolean;
   /** The endpoint to retry on after a server error, when the source configures one. */

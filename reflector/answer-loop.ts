@@ -5,6 +5,7 @@ import type { ExecutionPlan } from "../models/plan.js";
 import type { AnswerOptions } from "./answering/answer-context.js";
 import type { AnswerResult } from "./answering/answer-result.js";
 import { checkOutcomes } from "./answering/check-outcomes.js";
+import { coverFailedGoals } from "./answering/covered-failures.js";
 import { disclosedBroadenings } from "./answering/disclosed-broadenings.js";
 import { executeAndReflect } from "./answering/execute-and-reflect.js";
 import { finishAnswer } from "./answering/finish-answer.js";
@@ -17,7 +18,8 @@ export type { AnswerResult } from "./answering/answer-result.js";
 /**
  * Answers a plan: executes every sub-goal, reflects on failures with the rules (retry, broaden,
  * switch source, stop) for at most max_iterations rounds within the deadline, grades
- * knowledge-base passages (with the agentic retrieval loop when the strategy asks for it), checks
+ * knowledge-base passages (with the agentic retrieval loop when the strategy asks for it), lets a
+ * source that answered stand for one that failed (`covered-failures.ts`), checks
  * every outcome against what was asked, compares sources, writes the answer and finishes the run.
  * The steps are in `answering/`.
  */
@@ -39,6 +41,7 @@ export async function answerPlan(
     const context = { plan, workspace, options, run, language, labels };
     const reflected = await executeAndReflect(context);
     const graded = await gradeOutcomes(context, reflected);
+    coverFailedGoals(context, reflected, graded);
     const broadenings = [...disclosedBroadenings(plan, reflected), ...graded.broadenings];
     checkOutcomes(context, graded.outcomes, graded.gaps, broadenings);
     return await finishAnswer(context, { outcomes: graded.outcomes, gaps: graded.gaps, broadenings });

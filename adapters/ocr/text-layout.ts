@@ -1,3 +1,4 @@
+import { groupLines } from "./line-grouping.js";
 import type { PixelBox, RecognisedText } from "./ocr-engine.js";
 
 // Lays recognised pieces of text out as a table, by position alone: rows are pieces whose
@@ -171,9 +172,9 @@ export interface ReadingOrderLine extends LaidOutCell {
   pieces: RecognisedText[];
 }
 
-/** Reading order (rows top to bottom, pieces left to right) as lines of text, for prose pages. */
+/** Reading order (lines top to bottom, pieces left to right; line-grouping.ts) as lines of text, for prose pages. */
 export function readingOrderLines(texts: RecognisedText[]): ReadingOrderLine[] {
-  return groupRows(texts).map((row) => {
+  return groupLines(texts).map((row) => {
     const line = mergePieces(row);
     return { ...line, textHeight: line.textHeight ?? line.box[3] - line.box[1], pieces: row };
   });

@@ -1,6 +1,7 @@
 import type { Readable, Writable } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { type JSONRPCMessage, JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
+import { jsonNestingPastLimit, MAX_JSON_NESTING } from "../../domain/input-limits.js";
 
 /** Longest message line the server reads; a longer one is answered with an error and skipped. */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
@@ -22,7 +23,8 @@ const LEADING_ID =
  * with code 0 and never answers what follows) and drops a line that is not JSON-RPC without a
  * reply. Here a line over the limit is skipped as it streams in (never buffered past its first
  * bytes) and answered with −32600 naming the limit; a line that is not JSON gets −32700; JSON that
- * is not a JSON-RPC message gets −32600; the lines after each are read as usual.
+ * is not a JSON-RPC message gets −32600, and so does one nested more than MAX_JSON_NESTING levels
+ * deep (the schemas would overflow the stack on it); the lines after each are read as usual.
  */
 export class BoundedStdioTransport implements Transport {
   onclose?: () => void;
@@ -112,6 +114,17 @@ export class BoundedStdioTransport implements Transport {
     this.pieces = [];
     this.pendingBytes = 0;
     if (line.trim() === "") return;
+    // The SDK's schemas and the tools walk a message recursively: bound its depth before parsing.
+    const tooDeep = jsonNestingPastLimit(line);
+    if (tooDeep !== undefined) {
+      const id = LEADING_ID.exec(line.slice(0, HEAD_BYTES))?.[1];
+      this.reply(id === undefined ? null : JSON.parse(id), INVALID_REQUEST, "message nested too deeply", {
+        kind: "nested_too_deep",
+        limit_levels: MAX_JSON_NESTING,
+        message: `the message nests arrays and objects more than ${MAX_JSON_NESTING} levels deep (at character ${tooDeep})`,
+      });
+      return;
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(line);

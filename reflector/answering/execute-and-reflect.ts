@@ -5,6 +5,7 @@ import type { StepResult } from "../../models/step-result.js";
 import type { GapMessage, StopCause } from "../messages/gap-message.js";
 import { applyRules } from "../rule-engine.js";
 import { defaultRules } from "../rules/default-rules.js";
+import { effectiveFailureKind } from "../rules/effective-failure-kind.js";
 import type { ReflectionHistory, ReflectionRule, RuleDecision } from "../rules/rule.js";
 import type { AnswerContext } from "./answer-context.js";
 import { goalsWithBeforeWindows } from "./before-window.js";
@@ -140,12 +141,30 @@ function reflectRound(
         remainingMs: run.remainingMs(),
         defaultTimeoutMs: setup.defaultTimeoutMs,
         otherGoals: [...state.current.values()],
+        otherResults: state.latest,
+        otherHistories: state.histories,
       },
       run.trace,
     );
+    if (firing.decision.action === "switch_source")
+      recordFailedSource(history, state.current.get(goal.id)!, result);
     applyDecision(firing.decision, result, goal.id, history, state, round);
   }
   return round;
+}
+
+/** The source a goal is switched away from, with its failure, for the answer to state. */
+function recordFailedSource(history: ReflectionHistory, goal: SubGoal, result: StepResult): void {
+  const kind = effectiveFailureKind(result);
+  history.failedSources = [
+    ...(history.failedSources ?? []),
+    {
+      source: goal.source,
+      ...(goal.dataset ? { dataset: goal.dataset } : {}),
+      ...(kind ? { kind } : {}),
+      ...(result.error_message ? { message: result.error_message } : {}),
+    },
+  ];
 }
 
 /** A goal when reflection stops: answered if its last run succeeded, else failed with why. */

@@ -4,7 +4,8 @@ import { CLI } from "../support/run-cli.js";
 import { TemporaryFolders } from "../support/temporary-workspace.js";
 
 // The built `triangulate mcp`, spoken to with raw lines on its stdin (issue 26.4): an over-long
-// line, a line that is not JSON and JSON that is not JSON-RPC each get a JSON-RPC error, and the
+// line, a line that is not JSON, JSON that is not JSON-RPC and a message nested 100,000 levels deep
+// each get a JSON-RPC error, and the
 // requests after them are still answered. kb_search on a workspace without a knowledge base
 // answers a documented kind.
 const folders = new TemporaryFolders();
@@ -100,17 +101,22 @@ describe("triangulate mcp answers every line", () => {
     const question = "x".repeat(20 * 1024 * 1024);
     child.stdin.write(request(2, "tools/call", { name: "ask", arguments: { question } }));
     child.stdin.write("this is not JSON\n");
+    const deep = `${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}`;
+    child.stdin.write(
+      `{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"run_plan","arguments":{"plan":${deep}}}}\n`,
+    );
     child.stdin.write('{"hello": "world"}\n');
     child.stdin.write(request(3, "tools/list"));
     child.stdin.write(request(4, "tools/call", { name: "kb_search", arguments: { query: "returns" } }));
     child.stdin.write(request(5, "tools/call", { name: "sources_list", arguments: {} }));
-    const received = await replies.atLeast(6, 90_000);
+    const received = await replies.atLeast(7, 90_000);
     child.stdin.end();
     expect(await exited, stderr).toBe(0);
 
     const byId = (id: number) => received.find((reply) => reply.id === id);
     expect(byId(2)?.error?.code).toBe(-32600);
     expect(byId(2)?.error?.data).toMatchObject({ kind: "message_too_large", limit_bytes: 16 * 1024 * 1024 });
+    expect(byId(6)?.error?.data).toMatchObject({ kind: "nested_too_deep", limit_levels: 512 });
     const anonymous = received.filter((reply) => reply.id === null).map((reply) => reply.error?.code);
     expect(anonymous).toEqual([-32700, -32600]);
     const tools = (byId(3)?.result?.tools ?? []) as { name: string }[];

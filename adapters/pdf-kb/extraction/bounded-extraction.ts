@@ -106,6 +106,8 @@ export class BoundedExtraction {
       };
       const onExit = (code: number | null, exitSignal: NodeJS.Signals | null) => {
         this.child = undefined;
+        // What it started (a JVM, an OCR process) must not outlive it.
+        killGroup(child);
         // V8 aborts (SIGABRT, or exit code 134 from a worker of the process) when the heap bound is reached.
         if (exitSignal === "SIGABRT" || code === 134 || /heap out of memory/i.test(this.stderrTail))
           over(

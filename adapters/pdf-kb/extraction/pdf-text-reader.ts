@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { DocumentError } from "./document-error.js";
+import { removeOverprintedRuns } from "./overprinted-text.js";
 
 /** One run of text as pdf.js reports it, placed on its page (points, origin top-left). */
 export interface PositionedText {
@@ -250,7 +251,12 @@ export async function readPdfText(absolutePath: string, options: ReadPdfOptions 
           endOfLine: item.hasEOL,
         });
       }
-      pages.push({ page: number, width: viewport.width, height: viewport.height, items });
+      pages.push({
+        page: number,
+        width: viewport.width,
+        height: viewport.height,
+        items: removeOverprintedRuns(items),
+      });
       page.cleanup();
     }
   } catch (error) {
