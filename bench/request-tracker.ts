@@ -5,7 +5,10 @@
 // same RT with the nearest YAML its schema accepts (no values:, no revision params or field_names,
 // no {{ }}: CF.Parts without braces, the history's fields= appended to the endpoint). Rows are put
 // through the executor's canonicalTable on both sides, as a run does.
-// Run: bash .ci/start-request-tracker && npx tsx bench/request-tracker.ts [--before /work/main] [--rounds 5]
+// Run: bash .ci/start-request-tracker && npx tsx bench/request-tracker.ts [--before DIR] [--rounds 5]
+// where DIR holds the code to compare with and resolves the same packages, e.g. the code before
+// Request Tracker support: mkdir /tmp/triangulate-before && git archive b3a4d92 | tar -x -C
+// /tmp/triangulate-before && ln -s "$PWD/node_modules" /tmp/triangulate-before/node_modules
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -52,6 +52,27 @@ export function checkWorkspaceReferences(
     const offerings: [string, { offers?: Offers }][] = kind
       .sections(source)
       .map((section) => [section.path.join("."), { offers: section.offers }]);
+    for (const named of kind.catalogValues?.(source) ?? []) {
+      const path = ["sources", sourceName, ...named.path];
+      const values = catalog.dimensions[named.dimension]?.values;
+      if (!values) {
+        if (named.value === undefined)
+          issues.push({
+            ...locate(path),
+            path: path.join("."),
+            message: `dimension \`${named.dimension}\` is not in catalog.dimensions`,
+            suggestion: nearestName(named.dimension, known.dimensions),
+          });
+        continue;
+      }
+      if (named.value !== undefined && !Object.hasOwn(values, named.value))
+        issues.push({
+          ...locate(path),
+          path: path.join("."),
+          message: `\`${named.value}\` is not a value of catalog.dimensions.${named.dimension} (${Object.keys(values).join(", ")}); the keys here are catalog values, the right-hand side what the source stores`,
+          suggestion: nearestName(named.value, Object.keys(values)),
+        });
+    }
     const searched = kind.textSearch(source);
     if (searched) offerings.push(["", { offers: searched }]);
     let described: ReturnType<typeof describeSource> | undefined;

@@ -42,6 +42,11 @@ export interface SourceKindDescriptor<Config> {
   live: boolean;
   /** The endpoint to retry on after a server error, when the source configures one. */
   fallbackEndpoint(config: Config): string | undefined;
+  /**
+   * Catalog values the source's YAML names (a tickets source's `values:` keys), with where each is
+   * written below `sources.<name>`: the workspace check refuses a dimension or value the catalog lacks.
+   */
+  catalogValues?(config: Config): { path: string[]; dimension: string; value?: string }[];
 }
 
 /** The sections of a `datasets` map whose entries map headers to catalog columns: tables, in YAML order. */

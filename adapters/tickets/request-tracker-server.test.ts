@@ -13,6 +13,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadWorkspace } from "../../config/load-workspace.js";
 import type { TicketsSource } from "../../models/sources/tickets-source.js";
+import type { StepError } from "../../models/step-error.js";
 import {
   findRealRequestTracker,
   type RealRequestTracker,
@@ -93,6 +94,16 @@ if (!missing)
       );
     });
 
+    it("keeps a hostile filter value one TicketSQL string: nothing found, no other ticket", async () => {
+      for (const part of [`x" OR Queue != "nothing`, `x' OR Queue != 'nothing`, 'x\\" OR id > 0 OR \\"x']) {
+        const goal = goalFor("part_changes", { period: year2024, filters: { part } }, "rt");
+        const error = (await adapter
+          .fetch(goal, stepContext({ timeoutMs: 30_000 }))
+          .catch((caught) => caught)) as StepError;
+        expect(error.kind).toBe("no_results");
+      }
+    });
+
     it("sends a site code as the display name the field stores (values: site: {KHH: 高雄})", async () => {
       const goal = goalFor("part_changes", { period: year2024, filters: { site: "KHH" } }, "rt");
       const raw = await adapter.fetch(goal, stepContext({ timeoutMs: 30_000 }));
@@ -119,6 +130,21 @@ if (!missing)
       );
       expect(result.warnings![0]).toContain(`sources.rt.values (site: { "KHH": "高雄" })`);
       expect(result.evidence.notes).toContain(result.warnings![0]);
+      // sources test without a filter already says it, for every site the period holds.
+      const plain = await unmapped.testMapping(
+        goalFor("part_changes", { period: year2024 }, "rt"),
+        stepContext({ timeoutMs: 30_000 }),
+      );
+      expect(plain.warnings).toHaveLength(1);
+      expect(plain.warnings![0]).toContain(
+        'a filter by site would find nothing on the server: "KHH" is sent as "KHH" where',
+      );
+      expect(plain.warnings![0]).toContain(`"KHH": "高雄"`);
+      const mapped = await adapter.testMapping(
+        goalFor("part_changes", { period: year2024 }, "rt"),
+        stepContext({ timeoutMs: 30_000 }),
+      );
+      expect(mapped.warnings).toBeUndefined();
     });
 
     it("reads every change of the history by field name, an edit of a multi-value field as one change, a corrected date noted", async () => {

@@ -2,7 +2,6 @@ import pLimit from "p-limit";
 import { describeSource } from "../../config/describe-sources.js";
 import type { Redactor } from "../../config/redactor.js";
 import type { Workspace } from "../../config/workspace.js";
-import { canonicalValue, valueMatchesFilter } from "../../domain/canonical-values.js";
 import { isWhollyOptional } from "../../domain/placeholder-template.js";
 import type { CellValue, Column, FilterMismatch, Provenance, TableEvidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
@@ -31,6 +30,7 @@ import {
   mapRecord,
   recordLabel,
 } from "./field-mapping.js";
+import { type FilteredOut, filteredOutByServer, storedValueWarnings } from "./filter-mismatch.js";
 import { type CompiledPath, compilePath } from "./json-path.js";
 import { type FetchPage, type Page, type PagedRecords, paginate } from "./paginate.js";
 import { PRESETS, type ResolvedSearch, resolveSearch, type ValueNames } from "./presets.js";
@@ -80,6 +80,12 @@ const CHANGE_COLUMNS: Column[] = [
 ];
 
 const EPOCH_START = "1970-01-01";
+
+/**
+ * At most this many pages are read again without the filters when a filtered read found nothing:
+ * enough to see whether records hold the value, bounded so an empty answer stays cheap.
+ */
+const RECHECK_MAX_PAGES = 10;
 
 function nextDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
@@ -217,7 +223,7 @@ export class TicketsAdapter implements SourceAdapter {
     const warnings: string[] = [];
     const filterMismatches: FilterMismatch[] = [];
     if (paged.records.length === 0) {
-      const refused = await this.filteredOutByServer(search, goal, values, connection, included);
+      const refused = await this.filteredOutByServer(search, goal, values, connection, included, context);
       if (refused) {
         paged.records = refused.records;
         clientFilters.push(...refused.dimensions);
@@ -259,87 +265,56 @@ export class TicketsAdapter implements SourceAdapter {
     };
   }
 
-  /**
-   * When a read with server-side filters found nothing: the same read without them, and the
-   * records in it that hold the filtered values (compared through the catalog and the source's
-   * `values:`). Records there mean the filter was sent as a value the ticket system does not
-   * store (the code KHH where it stores 高雄): they are returned with a warning naming what was
-   * sent, what is stored and the `values:` line that fixes it, and filtered after reading. Nothing
-   * (undefined) when no filter was sent, a filtered dimension is not mapped to a field (nothing to
-   * compare), the read cannot be made without the filter, or no record matches (a true empty result).
-   */
-  private async filteredOutByServer(
+  /** The records a server-side filter missed (see filter-mismatch.ts), read again without the filters. */
+  private filteredOutByServer(
     search: ResolvedSearch,
     goal: SubGoal,
     values: TemplateValues,
     connection: SearchConnection,
     included: unknown[],
-  ): Promise<
-    { records: unknown[]; dimensions: string[]; warning: string; mismatches: FilterMismatch[] } | undefined
-  > {
-    const filters = goal.params.filters ?? {};
+    { signal, trace }: Pick<StepContext, "signal" | "trace">,
+  ): Promise<FilteredOut | undefined> {
     const templates = [search.endpoint, search.jql ?? "", ...Object.values(search.params)].join("\n");
-    const serverSide = new Set(placeholdersOf(templates));
-    const dimensions = Object.keys(filters).filter((dimension) => serverSide.has(dimension));
-    if (dimensions.length === 0 || dimensions.some((dimension) => !(dimension in search.search.fields)))
-      return undefined;
-    const without: TemplateValues = { ...values };
-    for (const dimension of dimensions) delete without[dimension];
-    let request: FilledRequest;
-    try {
-      request = this.filledRequest(search, without);
-    } catch {
-      return undefined;
-    }
-    await this.resolveNamedParams(request.params, (lookup) => connection.namesOf(lookup), request.where);
-    const unfiltered = await paginate(
-      search.pagination,
-      this.config.max_pages,
-      this.pageFetcher(search, request, connection),
-      this.recordsReader(search, included),
-    );
-    const { fields } = this.compiledFor(search);
-    const catalog = this.workspace.config.catalog;
-    const stored = new Map<string, Set<string>>(dimensions.map((dimension) => [dimension, new Set()]));
-    const records = unfiltered.records.filter((record, index) => {
-      const row = mapRecord(record, fields, recordLabel(record, index), []);
-      const holds = dimensions.every((dimension) => {
-        const cell = row[dimension];
-        if (cell === null || cell === undefined) return false;
-        const canonical = this.upstream().toCanonical(dimension, String(cell)) ?? String(cell);
-        return valueMatchesFilter(catalog, dimension, canonical, filters[dimension]);
-      });
-      if (holds) for (const dimension of dimensions) stored.get(dimension)!.add(String(row[dimension]));
-      return holds;
+    return filteredOutByServer({
+      sourceName: this.name,
+      filters: goal.params.filters ?? {},
+      serverSide: [...new Set(placeholdersOf(templates))],
+      sent: values,
+      fields: this.compiledFor(search).fields,
+      catalog: this.workspace.config.catalog,
+      upstream: this.upstream(),
+      readWithout: async (without) => {
+        let request: FilledRequest;
+        try {
+          request = this.filledRequest(search, without);
+        } catch {
+          return undefined;
+        }
+        // The check must not turn an empty answer into a failure: a re-read that is too long or
+        // fails leaves the empty result as it was (an abort still ends the step).
+        try {
+          await this.resolveNamedParams(
+            request.params,
+            (lookup) => connection.namesOf(lookup),
+            request.where,
+          );
+          const paged = await paginate(
+            search.pagination,
+            Math.min(this.config.max_pages, RECHECK_MAX_PAGES),
+            this.pageFetcher(search, request, connection),
+            this.recordsReader(search, included),
+          );
+          return paged.records;
+        } catch (error) {
+          if (signal.aborted) throw error;
+          trace(
+            "tickets:filter",
+            `${search.name}:re-read without the filters not possible (${error instanceof Error ? error.message : String(error)})`,
+          );
+          return undefined;
+        }
+      },
     });
-    if (records.length === 0) return undefined;
-    const quoted = (value: string | string[] | undefined) =>
-      (Array.isArray(value) ? value : [value ?? ""]).map((each) => JSON.stringify(each)).join(", ");
-    const parts = dimensions.map(
-      (dimension) =>
-        `${dimension} = ${quoted(filters[dimension])} was sent as ${quoted(values[dimension])}, and the ticket system stores ${[...stored.get(dimension)!].map((each) => JSON.stringify(each)).join(", ")}`,
-    );
-    const fix = dimensions
-      .map((dimension) => {
-        const wanted = Array.isArray(filters[dimension]) ? filters[dimension][0] : filters[dimension];
-        const canonical = canonicalValue(catalog, dimension, String(wanted)) ?? String(wanted);
-        return `${dimension}: { ${JSON.stringify(canonical)}: ${JSON.stringify([...stored.get(dimension)!][0])} }`;
-      })
-      .join(", ");
-    const list = (value: string | string[] | undefined) =>
-      Array.isArray(value) ? value : value ? [value] : [];
-    return {
-      records,
-      dimensions,
-      mismatches: dimensions.map((dimension) => ({
-        source: this.name,
-        dimension,
-        wanted: list(filters[dimension]),
-        sent: list(values[dimension]),
-        stored: [...stored.get(dimension)!],
-      })),
-      warning: `the server-side filter found no record, but ${records.length} of the ${unfiltered.records.length} records read without it match: ${parts.join("; ")}. These records were filtered after reading; to filter on the server, say what the ticket system stores in sources.${this.name}.values (${fix})`,
-    };
   }
 
   /**
@@ -774,7 +749,30 @@ export class TicketsAdapter implements SourceAdapter {
   /** Fetches live and maps leniently: what `sources test` prints without --sample. */
   async testMapping(goal: SubGoal, context: StepContext): Promise<TicketsMappingResult> {
     const raw = await this.fetch(goal, context);
-    return this.mapRaw(raw.body as TicketsRawBody, goal, { lenient: true });
+    const result = this.mapRaw(raw.body as TicketsRawBody, goal, { lenient: true });
+    // Values read that a filter for their catalog value would not send: said before anyone filters.
+    const search = this.resolve(goal);
+    const templates = [search.endpoint, search.jql ?? "", ...Object.values(search.params)].join("\n");
+    const filtered = new Set(
+      (raw.body as TicketsRawBody).filterMismatches?.map((mismatch) => mismatch.dimension),
+    );
+    const stored = storedValueWarnings({
+      sourceName: this.name,
+      serverSide: [...new Set(placeholdersOf(templates))].filter(
+        (dimension) =>
+          !filtered.has(dimension) && result.evidence.columns.some((column) => column.name === dimension),
+      ),
+      rows: result.evidence.rows,
+      ...(result.evidence.original_values ? { originals: result.evidence.original_values } : {}),
+      catalog: this.workspace.config.catalog,
+      upstream: this.upstream(),
+    });
+    if (stored.length === 0) return result;
+    return {
+      ...result,
+      notes: [...stored, ...result.notes],
+      warnings: [...(result.warnings ?? []), ...stored],
+    };
   }
 
   private mapRaw(

@@ -1,4 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ConfigError } from "../../config/config-error.js";
+import { loadWorkspace } from "../../config/load-workspace.js";
 import type { StepError } from "../../models/step-error.js";
 import { Catalog } from "../../models/workspace.js";
 import { UpstreamValues } from "./upstream-values.js";
@@ -55,5 +60,46 @@ describe("what a ticket system stores for a catalog value", () => {
     expect(value.message).toContain(
       'sources.rt.values.site.Kaohsiung: "Kaohsiung" is not a value of the catalog\'s site (KHH, TPE)',
     );
+  });
+
+  it("is checked when the workspace loads: each wrong key at its line, with the nearest name", () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "triangulate-values-"));
+    try {
+      writeFileSync(
+        path.join(folder, "triangulate.yaml"),
+        [
+          "catalog:",
+          "  dimensions:",
+          "    site: { values: { KHH: [高雄], TPE: [台北] } }",
+          "sources:",
+          "  rt:",
+          "    kind: tickets",
+          "    base_url: http://127.0.0.1:9",
+          "    values:",
+          "      site: { KHH: 高雄, KHG: 高雄 }",
+          "      sites: { TPE: 台北 }",
+          "    searches:",
+          "      all: { endpoint: /tickets, records: $.items, fields: { site: $.site } }",
+          "",
+        ].join("\n"),
+      );
+      let caught: unknown;
+      try {
+        loadWorkspace(folder, { environment: {} });
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(ConfigError);
+      const message = (caught as ConfigError).message;
+      expect(message).toMatch(
+        /triangulate\.yaml:9:\d+ sources\.rt\.values\.site\.KHG: `KHG` is not a value of catalog\.dimensions\.site \(KHH, TPE\)/,
+      );
+      expect(message).toMatch(
+        /triangulate\.yaml:10:\d+ sources\.rt\.values\.sites: dimension `sites` is not in catalog\.dimensions/,
+      );
+      expect(message).toContain("site");
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -96,7 +96,7 @@ export const FieldNames = z
     /** Endpoint relative to base_url listing the fields, read once per fetch (e.g. /REST/2.0/customfields). */
     endpoint: z.string().optional(),
     /** Query parameters of that request (RT: fields=Name, per_page=100, a JSON search in query). */
-    params: nameRecord(z.string(), z.string()).prefault({}),
+    params: z.record(z.string(), z.string()).default({}),
     /** JSONPath to the list in that response (default: the response is the list). */
     records: z.string().optional(),
     /** JSONPath from a listed field to its id, and to its name. */
@@ -128,7 +128,9 @@ export const RevisionMapping = z
      * Query parameters of the endpoint ({id} may be used; {{ }} are literal braces). Request
      * Tracker's history lists only transaction ids without `fields: Type,Field,OldValue,…`.
      */
-    params: nameRecord(z.string(), z.string()).prefault({}),
+    // A plain record (only iterated, never looked up by name): a transforming record inside the
+    // changelog union would hide that union's default from the generated JSON Schema.
+    params: z.record(z.string(), z.string()).default({}),
     /** How the endpoint pages (RT: page / per_page); without it one request per record. */
     pagination: Pagination.optional(),
     /** JSONPath to the revisions in the endpoint's response (default: the response is the list). */
@@ -273,4 +275,9 @@ export const ticketsKind: SourceKindDescriptor<TicketsSource> = {
   periodFiltered: true,
   live: true,
   fallbackEndpoint: (config) => config.fallback_base_url || undefined,
+  catalogValues: (config) =>
+    Object.entries(config.values).flatMap(([dimension, mapping]) => [
+      { path: ["values", dimension], dimension },
+      ...Object.keys(mapping).map((value) => ({ path: ["values", dimension, value], dimension, value })),
+    ]),
 };

@@ -4,6 +4,7 @@
  * source's `values:` mapping the filter is sent as 高雄 and the answer carries no caveat; without
  * it the server finds nothing for "KHH", the adapter reads without the filter, finds the records
  * that hold 高雄, filters them after reading, and the answer says so in the question's language.
+ * A count of a part whose catalog value has a space ("Steering knuckle") is answered in both languages.
  * Skipped with the reason when no RT runs; TRIANGULATE_REQUIRE_REQUEST_TRACKER=1 makes that a failure.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -91,5 +92,22 @@ if (!missing)
       expect(run.answer.status).toBe("answered");
       for (const ticket of kaohsiung) expect(run.answer.text).toContain(ticket.subject);
       expect(run.answer.text).not.toContain("Filtered after reading");
+    });
+
+    it("counts tickets of a canonical value with a space, asked in English and in Chinese", async () => {
+      const knuckles = tickets.filter(
+        (ticket) =>
+          ticket.final.parts.includes("Steering knuckle") &&
+          ticket.final.effective >= "2024-01-01" &&
+          ticket.final.effective <= "2024-12-31",
+      ).length;
+      const english = await askQuestion(
+        "How many quality tickets for the steering knuckle in 2024?",
+        workspaceFrom(yaml),
+      );
+      expect(english.answer.status).toBe("answered");
+      expect(english.answer.text).toContain(`Steering knuckle · 2024: ${knuckles} [1]`);
+      const chinese = await askQuestion("2024年转向节有多少质量工单？", workspaceFrom(yaml));
+      expect(chinese.answer.text).toContain(`转向节 · 2024：${knuckles}[1]`);
     });
   });

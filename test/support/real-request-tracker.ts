@@ -7,6 +7,8 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { acquireLockFile } from "../../domain/lock-file.js";
 
 /** A running RT: its REST 2.0 base and root's credentials. */
 export interface RealRequestTracker {
@@ -110,4 +112,31 @@ export async function ensureCustomField(
         await requestTrackerRest(tracker, "POST", `/customfield/${id}/value`, { Name: value });
   }
   return id;
+}
+
+class LockHeld extends Error {}
+
+/**
+ * Runs `work` while holding the seed lock of this RT (a file in its state folder): test files run
+ * in parallel, and two of them creating the same custom field at once on a fresh database would
+ * make two fields of one name. Waits up to a minute for another holder.
+ */
+export async function withSeedLock<T>(work: () => Promise<T>): Promise<T> {
+  const file = path.join(STATE, "seed.lock");
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    let release: () => void;
+    try {
+      release = acquireLockFile(file, () => new LockHeld(`${file} is held`));
+    } catch (error) {
+      if (!(error instanceof LockHeld) || Date.now() > deadline) throw error;
+      await sleep(200);
+      continue;
+    }
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  }
 }

@@ -4,7 +4,12 @@
  * named with a space; "Parts", a multi-value select holding "Steering knuckle"; "Site", a select
  * storing Chinese display names), then edits so the history holds real transactions.
  */
-import { ensureCustomField, type RealRequestTracker, requestTrackerRest } from "./real-request-tracker.js";
+import {
+  ensureCustomField,
+  type RealRequestTracker,
+  requestTrackerRest,
+  withSeedLock,
+} from "./real-request-tracker.js";
 
 /** One planned ticket: its custom fields at creation and the edits made after. */
 export interface PlannedTicket {
@@ -68,20 +73,23 @@ export interface SeededTicket extends PlannedTicket {
 export async function seedRequestTracker(
   tracker: RealRequestTracker,
 ): Promise<{ queue: string; tickets: SeededTicket[] }> {
-  await ensureCustomField(tracker, { name: "Effective date", type: "Date", maxValues: 1 });
-  await ensureCustomField(tracker, {
-    name: "Parts",
-    type: "Select",
-    maxValues: 0,
-    values: ["Steering knuckle", "Brake pad", "Wheel hub"],
+  // Fields of one name made twice by two test files at once would be two fields: one at a time.
+  await withSeedLock(async () => {
+    await ensureCustomField(tracker, { name: "Effective date", type: "Date", maxValues: 1 });
+    await ensureCustomField(tracker, {
+      name: "Parts",
+      type: "Select",
+      maxValues: 0,
+      values: ["Steering knuckle", "Brake pad", "Wheel hub"],
+    });
+    await ensureCustomField(tracker, {
+      name: "Site",
+      type: "Select",
+      maxValues: 1,
+      values: ["高雄", "台北", "台中"],
+    });
   });
-  await ensureCustomField(tracker, {
-    name: "Site",
-    type: "Select",
-    maxValues: 1,
-    values: ["高雄", "台北", "台中"],
-  });
-  const queue = `Triangulate ${Date.now().toString(36)}`;
+  const queue = `Triangulate ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   await requestTrackerRest(tracker, "POST", "/queue", { Name: queue });
   const tickets: SeededTicket[] = [];
   for (const planned of PLAN) {
