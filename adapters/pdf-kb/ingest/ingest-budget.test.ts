@@ -10,7 +10,7 @@ import { HashedEmbedder } from "../embedding/hashed-embedder.js";
 import { KnowledgeBase, knowledgeBaseDirectory } from "../store/knowledge-base.js";
 import { readManifest } from "../store/knowledge-base-manifest.js";
 import { processTree, samplePeakMemory } from "../test-support/process-memory.js";
-import { writeInflationBombPdf, writeManyPagesPdf } from "../test-support/write-bomb-pdf.js";
+import { writeInflationBombPdf, writeManyPagesPdf } from "../test-support/write-raw-pdf.js";
 import { writeTestPdf } from "../test-support/write-test-pdf.js";
 import { ingestKnowledgeBase } from "./ingest-knowledge-base.js";
 
