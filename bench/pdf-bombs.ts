@@ -21,7 +21,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { samplePeakMemory } from "../adapters/pdf-kb/test-support/process-memory.js";
-import { writeInflationBombPdf, writeManyPagesPdf } from "../adapters/pdf-kb/test-support/write-bomb-pdf.js";
+import { writeInflationBombPdf, writeManyPagesPdf } from "../adapters/pdf-kb/test-support/write-raw-pdf.js";
 import { writeTestPdf } from "../adapters/pdf-kb/test-support/write-test-pdf.js";
 
 const argument = (name: string) => {

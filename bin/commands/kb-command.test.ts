@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeManyPagesPdf } from "../../adapters/pdf-kb/test-support/write-bomb-pdf.js";
+import { writeManyPagesPdf } from "../../adapters/pdf-kb/test-support/write-raw-pdf.js";
 import { writeTestPdf } from "../../adapters/pdf-kb/test-support/write-test-pdf.js";
 import { colors } from "../cli-output.js";
 import { formatIngestSummary } from "./ingest-command.js";

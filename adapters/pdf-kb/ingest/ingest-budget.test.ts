@@ -10,7 +10,7 @@ import { HashedEmbedder } from "../embedding/hashed-embedder.js";
 import { KnowledgeBase, knowledgeBaseDirectory } from "../store/knowledge-base.js";
 import { readManifest } from "../store/knowledge-base-manifest.js";
 import { processTree, samplePeakMemory } from "../test-support/process-memory.js";
-import { writeInflationBombPdf, writeManyPagesPdf } from "../test-support/write-bomb-pdf.js";
+import { writeInflationBombPdf, writeManyPagesPdf } from "../test-support/write-raw-pdf.js";
 import { writeTestPdf } from "../test-support/write-test-pdf.js";
 import { ingestKnowledgeBase } from "./ingest-knowledge-base.js";
 
@@ -129,6 +129,19 @@ describe("ingest bounded per document", () => {
         .filter((command) => /extraction-process|java|pdftoppm|tesseract/.test(command));
     for (let wait = 0; wait < 20 && left().length > 0; wait += 1) await sleep(100);
     expect(left()).toEqual([]);
+
+    // The next ingest does not spend the bound again on the unchanged file under the same bound.
+    const again = performance.now();
+    const second = await ingestKnowledgeBase(loadWorkspace(directory), "handbook");
+    expect((performance.now() - again) / 1000).toBeLessThan(10);
+    expect(second.failed).toEqual([
+      expect.objectContaining({
+        document: "docs/pages.pdf",
+        reason: "timeout",
+        notRetriedSince: expect.any(String),
+      }),
+    ]);
+    expect(second.index.documents).toBe(1);
   }, 180_000);
 
   it("stops a document at the memory bound when the decoded-bytes bound is raised", async () => {

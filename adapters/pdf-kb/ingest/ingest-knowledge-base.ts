@@ -70,6 +70,21 @@ export interface FailedDocument {
   message: string;
   /** For a bound's reasons: the setting it went over and the setting's value. */
   budget?: DocumentBudget;
+  /**
+   * Set when the document went over the same bound in an earlier ingest and neither the file nor
+   * the bound has changed since: it was not extracted again (a time bomb would cost its whole
+   * `max_seconds` at every ingest). `--rebuild` tries it again.
+   */
+  notRetriedSince?: string;
+}
+
+/** The reasons that name a bound of the source's `ingest` budget. */
+const budgetReasons = new Set<string>(["too_large", "too_many_pages", "timeout", "out_of_memory"]);
+
+/** The current value of an `ingest.*` setting of the source. */
+function budgetLimit(source: PdfKnowledgeBaseSource, setting: string): number | undefined {
+  const key = setting.replace(/^ingest\./, "");
+  return Object.hasOwn(source.ingest, key) ? source.ingest[key as keyof typeof source.ingest] : undefined;
 }
 
 /** What an ingest did. */
@@ -305,6 +320,22 @@ async function ingestLocked(
       throwIfAborted(signal);
       onProgress?.({ phase: "extract", done: index, total: pending.length, document: file.relativePath });
       const metadata = metadataFor(source, filesByPath.get(file.relativePath)!);
+      const before = rebuild ? undefined : previous?.skipped[file.relativePath];
+      if (
+        before?.budget &&
+        budgetReasons.has(before.reason) &&
+        before.hash === hashes.get(file.relativePath) &&
+        budgetLimit(source, before.budget.setting) === before.budget.limit
+      ) {
+        failed.push({
+          document: file.relativePath,
+          reason: before.reason as DocumentFailureReason,
+          message: before.message,
+          budget: before.budget,
+          notRetriedSince: before.failed_at,
+        });
+        continue;
+      }
       try {
         const extracted = await extractor!(file.absolutePath, {
           documentId: file.relativePath,
@@ -377,7 +408,7 @@ async function ingestLocked(
             reason: failure.reason,
             message: failure.message,
             ...(failure.budget ? { budget: failure.budget } : {}),
-            failed_at: new Date().toISOString(),
+            failed_at: failure.notRetriedSince ?? new Date().toISOString(),
           },
         ]),
       ),

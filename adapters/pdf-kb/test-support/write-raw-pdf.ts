@@ -1,10 +1,10 @@
-// A small PDF writer for hostile test documents that pdfkit will not make: a content stream
-// that inflates to gigabytes, and a page tree of thousands of empty pages.
+// A small PDF writer for test documents that pdfkit will not make: a content stream that
+// inflates to gigabytes, a page tree of thousands of empty pages, hand-written content streams.
 import fs from "node:fs";
 import zlib from "node:zlib";
 
 /** Writes a PDF from its numbered objects' bodies (object 1 is the catalog), with a correct xref table. */
-function writeRawPdf(file: string, objects: (string | Buffer)[]): void {
+export function writeRawPdf(file: string, objects: (string | Buffer)[]): void {
   const parts: Buffer[] = [Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1")];
   let length = parts[0].length;
   const offsets: number[] = [];
