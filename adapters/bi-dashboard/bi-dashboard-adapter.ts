@@ -350,7 +350,10 @@ export class BiDashboardAdapter implements SourceAdapter {
       const redirected = this.redirectError(pooled.page, url);
       if (redirected) throw redirected;
       // A single-page app sends the browser to its sign-in route from its own script, after loading.
-      if (await landedOnSignIn(pooled.page, this.config, pooled.requests, Date.now() + remaining(), target)) {
+      // After a same-document route change (no response) the view on screen is the previous one:
+      // it proves nothing until the page settles, so no target is given.
+      const shown = response ? target : undefined;
+      if (await landedOnSignIn(pooled.page, this.config, pooled.requests, Date.now() + remaining(), shown)) {
         if (attempt === 1) break;
         context.trace(
           "bi",

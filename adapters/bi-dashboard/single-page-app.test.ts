@@ -30,8 +30,12 @@ function adapterFor(password: string, workspace = testWorkspace(spa.url, {}, spa
   return new BiDashboardAdapter("ops", config, workspace, browsers);
 }
 
-async function read(adapter: BiDashboardAdapter, dataset: string): Promise<TableEvidence> {
-  const goal = biGoal("ops", dataset, { filters: {} });
+async function read(
+  adapter: BiDashboardAdapter,
+  dataset: string,
+  filters: Record<string, string> = {},
+): Promise<TableEvidence> {
+  const goal = biGoal("ops", dataset, { filters });
   const raw = await adapter.fetch(
     goal,
     stepContext({ timeoutMs: 60_000, runDirectory: temporaryDirectory() }),
@@ -87,6 +91,15 @@ describe("a single-page dashboard (Vite, Tabulator, Grid.js, Chart.js) behind a 
     expect(evidence.rows).toEqual(SPA_DATA.units);
   }, 120_000);
 
+  it("follows a filter in the client-side route (#/dashboard?market=…) from one market to the next, never the view before", async () => {
+    for (const market of ["North", "East", "South"]) {
+      const goal = biGoal("ops", "revenue_of_market", { filters: { market } });
+      const raw = await adapter.fetch(goal, stepContext({ timeoutMs: 60_000 }));
+      const evidence = adapter.normalize(raw, goal) as TableEvidence;
+      expect(evidence.rows).toEqual(SPA_DATA.revenue.filter((row) => row.market === market));
+    }
+  }, 120_000);
+
   it("reuses the stored session in a later run: the app shows its view, no sign-in", async () => {
     const later = adapterFor(SPA_SECRET, workspace);
     try {
@@ -99,7 +112,10 @@ describe("a single-page dashboard (Vite, Tabulator, Grid.js, Chart.js) behind a 
     }
   }, 120_000);
 
-  it("signs in once more when the session expired and the app sends the browser back to #/login", async () => {
+  it("signs in once more when the session expired: the app, sent to another #route, shows #/login instead of its view", async () => {
+    // The page shows one market's view; the next read is a same-document route change, whose
+    // earlier view stays on screen until the app has asked its API (401) and shown its sign-in.
+    await read(adapter, "revenue_of_market", { market: "North" });
     spa.expireSessions();
     const before = adapter.loginCount;
     const evidence = await read(adapter, "revenue");

@@ -65,6 +65,11 @@ sources:
         locate: { heading: Revenue by market }
         extract: grid
         columns: { Market: market, Quarter: quarter, Revenue: revenue }
+      revenue_of_market:
+        url: /#/dashboard?market={market}
+        locate: { heading: Revenue by market }
+        extract: grid
+        columns: { Market: market, Quarter: quarter, Revenue: revenue }
       orders:
         url: /#/dashboard
         locate: { heading: Orders by channel }

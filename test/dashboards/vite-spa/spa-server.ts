@@ -6,7 +6,8 @@ import path from "node:path";
 
 // Test support: serves the built single-page dashboard (dist/, built by .ci/build-vite-spa) and its
 // small JSON API on loopback, port 0: at / (hash routes) and under /app/ (path routes). The API is what the app's own script calls: POST api/login
-// (a cookie session), GET api/dashboard (401 without the session, else the data the test seeded).
+// (a cookie session), GET api/dashboard[?market=…] (401 without the session, else the data the test
+// seeded, its revenue rows of that market).
 // The server never redirects: sending the browser to #/login is the app's doing.
 
 /** One row of each of the dashboard's three widgets. */
@@ -76,7 +77,12 @@ export async function startSpa(options: {
           return;
         }
         if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
-        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(options.data));
+        // The revenue table follows the route's market filter, as a dashboard's filter bar would.
+        const market = url.searchParams.get("market");
+        const data = market
+          ? { ...options.data, revenue: options.data.revenue.filter((row) => row.market === market) }
+          : options.data;
+        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(data));
         return;
       }
       const file = url.pathname === "/" ? "index.html" : url.pathname.slice(1);

@@ -105,9 +105,11 @@ function barChart(canvas, rows, withLabels, indexAxis = "x") {
 }
 
 async function showDashboard() {
-  const answer = await fetch("api/dashboard");
+  const market = currentRoute().query.get("market");
+  const answer = await fetch(market ? `api/dashboard?market=${encodeURIComponent(market)}` : "api/dashboard");
   if (answer.status === 401) {
-    navigate(`/login?next=${encodeURIComponent(currentRoute().route)}`);
+    const { route: name, query } = currentRoute();
+    navigate(`/login?next=${encodeURIComponent(query.size > 0 ? `${name}?${query}` : name)}`);
     return;
   }
   const data = await answer.json();
