@@ -77,3 +77,12 @@ describe("Redactor and values cut before it", () => {
     expect(shown).toBe('rows 3, 4: value "note ***…" is not >= 2 (clause 1)');
   });
 });
+
+describe("Redactor with several secrets", () => {
+  it("hides each, whatever characters they start with", () => {
+    const several = new Redactor(["zebra-stripes", "-minus-start", "alpha-beta1", "]bracket-x", "^caret-yy"]);
+    expect(several.text("a zebra-stripes b -minus-start c alpha-beta1 e ]bracket-x f ^caret-yy")).toBe(
+      "a *** b *** c *** e *** f ***",
+    );
+  });
+});

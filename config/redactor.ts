@@ -38,8 +38,11 @@ export function byteForms(secret: string): { form: string; caseless: boolean }[]
 function alternation(patterns: { source: string; length: number; first: string[] }[]): RegExp | undefined {
   if (patterns.length === 0) return undefined;
   const sorted = [...patterns].sort((a, b) => b.length - a.length);
-  const first = new Set<string>(["%", "\\\\", "&"]);
-  for (const pattern of patterns) for (const character of pattern.first) first.add(literalPattern(character));
+  // Every encoding of a first character starts with it, `%`, `\\`, `&` or (a space) `+`: a
+  // lookahead on those lets the engine skip the rest of the text quickly.
+  const first = new Set<string>(["%", "\\\\", "&", "+"]);
+  for (const pattern of patterns)
+    for (const character of pattern.first) first.add(literalPattern(character).replace("-", "\\-"));
   return new RegExp(
     `(?=[${[...first].join("")}])(?:${[...new Set(sorted.map((pattern) => pattern.source))].join("|")})`,
     "g",
