@@ -76,4 +76,22 @@ describe("Redactor and values cut before it", () => {
     expect(shown).not.toContain(SECRET.slice(0, 6));
     expect(shown).toBe('rows 3, 4: value "note ***…" is not >= 2 (clause 1)');
   });
+
+  it("hides an encoded start of a secret cut before the redactor saw it", () => {
+    const encoded = encodeURIComponent(SECRET).slice(0, 16);
+    expect(encoded).toBe("s3cr3t-P%40ss%20");
+    expect(redactor.text(`GET /search?q=${encoded}… failed`)).toBe("GET /search?q=***… failed");
+    expect(redactor.text(`{"error":"token ${JSON.stringify(SECRET).slice(1, 12)}`)).toBe(
+      '{"error":"token ***',
+    );
+  });
+});
+
+describe("Redactor with several secrets", () => {
+  it("hides each, whatever characters they start with", () => {
+    const several = new Redactor(["zebra-stripes", "-minus-start", "alpha-beta1", "]bracket-x", "^caret-yy"]);
+    expect(several.text("a zebra-stripes b -minus-start c alpha-beta1 e ]bracket-x f ^caret-yy")).toBe(
+      "a *** b *** c *** e *** f ***",
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { encodedTextPattern, literalPattern } from "./secret-pattern.js";
+import { encodedPrefixPattern, encodedTextPattern, literalPattern } from "./secret-pattern.js";
 
 /** The placeholder every hidden value becomes. */
 const HIDDEN = "***";
@@ -7,6 +7,8 @@ const MIN_ENCODED_SECRET = 6;
 /** A cut-off end of a secret (a text truncated mid-secret) is hidden when at least this long. */
 const MIN_SECRET_FRAGMENT = 6;
 
+/** Where a text was cut: an ellipsis, or its end (before closing quotes and brackets). */
+const CUT_MARK = `(?=…|\\.\\.\\.|"?\\s*[}\\]]*\\s*$)`;
 /** Characters a base64 (standard or URL-safe) token is made of, padding aside. */
 const BASE64_CHARACTER = /[A-Za-z0-9+/_-]/;
 /** Characters a hex token is made of. */
@@ -38,8 +40,11 @@ export function byteForms(secret: string): { form: string; caseless: boolean }[]
 function alternation(patterns: { source: string; length: number; first: string[] }[]): RegExp | undefined {
   if (patterns.length === 0) return undefined;
   const sorted = [...patterns].sort((a, b) => b.length - a.length);
-  const first = new Set<string>(["%", "\\\\", "&"]);
-  for (const pattern of patterns) for (const character of pattern.first) first.add(literalPattern(character));
+  // Every encoding of a first character starts with it, `%`, `\\`, `&` or (a space) `+`: a
+  // lookahead on those lets the engine skip the rest of the text quickly.
+  const first = new Set<string>(["%", "\\\\", "&", "+"]);
+  for (const pattern of patterns)
+    for (const character of pattern.first) first.add(literalPattern(character).replace("-", "\\-"));
   return new RegExp(
     `(?=[${[...first].join("")}])(?:${[...new Set(sorted.map((pattern) => pattern.source))].join("|")})`,
     "g",
@@ -51,6 +56,8 @@ export class Redactor {
   private readonly secrets: string[];
   /** Every secret as text, in any character encoding, split or not. */
   private readonly textPattern: RegExp | undefined;
+  /** The start of every secret longer than MIN_SECRET_FRAGMENT, in any character encoding, where a text was cut. */
+  private readonly cutPattern: RegExp | undefined;
   /** Every secret's base64 forms, then its hex forms, each with the characters of its tokens; a match hides its whole token. */
   private readonly bytePatterns: { pattern: RegExp; tokenCharacter: RegExp }[];
 
@@ -63,6 +70,16 @@ export class Redactor {
         first: [secret[0]],
       })),
     );
+    const cut = alternation(
+      this.secrets
+        .filter((secret) => secret.length > MIN_SECRET_FRAGMENT)
+        .map((secret) => ({
+          source: encodedPrefixPattern(secret, MIN_SECRET_FRAGMENT),
+          length: secret.length,
+          first: [secret[0]],
+        })),
+    );
+    this.cutPattern = cut && new RegExp(`(?:${cut.source})${CUT_MARK}`, "g");
     const forms = this.secrets.flatMap(byteForms);
     this.bytePatterns = [
       { forms: forms.filter((form) => !form.caseless), tokenCharacter: BASE64_CHARACTER },
@@ -93,7 +110,10 @@ export class Redactor {
   text(value: string): string {
     let result = this.hideWholeTokens(value);
     if (this.textPattern) result = result.replace(this.textPattern, HIDDEN);
-    result = this.hideCutEnds(result);
+    // A value cut before it reached the redactor may end in the first characters of a secret, at
+    // the text's end or before the `…` that marks a cut inside a message: hide those too, so a
+    // cut never leaves 10 of a password's 16 characters readable.
+    if (this.cutPattern) result = result.replace(this.cutPattern, HIDDEN);
     return result
       .replace(BASIC_CREDENTIALS, (match, scheme: string, gap: string, token: string) =>
         isCredentialPair(token) ? `${scheme}${gap}${HIDDEN}` : match,
@@ -124,34 +144,6 @@ export class Redactor {
   clip(value: string, limit: number): string {
     const redacted = this.text(value);
     return redacted.length > limit ? `${redacted.slice(0, limit)}…` : redacted;
-  }
-
-  /**
-   * A text somebody cut before it reached the redactor may end in the first characters of a
-   * secret — at its very end, or before the `…` a cut value is shown with inside a longer message
-   * (a cell value in a rule failure, a field value in a mapping error). Those fragments are hidden
-   * too: a cut must not leave 10 of a password's 16 characters readable.
-   */
-  private hideCutEnds(text: string): string {
-    const secrets = this.secrets.filter((secret) => secret.length > MIN_SECRET_FRAGMENT);
-    if (secrets.length === 0) return text;
-    const tail = /(…|\.\.\.)?("?\s*[}\]]*\s*)$/.exec(text);
-    const cuts = new Set<number>([tail ? text.length - tail[0].length : text.length]);
-    for (let index = text.indexOf("…"); index !== -1; index = text.indexOf("…", index + 1)) cuts.add(index);
-    let result = text;
-    // From the last cut backwards, so the positions of the earlier ones stay valid.
-    for (const cut of [...cuts].sort((a, b) => b - a))
-      for (const secret of secrets) {
-        const before = result.slice(0, cut);
-        let hidden = false;
-        for (let length = secret.length - 1; length >= MIN_SECRET_FRAGMENT && !hidden; length -= 1)
-          if (before.endsWith(secret.slice(0, length))) {
-            result = `${result.slice(0, cut - length)}${HIDDEN}${result.slice(cut)}`;
-            hidden = true;
-          }
-        if (hidden) break;
-      }
-    return result;
   }
 
   /** Redacts every string inside a JSON-like value, and values under secret-looking keys. */

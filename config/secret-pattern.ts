@@ -118,3 +118,16 @@ export function encodedTextPattern(
     )
     .join(`${GAP}{0,${MAX_GAP}}`);
 }
+
+/**
+ * The pattern source that matches the first `minimum` to `text.length - 1` characters of `text`,
+ * encoded as in encodedTextPattern: what is left of a secret when a value was cut inside it.
+ */
+export function encodedPrefixPattern(text: string, minimum: number): string {
+  const parts = [...text].map((character) => characterPattern(character, false));
+  const gap = `${GAP}{0,${MAX_GAP}}`;
+  let optional = "";
+  for (let index = parts.length - 2; index >= minimum; index -= 1)
+    optional = `(?:${gap}${parts[index]}${optional})?`;
+  return `${parts.slice(0, minimum).join(gap)}${optional}`;
+}

@@ -9,8 +9,9 @@ export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 /** How much of an over-long line is kept to find its request id. */
 const HEAD_BYTES = 4096;
 
-/** JSON-RPC's codes for a line that is not JSON and for JSON that is not a JSON-RPC message. */
+/** JSON-RPC's code for a line that is not JSON. */
 export const PARSE_ERROR = -32700;
+/** JSON-RPC's code for a message that is not a valid request (not JSON-RPC, too large, too deep). */
 export const INVALID_REQUEST = -32600;
 
 /** A request id written before `params`, as clients write it (`{"jsonrpc":"2.0","id":7,"method":…`). */

@@ -33,9 +33,13 @@ export const IsoDate = z
 
 /**
  * Sends trace events as MCP progress notifications while a long call runs, when the client asked
- * for progress (it sent a progressToken). Each event counts one step; the total is unknown.
+ * for progress (it sent a progressToken). Each event counts one step; the total is unknown. The
+ * lines pass the workspace's redactor like every result.
  */
-export function progressReporter(extra: Extra): ((event: TraceEvent) => void) | undefined {
+export function progressReporter(
+  extra: Extra,
+  workspace: Workspace,
+): ((event: TraceEvent) => void) | undefined {
   const token = extra._meta?.progressToken;
   if (token === undefined) return undefined;
   let progress = 0;
@@ -44,7 +48,8 @@ export function progressReporter(extra: Extra): ((event: TraceEvent) => void) | 
     void extra
       .sendNotification({
         method: "notifications/progress",
-        params: { progressToken: token, progress, message: event.line },
+        // A trace line may quote an upstream's error: it is output like any other.
+        params: { progressToken: token, progress, message: workspace.redactor.text(event.line) },
       })
       .catch(() => {
         // The client went away: the call's own signal ends the work.

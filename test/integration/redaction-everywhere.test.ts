@@ -166,7 +166,7 @@ describe("secrets echoed by an upstream", () => {
     for (const file of [...files, ...reports]) expect(leaks(readFileSync(file, "utf8")), file).toEqual([]);
   }, 240_000);
 
-  it("appear in no result of the MCP server's sources_test", async () => {
+  it("appear in no result of the MCP server's sources_test and run_plan, nor in its progress notifications", async () => {
     const folder = workspace();
     const client = new Client({ name: "redaction-test", version: "1.0.0" });
     const transport = new StdioClientTransport({
@@ -186,6 +186,17 @@ describe("secrets echoed by an upstream", () => {
         results.push(
           await client.callTool({ name: "sources_test", arguments: { source: "echoing", dataset } }),
         );
+      // run_plan with progress: each trace line reaches the client as a progress notification.
+      const progress: string[] = [];
+      const plan = JSON.parse(readFileSync(path.join(folder, "plan.json"), "utf8"));
+      results.push(
+        await client.callTool({ name: "run_plan", arguments: { plan } }, undefined, {
+          timeout: 60_000,
+          onprogress: (event) => progress.push(String(event.message ?? "")),
+        }),
+      );
+      expect(progress.length).toBeGreaterThan(2);
+      expect(leaks(progress.join("\n")), progress.join("\n")).toEqual([]);
       const text = JSON.stringify(results);
       expect(text).toContain("***");
       expect(leaks(text)).toEqual([]);
