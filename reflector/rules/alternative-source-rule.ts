@@ -63,15 +63,18 @@ function switchedGoal(goal: SubGoal, alternative: { source: string; dataset: str
   };
 }
 
-/** Another goal of the plan that asks for the same number and already has it, if any. */
+/** The most trusted other goal of the plan that asks for the same number and already has it, if any. */
 export function coveringGoal(context: ReflectionContext): SubGoal | undefined {
-  return (context.otherGoals ?? []).find(
-    (other) =>
-      other.id !== context.goal.id &&
-      other.source !== context.goal.source &&
-      context.otherResults?.get(other.id)?.status === "succeeded" &&
-      asksSameNumber(other, context.goal),
-  );
+  const trust = (goal: SubGoal) => trustOf(context.workspace.config.sources, goal.source);
+  return (context.otherGoals ?? [])
+    .filter(
+      (other) =>
+        other.id !== context.goal.id &&
+        other.source !== context.goal.source &&
+        context.otherResults?.get(other.id)?.status === "succeeded" &&
+        asksSameNumber(other, context.goal),
+    )
+    .sort((left, right) => trust(right) - trust(left))[0];
 }
 
 const SOURCE_FAILURES: readonly FailureKind[] = [
