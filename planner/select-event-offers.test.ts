@@ -55,3 +55,39 @@ describe("event sources by trust and coverage together", () => {
     });
   }
 });
+
+describe("event exports", () => {
+  it("asks a file export of an event beside the live register, the register first", () => {
+    const config = WorkspaceConfig.parse({
+      ...demo.config,
+      sources: {
+        ...demo.config.sources,
+        carrier_exports: {
+          kind: "file",
+          trust: 0.7,
+          datasets: {
+            carrier_changes: {
+              path: "data/carrier-changes.csv",
+              columns: { Region: "region", Date: "change_date" },
+              offers: { events: ["logistics_provider_change"], dimensions: ["region"] },
+            },
+          },
+        },
+      },
+    });
+    const outcome = new CatalogPlanner().planSync(
+      "Were there logistics provider changes in East China in 2024?",
+      {
+        workspace: new Workspace(demo.root, demo.file, config),
+        asOf: "2024-06-30",
+        strategy: "auto",
+      },
+    );
+    // Before: the export was asked only when no live source offered the event.
+    expect(
+      (outcome.plan?.sub_goals ?? [])
+        .filter((goal) => goal.params.event === "logistics_provider_change")
+        .map((goal) => goal.source),
+    ).toEqual(["tickets", "carrier_exports"]);
+  });
+});

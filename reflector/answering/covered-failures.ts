@@ -54,20 +54,20 @@ const FALLBACK_SENTENCE: Record<
   AnswerLanguage,
   {
     failed: (source: string, why: string) => string;
-    from: (what: string, failed: string[], from: string) => string;
+    from: (what: string, failed: string[], from: string[]) => string;
   }
 > = {
   en: {
     failed: (source, why) => `${source} did not answer (${why})`,
-    from: (what, failed, from) => `${what}: ${failed.join("; ")}; the value shown is from ${from}`,
+    from: (what, failed, from) => `${what}: ${failed.join("; ")}; the value shown is from ${from.join(", ")}`,
   },
   "zh-Hans": {
     failed: (source, why) => `${source} 未能取得数据（${why}）`,
-    from: (what, failed, from) => `${what}：${failed.join("；")}；所示数值取自 ${from}`,
+    from: (what, failed, from) => `${what}：${failed.join("；")}；所示数值取自 ${from.join("、")}`,
   },
   "zh-Hant": {
     failed: (source, why) => `${source} 未能取得資料（${why}）`,
-    from: (what, failed, from) => `${what}：${failed.join("；")}；所示數值取自 ${from}`,
+    from: (what, failed, from) => `${what}：${failed.join("；")}；所示數值取自 ${from.join("、")}`,
   },
 };
 
@@ -80,15 +80,15 @@ function failureWords(failure: { kind?: FailureKind; message?: string }, languag
   return [word, failure.message].filter(Boolean).join(language === "en" ? ": " : "：");
 }
 
-/** The gap that states the failed sources, why each failed, and the source the value shown is from. */
-function fallbackGap(goal: SubGoal, failed: FailedSource[], from: SubGoal, language: AnswerLanguage): Gap {
+/** The gap that states the failed sources, why each failed, and the sources the value shown is from. */
+function fallbackGap(goal: SubGoal, failed: FailedSource[], from: SubGoal[], language: AnswerLanguage): Gap {
   const sentence = FALLBACK_SENTENCE[language];
   return {
     goal: goal.id,
     missing: sentence.from(
       goal.description,
       failed.map((source) => sentence.failed(sourceName(source), failureWords(source, language))),
-      sourceName(from),
+      from.map(sourceName),
     ),
     check: adviceForKind(failed.at(-1)?.kind, language),
   };
@@ -99,7 +99,7 @@ function fallbackGap(goal: SubGoal, failed: FailedSource[], from: SubGoal, langu
  * goal of the plan (the cross-check on another source) answered the same metric, keys and periods
  * is not a missing answer: when it was the required one, the most trusted answering goal becomes
  * required in its place and it becomes optional; either way its gap names each failed source, why
- * it failed and the source the value shown comes from. A goal the reflector moved to another
+ * it failed and the sources the value shown comes from (fused as usual when they disagree). A goal the reflector moved to another
  * source that answered states the sources it left the same way.
  */
 export function coverFailedGoals(
@@ -122,7 +122,7 @@ export function coverFailedGoals(
   for (const outcome of graded.outcomes) {
     const left = reflected.histories.get(outcome.planned.id)?.failedSources ?? [];
     if (outcome.status === "failed") coverFailure(outcome, left);
-    else if (left.length > 0) stateFailures(outcome, left, outcome.goal);
+    else if (left.length > 0) stateFailures(outcome, left, [outcome.goal]);
   }
 
   function coverFailure(outcome: GoalOutcome, left: FailedSource[]): void {
@@ -136,11 +136,11 @@ export function coverFailedGoals(
           asksSameNumber(other.planned, outcome.planned) &&
           holdsAskedValue(other),
       )
-      .sort((first, second) => trust(second.goal) - trust(first.goal))[0];
-    if (!covering) return;
+      .sort((first, second) => trust(second.goal) - trust(first.goal));
+    if (covering.length === 0) return;
     if (outcome.planned.required !== false) {
       outcome.planned = { ...outcome.planned, required: false };
-      covering.planned = { ...covering.planned, required: true };
+      covering[0].planned = { ...covering[0].planned, required: true };
     }
     const result = outcome.result;
     const last: FailedSource = {
@@ -152,14 +152,18 @@ export function coverFailedGoals(
     // The goal's own gap (or the reflector's reason) is replaced by the one that says where the value is from.
     const index = graded.gaps.findIndex((existing) => existing.goal === outcome.planned.id);
     if (index >= 0) graded.gaps.splice(index, 1);
-    stateFailures(outcome, [...left, last], covering.goal);
+    stateFailures(
+      outcome,
+      [...left, last],
+      covering.map((other) => other.goal),
+    );
   }
 
-  function stateFailures(outcome: GoalOutcome, failed: FailedSource[], from: SubGoal): void {
+  function stateFailures(outcome: GoalOutcome, failed: FailedSource[], from: SubGoal[]): void {
     graded.gaps.push(fallbackGap(outcome.planned, failed, from, language));
     run.trace.add(
       "reflect",
-      `fallback:${outcome.planned.id}:${failed.map((source) => source.source).join(",")}→${from.source}`,
+      `fallback:${outcome.planned.id}:${failed.map((source) => source.source).join(",")}→${from.map((goal) => goal.source).join(",")}`,
       { failed: failed.map((source) => ({ source: source.source, kind: source.kind ?? null })) },
       outcome.planned.id,
     );

@@ -146,8 +146,12 @@ function reflectRound(
       },
       run.trace,
     );
-    if (firing.decision.action === "switch_source")
+    if (firing.decision.action === "switch_source") {
       recordFailedSource(history, state.current.get(goal.id)!, result);
+      // Asked again as planned (no data even when broadened): the source left's broadenings are not this one's.
+      if (JSON.stringify(firing.decision.goal.params) === JSON.stringify(goal.params))
+        history.broadenings = [];
+    }
     applyDecision(firing.decision, result, goal.id, history, state, round);
   }
   return round;

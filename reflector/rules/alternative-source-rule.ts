@@ -3,8 +3,9 @@ import { type FailureKind, isRetryableKind } from "../../models/failure-kind.js"
 import type { SubGoal } from "../../models/plan.js";
 import { printRule } from "../../models/validation-rule/index.js";
 import { asksSameNumber } from "../same-number.js";
+import { broadenRule } from "./broaden-rule.js";
 import { effectiveFailureKind } from "./effective-failure-kind.js";
-import type { ReflectionContext, ReflectionRule } from "./rule.js";
+import type { ReflectionContext, ReflectionRule, RuleDecision } from "./rule.js";
 import { ruleForOtherSource } from "./rule-rewrites.js";
 
 /** Another source (and dataset) offering what the goal asks for, not tried yet, highest trust first. */
@@ -62,15 +63,18 @@ function switchedGoal(goal: SubGoal, alternative: { source: string; dataset: str
   };
 }
 
-/** Another goal of the plan that asks for the same number and already has it, if any. */
+/** The most trusted other goal of the plan that asks for the same number and already has it, if any. */
 export function coveringGoal(context: ReflectionContext): SubGoal | undefined {
-  return (context.otherGoals ?? []).find(
-    (other) =>
-      other.id !== context.goal.id &&
-      other.source !== context.goal.source &&
-      context.otherResults?.get(other.id)?.status === "succeeded" &&
-      asksSameNumber(other, context.goal),
-  );
+  const trust = (goal: SubGoal) => trustOf(context.workspace.config.sources, goal.source);
+  return (context.otherGoals ?? [])
+    .filter(
+      (other) =>
+        other.id !== context.goal.id &&
+        other.source !== context.goal.source &&
+        context.otherResults?.get(other.id)?.status === "succeeded" &&
+        asksSameNumber(other, context.goal),
+    )
+    .sort((left, right) => trust(right) - trust(left))[0];
 }
 
 const SOURCE_FAILURES: readonly FailureKind[] = [
@@ -89,7 +93,8 @@ const SOURCE_FAILURES: readonly FailureKind[] = [
  * at least as trusted: then a slow or failing source is not waited for again, and the goal ends with
  * its failure, which the answer states beside the other source's value. A timeout moves at once (a
  * retry would wait twice as long), a server error or a rate limit after one retry, credentials and
- * configuration at once; with nowhere to go, the retry and stop rules decide as before.
+ * configuration at once; with nowhere to go, the retry and stop rules decide as before. A goal
+ * with no data even at the broadest period is asked of that source too (`noDataFallback`).
  */
 export const fallbackSourceRule: ReflectionRule = {
   name: "fallback",
@@ -97,8 +102,8 @@ export const fallbackSourceRule: ReflectionRule = {
   decide(context) {
     const kind = context.result.error_kind;
     // Event searches are asked of every source already, each with the filters it can apply.
-    if (!context.goal.params.metric || kind === undefined || !SOURCE_FAILURES.includes(kind))
-      return undefined;
+    if (!context.goal.params.metric || kind === undefined) return undefined;
+    if (!SOURCE_FAILURES.includes(kind)) return noDataFallback(context);
     const failure = `${kind}${context.result.error_message ? ` (${context.result.error_message})` : ""}`;
     const covering = coveringGoal(context);
     const coveringTrust = covering ? trustOf(context.workspace.config.sources, covering.source) : undefined;
@@ -119,6 +124,24 @@ export const fallbackSourceRule: ReflectionRule = {
     return undefined;
   },
 };
+
+/**
+ * No data for the asked keys even at the broadest period the broaden rule reaches: the goal, as
+ * planned, is asked of a source no goal asks (a `fallback` source of the metric, or any when it is
+ * not cross-checked) before it is given up — unless another goal already holds the number.
+ */
+function noDataFallback(context: ReflectionContext): RuleDecision | undefined {
+  const kind = effectiveFailureKind(context.result);
+  if (kind !== "not_found" && kind !== "no_results") return undefined;
+  if (broadenRule.decide(context)?.action !== "unresolved" || coveringGoal(context)) return undefined;
+  const alternative = findAlternativeSource(context);
+  if (!alternative) return undefined;
+  return {
+    action: "switch_source",
+    goal: switchedGoal(context.originalGoal, alternative),
+    reason: `no data even at the broadest period; ${context.goal.source}→${alternative.source}`,
+  };
+}
 
 /** Unparsable data or a failed validation: ask another source that offers the same metric, else give up on the goal. */
 export const alternativeSourceRule: ReflectionRule = {

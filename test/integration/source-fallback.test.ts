@@ -75,6 +75,34 @@ describe("a file export that is gone: the other export holds the number", () => 
     );
   });
 
+  it("qingtu with fallback: [ops_exports]: a zone the ledger never lists is asked of the fallback, as planned, not broadened there", async () => {
+    const folder = copyOf("test/held-out/qingtu/workspace", (root) => {
+      const file = path.join(root, "triangulate.yaml");
+      writeFileSync(
+        file,
+        readFileSync(file, "utf8").replace(
+          "revenue: { label: { en: Ride revenue, zh-Hans: 骑行收入, zh-Hant: 騎行收入 }, unit: CNY,",
+          "revenue: { label: { en: Ride revenue, zh-Hans: 骑行收入, zh-Hant: 騎行收入 }, unit: CNY, fallback: [ops_exports],",
+        ),
+      );
+    });
+    const { answer, plan, trace } = await askQuestion(
+      "What was the revenue of the Airport zone in March 2025?",
+      loadWorkspace(folder, { environment: {} }),
+      { asOf: "2025-06-30" },
+    );
+    expect(plan?.sub_goals.map((goal) => goal.source)).toEqual(["finance_ledger"]);
+    expect(trace.map((event) => event.line)).toContain(
+      "reflect:g1:fallback:no data even at the broadest period; finance_ledger→ops_exports",
+    );
+    expect(answer.status).toBe("answered");
+    expect(answer.text).toContain("Airport · 2025-03: 12800");
+    expect(answer.broadened).toEqual([]);
+    expect(gapText(answer.gaps)).toMatch(
+      /finance_ledger\/revenue did not answer \(no data: .*\); the value shown is from ops_exports\/revenue/,
+    );
+  });
+
   it("lanting: the average daily rate from the revenue-management export when the PMS export is missing (Chinese)", async () => {
     const folder = copyOf("test/held-out/lanting/workspace", (root) =>
       renameSync(path.join(root, "data/pms-monthly.csv"), path.join(root, "data/pms-monthly.csv.moved")),
