@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Run } from "../../executor/execute-plan.js";
 import { ExecutionPlan } from "../../models/plan.js";
 import type { GoalOutcome } from "../synthesizer/goal-outcome.js";
+import { Labels } from "../synthesizer/labels.js";
 import { demoWorkspace, failed, goal, result, table } from "../testing/fixtures.js";
 import { coverFailedGoals } from "./covered-failures.js";
 import type { ReflectedGoals } from "./execute-and-reflect.js";
@@ -42,6 +43,8 @@ function cover(months: string[]) {
     workspace,
     options: {},
     run: { trace: { add: (_kind: string, line: string) => lines.push(line) } } as unknown as Run,
+    language: "en" as const,
+    labels: new Labels(workspace.config.catalog, "en"),
   };
   const evidence = table(
     months.map((month) => ({ product: "A", region: "East", month, return_rate: 4.6 })),
@@ -81,6 +84,11 @@ describe("coverFailedGoals", () => {
           /sales_bi\/returns did not answer \(timed out: no answer within 4000 ms\); the value shown is from support_bi\/returns$/,
         ),
         check: expect.stringContaining("timeout"),
+        code: "answered_by_other_source",
+        params: {
+          failed: [{ source: "sales_bi/returns", kind: "timeout", upstream: "no answer within 4000 ms" }],
+          from: ["support_bi/returns"],
+        },
       },
     ]);
     expect(lines).toEqual(["fallback:g1:sales_bi→support_bi"]);

@@ -72,6 +72,14 @@ export const english: MessageCatalog = {
         ].join("; ");
       case "interrupted":
         return "interrupted (Ctrl-C) before it finished; ask again to get it";
+      case "answered_by_other_source":
+        return [
+          ...message.failed.map(
+            (failed) =>
+              `${failed.source} did not answer (${[failed.kind ? FAILURE[failed.kind] : undefined, failed.upstream].filter(Boolean).join(": ")})`,
+          ),
+          `the value shown is from ${message.from.join(", ")}`,
+        ].join("; ");
     }
   },
   conclusion(conclusion, _labels) {

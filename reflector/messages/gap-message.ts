@@ -54,7 +54,16 @@ export type GapMessage =
   /** A step that failed, with its kind, the upstream's own words and what reflection concluded. */
   | { code: "step_failed"; kind: FailureKind | "failed"; upstream?: string; conclusion?: FailureConclusion }
   /** Stopped by Ctrl-C or a caller's abort before the goal finished. */
-  | { code: "interrupted" };
+  | { code: "interrupted" }
+  /** Sources that failed for a number other sources hold: each failure, and where the value shown is from. */
+  | { code: "answered_by_other_source"; failed: FailedSourceWords[]; from: string[] };
+
+/** A source that failed, in a gap: its name (source/dataset), its failure kind, its own words. */
+export interface FailedSourceWords {
+  source: string;
+  kind?: FailureKind;
+  upstream?: string;
+}
 
 /** The dimensions a metric's source does not keep it by. */
 export interface NotKeptBy {

@@ -69,6 +69,11 @@ const messages: GapMessage[] = [
   { code: "why_no_event_source", metric: "return_rate", period: "2024-01" },
   { code: "why_no_event_found", metric: "return_rate" },
   { code: "interrupted" },
+  {
+    code: "answered_by_other_source",
+    failed: [{ source: "sales_bi/returns", kind: "timeout", upstream }, { source: "sales_exports/returns" }],
+    from: ["support_bi/returns"],
+  },
   ...[...FailureKind.options, "failed" as const].map(
     (kind): GapMessage => ({ code: "step_failed", kind, upstream }),
   ),

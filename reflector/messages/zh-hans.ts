@@ -70,6 +70,14 @@ export const simplifiedChinese: MessageCatalog = {
         ].join("；");
       case "interrupted":
         return "在完成前被中断（Ctrl-C）；重新提问即可获得";
+      case "answered_by_other_source":
+        return [
+          ...message.failed.map(
+            (failed) =>
+              `${failed.source} 未能取得数据（${[failed.kind ? FAILURE[failed.kind] : undefined, failed.upstream ? `来源原文：${this.quote(failed.upstream)}` : undefined].filter(Boolean).join("，")}）`,
+          ),
+          `所示数值取自 ${message.from.join("、")}`,
+        ].join("；");
     }
   },
   conclusion(conclusion, labels) {

@@ -70,6 +70,14 @@ export const traditionalChinese: MessageCatalog = {
         ].join("；");
       case "interrupted":
         return "在完成前被中斷（Ctrl-C）；重新提問即可獲得";
+      case "answered_by_other_source":
+        return [
+          ...message.failed.map(
+            (failed) =>
+              `${failed.source} 未能取得資料（${[failed.kind ? FAILURE[failed.kind] : undefined, failed.upstream ? `來源原文：${this.quote(failed.upstream)}` : undefined].filter(Boolean).join("，")}）`,
+          ),
+          `所示數值取自 ${message.from.join("、")}`,
+        ].join("；");
     }
   },
   conclusion(conclusion, labels) {
