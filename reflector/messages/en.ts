@@ -1,5 +1,5 @@
 import type { AskedKeys, GapMessage } from "./gap-message.js";
-import type { MessageCatalog } from "./message-catalog.js";
+import { type MessageCatalog, parenthesized } from "./message-catalog.js";
 
 const FAILURE: Record<Extract<GapMessage, { code: "step_failed" }>["kind"], string> = {
   timeout: "timed out",
@@ -76,7 +76,7 @@ export const english: MessageCatalog = {
         return [
           ...message.failed.map(
             (failed) =>
-              `${failed.source} did not answer (${[failed.kind ? FAILURE[failed.kind] : undefined, failed.upstream].filter(Boolean).join(": ")})`,
+              `${failed.source} did not answer${parenthesized(" (", ")", [failed.kind ? FAILURE[failed.kind] : undefined, failed.upstream].filter(Boolean).join(": "))}`,
           ),
           `the value shown is from ${message.from.join(", ")}`,
         ].join("; ");

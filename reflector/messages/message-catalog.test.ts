@@ -91,6 +91,8 @@ const subGoal = goal({
 });
 /** Names the workspace or a source gave: not words of a language. */
 const properNames = [
+  "support_bi/returns",
+  "sales_exports/returns",
   "sales_bi/returns",
   "sales_bi",
   "tickets",

@@ -33,6 +33,11 @@ export function beforeChinese(text: string): string {
   return /[\x21-\x7e]$/.test(text) ? `${text} ` : text;
 }
 
+/** Text in parentheses ("(…)", "（…）"), or nothing when the text is empty. */
+export function parenthesized(open: string, close: string, text: string): string {
+  return text ? `${open}${text}${close}` : "";
+}
+
 /** Where a goal reads from: "source/dataset", or the source alone. */
 export function whereFrom(goal: SubGoal): string {
   return goal.dataset ? `${goal.source}/${goal.dataset}` : goal.source;

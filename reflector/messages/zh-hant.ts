@@ -1,6 +1,12 @@
 import { periodLabel } from "../period-broadening.js";
 import type { GapMessage } from "./gap-message.js";
-import { beforeChinese, keyValues, type MessageCatalog, whereFrom } from "./message-catalog.js";
+import {
+  beforeChinese,
+  keyValues,
+  type MessageCatalog,
+  parenthesized,
+  whereFrom,
+} from "./message-catalog.js";
 
 const FAILURE: Record<Extract<GapMessage, { code: "step_failed" }>["kind"], string> = {
   timeout: "超時",
@@ -74,7 +80,7 @@ export const traditionalChinese: MessageCatalog = {
         return [
           ...message.failed.map(
             (failed) =>
-              `${failed.source} 未能取得資料（${[failed.kind ? FAILURE[failed.kind] : undefined, failed.upstream ? `來源原文：${this.quote(failed.upstream)}` : undefined].filter(Boolean).join("，")}）`,
+              `${failed.source} 未能取得資料${parenthesized("（", "）", [failed.kind ? FAILURE[failed.kind] : undefined, failed.upstream ? `來源原文：${this.quote(failed.upstream)}` : undefined].filter(Boolean).join("，"))}`,
           ),
           `所示數值取自 ${message.from.join("、")}`,
         ].join("；");
