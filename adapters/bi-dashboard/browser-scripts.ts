@@ -445,3 +445,23 @@ export const SCROLL_TO_END = `async (root, options) => {
   container.scrollTop = 0;
   return { scrollable: true, rowsBefore, rowsAfter: bodyRows(), steps, timedOut, stuck };
 }`;
+
+/**
+ * The text around a table, without the table's own: for each of up to four ancestors, closest first,
+ * its text with the table's removed (so "180 rows" above a table is found, a count inside a cell is not).
+ */
+export const TEXT_AROUND = String.raw`(root) => {
+  const texts = [];
+  let element = root.parentElement;
+  for (let level = 0; level < 4 && element && element !== document.body; level += 1) {
+    const clone = element.cloneNode(true);
+    const path = [];
+    for (let node = root; node && node !== element; node = node.parentElement) path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
+    let inner = clone;
+    for (const index of path) inner = inner && inner.children[index];
+    if (inner) inner.remove();
+    texts.push((clone.textContent || "").replace(/[\s\u00a0]+/g, " ").trim());
+    element = element.parentElement;
+  }
+  return texts;
+}`;
