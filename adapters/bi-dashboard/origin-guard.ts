@@ -30,7 +30,7 @@ export interface BlockedRequest {
 export interface OriginGuardOptions {
   /** The source's base_url origin first, then its allow_origins. */
   allowedOrigins: string[];
-  /** Sent with every request to an allowed origin (HTTP Basic or header credentials); never elsewhere. */
+  /** Sent with every request to the first allowed origin (base_url's: HTTP Basic or header credentials); never elsewhere. */
   headers?: Record<string, string>;
 }
 
@@ -50,11 +50,20 @@ export class OriginGuard {
   private readonly byPage = new WeakMap<Page, BlockedRequest[]>();
   private context: BrowserContext | undefined;
   private readonly owned = new Set<Page>();
+  private readonly credentialOrigin: string;
   /** Requests refused that no page could be named for (a worker's, say). */
   readonly unattributed: BlockedRequest[] = [];
 
   constructor(private readonly options: OriginGuardOptions) {
     this.allowed = new Set(options.allowedOrigins.map((origin) => new URL(origin).origin));
+    this.credentialOrigin = new URL(options.allowedOrigins[0]).origin;
+  }
+
+  // The source's credentials go to base_url's origin only: a CDN in allow_origins never sees them.
+  private headersFor(url: string): Record<string, string> | undefined {
+    return this.options.headers && new URL(url).origin === this.credentialOrigin
+      ? this.options.headers
+      : undefined;
   }
 
   /** Whether a URL's origin is one the source allows (ws/wss count as their http/https origin). */
@@ -170,7 +179,7 @@ export class OriginGuard {
     try {
       response = await route.fetch({
         maxRedirects: 0,
-        ...(this.options.headers ? { headers: { ...request.headers(), ...this.options.headers } } : {}),
+        ...(this.headersFor(url) ? { headers: { ...request.headers(), ...this.headersFor(url) } } : {}),
       });
     } catch {
       // Refused, reset or closed: let the browser meet the same failure and report it its own way.
@@ -203,7 +212,7 @@ export class OriginGuard {
       if (!this.allows(next)) return originOf(next) ?? next;
       at = next;
       const following = await this.context?.request
-        .get(next, { maxRedirects: 0, headers: this.options.headers ?? {} })
+        .get(next, { maxRedirects: 0, headers: this.headersFor(next) ?? {} })
         .catch(() => undefined);
       if (response !== first) await response.dispose().catch(() => undefined);
       if (!following) return undefined;
