@@ -74,6 +74,8 @@ export class BiDashboardAdapter implements SourceAdapter {
     this.redactor = workspace.redactor.with(secrets);
     this.guard = new OriginGuard({
       allowedOrigins: [new URL(config.base_url).origin, ...config.allow_origins],
+      // A retry may be given up to the executor's step timeout: no request of the guard's may end sooner.
+      timeoutMs: Math.max(config.timeout_seconds, workspace.config.executor.step_timeout_seconds) * 1000,
       ...(Object.keys(credentials.headers).length > 0 ? { headers: credentials.headers } : {}),
     });
     this.credentialVariables = credentialVariables(workspace, name);

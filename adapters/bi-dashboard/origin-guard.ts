@@ -30,6 +30,8 @@ export interface BlockedRequest {
 export interface OriginGuardOptions {
   /** The source's base_url origin first, then its allow_origins. */
   allowedOrigins: string[];
+  /** How long one request made by the guard may take (the source's timeout); 0 or unset: no limit of its own. */
+  timeoutMs?: number;
   /** Sent with every request to the first allowed origin (base_url's: HTTP Basic or header credentials); never elsewhere. */
   headers?: Record<string, string>;
 }
@@ -179,11 +181,12 @@ export class OriginGuard {
     try {
       response = await route.fetch({
         maxRedirects: 0,
+        timeout: this.options.timeoutMs ?? 0,
         ...(this.headersFor(url) ? { headers: { ...request.headers(), ...this.headersFor(url) } } : {}),
       });
-    } catch {
-      // Refused, reset or closed: let the browser meet the same failure and report it its own way.
-      return route.abort("failed").catch(() => undefined);
+    } catch (error) {
+      // Refused, reset, unresolvable or timed out: the browser meets the same failure, by its own name.
+      return route.abort(networkErrorCode(error)).catch(() => undefined);
     }
     const leaving = await this.redirectLeaving(response, url);
     if (leaving) {
@@ -245,6 +248,18 @@ export function describeBlocked(blocked: BlockedRequest[]): string | undefined {
     ([origin, types]) => `${origin}: ${[...types].map(([type, count]) => `${count} ${type}`).join(", ")}`,
   );
   return `${blocked.length} request${blocked.length === 1 ? "" : "s"} to origins outside the source blocked (${parts.join("; ")})`;
+}
+
+// Playwright's abort codes for what a request made in Node met, so the page's error names the cause.
+function networkErrorCode(
+  error: unknown,
+): "connectionrefused" | "connectionreset" | "namenotresolved" | "timedout" | "failed" {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/ECONNREFUSED/.test(message)) return "connectionrefused";
+  if (/ECONNRESET|socket hang up/.test(message)) return "connectionreset";
+  if (/ENOTFOUND|EAI_AGAIN/.test(message)) return "namenotresolved";
+  if (/Timeout|ETIMEDOUT/i.test(message)) return "timedout";
+  return "failed";
 }
 
 function originOf(url: string): string | undefined {
