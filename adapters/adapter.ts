@@ -45,6 +45,8 @@ export interface MappingTestResult {
   /** One entry per field whose path or locator matched nothing on at least one record. */
   unmatched: { field: string; path: string; records: number; total: number; examples: string[] }[];
   notes: string[];
+  /** What the mapping's author must fix though rows came back (a server-side filter sent a value the source does not store); exit code 2. */
+  warnings?: string[];
 }
 
 /**

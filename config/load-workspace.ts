@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { oversizedFileProblem } from "../domain/input-limits.js";
 import { Catalog, SourceConfig, WorkspaceConfig } from "../models/workspace.js";
 import { ConfigError, type ConfigIssue } from "./config-error.js";
 import { withWorkspaceFiscalYear } from "./fiscal-year-defaults.js";
@@ -50,6 +51,8 @@ export function inspectWorkspace(
       ],
     };
   }
+  const oversized = oversizedFileProblem(file);
+  if (oversized) return { issues: [{ file: shownFile, path: "", message: oversized }] };
   const read = readYamlMapping(
     shownFile,
     readFileSync(file, "utf8"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Redactor, secretForms } from "./redactor.js";
+import { byteForms, Redactor } from "./redactor.js";
 
 const SECRET = "s3cr3t-P@ss w0rd!";
 const redactor = new Redactor([SECRET]);
@@ -36,7 +36,9 @@ describe("Redactor", () => {
       const shown = redactor.text(`Authorization-ish ${carrier} end`);
       // What is left are at most the boundary characters, mixed with neighbouring bytes.
       expect(shown).toContain("***");
-      const cores = secretForms(SECRET).filter((form) => /^[A-Za-z0-9+/_-]{8,}$/.test(form));
+      const cores = byteForms(SECRET)
+        .map(({ form }) => form)
+        .filter((form) => /^[A-Za-z0-9+/_-]{8,}$/.test(form));
       expect(cores.length).toBeGreaterThanOrEqual(3);
       for (const core of cores) expect(shown).not.toContain(core.slice(0, 8));
     }
@@ -60,6 +62,36 @@ describe("Redactor", () => {
     expect(redactor.text("return rate 3.2% in East, January 2024")).toBe(
       "return rate 3.2% in East, January 2024",
     );
-    expect(secretForms("abc")).toEqual(["abc"]);
+    expect(byteForms("abc")).toEqual([]);
+    expect(new Redactor(["abc"]).text("abcd %61bc")).toBe("***d %61bc");
+  });
+});
+
+describe("Redactor and values cut before it", () => {
+  it("hides the start of a secret left before the … of a value cut inside a longer message", () => {
+    const cell = `note ${SECRET} more`.slice(0, 15);
+    const message = `rows 3, 4: value "${cell}…" is not >= 2 (clause 1)`;
+    expect(message).toContain(SECRET.slice(0, 9));
+    const shown = redactor.text(message);
+    expect(shown).not.toContain(SECRET.slice(0, 6));
+    expect(shown).toBe('rows 3, 4: value "note ***…" is not >= 2 (clause 1)');
+  });
+
+  it("hides an encoded start of a secret cut before the redactor saw it", () => {
+    const encoded = encodeURIComponent(SECRET).slice(0, 16);
+    expect(encoded).toBe("s3cr3t-P%40ss%20");
+    expect(redactor.text(`GET /search?q=${encoded}… failed`)).toBe("GET /search?q=***… failed");
+    expect(redactor.text(`{"error":"token ${JSON.stringify(SECRET).slice(1, 12)}`)).toBe(
+      '{"error":"token ***',
+    );
+  });
+});
+
+describe("Redactor with several secrets", () => {
+  it("hides each, whatever characters they start with", () => {
+    const several = new Redactor(["zebra-stripes", "-minus-start", "alpha-beta1", "]bracket-x", "^caret-yy"]);
+    expect(several.text("a zebra-stripes b -minus-start c alpha-beta1 e ]bracket-x f ^caret-yy")).toBe(
+      "a *** b *** c *** e *** f ***",
+    );
   });
 });

@@ -1,3 +1,5 @@
+import { encodedPrefixPattern, encodedTextPattern, literalPattern } from "./secret-pattern.js";
+
 /** The placeholder every hidden value becomes. */
 const HIDDEN = "***";
 /** Secrets shorter than this are not hunted in encoded forms: the fragments would hit ordinary text. */
@@ -5,41 +7,93 @@ const MIN_ENCODED_SECRET = 6;
 /** A cut-off end of a secret (a text truncated mid-secret) is hidden when at least this long. */
 const MIN_SECRET_FRAGMENT = 6;
 
+/** Where a text was cut: an ellipsis, or its end (before closing quotes and brackets). */
+const CUT_MARK = `(?=…|\\.\\.\\.|"?\\s*[}\\]]*\\s*$)`;
+/** Characters a base64 (standard or URL-safe) token is made of, padding aside. */
+const BASE64_CHARACTER = /[A-Za-z0-9+/_-]/;
+/** Characters a hex token is made of. */
+const HEX_CHARACTER = /[0-9A-Fa-f]/;
+
 /**
- * Every form in which a secret value can appear in text the tool writes: as itself, URL-encoded
- * (encodeURIComponent and form encoding, which differ on spaces and `!'()*`), JSON-escaped, and
- * base64 (standard and URL-safe) at each of the three byte alignments a secret can have inside a
- * longer encoded value (`Basic base64(user:password)` puts the password at any offset).
+ * The byte encodings of a secret, each of which the character encodings of `secret-pattern.ts`
+ * apply to in turn: base64 (standard and URL-safe) at each of the three byte alignments a secret
+ * can have inside a longer encoded value (`Basic base64(user:password)` puts the password at any
+ * offset), and hex. Only the whole 3-byte groups of a base64 form are listed: the characters at
+ * either end mix with neighbouring bytes, which is why a match is widened to its whole token.
  */
-export function secretForms(secret: string): string[] {
-  const forms = new Set<string>([secret]);
-  if (secret.length >= MIN_ENCODED_SECRET) {
-    forms.add(encodeURIComponent(secret));
-    forms.add(new URLSearchParams({ s: secret }).toString().slice(2));
-    forms.add(JSON.stringify(secret).slice(1, -1));
-    const bytes = Buffer.from(secret, "utf8");
-    for (let skipped = 0; skipped < 3; skipped += 1) {
-      // Bytes from `skipped` on, in whole 3-byte groups, encode to the same characters wherever
-      // the group boundary falls in the surrounding value; the ends mix with neighbouring bytes.
-      const whole = Math.floor((bytes.length - skipped) / 3) * 3;
-      if (whole < 3) continue;
-      const core = bytes.subarray(skipped, skipped + whole).toString("base64");
-      forms.add(core);
-      forms.add(core.replace(/\+/g, "-").replace(/\//g, "_"));
-    }
+export function byteForms(secret: string): { form: string; caseless: boolean }[] {
+  if (secret.length < MIN_ENCODED_SECRET) return [];
+  const forms = new Map<string, boolean>();
+  const bytes = Buffer.from(secret, "utf8");
+  for (let skipped = 0; skipped < 3; skipped += 1) {
+    const whole = Math.floor((bytes.length - skipped) / 3) * 3;
+    if (whole < 3) continue;
+    const core = bytes.subarray(skipped, skipped + whole).toString("base64");
+    forms.set(core, false);
+    forms.set(core.replace(/\+/g, "-").replace(/\//g, "_"), false);
   }
-  return [...forms].filter((form) => form.length >= 3);
+  forms.set(bytes.toString("hex"), true);
+  return [...forms].map(([form, caseless]) => ({ form, caseless }));
+}
+
+/** One regular expression of many alternatives, longest first so a longer form wins; undefined for none. */
+function alternation(patterns: { source: string; length: number; first: string[] }[]): RegExp | undefined {
+  if (patterns.length === 0) return undefined;
+  const sorted = [...patterns].sort((a, b) => b.length - a.length);
+  // Every encoding of a first character starts with it, `%`, `\\`, `&` or (a space) `+`: a
+  // lookahead on those lets the engine skip the rest of the text quickly.
+  const first = new Set<string>(["%", "\\\\", "&", "+"]);
+  for (const pattern of patterns)
+    for (const character of pattern.first) first.add(literalPattern(character).replace("-", "\\-"));
+  return new RegExp(
+    `(?=[${[...first].join("")}])(?:${[...new Set(sorted.map((pattern) => pattern.source))].join("|")})`,
+    "g",
+  );
 }
 
 /** Replaces every known secret value, in every encoding, and common credential shapes, with a placeholder. */
 export class Redactor {
   private readonly secrets: string[];
-  /** Every form of every secret, longest first so a form containing another is replaced whole. */
-  private readonly forms: string[];
+  /** Every secret as text, in any character encoding, split or not. */
+  private readonly textPattern: RegExp | undefined;
+  /** The start of every secret longer than MIN_SECRET_FRAGMENT, in any character encoding, where a text was cut. */
+  private readonly cutPattern: RegExp | undefined;
+  /** Every secret's base64 forms, then its hex forms, each with the characters of its tokens; a match hides its whole token. */
+  private readonly bytePatterns: { pattern: RegExp; tokenCharacter: RegExp }[];
 
   constructor(secrets: Iterable<string> = []) {
     this.secrets = [...new Set([...secrets].filter((secret) => secret.length >= 3))];
-    this.forms = [...new Set(this.secrets.flatMap(secretForms))].sort((a, b) => b.length - a.length);
+    this.textPattern = alternation(
+      this.secrets.map((secret) => ({
+        source: secret.length >= MIN_ENCODED_SECRET ? encodedTextPattern(secret) : literalPattern(secret),
+        length: secret.length,
+        first: [secret[0]],
+      })),
+    );
+    const cut = alternation(
+      this.secrets
+        .filter((secret) => secret.length > MIN_SECRET_FRAGMENT)
+        .map((secret) => ({
+          source: encodedPrefixPattern(secret, MIN_SECRET_FRAGMENT),
+          length: secret.length,
+          first: [secret[0]],
+        })),
+    );
+    this.cutPattern = cut && new RegExp(`(?:${cut.source})${CUT_MARK}`, "g");
+    const forms = this.secrets.flatMap(byteForms);
+    this.bytePatterns = [
+      { forms: forms.filter((form) => !form.caseless), tokenCharacter: BASE64_CHARACTER },
+      { forms: forms.filter((form) => form.caseless), tokenCharacter: HEX_CHARACTER },
+    ].flatMap(({ forms: group, tokenCharacter }) => {
+      const pattern = alternation(
+        group.map(({ form, caseless }) => ({
+          source: encodedTextPattern(form, { caseless, token: true }),
+          length: form.length,
+          first: caseless ? [form[0].toLowerCase(), form[0].toUpperCase()] : [form[0]],
+        })),
+      );
+      return pattern ? [{ pattern, tokenCharacter }] : [];
+    });
   }
 
   /** The secret values this redactor hides (to combine redactors; never to print). */
@@ -54,14 +108,33 @@ export class Redactor {
 
   /** Redacts a string. */
   text(value: string): string {
-    let result = value;
-    for (const form of this.forms) if (result.includes(form)) result = result.split(form).join(HIDDEN);
-    result = this.hideCutEnds(result);
+    let result = this.hideWholeTokens(value);
+    if (this.textPattern) result = result.replace(this.textPattern, HIDDEN);
+    // A value cut before it reached the redactor may end in the first characters of a secret, at
+    // the text's end or before the `…` that marks a cut inside a message: hide those too, so a
+    // cut never leaves 10 of a password's 16 characters readable.
+    if (this.cutPattern) result = result.replace(this.cutPattern, HIDDEN);
     return result
-      .replace(/(authorization\s*[:=]\s*)(bearer|basic|token)?\s*[^\s"',;]+/gi, "$1$2 ***")
+      .replace(BASIC_CREDENTIALS, (match, scheme: string, gap: string, token: string) =>
+        isCredentialPair(token) ? `${scheme}${gap}${HIDDEN}` : match,
+      )
+      .replace(/(authorization"?\s*[:=]\s*"?)(bearer|basic|token)?\s*[^\s"',;]+/gi, "$1$2 ***")
       .replace(/(cookie\s*[:=]\s*)[^\n"]+/gi, "$1***")
       .replace(/([?&](?:token|access_token|api_key|apikey|password|key)=)[^&#\s"]+/gi, "$1***")
       .replace(/(\/\/[^/\s:@]+:)[^@\s/]+@/g, "$1***@");
+  }
+
+  /**
+   * Hides every base64 or hex form of a secret together with the rest of the token it sits in:
+   * the characters around a base64 core encode the neighbouring bytes, so `Basic
+   * base64(user:password)` masked at the core alone would still decode to the user name and the
+   * password's first character.
+   */
+  private hideWholeTokens(text: string): string {
+    let result = text;
+    for (const { pattern, tokenCharacter } of this.bytePatterns)
+      result = hideTokens(result, pattern, tokenCharacter);
+    return result;
   }
 
   /**
@@ -71,27 +144,6 @@ export class Redactor {
   clip(value: string, limit: number): string {
     const redacted = this.text(value);
     return redacted.length > limit ? `${redacted.slice(0, limit)}…` : redacted;
-  }
-
-  /**
-   * A text somebody cut before it reached the redactor may end in the first characters of a
-   * secret. Those fragments are hidden too: a cut must not leave
-   * 10 of a password's 16 characters readable.
-   */
-  private hideCutEnds(text: string): string {
-    let result = text;
-    for (const secret of this.secrets) {
-      if (secret.length < MIN_SECRET_FRAGMENT + 1) continue;
-      const tail = /(…|\.\.\.)?("?\s*[}\]]*\s*)$/.exec(result);
-      const bodyEnd = tail ? result.length - tail[0].length : result.length;
-      for (let length = secret.length - 1; length >= MIN_SECRET_FRAGMENT; length -= 1) {
-        if (result.slice(0, bodyEnd).endsWith(secret.slice(0, length))) {
-          result = `${result.slice(0, bodyEnd - length)}${HIDDEN}${result.slice(bodyEnd)}`;
-          break;
-        }
-      }
-    }
-    return result;
   }
 
   /** Redacts every string inside a JSON-like value, and values under secret-looking keys. */
@@ -112,6 +164,38 @@ export class Redactor {
     }
     return input;
   }
+}
+
+/** Replaces each match of `pattern`, widened over the token characters around it, with the placeholder. */
+function hideTokens(text: string, pattern: RegExp, tokenCharacter: RegExp): string {
+  pattern.lastIndex = 0;
+  let result = "";
+  let copied = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    let start = match.index;
+    let end = start + match[0].length;
+    if (end === start) {
+      pattern.lastIndex += 1;
+      continue;
+    }
+    while (start > copied && tokenCharacter.test(text[start - 1])) start -= 1;
+    while (end < text.length && tokenCharacter.test(text[end])) end += 1;
+    while (end < text.length && text[end] === "=") end += 1;
+    result += `${text.slice(copied, start)}${HIDDEN}`;
+    copied = end;
+    pattern.lastIndex = end;
+  }
+  return copied === 0 ? text : result + text.slice(copied);
+}
+
+/** `Basic <base64>` as an Authorization header or its echo carries it. */
+const BASIC_CREDENTIALS = /\b(Basic)(\s+|%20|\+)([A-Za-z0-9+/_-]{4,}={0,2})/gi;
+
+/** Whether a base64 token decodes to `user:password` text (what Basic authentication sends). */
+function isCredentialPair(token: string): boolean {
+  const decoded = Buffer.from(token.replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("utf8");
+  const printable = [...decoded].every((character) => character >= " " && character !== "\ufffd");
+  return printable && decoded.indexOf(":") > 0;
 }
 
 /** Keys whose string values are always hidden, wherever they appear. */

@@ -46,11 +46,33 @@ export function checkWorkspaceReferences(
       suggestion: nearestName(unit, KNOWN_UNITS),
     });
   }
+  issues.push(...checkMetricSources(config, locate));
   for (const [sourceName, source] of Object.entries(config.sources)) {
     const kind = sourceKindOf(source);
     const offerings: [string, { offers?: Offers }][] = kind
       .sections(source)
       .map((section) => [section.path.join("."), { offers: section.offers }]);
+    for (const named of kind.catalogValues?.(source) ?? []) {
+      const path = ["sources", sourceName, ...named.path];
+      const values = catalog.dimensions[named.dimension]?.values;
+      if (!values) {
+        if (named.value === undefined)
+          issues.push({
+            ...locate(path),
+            path: path.join("."),
+            message: `dimension \`${named.dimension}\` is not in catalog.dimensions`,
+            suggestion: nearestName(named.dimension, known.dimensions),
+          });
+        continue;
+      }
+      if (named.value !== undefined && !Object.hasOwn(values, named.value))
+        issues.push({
+          ...locate(path),
+          path: path.join("."),
+          message: `\`${named.value}\` is not a value of catalog.dimensions.${named.dimension} (${Object.keys(values).join(", ")}); the keys here are catalog values, the right-hand side what the source stores`,
+          suggestion: nearestName(named.value, Object.keys(values)),
+        });
+    }
     const searched = kind.textSearch(source);
     if (searched) offerings.push(["", { offers: searched }]);
     let described: ReturnType<typeof describeSource> | undefined;
@@ -82,6 +104,41 @@ export function checkWorkspaceReferences(
       check(offering.offers.events, "events", [...base, "events"]);
       check(offering.offers.topics, "topics", [...base, "topics"]);
     }
+  }
+  return issues;
+}
+
+/** A catalog metric's `sources` and `fallback` must name configured sources that offer the metric. */
+function checkMetricSources(
+  config: Pick<WorkspaceConfig, "catalog" | "sources">,
+  locate: Locate,
+): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  const sourceNames = Object.keys(config.sources);
+  for (const [metric, definition] of Object.entries(config.catalog.metrics)) {
+    const offering = sourceNames.filter((name) => {
+      const source = config.sources[name];
+      return sourceKindOf(source)
+        .sections(source)
+        .some((section) => section.offers?.metrics.includes(metric));
+    });
+    const lists = [
+      ["sources", definition.sources ?? []],
+      ["fallback", definition.fallback ?? []],
+    ] as const;
+    for (const [list, names] of lists)
+      names.forEach((name, index) => {
+        if (offering.includes(name)) return;
+        const path = ["catalog", "metrics", metric, list, index];
+        issues.push({
+          ...locate(path),
+          path: path.join("."),
+          message: sourceNames.includes(name)
+            ? `source \`${name}\` offers no dataset with metric ${metric}; the sources offering it are: ${offering.join(", ") || "none"}`
+            : `source \`${name}\` is not in sources; the sources offering ${metric} are: ${offering.join(", ") || "none"}`,
+          suggestion: nearestName(name, offering.length > 0 ? offering : sourceNames),
+        });
+      });
   }
   return issues;
 }

@@ -1,6 +1,6 @@
-import { realpathSync } from "node:fs";
 import path from "node:path";
 import type { WorkspaceConfig } from "../models/workspace.js";
+import { realPathForWriting } from "./real-path.js";
 import { Redactor } from "./redactor.js";
 import { type UnresolvedVariable, UnresolvedVariablesError } from "./unresolved-variables.js";
 
@@ -40,28 +40,37 @@ export class Workspace {
     if (missing.length > 0) throw new UnresolvedVariablesError(missing);
   }
 
-  /** The state folder (.triangulate/) inside the workspace. */
+  /**
+   * The state folder (.triangulate/) inside the workspace, checked on every use like any path
+   * written to: a `.triangulate` that is a symbolic link leading outside the workspace is refused
+   * (PathOutsideWorkspaceError), so run folders, history, locks and indexes stay inside.
+   */
   get stateDirectory(): string {
-    return path.join(this.root, ".triangulate");
+    return this.resolveInside(".triangulate");
   }
 
-  /** Resolves a path from the YAML against the workspace and refuses anything outside it. */
+  /**
+   * Resolves a path from the YAML against the workspace and refuses anything outside it, for
+   * reading and for writing alike: `..`, absolute paths, and symbolic links that lead outside —
+   * including a link whose target does not exist yet, which a write would create
+   * (`realPathForWriting`).
+   */
   resolveInside(relativePath: string): string {
     const resolved = path.resolve(this.root, relativePath);
     const relative = path.relative(this.root, resolved);
     if (relative.startsWith("..") || path.isAbsolute(relative)) {
       throw new PathOutsideWorkspaceError(relativePath, this.root);
     }
-    // A symbolic link inside the workspace must not lead outside it either.
     let real: string;
     try {
-      real = realpathSync(resolved);
+      real = realPathForWriting(resolved);
     } catch {
-      return resolved; // does not exist yet: the caller reports "not found"
+      throw new PathOutsideWorkspaceError(relativePath, this.root, "a loop of symbolic links");
     }
-    const realRelative = path.relative(realpathSync(this.root), real);
+    const realRoot = realPathForWriting(this.root);
+    const realRelative = path.relative(realRoot, real);
     if (realRelative.startsWith("..") || path.isAbsolute(realRelative))
-      throw new PathOutsideWorkspaceError(relativePath, this.root);
+      throw new PathOutsideWorkspaceError(relativePath, this.root, real);
     return resolved;
   }
 }
@@ -69,10 +78,16 @@ export class Workspace {
 /** A path that would leave the workspace folder. */
 export class PathOutsideWorkspaceError extends Error {
   override readonly name = "PathOutsideWorkspaceError";
+  /** The workspace is set up wrong; nothing was read or written. */
+  readonly kind = "config_error" as const;
   constructor(
     readonly requested: string,
     readonly root: string,
+    /** Where a symbolic link on the path really leads, when one does. */
+    readonly leadsTo?: string,
   ) {
-    super(`path ${requested} is outside the workspace ${root}; only files inside the workspace can be read`);
+    super(
+      `path ${requested} is outside the workspace ${root}${leadsTo ? ` (a symbolic link leads to ${leadsTo})` : ""}; triangulate reads and writes only inside the workspace`,
+    );
   }
 }

@@ -36,4 +36,27 @@ describe("the one placeholder rule", () => {
     expect(isWhollyOptional(" [[{a}]] ")).toBe(true);
     expect(isWhollyOptional("x[[{a}]]")).toBe(false);
   });
+
+  it("writes {{ and }} as literal braces, never as placeholders, in one pass with the values", () => {
+    expect(
+      fillPlaceholders(
+        "'CF.{{Effective date}}' >= '{from}'[[ AND 'CF.{{Part}}' = '{part}']]",
+        { from: "2024-01-01" },
+        raw,
+      ),
+    ).toBe("'CF.{Effective date}' >= '2024-01-01'");
+    expect(fillPlaceholders("'CF.{{Part}}' = '{part}'", { part: "Steering knuckle" }, raw)).toBe(
+      "'CF.{Part}' = 'Steering knuckle'",
+    );
+    expect(fillPlaceholders("{{{a}}}", { a: "x" }, raw)).toBe("{x}");
+    expect(fillPlaceholders("{{a}}", {}, raw)).toBe("{a}");
+    expect(fillPlaceholders("{a}", { a: "{{b}}" }, raw)).toBe("{{b}}");
+    expect(placeholdersOf("'CF.{{region}}' = {region} {{x}}")).toEqual(["region"]);
+  });
+
+  it("names the escape when a brace meant literally reads as a placeholder", () => {
+    expect(() => fillPlaceholders("'CF.{Region}' = 'x'", {}, raw)).toThrow(
+      /literal brace is written \{\{ or \}\}, e\.g\. 'CF\.\{\{Region\}\}'/,
+    );
+  });
 });

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { LineCounter, parseDocument } from "yaml";
 import type { Workspace } from "../config/workspace.js";
+import { oversizedFileProblem } from "../domain/input-limits.js";
 import { type ExecutionPlan, safeParsePlan } from "../models/plan.js";
 import { checkPlanAgainstWorkspace, PlanError } from "./check-plan.js";
 
@@ -15,6 +16,8 @@ export async function readPlanFile(
   options: { asOf?: string } = {},
 ): Promise<ExecutionPlan> {
   const shown = path.relative(process.cwd(), file) || file;
+  const oversized = oversizedFileProblem(file);
+  if (oversized) throw new PlanError(shown, [{ path: "", message: oversized }]);
   let text: string;
   try {
     text = await readFile(file, "utf8");

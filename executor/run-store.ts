@@ -18,9 +18,9 @@ export interface RunSummary {
 /** Largest raw snapshot kept per attempt; bigger ones are cut and say so. */
 const MAX_RAW_BYTES = 2 * 1024 * 1024;
 
-/** Folder of all runs of a workspace. */
+/** Folder of all runs of a workspace; refused (PathOutsideWorkspaceError) when a symbolic link leads it outside. */
 export function runsDirectory(workspace: Workspace): string {
-  return path.join(workspace.stateDirectory, "runs");
+  return workspace.resolveInside(path.join(".triangulate", "runs"));
 }
 
 /**

@@ -4,8 +4,9 @@ import { Cron } from "croner";
 import { parse as parseYaml } from "yaml";
 import { ConfigError, type ConfigIssue } from "../config/config-error.js";
 import { nearestName } from "../config/nearest-name.js";
-import type { Workspace } from "../config/workspace.js";
+import { PathOutsideWorkspaceError, type Workspace } from "../config/workspace.js";
 import { readYamlMapping, sortIssues } from "../config/yaml-document.js";
+import { oversizedFileProblem } from "../domain/input-limits.js";
 import { checkPlanAgainstWorkspace } from "../executor/check-plan.js";
 import { JobConfig } from "../models/job.js";
 import { safeParsePlan } from "../models/plan.js";
@@ -43,6 +44,8 @@ export function inspectJobFile(
   const shownFile = path.relative(process.cwd(), file) || file;
   if (!existsSync(file))
     return { issues: [{ file: shownFile, path: "", message: "job file does not exist" }] };
+  const oversized = oversizedFileProblem(file);
+  if (oversized) return { issues: [{ file: shownFile, path: "", message: oversized }] };
   const read = readYamlMapping(
     shownFile,
     readFileSync(file, "utf8"),
@@ -100,11 +103,12 @@ function checkJob(
   });
   try {
     workspace.resolveInside(job.outputs.directory);
-  } catch {
+  } catch (error) {
+    const leadsTo = error instanceof PathOutsideWorkspaceError ? error.leadsTo : undefined;
     issues.push(
       at(
         ["outputs", "directory"],
-        `${job.outputs.directory} is outside the workspace; reports are written inside it`,
+        `${job.outputs.directory} is outside the workspace${leadsTo ? ` (a symbolic link leads to ${leadsTo})` : ""}; reports are written inside it`,
       ),
     );
   }
@@ -139,6 +143,8 @@ function planFileProblem(relativePath: string, workspace: Workspace): string | u
     return `${relativePath} is outside the workspace; a saved plan must be inside it`;
   }
   if (!existsSync(file)) return `plan file ${relativePath} does not exist in the workspace`;
+  const oversized = oversizedFileProblem(file);
+  if (oversized) return `plan file ${relativePath}: ${oversized}`;
   let value: unknown;
   try {
     // Plans may be JSON or hand-written YAML (a superset of JSON), as the executor reads them.

@@ -40,7 +40,17 @@ export const Conflict = z.object({
 export type Conflict = z.infer<typeof Conflict>;
 
 /** Something the answer could not establish, and what a person should check. */
-export const Gap = z.object({ goal: z.string().optional(), missing: z.string(), check: z.string() });
+export const Gap = z.object({
+  goal: z.string().optional(),
+  /** What is missing, in the answer's language. */
+  missing: z.string(),
+  /** What a person should check, in the answer's language. */
+  check: z.string(),
+  /** The message the words were rendered from (reflector/messages/): a stable code for machines. */
+  code: z.string().optional(),
+  /** The message's parameters (catalog names, periods, an upstream's own words). */
+  params: z.record(z.string(), z.unknown()).optional(),
+});
 export type Gap = z.infer<typeof Gap>;
 
 /** A relaxation the reflector made to get data, disclosed in the answer. */

@@ -43,6 +43,16 @@ export const Provenance = z.object({
 });
 export type Provenance = z.infer<typeof Provenance>;
 
+/** A filter value the source does not store as sent: what was asked, what was sent, what the records hold. */
+export const FilterMismatch = z.object({
+  source: z.string(),
+  dimension: z.string(),
+  wanted: z.array(z.string()),
+  sent: z.array(z.string()),
+  stored: z.array(z.string()),
+});
+export type FilterMismatch = z.infer<typeof FilterMismatch>;
+
 /** A typed table: rows are records keyed by column name, each with its provenance. */
 export const TableEvidence = z.object({
   kind: z.literal("table"),
@@ -56,6 +66,12 @@ export const TableEvidence = z.object({
    * now in the row (华南 → South): what a citation quotes.
    */
   original_values: z.array(z.record(z.string(), z.string())).optional(),
+  /**
+   * Server-side filters that found nothing while the records read without them hold the value:
+   * the source stores another value than the one sent (the rows were filtered after reading).
+   * The answer tells the reader, in the question's language.
+   */
+  filter_mismatches: z.array(FilterMismatch).optional(),
 });
 export type TableEvidence = z.infer<typeof TableEvidence>;
 

@@ -78,6 +78,8 @@ export const Asked = z.discriminatedUnion("kind", [
       /** The asked period(s), each one unit of the grain; empty when the question named no period. */
       periods: z.array(Period).max(60).default([]),
       operation: AskedOperation.default("value"),
+      /** A direction the question takes for granted ("why did it rise"): the answer checks it. */
+      premise: z.enum(["up", "down"]).optional(),
     })
     .strict(),
   z

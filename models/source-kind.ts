@@ -36,12 +36,17 @@ export interface SourceKindDescriptor<Config> {
    */
   periodFiltered: boolean;
   /**
-   * A live system rather than an export: the planner plans live sources first and keeps exports as
-   * the alternative the reflector switches to (DESIGN §3, format_error rule).
+   * A live system rather than an export: among sources of equal trust the planner makes the live
+   * one the required goal; exports are asked beside it (issue 28).
    */
   live: boolean;
   /** The endpoint to retry on after a server error, when the source configures one. */
   fallbackEndpoint(config: Config): string | undefined;
+  /**
+   * Catalog values the source's YAML names (a tickets source's `values:` keys), with where each is
+   * written below `sources.<name>`: the workspace check refuses a dimension or value the catalog lacks.
+   */
+  catalogValues?(config: Config): { path: string[]; dimension: string; value?: string }[];
 }
 
 /** The sections of a `datasets` map whose entries map headers to catalog columns: tables, in YAML order. */

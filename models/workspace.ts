@@ -58,6 +58,19 @@ export const Metric = z
     synonyms: z.array(z.string()).default([]),
     /** Direction that is good, used in wording trends. */
     higher_is: z.enum(["better", "worse", "neutral"]).default("neutral"),
+    /**
+     * Ask every source offering the metric (true: the others cross-check the most trusted and hold
+     * the number when it fails) or only the most trusted (false: the others are fallbacks the
+     * reflector switches to when it fails). Default: `reflector.check_conflicts`.
+     */
+    cross_check: z.boolean().optional(),
+    /** The only sources this metric is asked of, as a fallback too (default: every source offering it). */
+    sources: z.array(Name).min(1).optional(),
+    /**
+     * Sources offering the metric that are not asked beside the others (an export holding the same
+     * figures as its dashboard would count them twice) but asked in place of a source that fails.
+     */
+    fallback: z.array(Name).min(1).optional(),
   })
   .strict()
   .transform(splitLabel);

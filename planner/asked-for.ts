@@ -3,6 +3,8 @@ import type { Asked, AskedOperation, ExecutionPlan, Period, SubGoal } from "../m
 import { answerKindOf, aspectOfKind, countedNoun, subjectTerms } from "../reflector/answer-kind.js";
 import { keyTerms } from "../reflector/key-terms.js";
 import { enclosingUnit } from "../reflector/period-broadening.js";
+import { FALL_WORDS as ENGLISH_FALL, RISE_WORDS as ENGLISH_RISE } from "./locales/en/premise-words.js";
+import { FALL_WORDS as CHINESE_FALL, RISE_WORDS as CHINESE_RISE } from "./locales/zh/premise-words.js";
 
 // The one home of "what would answer this sub-goal": both planners call withAskedFor on the plan they
 // built, so the record is made from the goal as planned, before any broadening can touch it.
@@ -18,6 +20,29 @@ const OPERATION_CUES: [AskedOperation, RegExp][] = [
     /how many|number of|多少(个|件|次|起|条|单|家|项|笔|份)|几(个|件|次|起|条|单|家|项|笔|份)|数量|次数/,
   ],
 ];
+
+const PREMISE_CUES: ["up" | "down", RegExp][] = [
+  ["up", wordsPattern([...ENGLISH_RISE, ...CHINESE_RISE])],
+  ["down", wordsPattern([...ENGLISH_FALL, ...CHINESE_FALL])],
+];
+
+/** One pattern for a word list: Latin words whole, Chinese words anywhere. */
+function wordsPattern(words: string[]): RegExp {
+  const escaped = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const latin = escaped.filter((word) => /^[a-z ]+$/.test(word));
+  const other = escaped.filter((word) => !/^[a-z ]+$/.test(word));
+  return new RegExp([`\\b(?:${latin.join("|")})\\b`, ...other].join("|"));
+}
+
+/**
+ * The direction a question states for a metric ("why did returns rise", "下降的原因"), when it
+ * states exactly one: the answer says first when the evidence contradicts it.
+ */
+export function premiseOf(question: string): "up" | "down" | undefined {
+  const folded = foldText(question);
+  const stated = PREMISE_CUES.filter(([, cue]) => cue.test(folded)).map(([direction]) => direction);
+  return stated.length === 1 ? stated[0] : undefined;
+}
 
 /** What the question does with the values it asks for: read, count, total, average, explain. */
 export function operationOf(question: string): AskedOperation {
@@ -51,6 +76,7 @@ export function periodUnits(period: Period): Period[] {
 /** What would answer one sub-goal of a plan for this question. */
 export function askedFor(goal: SubGoal, question: string): Asked {
   const operation = operationOf(question);
+  const premise = premiseOf(question);
   const keys = { ...goal.params.filters };
   if (goal.params.event)
     return {
@@ -67,6 +93,7 @@ export function askedFor(goal: SubGoal, question: string): Asked {
       keys,
       periods: goal.params.period ? periodUnits(goal.params.period) : [],
       operation,
+      ...(premise ? { premise } : {}),
     };
   const text = goal.params.query ?? goal.description;
   const kind = answerKindOf(text);

@@ -15,7 +15,7 @@ import type { Clarification, PlanContext, Planner, PlanOutcome } from "./planner
 import { type AmbiguousSpan, resolveSpans, type SpanResolution } from "./resolve-spans.js";
 import { type RouteDecision, routeQuestion } from "./router.js";
 import { selectEventOffers } from "./select-event-offers.js";
-import { selectOffers, selectTextOffers } from "./select-offers.js";
+import { metricAsking, selectOffers, selectTextOffers } from "./select-offers.js";
 import {
   alignPeriod,
   findTimeExpressions,
@@ -651,12 +651,16 @@ function draftMetricGoals(
   metricFrames: Frame[],
   framePeriods: Map<Frame, Period[] | undefined>,
   offers: Offer[],
-  checkConflicts: boolean,
+  config: WorkspaceConfig,
   state: Drafting,
 ): void {
   for (const frame of metricFrames) {
     for (const metric of frame.metrics) {
-      const selection = selectOffers(offers, { metric }, [...frame.dimensions.keys()], checkConflicts);
+      const grain = framePeriods.get(frame)?.[0]?.grain;
+      const selection = selectOffers(offers, { metric }, [...frame.dimensions.keys()], {
+        ...metricAsking(config, metric),
+        ...(grain ? { grain } : {}),
+      });
       if (selection.offers.length === 0) {
         state.unsupported.push(metric);
         continue;
@@ -681,7 +685,7 @@ function draftMetricGoals(
             params: { metric, filters, period },
             expected_format: offer.expectedFormat,
             validation: validationRuleFor(offer, "metric", period),
-            // The most trusted source is required; the others are there to detect conflicts.
+            // The most trusted source is required; the others cross-check it and hold the number when it fails.
             required: index === 0,
           };
           state.drafts.push(draft);
@@ -964,7 +968,7 @@ export class CatalogPlanner implements Planner {
 
     const framePeriods = resolveFramePeriods(frames);
     const metricFrames = frames.filter((frame) => frame.metrics.length > 0);
-    draftMetricGoals(metricFrames, framePeriods, offers, workspace.config.reflector.check_conflicts, state);
+    draftMetricGoals(metricFrames, framePeriods, offers, workspace.config, state);
     draftEventGoals(frames, framePeriods, offers, intents, state);
     draftPolicyGoals(reading, vocabulary, offers, state);
     return finish(assemblePlan(reading, route, context, state));

@@ -7,19 +7,18 @@ export interface EventSelection {
 
 /**
  * Chooses the sources to ask for an event. Unlike a metric (where the dataset covering more of the
- * filters wins), an event is asked of EVERY live source that offers it (file exports only when no
- * live source does), most trusted first: a lower-trust table that covers more dimensions must not
+ * filters wins), an event is asked of EVERY source that offers it, file exports included (a
+ * live source first among equals in trust), most trusted first: a lower-trust table that covers more dimensions must not
  * replace a more trusted register, since the register's events are the better record of what
  * happened; their lists are compared afterwards (reflector/event-disagreements.ts) and a
  * disagreement is disclosed. Each offer carries the filters it cannot apply, for a warning.
  */
 export function selectEventOffers(offers: Offer[], event: string, dimensions: string[]): EventSelection {
   const candidates = offers.filter((offer) => offer.events.includes(event));
-  const live = candidates.filter((offer) => offer.live);
   const coverage = (offer: Offer) =>
     dimensions.filter((dimension) => offer.dimensions.includes(dimension)).length;
-  const pool = (live.length > 0 ? live : candidates).sort(
-    (a, b) => b.trust - a.trust || coverage(b) - coverage(a),
+  const pool = candidates.sort(
+    (a, b) => b.trust - a.trust || coverage(b) - coverage(a) || Number(b.live) - Number(a.live),
   );
   return {
     offers: pool.map((offer) => ({

@@ -1,3 +1,5 @@
+import { Grain } from "../models/plan.js";
+import type { WorkspaceConfig } from "../models/workspace.js";
 import type { Offer } from "./workspace-offers.js";
 
 /** The offers chosen for one need, the first being the primary (required) one. */
@@ -6,6 +8,30 @@ export interface Selection {
   /** Filters that the chosen datasets cannot apply, for a warning. */
   droppedDimensions: string[];
 }
+
+/** How a metric is asked: of every source offering it (a cross-check) or of the best one, and of which sources. */
+export interface MetricAsking {
+  /** Ask every source that offers the metric as well as the best (the others `required: false`). */
+  crossCheck: boolean;
+  /** The only sources the metric may be asked of (the catalog metric's `sources`), when the workspace limits them. */
+  sources?: string[];
+  /** Sources asked only in place of one that fails (the catalog metric's `fallback`). */
+  fallback?: string[];
+  /** The grain the question asks at, when it names a period. */
+  grain?: Grain;
+}
+
+/** The workspace's policy for one metric: its own `cross_check` and `sources`, else `reflector.check_conflicts`. */
+export function metricAsking(config: WorkspaceConfig, metric: string): MetricAsking {
+  const definition = config.catalog.metrics[metric];
+  return {
+    crossCheck: definition?.cross_check ?? config.reflector.check_conflicts,
+    ...(definition?.sources ? { sources: definition.sources } : {}),
+    ...(definition?.fallback ? { fallback: definition.fallback } : {}),
+  };
+}
+
+const grainIndex = (grain: Grain | undefined) => (grain ? Grain.options.indexOf(grain) : -1);
 
 function byCoverageThenTrust(dimensions: string[]) {
   const coverage = (offer: Offer) =>
@@ -16,34 +42,44 @@ function byCoverageThenTrust(dimensions: string[]) {
 
 /**
  * Chooses the datasets that answer a metric or an event with the given filter dimensions.
- * Datasets covering more of the filters win; among them live sources (BI, tickets, knowledge
- * base) are planned and file exports are left as the alternative the reflector switches to,
- * unless only exports offer the need. With conflict checking on, every live dataset that covers
- * the filters as well as the best is planned (so disagreeing values can be detected and fused);
- * with it off, only the most trusted.
+ * Datasets covering more of the filters win, the most trusted first (a live source before an
+ * export of equal trust). With a cross-check (the metric's `cross_check`, by default
+ * `reflector.check_conflicts`) every dataset that covers the filters as well as the best is
+ * planned, file exports included, so that disagreeing values are fused and a source that fails
+ * leaves the number to the others; a dataset whose grain is coarser than both the question's and
+ * the best dataset's (a quarter beside a month asked of a monthly table) could not give the asked
+ * period's value and is left out. Without a cross-check only the best is planned, and the others
+ * stay the alternatives the reflector switches to. The metric's `sources` limits every choice, and
+ * its `fallback` sources are left to the reflector, asked only in place of a source that fails.
  */
 export function selectOffers(
   offers: Offer[],
   need: { metric?: string; event?: string },
   dimensions: string[],
-  checkConflicts: boolean,
+  asking: MetricAsking,
 ): Selection {
-  const candidates = offers.filter((offer) =>
-    need.metric
-      ? offer.metrics.includes(need.metric)
-      : need.event
-        ? offer.events.includes(need.event)
-        : false,
+  const candidates = offers.filter(
+    (offer) =>
+      (need.metric
+        ? offer.metrics.includes(need.metric)
+        : need.event
+          ? offer.events.includes(need.event)
+          : false) &&
+      (asking.sources === undefined || asking.sources.includes(offer.source)),
   );
   if (candidates.length === 0) return { offers: [], droppedDimensions: dimensions };
-  const live = candidates.filter((offer) => offer.live);
-  const pool = (live.length > 0 ? live : candidates).sort(byCoverageThenTrust(dimensions));
+  // Fallback sources wait for a failure, unless nothing else offers the need.
+  const asked = candidates.filter((offer) => !asking.fallback?.includes(offer.source));
+  const pool = (asked.length > 0 ? asked : candidates).sort(byCoverageThenTrust(dimensions));
   const best = pool[0];
   const bestCoverage = dimensions.filter((dimension) => best.dimensions.includes(dimension)).length;
-  const chosen = checkConflicts
+  const finestUseful = Math.max(grainIndex(asking.grain), grainIndex(best.grain));
+  const chosen = asking.crossCheck
     ? pool.filter(
         (offer) =>
-          dimensions.filter((dimension) => offer.dimensions.includes(dimension)).length === bestCoverage,
+          offer === best ||
+          (dimensions.filter((dimension) => offer.dimensions.includes(dimension)).length === bestCoverage &&
+            (finestUseful < 0 || grainIndex(offer.grain) <= finestUseful)),
       )
     : [best];
   return {

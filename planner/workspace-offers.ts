@@ -17,9 +17,8 @@ export interface Offer {
   grain?: Grain;
   expectedFormat: "table" | "records" | "text";
   /**
-   * A live system (BI dashboard, ticket system, knowledge base) rather than a file export.
-   * Exports are snapshots of a live source: the planner plans the live sources and leaves the
-   * export as the alternative the reflector switches to (DESIGN §3, format_error rule).
+   * A live system (BI dashboard, ticket system, knowledge base) rather than a file export. Exports
+   * are asked beside live sources; of equal trust, the live one is the required goal.
    */
   live: boolean;
 }

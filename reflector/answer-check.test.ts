@@ -65,15 +65,21 @@ describe("checkMetric", () => {
     const check = checkMetric(asked, broadened, planned, evidence, catalog);
     expect(check.status).toBe("insufficient");
     expect(check.context).toBe(true);
-    expect(check.gap).toContain("no value of return_rate for product=C for 2024-02");
-    expect(check.gap).not.toContain("data ends");
+    expect(check.gap).toMatchObject({
+      code: "metric_periods_missing",
+      metric: "return_rate",
+      keys: { product: "C" },
+      periods: ["2024-02"],
+      context: true,
+    });
+    expect(check.gap).not.toHaveProperty("dataEnds");
   });
 
   it("says the data ends when the last value is before the asked period", () => {
     const august = { grain: "month" as const, from: "2024-08-01", to: "2024-08-31" };
     const evidence = rates([{ product: "C", month: "2024-06", return_rate: 3 }]);
     const check = checkMetric({ ...asked, periods: [august] }, planned, planned, evidence, catalog);
-    expect(check.gap).toContain("data ends 2024-06");
+    expect(check.gap).toMatchObject({ code: "metric_periods_missing", dataEnds: "2024-06" });
   });
 
   it("never answers with another product's value", () => {
@@ -105,7 +111,7 @@ describe("checkMetric", () => {
       catalog,
     );
     expect(check.status).toBe("insufficient");
-    expect(check.gap).toContain("a count of rows is not its value");
+    expect(check.gap).toEqual({ code: "metric_count_not_value", metric: "nps", source: "s" });
   });
 
   it("is partial when only some asked months have a value", () => {

@@ -6,6 +6,7 @@ import type { Catalog } from "../models/workspace.js";
 import { type AnswerKind, kindOfAspect, sentenceAnswers, statesCount } from "./answer-kind.js";
 import type { Grade } from "./grader.js";
 import { termOccurs } from "./key-terms.js";
+import type { GapMessage } from "./messages/gap-message.js";
 import { dateColumnOf, type MetricPoint, metricPoints, periodStart } from "./metric-points.js";
 import { periodLabel } from "./period-broadening.js";
 
@@ -16,8 +17,8 @@ import { periodLabel } from "./period-broadening.js";
 /** The verdict on one sub-goal, beside the reflector's "the step succeeded". */
 export interface AnswerCheck {
   status: "answered" | "partial" | "insufficient";
-  /** The gap, in words, when not answered. */
-  gap?: string;
+  /** The gap, as a message each answer language says in its words, when not answered. */
+  gap?: GapMessage;
   /** Values for the asked keys in other periods were found: shown as context (the answer is then partial, not unanswerable). */
   context?: boolean;
   /** Asked periods with a value (labels), and those without. */
@@ -31,11 +32,6 @@ function values(filter: FilterValue): string[] {
 
 function unitLabel(period: Period): string {
   return periodLabel(period);
-}
-
-function keysLabel(keys: Record<string, FilterValue>): string {
-  const parts = Object.entries(keys).map(([dimension, value]) => `${dimension}=${values(value).join("|")}`);
-  return parts.length > 0 ? ` for ${parts.join(", ")}` : "";
 }
 
 /**
@@ -121,14 +117,21 @@ export function checkMetric(
     (point) => point.metric === asked.metric,
   );
   const forKeys = points.filter((point) => pointHasAskedKeys(point, asked.keys, run));
-  const subject = `${asked.metric}${keysLabel(asked.keys)}`;
   const untold = untoldKeys(points, asked.keys, run);
   const notKeptBy =
     untold.length > 0
-      ? `${asked.metric} is not kept by ${untold.join(" or ")} in ${run.source}/${run.dataset}: the value shown is for every ${untold.join(" and ")}, not for ${untold.map((dimension) => `${dimension}=${values(asked.keys[dimension]).join("|")}`).join(", ")}`
+      ? {
+          metric: asked.metric,
+          dimensions: untold,
+          source: run.source,
+          dataset: run.dataset ?? "",
+          keys: asked.keys,
+        }
       : undefined;
   const broader = (check: AnswerCheck): AnswerCheck =>
-    notKeptBy && check.status === "answered" ? { ...check, status: "partial", gap: notKeptBy } : check;
+    notKeptBy && check.status === "answered"
+      ? { ...check, status: "partial", gap: { code: "metric_not_kept_by", ...notKeptBy } }
+      : check;
   if (
     points.some((point) => point.derivation === "count") &&
     catalog.metrics[asked.metric]?.unit !== "count"
@@ -136,7 +139,7 @@ export function checkMetric(
     // Counting rows gives the value only of a metric that is a count of records (complaints as tickets).
     return {
       status: "insufficient",
-      gap: `no ${asked.metric} column in the ${run.source} evidence; a count of rows is not its value`,
+      gap: { code: "metric_count_not_value", metric: asked.metric, source: run.source },
       found: [],
       missing: asked.periods.map(unitLabel),
     };
@@ -144,7 +147,12 @@ export function checkMetric(
   if (asked.periods.length === 0) {
     return forKeys.length > 0
       ? broader({ status: "answered", found: [], missing: [] })
-      : { status: "insufficient", gap: `no value of ${subject} in the evidence`, found: [], missing: [] };
+      : {
+          status: "insufficient",
+          gap: { code: "metric_value_absent", metric: asked.metric, keys: asked.keys },
+          found: [],
+          missing: [],
+        };
   }
   const found: string[] = [];
   const missing: string[] = [];
@@ -155,16 +163,22 @@ export function checkMetric(
   if (missing.length === 0) return broader({ status: "answered", found, missing });
   const latest = latestPeriod(forKeys);
   const firstMissing = asked.periods.find((unit) => missing.includes(unitLabel(unit)));
-  const ends =
+  const dataEnds =
     latest && firstMissing && (periodLabelRange(latest)?.to ?? latest) < firstMissing.from
-      ? `; data ends ${latest}`
-      : "";
-  const context =
-    forKeys.length > 0 ? "; the values shown for other periods are context, not the answer" : "";
+      ? latest
+      : undefined;
   return {
     status: found.length > 0 ? "partial" : "insufficient",
     ...(forKeys.length > 0 ? { context: true } : {}),
-    gap: `no value of ${subject} for ${missing.join(", ")}${ends}${context}${notKeptBy ? `; ${notKeptBy}` : ""}`,
+    gap: {
+      code: "metric_periods_missing",
+      metric: asked.metric,
+      keys: asked.keys,
+      periods: missing,
+      ...(dataEnds ? { dataEnds } : {}),
+      context: forKeys.length > 0,
+      ...(notKeptBy ? { notKeptBy } : {}),
+    },
     found,
     missing,
   };
@@ -186,14 +200,27 @@ export function checkEvent(
   run: SubGoal,
   evidence: TableEvidence,
 ): AnswerCheck {
-  const subject = `${asked.event}${keysLabel(asked.keys)}${asked.window ? ` in ${periodLabel(asked.window)}` : ""}`;
+  const subject = `${asked.event}${
+    Object.keys(asked.keys).length > 0
+      ? ` for ${Object.entries(asked.keys)
+          .map(([dimension, value]) => `${dimension}=${values(value).join("|")}`)
+          .join(", ")}`
+      : ""
+  }${asked.window ? ` in ${periodLabel(asked.window)}` : ""}`;
   for (const dimension of Object.keys(asked.keys)) {
     const filtered = run.params.filters[dimension] !== undefined;
     const hasColumn = evidence.columns.some((column) => column.name === dimension);
     if (!filtered && !hasColumn && evidence.rows.length > 0)
       return {
         status: "insufficient",
-        gap: `the ${dimension} filter was dropped and the ${run.source} records carry no ${dimension}: cannot tell which are ${subject}`,
+        gap: {
+          code: "event_filter_dropped",
+          event: asked.event,
+          keys: asked.keys,
+          ...(asked.window ? { window: periodLabel(asked.window) } : {}),
+          dimension,
+          source: run.source,
+        },
         found: [],
         missing: [],
       };
@@ -206,7 +233,7 @@ export function checkEvent(
   )
     return {
       status: "insufficient",
-      gap: `the search did not cover the whole of ${periodLabel(window)}`,
+      gap: { code: "event_window_uncovered", window: periodLabel(window) },
       found: [],
       missing: [],
     };
@@ -244,11 +271,16 @@ export function checkText(
   evidence: TextEvidence,
 ): AnswerCheck {
   const kind = kindOfAspect(asked.aspect);
-  const about = asked.subject.length > 0 ? ` about ${asked.subject.slice(0, 4).join(" ")}` : "";
+  const about = asked.subject.length > 0 ? asked.subject.slice(0, 4).join(" ") : undefined;
   if (!grade?.sufficient)
     return {
       status: "insufficient",
-      gap: grade?.missing ?? `no passage states ${asked.aspect}${about}`,
+      gap: {
+        code: "passages_insufficient",
+        aspect: asked.aspect,
+        ...(about ? { about } : {}),
+        ...(grade?.missing ? { graderSays: grade.missing } : {}),
+      },
       found: [],
       missing: [],
     };
@@ -261,7 +293,7 @@ export function checkText(
     return { status: "answered", found: [], missing: [] };
   return {
     status: "insufficient",
-    gap: `no sentence of the passages states ${asked.aspect.replace("_", " ")}${about}; passages that mention it are context`,
+    gap: { code: "text_aspect_missing", aspect: asked.aspect, ...(about ? { about } : {}) },
     found: [],
     missing: [],
   };

@@ -1,13 +1,16 @@
 import type { Workspace } from "../config/workspace.js";
+import { detectLanguage } from "../domain/language.js";
 import { startRun } from "../executor/execute-plan.js";
 import type { ExecutionPlan } from "../models/plan.js";
 import type { AnswerOptions } from "./answering/answer-context.js";
 import type { AnswerResult } from "./answering/answer-result.js";
 import { checkOutcomes } from "./answering/check-outcomes.js";
+import { coverFailedGoals } from "./answering/covered-failures.js";
 import { disclosedBroadenings } from "./answering/disclosed-broadenings.js";
 import { executeAndReflect } from "./answering/execute-and-reflect.js";
 import { finishAnswer } from "./answering/finish-answer.js";
 import { gradeOutcomes } from "./answering/grade-outcomes.js";
+import { Labels } from "./synthesizer/labels.js";
 
 export type { AnswerOptions } from "./answering/answer-context.js";
 export type { AnswerResult } from "./answering/answer-result.js";
@@ -15,7 +18,8 @@ export type { AnswerResult } from "./answering/answer-result.js";
 /**
  * Answers a plan: executes every sub-goal, reflects on failures with the rules (retry, broaden,
  * switch source, stop) for at most max_iterations rounds within the deadline, grades
- * knowledge-base passages (with the agentic retrieval loop when the strategy asks for it), checks
+ * knowledge-base passages (with the agentic retrieval loop when the strategy asks for it), lets a
+ * source that answered stand for one that failed (`covered-failures.ts`), checks
  * every outcome against what was asked, compares sources, writes the answer and finishes the run.
  * The steps are in `answering/`.
  */
@@ -31,9 +35,13 @@ export async function answerPlan(
       : {}),
   });
   try {
-    const context = { plan, workspace, options, run };
+    // The answer's language is decided here, once: every gap, advice and the text use it.
+    const language = options.language ?? detectLanguage(plan.question);
+    const labels = new Labels(workspace.config.catalog, language);
+    const context = { plan, workspace, options, run, language, labels };
     const reflected = await executeAndReflect(context);
     const graded = await gradeOutcomes(context, reflected);
+    coverFailedGoals(context, reflected, graded);
     const broadenings = [...disclosedBroadenings(plan, reflected), ...graded.broadenings];
     checkOutcomes(context, graded.outcomes, graded.gaps, broadenings);
     return await finishAnswer(context, { outcomes: graded.outcomes, gaps: graded.gaps, broadenings });

@@ -1,3 +1,4 @@
+import type { GapMessage } from "./messages/gap-message.js";
 import { periodLabel } from "./period-broadening.js";
 import type { GoalOutcome } from "./synthesizer/goal-outcome.js";
 
@@ -7,7 +8,7 @@ import type { GoalOutcome } from "./synthesizer/goal-outcome.js";
  * found no event in the asked windows, each metric item asked "why" is answered only in part, and the
  * gap says there is nothing to relate the change to.
  */
-export function checkWhy(outcomes: GoalOutcome[]): { goal: string; gap: string }[] {
+export function checkWhy(outcomes: GoalOutcome[]): { goal: string; gap: GapMessage }[] {
   const asksWhy = outcomes.filter(
     (outcome) => outcome.planned.asked?.operation === "why" && outcome.planned.asked.kind === "metric",
   );
@@ -16,17 +17,18 @@ export function checkWhy(outcomes: GoalOutcome[]): { goal: string; gap: string }
     (outcome) => outcome.planned.asked?.kind === "event" && outcome.status !== "failed",
   );
   const found = events.some((outcome) => outcome.check?.found.length);
-  const gaps: { goal: string; gap: string }[] = [];
+  const gaps: { goal: string; gap: GapMessage }[] = [];
   for (const outcome of asksWhy) {
     if (!outcome.check || outcome.check.status === "insufficient") continue;
     const asked = outcome.planned.asked!;
-    const period = asked.kind === "metric" && asked.periods[0] ? ` in ${periodLabel(asked.periods[0])}` : "";
-    const gap =
+    if (asked.kind !== "metric") continue;
+    const period = asked.periods[0] ? { period: periodLabel(asked.periods[0]) } : {};
+    const gap: GapMessage | undefined =
       events.length === 0
-        ? `why ${asked.kind === "metric" ? asked.metric : ""} changed${period}: the question names no event or change the workspace records, so no event source was searched; the values are not an explanation (ask about an event, e.g. a staffing or provider change)`
+        ? { code: "why_no_event_source", metric: asked.metric, ...period }
         : found
           ? undefined
-          : `why ${asked.kind === "metric" ? asked.metric : ""} changed${period}: no event was found in the searched windows to relate it to`;
+          : { code: "why_no_event_found", metric: asked.metric, ...period };
     if (!gap) continue;
     outcome.check = { ...outcome.check, status: "partial", gap };
     gaps.push({ goal: outcome.planned.id, gap });

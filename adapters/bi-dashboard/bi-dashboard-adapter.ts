@@ -11,7 +11,7 @@ import type { SourceConfig } from "../../models/workspace.js";
 import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
 import { authHeaders, credentialHint } from "../tickets/credentials.js";
 import { type BrowserManager, sharedBrowserManager } from "./browser-manager.js";
-import { credentialVariables, isLoginUrl, logIn } from "./dashboard-login.js";
+import { credentialVariables, logIn } from "./dashboard-login.js";
 import type { DashboardRead } from "./dashboard-read.js";
 import { saveFailureArtifacts } from "./failure-artifacts.js";
 import { describeBlocked, OriginGuard } from "./origin-guard.js";
@@ -20,6 +20,7 @@ import { InFlightRequests, NotSettledError } from "./page-readiness.js";
 import { errors } from "./playwright.js";
 import { describeGoalFilters, explainNoRows, locateData, setFilters } from "./read-steps.js";
 import { SessionStore } from "./session-store.js";
+import { landedOnSignIn } from "./sign-in-page.js";
 import { StalledStepError } from "./stalled-step-error.js";
 import { stepBudget } from "./step-budget.js";
 import { type ExtractedBody, mapColumns, toTableEvidence } from "./table-normalizer.js";
@@ -133,7 +134,7 @@ export class BiDashboardAdapter implements SourceAdapter {
     try {
       // The steps of one read, in order: navigate (signing in when sent to the login page), set the
       // filters, locate the data, read it with the strategy for what was found.
-      await this.open(pooled, url, remaining, context);
+      await this.open(pooled, url, remaining, context, dataset.locate);
       const page = pooled.page;
       const read: DashboardRead = {
         page,
@@ -330,6 +331,7 @@ export class BiDashboardAdapter implements SourceAdapter {
     url: URL,
     remaining: () => number,
     context: StepContext,
+    target?: BiDataset["locate"],
   ): Promise<void> {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const generation = this.sessionGeneration;
@@ -337,14 +339,22 @@ export class BiDashboardAdapter implements SourceAdapter {
       this.guard.reset(pooled.page);
       let response: Awaited<ReturnType<Page["goto"]>>;
       try {
-        response = await pooled.page.goto(url.href, { waitUntil: "commit", timeout: remaining() });
+        // The same address with a #route is a no-op for the browser: the earlier view would be read.
+        const navigation = { waitUntil: "commit", timeout: remaining() } as const;
+        response = await (pooled.page.url() === url.href
+          ? pooled.page.reload(navigation)
+          : pooled.page.goto(url.href, navigation));
         await this.documentLoaded(pooled, remaining());
       } catch (error) {
         throw this.redirectError(pooled.page, url) ?? error;
       }
       const redirected = this.redirectError(pooled.page, url);
       if (redirected) throw redirected;
-      if (isLoginUrl(pooled.page.url(), this.config.base_url, this.config.login)) {
+      // A single-page app sends the browser to its sign-in route from its own script, after loading.
+      // After a same-document route change (no response) the view on screen is the previous one:
+      // it proves nothing until the page settles, so no target is given.
+      const shown = response ? target : undefined;
+      if (await landedOnSignIn(pooled.page, this.config, pooled.requests, Date.now() + remaining(), shown)) {
         if (attempt === 1) break;
         context.trace(
           "bi",

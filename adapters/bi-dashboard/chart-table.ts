@@ -7,11 +7,15 @@ import type { LaidOutCell } from "../ocr/text-layout.js";
 // chart.value headers, one row per bar — so the column mapping, value parsing, filters and
 // confidence notes are those of any DOM or OCR'd table.
 
-/** A chart read well enough to be taken for one: two or more bars, most labelled, not all alike. */
+/**
+ * A chart read well enough to be taken for one: two or more bars, most with a category label, not
+ * all alike. Value labels are not required: a chart without them is still a chart, whose values
+ * cannot be read exactly (region-ocr.ts says so), not a table of its tick labels.
+ */
 export function looksLikeChart(chart: LaidOutChart): boolean {
   const { bars } = chart;
   if (bars.length < 2) return false;
-  const labelled = bars.filter((bar) => bar.category && bar.value).length;
+  const labelled = bars.filter((bar) => bar.category).length;
   const [low, high] = chart.orientation === "vertical" ? [1, 3] : [0, 2];
   const lengths = new Set(bars.map((bar) => Math.round(bar.box[high] - bar.box[low])));
   // Equal lengths everywhere are the stripes of a table, not bars.

@@ -3,8 +3,9 @@ import type { Locator, Page } from "playwright-core";
 import { parse } from "yaml";
 import type { z } from "zod";
 import type { Workspace } from "../../config/workspace.js";
-import type { FieldLocator, Login } from "../../models/sources/bi-dashboard-source.js";
+import type { Login } from "../../models/sources/bi-dashboard-source.js";
 import { StepError } from "../../models/step-error.js";
+import { isSignInUrl, showsSignInForm, signInField } from "./sign-in-page.js";
 import { buildDatasetUrl } from "./url-template.js";
 
 /** How long a loaded, quiet login page may take to show a field before it counts as missing. */
@@ -32,30 +33,20 @@ export function credentialVariables(workspace: Workspace, sourceName: string): s
   }
 }
 
-/** Whether the page shows the login form (the dashboard redirected there: no or an expired session). */
+/**
+ * Whether the URL is the login page (the dashboard redirected there: no or an expired session); a
+ * login URL with a `#/route` is a single-page app's client-side route, compared too.
+ */
 export function isLoginUrl(pageUrl: string, baseUrl: string, login: LoginSettings | undefined): boolean {
-  if (!login) return false;
-  try {
-    const loginPath = buildDatasetUrl(baseUrl, login.url, {}).pathname;
-    return new URL(pageUrl).pathname === loginPath;
-  } catch {
-    return false;
-  }
-}
-
-function field(page: Page, locator: z.infer<typeof FieldLocator>): Locator {
-  return (
-    locator.label !== undefined
-      ? page.getByLabel(locator.label, { exact: true })
-      : page.getByPlaceholder(locator.placeholder ?? "", { exact: true })
-  ).first();
+  return isSignInUrl(pageUrl, baseUrl, login);
 }
 
 /**
  * Signs in the way a person does: opens the login URL, fills the fields found by label or
- * placeholder, clicks the submit button by its role and name, and checks success by a URL
- * fragment or visible text (default: the browser left the login page). Refused credentials or a
- * missing field → auth_error; the step running out of time first → timeout.
+ * placeholder, clicks the submit button by its role and name, and checks success by the app's
+ * state: the login form gone from a loaded page that is no longer the login page (a single-page
+ * app's `#/login` route counts as the page), plus the configured URL fragment or visible text.
+ * Refused credentials or a missing field → auth_error; the step running out of time first → timeout.
  */
 export async function logIn(
   page: Page,
@@ -113,8 +104,8 @@ export async function logIn(
         { url: loginUrl.origin + loginUrl.pathname, locator: which },
       );
   };
-  const username = field(page, login.username);
-  const password = field(page, login.password);
+  const username = signInField(page, login.username);
+  const password = signInField(page, login.password);
   await missingField("username", username);
   await missingField("password", password);
   await username.fill(login.username.value, { timeout: remaining() });
@@ -126,8 +117,10 @@ export async function logIn(
   page.on("framenavigated", onNavigation);
   await page.getByRole("button", { name: login.submit, exact: true }).first().click({ timeout: remaining() });
 
-  // Poll both outcomes so a refused login fails at once instead of at the deadline: success is
-  // the configured URL fragment / text (default: off the login page); refusal is an alert, or
+  // Poll both outcomes so a refused login fails at once instead of at the deadline. Success is the
+  // app's state, not only its address (a single-page app changes its route before, or without,
+  // rendering the next view; a page between two documents shows no form at all): off the login
+  // page, loaded, the form gone, and the configured URL fragment / text. Refusal is an alert, or
   // the login page loaded again after the submit.
   const succeeded = async () => {
     const url = page.url();
@@ -137,6 +130,8 @@ export async function logIn(
         : isLoginUrl(url, options.baseUrl, login)
     )
       return false;
+    if ((await page.evaluate("document.readyState").catch(() => "")) !== "complete") return false;
+    if (await showsSignInForm(page, login)) return false;
     return login.success?.text ? page.getByText(login.success.text).first().isVisible() : true;
   };
   const refused = async () =>

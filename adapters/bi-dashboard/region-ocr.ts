@@ -100,6 +100,15 @@ export async function readRegionByOcr(
     );
   }
   const chart = chartTable(raster, texts, settings);
+  const bars = chart?.rows.slice(1) ?? [];
+  if (bars.length > 0 && bars.every((bar) => !bar[1]))
+    // Bar lengths against the axis give an estimate at best; an estimate is not a reading.
+    throw new StepError(
+      "format_error",
+      `${options.where}: the bar chart shows no value labels (${bars.length} bars: ${bars.map((bar) => bar[0]?.text ?? "?").join(", ")}), so its values cannot be read exactly; the axis ticks give only its scale. Show the values on the chart, or read them from a table`,
+      { ...(image ? { screenshot: image } : {}), bars: bars.length, value_labels: 0 },
+      { retryable: false },
+    );
   const table = chart ?? layOutTable(texts);
   const [header, ...body] = table.rows as (LaidOutCell | null)[][];
   if (!header || body.length === 0)

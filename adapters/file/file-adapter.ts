@@ -82,8 +82,11 @@ class FileAdapter implements SourceAdapter {
       };
     } catch (error) {
       if (error instanceof FileFormatError) {
+        // A dataset whose file is gone is the workspace's to fix (`config check` warns of it), not
+        // data missing for a period: broadening the period would only read the missing file again,
+        // while another source offering the metric can answer at once (reflector fallback rule).
         throw new StepError(
-          error.message.includes("file not found") ? "not_found" : "format_error",
+          error.message.includes("file not found") ? "config_error" : "format_error",
           error.message,
           { locator: dataset.path, line: error.line },
         );

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
+import { jsonNestingPastLimit, MAX_JSON_NESTING } from "../../domain/input-limits.js";
 import { inferColumnType, parseAs } from "../../domain/parse-value.js";
 import type { CellValue, Column, ColumnType } from "../../models/evidence.js";
 import { ownValue } from "../../models/name-record.js";
@@ -181,6 +182,13 @@ function recordsAt(value: unknown, recordsKey: string): unknown {
 }
 
 function readJsonRecords(text: string, file: string, recordsKey?: string) {
+  const tooDeep = jsonNestingPastLimit(text);
+  if (tooDeep !== undefined)
+    throw new FileFormatError(
+      `nested more than ${MAX_JSON_NESTING} levels deep; triangulate reads JSON up to ${MAX_JSON_NESTING} levels`,
+      file,
+      text.slice(0, tooDeep).split("\n").length,
+    );
   let value: unknown;
   try {
     value = JSON.parse(text);

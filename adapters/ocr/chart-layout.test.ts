@@ -24,6 +24,52 @@ const piece = (text: string, box: PixelBox, confidence = 0.99): RecognisedText =
 });
 
 describe("layOutBarChart", () => {
+  it("keeps the y-axis tick labels apart from the value labels: a tick (140) nearer a bar's end than its label (142)", () => {
+    const blue = 0x4e79a7;
+    // Chart.js's geometry: ticks right-aligned left of the plot; the first bar's band reaches into
+    // them; the bar of 142 ends 2 px above the grid line of 140.
+    const picture = image(400, 240, [
+      [[77, 52, 158, 200], blue],
+      [[189, 110, 270, 200], blue],
+      [[301, 80, 382, 200], blue],
+    ]);
+    const chart = layOutBarChart(picture, [
+      piece("0", [48, 192, 58, 206]),
+      piece("70", [40, 117, 58, 131]),
+      piece("140", [32, 47, 58, 61]),
+      piece("142", [103, 28, 131, 44]),
+      piece("87", [221, 86, 239, 102]),
+      piece("110", [327, 56, 355, 72]),
+      piece("Brakes", [92, 206, 142, 222]),
+      piece("Clutch", [204, 206, 254, 222]),
+      piece("Lamps", [318, 206, 364, 222]),
+    ]);
+    expect(chart.bars.map((bar) => [bar.category?.text, bar.value?.text])).toEqual([
+      ["Brakes", "142"],
+      ["Clutch", "87"],
+      ["Lamps", "110"],
+    ]);
+  });
+
+  it("finds no value where a chart draws only its axis, rather than taking a tick", () => {
+    const blue = 0x4e79a7;
+    const picture = image(400, 240, [
+      [[77, 52, 158, 200], blue],
+      [[189, 110, 270, 200], blue],
+    ]);
+    const chart = layOutBarChart(picture, [
+      piece("0", [48, 192, 58, 206]),
+      piece("70", [40, 117, 58, 131]),
+      piece("140", [32, 47, 58, 61]),
+      piece("Brakes", [92, 206, 142, 222]),
+      piece("Clutch", [204, 206, 254, 222]),
+    ]);
+    expect(chart.bars.map((bar) => [bar.category?.text, bar.value?.text ?? null])).toEqual([
+      ["Brakes", null],
+      ["Clutch", null],
+    ]);
+  });
+
   it("pairs each vertical bar with the value above it and the category below it; ticks, grid and title are not taken", () => {
     const blue = 0x3b7dd8;
     const grid = 0xdddddd;

@@ -6,9 +6,11 @@ import { type LaidOutCell, mergePieces } from "./text-layout.js";
 // vertical bars, the left edge of horizontal ones); each bar owns the band between the midpoints to
 // its neighbours (x for vertical bars, y for horizontal). In its band, the category is the line of
 // text nearest below the baseline (left of it for horizontal bars) and the value is the piece with
-// a digit nearest the bar's end, above/right of it or inside it. Axis tick labels stand outside
-// every band or beyond the baseline on the wrong side, a title far from every bar end: neither is
-// taken. Nothing here knows a chart's size, font or colours.
+// a digit nearest the bar's end, above/right of it or inside it. Axis tick labels (a column of
+// aligned numbers left of every vertical bar, a row below every horizontal one) are set aside
+// first: the first bar's band may reach into the axis, and a tick (140) can stand closer to a
+// bar's end than its own label (142). A title far from every bar end is not taken either. Nothing
+// here knows a chart's size, font or colours.
 
 /** A filled rectangle found in the image. */
 export interface Bar {
@@ -188,6 +190,41 @@ function bands(bars: Bar[], orientation: ChartOrientation): [number, number][] {
 }
 
 const HAS_DIGIT = /\p{N}/u;
+/** A number as an axis labels its ticks: digits with separators, a sign, a percent or a unit letter. */
+const TICK_TEXT = /^[-−+]?[\d.,\s]+[%kKmMbB]?$/u;
+
+/**
+ * The axis tick labels: numbers standing in a column left of every vertical bar (their right
+ * edges aligned) or in a row below every horizontal bar (their centres aligned), two or more.
+ * They give the axis's scale, never a bar's value (Chart.js draws "140" beside a bar of 142).
+ */
+export function axisTickLabels(
+  pieces: RecognisedText[],
+  bars: Bar[],
+  orientation: ChartOrientation,
+): Set<RecognisedText> {
+  const ticks = new Set<RecognisedText>();
+  if (bars.length === 0) return ticks;
+  const vertical = orientation === "vertical";
+  const plotStart = vertical
+    ? Math.min(...bars.map((bar) => bar.box[0]))
+    : Math.max(...bars.map((bar) => bar.box[3]));
+  const candidates = pieces.filter(
+    (piece) =>
+      TICK_TEXT.test(piece.text.trim()) &&
+      (vertical
+        ? piece.box[2] <= plotStart + BASELINE_TOLERANCE
+        : piece.box[1] >= plotStart - BASELINE_TOLERANCE),
+  );
+  // Vertical bars: a column of right-aligned labels; horizontal bars: a row of labels.
+  const edge = (piece: RecognisedText) => (vertical ? piece.box[2] : centreY(piece.box));
+  for (const piece of candidates) {
+    const tolerance = Math.max(BASELINE_TOLERANCE, (piece.box[3] - piece.box[1]) / 2);
+    const aligned = candidates.filter((other) => Math.abs(edge(other) - edge(piece)) <= tolerance);
+    if (aligned.length >= 2) for (const each of aligned) ticks.add(each);
+  }
+  return ticks;
+}
 
 /** The pieces on the line nearest the baseline, joined: a category label OCR split in two stays one. */
 function nearestLine(
@@ -213,7 +250,9 @@ export function layOutBarChart(
   orientation: ChartOrientation | "auto" = "auto",
 ): LaidOutChart {
   const found = findBars(image, orientation);
-  const pieces = texts.filter((text) => text.text.trim() !== "");
+  const written = texts.filter((text) => text.text.trim() !== "");
+  const ticks = axisTickLabels(written, found.bars, found.orientation);
+  const pieces = written.filter((piece) => !ticks.has(piece));
   const vertical = found.orientation === "vertical";
   const bandsOf = bands(found.bars, found.orientation);
   const baseline = found.bars.length
@@ -242,12 +281,15 @@ export function layOutBarChart(
     // Value: a piece with a digit on the bar's side of the baseline, nearest the bar's end (0 inside it).
     const end = vertical ? bar.box[1] : bar.box[2];
     const valueDistance = (piece: RecognisedText) => {
+      // Inside the bar means inside it across too: a piece beside the bar is no label drawn in it.
       if (vertical) {
         if (piece.box[3] <= end + BASELINE_TOLERANCE) return end - piece.box[3];
-        return centreY(piece.box) <= bar.box[3] ? 0 : Number.POSITIVE_INFINITY;
+        const across = centreX(piece.box) >= bar.box[0] && centreX(piece.box) <= bar.box[2];
+        return across && centreY(piece.box) <= bar.box[3] ? 0 : Number.POSITIVE_INFINITY;
       }
       if (piece.box[0] >= end - BASELINE_TOLERANCE) return piece.box[0] - end;
-      return centreX(piece.box) >= bar.box[0] ? 0 : Number.POSITIVE_INFINITY;
+      const across = centreY(piece.box) >= bar.box[1] && centreY(piece.box) <= bar.box[3];
+      return across && centreX(piece.box) >= bar.box[0] ? 0 : Number.POSITIVE_INFINITY;
     };
     const values = pieces
       .filter((piece) => !used.has(piece) && HAS_DIGIT.test(piece.text) && inBand(piece))

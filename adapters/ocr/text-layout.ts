@@ -1,9 +1,13 @@
+import { columnBands } from "./column-bands.js";
+import { flattenHeader, headerRowCount } from "./header-rows.js";
+import { groupLines } from "./line-grouping.js";
 import type { PixelBox, RecognisedText } from "./ocr-engine.js";
 
 // Lays recognised pieces of text out as a table, by position alone: rows are pieces whose
-// vertical centres fall within one another's height; columns are the gaps in the horizontal
-// projection of every cell of the rows that have more than one cell (a title spanning the table
-// would otherwise join every column). A cell is given to the column it overlaps most; two pieces
+// vertical centres fall within one another's height; columns are found from the whole table,
+// header and body together, whatever their alignment (column-bands.ts; rows with few cells, such
+// as a title, do not join columns), and leading header rows are flattened into one
+// (header-rows.ts). A cell is given to the column it overlaps most; two pieces
 // in one cell are joined left to right. OCR engines return lines or words, never cells, so this
 // is the one place where "which column is this number in" is decided.
 
@@ -49,27 +53,19 @@ export function groupRows(texts: RecognisedText[]): RecognisedText[][] {
   return rows.map((row) => row.items.sort((a, b) => a.box[0] - b.box[0]));
 }
 
-/** Column x-ranges: the union of the cells' horizontal extents, split at its gaps. */
+/** Column x-ranges from the whole table, header and body together (see column-bands.ts). */
 export function findColumns(rows: RecognisedText[][]): [number, number][] {
-  const multi = rows.filter((row) => row.length > 1);
-  const intervals = (multi.length > 0 ? multi : rows)
-    .flat()
-    .map((text) => [text.box[0], text.box[2]] as [number, number])
-    .sort((a, b) => a[0] - b[0]);
-  const columns: [number, number][] = [];
-  for (const [left, right] of intervals) {
-    const last = columns[columns.length - 1];
-    if (last && left <= last[1]) last[1] = Math.max(last[1], right);
-    else columns.push([left, right]);
-  }
-  return columns;
+  return columnBands(rows);
 }
 
 function overlap(a: [number, number], b: [number, number]): number {
   return Math.max(0, Math.min(a[1], b[1]) - Math.max(a[0], b[0]));
 }
 
-/** Lays the pieces out as a table of rows and columns. */
+/**
+ * Lays the pieces out as a table of rows and columns. Row 0 is the header: the leading header rows
+ * (a merged group cell over its columns, a cell spanning two header rows) flattened into one.
+ */
 export function layOutTable(texts: RecognisedText[]): LaidOutTable {
   const rows = groupRows(texts.filter((text) => text.text.trim() !== ""));
   const columns = findColumns(rows);
@@ -93,7 +89,22 @@ export function layOutTable(texts: RecognisedText[]): LaidOutTable {
     }
     return cells.map((pieces) => (pieces ? mergePieces(pieces) : null));
   });
-  return { columns, rows: laidOut };
+  const headerRows = headerRowCount(laidOut, columns.length);
+  if (headerRows <= 1) return { columns, rows: laidOut };
+  const header = laidOut.slice(0, headerRows);
+  const names = flattenHeader(header, columns);
+  const flattened = columns.map((_, column): LaidOutCell | null => {
+    const cells = header.map((row) => row[column]).filter((cell): cell is LaidOutCell => cell !== null);
+    if (names[column].length === 0) return null;
+    return {
+      text: names[column].join(" / "),
+      confidence: Math.min(...cells.map((cell) => cell.confidence), 1),
+      minimumConfidence: Math.min(...cells.map((cell) => cell.minimumConfidence), 1),
+      box: cells.length > 0 ? cells[cells.length - 1].box : [columns[column][0], 0, columns[column][1], 0],
+      ...(cells.length > 0 ? { textHeight: cells[cells.length - 1].textHeight } : {}),
+    };
+  });
+  return { columns, rows: [flattened, ...laidOut.slice(headerRows)] };
 }
 
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
@@ -171,9 +182,9 @@ export interface ReadingOrderLine extends LaidOutCell {
   pieces: RecognisedText[];
 }
 
-/** Reading order (rows top to bottom, pieces left to right) as lines of text, for prose pages. */
+/** Reading order (lines top to bottom, pieces left to right; line-grouping.ts) as lines of text, for prose pages. */
 export function readingOrderLines(texts: RecognisedText[]): ReadingOrderLine[] {
-  return groupRows(texts).map((row) => {
+  return groupLines(texts).map((row) => {
     const line = mergePieces(row);
     return { ...line, textHeight: line.textHeight ?? line.box[3] - line.box[1], pieces: row };
   });

@@ -69,6 +69,9 @@ export function flattenChangelog(
       const names = valueNames[field] ?? {};
       const from = firstPresent(detail, shape.from);
       const to = firstPresent(detail, shape.to);
+      // An item that names no field and changes nothing is not a field change: Request Tracker
+      // lists its creation, comments and replies in the same history with an empty Field.
+      if (field === "" && from === null && to === null) continue;
       events.push({
         key,
         field: shown,
@@ -79,7 +82,78 @@ export function flattenChangelog(
       });
     }
   }
-  return events.sort((a, b) => (a.at ?? "").localeCompare(b.at ?? ""));
+  return pairAddedAndRemoved(events).sort((a, b) => (a.at ?? "").localeCompare(b.at ?? ""));
+}
+
+/**
+ * How far apart an added and a removed value of one field may be recorded and still be one edit:
+ * Request Tracker writes the two transactions of one update in the same request, with times in
+ * whole seconds, so they can straddle a second boundary.
+ */
+const SAME_EDIT_MS = 1000;
+
+const isAdded = (event: ChangeEvent) => event.from === null && event.to !== null;
+const isRemoved = (event: ChangeEvent) => event.from !== null && event.to === null;
+const millisecondsOf = (event: ChangeEvent) => (event.at === null ? Number.NaN : Date.parse(event.at));
+
+/**
+ * One change instead of an added value and a removed value of the same field by the same person
+ * at the same time (Request Tracker records an edit of a multi-value custom field as "X added",
+ * "Y is no longer a value"; Redmine's journals do the same for multi-value fields): the pair reads
+ * `from Y to X`. Several values added and removed together join with ", " on each side. An added
+ * or removed value with no counterpart stays as it is (a value was only added, or only removed).
+ */
+export function pairAddedAndRemoved(events: ChangeEvent[]): ChangeEvent[] {
+  const used = new Set<ChangeEvent>();
+  const result: ChangeEvent[] = [];
+  for (const event of events) {
+    if (used.has(event)) continue;
+    if (!isAdded(event) && !isRemoved(event)) {
+      result.push(event);
+      continue;
+    }
+    const time = millisecondsOf(event);
+    const edit = events.filter(
+      (other) =>
+        !used.has(other) &&
+        (isAdded(other) || isRemoved(other)) &&
+        other.key === event.key &&
+        other.field === event.field &&
+        other.author === event.author &&
+        Math.abs(millisecondsOf(other) - time) <= SAME_EDIT_MS,
+    );
+    const added = edit.filter(isAdded);
+    const removed = edit.filter(isRemoved);
+    if (added.length === 0 || removed.length === 0) {
+      result.push(event);
+      used.add(event);
+      continue;
+    }
+    for (const part of edit) used.add(part);
+    const earliest = edit.map((part) => part.at ?? "").sort()[0];
+    result.push({
+      ...event,
+      from: removed.map((part) => part.from).join(", "),
+      to: added.map((part) => part.to).join(", "),
+      at: earliest === "" ? null : earliest,
+    });
+  }
+  return result;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}/;
+
+/**
+ * Notes for every date a later change corrected (both values look like dates): the reader is
+ * told the first date was superseded, with both dates and when, rather than seeing only one.
+ */
+export function correctedDates(events: ChangeEvent[], searchName: string): string[] {
+  return events
+    .filter((event) => event.from !== null && event.to !== null && DAY.test(event.from) && DAY.test(event.to))
+    .map(
+      (event) =>
+        `${event.key}: ${event.field} corrected from ${event.from} to ${event.to} (change of ${event.at ?? "an unknown time"}, search ${searchName})`,
+    );
 }
 
 /** One status an issue held, from when; derived from status change events. */

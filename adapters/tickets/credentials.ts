@@ -11,7 +11,11 @@ export function authHeaders(auth: TicketsAuth): { headers: Record<string, string
       return { headers: { authorization: `Bearer ${auth.token}` }, secrets: [auth.token] };
     case "basic": {
       const encoded = Buffer.from(`${auth.username}:${auth.password}`).toString("base64");
-      return { headers: { authorization: `Basic ${encoded}` }, secrets: [auth.password, encoded] };
+      // The pair itself too: an upstream may echo it in any encoding, not only the header's base64.
+      return {
+        headers: { authorization: `Basic ${encoded}` },
+        secrets: [auth.password, `${auth.username}:${auth.password}`, encoded],
+      };
     }
     case "header":
       return { headers: { [auth.header.toLowerCase()]: auth.value }, secrets: [auth.value] };

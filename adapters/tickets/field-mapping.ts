@@ -153,6 +153,11 @@ function scalarText(value: unknown, join: string): string | number | boolean | n
   return String(value);
 }
 
+/** A value cut for a message, marked with `…` so the redactor can tell where it was cut (config/redactor.ts). */
+function shortened(text: string, limit: number): string {
+  return text.length > limit ? `${text.slice(0, limit)}…` : text;
+}
+
 /** Converts the matches of one path to the field's type; a value that does not fit is a format_error. */
 function convert(matches: unknown[], field: CompiledField, label: string): CellValue {
   const raw = matches.length === 1 ? scalarText(matches[0], field.join) : scalarText(matches, field.join);
@@ -160,7 +165,7 @@ function convert(matches: unknown[], field: CompiledField, label: string): CellV
   const fail = (expected: string): never => {
     throw new StepError(
       "format_error",
-      `field ${field.name}: value ${JSON.stringify(raw).slice(0, 80)} at ${field.path} on record ${label} is not ${expected}`,
+      `field ${field.name}: value ${shortened(JSON.stringify(raw), 80)} at ${field.path} on record ${label} is not ${expected}`,
       {
         locator: field.path,
         record: label,

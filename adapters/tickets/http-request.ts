@@ -1,4 +1,5 @@
 import type { Redactor } from "../../config/redactor.js";
+import { jsonNestingPastLimit, MAX_JSON_NESTING } from "../../domain/input-limits.js";
 import { StepError } from "../../models/step-error.js";
 
 /** What one request needs besides its URL. */
@@ -128,6 +129,14 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
         { ...details, snippet: snippetOf(text, options.redactor) },
       );
     }
+    // Bounded before parsing: the mapping's JSONPath walk and the redactor recurse into the body.
+    const tooDeep = jsonNestingPastLimit(text);
+    if (tooDeep !== undefined)
+      throw new StepError(
+        "format_error",
+        `${options.sourceName} answered ${shownUrl} with JSON nested more than ${MAX_JSON_NESTING} levels deep (at character ${tooDeep}); triangulate reads JSON up to ${MAX_JSON_NESTING} levels`,
+        { ...details, maxJsonNesting: MAX_JSON_NESTING },
+      );
     let body: unknown;
     try {
       body = JSON.parse(text);

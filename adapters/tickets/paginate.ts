@@ -134,7 +134,7 @@ export async function paginate(
         if (seen.has(next)) {
           throw new StepError(
             "format_error",
-            `the server returned the cursor ${next.slice(0, 40)} twice; paging would never end`,
+            `the server returned the cursor ${next.length > 40 ? `${next.slice(0, 40)}…` : next} twice; paging would never end`,
             { url: page.url, locator: pagination.cursor_path },
             { retryable: false },
           );

@@ -127,7 +127,7 @@ describe("revisions of a generic REST source", () => {
       ),
     ).toEqual(EXPECTED);
     expect(evidence.notes).toContain(
-      "INC-7: effective_date corrected from 2024-01-15 to 2024-01-17 (revision of 2024-01-20T09:30:00+08:00, search incident_history)",
+      "INC-7: effective_date corrected from 2024-01-15 to 2024-01-17 (change of 2024-01-20T01:30:00.000Z, search incident_history)",
     );
   });
 

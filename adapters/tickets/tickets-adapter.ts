@@ -3,7 +3,7 @@ import { describeSource } from "../../config/describe-sources.js";
 import type { Redactor } from "../../config/redactor.js";
 import type { Workspace } from "../../config/workspace.js";
 import { isWhollyOptional } from "../../domain/placeholder-template.js";
-import type { CellValue, Column, Provenance, TableEvidence } from "../../models/evidence.js";
+import type { CellValue, Column, FilterMismatch, Provenance, TableEvidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { SourceCapabilities } from "../../models/source-capabilities.js";
 import type { TicketsSource } from "../../models/sources/tickets-source.js";
@@ -15,7 +15,12 @@ import type {
   SourceAdapter,
   StepContext,
 } from "../adapter.js";
-import { type ChangeEvent, type FieldValueNames, flattenChangelog } from "./changelog-events.js";
+import {
+  type ChangeEvent,
+  correctedDates,
+  type FieldValueNames,
+  flattenChangelog,
+} from "./changelog-events.js";
 import { authHeaders, credentialHint } from "./credentials.js";
 import {
   type CompiledField,
@@ -25,12 +30,14 @@ import {
   mapRecord,
   recordLabel,
 } from "./field-mapping.js";
+import { type FilteredOut, filteredOutByServer, storedValueWarnings } from "./filter-mismatch.js";
 import { type CompiledPath, compilePath } from "./json-path.js";
 import { type FetchPage, type Page, type PagedRecords, paginate } from "./paginate.js";
 import { PRESETS, type ResolvedSearch, resolveSearch, type ValueNames } from "./presets.js";
 import { encodePathSegment, fillTemplate, placeholdersOf, type TemplateValues } from "./query-template.js";
-import { correctedDates, readRevisions } from "./revisions.js";
+import { readRevisions } from "./revisions.js";
 import { joinUrl, SearchConnection } from "./search-connection.js";
+import { UpstreamValues } from "./upstream-values.js";
 
 /** What fetch hands to normalize: the raw records of every page, changelogs fetched apart, notes. */
 export interface TicketsRawBody {
@@ -47,6 +54,10 @@ export interface TicketsRawBody {
   valueNames?: FieldValueNames;
   /** Custom field id → name (Redmine journals name a custom field by its id). */
   customFieldNames?: Record<string, string>;
+  /** What a person must be told about this read (a server-side filter that found nothing while records match). */
+  warnings?: string[];
+  /** The same, as data for the answer (said in the question's language). */
+  filterMismatches?: FilterMismatch[];
 }
 
 /** The result of running a mapping leniently, for `triangulate sources test`: rows plus every field that matched nothing. */
@@ -70,6 +81,12 @@ const CHANGE_COLUMNS: Column[] = [
 
 const EPOCH_START = "1970-01-01";
 
+/**
+ * At most this many pages are read again without the filters when a filtered read found nothing:
+ * enough to see whether records hold the value, bounded so an empty answer stays cheap.
+ */
+const RECHECK_MAX_PAGES = 10;
+
 function nextDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + 1);
@@ -88,6 +105,7 @@ export class TicketsAdapter implements SourceAdapter {
   private readonly credentialHint: string;
   private readonly searches = new Map<string, { resolved?: ResolvedSearch; problems: string[] }>();
   private readonly compiled = new Map<string, { fields: CompiledField[]; records: CompiledPath }>();
+  private upstreamValues?: UpstreamValues;
 
   constructor(
     readonly name: string,
@@ -160,9 +178,15 @@ export class TicketsAdapter implements SourceAdapter {
       ...(this.config.project ? { project: this.config.project } : {}),
     };
     for (const [dimension, value] of Object.entries(goal.params.filters ?? {})) {
-      if (!(dimension in values)) values[dimension] = value;
+      if (!(dimension in values)) values[dimension] = this.upstream().toUpstream(dimension, value);
     }
     return values;
+  }
+
+  /** The source's `values:` mapping, checked against the catalog on first use (a config_error when wrong). */
+  private upstream(): UpstreamValues {
+    this.upstreamValues ??= new UpstreamValues(this.config.values, this.workspace.config.catalog, this.name);
+    return this.upstreamValues;
   }
 
   /** Fetches every page of the sub-goal's search (and the rest of any truncated changelog). */
@@ -196,6 +220,21 @@ export class TicketsAdapter implements SourceAdapter {
       this.pageFetcher(search, request, connection),
       this.recordsReader(search, included),
     );
+    const warnings: string[] = [];
+    const filterMismatches: FilterMismatch[] = [];
+    if (paged.records.length === 0) {
+      const refused = await this.filteredOutByServer(search, goal, values, connection, included, context);
+      if (refused) {
+        paged.records = refused.records;
+        clientFilters.push(...refused.dimensions);
+        warnings.push(refused.warning);
+        filterMismatches.push(...refused.mismatches);
+        context.trace(
+          "tickets:filter",
+          `${search.name}:server filter ${refused.dimensions.join(",")} found nothing; filtered after reading`,
+        );
+      }
+    }
     const changes = await this.readChanges(search, paged, included, connection, context);
     const { params } = request;
     if (paged.records.length === 0 && !search.search.empty_is_answer) {
@@ -214,6 +253,7 @@ export class TicketsAdapter implements SourceAdapter {
       clientPeriod,
       ...(changes.valueNames ? { valueNames: changes.valueNames } : {}),
       ...(changes.customFieldNames ? { customFieldNames: changes.customFieldNames } : {}),
+      ...(warnings.length > 0 ? { warnings, filterMismatches } : {}),
     };
     const { requests, fallbackUsed } = connection;
     return {
@@ -223,6 +263,58 @@ export class TicketsAdapter implements SourceAdapter {
       contentType: "application/json",
       meta: { pages: paged.pages, requests, records: paged.records.length, fallbackUsed, clientFilters },
     };
+  }
+
+  /** The records a server-side filter missed (see filter-mismatch.ts), read again without the filters. */
+  private filteredOutByServer(
+    search: ResolvedSearch,
+    goal: SubGoal,
+    values: TemplateValues,
+    connection: SearchConnection,
+    included: unknown[],
+    { signal, trace }: Pick<StepContext, "signal" | "trace">,
+  ): Promise<FilteredOut | undefined> {
+    const templates = [search.endpoint, search.jql ?? "", ...Object.values(search.params)].join("\n");
+    return filteredOutByServer({
+      sourceName: this.name,
+      filters: goal.params.filters ?? {},
+      serverSide: [...new Set(placeholdersOf(templates))],
+      sent: values,
+      fields: this.compiledFor(search).fields,
+      catalog: this.workspace.config.catalog,
+      upstream: this.upstream(),
+      readWithout: async (without) => {
+        let request: FilledRequest;
+        try {
+          request = this.filledRequest(search, without);
+        } catch {
+          return undefined;
+        }
+        // The check must not turn an empty answer into a failure: a re-read that is too long or
+        // fails leaves the empty result as it was (an abort still ends the step).
+        try {
+          await this.resolveNamedParams(
+            request.params,
+            (lookup) => connection.namesOf(lookup),
+            request.where,
+          );
+          const paged = await paginate(
+            search.pagination,
+            Math.min(this.config.max_pages, RECHECK_MAX_PAGES),
+            this.pageFetcher(search, request, connection),
+            this.recordsReader(search, included),
+          );
+          return paged.records;
+        } catch (error) {
+          if (signal.aborted) throw error;
+          trace(
+            "tickets:filter",
+            `${search.name}:re-read without the filters not possible (${error instanceof Error ? error.message : String(error)})`,
+          );
+          return undefined;
+        }
+      },
+    });
   }
 
   /**
@@ -362,15 +454,21 @@ export class TicketsAdapter implements SourceAdapter {
     if (search.changelog?.shape.perRecord)
       await this.fetchRecordChangelogs(search, paged.records, changelogs, send);
     if (search.changelog?.revisions) {
-      await readRevisions(
-        search.changelog.revisions,
-        paged.records,
-        included,
-        changelogs,
-        (path) => send(path, {}),
-        this.config.concurrency,
+      const where = `sources.${this.name}.searches.${search.name}.changelog.revisions`;
+      paged.notes.push(
+        ...(await readRevisions(search.changelog.revisions, paged.records, included, changelogs, {
+          send,
+          pages: (path, query) =>
+            this.pageFetcher(
+              { ...search, method: "GET" },
+              { where, endpoint: path, params: query },
+              connection,
+            ),
+          maxPages: this.config.max_pages,
+          concurrency: this.config.concurrency,
+          where,
+        })),
       );
-      paged.notes.push(...correctedDates(search, paged.records, changelogs));
     }
     if (search.changelog) this.requireChangelogs(search, paged.records, changelogs);
     const namesOf = (lookup: ValueNames) => connection.namesOf(lookup);
@@ -651,7 +749,30 @@ export class TicketsAdapter implements SourceAdapter {
   /** Fetches live and maps leniently: what `sources test` prints without --sample. */
   async testMapping(goal: SubGoal, context: StepContext): Promise<TicketsMappingResult> {
     const raw = await this.fetch(goal, context);
-    return this.mapRaw(raw.body as TicketsRawBody, goal, { lenient: true });
+    const result = this.mapRaw(raw.body as TicketsRawBody, goal, { lenient: true });
+    // Values read that a filter for their catalog value would not send: said before anyone filters.
+    const search = this.resolve(goal);
+    const templates = [search.endpoint, search.jql ?? "", ...Object.values(search.params)].join("\n");
+    const filtered = new Set(
+      (raw.body as TicketsRawBody).filterMismatches?.map((mismatch) => mismatch.dimension),
+    );
+    const stored = storedValueWarnings({
+      sourceName: this.name,
+      serverSide: [...new Set(placeholdersOf(templates))].filter(
+        (dimension) =>
+          !filtered.has(dimension) && result.evidence.columns.some((column) => column.name === dimension),
+      ),
+      rows: result.evidence.rows,
+      ...(result.evidence.original_values ? { originals: result.evidence.original_values } : {}),
+      catalog: this.workspace.config.catalog,
+      upstream: this.upstream(),
+    });
+    if (stored.length === 0) return result;
+    return {
+      ...result,
+      notes: [...stored, ...result.notes],
+      warnings: [...(result.warnings ?? []), ...stored],
+    };
   }
 
   private mapRaw(
@@ -677,6 +798,7 @@ export class TicketsAdapter implements SourceAdapter {
     const rows: Record<string, CellValue>[] = [];
     const provenance: Provenance[] = [];
     const entriesOf = changelog ? compilePath(changelog.shape.entries) : undefined;
+    const corrections: string[] = [];
 
     body.records.forEach((record, index) => {
       const label = recordLabel(record, index);
@@ -698,19 +820,24 @@ export class TicketsAdapter implements SourceAdapter {
         body.valueNames,
         body.customFieldNames,
       );
+      corrections.push(...correctedDates(events, search.name));
       for (const event of events) {
         rows.push({ ...mapped, ...event, ...(search.search.event ? { event: search.search.event } : {}) });
         provenance.push(origin);
       }
     });
 
-    const notes = [...body.notes];
-    let kept = rows.map((row, index) => ({ row, origin: provenance[index] }));
+    const originals = this.canonicalizeStored(rows, fields);
+    const warnings = body.warnings ?? [];
+    const notes = [...warnings, ...body.notes, ...corrections];
+    let kept = rows.map((row, index) => ({ row, origin: provenance[index], original: originals[index] }));
     for (const dimension of body.clientFilters) {
       const wanted = this.acceptedValues(dimension, goal.params?.filters?.[dimension]);
       kept = kept.filter(
         ({ row }) => row[dimension] !== null && wanted.has(String(row[dimension]).toLowerCase()),
       );
+      // A filter the server was sent but found nothing for is explained by its warning.
+      if (body.filterMismatches?.some((mismatch) => mismatch.dimension === dimension)) continue;
       notes.push(
         `filter ${dimension} applied to the mapped records (the query has no {${dimension}} placeholder)`,
       );
@@ -760,10 +887,39 @@ export class TicketsAdapter implements SourceAdapter {
         rows: kept.map((item) => item.row),
         provenance: kept.map((item) => item.origin),
         notes,
+        ...(body.filterMismatches?.length ? { filter_mismatches: body.filterMismatches } : {}),
+        ...(kept.some((item) => Object.keys(item.original).length > 0)
+          ? { original_values: kept.map((item) => item.original) }
+          : {}),
       },
       unmatched: [...unmatched.values()],
       notes,
+      ...(warnings.length > 0 ? { warnings } : {}),
     };
+  }
+
+  /**
+   * Replaces, in the columns named after a dimension the source's `values:` maps, each stored
+   * value by its canonical value; returns per row the stored text that was replaced (for citation).
+   */
+  private canonicalizeStored(
+    rows: Record<string, CellValue>[],
+    fields: CompiledField[],
+  ): Record<string, string>[] {
+    const mapped = fields.map((field) => field.name).filter((name) => this.upstream().maps(name));
+    return rows.map((row) => {
+      const original: Record<string, string> = {};
+      for (const column of mapped) {
+        const cell = row[column];
+        if (typeof cell !== "string") continue;
+        const canonical = this.upstream().toCanonical(column, cell);
+        if (canonical !== undefined && canonical !== cell) {
+          original[column] = cell;
+          row[column] = canonical;
+        }
+      }
+      return original;
+    });
   }
 
   /**

@@ -4,6 +4,7 @@ import type { TraceEvent } from "../../models/trace-event.js";
 import { askQuestion } from "../../planner/ask.js";
 import { today } from "../../planner/plan-question.js";
 import { planUnderstanding } from "../../planner/plan-understanding.js";
+import { messageCatalog } from "../../reflector/messages/render-message.js";
 import { colors, ExitCode, printJson, requireQuestion, UsageError } from "../cli-output.js";
 import { interruptedBeforeStart } from "../early-interrupt.js";
 import { isoDate } from "../option-values.js";
@@ -29,6 +30,7 @@ export function orderedCitations(answer: Answer): Citation[] {
 export function printAnswer(answer: Answer, options: { runDirectory?: string } = {}): void {
   const c = colors();
   const out = (line: string) => process.stdout.write(`${line}\n`);
+  const words = messageCatalog(answer.language).footer;
   const status =
     answer.status === "answered" || answer.status === "direct"
       ? c.green(answer.status)
@@ -39,19 +41,18 @@ export function printAnswer(answer: Answer, options: { runDirectory?: string } =
   const citations = orderedCitations(answer);
   if (citations.length > 0) {
     out("");
-    out(c.bold("Sources:"));
+    out(c.bold(words.sources));
     for (const [index, citation] of citations.entries()) out(`  [${index + 1}] ${citation.label}`);
   }
   // "N numbers audited" only when all N were; otherwise the failure is printed (the text says it too).
   if (answer.audit.untraced.length > 0)
     out(
       c.yellow(
-        `\nnumber audit failed: ${answer.audit.untraced.length} of ${answer.audit.numbers} numbers not in the evidence (${answer.audit.untraced.join(", ")})`,
+        `\n${words.auditFailed(answer.audit.untraced.length, answer.audit.numbers, answer.audit.untraced.join(", "))}`,
       ),
     );
-  else if (answer.numbers.length > 0)
-    out(c.dim(`\n${answer.numbers.length} numbers audited against the evidence`));
-  if (options.runDirectory) out(c.dim(`run: ${options.runDirectory}`));
+  else if (answer.numbers.length > 0) out(c.dim(`\n${words.audited(answer.numbers.length)}`));
+  if (options.runDirectory) out(c.dim(words.run(options.runDirectory)));
 }
 
 /** Prints the compact trace lines. */

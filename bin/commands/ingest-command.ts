@@ -44,7 +44,7 @@ export function formatIngestSummary(summary: IngestSummary, c = colors()): strin
   );
   for (const failure of summary.failed) {
     lines.push(
-      `  ${c.red("failed")} ${failure.document}: ${failure.reason}${reasonText[failure.reason] ? ` (${reasonText[failure.reason]})` : ` (${failure.message})`}`,
+      `  ${c.red("failed")} ${failure.document}: ${failure.reason}${reasonText[failure.reason] ? ` (${reasonText[failure.reason]})` : ` (${failure.message})`}${failure.notRetriedSince ? ` [unchanged since ${failure.notRetriedSince}: not tried again; --rebuild tries it]` : ""}`,
     );
   }
   for (const warning of summary.warnings)

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeManyPagesPdf } from "../../adapters/pdf-kb/test-support/write-raw-pdf.js";
 import { writeTestPdf } from "../../adapters/pdf-kb/test-support/write-test-pdf.js";
 import { colors } from "../cli-output.js";
 import { formatIngestSummary } from "./ingest-command.js";
@@ -42,6 +43,8 @@ beforeAll(async () => {
     sections: [{ heading: "1 退款", paragraphs: ["本店將於七個工作天內退款。"] }],
   });
   fs.writeFileSync(path.join(root, "docs/broken.pdf"), "not a pdf at all");
+  // One page over the default ingest.max_pages (2000).
+  writeManyPagesPdf(path.join(root, "docs/pages.pdf"), 2001);
 }, 30_000);
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -60,10 +63,17 @@ describe("triangulate ingest / kb", () => {
     expect(sources[0]).toMatchObject({
       source: "handbook",
       documents: 2,
-      failed: [{ document: "docs/broken.pdf", reason: "corrupt" }],
+      failed: [
+        { document: "docs/broken.pdf", reason: "corrupt" },
+        {
+          document: "docs/pages.pdf",
+          reason: "too_many_pages",
+          budget: { setting: "ingest.max_pages", limit: 2000 },
+        },
+      ],
     });
     const human = formatIngestSummary(
-      { ...sources[0], documents: 0, added: 0, skipped: 2 },
+      { ...sources[0], documents: 0, added: 0, skipped: 2, failed: sources[0].failed.slice(0, 1) },
       colors({ isTTY: false } as NodeJS.WriteStream),
     );
     expect(human).toContain(
@@ -71,6 +81,26 @@ describe("triangulate ingest / kb", () => {
     );
     expect(human).toContain("failed docs/broken.pdf: corrupt (corrupt or truncated, not a readable PDF)");
   }, 120_000);
+
+  it("kb status lists the index and the documents the last ingest skipped, with why", () => {
+    const json = triangulate("kb", "status", "-w", root, "--json");
+    expect(json.code).toBe(0);
+    const status = JSON.parse(json.stdout);
+    expect(status.index).toMatchObject({ documents: 2 });
+    expect(status.skipped).toEqual([
+      expect.objectContaining({ document: "docs/broken.pdf", reason: "corrupt" }),
+      expect.objectContaining({
+        document: "docs/pages.pdf",
+        reason: "too_many_pages",
+        budget: { setting: "ingest.max_pages", limit: 2000 },
+      }),
+    ]);
+    const human = triangulate("kb", "status", "-w", root);
+    expect(human.stdout).toContain("skipped by the last ingest: 2");
+    expect(human.stdout).toContain(
+      "skipped docs/pages.pdf: too_many_pages (2001 pages, more than the 2000 the ingest allows; raise ingest.max_pages if the document is genuine)",
+    );
+  }, 60_000);
 
   it("searches with filters and modes and prints document, page, section and score", () => {
     const json = triangulate(

@@ -2,10 +2,12 @@ import type { Command } from "commander";
 import { Option } from "commander";
 import { openKnowledgeBase, pickKnowledgeBaseSource } from "../../adapters/pdf-kb/open-knowledge-base.js";
 import {
+  knowledgeBaseDirectory,
   REINDEX_FOR_TEXT_CHECKS,
   type SearchMode,
   type StoredTable,
 } from "../../adapters/pdf-kb/store/knowledge-base.js";
+import { readManifest } from "../../adapters/pdf-kb/store/knowledge-base-manifest.js";
 import { KnowledgeBaseMissingError } from "../../adapters/pdf-kb/store/knowledge-base-missing-error.js";
 import {
   type KnowledgeBaseFilters,
@@ -92,7 +94,78 @@ export function formatTablesList(tables: StoredTable[]): string {
     : `${table}\n${unrecorded} of ${tables.length} table${tables.length === 1 ? "" : "s"} stored before text checks were recorded: ${REINDEX_FOR_TEXT_CHECKS}`;
 }
 
-/** `triangulate kb search|tables`: look inside a pdf_kb source's index. */
+/** What `kb status` reports of one source's index: its documents and the documents the last ingest skipped. */
+export interface KnowledgeBaseStatus {
+  source: string;
+  updated_at: string;
+  embedder: string;
+  index: { documents: number; pages: number; passages: number; tables: number };
+  documents: { document: string; pages: number; passages: number; tables: number; ingested_at: string }[];
+  skipped: {
+    document: string;
+    reason: string;
+    message: string;
+    budget?: { setting: string; limit: number };
+  }[];
+}
+
+/** The status of a source's index from its manifest (LanceDB is not opened); a usage error before the first ingest. */
+export function knowledgeBaseStatus(
+  workspace: Workspace,
+  sourceName: string | undefined,
+): KnowledgeBaseStatus {
+  let picked: ReturnType<typeof pickKnowledgeBaseSource>;
+  try {
+    picked = pickKnowledgeBaseSource(workspace, sourceName);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const manifest = readManifest(knowledgeBaseDirectory(workspace.stateDirectory, picked.name));
+  if (!manifest)
+    throw new UsageError(
+      `${picked.name} has no index yet: run \`triangulate ingest --source ${picked.name}\``,
+    );
+  const documents = Object.entries(manifest.documents).map(([document, entry]) => ({
+    document,
+    pages: entry.pages,
+    passages: entry.passages,
+    tables: entry.tables,
+    ingested_at: entry.ingested_at,
+  }));
+  const sum = (key: "pages" | "passages" | "tables") =>
+    documents.reduce((total, entry) => total + entry[key], 0);
+  return {
+    source: picked.name,
+    updated_at: manifest.updated_at,
+    embedder: manifest.embedder,
+    index: {
+      documents: documents.length,
+      pages: sum("pages"),
+      passages: sum("passages"),
+      tables: sum("tables"),
+    },
+    documents,
+    skipped: Object.entries(manifest.skipped).map(([document, entry]) => ({
+      document,
+      reason: entry.reason,
+      message: entry.message,
+      ...(entry.budget ? { budget: entry.budget } : {}),
+    })),
+  };
+}
+
+function formatStatus(status: KnowledgeBaseStatus, c = colors()): string {
+  const count = (value: number, word: string) => `${value} ${word}${value === 1 ? "" : "s"}`;
+  const lines = [
+    `${c.bold(status.source)}: ${count(status.index.documents, "document")}, ${count(status.index.pages, "page")}, ${count(status.index.passages, "passage")}, ${count(status.index.tables, "table")} (updated ${status.updated_at}, embedder ${status.embedder})`,
+    `  skipped by the last ingest: ${status.skipped.length}`,
+  ];
+  for (const entry of status.skipped)
+    lines.push(`  ${c.red("skipped")} ${entry.document}: ${entry.reason} (${entry.message})`);
+  return lines.join("\n");
+}
+
+/** `triangulate kb search|tables|status`: look inside a pdf_kb source's index. */
 export function registerKbCommand(program: Command): void {
   const kb = program
     .command("kb")
@@ -174,6 +247,17 @@ export function registerKbCommand(program: Command): void {
         }
       },
     );
+  kb.command("status")
+    .description("what the index holds, and the documents the last ingest skipped with why")
+    .addOption(workspaceOption())
+    .option("-s, --source <name>", "the pdf_kb source (needed when there are several)")
+    .option("--json", "print the status as JSON")
+    .action((options: { workspace: string; source?: string; json?: boolean }) => {
+      const status = knowledgeBaseStatus(workspaceFrom(options), options.source);
+      if (options.json) printJson(status);
+      else process.stdout.write(`${formatStatus(status)}\n`);
+      process.exitCode = ExitCode.ok;
+    });
   kb.command("tables")
     .description("list the tables extracted from the documents")
     .addOption(workspaceOption())

@@ -1,5 +1,5 @@
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Command } from "commander";
+import { BoundedStdioTransport } from "../mcp/bounded-stdio-transport.js";
 import { createMcpServer } from "../mcp/mcp-server.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
 
@@ -20,7 +20,8 @@ export function registerMcpCommand(program: Command): void {
       console.info = console.log;
       const workspace = workspaceFrom(options);
       const { server, close } = createMcpServer(workspace, { allowWrite: options.allowWrite === true });
-      const transport = new StdioServerTransport();
+      // Answers every line, an over-long or malformed one with a JSON-RPC error (docs/mcp.md).
+      const transport = new BoundedStdioTransport();
       let closing: Promise<void> | undefined;
       const shutdown = () => {
         closing ??= close().catch((error: unknown) => {

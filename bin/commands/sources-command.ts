@@ -25,6 +25,7 @@ import { StepError } from "../../models/step-error.js";
 import { sectionNames } from "../../models/workspace.js";
 import { colors, ExitCode, formatTable, printJson, UsageError } from "../cli-output.js";
 import { isoDate, positiveInteger } from "../option-values.js";
+import { missingValues } from "./missing-values.js";
 import { readSampleJson } from "./sample-file.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
 
@@ -37,6 +38,8 @@ export interface SourceTestReport {
   rows: Record<string, unknown>[];
   unmatched: MappingTestResult["unmatched"];
   notes: string[];
+  /** What must be fixed though rows came back (MappingTestResult.warnings). */
+  warnings: string[];
   error?: { kind: string; message: string; details: Record<string, unknown> };
   elapsedMs: number;
 }
@@ -124,6 +127,7 @@ export async function testSource(
         rows: [],
         unmatched: [],
         notes: [],
+        warnings: [],
         elapsedMs: 0,
       };
       try {
@@ -169,13 +173,14 @@ export async function testSource(
             const evidence = adapter.normalize(await adapter.fetch(goal, context), goal);
             if (evidence.kind !== "table")
               throw new UsageError(`source ${source} returns text passages; sources test shows tables`);
-            result = { evidence, unmatched: [], notes: evidence.notes };
+            result = { evidence, unmatched: missingValues(evidence), notes: evidence.notes };
           }
         }
         report.columns = result.evidence.columns.map((column) => column.name);
         report.rows = result.evidence.rows;
         report.unmatched = result.unmatched;
-        report.notes = result.notes;
+        report.notes = result.notes.filter((note) => !result.warnings?.includes(note));
+        report.warnings = result.warnings ?? [];
       } catch (error) {
         if (!StepError.isStepError(error)) throw error;
         // The artefacts' paths are relative to the folder they were written in: say where that is.
@@ -225,6 +230,7 @@ export function formatReport(
   lines.push(
     `${report.rows.length} record${report.rows.length === 1 ? "" : "s"}${report.rows.length > shown.length ? ` (first ${shown.length} shown; --limit N for more)` : ""} in ${report.elapsedMs} ms`,
   );
+  for (const warning of report.warnings) lines.push(c.red(`warning: ${warning}`));
   for (const note of report.notes) lines.push(c.yellow(`note: ${note}`));
   if (report.unmatched.length === 0) lines.push(c.green("every field matched on every record"));
   else {
@@ -245,7 +251,7 @@ export function formatReport(
 }
 
 function exitCodeOf(reports: SourceTestReport[]): number {
-  return reports.some((report) => report.error || report.unmatched.length > 0)
+  return reports.some((report) => report.error || report.unmatched.length > 0 || report.warnings.length > 0)
     ? ExitCode.partial
     : ExitCode.ok;
 }

@@ -48,7 +48,7 @@ export function registerAsk({ server, workspace, adapters }: ToolContext): void 
     },
     async (input, extra) => {
       try {
-        const onTrace = progressReporter(extra);
+        const onTrace = progressReporter(extra, workspace);
         const result = await askQuestion(input.question, workspace, {
           asOf: input.as_of ?? today(),
           ...(input.strategy ? { strategy: input.strategy } : {}),
@@ -143,7 +143,7 @@ export function registerRunPlan({ server, workspace, adapters }: ToolContext): v
         const issues = checkPlanAgainstWorkspace(parsed.value, workspace);
         if (issues.length > 0) throw new PlanError("plan", issues);
         const trace = new TraceRecorder();
-        const onTrace = progressReporter(extra);
+        const onTrace = progressReporter(extra, workspace);
         if (onTrace) trace.onEvent(onTrace);
         const result = await executePlan(parsed.value, workspace, { adapters, signal: extra.signal, trace });
         return toolOutput(workspace, {

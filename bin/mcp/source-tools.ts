@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { openKnowledgeBase, pickKnowledgeBaseSource } from "../../adapters/pdf-kb/open-knowledge-base.js";
+import {
+  knowledgeBaseSourceNames,
+  openKnowledgeBase,
+  pickKnowledgeBaseSource,
+} from "../../adapters/pdf-kb/open-knowledge-base.js";
+import { KnowledgeBaseMissingError } from "../../adapters/pdf-kb/store/knowledge-base-missing-error.js";
 import { describeSources } from "../../config/describe-sources.js";
 import { testSource } from "../commands/sources-command.js";
 import { failure, IsoDate, type ToolContext } from "./tool-context.js";
@@ -30,7 +35,20 @@ export function registerKbSearch({ server, workspace }: ToolContext): void {
     },
     async (input) => {
       try {
-        const picked = pickKnowledgeBaseSource(workspace, input.source);
+        if (knowledgeBaseSourceNames(workspace).length === 0)
+          return toolError(
+            workspace,
+            "not_found",
+            "the workspace has no pdf_kb source: there is no knowledge base to search",
+          );
+        let picked: ReturnType<typeof pickKnowledgeBaseSource>;
+        try {
+          picked = pickKnowledgeBaseSource(workspace, input.source);
+        } catch (error) {
+          // A source that is not a knowledge base, or several to choose from: the caller must name one.
+          if (error instanceof RangeError) return toolError(workspace, "usage", error.message);
+          throw error;
+        }
         const knowledgeBase = await openKnowledgeBase(workspace, picked.name, picked.source);
         try {
           const filters = {
@@ -44,6 +62,8 @@ export function registerKbSearch({ server, workspace }: ToolContext): void {
           knowledgeBase.close();
         }
       } catch (error) {
+        if (error instanceof KnowledgeBaseMissingError)
+          return toolError(workspace, "not_found", error.message);
         return failure(workspace, error);
       }
     },

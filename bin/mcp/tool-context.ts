@@ -5,7 +5,9 @@ import { z } from "zod";
 import type { AdapterPool } from "../../adapters/registry.js";
 import type { Workspace } from "../../config/workspace.js";
 import { PlanError } from "../../executor/check-plan.js";
+import { FailureKind } from "../../models/failure-kind.js";
 import type { TraceEvent } from "../../models/trace-event.js";
+import { errorObject } from "../error-object.js";
 import { toolError } from "./tool-output.js";
 
 /** What a tool's handler gets besides its input: the client's signal and progress token. */
@@ -31,9 +33,13 @@ export const IsoDate = z
 
 /**
  * Sends trace events as MCP progress notifications while a long call runs, when the client asked
- * for progress (it sent a progressToken). Each event counts one step; the total is unknown.
+ * for progress (it sent a progressToken). Each event counts one step; the total is unknown. The
+ * lines pass the workspace's redactor like every result.
  */
-export function progressReporter(extra: Extra): ((event: TraceEvent) => void) | undefined {
+export function progressReporter(
+  extra: Extra,
+  workspace: Workspace,
+): ((event: TraceEvent) => void) | undefined {
   const token = extra._meta?.progressToken;
   if (token === undefined) return undefined;
   let progress = 0;
@@ -42,7 +48,8 @@ export function progressReporter(extra: Extra): ((event: TraceEvent) => void) | 
     void extra
       .sendNotification({
         method: "notifications/progress",
-        params: { progressToken: token, progress, message: event.line },
+        // A trace line may quote an upstream's error: it is output like any other.
+        params: { progressToken: token, progress, message: workspace.redactor.text(event.line) },
       })
       .catch(() => {
         // The client went away: the call's own signal ends the work.
@@ -50,14 +57,27 @@ export function progressReporter(extra: Extra): ((event: TraceEvent) => void) | 
   };
 }
 
-/** Turns what a library call threw into a tool error; the server stays up. */
+/**
+ * The kinds a tool error may carry, as docs/mcp.md lists them: the CLI's error kinds and the
+ * failure kinds of a step. A client can switch on them; a JavaScript class name is not one.
+ */
+export const TOOL_ERROR_KINDS: ReadonlySet<string> = new Set<string>([
+  "plan_error",
+  "usage",
+  "not_found",
+  "internal_error",
+  ...FailureKind.options,
+]);
+
+/** Turns what a library call threw into a tool error with a documented kind; the server stays up. */
 export function failure(workspace: Workspace, error: unknown) {
   if (error instanceof PlanError) return toolError(workspace, "plan_error", error.message);
+  const reported = errorObject(error);
   const kind =
-    error instanceof Error && "kind" in error && typeof error.kind === "string"
-      ? error.kind
-      : error instanceof Error
-        ? error.name
-        : "error";
-  return toolError(workspace, kind, error instanceof Error ? error.message : String(error));
+    reported.kind === "usage_error"
+      ? "usage"
+      : TOOL_ERROR_KINDS.has(reported.kind)
+        ? reported.kind
+        : "internal_error";
+  return toolError(workspace, kind, reported.message);
 }

@@ -40,6 +40,24 @@ export const KnowledgeBaseDocumentMetadata = z
   .strict();
 export type KnowledgeBaseDocumentMetadata = z.infer<typeof KnowledgeBaseDocumentMetadata>;
 
+/**
+ * What `triangulate ingest` spends on one document at most; a document over a bound is skipped
+ * with the bound as its reason and the rest of the ingest goes on.
+ */
+export const KnowledgeBaseIngestBudget = z
+  .object({
+    /** Wall time of one document's extraction (text, tables, OCR), in seconds. */
+    max_seconds: z.number().positive().max(86_400).default(300),
+    /** Pages of one document. */
+    max_pages: z.number().int().min(1).max(1_000_000).default(2000),
+    /** Bytes one document's streams decode to, all together (images by their declared size), in MB. */
+    max_decoded_megabytes: z.number().positive().max(65_536).default(256),
+    /** Resident memory of the processes extracting one document (pdf.js's, tabula's JVM, OCR), in MB. */
+    max_memory_megabytes: z.number().int().min(128).max(65_536).default(1024),
+  })
+  .strict();
+export type KnowledgeBaseIngestBudget = z.infer<typeof KnowledgeBaseIngestBudget>;
+
 export const PdfKnowledgeBaseSource = z
   .object({
     kind: z.literal("pdf_kb"),
@@ -65,6 +83,8 @@ export const PdfKnowledgeBaseSource = z
       })
       .strict()
       .default({ provider: "hashed", model: "nomic-embed-text", dimensions: 384 }),
+    /** Per-document bounds of `triangulate ingest`. */
+    ingest: KnowledgeBaseIngestBudget.prefault({}),
     /** Number of passages a search returns. */
     top_k: z.number().int().min(1).max(100).default(8),
     datasets: nameRecord(Name, KnowledgeBaseTable).prefault({}),

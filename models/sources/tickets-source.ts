@@ -87,6 +87,34 @@ export const Pagination = z.discriminatedUnion("type", [
 export type Pagination = z.infer<typeof Pagination>;
 
 /**
+ * Where the names of fields that revisions name by id are listed (Request Tracker's history says
+ * `"Field": "7"` for a custom field): an endpoint listing id → name, and/or the list each record
+ * carries of its own fields. A revision naming a listed id gets the name; others keep theirs.
+ */
+export const FieldNames = z
+  .object({
+    /** Endpoint relative to base_url listing the fields, read once per fetch (e.g. /REST/2.0/customfields). */
+    endpoint: z.string().optional(),
+    /** Query parameters of that request (RT: fields=Name, per_page=100, a JSON search in query). */
+    params: z.record(z.string(), z.string()).default({}),
+    /** JSONPath to the list in that response (default: the response is the list). */
+    records: z.string().optional(),
+    /** JSONPath from a listed field to its id, and to its name. */
+    id: z.string().default("$.id"),
+    name: z.string().default("$.name"),
+    /** Where a record lists its own fields ({id, name} read with on_record_id / on_record_name), used besides the endpoint. */
+    on_record: z.string().optional(),
+    on_record_id: z.string().default("$.id"),
+    on_record_name: z.string().default("$.name"),
+  })
+  .strict()
+  .refine((names) => names.endpoint !== undefined || names.on_record !== undefined, {
+    message:
+      "say where the field names are listed: endpoint (e.g. /REST/2.0/customfields) or on_record (e.g. $.CustomFields)",
+  });
+export type FieldNames = z.infer<typeof FieldNames>;
+
+/**
  * Where a generic REST API keeps each record's revisions and how one reads: a per-record endpoint
  * (`/incidents/{id}/revisions`) or a list beside the records on each page (JSON:API `included[]`),
  * and JSONPaths on a revision (or on each of its `items`) for the changed field, old and new value,
@@ -96,6 +124,15 @@ export const RevisionMapping = z
   .object({
     /** Per-record endpoint relative to base_url; {id} is the record's id (one encoded path segment). */
     endpoint: z.string().optional(),
+    /**
+     * Query parameters of the endpoint ({id} may be used; {{ }} are literal braces). Request
+     * Tracker's history lists only transaction ids without `fields: Type,Field,OldValue,…`.
+     */
+    // A plain record (only iterated, never looked up by name): a transforming record inside the
+    // changelog union would hide that union's default from the generated JSON Schema.
+    params: z.record(z.string(), z.string()).default({}),
+    /** How the endpoint pages (RT: page / per_page); without it one request per record. */
+    pagination: Pagination.optional(),
     /** JSONPath to the revisions in the endpoint's response (default: the response is the list). */
     records: z.string().optional(),
     /** JSONPath on each page to revisions listed beside the records (JSON:API included[]). */
@@ -112,6 +149,8 @@ export const RevisionMapping = z
     /** When the revision was made (on the revision, not on the item). */
     at: z.string(),
     author: z.string().optional(),
+    /** Names of the fields revisions name by id (custom fields): where they are listed. */
+    field_names: FieldNames.optional(),
   })
   .strict()
   .refine((mapping) => (mapping.endpoint === undefined) !== (mapping.included === undefined), {
@@ -185,6 +224,15 @@ export const TicketsSource = z
     /** Fills {project} in templates. */
     project: z.string().optional(),
     auth: TicketsAuth.default({ type: "none" }),
+    /**
+     * Per catalog dimension, what the ticket system stores for each canonical value (a code, a
+     * display name, an id; a list when several stored values mean it): plan filters send these,
+     * and the rows read back are mapped to the canonical value. `site: { KHH: 高雄 }`.
+     */
+    values: nameRecord(
+      Name,
+      nameRecord(z.string(), z.union([z.string().min(1), z.array(z.string().min(1)).min(1)])),
+    ).prefault({}),
     max_pages: z.number().int().min(1).max(10_000).default(100),
     max_response_bytes: z
       .number()
@@ -227,4 +275,9 @@ export const ticketsKind: SourceKindDescriptor<TicketsSource> = {
   periodFiltered: true,
   live: true,
   fallbackEndpoint: (config) => config.fallback_base_url || undefined,
+  catalogValues: (config) =>
+    Object.entries(config.values).flatMap(([dimension, mapping]) => [
+      { path: ["values", dimension], dimension },
+      ...Object.keys(mapping).map((value) => ({ path: ["values", dimension, value], dimension, value })),
+    ]),
 };

@@ -2,7 +2,7 @@ import type { Workspace } from "../../config/workspace.js";
 import type { ExecuteOptions, Run } from "../../executor/execute-plan.js";
 import type { ExecutionPlan } from "../../models/plan.js";
 import type { ReflectionRule } from "../rules/rule.js";
-import type { AnswerLanguage } from "../synthesizer/labels.js";
+import type { AnswerLanguage, Labels } from "../synthesizer/labels.js";
 
 /** Options of answerPlan: the executor's, plus the reflector's. */
 export interface AnswerOptions extends ExecuteOptions {
@@ -18,10 +18,15 @@ export interface AnswerOptions extends ExecuteOptions {
   rules?: readonly ReflectionRule[];
 }
 
-/** What every step of answering a plan reads: the plan, the workspace, the options and the started run. */
+/**
+ * What every step of answering a plan reads: the plan, the workspace, the options, the started run,
+ * and the answer's language with the catalog's names in it, decided once for every step.
+ */
 export interface AnswerContext {
   plan: ExecutionPlan;
   workspace: Workspace;
   options: AnswerOptions;
   run: Run;
+  language: AnswerLanguage;
+  labels: Labels;
 }

@@ -1,8 +1,9 @@
-import { detectLanguage } from "../../domain/language.js";
 import type { Broadening, Gap } from "../../models/answer.js";
 import { checkOutcome } from "../check-outcome.js";
 import { adviceForKind, documentsAdvice, eventSourcesAdvice } from "../gap-advice.js";
+import { renderGap } from "../messages/render-message.js";
 import type { GoalOutcome } from "../synthesizer/goal-outcome.js";
+import { Labels } from "../synthesizer/labels.js";
 import { checkWhy } from "../why-check.js";
 import type { AnswerContext } from "./answer-context.js";
 
@@ -18,9 +19,16 @@ export function checkOutcomes(
   broadenings: Broadening[],
 ): void {
   checkAgainstAsked(context, outcomes, gaps);
+  // Traces stay in English whatever the answer's language: they are read by people debugging a run.
+  const english = new Labels(context.workspace.config.catalog, "en");
   for (const why of checkWhy(outcomes)) {
-    context.run.trace.add("check", `check:${why.goal}:partial:${why.gap}`, {}, why.goal);
-    gaps.push({ goal: why.goal, missing: why.gap, check: eventSourcesAdvice(languageOf(context)) });
+    context.run.trace.add("check", `check:${why.goal}:partial:${renderGap(why.gap, english)}`, {}, why.goal);
+    gaps.push({
+      goal: why.goal,
+      missing: renderGap(why.gap, context.labels),
+      check: eventSourcesAdvice(context.language),
+      ...messageFields(why.gap),
+    });
   }
   for (const [index, broadening] of broadenings.entries()) {
     const outcome = outcomes.find((candidate) => candidate.planned.id === broadening.goal);
@@ -32,36 +40,41 @@ export function checkOutcomes(
   }
 }
 
+/** The code and parameters of a gap's message, kept beside its words for `--json` readers. */
+export function messageFields(message: { code: string }): Pick<Gap, "code" | "params"> {
+  const { code, ...params } = message;
+  return { code, params };
+}
+
 /** Each outcome's evidence against its goal's `asked`; a shortfall adds a gap or makes the grader's stricter. */
 function checkAgainstAsked(context: AnswerContext, outcomes: GoalOutcome[], gaps: Gap[]): void {
+  const english = new Labels(context.workspace.config.catalog, "en");
   for (const outcome of outcomes) {
     const check = checkOutcome(outcome, context.workspace.config.catalog);
     if (!check) continue;
     outcome.check = check;
     context.run.trace.add(
       "check",
-      `check:${outcome.planned.id}:${check.status}${check.gap ? `:${check.gap}` : ""}`,
+      `check:${outcome.planned.id}:${check.status}${check.gap ? `:${renderGap(check.gap, english)}` : ""}`,
       { found: check.found, missing: check.missing },
       outcome.planned.id,
     );
     if (check.status === "answered" || !check.gap) continue;
-    if (gaps.some((gap) => gap.goal === outcome.planned.id && gap.missing === check.gap)) continue;
+    const missing = renderGap(check.gap, context.labels, outcome.planned);
+    if (gaps.some((gap) => gap.goal === outcome.planned.id && gap.missing === missing)) continue;
     // The grader's own gap already says what the passages lack; the check's replaces it when stricter.
     const existing = gaps.findIndex((gap) => gap.goal === outcome.planned.id);
-    const gap = {
+    const gap: Gap = {
       goal: outcome.planned.id,
-      missing: `${outcome.planned.description}: ${check.gap}`,
+      missing,
       check:
         outcome.planned.asked?.kind === "text"
-          ? documentsAdvice(outcome.goal.source, languageOf(context))
-          : adviceForKind("not_found", languageOf(context)),
+          ? documentsAdvice(outcome.goal.source, context.language)
+          : adviceForKind("not_found", context.language),
+      ...messageFields(check.gap),
     };
-    if (existing >= 0) gaps[existing] = { ...gaps[existing], missing: gap.missing };
+    if (existing >= 0)
+      gaps[existing] = { ...gaps[existing], missing: gap.missing, ...messageFields(check.gap) };
     else gaps.push(gap);
   }
-}
-
-/** The answer's language: the caller's, else the question's. */
-function languageOf(context: AnswerContext) {
-  return context.options.language ?? detectLanguage(context.plan.question);
 }

@@ -1,20 +1,21 @@
 import { describeSources } from "../../config/describe-sources.js";
-import { detectLanguage } from "../../domain/language.js";
 import type { StepHints } from "../../executor/execute-plan.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { StepResult } from "../../models/step-result.js";
-import { unresolvedWhy } from "../gap-advice.js";
+import type { GapMessage, StopCause } from "../messages/gap-message.js";
 import { applyRules } from "../rule-engine.js";
 import { defaultRules } from "../rules/default-rules.js";
+import { effectiveFailureKind } from "../rules/effective-failure-kind.js";
 import type { ReflectionHistory, ReflectionRule, RuleDecision } from "../rules/rule.js";
 import type { AnswerContext } from "./answer-context.js";
 import { goalsWithBeforeWindows } from "./before-window.js";
 import { pause } from "./pause.js";
 
-/** How a goal ended the reflection: answered, or failed with the reason. */
+/** How a goal ended the reflection: answered, or failed with the reason (English, for the trace) and its message. */
 export interface Settlement {
   status: "answered" | "failed";
   reason?: string;
+  message?: GapMessage;
 }
 
 /** Where every goal stands once executing and reflecting is over. */
@@ -78,13 +79,34 @@ export async function executeAndReflect(context: AnswerContext): Promise<Reflect
 }
 
 /** Why reflection stops for every goal now (cancelled, deadline, rounds used up), or undefined. */
-function stopReason(context: AnswerContext, iteration: number, maxIterations: number): string | undefined {
+function stopCause(context: AnswerContext, iteration: number, maxIterations: number): StopCause | undefined {
   const { run, options } = context;
-  const language = options.language ?? detectLanguage(context.plan.question);
-  if (options.signal?.aborted) return unresolvedWhy({ kind: "interrupted" }, language);
-  if (run.remainingMs() <= 0) return unresolvedWhy({ kind: "deadline" }, language);
-  if (iteration > maxIterations) return unresolvedWhy({ kind: "rounds", rounds: maxIterations }, language);
+  if (options.signal?.aborted) return { kind: "interrupted" };
+  if (run.remainingMs() <= 0) return { kind: "deadline" };
+  if (iteration > maxIterations) return { kind: "rounds", rounds: maxIterations };
   return undefined;
+}
+
+/** A stop cause in the trace's words. */
+function stopText(cause: StopCause): string {
+  return cause.kind === "interrupted"
+    ? "interrupted"
+    : cause.kind === "deadline"
+      ? "the deadline passed"
+      : `still failing after ${cause.rounds} reflection rounds`;
+}
+
+/** A failed step's message: its kind, the upstream's own words, and what reflection concluded. */
+function failureMessage(
+  result: StepResult,
+  conclusion?: Extract<GapMessage, { code: "step_failed" }>["conclusion"],
+): GapMessage {
+  return {
+    code: "step_failed",
+    kind: result.error_kind ?? "failed",
+    ...(result.error_message ? { upstream: result.error_message } : {}),
+    ...(conclusion ? { conclusion } : {}),
+  };
 }
 
 /** One round: each goal not settled yet is settled at a stop, or given to the rules. */
@@ -100,7 +122,7 @@ function reflectRound(
     if (state.settled.has(goal.id)) continue;
     const result = state.latest.get(goal.id) ?? run.results.get(goal.id);
     if (!result) continue;
-    const stop = stopReason(context, iteration, setup.maxIterations);
+    const stop = stopCause(context, iteration, setup.maxIterations);
     if (stop !== undefined) {
       state.settled.set(goal.id, settleAtStop(context, goal, result, stop, iteration));
       continue;
@@ -119,12 +141,30 @@ function reflectRound(
         remainingMs: run.remainingMs(),
         defaultTimeoutMs: setup.defaultTimeoutMs,
         otherGoals: [...state.current.values()],
+        otherResults: state.latest,
+        otherHistories: state.histories,
       },
       run.trace,
     );
-    applyDecision(firing.decision, goal.id, history, state, round);
+    if (firing.decision.action === "switch_source")
+      recordFailedSource(history, state.current.get(goal.id)!, result);
+    applyDecision(firing.decision, result, goal.id, history, state, round);
   }
   return round;
+}
+
+/** The source a goal is switched away from, with its failure, for the answer to state. */
+function recordFailedSource(history: ReflectionHistory, goal: SubGoal, result: StepResult): void {
+  const kind = effectiveFailureKind(result);
+  history.failedSources = [
+    ...(history.failedSources ?? []),
+    {
+      source: goal.source,
+      ...(goal.dataset ? { dataset: goal.dataset } : {}),
+      ...(kind ? { kind } : {}),
+      ...(result.error_message ? { message: result.error_message } : {}),
+    },
+  ];
 }
 
 /** A goal when reflection stops: answered if its last run succeeded, else failed with why. */
@@ -132,20 +172,26 @@ function settleAtStop(
   context: AnswerContext,
   goal: SubGoal,
   result: StepResult,
-  why: string,
+  cause: StopCause,
   iteration: number,
 ): Settlement {
   if (result.status === "succeeded") return { status: "answered" };
+  const why = stopText(cause);
   context.run.trace.add("reflect", `reflect:${goal.id}:unresolved:${why}`, { iteration }, goal.id);
   return {
     status: "failed",
     reason: `${result.error_kind ?? result.status}${result.error_message ? ` (${result.error_message})` : ""}; ${why}`,
+    message:
+      cause.kind === "interrupted"
+        ? { code: "interrupted" }
+        : failureMessage(result, { code: "stopped", cause }),
   };
 }
 
 /** Records a rule's decision: settles the goal, or queues it again (retried, broadened, switched). */
 function applyDecision(
   decision: RuleDecision,
+  result: StepResult,
   goalId: string,
   history: ReflectionHistory,
   state: ReflectedGoals,
@@ -156,8 +202,18 @@ function applyDecision(
       state.settled.set(goalId, { status: "answered" });
       break;
     case "stop":
+      state.settled.set(goalId, {
+        status: "failed",
+        reason: decision.reason,
+        message: failureMessage(result),
+      });
+      break;
     case "unresolved":
-      state.settled.set(goalId, { status: "failed", reason: decision.reason });
+      state.settled.set(goalId, {
+        status: "failed",
+        reason: decision.reason,
+        message: failureMessage(result, decision.conclusion),
+      });
       break;
     case "retry":
       history.retries++;

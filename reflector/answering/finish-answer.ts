@@ -3,7 +3,6 @@ import { compareSources } from "../conflicts.js";
 import { pointsOfGoals } from "../metric-points.js";
 import type { GoalOutcome } from "../synthesizer/goal-outcome.js";
 import { synthesizeAnswer } from "../synthesizer/synthesize.js";
-import { detectLanguage } from "../text-folding.js";
 import type { AnswerContext } from "./answer-context.js";
 import { type AnswerResult, answerResult } from "./answer-result.js";
 
@@ -28,7 +27,7 @@ export async function finishAnswer(
     });
   const synthesis = await synthesizeAnswer({
     question: plan.question,
-    language: options.language ?? detectLanguage(plan.question),
+    language: context.language,
     outcomes: found.outcomes,
     comparisons,
     broadenings: found.broadenings,

@@ -1,25 +1,43 @@
 import type { Gap } from "../../models/answer.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { StepResult } from "../../models/step-result.js";
-import { adviceForKind, interruptedGap, needsOcrAdvice } from "../gap-advice.js";
-import type { AnswerLanguage } from "../synthesizer/labels.js";
+import { adviceForKind, needsOcrAdvice } from "../gap-advice.js";
+import type { GapMessage } from "../messages/gap-message.js";
+import { renderGap } from "../messages/render-message.js";
+import type { AnswerContext } from "./answer-context.js";
+import { messageFields } from "./check-outcomes.js";
 
-/** The gap of a goal that stayed unresolved: what is missing (with the step's own message) and what to check. */
+/**
+ * The gap of a goal that stayed unresolved: what is missing (the failure, the step's own message
+ * quoted, what reflection concluded) and what to check, in the answer's language.
+ */
 export function gapFor(
+  context: Pick<AnswerContext, "labels" | "language">,
   goal: SubGoal,
   result: StepResult | undefined,
-  reason: string,
-  language?: AnswerLanguage,
+  message: GapMessage | undefined,
 ): Gap {
   const kind = result?.error_kind ?? "no_results";
   const region =
     result?.error_details?.needs_ocr === true ? String(result.error_details.region ?? "an image") : undefined;
-  // Stopped by Ctrl-C: nothing to check at the source (an empty check: the answer says none).
-  if (kind === "interrupted")
-    return { goal: goal.id, missing: `${goal.description}: ${interruptedGap(language)}`, check: "" };
+  const said: GapMessage =
+    kind === "interrupted"
+      ? { code: "interrupted" }
+      : (message ?? {
+          code: "step_failed",
+          kind: result?.error_kind ?? "failed",
+          ...(result?.error_message ? { upstream: result.error_message } : {}),
+        });
   return {
     goal: goal.id,
-    missing: `${goal.description}: ${reason}`,
-    check: region !== undefined ? needsOcrAdvice(region, language) : adviceForKind(kind, language),
+    missing: renderGap(said, context.labels, goal),
+    // Stopped by Ctrl-C: nothing to check at the source (an empty check: the answer says none).
+    check:
+      said.code === "interrupted"
+        ? ""
+        : region !== undefined
+          ? needsOcrAdvice(region, context.language)
+          : adviceForKind(kind, context.language),
+    ...messageFields(said),
   };
 }

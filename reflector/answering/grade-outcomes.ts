@@ -7,7 +7,6 @@ import { documentsAdvice } from "../gap-advice.js";
 import { gradeWithModel } from "../model-grader.js";
 import { effectiveFailureKind } from "../rules/effective-failure-kind.js";
 import type { GoalOutcome } from "../synthesizer/goal-outcome.js";
-import { detectLanguage } from "../text-folding.js";
 import type { AnswerContext } from "./answer-context.js";
 import type { ReflectedGoals } from "./execute-and-reflect.js";
 import { gapFor } from "./goal-gap.js";
@@ -49,8 +48,15 @@ export async function gradeOutcomes(
       effectiveFailureKind(result) === "no_results";
     if (verdict.status === "failed" && !(emptyText && strategy === "agentic")) {
       const reason = verdict.reason ?? "failed";
-      graded.outcomes.push({ goal, planned, status: "failed", ...(result ? { result } : {}), reason });
-      graded.gaps.push(gapFor(goal, result, reason, options.language ?? detectLanguage(plan.question)));
+      graded.outcomes.push({
+        goal,
+        planned,
+        status: "failed",
+        ...(result ? { result } : {}),
+        reason,
+        ...(verdict.message ? { message: verdict.message } : {}),
+      });
+      graded.gaps.push(gapFor(context, goal, result, verdict.message));
       continue;
     }
     const evidence =
@@ -124,11 +130,7 @@ async function gradeText(
     graded.gaps.push({
       goal: planned.id,
       missing: loop.grade.missing ?? `no answer to "${loop.grade.aspect}"`,
-      check: documentsAdvice(
-        goal.goal.source,
-        options.language ?? detectLanguage(plan.question),
-        loop.grade.aspect,
-      ),
+      check: documentsAdvice(goal.goal.source, context.language, loop.grade.aspect),
     });
   for (const dropped of loop.relaxed)
     graded.broadenings.push({

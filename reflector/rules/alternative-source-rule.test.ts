@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { failed, goal, reflectionContext } from "../testing/fixtures.js";
-import { alternativeSourceRule } from "./alternative-source-rule.js";
+import { failed, goal, reflectionContext, result } from "../testing/fixtures.js";
+import { alternativeSourceRule, fallbackSourceRule } from "./alternative-source-rule.js";
 
 describe("alternativeSourceRule", () => {
   const subGoal = goal({
@@ -47,5 +47,97 @@ describe("alternativeSourceRule", () => {
     const context = reflectionContext(subGoal, failed("g1", "sales_bi", "format_error"));
     context.history.sourcesTried = ["sales_bi", "sales_exports", "support_bi"];
     expect(alternativeSourceRule.decide(context)?.action).toBe("unresolved");
+  });
+});
+
+describe("fallbackSourceRule", () => {
+  const asked = {
+    kind: "metric" as const,
+    metric: "return_rate",
+    keys: { product: "A", region: "East" },
+    periods: [{ grain: "month" as const, from: "2024-01-01", to: "2024-01-31" }],
+  };
+  const onSalesBi = goal({
+    id: "g1",
+    source: "sales_bi",
+    dataset: "returns",
+    params: { metric: "return_rate", filters: { product: "A", region: "East" } },
+    asked,
+  });
+  const onSupportBi = goal({ ...onSalesBi, id: "g2", source: "support_bi", required: false });
+
+  it("moves a timed-out goal at once to the most trusted source no goal asks (the export), not retrying twice as long", () => {
+    const decision = fallbackSourceRule.decide(
+      reflectionContext(onSalesBi, failed("g1", "sales_bi", "timeout"), {
+        otherGoals: [onSalesBi, onSupportBi],
+        otherResults: new Map([["g2", failed("g2", "support_bi", "timeout")]]),
+      }),
+    );
+    expect(decision).toMatchObject({ action: "switch_source", goal: { source: "sales_exports" } });
+    expect(decision?.reason).toContain("sales_bi→sales_exports");
+  });
+
+  it("moves at once on refused credentials, before the stop rule", () => {
+    const decision = fallbackSourceRule.decide(
+      reflectionContext(onSalesBi, failed("g1", "sales_bi", "auth_error"), { otherGoals: [onSalesBi] }),
+    );
+    expect(decision).toMatchObject({ action: "switch_source", goal: { source: "sales_exports" } });
+    expect(fallbackSourceRule.priority).toBeLessThan(10);
+  });
+
+  it("lets a server error be retried once before moving", () => {
+    const context = reflectionContext(onSalesBi, failed("g1", "sales_bi", "server_error"), {
+      otherGoals: [onSalesBi],
+    });
+    expect(fallbackSourceRule.decide(context)).toBeUndefined();
+    context.history.retries = 1;
+    expect(fallbackSourceRule.decide(context)).toMatchObject({ action: "switch_source" });
+  });
+
+  it("does not wait again for a source whose number another goal already holds from a source as trusted", () => {
+    const onExport = goal({ ...onSalesBi, id: "g3", source: "sales_exports" });
+    const decision = fallbackSourceRule.decide(
+      reflectionContext(onSupportBi, failed("g2", "support_bi", "timeout"), {
+        otherGoals: [onSalesBi, onSupportBi, onExport],
+        otherResults: new Map([
+          ["g1", failed("g1", "sales_bi", "timeout")],
+          ["g3", result("g3", "sales_exports")],
+        ]),
+        otherHistories: new Map([
+          ["g1", { retries: 0, broadenings: [], sourcesTried: ["sales_bi"], usedFallback: false }],
+        ]),
+      }),
+    );
+    expect(decision?.action).toBe("unresolved");
+    expect(decision?.reason).toContain("sales_exports holds the same number");
+  });
+
+  it("never moves to a source another goal left failing, nor to one the metric's sources exclude", () => {
+    const context = reflectionContext(onSupportBi, failed("g2", "support_bi", "auth_error"), {
+      otherGoals: [goal({ ...onSalesBi, source: "sales_exports" }), onSupportBi],
+      otherHistories: new Map([
+        [
+          "g1",
+          { retries: 0, broadenings: [], sourcesTried: ["sales_bi", "sales_exports"], usedFallback: false },
+        ],
+      ]),
+    });
+    expect(fallbackSourceRule.decide(context)).toBeUndefined();
+    const limited = reflectionContext(onSalesBi, failed("g1", "sales_bi", "auth_error"), {
+      otherGoals: [onSalesBi],
+    });
+    const metrics = limited.workspace.config.catalog.metrics;
+    metrics.return_rate = { ...metrics.return_rate, sources: ["sales_bi", "support_bi"] };
+    expect(fallbackSourceRule.decide(limited)).toMatchObject({ goal: { source: "support_bi" } });
+  });
+
+  it("leaves event searches and data failures to the other rules", () => {
+    const events = goal({ id: "g4", source: "tickets", params: { event: "logistics_provider_change" } });
+    expect(
+      fallbackSourceRule.decide(reflectionContext(events, failed("g4", "tickets", "timeout"))),
+    ).toBeUndefined();
+    expect(
+      fallbackSourceRule.decide(reflectionContext(onSalesBi, failed("g1", "sales_bi", "format_error"))),
+    ).toBeUndefined();
   });
 });

@@ -1,5 +1,8 @@
+import { trustOf } from "../../domain/trust.js";
+import { type FailureKind, isRetryableKind } from "../../models/failure-kind.js";
 import type { SubGoal } from "../../models/plan.js";
 import { printRule } from "../../models/validation-rule/index.js";
+import { asksSameNumber } from "../same-number.js";
 import { effectiveFailureKind } from "./effective-failure-kind.js";
 import type { ReflectionContext, ReflectionRule } from "./rule.js";
 import { ruleForOtherSource } from "./rule-rewrites.js";
@@ -7,11 +10,12 @@ import { ruleForOtherSource } from "./rule-rewrites.js";
 /** Another source (and dataset) offering what the goal asks for, not tried yet, highest trust first. */
 export function findAlternativeSource(
   context: ReflectionContext,
-): { source: string; dataset: string } | undefined {
+): { source: string; dataset: string; trust: number } | undefined {
   const { goal } = context;
   const wanted = goal.params.metric ?? goal.params.event;
   if (!wanted) return undefined;
-  // A source another goal of the plan already asks for the same thing would only repeat that goal.
+  // A source another goal of the plan asks for the same thing, or asked before it moved on, would
+  // only repeat that goal.
   const askedElsewhere = new Set(
     (context.otherGoals ?? [])
       .filter(
@@ -20,12 +24,18 @@ export function findAlternativeSource(
           (other.params.metric ?? other.params.event) === wanted &&
           JSON.stringify(other.params.filters) === JSON.stringify(goal.params.filters),
       )
-      .map((other) => other.source),
+      .flatMap((other) => [other.source, ...(context.otherHistories?.get(other.id)?.sourcesTried ?? [])]),
   );
+  // The workspace may limit the sources a metric is asked of (catalog metric `sources`).
+  const allowed = goal.params.metric
+    ? context.workspace.config.catalog.metrics[goal.params.metric]?.sources
+    : undefined;
   const candidates = context.capabilities
     .filter(
       (capability) =>
-        !context.history.sourcesTried.includes(capability.name) && !askedElsewhere.has(capability.name),
+        !context.history.sourcesTried.includes(capability.name) &&
+        !askedElsewhere.has(capability.name) &&
+        (allowed === undefined || allowed.includes(capability.name)),
     )
     .sort((left, right) => right.trust - left.trust);
   for (const capability of candidates) {
@@ -37,10 +47,78 @@ export function findAlternativeSource(
           (name) => candidate.dimensions.includes(name) || candidate.columns.includes(name),
         ),
     );
-    if (dataset) return { source: capability.name, dataset: dataset.name };
+    if (dataset) return { source: capability.name, dataset: dataset.name, trust: capability.trust };
   }
   return undefined;
 }
+
+/** The goal moved to another source, checked for rows only (the plan's rule names the first source's columns). */
+function switchedGoal(goal: SubGoal, alternative: { source: string; dataset: string }): SubGoal {
+  return {
+    ...goal,
+    source: alternative.source,
+    dataset: alternative.dataset,
+    validation: printRule(ruleForOtherSource()),
+  };
+}
+
+/** Another goal of the plan that asks for the same number and already has it, if any. */
+export function coveringGoal(context: ReflectionContext): SubGoal | undefined {
+  return (context.otherGoals ?? []).find(
+    (other) =>
+      other.id !== context.goal.id &&
+      other.source !== context.goal.source &&
+      context.otherResults?.get(other.id)?.status === "succeeded" &&
+      asksSameNumber(other, context.goal),
+  );
+}
+
+const SOURCE_FAILURES: readonly FailureKind[] = [
+  "timeout",
+  "server_error",
+  "rate_limited",
+  "auth_error",
+  "config_error",
+];
+
+/**
+ * A source that cannot answer (down, too slow, refusing the credentials, misconfigured) is not the
+ * end of a goal while another source offers the same number. The goal moves to the most trusted
+ * source offering the metric that no goal asks yet (a `fallback` source of the metric, or any when
+ * it is not cross-checked) — unless another goal of the plan already holds the number from a source
+ * at least as trusted: then a slow or failing source is not waited for again, and the goal ends with
+ * its failure, which the answer states beside the other source's value. A timeout moves at once (a
+ * retry would wait twice as long), a server error or a rate limit after one retry, credentials and
+ * configuration at once; with nowhere to go, the retry and stop rules decide as before.
+ */
+export const fallbackSourceRule: ReflectionRule = {
+  name: "fallback",
+  priority: 5,
+  decide(context) {
+    const kind = context.result.error_kind;
+    // Event searches are asked of every source already, each with the filters it can apply.
+    if (!context.goal.params.metric || kind === undefined || !SOURCE_FAILURES.includes(kind))
+      return undefined;
+    const failure = `${kind}${context.result.error_message ? ` (${context.result.error_message})` : ""}`;
+    const covering = coveringGoal(context);
+    const coveringTrust = covering ? trustOf(context.workspace.config.sources, covering.source) : undefined;
+    const alternative = findAlternativeSource(context);
+    const retried = context.history.retries > 0 || context.history.sourcesTried.length > 1;
+    const waitFirst = (kind === "server_error" || kind === "rate_limited") && !retried && !covering;
+    if (alternative && !waitFirst && (coveringTrust === undefined || alternative.trust > coveringTrust))
+      return {
+        action: "switch_source",
+        goal: switchedGoal(context.goal, alternative),
+        reason: `${failure}; ${context.goal.source}→${alternative.source}`,
+      };
+    if (covering && isRetryableKind(kind))
+      return {
+        action: "unresolved",
+        reason: `${failure}; ${covering.source} holds the same number, so ${context.goal.source} is not waited for again`,
+      };
+    return undefined;
+  },
+};
 
 /** Unparsable data or a failed validation: ask another source that offers the same metric, else give up on the goal. */
 export const alternativeSourceRule: ReflectionRule = {
@@ -59,14 +137,15 @@ export const alternativeSourceRule: ReflectionRule = {
       return {
         action: "unresolved",
         reason: `${why}; no other source offers ${context.goal.params.metric ?? context.goal.params.event ?? "this data"}`,
+        conclusion: {
+          code: "no_alternative_source",
+          ...(context.goal.params.metric ? { metric: context.goal.params.metric } : {}),
+          ...(context.goal.params.event ? { event: context.goal.params.event } : {}),
+          source: context.goal.source,
+          ...(clause ? { clause } : {}),
+        },
       };
-    // The plan's rule names the first source's columns; the alternative is checked for rows only.
-    const goal: SubGoal = {
-      ...context.goal,
-      source: alternative.source,
-      dataset: alternative.dataset,
-      validation: printRule(ruleForOtherSource()),
-    };
+    const goal = switchedGoal(context.goal, alternative);
     return { action: "switch_source", goal, reason: `${why}; ${context.goal.source}→${alternative.source}` };
   },
 };

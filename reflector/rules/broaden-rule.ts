@@ -68,6 +68,10 @@ export const broadenRule: ReflectionRule = {
           askedKeys.length > 0
             ? `no data for ${filterText(goal.params.filters)} even at the broadest period; the filters name what was asked, so none is dropped`
             : `no data even at the broadest period and with no filter left to relax`,
+        conclusion: {
+          code: "broadest_period_empty",
+          filters: askedKeys.length > 0 ? goal.params.filters : {},
+        },
       };
     const filters = { ...goal.params.filters };
     delete filters[drop];

@@ -19,7 +19,11 @@ export const rateLimitedRule: ReflectionRule = {
     const delayMs =
       asked !== undefined ? Math.min(asked, MAX_RETRY_AFTER_MS) : backoffDelayMs(context.history.retries + 1);
     if (delayMs >= context.remainingMs) {
-      return { action: "unresolved", reason: `rate limited; waiting ${delayMs}ms would pass the deadline` };
+      return {
+        action: "unresolved",
+        reason: `rate limited; waiting ${delayMs}ms would pass the deadline`,
+        conclusion: { code: "rate_limit_past_deadline", delayMs },
+      };
     }
     const how =
       asked !== undefined

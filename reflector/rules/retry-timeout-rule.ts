@@ -15,6 +15,11 @@ export const retryTimeoutRule: ReflectionRule = {
       return {
         action: "unresolved",
         reason: `timed out after ${previous}ms and only ${Math.max(0, Math.round(context.remainingMs))}ms remain before the deadline`,
+        conclusion: {
+          code: "timeout_past_deadline",
+          timeoutMs: previous,
+          remainingMs: Math.max(0, Math.round(context.remainingMs)),
+        },
       };
     }
     const timeoutMs = Math.min(doubled, Math.max(1, Math.floor(context.remainingMs)));

@@ -1,8 +1,10 @@
 import type { Workspace } from "../../config/workspace.js";
 import type { Broadening } from "../../models/answer.js";
+import type { FailureKind } from "../../models/failure-kind.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { SourceCapabilities } from "../../models/source-capabilities.js";
 import type { StepResult } from "../../models/step-result.js";
+import type { FailureConclusion } from "../messages/gap-message.js";
 
 /** Hints handed to the executor for a re-run: the fallback endpoint, a longer timeout, … */
 export interface RetryHints {
@@ -30,6 +32,10 @@ export interface ReflectionContext {
   defaultTimeoutMs: number;
   /** The other goals of the plan (an alternative source another goal already asks is no alternative). */
   otherGoals?: SubGoal[];
+  /** The latest result of every goal, by id (another source may already hold this goal's number). */
+  otherResults?: ReadonlyMap<string, StepResult>;
+  /** What the reflector did to every goal, by id (a source another goal left failing is no alternative). */
+  otherHistories?: ReadonlyMap<string, ReflectionHistory>;
 }
 
 /** What the reflector already did to one goal. */
@@ -39,6 +45,16 @@ export interface ReflectionHistory {
   /** Sources already tried for this goal, the original first. */
   sourcesTried: string[];
   usedFallback: boolean;
+  /** The sources this goal was switched away from, with their failure, for the answer to state. */
+  failedSources?: FailedSource[];
+}
+
+/** A source a goal was switched away from, and how it failed. */
+export interface FailedSource {
+  source: string;
+  dataset?: string;
+  kind?: FailureKind;
+  message?: string;
 }
 
 /** What to do with one sub-goal. */
@@ -48,7 +64,7 @@ export type RuleDecision =
   | { action: "broaden"; goal: SubGoal; broadening: Broadening; reason: string }
   | { action: "switch_source"; goal: SubGoal; reason: string }
   | { action: "stop"; reason: string }
-  | { action: "unresolved"; reason: string };
+  | { action: "unresolved"; reason: string; conclusion?: FailureConclusion };
 
 /** One reflection rule: the engine asks rules in priority order; the first decision wins. */
 export interface ReflectionRule {

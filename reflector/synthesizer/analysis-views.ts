@@ -1,6 +1,6 @@
 import { askedAggregates } from "./aggregates.js";
 import { type AnswerView, MAX_LINES, type ViewContext } from "./answer-view.js";
-import { formatNumber, formatSigned, formatValue } from "./format-number.js";
+import { changeUnitOf, formatNumber, formatSigned, formatValue } from "./format-number.js";
 import { correlations, differences, type Series, trends } from "./summaries.js";
 
 // The numbers the answer computes itself; each is added to the known numbers as it is shown.
@@ -19,7 +19,7 @@ export function differenceViews(context: ViewContext, series: Series[]): AnswerV
       leftValue: formatValue(difference.left.value, difference.unit),
       rightValue: formatValue(difference.right.value, difference.unit),
       difference: formatNumber(Math.abs(difference.difference)),
-      percentPoints: difference.unit === "percent",
+      changeUnit: changeUnitOf(difference.unit),
       relative: difference.relative === null ? null : `${formatNumber(Math.abs(difference.relative), 1)}%`,
       higher: difference.difference > 0 ? "left" : difference.difference < 0 ? "right" : "equal",
     };
@@ -35,6 +35,9 @@ export function trendViews(context: ViewContext, series: Series[]): AnswerView["
       known.add(trend.largest.change, "computed", { label: `largest change of ${trend.series.metric}` });
     const first = trend.series.points[0];
     const last = trend.series.points[trend.series.points.length - 1];
+    const relative = first.value === 0 ? null : (trend.change / Math.abs(first.value)) * 100;
+    if (relative !== null)
+      known.add(relative, "computed", { label: `relative change of ${trend.series.metric}` });
     return {
       metric: labels.metric(trend.series.metric),
       keys: labels.keys(trend.series.keys),
@@ -50,7 +53,9 @@ export function trendViews(context: ViewContext, series: Series[]): AnswerView["
             largestChange: formatSigned(trend.largest.change),
           }
         : {}),
-      percentPoints: trend.series.unit === "percent",
+      change: formatSigned(trend.change),
+      relative: relative === null ? null : `${formatSigned(relative, 1)}%`,
+      changeUnit: changeUnitOf(trend.series.unit),
     };
   });
 }

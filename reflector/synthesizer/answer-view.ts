@@ -38,7 +38,15 @@ export type ItemView =
       kind: "events";
       goal: string;
       label: string;
-      events: { key: string; date: string; detail: string; cite: number }[];
+      /** Each event once: its citation, those of other sources listing it, or the one source that alone lists it. */
+      events: {
+        key: string;
+        date: string;
+        detail: string;
+        cite: number;
+        alsoCites: number[];
+        onlyIn?: string;
+      }[];
       more: number;
       absent: { value: string; period: string }[];
       status: "answered" | "partial" | "insufficient";
@@ -77,7 +85,8 @@ export interface AnswerView {
     leftValue: string;
     rightValue: string;
     difference: string;
-    percentPoints: boolean;
+    /** The unit the difference is said in (`changeUnitOf`): percent_points, points, hours, a currency code, or "". */
+    changeUnit: string;
     relative: string | null;
     higher: "left" | "right" | "equal";
   }[];
@@ -92,7 +101,11 @@ export interface AnswerView {
     largestFrom?: string;
     largestTo?: string;
     largestChange?: string;
-    percentPoints: boolean;
+    /** last − first, signed, in `changeUnit`. */
+    change: string;
+    /** (last − first) / |first| in percent, signed; null when first is 0. */
+    relative: string | null;
+    changeUnit: string;
   }[];
   alignments: {
     event: string;
@@ -106,9 +119,20 @@ export interface AnswerView {
     beforeValue?: string;
     change?: string;
     direction?: string;
-    percentPoints: boolean;
+    changeUnit: string;
   }[];
   absences: { event: string; value: string; period: string }[];
+  /** Directions the question took for granted that the evidence contradicts, said first. */
+  premises: {
+    stated: "up" | "down";
+    actual: "up" | "down" | "flat";
+    metric: string;
+    keys: string;
+    before: string;
+    beforePeriod: string;
+    last: string;
+    lastPeriod: string;
+  }[];
   /** Counts, totals and means the question asked for, each with how it was computed and its inputs cited. */
   aggregates: { label: string; value: string; operation: string; inputs: number; cites: number[] }[];
   correlations: { left: string; right: string; coefficient: string; periods: number }[];

@@ -3,8 +3,9 @@ import type { SubGoal } from "../../models/plan.js";
 import { dateColumnOf, type GoalTableInput } from "../metric-points.js";
 import { periodLabel } from "../period-broadening.js";
 import { type AnswerView, type ItemView, MAX_LINES, type ViewContext } from "./answer-view.js";
-import { cellText, formatNumber, formatValue } from "./format-number.js";
+import { cellText, changeUnitOf, formatNumber, formatValue } from "./format-number.js";
 import { type GoalOutcome, itemStatus } from "./goal-outcome.js";
+import { type EventTable, eventListRole, sameEvent } from "./same-events.js";
 import { alignEvents, eventAbsences, type Series } from "./summaries.js";
 
 // Columns that say what kind of record it is rather than what happened.
@@ -48,33 +49,71 @@ function eventDetail(
 const periodOfGoal = (subGoal: SubGoal) =>
   subGoal.params.period ? periodLabel(subGoal.params.period) : undefined;
 
-/** The item of an event goal: its events (date, key, what happened), each cited, and the asked values with none. */
-export function eventsItem(context: ViewContext, outcome: GoalOutcome, evidence: TableEvidence): ItemView {
-  const { goal } = outcome;
-  const { labels, citations } = context;
+/** One event line of a table's row: key, date, what happened, cited. */
+function eventLine(context: ViewContext, table: EventTable, index: number) {
+  const { evidence, outcome } = table;
+  const row = evidence.rows[index];
   const dateColumn = dateColumnOf(evidence);
   const keyColumn = eventKeyColumn(evidence, dateColumn);
-  const events = evidence.rows.slice(0, MAX_LINES).map((row, index) => ({
+  return {
     key: keyColumn ? cellText(row[keyColumn]) : "",
     date: dateColumn ? cellText(row[dateColumn]).slice(0, 10) : "",
     detail: eventDetail(context, evidence, row, keyColumn, dateColumn),
-    cite: citations.rows(goal.id, goal.source, evidence, [index]),
-  }));
+    cite: context.citations.rows(outcome.goal.id, outcome.goal.source, evidence, [index]),
+    alsoCites: [] as number[],
+  };
+}
+
+/**
+ * The item of an event goal: its events (date, key, what happened), each cited, and the asked
+ * values with none. The same event asked of several sources is one item, the most trusted
+ * source's: an event other sources list too is cited from each, one only they list is marked with
+ * its source; the other sources' goals get no item of their own (undefined).
+ */
+export function eventsItem(
+  context: ViewContext,
+  outcome: GoalOutcome,
+  evidence: TableEvidence,
+): ItemView | undefined {
+  const { goal } = outcome;
+  const { labels } = context;
+  const role = eventListRole(context, outcome);
+  if (role.role === "folded") return undefined;
+  const own: EventTable = { outcome, evidence };
+  const dimensions = new Set(Object.keys(context.workspace.config.catalog.dimensions));
+  const events: (ReturnType<typeof eventLine> & { onlyIn?: string })[] = evidence.rows
+    .slice(0, MAX_LINES)
+    .map((_, index) => eventLine(context, own, index));
+  for (const peer of role.peers)
+    peer.evidence.rows.forEach((_, peerRow) => {
+      const match = events.findIndex(
+        (_, ownRow) =>
+          ownRow < evidence.rows.length &&
+          sameEvent({ evidence, row: ownRow }, { evidence: peer.evidence, row: peerRow }, dimensions),
+      );
+      if (match >= 0)
+        events[match].alsoCites.push(
+          context.citations.rows(peer.outcome.goal.id, peer.outcome.goal.source, peer.evidence, [peerRow]),
+        );
+      else if (events.length < MAX_LINES)
+        events.push({ ...eventLine(context, peer, peerRow), onlyIn: peer.outcome.goal.source });
+    });
   const absent = eventAbsences([{ goal, evidence }], periodOfGoal)
     .filter((absence) => absence.goal === goal.id)
     .map((absence) => ({
       value: absence.value ? labels.value(absence.dimension, absence.value) : "",
       period: absence.period ?? "",
     }));
-  // Two sources listing the same kind of event are told apart by their source.
-  const sameEvent =
-    context.input.outcomes.filter(
+  // Two sources listing the same kind of event for other keys are told apart by their source.
+  const otherSource =
+    role.peers.length === 0 &&
+    context.input.outcomes.some(
       (other) =>
         other.goal.params.event &&
         other.goal.params.event === goal.params.event &&
         other.goal.source !== goal.source,
-    ).length > 0;
-  const label = `${goal.params.event ? labels.event(goal.params.event) : goal.description}${sameEvent ? ` (${goal.source})` : ""}`;
+    );
+  const label = `${goal.params.event ? labels.event(goal.params.event) : goal.description}${otherSource ? ` (${goal.source})` : ""}`;
   return {
     kind: "events",
     goal: goal.id,
@@ -125,7 +164,7 @@ export function alignmentViews(
             direction: (alignment.change ?? 0) > 0 ? "up" : (alignment.change ?? 0) < 0 ? "down" : "flat",
           }
         : {}),
-      percentPoints: alignment.series.unit === "percent",
+      changeUnit: changeUnitOf(alignment.series.unit),
     };
   });
 }

@@ -23,6 +23,22 @@ export function formatSigned(value: number, decimals = 2): string {
   return value > 0 ? `+${text}` : text;
 }
 
+const TIME_UNITS = new Set(["seconds", "minutes", "hours", "days", "weeks", "months", "years"]);
+
+/**
+ * The unit a difference of two values of a metric is said in: percentage points for percents,
+ * points for scores (NPS), the time unit for durations, the currency code for money, nothing for
+ * counts and ratios. The templates turn it into each language's words.
+ */
+export function changeUnitOf(unit: string | undefined): string {
+  if (unit === undefined) return "";
+  if (unit === "percent") return "percent_points";
+  if (unit === "score" || unit === "points") return "points";
+  if (TIME_UNITS.has(unit)) return unit;
+  if (/^[km]?[A-Z]{3}$/.test(unit)) return unit;
+  return "";
+}
+
 /** A table cell as text: numbers rounded to four decimals, empty for null. */
 export function cellText(value: CellValue): string {
   if (value === null) return "";

@@ -3,6 +3,7 @@ import type { SubGoal } from "../../models/plan.js";
 import type { StepResult } from "../../models/step-result.js";
 import type { AnswerCheck } from "../answer-check.js";
 import type { Grade } from "../grader.js";
+import type { GapMessage } from "../messages/gap-message.js";
 
 /** What the reflector established for one sub-goal, handed to the synthesizer. */
 export interface GoalOutcome {
@@ -17,8 +18,10 @@ export interface GoalOutcome {
   grade?: Grade;
   /** The evidence checked against what was asked (plan `asked`); decides the item's status. */
   check?: AnswerCheck;
-  /** Why the goal failed or stopped, in words. */
+  /** Why the goal failed or stopped, in English words (the trace's). */
   reason?: string;
+  /** Why the goal failed or stopped, as a message each answer language renders. */
+  message?: GapMessage;
 }
 
 /** The status an item gets: the answer check's when there is one, else the reflector's. */

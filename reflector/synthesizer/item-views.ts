@@ -1,4 +1,5 @@
 import type { TableEvidence } from "../../models/evidence.js";
+import { renderGap, renderSubject } from "../messages/render-message.js";
 import { isEventTable } from "../metric-points.js";
 import { type BuiltView, type ItemView, MAX_LINES, type ViewContext } from "./answer-view.js";
 import { eventsItem } from "./event-views.js";
@@ -45,19 +46,19 @@ function recordsItem(context: ViewContext, outcome: GoalOutcome, evidence: Table
   return {
     kind: "records",
     goal: goal.id,
-    label: goal.description,
+    label: renderSubject(goal, context.labels),
     rows,
     more: Math.max(0, evidence.rows.length - MAX_LINES),
     status: itemStatus(outcome) as "answered" | "partial" | "insufficient",
   };
 }
 
-function failedItem(outcome: GoalOutcome, reason: string): ItemView {
+function failedItem(context: ViewContext, outcome: GoalOutcome, reason: string): ItemView {
   return {
     kind: "failed",
     goal: outcome.goal.id,
-    label: outcome.goal.description,
-    reason: outcome.reason ?? reason,
+    label: renderSubject(outcome.goal, context.labels),
+    reason: outcome.message ? renderGap(outcome.message, context.labels) : (outcome.reason ?? reason),
     status: "failed",
   };
 }
@@ -70,9 +71,9 @@ function failedItem(outcome: GoalOutcome, reason: string): ItemView {
 function itemOf(context: ViewContext, outcome: GoalOutcome, points: ResolvedPoint[], owners: Set<string>) {
   const { goal, evidence } = outcome;
   if (outcome.status === "failed")
-    return outcome.planned.required === false ? undefined : failedItem(outcome, "failed");
+    return outcome.planned.required === false ? undefined : failedItem(context, outcome, "failed");
   if (evidence?.kind === "text") return textItem(context, outcome);
-  if (evidence?.kind !== "table") return failedItem(outcome, "no evidence");
+  if (evidence?.kind !== "table") return failedItem(context, outcome, "no evidence");
   if (isEventTable(goal, evidence)) return eventsItem(context, outcome, evidence);
   if (goal.params.metric)
     return owners.has(goal.id) ? metricItem(context, outcome, points, goal.params.metric) : undefined;

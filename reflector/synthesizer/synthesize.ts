@@ -3,6 +3,7 @@ import { askModelForText } from "../model-client.js";
 import { auditNumbers, type NumberAuditResult } from "../number-audit.js";
 import type { TraceSink } from "../rule-engine.js";
 import { eventDisagreementSection } from "./event-disagreement-lines.js";
+import { filterMismatchSection } from "./filter-caveats.js";
 import { type GoalOutcome, itemStatus } from "./goal-outcome.js";
 import { type AnswerLanguage, Labels } from "./labels.js";
 import { lowConfidenceSection } from "./ocr-caveats.js";
@@ -85,8 +86,12 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
       `synthesize:ocr-low-confidence:${entry.goal}:${entry.metric}=${entry.value}:${entry.confidence}<${entry.threshold}`,
       { ...entry },
     );
+  const filtered = filterMismatchSection(input.outcomes, input.language);
+  built.known.push(...filtered.known);
   const rendered = tidy(renderTemplate(`answer.${input.language}.njk`, view, input.workspace.root));
-  const templateText = [rendered, disagreements.text, lowConfidence.text].filter(Boolean).join("\n\n");
+  const templateText = [rendered, disagreements.text, lowConfidence.text, filtered.text]
+    .filter(Boolean)
+    .join("\n\n");
   const templateAudit = auditNumbers(templateText, built.known);
   if (!templateAudit.passed) {
     input.trace?.add(
@@ -149,6 +154,8 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
   // The OCR caveat stays in the answer whoever wrote it (its numbers are known to the audit).
   if (writer === "model" && lowConfidence.text && !text.includes(lowConfidence.text.split("\n")[0]))
     text = `${text}\n\n${lowConfidence.text}`;
+  if (writer === "model" && filtered.text && !text.includes(filtered.text.split("\n")[0]))
+    text = `${text}\n\n${filtered.text}`;
   // A number the audit could not trace is said in the answer itself, not only in the trace.
   if (!audit.passed) {
     const untraced = audit.unmatched.map((token) => token.text);
@@ -166,6 +173,7 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
           trends: [],
           alignments: [],
           absences: [],
+          premises: [],
           correlations: [],
           conflicts: [],
           broadened: [],

@@ -17,6 +17,7 @@ import {
   KnownNumbers,
 } from "./known-numbers.js";
 import { Labels } from "./labels.js";
+import { premiseViews } from "./premise-views.js";
 import { buildSeries, type ResolvedPoint, resolvePoints } from "./summaries.js";
 
 export type { AnswerView, BuiltView, ItemView, ValueView, ViewInput } from "./answer-view.js";
@@ -84,6 +85,7 @@ export function buildAnswerView(input: ViewInput): BuiltView {
   const correlations = correlationViews(context, series);
   const absences = absenceViews(context, eventTables);
   const aggregates = aggregateViews(context);
+  const premises = premiseViews(context, series);
   const view: AnswerView = {
     language: input.language,
     question: input.question,
@@ -93,6 +95,7 @@ export function buildAnswerView(input: ViewInput): BuiltView {
     trends,
     alignments,
     absences,
+    premises,
     aggregates,
     correlations,
     conflicts: conflictViews(context, conflicts, points),

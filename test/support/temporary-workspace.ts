@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -23,10 +23,13 @@ export class TemporaryFolders {
     return folder;
   }
 
-  /** A folder with the given files (name → content). */
+  /** A folder with the given files (name → content; a name may include subfolders). */
   withFiles(files: Record<string, string | Buffer>): string {
     const folder = this.make();
-    for (const [name, content] of Object.entries(files)) writeFileSync(path.join(folder, name), content);
+    for (const [name, content] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
+      writeFileSync(path.join(folder, name), content);
+    }
     return folder;
   }
 

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { chunkSections, type SectionBody } from "./chunker.js";
+import { checkDecodedStreams } from "./decoded-stream-budget.js";
 import { DocumentError } from "./document-error.js";
 import type {
   BoundingBox,
@@ -41,6 +43,18 @@ export async function extractDocument(
   const documentId = options.documentId ?? path.basename(absolutePath);
   const tableMode = options.tableMode ?? "auto";
   const warnings: string[] = [];
+  const bytes = readDocumentBytes(absolutePath);
+  // Before any reader: pdf.js, tabula-java's PDFBox and poppler would each decode the streams whole.
+  if (options.limits?.maxDecodedBytes !== undefined)
+    await checkDecodedStreams(absolutePath, bytes, {
+      maxDecodedBytes: options.limits.maxDecodedBytes,
+      setting: "ingest.max_decoded_megabytes",
+    });
+  // The JVM is stopped when the text fails (a corrupt file, or one over the page bound), not awaited.
+  const tablesAbort = new AbortController();
+  const stopTables = () => tablesAbort.abort(options.signal?.reason);
+  if (options.signal?.aborted) stopTables();
+  options.signal?.addEventListener("abort", stopTables, { once: true });
   // The JVM starts at once so its start-up overlaps pdf.js's work.
   const tablesPromise =
     tableMode === "off"
@@ -49,7 +63,7 @@ export async function extractDocument(
           mode: tableMode,
           timeoutMs: options.tableTimeoutMs,
           password: options.password,
-          signal: options.signal,
+          signal: tablesAbort.signal,
           javaPath: options.javaPath,
         });
   // Observed now so an early text failure does not leave an unhandled rejection behind.
@@ -59,9 +73,16 @@ export async function extractDocument(
   );
   let pdf: Awaited<ReturnType<typeof readPdfText>>;
   try {
-    pdf = await readPdfText(absolutePath, { password: options.password, signal: options.signal });
+    pdf = await readPdfText(absolutePath, {
+      password: options.password,
+      signal: options.signal,
+      data: bytes,
+      maxPages: options.limits?.maxPages,
+    });
   } catch (error) {
+    tablesAbort.abort(error);
     await tablesSettled;
+    options.signal?.removeEventListener("abort", stopTables);
     throw error;
   }
   try {
@@ -203,7 +224,22 @@ export async function extractDocument(
       warnings,
     };
   } finally {
+    options.signal?.removeEventListener("abort", stopTables);
     await pdf.close().catch(() => {});
+  }
+}
+
+/** The file's bytes, read once for the stream check and pdf.js; an unreadable file is `corrupt`. */
+function readDocumentBytes(absolutePath: string): Buffer {
+  try {
+    return readFileSync(absolutePath);
+  } catch (error) {
+    throw new DocumentError(
+      "corrupt",
+      absolutePath,
+      `cannot read ${absolutePath}: ${(error as Error).message}`,
+      { cause: error },
+    );
   }
 }
 

@@ -159,4 +159,17 @@ export interface ExtractOptions {
   signal?: AbortSignal;
   /** OCR of pages without a text layer (default: on, PaddleOCR). Off: a wholly image-only PDF is `image_only`. */
   ocr?: { enabled?: boolean; engine?: "paddleocr" | "tesseract" };
+  /** Bounds checked before the readers start (none by default; ingest sets the source's `ingest` budget). */
+  limits?: ExtractionLimits;
+}
+
+/**
+ * Per-document bounds checked inside extraction; time and memory are bounded from outside, by
+ * the process that runs it (bounded-extraction.ts).
+ */
+export interface ExtractionLimits {
+  /** More pages than this: DocumentError("too_many_pages"). */
+  maxPages?: number;
+  /** Streams decoding to more bytes than this in all: DocumentError("too_large"), before any reader decodes them. */
+  maxDecodedBytes?: number;
 }

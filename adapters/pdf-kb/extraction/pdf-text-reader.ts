@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { DocumentError } from "./document-error.js";
+import { removeOverprintedRuns } from "./overprinted-text.js";
 
 /** One run of text as pdf.js reports it, placed on its page (points, origin top-left). */
 export interface PositionedText {
@@ -143,21 +144,29 @@ export function loadPdfJs(): Promise<PdfJs> {
   return pdfjsPromise;
 }
 
+/** Options of readPdfText. */
+export interface ReadPdfOptions {
+  password?: string;
+  signal?: AbortSignal;
+  /** The file's bytes when the caller has read them already. */
+  data?: Buffer;
+  /** More pages than this: DocumentError("too_many_pages") before any page is read. */
+  maxPages?: number;
+}
+
 /**
  * Reads every page's text runs with pdf.js. Throws DocumentError("encrypted") for a password
- * protected file and DocumentError("corrupt") for anything pdf.js cannot open.
+ * protected file, DocumentError("corrupt") for anything pdf.js cannot open and
+ * DocumentError("too_many_pages") over `maxPages`.
  */
-export async function readPdfText(
-  absolutePath: string,
-  options: { password?: string; signal?: AbortSignal } = {},
-): Promise<PdfText> {
+export async function readPdfText(absolutePath: string, options: ReadPdfOptions = {}): Promise<PdfText> {
   const pdfjs = await loadPdfJs();
   let data: Uint8Array;
   try {
     // Read in one blocking call: pdf.js then works on this thread anyway, and the thread pool's
     // open/stat/read/close round trips cost more than the read. A view, not a copy: pdf.js takes
     // a Uint8Array spanning its whole buffer as it is (it copies a Buffer, or a pooled slice).
-    const buffer = readFileSync(absolutePath);
+    const buffer = options.data ?? readFileSync(absolutePath);
     data = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   } catch (error) {
     throw new DocumentError(
@@ -199,6 +208,15 @@ export async function readPdfText(
       { cause: error },
     );
   }
+  if (options.maxPages !== undefined && document.numPages > options.maxPages) {
+    await document.destroy().catch(() => {});
+    throw new DocumentError(
+      "too_many_pages",
+      absolutePath,
+      `${document.numPages} pages, more than the ${options.maxPages} the ingest allows; raise ingest.max_pages if the document is genuine`,
+      { budget: { setting: "ingest.max_pages", limit: options.maxPages } },
+    );
+  }
   const pages: PageText[] = [];
   try {
     for (let number = 1; number <= document.numPages; number += 1) {
@@ -233,7 +251,12 @@ export async function readPdfText(
           endOfLine: item.hasEOL,
         });
       }
-      pages.push({ page: number, width: viewport.width, height: viewport.height, items });
+      pages.push({
+        page: number,
+        width: viewport.width,
+        height: viewport.height,
+        items: removeOverprintedRuns(items),
+      });
       page.cleanup();
     }
   } catch (error) {

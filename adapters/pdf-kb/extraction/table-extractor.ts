@@ -1,5 +1,6 @@
 import { correctCellText, unverifiedCells } from "./cell-text.js";
 import type { ExtractedTable } from "./extracted-document.js";
+import { withoutFrameCells } from "./frame-cells.js";
 import type { PageText } from "./pdf-text-reader.js";
 import { buildTables } from "./table-builder.js";
 import { runTabula, type TabulaPage } from "./tabula-runner.js";
@@ -20,7 +21,7 @@ export async function extractTables(
   options: TableExtractOptions = {},
 ): Promise<ExtractedTable[]> {
   const pages = await runTabula(absolutePath, options);
-  return buildTables(pages);
+  return buildTables(withoutFrameCells(pages));
 }
 
 /**
@@ -30,10 +31,11 @@ export async function extractTables(
  * about (its text may be wrong; the passages keep the page's own text under it).
  */
 export function tablesWithCheckedText(
-  pages: TabulaPage[],
+  tabulaPages: TabulaPage[],
   text: PageText[],
 ): { tables: ExtractedTable[]; warnings: string[] } {
   const warnings: string[] = [];
+  const pages = withoutFrameCells(tabulaPages);
   const original = buildTables(pages);
   const correction = correctCellText(pages, text);
   const tables = correction.replacedCells > 0 ? buildTables(correction.pages) : original;

@@ -3,6 +3,7 @@ import type { Workspace } from "../../../config/workspace.js";
 import type { PdfKnowledgeBaseSource } from "../../../models/sources/pdf-kb-source.js";
 import { createEmbedder } from "../embedding/create-embedder.js";
 import type { Embedder } from "../embedding/embedder.js";
+import type { DocumentBudget } from "../extraction/document-error.js";
 import { fullTextColumn, fullTextIndexOptions } from "../store/full-text-index.js";
 import { knowledgeBaseDirectory, lanceDirectory } from "../store/knowledge-base.js";
 import {
@@ -22,10 +23,12 @@ import {
 import { lancedb } from "../store/lance-database.js";
 import { maintainVectorIndex } from "../store/vector-index.js";
 import {
+  type ClosableExtractor,
   type DocumentExtractor,
   type DocumentFailureReason,
+  documentFailureBudget,
   documentFailureReason,
-  loadDocumentExtractor,
+  startBoundedExtractor,
 } from "./document-extractor.js";
 import { type DocumentFile, hashFile, listDocumentFiles } from "./document-files.js";
 import { type DocumentMetadata, documentRows } from "./document-rows.js";
@@ -48,7 +51,7 @@ export interface IngestOptions {
   /** Ctrl-C: stops between documents; the previous index stays current. */
   signal?: AbortSignal;
   onProgress?: (progress: IngestProgress) => void;
-  /** The PDF extraction; the real one from ../extraction by default. */
+  /** The PDF extraction; by default the real one from ../extraction, in a child process held to the source's `ingest` budget. */
   extractor?: DocumentExtractor;
   /** The embedder; the source's configured one by default. */
   embedder?: Embedder;
@@ -59,9 +62,29 @@ export interface IngestOptions {
 /** A document that could not be indexed, with why. */
 export interface FailedDocument {
   document: string;
-  /** corrupt, encrypted, image_only from extraction; error for anything else. */
+  /**
+   * corrupt, encrypted, image_only from extraction; too_large, too_many_pages, timeout,
+   * out_of_memory for a document over the source's `ingest` budget; error for anything else.
+   */
   reason: DocumentFailureReason | "outside_workspace" | "error";
   message: string;
+  /** For a bound's reasons: the setting it went over and the setting's value. */
+  budget?: DocumentBudget;
+  /**
+   * Set when the document went over the same bound in an earlier ingest and neither the file nor
+   * the bound has changed since: it was not extracted again (a time bomb would cost its whole
+   * `max_seconds` at every ingest). `--rebuild` tries it again.
+   */
+  notRetriedSince?: string;
+}
+
+/** The reasons that name a bound of the source's `ingest` budget. */
+const budgetReasons = new Set<string>(["too_large", "too_many_pages", "timeout", "out_of_memory"]);
+
+/** The current value of an `ingest.*` setting of the source. */
+function budgetLimit(source: PdfKnowledgeBaseSource, setting: string): number | undefined {
+  const key = setting.replace(/^ingest\./, "");
+  return Object.hasOwn(source.ingest, key) ? source.ingest[key as keyof typeof source.ingest] : undefined;
 }
 
 /** What an ingest did. */
@@ -226,9 +249,21 @@ async function ingestLocked(
     onProgress?.({ phase: "done", done: pending.length, total: pending.length });
     return summary;
   };
-  if (!rebuild && pending.length === 0 && removed.length === 0) return finish(previous!.documents);
+  const skippedBefore = Object.keys(previous?.skipped ?? {}).length + failed.length;
+  if (!rebuild && pending.length === 0 && removed.length === 0 && skippedBefore === 0)
+    return finish(previous!.documents);
 
-  const extractor = pending.length > 0 ? (options.extractor ?? (await loadDocumentExtractor())) : undefined;
+  let bounded: ClosableExtractor | undefined;
+  if (pending.length > 0 && !options.extractor)
+    bounded = await startBoundedExtractor({
+      maxSeconds: source.ingest.max_seconds,
+      maxMemoryMegabytes: source.ingest.max_memory_megabytes,
+      limits: {
+        maxPages: source.ingest.max_pages,
+        maxDecodedBytes: source.ingest.max_decoded_megabytes * 1024 * 1024,
+      },
+    });
+  const extractor = options.extractor ?? bounded?.extract;
   const connection = await lancedb.connect(lanceDirectory(directory));
   try {
     const generation = rebuild ? (previous?.generation ?? 0) + 1 : previous!.generation;
@@ -285,6 +320,22 @@ async function ingestLocked(
       throwIfAborted(signal);
       onProgress?.({ phase: "extract", done: index, total: pending.length, document: file.relativePath });
       const metadata = metadataFor(source, filesByPath.get(file.relativePath)!);
+      const before = rebuild ? undefined : previous?.skipped[file.relativePath];
+      if (
+        before?.budget &&
+        budgetReasons.has(before.reason) &&
+        before.hash === hashes.get(file.relativePath) &&
+        budgetLimit(source, before.budget.setting) === before.budget.limit
+      ) {
+        failed.push({
+          document: file.relativePath,
+          reason: before.reason as DocumentFailureReason,
+          message: before.message,
+          budget: before.budget,
+          notRetriedSince: before.failed_at,
+        });
+        continue;
+      }
       try {
         const extracted = await extractor!(file.absolutePath, {
           documentId: file.relativePath,
@@ -320,10 +371,12 @@ async function ingestLocked(
         const reason = documentFailureReason(error);
         // Only a typed extraction failure is the document's fault; an embedder or disk failure stops the ingest.
         if (reason === undefined && isInfrastructureError(error)) throw error;
+        const budget = documentFailureBudget(error);
         failed.push({
           document: file.relativePath,
           reason: reason ?? "error",
           message: error instanceof Error ? error.message : String(error),
+          ...(budget ? { budget } : {}),
         });
       }
       if (passageBuffer.length >= (options.batchRows ?? flushRows)) await flush();
@@ -347,6 +400,18 @@ async function ingestLocked(
       passages: { name: names.passages, version: await passagesTable.version() },
       tables: { name: names.tables, version: await tablesTable.version() },
       documents,
+      skipped: Object.fromEntries(
+        failed.map((failure) => [
+          failure.document,
+          {
+            hash: hashes.get(failure.document) ?? "",
+            reason: failure.reason,
+            message: failure.message,
+            ...(failure.budget ? { budget: failure.budget } : {}),
+            failed_at: failure.notRetriedSince ?? new Date().toISOString(),
+          },
+        ]),
+      ),
       updated_at: new Date().toISOString(),
     };
     throwIfAborted(signal);
@@ -354,6 +419,7 @@ async function ingestLocked(
     await tidy(connection, directory, manifest, previous, passagesTable, tablesTable);
     return finish(documents);
   } finally {
+    await bounded?.close();
     connection.close();
   }
 }

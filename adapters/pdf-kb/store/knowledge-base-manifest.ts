@@ -18,6 +18,19 @@ export const IndexedDocument = z.object({
 });
 export type IndexedDocument = z.infer<typeof IndexedDocument>;
 
+/** A document the last ingest could not index, with why (what `kb status` shows). */
+export const SkippedDocument = z.object({
+  /** SHA-256 of the file's bytes when it failed ("" when it was not read). */
+  hash: z.string(),
+  /** The stable reason code: corrupt, encrypted, image_only, too_large, too_many_pages, timeout, out_of_memory, outside_workspace, error. */
+  reason: z.string(),
+  message: z.string(),
+  /** For a bound's reasons: the setting and its value. */
+  budget: z.object({ setting: z.string(), limit: z.number() }).optional(),
+  failed_at: z.string(),
+});
+export type SkippedDocument = z.infer<typeof SkippedDocument>;
+
 const PinnedTable = z.object({ name: z.string(), version: z.number().int().min(1) });
 
 /**
@@ -36,6 +49,8 @@ export const KnowledgeBaseManifest = z.object({
   passages: PinnedTable,
   tables: PinnedTable,
   documents: z.record(z.string(), IndexedDocument),
+  /** Documents the last ingest skipped (not in the index), by path; tried again by the next ingest. */
+  skipped: z.record(z.string(), SkippedDocument).default({}),
   updated_at: z.string(),
 });
 export type KnowledgeBaseManifest = z.infer<typeof KnowledgeBaseManifest>;
@@ -70,7 +85,7 @@ export function readManifest(directory: string): KnowledgeBaseManifest | undefin
 }
 
 /** Replaces the manifest atomically: write a temp file, fsync it, rename over the old one, fsync the folder. */
-export function writeManifest(directory: string, manifest: KnowledgeBaseManifest): void {
+export function writeManifest(directory: string, manifest: z.input<typeof KnowledgeBaseManifest>): void {
   const file = path.join(directory, manifestFileName);
   const temporary = path.join(directory, `.${manifestFileName}.${randomUUID()}.tmp`);
   const handle = fs.openSync(temporary, "w");

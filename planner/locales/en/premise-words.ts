@@ -1,0 +1,58 @@
+// English words that state a direction a question takes for granted ("why did returns rise"):
+// the answer checks the premise against the evidence and says so first when it is wrong.
+
+/** Words of a rise. */
+export const RISE_WORDS = [
+  "rise",
+  "rises",
+  "rose",
+  "risen",
+  "rising",
+  "increase",
+  "increased",
+  "increasing",
+  "grow",
+  "grew",
+  "grown",
+  "growing",
+  "go up",
+  "went up",
+  "gone up",
+  "jump",
+  "jumped",
+  "climb",
+  "climbed",
+  "spike",
+  "spiked",
+  "surge",
+  "surged",
+];
+
+/** Words of a fall. */
+export const FALL_WORDS = [
+  "fall",
+  "falls",
+  "fell",
+  "fallen",
+  "falling",
+  "drop",
+  "dropped",
+  "dropping",
+  "decline",
+  "declined",
+  "declining",
+  "decrease",
+  "decreased",
+  "decreasing",
+  "go down",
+  "went down",
+  "gone down",
+  "dip",
+  "dipped",
+  "sink",
+  "sank",
+  "shrink",
+  "shrank",
+  "plunge",
+  "plunged",
+];

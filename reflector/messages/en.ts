@@ -1,0 +1,109 @@
+import type { AskedKeys, GapMessage } from "./gap-message.js";
+import type { MessageCatalog } from "./message-catalog.js";
+
+const FAILURE: Record<Extract<GapMessage, { code: "step_failed" }>["kind"], string> = {
+  timeout: "timed out",
+  rate_limited: "rate limited",
+  server_error: "server error",
+  not_found: "not found",
+  no_results: "no results",
+  format_error: "unreadable response",
+  validation_failed: "validation failed",
+  auth_error: "credentials refused",
+  config_error: "configuration error",
+  interrupted: "interrupted",
+  failed: "failed",
+};
+
+/** Asked keys as "product=C, region=West|North". */
+function keysText(keys: AskedKeys): string[] {
+  return Object.entries(keys).map(
+    ([dimension, value]) => `${dimension}=${(Array.isArray(value) ? value : [value]).join("|")}`,
+  );
+}
+
+/** English. */
+export const english: MessageCatalog = {
+  // English keeps the planner's own description and the catalog's names (return_rate,
+  // product=C): gold answers, traces and scripts read these words.
+  subject(goal) {
+    return goal.description;
+  },
+  gap(message, labels) {
+    const subject = (metric: string, keys: Record<string, string | string[]>) => {
+      const values = keysText(keys);
+      return `${metric}${values.length > 0 ? ` for ${values.join(", ")}` : ""}`;
+    };
+    switch (message.code) {
+      case "metric_periods_missing":
+        return [
+          `no value of ${subject(message.metric, message.keys)} for ${message.periods.join(", ")}`,
+          ...(message.dataEnds ? [`data ends ${message.dataEnds}`] : []),
+          ...(message.context ? ["the values shown for other periods are context, not the answer"] : []),
+          ...(message.notKeptBy
+            ? [this.gap({ code: "metric_not_kept_by", ...message.notKeptBy }, labels)]
+            : []),
+        ].join("; ");
+      case "metric_value_absent":
+        return `no value of ${subject(message.metric, message.keys)} in the evidence`;
+      case "metric_not_kept_by":
+        return `${message.metric} is not kept by ${message.dimensions.join(" or ")} in ${message.source}/${message.dataset}: the value shown is for every ${message.dimensions.join(" and ")}, not for ${keysText(Object.fromEntries(message.dimensions.map((dimension) => [dimension, message.keys[dimension] ?? []]))).join(", ")}`;
+      case "metric_count_not_value":
+        return `no ${message.metric} column in the ${message.source} evidence; a count of rows is not its value`;
+      case "event_filter_dropped":
+        return `the ${message.dimension} filter was dropped and the ${message.source} records carry no ${message.dimension}: cannot tell which are ${message.event} for ${keysText(message.keys).join(", ")}${message.window ? ` in ${message.window}` : ""}`;
+      case "event_window_uncovered":
+        return `the search did not cover the whole of ${message.window}`;
+      case "passages_insufficient":
+        return (
+          message.graderSays ??
+          `no passage states ${message.aspect.replace("_", " ")}${message.about ? ` about ${this.quote(message.about)}` : ""}`
+        );
+      case "text_aspect_missing":
+        return `no sentence of the passages states ${message.aspect.replace("_", " ")}${message.about ? ` about ${this.quote(message.about)}` : ""}; passages that mention it are context`;
+      case "why_no_event_source":
+        return `why ${message.metric} changed${message.period ? ` in ${message.period}` : ""}: the question names no event or change the workspace records, so no event source was searched; the values are not an explanation (ask about an event, e.g. a staffing or provider change)`;
+      case "why_no_event_found":
+        return `why ${message.metric} changed${message.period ? ` in ${message.period}` : ""}: no event was found in the searched windows to relate it to`;
+      case "step_failed":
+        return [
+          `${FAILURE[message.kind]}${message.upstream ? ` (${this.quote(message.upstream)})` : ""}`,
+          ...(message.conclusion ? [this.conclusion(message.conclusion, labels)] : []),
+        ].join("; ");
+      case "interrupted":
+        return "interrupted (Ctrl-C) before it finished; ask again to get it";
+    }
+  },
+  conclusion(conclusion, _labels) {
+    switch (conclusion.code) {
+      case "no_alternative_source":
+        return `${conclusion.clause ? `failed at ${conclusion.clause}; ` : ""}no other source offers ${conclusion.metric ? conclusion.metric : conclusion.event ? conclusion.event : conclusion.source}`;
+      case "broadest_period_empty": {
+        const values = keysText(conclusion.filters);
+        return values.length > 0
+          ? `no data for ${values.join(", ")} even at the broadest period; the filters name what was asked, so none is dropped`
+          : "no data even at the broadest period and with no filter left to relax";
+      }
+      case "rate_limit_past_deadline":
+        return `rate limited; waiting ${conclusion.delayMs} ms would pass the deadline`;
+      case "timeout_past_deadline":
+        return `timed out after ${conclusion.timeoutMs} ms and only ${conclusion.remainingMs} ms remain before the deadline`;
+      case "stopped":
+        return conclusion.cause.kind === "interrupted"
+          ? "interrupted"
+          : conclusion.cause.kind === "deadline"
+            ? "the deadline passed"
+            : `still failing after ${conclusion.cause.rounds} reflection rounds`;
+    }
+  },
+  quote(words) {
+    return `"${words}"`;
+  },
+  footer: {
+    sources: "Sources:",
+    audited: (count) => `${count} numbers audited against the evidence`,
+    auditFailed: (untraced, total, numbers) =>
+      `number audit failed: ${untraced} of ${total} numbers not in the evidence (${numbers})`,
+    run: (directory) => `run: ${directory}`,
+  },
+};

@@ -1,0 +1,74 @@
+import type { FailureKind } from "../../models/failure-kind.js";
+import type { FilterValue } from "../../models/plan.js";
+
+// What a gap says, as a code with parameters: the reflector decides WHAT is missing; each answer
+// language's catalog (en.ts, zh-hans.ts, zh-hant.ts) decides how it is said. Catalog names (metric,
+// dimension values) are parameters, so a catalog renders them with the answer language's labels;
+// an upstream's own words are a parameter too, quoted as such.
+
+/** Asked keys of a goal: dimension → value(s). */
+export type AskedKeys = Record<string, FilterValue>;
+
+/** Why reflection stopped for every goal at once. */
+export type StopCause = { kind: "interrupted" } | { kind: "deadline" } | { kind: "rounds"; rounds: number };
+
+/** One gap's content, language-free. */
+export type GapMessage =
+  /** The evidence has no value for some asked periods of the keys. */
+  | {
+      code: "metric_periods_missing";
+      metric: string;
+      keys: AskedKeys;
+      periods: string[];
+      /** The data's last period, when it ends before the first missing one. */
+      dataEnds?: string;
+      /** Values for the keys in other periods were found and are shown as context. */
+      context: boolean;
+      notKeptBy?: NotKeptBy;
+    }
+  /** The evidence has no value for the keys at all (no period asked). */
+  | { code: "metric_value_absent"; metric: string; keys: AskedKeys }
+  /** A value was found, but the source does not keep the metric by some asked dimensions. */
+  | ({ code: "metric_not_kept_by" } & NotKeptBy)
+  /** The source gave rows, not the metric: counting them is not its value. */
+  | { code: "metric_count_not_value"; metric: string; source: string }
+  /** An event search lost a key: its rows cannot be told apart. */
+  | {
+      code: "event_filter_dropped";
+      event: string;
+      keys: AskedKeys;
+      window?: string;
+      dimension: string;
+      source: string;
+    }
+  /** An event search did not cover the asked window. */
+  | { code: "event_window_uncovered"; window: string }
+  /** The grader found the passages short of the asked aspect (its own finding kept for English). */
+  | { code: "passages_insufficient"; aspect: string; about?: string; graderSays?: string }
+  /** No passage states the asked aspect. */
+  | { code: "text_aspect_missing"; aspect: string; about?: string }
+  /** A "why" question whose plan searched no event source. */
+  | { code: "why_no_event_source"; metric: string; period?: string }
+  /** A "why" question whose event searches found nothing in their windows. */
+  | { code: "why_no_event_found"; metric: string; period?: string }
+  /** A step that failed, with its kind, the upstream's own words and what reflection concluded. */
+  | { code: "step_failed"; kind: FailureKind | "failed"; upstream?: string; conclusion?: FailureConclusion }
+  /** Stopped by Ctrl-C or a caller's abort before the goal finished. */
+  | { code: "interrupted" };
+
+/** The dimensions a metric's source does not keep it by. */
+export interface NotKeptBy {
+  metric: string;
+  dimensions: string[];
+  source: string;
+  dataset: string;
+  keys: AskedKeys;
+}
+
+/** What reflection concluded about a failed goal, beyond the failure itself. */
+export type FailureConclusion =
+  | { code: "no_alternative_source"; metric?: string; event?: string; source: string; clause?: string }
+  | { code: "broadest_period_empty"; filters: AskedKeys }
+  | { code: "rate_limit_past_deadline"; delayMs: number }
+  | { code: "timeout_past_deadline"; timeoutMs: number; remainingMs: number }
+  | { code: "stopped"; cause: StopCause };

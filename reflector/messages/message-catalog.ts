@@ -1,0 +1,39 @@
+import type { SubGoal } from "../../models/plan.js";
+import type { Labels } from "../synthesizer/labels.js";
+import type { AskedKeys, FailureConclusion, GapMessage } from "./gap-message.js";
+
+/** How one answer language says gaps: a goal's subject, each gap code, each failure conclusion. */
+export interface MessageCatalog {
+  /** What a goal was after, in the answer's words ("rides for Downtown in 2025-12, from ops_exports/rides"). */
+  subject(goal: SubGoal, labels: Labels): string;
+  /** The gap, without the subject. */
+  gap(message: GapMessage, labels: Labels): string;
+  /** What reflection concluded about a failure. */
+  conclusion(conclusion: FailureConclusion, labels: Labels): string;
+  /** A quotation of an upstream's own words. */
+  quote(words: string): string;
+  /** The lines a person reads under an answer: the sources' heading, the number audit, the run folder. */
+  footer: {
+    sources: string;
+    audited(count: number): string;
+    auditFailed(untraced: number, total: number, numbers: string): string;
+    run(directory: string): string;
+  };
+}
+
+/** The asked values of keys in the answer's labels, each dimension's values joined by `or`. */
+export function keyValues(keys: AskedKeys, labels: Labels, or: string): string[] {
+  return Object.entries(keys).map(([dimension, value]) =>
+    (Array.isArray(value) ? value : [value]).map((entry) => labels.value(dimension, entry)).join(or),
+  );
+}
+
+/** Chinese words after Latin text or digits get a space ("2025-12 的"), after Chinese none ("市中心的"). */
+export function beforeChinese(text: string): string {
+  return /[\x21-\x7e]$/.test(text) ? `${text} ` : text;
+}
+
+/** Where a goal reads from: "source/dataset", or the source alone. */
+export function whereFrom(goal: SubGoal): string {
+  return goal.dataset ? `${goal.source}/${goal.dataset}` : goal.source;
+}

@@ -1,0 +1,107 @@
+import { periodLabel } from "../period-broadening.js";
+import type { GapMessage } from "./gap-message.js";
+import { beforeChinese, keyValues, type MessageCatalog, whereFrom } from "./message-catalog.js";
+
+const FAILURE: Record<Extract<GapMessage, { code: "step_failed" }>["kind"], string> = {
+  timeout: "超时",
+  rate_limited: "访问频率受限",
+  server_error: "服务器错误",
+  not_found: "未找到",
+  no_results: "没有结果",
+  format_error: "无法读取响应",
+  validation_failed: "校验未通过",
+  auth_error: "凭据被拒绝",
+  config_error: "配置错误",
+  interrupted: "已中断",
+  failed: "失败",
+};
+
+/** Simplified Chinese. */
+export const simplifiedChinese: MessageCatalog = {
+  subject(goal, labels) {
+    const what = goal.params.metric
+      ? labels.metric(goal.params.metric)
+      : goal.params.event
+        ? labels.event(goal.params.event)
+        : this.quote(goal.params.query ?? goal.description);
+    const parts = [
+      ...keyValues(goal.params.filters, labels, "或"),
+      ...(goal.params.period ? [periodLabel(goal.params.period)] : []),
+    ];
+    return `${parts.length > 0 ? `${beforeChinese(parts.join(" · "))}的` : ""}${what}（${whereFrom(goal)}）`;
+  },
+  gap(message, labels) {
+    const subject = (metric: string, keys: Record<string, string | string[]>) => {
+      const values = keyValues(keys, labels, "或");
+      return `${values.length > 0 ? `${beforeChinese(values.join(" · "))}的` : ""}${labels.metric(metric)}`;
+    };
+    switch (message.code) {
+      case "metric_periods_missing":
+        return [
+          `${message.periods.join("、")} 没有${subject(message.metric, message.keys)}数值`,
+          ...(message.dataEnds ? [`数据截至 ${message.dataEnds}`] : []),
+          ...(message.context ? ["所列其他期间的数值仅供参考，并非答案"] : []),
+          ...(message.notKeptBy
+            ? [this.gap({ code: "metric_not_kept_by", ...message.notKeptBy }, labels)]
+            : []),
+        ].join("；");
+      case "metric_value_absent":
+        return `证据中没有${subject(message.metric, message.keys)}的数值`;
+      case "metric_not_kept_by":
+        return `${message.source}/${message.dataset} 中的${labels.metric(message.metric)}不按 ${message.dimensions.join("或")} 区分：所示数值是全部 ${message.dimensions.join("和")} 的合计，而非 ${keyValues(Object.fromEntries(message.dimensions.map((dimension) => [dimension, message.keys[dimension] ?? []])), labels, "或").join("、")} 的数值`;
+      case "metric_count_not_value":
+        return `${message.source} 的证据中没有${labels.metric(message.metric)}这一列；行数并不是它的数值`;
+      case "event_filter_dropped":
+        return `已去掉 ${message.dimension} 筛选条件，而 ${message.source} 的记录没有 ${message.dimension}：无法判断哪些是${keyValues(message.keys, labels, "或").join("、")}${message.window ? `在 ${message.window} ` : ""}的${labels.event(message.event)}`;
+      case "event_window_uncovered":
+        return `检索未覆盖整个 ${message.window}`;
+      case "passages_insufficient":
+        return `文档段落未说明${message.about ? `${message.about}的` : ""}「${message.aspect.replace("_", " ")}」`;
+      case "text_aspect_missing":
+        return `文档段落中没有一句说明${message.about ? `${message.about}的` : ""}「${message.aspect.replace("_", " ")}」；提到它的段落仅供参考`;
+      case "why_no_event_source":
+        return `${labels.metric(message.metric)}${message.period ? `在 ${message.period} ` : ""}为何变化：问题未提到工作区记录的任何事件或变更，因此未检索事件来源；这些数值本身不是解释（可询问某个事件，例如人员或服务商变更）`;
+      case "why_no_event_found":
+        return `${labels.metric(message.metric)}${message.period ? `在 ${message.period} ` : ""}为何变化：在检索的时间范围内没有找到可关联的事件`;
+      case "step_failed":
+        return [
+          `${FAILURE[message.kind]}${message.upstream ? `（来源原文：${this.quote(message.upstream)}）` : ""}`,
+          ...(message.conclusion ? [this.conclusion(message.conclusion, labels)] : []),
+        ].join("；");
+      case "interrupted":
+        return "在完成前被中断（Ctrl-C）；重新提问即可获得";
+    }
+  },
+  conclusion(conclusion, labels) {
+    switch (conclusion.code) {
+      case "no_alternative_source":
+        return `${conclusion.clause ? `未通过 ${conclusion.clause}；` : ""}没有其他来源提供 ${conclusion.metric ? labels.metric(conclusion.metric) : conclusion.event ? labels.event(conclusion.event) : conclusion.source}`;
+      case "broadest_period_empty": {
+        const values = keyValues(conclusion.filters, labels, "或");
+        return values.length > 0
+          ? `即使放宽到最大期间，${values.join("、")} 仍无数据；筛选条件是所问的对象，因此不予去掉`
+          : "即使放宽到最大期间且没有可放宽的筛选条件，仍无数据";
+      }
+      case "rate_limit_past_deadline":
+        return `访问频率受限；等待 ${conclusion.delayMs} 毫秒将超过截止时间`;
+      case "timeout_past_deadline":
+        return `${conclusion.timeoutMs} 毫秒后超时，距截止时间仅剩 ${conclusion.remainingMs} 毫秒`;
+      case "stopped":
+        return conclusion.cause.kind === "interrupted"
+          ? "已中断"
+          : conclusion.cause.kind === "deadline"
+            ? "已超过截止时间"
+            : `经过 ${conclusion.cause.rounds} 轮反思仍未成功`;
+    }
+  },
+  quote(words) {
+    return `「${words}」`;
+  },
+  footer: {
+    sources: "来源：",
+    audited: (count) => `${count} 个数字已与证据核对`,
+    auditFailed: (untraced, total, numbers) =>
+      `数字核对未通过：${total} 个数字中有 ${untraced} 个不在证据中（${numbers}）`,
+    run: (directory) => `运行目录：${directory}`,
+  },
+};

@@ -1,0 +1,107 @@
+import { periodLabel } from "../period-broadening.js";
+import type { GapMessage } from "./gap-message.js";
+import { beforeChinese, keyValues, type MessageCatalog, whereFrom } from "./message-catalog.js";
+
+const FAILURE: Record<Extract<GapMessage, { code: "step_failed" }>["kind"], string> = {
+  timeout: "超時",
+  rate_limited: "存取頻率受限",
+  server_error: "伺服器錯誤",
+  not_found: "未找到",
+  no_results: "沒有結果",
+  format_error: "無法讀取回應",
+  validation_failed: "驗證未通過",
+  auth_error: "憑證被拒絕",
+  config_error: "設定錯誤",
+  interrupted: "已中斷",
+  failed: "失敗",
+};
+
+/** Traditional Chinese. */
+export const traditionalChinese: MessageCatalog = {
+  subject(goal, labels) {
+    const what = goal.params.metric
+      ? labels.metric(goal.params.metric)
+      : goal.params.event
+        ? labels.event(goal.params.event)
+        : this.quote(goal.params.query ?? goal.description);
+    const parts = [
+      ...keyValues(goal.params.filters, labels, "或"),
+      ...(goal.params.period ? [periodLabel(goal.params.period)] : []),
+    ];
+    return `${parts.length > 0 ? `${beforeChinese(parts.join(" · "))}的` : ""}${what}（${whereFrom(goal)}）`;
+  },
+  gap(message, labels) {
+    const subject = (metric: string, keys: Record<string, string | string[]>) => {
+      const values = keyValues(keys, labels, "或");
+      return `${values.length > 0 ? `${beforeChinese(values.join(" · "))}的` : ""}${labels.metric(metric)}`;
+    };
+    switch (message.code) {
+      case "metric_periods_missing":
+        return [
+          `${message.periods.join("、")} 沒有${subject(message.metric, message.keys)}數值`,
+          ...(message.dataEnds ? [`資料截至 ${message.dataEnds}`] : []),
+          ...(message.context ? ["所列其他期間的數值僅供參考，並非答案"] : []),
+          ...(message.notKeptBy
+            ? [this.gap({ code: "metric_not_kept_by", ...message.notKeptBy }, labels)]
+            : []),
+        ].join("；");
+      case "metric_value_absent":
+        return `證據中沒有${subject(message.metric, message.keys)}的數值`;
+      case "metric_not_kept_by":
+        return `${message.source}/${message.dataset} 中的${labels.metric(message.metric)}不按 ${message.dimensions.join("或")} 區分：所示數值是全部 ${message.dimensions.join("和")} 的合計，而非 ${keyValues(Object.fromEntries(message.dimensions.map((dimension) => [dimension, message.keys[dimension] ?? []])), labels, "或").join("、")} 的數值`;
+      case "metric_count_not_value":
+        return `${message.source} 的證據中沒有${labels.metric(message.metric)}這一列；行數並不是它的數值`;
+      case "event_filter_dropped":
+        return `已去掉 ${message.dimension} 篩選條件，而 ${message.source} 的記錄沒有 ${message.dimension}：無法判斷哪些是${keyValues(message.keys, labels, "或").join("、")}${message.window ? `在 ${message.window} ` : ""}的${labels.event(message.event)}`;
+      case "event_window_uncovered":
+        return `檢索未覆蓋整個 ${message.window}`;
+      case "passages_insufficient":
+        return `文件段落未說明${message.about ? `${message.about}的` : ""}「${message.aspect.replace("_", " ")}」`;
+      case "text_aspect_missing":
+        return `文件段落中沒有一句說明${message.about ? `${message.about}的` : ""}「${message.aspect.replace("_", " ")}」；提到它的段落僅供參考`;
+      case "why_no_event_source":
+        return `${labels.metric(message.metric)}${message.period ? `在 ${message.period} ` : ""}為何變化：問題未提到工作區記錄的任何事件或變更，因此未檢索事件來源；這些數值本身不是解釋（可詢問某個事件，例如人員或服務商變更）`;
+      case "why_no_event_found":
+        return `${labels.metric(message.metric)}${message.period ? `在 ${message.period} ` : ""}為何變化：在檢索的時間範圍內沒有找到可關聯的事件`;
+      case "step_failed":
+        return [
+          `${FAILURE[message.kind]}${message.upstream ? `（來源原文：${this.quote(message.upstream)}）` : ""}`,
+          ...(message.conclusion ? [this.conclusion(message.conclusion, labels)] : []),
+        ].join("；");
+      case "interrupted":
+        return "在完成前被中斷（Ctrl-C）；重新提問即可獲得";
+    }
+  },
+  conclusion(conclusion, labels) {
+    switch (conclusion.code) {
+      case "no_alternative_source":
+        return `${conclusion.clause ? `未通過 ${conclusion.clause}；` : ""}沒有其他來源提供 ${conclusion.metric ? labels.metric(conclusion.metric) : conclusion.event ? labels.event(conclusion.event) : conclusion.source}`;
+      case "broadest_period_empty": {
+        const values = keyValues(conclusion.filters, labels, "或");
+        return values.length > 0
+          ? `即使放寬到最大期間，${values.join("、")} 仍無資料；篩選條件是所問的對象，因此不予去掉`
+          : "即使放寬到最大期間且沒有可放寬的篩選條件，仍無資料";
+      }
+      case "rate_limit_past_deadline":
+        return `存取頻率受限；等待 ${conclusion.delayMs} 毫秒將超過截止時間`;
+      case "timeout_past_deadline":
+        return `${conclusion.timeoutMs} 毫秒後超時，距截止時間僅剩 ${conclusion.remainingMs} 毫秒`;
+      case "stopped":
+        return conclusion.cause.kind === "interrupted"
+          ? "已中斷"
+          : conclusion.cause.kind === "deadline"
+            ? "已超過截止時間"
+            : `經過 ${conclusion.cause.rounds} 輪反思仍未成功`;
+    }
+  },
+  quote(words) {
+    return `「${words}」`;
+  },
+  footer: {
+    sources: "來源：",
+    audited: (count) => `${count} 個數字已與證據核對`,
+    auditFailed: (untraced, total, numbers) =>
+      `數字核對未通過：${total} 個數字中有 ${untraced} 個不在證據中（${numbers}）`,
+    run: (directory) => `執行目錄：${directory}`,
+  },
+};
