@@ -11,7 +11,6 @@ import type { SourceConfig } from "../../models/workspace.js";
 import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
 import { authHeaders, credentialHint } from "../tickets/credentials.js";
 import { type BrowserManager, sharedBrowserManager } from "./browser-manager.js";
-import { DEFAULT_SCRIPT_TIMEOUT_MS } from "./browser-scripts.js";
 import { credentialVariables, logIn } from "./dashboard-login.js";
 import type { DashboardRead } from "./dashboard-read.js";
 import { saveFailureArtifacts } from "./failure-artifacts.js";
@@ -75,6 +74,8 @@ export class BiDashboardAdapter implements SourceAdapter {
     this.redactor = workspace.redactor.with(secrets);
     this.guard = new OriginGuard({
       allowedOrigins: [new URL(config.base_url).origin, ...config.allow_origins],
+      // A retry may be given up to the executor's step timeout: no request of the guard's may end sooner.
+      timeoutMs: Math.max(config.timeout_seconds, workspace.config.executor.step_timeout_seconds) * 1000,
       ...(Object.keys(credentials.headers).length > 0 ? { headers: credentials.headers } : {}),
     });
     this.credentialVariables = credentialVariables(workspace, name);
@@ -122,6 +123,8 @@ export class BiDashboardAdapter implements SourceAdapter {
       this.givePageBack(pooled, true);
       throw new StepError("timeout", `${where}: stopped (step deadline or interrupt)`, { url: safeUrl });
     }
+    // No wait on the page outlives the step (Playwright's default is 30 s, whatever the step's budget).
+    pooled.page.setDefaultTimeout(budget);
     let reusable = true;
     const onAbort = () => {
       reusable = false;
@@ -161,7 +164,7 @@ export class BiDashboardAdapter implements SourceAdapter {
         dataset,
         located.found === "region" ? located.region : located.table,
         where,
-        Math.min(DEFAULT_SCRIPT_TIMEOUT_MS, remaining()),
+        remaining(),
       );
       if (period) body.period = period;
       // Check the mapping and emptiness now, while the page is open for the failure screenshot.
@@ -305,8 +308,6 @@ export class BiDashboardAdapter implements SourceAdapter {
     // close() may have run while the browser started: a page of a closed context would never open.
     if (this.closed) throw new StepError("config_error", `${this.name}: the adapter is closed`);
     const page = await context.newPage();
-    // Nothing on the page may wait Playwright's 30 s default: every wait names its own limit or gets this one.
-    page.setDefaultTimeout(DEFAULT_SCRIPT_TIMEOUT_MS);
     await this.guard.own(page);
     const pooled = { page, requests: new InFlightRequests(page) };
     this.pages.add(pooled);

@@ -197,9 +197,13 @@ export const DEFAULT_SCRIPT_TIMEOUT_MS = 10_000;
 // caller checks its deadline after the read, and a read cut at 1 ms would blame the wrong step.
 const MINIMUM_READ_MS = 1_000;
 
-/** The limit of one synchronous page read whose step ends at `deadline`: what is left, within bounds. */
+/**
+ * The limit of one page read whose step ends at `deadline`: what is left of the step (at least 1 s).
+ * Not less: on a loaded machine (ten pages on two busy cores) one read of a page can take seconds,
+ * and a limit tighter than the step's would fail a read the step had time for.
+ */
 export function readTimeout(deadline: number): number {
-  return Math.min(DEFAULT_SCRIPT_TIMEOUT_MS, Math.max(MINIMUM_READ_MS, deadline - Date.now()));
+  return Math.max(MINIMUM_READ_MS, deadline - Date.now());
 }
 
 /** The step a script is and its own time limit. */
@@ -444,4 +448,24 @@ export const SCROLL_TO_END = `async (root, options) => {
   }
   container.scrollTop = 0;
   return { scrollable: true, rowsBefore, rowsAfter: bodyRows(), steps, timedOut, stuck };
+}`;
+
+/**
+ * The text around a table, without the table's own: for each of up to four ancestors, closest first,
+ * its text with the table's removed (so "180 rows" above a table is found, a count inside a cell is not).
+ */
+export const TEXT_AROUND = String.raw`(root) => {
+  const texts = [];
+  let element = root.parentElement;
+  for (let level = 0; level < 4 && element && element !== document.body; level += 1) {
+    const clone = element.cloneNode(true);
+    const path = [];
+    for (let node = root; node && node !== element; node = node.parentElement) path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
+    let inner = clone;
+    for (const index of path) inner = inner && inner.children[index];
+    if (inner) inner.remove();
+    texts.push((clone.textContent || "").replace(/[\s\u00a0]+/g, " ").trim());
+    element = element.parentElement;
+  }
+  return texts;
 }`;

@@ -39,6 +39,13 @@ ${extra}
         url: /returns
         locate: { heading: Monthly returns }
         columns: { Month: month, Region: region, Returned: returned, Return rate %: return_rate }
+        row_total: '(\\d+) rows'
+        offers: { metrics: [returned, return_rate], dimensions: [region] }
+      short:
+        url: /short
+        locate: { heading: Monthly returns }
+        columns: { Month: month, Region: region, Returned: returned, Return rate %: return_rate }
+        row_total: '(\\d+) rows'
         offers: { metrics: [returned, return_rate], dimensions: [region] }
 `;
 
@@ -76,7 +83,19 @@ let stalled: StaticSite;
 beforeAll(async () => {
   if (!existsSync(path.join(SITE, "returns.html")))
     throw new Error(`${SITE} is not built: run bash .ci/build-test-dashboards`);
-  site = await serveStaticSite(SITE);
+  // The site, plus one page whose stated total its table does not reach (a list that stopped short).
+  site = await serveStaticSite(SITE, {
+    extra: (request, response) => {
+      if (request.url !== "/short") return false;
+      response.writeHead(200, { "content-type": "text/html" }).end(
+        `<!DOCTYPE html><html><body><div class="card"><h2>Monthly returns</h2><p>5 rows</p><table>
+<thead><tr><th>Month</th><th>Region</th><th>Returned</th><th>Return rate %</th></tr></thead><tbody>
+<tr><td>2022-01</td><td>East</td><td>100</td><td>1</td></tr><tr><td>2022-01</td><td>North</td><td>493</td><td>1.3</td></tr>
+</tbody></table></div></body></html>`,
+      );
+      return true;
+    },
+  });
   guarded = await serveStaticSite(SITE, { basic: { username: "analyst", password: "s3cret-basic-pass" } });
   stalled = await serveStaticSite(SITE, {
     extra: (request) => request.url?.startsWith("/_observablehq/theme-") ?? false,
@@ -126,6 +145,12 @@ describe("BI reader on an Observable Framework site", () => {
         /1 request to origins outside the source blocked \(https:\/\/fonts\.googleapis\.com: 1 stylesheet\)/,
       );
       expect(seconds).toBeLessThan(30);
+      // The same reader on a page whose table stops short of the total it states.
+      const short = await stepFailure(adapter.fetch(biGoal("framework", "short"), stepContext()));
+      expect(short.kind).toBe("format_error");
+      expect(short.message).toBe(
+        'framework.short: the page states 5 rows ("5 rows") but 2 were read at heading "Monthly returns"',
+      );
     } finally {
       await adapter.close();
     }

@@ -20,6 +20,9 @@ import { type StaticSite, serveStaticSite } from "./static-site-server.js";
 let trap: Server;
 let trapUrl: string;
 let trapConnections = 0;
+// Authorization headers each host received: the source's credentials must reach its own origin only.
+const trapAuthorizations: string[] = [];
+const dashboardAuthorizations: string[] = [];
 let dashboard: StaticSite;
 
 const escapingPage = (trapOrigin: string, navigate = true) => `<!DOCTYPE html><html><head>
@@ -69,7 +72,10 @@ ${extra}
 const browsers = new BrowserManager({ headless: true });
 
 beforeAll(async () => {
-  trap = createServer((_request, response) => response.end("trap"));
+  trap = createServer((request, response) => {
+    if (request.headers.authorization) trapAuthorizations.push(request.headers.authorization);
+    response.end("trap");
+  });
   trap.on("connection", () => {
     trapConnections += 1;
   });
@@ -78,6 +84,7 @@ beforeAll(async () => {
   trapUrl = `http://127.0.0.1:${(trap.address() as AddressInfo).port}`;
   dashboard = await serveStaticSite("/nonexistent", {
     extra: (request, response) => {
+      if (request.headers.authorization) dashboardAuthorizations.push(request.headers.authorization);
       if (request.url === "/figures") {
         response.writeHead(200, { "content-type": "text/html" }).end(escapingPage(trapUrl));
         return true;
@@ -155,9 +162,13 @@ describe("the browser is held to the source's origins", () => {
     }
   });
 
-  it("lets the page reach an origin listed in allow_origins", async () => {
+  it("lets the page reach an origin listed in allow_origins, without the source's credentials", async () => {
     trapConnections = 0;
-    const workspace = testWorkspace(dashboard.url, {}, yaml(`    allow_origins: ["${trapUrl}"]`));
+    const workspace = testWorkspace(
+      dashboard.url,
+      { DASH_TOKEN: "tok-7f3a9c2e" },
+      yaml(`    allow_origins: ["${trapUrl}"]\n    auth: { type: bearer, token: "\${DASH_TOKEN}" }`),
+    );
     const adapter = new BiDashboardAdapter(
       "dash",
       workspace.config.sources.dash as never,
@@ -169,6 +180,8 @@ describe("the browser is held to the source's origins", () => {
       const evidence = adapter.normalize(await adapter.fetch(goal, stepContext()), goal);
       expect(evidence.notes.join("\n")).not.toMatch(/origins outside the source/);
       expect(trapConnections).toBeGreaterThan(0);
+      expect(dashboardAuthorizations).toContain("Bearer tok-7f3a9c2e");
+      expect(trapAuthorizations).toEqual([]);
     } finally {
       await adapter.close();
     }

@@ -30,7 +30,9 @@ export interface BlockedRequest {
 export interface OriginGuardOptions {
   /** The source's base_url origin first, then its allow_origins. */
   allowedOrigins: string[];
-  /** Sent with every request to an allowed origin (HTTP Basic or header credentials); never elsewhere. */
+  /** How long one request made by the guard may take (the source's timeout); 0 or unset: no limit of its own. */
+  timeoutMs?: number;
+  /** Sent with every request to the first allowed origin (base_url's: HTTP Basic or header credentials); never elsewhere. */
   headers?: Record<string, string>;
 }
 
@@ -50,11 +52,20 @@ export class OriginGuard {
   private readonly byPage = new WeakMap<Page, BlockedRequest[]>();
   private context: BrowserContext | undefined;
   private readonly owned = new Set<Page>();
+  private readonly credentialOrigin: string;
   /** Requests refused that no page could be named for (a worker's, say). */
   readonly unattributed: BlockedRequest[] = [];
 
   constructor(private readonly options: OriginGuardOptions) {
     this.allowed = new Set(options.allowedOrigins.map((origin) => new URL(origin).origin));
+    this.credentialOrigin = new URL(options.allowedOrigins[0]).origin;
+  }
+
+  // The source's credentials go to base_url's origin only: a CDN in allow_origins never sees them.
+  private headersFor(url: string): Record<string, string> | undefined {
+    return this.options.headers && new URL(url).origin === this.credentialOrigin
+      ? this.options.headers
+      : undefined;
   }
 
   /** Whether a URL's origin is one the source allows (ws/wss count as their http/https origin). */
@@ -170,11 +181,12 @@ export class OriginGuard {
     try {
       response = await route.fetch({
         maxRedirects: 0,
-        ...(this.options.headers ? { headers: { ...request.headers(), ...this.options.headers } } : {}),
+        timeout: this.options.timeoutMs ?? 0,
+        ...(this.headersFor(url) ? { headers: { ...request.headers(), ...this.headersFor(url) } } : {}),
       });
-    } catch {
-      // Refused, reset or closed: let the browser meet the same failure and report it its own way.
-      return route.abort("failed").catch(() => undefined);
+    } catch (error) {
+      // Refused, reset, unresolvable or timed out: the browser meets the same failure, by its own name.
+      return route.abort(networkErrorCode(error)).catch(() => undefined);
     }
     const leaving = await this.redirectLeaving(response, url);
     if (leaving) {
@@ -203,7 +215,7 @@ export class OriginGuard {
       if (!this.allows(next)) return originOf(next) ?? next;
       at = next;
       const following = await this.context?.request
-        .get(next, { maxRedirects: 0, headers: this.options.headers ?? {} })
+        .get(next, { maxRedirects: 0, headers: this.headersFor(next) ?? {} })
         .catch(() => undefined);
       if (response !== first) await response.dispose().catch(() => undefined);
       if (!following) return undefined;
@@ -236,6 +248,18 @@ export function describeBlocked(blocked: BlockedRequest[]): string | undefined {
     ([origin, types]) => `${origin}: ${[...types].map(([type, count]) => `${count} ${type}`).join(", ")}`,
   );
   return `${blocked.length} request${blocked.length === 1 ? "" : "s"} to origins outside the source blocked (${parts.join("; ")})`;
+}
+
+// Playwright's abort codes for what a request made in Node met, so the page's error names the cause.
+function networkErrorCode(
+  error: unknown,
+): "connectionrefused" | "connectionreset" | "namenotresolved" | "timedout" | "failed" {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/ECONNREFUSED/.test(message)) return "connectionrefused";
+  if (/ECONNRESET|socket hang up/.test(message)) return "connectionreset";
+  if (/ENOTFOUND|EAI_AGAIN/.test(message)) return "namenotresolved";
+  if (/Timeout|ETIMEDOUT/i.test(message)) return "timedout";
+  return "failed";
 }
 
 function originOf(url: string): string | undefined {

@@ -21,6 +21,7 @@ import {
   NotSettledError,
   type SettleOptions,
   waitForChange,
+  waitUntilSettled,
 } from "./page-readiness.js";
 
 /** How to read the table: once, by scrolling a virtualised grid, by following "Next", or decided from the page. */
@@ -55,24 +56,44 @@ export interface ExtractionResult extends ExtractedTable {
  * a silently short table would be worse than none.
  */
 async function scrollToEnd(table: Locator, options: ExtractionOptions): Promise<ScrollToEndResult> {
-  const timeoutMs = Math.max(1, options.deadline - Date.now());
-  const result = await runOnElement<ScrollToEndResult>(
-    table,
-    SCROLL_TO_END,
-    {
-      timeoutMs,
-      maxSteps: options.maxScrollSteps ?? 2000,
-      patienceMs: Math.min(timeoutMs, options.renderPatienceMs ?? 1500),
-    },
-    { step: "scrolling the table's container to its end", timeoutMs: timeoutMs + SCRIPT_SLACK_MS },
-  );
-  if (result.timedOut)
-    throw new NotSettledError(
-      `scrolling the table took too long: its container was still adding rows (${result.rowsAfter} rows read, ${result.steps} scrolls)`,
-      options.requests.pendingPaths(),
-      undefined,
+  let total: ScrollToEndResult | undefined;
+  // Rows a script adds on the scroll event itself (Observable's Inputs.table) are there within one
+  // render, so a scroll waits briefly; rows that come by a data request arrive later: when scrolling
+  // started one, the table is let settle and scrolled again, until a scroll brings nothing and
+  // starts no request. A table in a scrolling card that holds all its rows costs one short wait.
+  for (let round = 0; round < 100; round += 1) {
+    const timeoutMs = Math.max(1, options.deadline - Date.now());
+    const scrolledAt = Date.now();
+    const result = await runOnElement<ScrollToEndResult>(
+      table,
+      SCROLL_TO_END,
+      {
+        timeoutMs,
+        maxSteps: options.maxScrollSteps ?? 2000,
+        patienceMs: Math.min(timeoutMs, options.renderPatienceMs ?? 400),
+      },
+      { step: "scrolling the table's container to its end", timeoutMs: timeoutMs + SCRIPT_SLACK_MS },
     );
-  return result;
+    if (result.timedOut)
+      throw new NotSettledError(
+        `scrolling the table took too long: its container was still adding rows (${result.rowsAfter} rows read, ${result.steps} scrolls)`,
+        options.requests.pendingPaths(),
+        undefined,
+      );
+    const grew = total !== undefined && result.rowsAfter > total.rowsAfter;
+    total = total ? { ...result, rowsBefore: total.rowsBefore, steps: total.steps + result.steps } : result;
+    if (!result.scrollable || (round > 0 && !grew && options.requests.count === 0)) break;
+    const requested = options.requests.count > 0 || options.requests.lastChange >= scrolledAt;
+    if (!requested) break;
+    await waitUntilSettled(
+      table,
+      options.requests,
+      options.deadline,
+      options.settle ?? DEFAULT_SETTLE,
+      options.signal,
+    );
+  }
+  return total as ScrollToEndResult;
 }
 
 // Slack given to an in-page loop beyond its own limit before the step counts as stalled.

@@ -1,4 +1,7 @@
 import type { Redactor } from "../../config/redactor.js";
+import { parseNumber } from "../../domain/parse-value.js";
+import { StepError } from "../../models/step-error.js";
+import { readTimeout, runOnElement, TEXT_AROUND } from "./browser-scripts.js";
 import type { DashboardRead } from "./dashboard-read.js";
 import { waitUntilSettled } from "./page-readiness.js";
 import type { LocatedData } from "./read-steps.js";
@@ -32,6 +35,7 @@ export const domTableReader: TableReader = {
       nextButton: read.dataset.next_button,
       signal: read.context.signal,
     });
+    if (read.dataset.row_total) await checkRowTotal(read, located, extracted.rows.length);
     return {
       url: redactor.text(read.page.url()),
       locator: `${located.anchorText} → table`,
@@ -49,6 +53,37 @@ export const domTableReader: TableReader = {
     };
   },
 };
+
+/**
+ * Holds the rows read to the total the page states (`row_total`): a table that stopped short (a
+ * list that would not load its end, a pager not followed) is a format_error, never a short answer.
+ */
+async function checkRowTotal(read: DashboardRead, located: LocatedData, rowsRead: number): Promise<void> {
+  const pattern = new RegExp(read.dataset.row_total as string, "u");
+  const texts = await runOnElement<string[]>(located.table, TEXT_AROUND, undefined, {
+    step: "reading the total stated beside the table",
+    timeoutMs: readTimeout(read.deadline),
+  });
+  for (const text of texts) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const stated = parseNumber(match[1] ?? match[0])?.value;
+    if (stated === undefined) continue;
+    if (stated !== rowsRead)
+      throw new StepError(
+        "format_error",
+        `${read.where}: the page states ${stated} rows ("${match[0]}") but ${rowsRead} were read at ${located.anchorText}`,
+        { url: read.safeUrl, rows_read: rowsRead, rows_stated: stated },
+      );
+    return;
+  }
+  throw new StepError(
+    "format_error",
+    `${read.where}: no text around the table at ${located.anchorText} matches row_total /${read.dataset.row_total}/`,
+    { url: read.safeUrl, row_total: read.dataset.row_total },
+    { retryable: false },
+  );
+}
 
 /** Pixels: a canvas, image or SVG region read by OCR, as a table or a bar chart. */
 export const ocrRegionReader: TableReader = {

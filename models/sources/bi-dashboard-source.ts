@@ -160,6 +160,22 @@ export const BiDataset = z
     unpivot: Unpivot.optional(),
     /** Roll the rows up after filtering (e.g. monthly rows by sub-type → complaints by category and quarter). */
     aggregate: Aggregate.optional(),
+    /**
+     * The total the page states for the table ("180 rows", "共 180 条"): a pattern whose first group
+     * (or whole match) is the count, searched in the text around the table (its container, up to
+     * four levels). The rows read must come to that count, or the read is a format_error.
+     */
+    row_total: z
+      .string()
+      .refine((pattern) => {
+        try {
+          new RegExp(pattern, "u");
+          return true;
+        } catch {
+          return false;
+        }
+      }, "not a valid regular expression")
+      .optional(),
     /** Accessible name of the control that shows the next page of a paginated table. */
     next_button: z.string().default("Next"),
     offers: Offers.default({ metrics: [], dimensions: [], events: [], topics: [] }),
