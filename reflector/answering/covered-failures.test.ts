@@ -81,7 +81,7 @@ describe("coverFailedGoals", () => {
       {
         goal: "g1",
         missing: expect.stringMatching(
-          /sales_bi\/returns did not answer \(timed out: no answer within 4000 ms\); the value shown is from support_bi\/returns$/,
+          /sales_bi\/returns did not answer \(timeout: no answer within 4000 ms\); the value shown is from support_bi\/returns$/,
         ),
         check: expect.stringContaining("timeout"),
         code: "answered_by_other_source",

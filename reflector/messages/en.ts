@@ -1,16 +1,18 @@
 import type { AskedKeys, GapMessage } from "./gap-message.js";
 import { type MessageCatalog, parenthesized } from "./message-catalog.js";
 
+// English names a failure by its kind as the step file, the trace and --json do (server_error,
+// timeout), so a person can search for it and scripts that read gaps keep working.
 const FAILURE: Record<Extract<GapMessage, { code: "step_failed" }>["kind"], string> = {
-  timeout: "timed out",
-  rate_limited: "rate limited",
-  server_error: "server error",
-  not_found: "not found",
-  no_results: "no results",
-  format_error: "unreadable response",
-  validation_failed: "validation failed",
-  auth_error: "credentials refused",
-  config_error: "configuration error",
+  timeout: "timeout",
+  rate_limited: "rate_limited",
+  server_error: "server_error",
+  not_found: "not_found",
+  no_results: "no_results",
+  format_error: "format_error",
+  validation_failed: "validation_failed",
+  auth_error: "auth_error",
+  config_error: "config_error",
   interrupted: "interrupted",
   failed: "failed",
 };

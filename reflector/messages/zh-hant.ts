@@ -9,7 +9,7 @@ import {
 } from "./message-catalog.js";
 
 const FAILURE: Record<Extract<GapMessage, { code: "step_failed" }>["kind"], string> = {
-  timeout: "超時",
+  timeout: "逾時",
   rate_limited: "存取頻率受限",
   server_error: "伺服器錯誤",
   not_found: "未找到",

@@ -210,7 +210,7 @@ describe("a dashboard route that never answers", () => {
       expect(answer.text).toContain("5.2%");
       expect(answer.gaps[0].missing).toContain("support dashboard");
       expect(answer.gaps[0].missing).toMatch(
-        /support_bi\/returns did not answer \(timed out: .*\); the value shown is from sales_bi\/returns/,
+        /support_bi\/returns did not answer \(timeout: .*\); the value shown is from sales_bi\/returns/,
       );
       expect(Date.now() - started).toBeLessThan(40_000);
     } finally {

@@ -45,7 +45,7 @@ describe("a file export that is gone: the other export holds the number", () => 
     expect(answer.items.every((item) => item.status === "answered")).toBe(true);
     expect(answer.gaps).toHaveLength(1);
     expect(gapText(answer.gaps)).toMatch(
-      /ops_exports\/revenue did not answer \(misconfigured: .*revenue-ops\.csv: file not found\); the value shown is from finance_ledger\/revenue/,
+      /ops_exports\/revenue did not answer \(config_error: .*revenue-ops\.csv: file not found\); the value shown is from finance_ledger\/revenue/,
     );
   });
 
@@ -71,7 +71,7 @@ describe("a file export that is gone: the other export holds the number", () => 
     expect(answer.status).toBe("answered");
     expect(answer.text).toContain("100600");
     expect(gapText(answer.gaps)).toMatch(
-      /ops_exports\/revenue did not answer \(misconfigured: .*file not found\); the value shown is from finance_ledger\/revenue/,
+      /ops_exports\/revenue did not answer \(config_error: .*file not found\); the value shown is from finance_ledger\/revenue/,
     );
   });
 
@@ -99,7 +99,7 @@ describe("a file export that is gone: the other export holds the number", () => 
     expect(answer.text).toContain("Airport · 2025-03: 12800");
     expect(answer.broadened).toEqual([]);
     expect(gapText(answer.gaps)).toMatch(
-      /finance_ledger\/revenue did not answer \(no data: .*\); the value shown is from ops_exports\/revenue/,
+      /finance_ledger\/revenue did not answer \(no_results: .*\); the value shown is from ops_exports\/revenue/,
     );
   });
 
@@ -115,7 +115,7 @@ describe("a file export that is gone: the other export holds the number", () => 
     expect(answer.status).toBe("answered");
     expect(answer.text).toContain("807");
     expect(gapText(answer.gaps)).toMatch(
-      /pms\/monthly 未能取得数据（配置有误：.*pms-monthly\.csv: file not found）；所示数值取自 rms\/adr/,
+      /pms\/monthly 未能取得数据（配置错误，来源原文：「.*pms-monthly\.csv: file not found」）；所示数值取自 rms\/adr/,
     );
     expect(gapText(answer.gaps)).not.toMatch(/did not answer|the value shown/);
   });
@@ -176,10 +176,10 @@ describe("the demo's dashboards down: the sales export, the metric's fallback, h
     expect(answer.text).toMatch(/A · East · 2024-01: 5\.2%/);
     const gaps = gapText(answer.gaps);
     expect(gaps).toMatch(
-      /sales_bi\/returns did not answer \(server error: .*cannot reach.*\); the value shown is from sales_exports\/returns/,
+      /sales_bi\/returns did not answer \(server_error: .*cannot reach.*\); the value shown is from sales_exports\/returns/,
     );
     expect(gaps).toMatch(
-      /support_bi\/returns did not answer \(server error: .*; the value shown is from sales_exports\/returns/,
+      /support_bi\/returns did not answer \(server_error: .*; the value shown is from sales_exports\/returns/,
     );
     expect(trace.map((event) => event.line)).toContain("fallback:g1:sales_bi→sales_exports");
   }, 120_000);
@@ -193,7 +193,7 @@ describe("the demo's dashboards down: the sales export, the metric's fallback, h
     expect(answer.status).toBe("answered");
     expect(answer.text).toMatch(/24\.1%/);
     expect(gapText(answer.gaps)).toMatch(
-      /sales_bi\/vip_repurchase 未能取得資料（逾時：.*）；所示數值取自 sales_exports\/vip_repurchase/,
+      /sales_bi\/vip_repurchase 未能取得資料（逾時，來源原文：「.*」）；所示數值取自 sales_exports\/vip_repurchase/,
     );
     const lines = trace.map((event) => event.line);
     expect(lines.some((line) => /^reflect:g1:fallback:timeout .*sales_bi→sales_exports$/.test(line))).toBe(
