@@ -5,6 +5,7 @@ import { type ExecutionPlan, type Grain, type Period, type SubGoal, safeParsePla
 import type { WorkspaceConfig } from "../models/workspace.js";
 import { withAskedFor } from "./asked-for.js";
 import { bindQualifiers, type Frame } from "./bind-qualifiers.js";
+import { dataCueTest } from "./data-cues.js";
 import { decomposeQuestion } from "./decomposer.js";
 import { wordFormCorrections } from "./english-word-forms.js";
 import { findForeignMeasures, withoutForeignMeasures } from "./foreign-measures.js";
@@ -493,6 +494,7 @@ function routeOf(reading: Reading, vocabulary: Vocabulary) {
         0,
       ),
     compareOrCorrelate: intents.includes("compare") || intents.includes("correlate"),
+    isDataCue: dataCueTest(vocabulary),
     scope: {
       en: (["metric", "event", "topic"] as const).flatMap((kind) => vocabulary.labels(kind, "en")),
       zh: (["metric", "event", "topic"] as const).flatMap((kind) => vocabulary.labels(kind, "zh")),

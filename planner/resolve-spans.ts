@@ -4,6 +4,7 @@ import { parseCount } from "../domain/count-words.js";
 import { typingDistance } from "../domain/edit-distance.js";
 import { dimensionNouns } from "./dimension-nouns.js";
 import { isInflectionOf } from "./english-word-forms.js";
+import { localeWords } from "./locales/index.js";
 import { normalizeForMatching } from "./normalize-text.js";
 import type { SpanCorrection } from "./span-correction.js";
 import { findTimeExpressions } from "./time-expressions.js";
@@ -45,10 +46,15 @@ export const ENGLISH_HEADS = ["rate", "rates", "ratio", "ratios", "share", "perc
 // Heads written before the stem: "share of … bought again", "how often … send back".
 const ENGLISH_LEADING_HEADS =
   "(?:the\\s+)?(?:share|rate|ratio|percentage|proportion|fraction|percent)\\s+of|how\\s+often|how\\s+frequently";
-// Change verbs that, with an event's object, name the event (换快递, switch carriers).
-const CHINESE_CHANGE_VERBS = ["变更", "更换", "变动", "切换", "调整", "替换", "换"];
-const ENGLISH_CHANGE_VERBS =
-  "change|changed|changes|changing|switch|switched|switches|switching|replace|replaced|replacing|swap|swapped|swapping";
+// Change verbs that, with an event's object, name the event (换快递, switch carriers), and the
+// words without content that may stand between them (物流商是否有更换, switch their carrier): per
+// language, in planner/locales/<code>/change-words.ts.
+const CHINESE_CHANGE_VERBS = localeWords("changeVerbs", false);
+const ENGLISH_CHANGE_VERBS = localeWords("changeVerbs", true).join("|");
+const CHINESE_CHANGE_GAP = `(?:${localeWords("changeGapWords", false)
+  .sort((a, b) => b.length - a.length)
+  .join("|")}){0,3}`;
+const ENGLISH_CHANGE_GAP = localeWords("changeGapWords", true).join("|");
 // English words never corrected: too short to tell a typo from a word, or ordinary question words.
 const PLAIN_WORDS = new Set(
   (
@@ -335,7 +341,7 @@ function nonOverlapping(edits: Edit[]): Edit[] {
   return kept;
 }
 
-const changeEvents: Step = (current, lexicon) => {
+const changeEvents: Step = (current, lexicon, vocabulary) => {
   const { normalized, text, mentions } = current;
   if (mentions.some((mention) => mention.kind === "event")) return [];
   const edits: Edit[] = [];
@@ -343,12 +349,18 @@ const changeEvents: Step = (current, lexicon) => {
   for (const [object, events] of lexicon.objects) {
     if (events.length !== 1 || !normalized.includes(object)) continue;
     const quoted = escapeRegex(object);
+    // English: the event's own words may qualify its object ("change its logistics carrier").
+    const ownWords = (vocabulary.catalog.events[events[0].event]?.synonyms ?? [])
+      .flatMap((synonym) => synonym.toLowerCase().split(/[\s-]+/u))
+      .filter((word) => /^[a-z]{3,}$/u.test(word))
+      .map(escapeRegex);
+    const englishGap = [ENGLISH_CHANGE_GAP, ...new Set(ownWords)].join("|");
     const pattern = HAN.test(object)
       ? compiled(
-          `(?:${chineseVerbs})(?:了|过)?(?:一下|个|家)?${quoted}|${quoted}(?:也|都|有|有没有|是否|又)?(?:${chineseVerbs})`,
+          `(?:${chineseVerbs})${CHINESE_CHANGE_GAP}${quoted}|${quoted}${CHINESE_CHANGE_GAP}(?:${chineseVerbs})`,
         )
       : compiled(
-          `\\b(?:${ENGLISH_CHANGE_VERBS})\\s+(?:(?:the|our|their|its|a|an|of|to|new|another|different)\\s+){0,2}${quoted}s?\\b|\\b${quoted}s?\\s+(?:(?:was|were|been|got|being)\\s+)?(?:${ENGLISH_CHANGE_VERBS})\\b`,
+          `\\b(?:${ENGLISH_CHANGE_VERBS})\\s+(?:(?:${englishGap})\\s+){0,3}${quoted}s?\\b|\\b${quoted}s?\\s+(?:(?:was|were|been|got|being)\\s+)?(?:${ENGLISH_CHANGE_VERBS})\\b`,
         );
     for (const match of normalized.matchAll(pattern)) {
       const start = match.index;
