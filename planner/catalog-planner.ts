@@ -17,9 +17,9 @@ import { type AmbiguousSpan, resolveSpans, type SpanResolution } from "./resolve
 import { type RouteDecision, routeQuestion } from "./router.js";
 import { selectEventOffers } from "./select-event-offers.js";
 import { selectOffers, selectTextOffers } from "./select-offers.js";
+import { spanCoverage } from "./span-coverage.js";
 import {
   alignPeriod,
-  findTimeExpressions,
   isCoarser,
   monthPeriod,
   placeAgainstAsOf,
@@ -28,6 +28,7 @@ import {
   type TimeMention,
   widenByMonths,
 } from "./time-expressions.js";
+import { questionTimeSpans } from "./time-spans.js";
 import {
   findUnknownTerms,
   findUnresolvedQualifiers,
@@ -158,6 +159,14 @@ const AFTER_AS_OF_MESSAGE: Record<Language, (written: string[], asOf: string) =>
     `无法规划这个问题：${written.map((text) => `“${text}”`).join("、")}在截止日期 ${asOf} 之后。工作区只有已记录的数据，没有预测；请询问 ${asOf} 之前的期间，或使用更晚的 --as-of。`,
   "zh-Hant": (written, asOf) =>
     `無法規劃這個問題：${written.map((text) => `「${text}」`).join("、")}在截止日期 ${asOf} 之後。工作區只有已記錄的資料，沒有預測；請詢問 ${asOf} 之前的期間，或使用更晚的 --as-of。`,
+};
+
+// A content word of a data question that no catalog term, time rule or function word reads: the
+// plan goes ahead for what was read, and the user is told what was not (never a silent drop).
+const UNUSED_NOTE: Record<Language, (written: string) => string> = {
+  en: (written) => `"${written}" was not used: no catalog term, time expression or rule reads it`,
+  "zh-Hans": (written) => `“${written}”未被使用：没有目录术语、时间表达或规则读到它`,
+  "zh-Hant": (written) => `「${written}」未被使用：沒有目錄術語、時間表達或規則讀到它`,
 };
 
 const CORRECTION_NOTE: Record<Language, (written: string, corrected: string) => string> = {
@@ -399,7 +408,7 @@ function readQuestion(
     ...resolved,
     corrections: [...resolved.corrections, ...wordFormCorrections(mentions, working)],
   };
-  const times = findTimeExpressions(
+  const times = questionTimeSpans(
     normalized,
     asOf,
     config.fiscal_year ? { fiscalYear: config.fiscal_year } : {},
@@ -930,6 +939,18 @@ export class CatalogPlanner implements Planner {
     }
     const route = routeOf(reading, vocabulary);
     trace.push(`router:${route.route}:${route.route === "direct" ? route.reason : route.complexity}`);
+    const spans = spanCoverage(
+      {
+        working: reading.working,
+        normalized: reading.normalized,
+        mentions: reading.mentions,
+        times: reading.times,
+        accounted: resolution.accounted,
+        unknownTerms: reading.unknownTerms,
+        searched: reading.metrics.length + reading.events.length === 0,
+      },
+      vocabulary,
+    );
     const finish = (extra: Partial<PlanOutcome>): PlanOutcome => ({
       route,
       planner: "catalog" as const,
@@ -941,6 +962,7 @@ export class CatalogPlanner implements Planner {
       trace,
       corrections: resolution.corrections,
       defaults: state.defaults,
+      spans,
       ...extra,
       elapsedMs: performance.now() - started,
     });
@@ -955,6 +977,8 @@ export class CatalogPlanner implements Planner {
     if (refusal) return finish(refusal);
     for (const term of reading.unknownTerms)
       warnings.push(`"${term.text}" is not in the catalog; it is not planned`);
+    for (const span of spans)
+      if (span.role === "unused") warnings.push(UNUSED_NOTE[language](span.text.trim()));
     for (const time of reading.times) {
       if (time.note) warnings.push(`"${time.text}": ${time.note}`);
       // Planned as asked (the sources hold what was recorded by then), and the user is told.

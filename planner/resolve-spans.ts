@@ -7,7 +7,7 @@ import { isInflectionOf } from "./english-word-forms.js";
 import { localeWords } from "./locales/index.js";
 import { normalizeForMatching } from "./normalize-text.js";
 import type { SpanCorrection } from "./span-correction.js";
-import { findTimeExpressions } from "./time-expressions.js";
+import { questionTimeSpans } from "./time-spans.js";
 import type { Mention, MentionKind, Vocabulary } from "./vocabulary.js";
 
 /** A span that is close to more than one catalog term: the user must choose. */
@@ -265,7 +265,7 @@ interface Stage {
 function stage(text: string, vocabulary: Vocabulary, asOf: string): Stage {
   const normalized = normalizeForMatching(text);
   const mentions = vocabulary.find(normalized, text);
-  const times = findTimeExpressions(normalized, asOf);
+  const times = questionTimeSpans(normalized, asOf);
   return {
     text,
     normalized,

@@ -15,5 +15,7 @@ export const englishFunctionWords: readonly string[] = (
   "around top most least more less high higher low lower peak peaked develop developed look looking like " +
   "i you he she they them him her so if not no yes just only up down out " +
   "monthly quarterly yearly annual weekly daily latest current recent actual reported official customer customers " +
-  "company our total people members member users buyers shoppers consumers clients"
+  "company our total people members member users buyers shoppers consumers clients " +
+  // Contractions, conjunctions and general verbs of happening ("campaigns ran", "versions came out").
+  "what's whats it's because while whether ran run runs running came come comes went go goes going took take"
 ).split(" ");
