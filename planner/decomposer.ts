@@ -49,7 +49,7 @@ function isAsking(text: string): boolean {
 }
 
 /** A clause that asks something of its own: an interrogative in Chinese, or an English clause starting with one. */
-function isAsk(text: string): boolean {
+export function isAsk(text: string): boolean {
   const folded = normalizeForMatching(text);
   return HAN_INTERROGATIVE.test(folded) || LATIN_INTERROGATIVE_START.test(folded);
 }
