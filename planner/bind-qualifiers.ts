@@ -110,6 +110,9 @@ export function bindQualifiers(normalized: string, mentions: Mention[], times: T
       continue;
     }
     if (mention.kind === "event") {
+      // The same event named again in its own clause (物流服务商变更（carrier change）) is a gloss,
+      // not a second question: one sub-goal per measure, keys and period.
+      if (current.events.includes(mention.name)) continue;
       const opensFrame =
         current.metrics.length > 0 ||
         current.events.length > 0 ||

@@ -69,6 +69,24 @@ describe("a clause asking about a change is planned as the change events, never 
   });
 });
 
+describe("one sub-goal per measure, keys and period", () => {
+  it("an event glossed in another language in brackets is counted once, over the asked period", () => {
+    const qingtu = load("test/held-out/qingtu/workspace");
+    for (const [workspace, question] of [
+      [demo, "2024年上半年华东区一共发生了几次物流服务商变更（carrier change）？"],
+      [demo, "2024年上半年華東區一共發生了幾次物流服務商變更（carrier change）？"],
+      [demo, "How many carrier changes (物流服务商变更) did East China have in the first half of 2024?"],
+      [qingtu, "2025年上半年市中心一共调价了几次（fare change）？"],
+    ] as const) {
+      const outcome = planner.planSync(question, { workspace, asOf: "2025-12-31", strategy: "auto" });
+      const events = (outcome.plan?.sub_goals ?? []).filter((goal) => goal.params.event);
+      expect(events, question).toHaveLength(1);
+      expect(events[0].params.period?.to.endsWith("-06-30"), question).toBe(true);
+      expect(outcome.defaults ?? [], question).toEqual([]);
+    }
+  });
+});
+
 describe("a quantifier or deictic phrase refers to the values the question named", () => {
   it("'either region' after East and North China: their carrier changes, nothing asked back", () => {
     const question =

@@ -46,7 +46,8 @@ const byOld = new Map(renames.synonyms.map(([old, renamedWord]) => [old.toLowerC
 function rewrite(question: string): string {
   return question.replace(synonymPattern, (written) => {
     const lower = written.toLowerCase();
-    const plural = ["", "s", "es"].find((ending) => byOld.has(lower.slice(0, lower.length - ending.length))) ?? "";
+    const plural =
+      ["", "s", "es"].find((ending) => byOld.has(lower.slice(0, lower.length - ending.length))) ?? "";
     const replacement = `${byOld.get(lower.slice(0, lower.length - plural.length)) ?? written}${plural}`;
     // Keep a capital at the start of a sentence ("Return rate of …" → "Rejection rate of …").
     return /^[A-Z]/.test(written) && /^[a-z]/.test(replacement)
@@ -96,9 +97,9 @@ describe("a renamed catalog plans the same questions the same way", () => {
   it("rewrites most of the demo gold set (the test is not vacuous)", () => {
     expect(rewritten.length).toBeGreaterThanOrEqual(Math.floor(gold.length * 0.6));
     // All three scripts are among them.
-    expect(rewritten.some(({ question }) => /[a-z]{4}/iu.test(question) && !/\p{Script=Han}/u.test(question))).toBe(
-      true,
-    );
+    expect(
+      rewritten.some(({ question }) => /[a-z]{4}/iu.test(question) && !/\p{Script=Han}/u.test(question)),
+    ).toBe(true);
     expect(rewritten.some(({ question }) => /[型号拒收率]/u.test(question))).toBe(true);
     expect(rewritten.some(({ question }) => /[型號嶺灣]/u.test(question))).toBe(true);
   });
@@ -110,7 +111,9 @@ describe("a renamed catalog plans the same questions the same way", () => {
       const before = plansOf(demo, entry.question, asOf, true);
       const after = plansOf(renamed, question, asOf, false);
       if (JSON.stringify(before) !== JSON.stringify(after))
-        differences.push(`${entry.question}\n  → ${question}\n  demo ${JSON.stringify(before)}\n  renamed ${JSON.stringify(after)}`);
+        differences.push(
+          `${entry.question}\n  → ${question}\n  demo ${JSON.stringify(before)}\n  renamed ${JSON.stringify(after)}`,
+        );
     }
     expect(differences, differences.join("\n")).toEqual([]);
   });
