@@ -1,3 +1,6 @@
+import type { IntentCues } from "./intent-cue-patterns.js";
+import type { SmallTalkPhrases } from "./small-talk-phrases.js";
+
 /**
  * The words one language asks questions with, apart from time (time-locale.ts) and apart from
  * any workspace's catalog: function words, change verbs, quantifiers, connectives, asking words.
@@ -49,6 +52,10 @@ export interface LanguageLocale {
   interrogatives: readonly string[];
   /** Words that make a clause a request (compare, list, 对比, 请): a question, not a statement. */
   requestWords: readonly string[];
+  /** Cues of what a question wants done with the data (compare, trend, correlate, policy). */
+  intentCues: IntentCues;
+  /** Greetings, thanks, check-ins, acknowledgements and closings, per act. */
+  smallTalk: SmallTalkPhrases;
   /** Words that say a question is about business data though no catalog term matched. */
   dataCues: readonly string[];
 }

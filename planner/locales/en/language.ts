@@ -4,7 +4,9 @@ import { englishChangeGapWords, englishChangeVerbs } from "./change-words.js";
 import { englishConnectives } from "./connective-words.js";
 import { englishDataCues } from "./data-cue-words.js";
 import { englishFunctionWords } from "./function-words.js";
+import { englishIntentCues } from "./intent-cues.js";
 import { englishDeterminers, englishPairQuantifiers, englishQuantifiers } from "./quantifier-words.js";
+import { englishSmallTalk } from "./small-talk.js";
 
 /** English: the word tables of this folder, one per concept. */
 export const englishLanguage: LanguageLocale = {
@@ -24,5 +26,7 @@ export const englishLanguage: LanguageLocale = {
   connectives: englishConnectives,
   interrogatives: englishInterrogatives,
   requestWords: englishRequestWords,
+  smallTalk: englishSmallTalk,
+  intentCues: englishIntentCues,
   dataCues: englishDataCues,
 };

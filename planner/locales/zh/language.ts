@@ -10,12 +10,14 @@ import {
   chineseLocatives,
   chinesePlaceNouns,
 } from "./function-words.js";
+import { chineseIntentCues } from "./intent-cues.js";
 import {
   chineseClassifiers,
   chineseDeterminers,
   chinesePairQuantifiers,
   chineseQuantifiers,
 } from "./quantifier-words.js";
+import { chineseSmallTalk } from "./small-talk.js";
 
 /** Chinese (zh-Hans and zh-Hant, one table in Simplified): the word tables of this folder. */
 export const chineseLanguage: LanguageLocale = {
@@ -35,5 +37,7 @@ export const chineseLanguage: LanguageLocale = {
   connectives: chineseConnectives,
   interrogatives: chineseInterrogatives,
   requestWords: chineseRequestWords,
+  smallTalk: chineseSmallTalk,
+  intentCues: chineseIntentCues,
   dataCues: chineseDataCues,
 };
