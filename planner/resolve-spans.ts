@@ -41,8 +41,8 @@ const PURE_HAN = /^[\u4e00-\u9fff]+$/u;
 const LATIN_TOKEN = /[a-z][a-z0-9]*(?:['’-][a-z0-9]+)*/gu;
 
 // Measure heads: the word that makes a stem a measure (退货 → 退货率 / 退货占比, return → return rate).
-export const CHINESE_HEADS = ["占比", "比率", "比例", "比重", "率"];
-export const ENGLISH_HEADS = ["rate", "rates", "ratio", "ratios", "share", "percentage"];
+export const CHINESE_HEADS = localeWords("measureHeads", false);
+export const ENGLISH_HEADS = localeWords("measureHeads", true);
 // Heads written before the stem: "share of … bought again", "how often … send back".
 const ENGLISH_LEADING_HEADS =
   "(?:the\\s+)?(?:share|rate|ratio|percentage|proportion|fraction|percent)\\s+of|how\\s+often|how\\s+frequently";
@@ -55,21 +55,8 @@ const CHINESE_CHANGE_GAP = `(?:${localeWords("changeGapWords", false)
   .sort((a, b) => b.length - a.length)
   .join("|")}){0,3}`;
 const ENGLISH_CHANGE_GAP = localeWords("changeGapWords", true).join("|");
-// English words never corrected: too short to tell a typo from a word, or ordinary question words.
-const PLAIN_WORDS = new Set(
-  (
-    "what which when where were with from that this have many much show list give tell does did done " +
-    "there their they them than then each every both either same last next past over into about their " +
-    "compare compared versus trend between month months year years quarter quarters week weeks " +
-    "please could would should rise rose fall fell drop change changed changes much more less also " +
-    "during since until before after around high higher lower relate related relation affect affected " +
-    // Common verbs and words one letter from a catalog word ("went" is not "west", "want" not "went"):
-    // a real word is read as itself.
-    "went want wants come came goes gone make made take took seen look know need find found keep kept " +
-    "gave sent send most best just only well like told said says wait hold held move moved real " +
-    "here huge good fine sure okay able upon once even ever late later early soon still"
-  ).split(" "),
-);
+// Words never corrected as typos (a real word is read as itself), per language: planner/locales/<code>/plain-words.ts.
+const PLAIN_WORDS = new Set(localeWords("plainWords", true));
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

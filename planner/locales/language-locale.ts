@@ -52,6 +52,10 @@ export interface LanguageLocale {
   interrogatives: readonly string[];
   /** Words that make a clause a request (compare, list, 对比, 请): a question, not a statement. */
   requestWords: readonly string[];
+  /** Words that make a stem a measure (rate, share, 率, 占比). */
+  measureHeads: readonly string[];
+  /** Words never corrected as typos: real words read as themselves ("went" is not "west"). */
+  plainWords: readonly string[];
   /** Cues of what a question wants done with the data (compare, trend, correlate, policy). */
   intentCues: IntentCues;
   /** Greetings, thanks, check-ins, acknowledgements and closings, per act. */

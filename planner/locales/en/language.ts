@@ -5,6 +5,8 @@ import { englishConnectives } from "./connective-words.js";
 import { englishDataCues } from "./data-cue-words.js";
 import { englishFunctionWords } from "./function-words.js";
 import { englishIntentCues } from "./intent-cues.js";
+import { englishMeasureHeads } from "./measure-heads.js";
+import { englishPlainWords } from "./plain-words.js";
 import { englishDeterminers, englishPairQuantifiers, englishQuantifiers } from "./quantifier-words.js";
 import { englishSmallTalk } from "./small-talk.js";
 
@@ -28,5 +30,7 @@ export const englishLanguage: LanguageLocale = {
   requestWords: englishRequestWords,
   smallTalk: englishSmallTalk,
   intentCues: englishIntentCues,
+  measureHeads: englishMeasureHeads,
+  plainWords: englishPlainWords,
   dataCues: englishDataCues,
 };

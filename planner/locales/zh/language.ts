@@ -11,6 +11,7 @@ import {
   chinesePlaceNouns,
 } from "./function-words.js";
 import { chineseIntentCues } from "./intent-cues.js";
+import { chineseMeasureHeads } from "./measure-heads.js";
 import {
   chineseClassifiers,
   chineseDeterminers,
@@ -39,5 +40,7 @@ export const chineseLanguage: LanguageLocale = {
   requestWords: chineseRequestWords,
   smallTalk: chineseSmallTalk,
   intentCues: chineseIntentCues,
+  measureHeads: chineseMeasureHeads,
+  plainWords: [],
   dataCues: chineseDataCues,
 };
