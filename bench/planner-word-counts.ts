@@ -7,7 +7,7 @@
 //   - word-list entries: strings in array literals and in `"a b c".split(" ")` lists.
 // Prints the counts of this checkout's planner/ beside another checkout's (--before DIR).
 // Run: npx tsx bench/planner-word-counts.ts [--before DIR]
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 
@@ -79,18 +79,19 @@ function countFile(file: string, counts: Counts): void {
   counts.files += 1;
 }
 
-/** The counts of one checkout's planner folder (locales/ and tests excluded). */
-export function plannerWordCounts(checkout: string): Counts {
+/** The counts of one checkout's planner folder (locales/ and tests excluded), or of its locales/ alone. */
+export function plannerWordCounts(checkout: string, localesOnly = false): Counts {
   const counts: Counts = { regexes: 0, regexesWithWords: 0, wordListEntries: 0, files: 0 };
   const walk = (folder: string): void => {
     for (const name of readdirSync(folder)) {
       const full = path.join(folder, name);
       if (statSync(full).isDirectory()) {
-        if (name !== "locales" && name !== "templates") walk(full);
+        if (name !== "templates" && (localesOnly || name !== "locales")) walk(full);
       } else if (name.endsWith(".ts") && !name.endsWith(".test.ts")) countFile(full, counts);
     }
   };
-  walk(path.join(checkout, "planner"));
+  const start = path.join(checkout, "planner", localesOnly ? "locales" : "");
+  if (existsSync(start)) walk(start);
   return counts;
 }
 
@@ -111,4 +112,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(
       `${label.padEnd(42)}${old ? String(old[key]).padStart(8) : ""}${String(after[key]).padStart(8)}`,
     );
+  // Where the words went: per-language data files, which a new language copies and translates.
+  const data = plannerWordCounts(root, true);
+  const oldData = before ? plannerWordCounts(before, true) : undefined;
+  console.log(
+    `${"word-list entries in planner/locales/ (data)".padEnd(42)}${oldData ? String(oldData.wordListEntries).padStart(8) : ""}${String(data.wordListEntries).padStart(8)}`,
+  );
 }

@@ -73,23 +73,37 @@ function hanFunctionRanges(normalized: string, known: Set<string>): { start: num
   return ranges;
 }
 
+const entryWords = new WeakMap<Vocabulary, Map<string, string[]>>();
+
+/** Each catalog entry's words (Latin words, Han pieces of two or more characters), built once per catalog. */
+function wordsOfEntries(vocabulary: Vocabulary): Map<string, string[]> {
+  const cached = entryWords.get(vocabulary);
+  if (cached) return cached;
+  const byEntry = new Map<string, string[]>();
+  for (const entry of vocabulary.entries()) {
+    const key = `${entry.kind}\u0000${entry.name}\u0000${entry.value ?? ""}`;
+    const words = byEntry.get(key) ?? [];
+    const text = entry.text.toLowerCase();
+    for (const word of text.split(/[^a-z0-9]+/u)) if (word.length >= 2) words.push(word);
+    const han = [...text].filter((character) => HAN.test(character)).join("");
+    for (let size = 2; size <= han.length; size += 1)
+      for (let index = 0; index + size <= han.length; index += 1) words.push(han.slice(index, index + size));
+    byEntry.set(key, words);
+  }
+  entryWords.set(vocabulary, byEntry);
+  return byEntry;
+}
+
 /**
  * Words of the mentioned entries' own synonyms ("version" and 发布 of a CRM release named as
  * CRM模块, VIP of a repurchase rate): written beside the term they repeat part of it.
  */
 function ownWords(mentions: Mention[], vocabulary: Vocabulary): Map<string, Mention> {
+  const byEntry = wordsOfEntries(vocabulary);
   const words = new Map<string, Mention>();
   for (const mention of mentions)
-    for (const entry of vocabulary.entries()) {
-      if (entry.kind !== mention.kind || entry.name !== mention.name || entry.value !== mention.value)
-        continue;
-      const text = entry.text.toLowerCase();
-      for (const word of text.split(/[^a-z0-9]+/u)) if (word.length >= 2) words.set(word, mention);
-      const han = [...text].filter((character) => HAN.test(character)).join("");
-      for (let size = 2; size <= han.length; size += 1)
-        for (let index = 0; index + size <= han.length; index += 1)
-          words.set(han.slice(index, index + size), mention);
-    }
+    for (const word of byEntry.get(`${mention.kind}\u0000${mention.name}\u0000${mention.value ?? ""}`) ?? [])
+      words.set(word, mention);
   return words;
 }
 

@@ -81,19 +81,25 @@ function shapeOf(vocabulary: Vocabulary): DimensionShape {
   return shape;
 }
 
+const LATIN_QUANTIFIERS = new Set([
+  ...localeWords("quantifiers", true),
+  ...localeWords("pairQuantifiers", true),
+]);
+const HAN_QUANTIFIERS = [
+  ...localeWords("quantifiers", false),
+  ...localeWords("pairQuantifiers", false),
+  ...localeWords("classifiers", false),
+  ...localeWords("determiners", false),
+];
+
 /** Words that count, point or quantify (either region, 两个区, 这款产品): no name of a value. */
 function countsOrPoints(word: string): boolean {
   return (
     ENGLISH_STOP_WORDS.has(word) ||
     CHINESE_STOP_WORDS.has(word) ||
     parseCount(word) !== undefined ||
-    [...localeWords("quantifiers", true), ...localeWords("pairQuantifiers", true)].includes(word) ||
-    [
-      ...localeWords("quantifiers", false),
-      ...localeWords("pairQuantifiers", false),
-      ...localeWords("classifiers", false),
-      ...localeWords("determiners", false),
-    ].some((quantifier) => word.includes(quantifier))
+    LATIN_QUANTIFIERS.has(word) ||
+    HAN_QUANTIFIERS.some((quantifier) => word.includes(quantifier))
   );
 }
 
