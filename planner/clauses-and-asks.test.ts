@@ -161,3 +161,26 @@ describe("every ask of a sentence is its own sub-question", () => {
     expect(outcome.subQuestions).toHaveLength(1);
   });
 });
+
+describe("a time word no rule reads is asked back, never replaced by the default period", () => {
+  it("last week / yesterday / 上周 / 年初至今: asked, no plan, no 'no period' note", () => {
+    for (const question of [
+      "What was product A's return rate in East China last week?",
+      "What was product A's return rate in East China yesterday?",
+      "华东区A产品上周的退货率是多少？",
+      "華東區A產品年初至今的退貨率",
+    ]) {
+      const outcome = plan(demo, question);
+      expect(outcome.plan, question).toBeUndefined();
+      expect(outcome.clarification?.spans.length, question).toBeGreaterThan(0);
+      expect(outcome.defaults ?? [], question).toEqual([]);
+      expect(outcome.warnings.join(" "), question).not.toContain("no period");
+    }
+  });
+
+  it("a question with no time at all still gets the default period, with its note", () => {
+    const outcome = plan(demo, "What was product A's return rate in East China?");
+    expect(outcome.plan?.sub_goals[0].params.period?.from).toBe("2024-05-01");
+    expect(outcome.defaults?.length).toBe(1);
+  });
+});

@@ -52,6 +52,8 @@ export interface LanguageLocale {
   interrogatives: readonly string[];
   /** Words that make a clause a request (compare, list, 对比, 请): a question, not a statement. */
   requestWords: readonly string[];
+  /** Words that name a time (yesterday, 上周): outside every time span read, the period is asked back. */
+  timeLikeWords: readonly string[];
   /** Words that make a stem a measure (rate, share, 率, 占比). */
   measureHeads: readonly string[];
   /** Words never corrected as typos: real words read as themselves ("went" is not "west"). */
