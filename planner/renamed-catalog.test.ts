@@ -25,11 +25,11 @@ const renames = JSON.parse(readFileSync(path.join(fixture, "renames.json"), "utf
 };
 const planner = new CatalogPlanner();
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const LATIN_EDGE = /[a-z0-9]/iu;
 /** A synonym as a pattern: whole words where it starts or ends with a Latin letter, plurals too. */
 const wordPattern = (word: string) =>
-  `${LATIN_EDGE.test(word[0]) ? "(?<![a-z0-9])" : ""}${escape(word)}${
+  `${LATIN_EDGE.test(word[0]) ? "(?<![a-z0-9])" : ""}${escapeRegex(word)}${
     LATIN_EDGE.test(word[word.length - 1]) ? "(?:e?s)?(?![a-z0-9])" : ""
   }`;
 // Longest first, so "return rate" is rewritten before "returns" could match inside it.
