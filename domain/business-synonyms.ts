@@ -25,6 +25,10 @@ export const BUSINESS_SYNONYM_CLASSES: readonly (readonly string[])[] = [
     "物流公司",
     "物流商",
     "配送商",
+    "货运公司",
+    "运输公司",
+    "freight company",
+    "freight companies",
   ],
   // what a customer sends back
   [

@@ -150,6 +150,31 @@ export type PlannerKind = z.infer<typeof PlannerKind>;
  * How the planner read the question, printed beside a plan (`plan --json`, `ask --json`):
  * informative only — the executor ignores it, and a plan file may carry or omit it.
  */
+/** One span of the question and what the planner made of it (issue 25, coverage accounting). */
+export const SpanUse = z
+  .object({
+    text: z.string(),
+    start: z.number().int().nonnegative(),
+    end: z.number().int().nonnegative(),
+    /** What read it: a catalog term, a time span, a quantifier, a function word, the search query, unknown, or nothing. */
+    role: z.enum([
+      "metric",
+      "event",
+      "topic",
+      "dimension",
+      "time",
+      "quantifier",
+      "function_word",
+      "query",
+      "unknown",
+      "unused",
+    ]),
+    /** The catalog name (metric:return_rate, dimension:region=East) or the periods of a time span. */
+    became: z.string().optional(),
+  })
+  .strict();
+export type SpanUse = z.infer<typeof SpanUse>;
+
 export const PlanUnderstanding = z
   .object({
     /** planned, direct, needs_clarification or cannot_plan. */
@@ -164,6 +189,8 @@ export const PlanUnderstanding = z
     clarification: z
       .object({ spans: z.array(z.object({ written: z.string(), candidates: z.array(z.string()) })) })
       .optional(),
+    /** Every span of the question and what it became; `unused` spans are also reported in a note. */
+    spans: z.array(SpanUse).optional(),
     elapsed_ms: z.number().nonnegative(),
   })
   .strict();

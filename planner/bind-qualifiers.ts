@@ -1,3 +1,4 @@
+import { isAsk } from "./decomposer.js";
 import type { TimeMention } from "./time-expressions.js";
 import type { Mention } from "./vocabulary.js";
 
@@ -25,6 +26,24 @@ export interface Frame {
 // Where a new sentence starts: its time expressions and values belong to its own clause
 // ("…in January 2024? Also, did East China switch carriers in 2023?").
 const SENTENCE_END = /[。？！?!；;]+\s*/gu;
+
+// Where a clause ends inside a sentence: a clause that asks something of its own binds its
+// values, dates and measures inside it first ("What was X of zone A in March, and did zone B
+// switch carriers?": B is the change's, not X's). A comma before no ask only lists or appends
+// ("…North China, February 2024"; "华东区和华北区分别的退货率，A产品").
+const CLAUSE_END = /[,，;；:：]+\s*/gu;
+
+/** Where each asking clause after a comma starts. */
+function askingClauseStarts(normalized: string): number[] {
+  const ends = [...normalized.matchAll(CLAUSE_END)].map((match) => match.index + match[0].length);
+  return ends.filter((start) => {
+    const next = [...normalized.matchAll(CLAUSE_END), ...normalized.matchAll(SENTENCE_END)]
+      .map((match) => match.index)
+      .filter((position) => position >= start)
+      .sort((a, b) => a - b)[0];
+    return isAsk(normalized.slice(start, next ?? normalized.length));
+  });
+}
 
 // Between two values of the same dimension, only a joiner means "a list" (A和B产品, East and North).
 const LIST_GAP = /^\s*(?:和|与|及|跟|、|,|\/|&|and|or|或|以及|vs\.?|versus)?\s*$/u;
@@ -58,13 +77,24 @@ export function bindQualifiers(normalized: string, mentions: Mention[], times: T
   ].sort((a, b) => a.start - b.start);
   const frames: Frame[] = [newFrame(0)];
   const lastEnd = new Map<string, number>();
-  const sentenceStarts = [...normalized.matchAll(SENTENCE_END)]
-    .map((match) => match.index + match[0].length)
-    .filter((start) => start < normalized.length);
+  const sentenceStarts = [
+    ...[...normalized.matchAll(SENTENCE_END)].map((match) => match.index + match[0].length),
+    ...askingClauseStarts(normalized),
+  ]
+    .filter((start) => start < normalized.length)
+    .sort((a, b) => a - b);
+  // Where the last item bound so far ends: a boundary opens a frame only once, after what it ends.
+  let boundEnd = 0;
   for (const item of items) {
     let current = frames[frames.length - 1];
     const sentence = sentenceStarts.filter((start) => start > current.start && start <= item.start).pop();
-    if (sentence !== undefined && (current.metrics.length > 0 || current.events.length > 0)) {
+    const previousEnd = boundEnd;
+    boundEnd = item.end;
+    if (
+      sentence !== undefined &&
+      sentence >= previousEnd &&
+      (current.metrics.length > 0 || current.events.length > 0)
+    ) {
       current = newFrame(sentence);
       current.opensSentence = true;
       frames.push(current);
@@ -80,6 +110,9 @@ export function bindQualifiers(normalized: string, mentions: Mention[], times: T
       continue;
     }
     if (mention.kind === "event") {
+      // The same event named again in its own clause (物流服务商变更（carrier change）) is a gloss,
+      // not a second question: one sub-goal per measure, keys and period.
+      if (current.events.includes(mention.name)) continue;
       const opensFrame =
         current.metrics.length > 0 ||
         current.events.length > 0 ||

@@ -5,6 +5,7 @@ import { type ExecutionPlan, type Grain, type Period, type SubGoal, safeParsePla
 import type { WorkspaceConfig } from "../models/workspace.js";
 import { withAskedFor } from "./asked-for.js";
 import { bindQualifiers, type Frame } from "./bind-qualifiers.js";
+import { dataCueTest } from "./data-cues.js";
 import { decomposeQuestion } from "./decomposer.js";
 import { wordFormCorrections } from "./english-word-forms.js";
 import { findForeignMeasures, withoutForeignMeasures } from "./foreign-measures.js";
@@ -16,9 +17,9 @@ import { type AmbiguousSpan, resolveSpans, type SpanResolution } from "./resolve
 import { type RouteDecision, routeQuestion } from "./router.js";
 import { selectEventOffers } from "./select-event-offers.js";
 import { metricAsking, selectOffers, selectTextOffers } from "./select-offers.js";
+import { spanCoverage } from "./span-coverage.js";
 import {
   alignPeriod,
-  findTimeExpressions,
   isCoarser,
   monthPeriod,
   placeAgainstAsOf,
@@ -27,12 +28,14 @@ import {
   type TimeMention,
   widenByMonths,
 } from "./time-expressions.js";
+import { questionTimeSpans } from "./time-spans.js";
 import {
   findUnknownTerms,
   findUnresolvedQualifiers,
   type UnknownTerm,
   withoutGeneralMeasures,
 } from "./unknown-terms.js";
+import { isTimeLikeWord, unreadTimeWords } from "./unread-time-words.js";
 import { validationRuleFor } from "./validation-rule-for.js";
 import { type Mention, Vocabulary } from "./vocabulary.js";
 import { type Offer, workspaceOffers } from "./workspace-offers.js";
@@ -157,6 +160,24 @@ const AFTER_AS_OF_MESSAGE: Record<Language, (written: string[], asOf: string) =>
     `无法规划这个问题：${written.map((text) => `“${text}”`).join("、")}在截止日期 ${asOf} 之后。工作区只有已记录的数据，没有预测；请询问 ${asOf} 之前的期间，或使用更晚的 --as-of。`,
   "zh-Hant": (written, asOf) =>
     `無法規劃這個問題：${written.map((text) => `「${text}」`).join("、")}在截止日期 ${asOf} 之後。工作區只有已記錄的資料，沒有預測；請詢問 ${asOf} 之前的期間，或使用更晚的 --as-of。`,
+};
+
+// The question names a time the planner did not read: a default period would answer another question.
+const UNREAD_TIME_MESSAGE: Record<Language, (written: string) => string> = {
+  en: (written) =>
+    `Which period do you mean? "${written}" names a time this planner cannot read yet; write it as a month, quarter, half or year (e.g. May 2024, Q2 2024).`,
+  "zh-Hans": (written) =>
+    `请问是哪个期间？“${written}”是时间表达，但目前无法读出具体期间；请写成月、季度、半年或年（如2024年5月、2024年第二季度）。`,
+  "zh-Hant": (written) =>
+    `請問是哪個期間？「${written}」是時間表達，但目前無法讀出具體期間；請寫成月、季度、半年或年（如2024年5月、2024年第二季度）。`,
+};
+
+// A content word of a data question that no catalog term, time rule or function word reads: the
+// plan goes ahead for what was read, and the user is told what was not (never a silent drop).
+const UNUSED_NOTE: Record<Language, (written: string) => string> = {
+  en: (written) => `"${written}" was not used: no catalog term, time expression or rule reads it`,
+  "zh-Hans": (written) => `“${written}”未被使用：没有目录术语、时间表达或规则读到它`,
+  "zh-Hant": (written) => `「${written}」未被使用：沒有目錄術語、時間表達或規則讀到它`,
 };
 
 const CORRECTION_NOTE: Record<Language, (written: string, corrected: string) => string> = {
@@ -398,7 +419,7 @@ function readQuestion(
     ...resolved,
     corrections: [...resolved.corrections, ...wordFormCorrections(mentions, working)],
   };
-  const times = findTimeExpressions(
+  const times = questionTimeSpans(
     normalized,
     asOf,
     config.fiscal_year ? { fiscalYear: config.fiscal_year } : {},
@@ -439,6 +460,8 @@ function readQuestion(
       for (const term of unknownTerms)
         if (term.kind === "dimension_value" && !term.dimension) term.dimension = dimension;
   }
+  // A time word the grammar does not read (上周) is a period to ask about, not a term the catalog lacks.
+  unknownTerms = unknownTerms.filter((term) => !isTimeLikeWord(normalizeForMatching(term.text)));
   const subQuestions = decomposeQuestion(
     working,
     // A modal's verb (能换吗) is no subject a follow-up sentence inherits.
@@ -493,6 +516,7 @@ function routeOf(reading: Reading, vocabulary: Vocabulary) {
         0,
       ),
     compareOrCorrelate: intents.includes("compare") || intents.includes("correlate"),
+    isDataCue: dataCueTest(vocabulary),
     scope: {
       en: (["metric", "event", "topic"] as const).flatMap((kind) => vocabulary.labels(kind, "en")),
       zh: (["metric", "event", "topic"] as const).flatMap((kind) => vocabulary.labels(kind, "zh")),
@@ -932,6 +956,18 @@ export class CatalogPlanner implements Planner {
     }
     const route = routeOf(reading, vocabulary);
     trace.push(`router:${route.route}:${route.route === "direct" ? route.reason : route.complexity}`);
+    const spans = spanCoverage(
+      {
+        working: reading.working,
+        normalized: reading.normalized,
+        mentions: reading.mentions,
+        times: reading.times,
+        accounted: resolution.accounted,
+        unknownTerms: reading.unknownTerms,
+        searched: reading.metrics.length + reading.events.length === 0,
+      },
+      vocabulary,
+    );
     const finish = (extra: Partial<PlanOutcome>): PlanOutcome => ({
       route,
       planner: "catalog" as const,
@@ -943,6 +979,7 @@ export class CatalogPlanner implements Planner {
       trace,
       corrections: resolution.corrections,
       defaults: state.defaults,
+      spans,
       ...extra,
       elapsedMs: performance.now() - started,
     });
@@ -957,6 +994,15 @@ export class CatalogPlanner implements Planner {
     if (refusal) return finish(refusal);
     for (const term of reading.unknownTerms)
       warnings.push(`"${term.text}" is not in the catalog; it is not planned`);
+    // Time words no rule reads are asked about below (when a default period would apply), not noted.
+    const unreadTimeText = unreadTimeWords(reading.normalized, reading.working, reading.times).join(" ");
+    for (const span of spans)
+      if (
+        span.role === "unused" &&
+        !unreadTimeText.includes(span.text.trim()) &&
+        !isTimeLikeWord(normalizeForMatching(span.text.trim()))
+      )
+        warnings.push(UNUSED_NOTE[language](span.text.trim()));
     for (const time of reading.times) {
       if (time.note) warnings.push(`"${time.text}": ${time.note}`);
       // Planned as asked (the sources hold what was recorded by then), and the user is told.
@@ -966,11 +1012,28 @@ export class CatalogPlanner implements Planner {
         );
     }
 
+    const warningsBeforeDrafting = warnings.length;
     const framePeriods = resolveFramePeriods(frames);
     const metricFrames = frames.filter((frame) => frame.metrics.length > 0);
     draftMetricGoals(metricFrames, framePeriods, offers, workspace.config, state);
     draftEventGoals(frames, framePeriods, offers, intents, state);
     draftPolicyGoals(reading, vocabulary, offers, state);
+    // A default period applies only when the question names no time at all: a time word no rule
+    // read (上周, yesterday, 年初至今) is asked back, never replaced by the default month.
+    const unreadTimes = unreadTimeWords(reading.normalized, reading.working, reading.times);
+    if (state.defaults.length > 0 && unreadTimes.length > 0) {
+      trace.push(`ask:unread_time:${unreadTimes.join(",")}`);
+      // No plan, so no default period and no note about one; the time words are asked, not unused.
+      state.defaults.length = 0;
+      warnings.splice(warningsBeforeDrafting);
+      for (const span of spans)
+        if (span.role === "unused" && unreadTimes.some((written) => written.includes(span.text.trim())))
+          span.role = "unknown";
+      return finish({
+        clarification: { spans: unreadTimes.map((written) => ({ written, candidates: [] })) },
+        message: UNREAD_TIME_MESSAGE[language](unreadTimes.join(language === "en" ? ", " : "、")),
+      });
+    }
     return finish(assemblePlan(reading, route, context, state));
   }
 }

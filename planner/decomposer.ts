@@ -1,5 +1,7 @@
 import { distance } from "fastest-levenshtein";
 import type { Language } from "../domain/language.js";
+import { localeWords } from "./locales/index.js";
+import { normalizeForMatching } from "./normalize-text.js";
 
 /** The decomposer's view of a catalog term: where it is and whether it is a document topic. */
 export interface DecomposerTerm {
@@ -12,9 +14,45 @@ export interface DecomposerTerm {
 export const MAX_SUB_QUESTIONS = 5;
 
 const QUESTION_END = /[?？]/u;
-// Asking words: a clause with one of these is a question; one without is context ("the mug has the wrong name").
-const ASKING =
-  /吗|嗎|呢|么|麼|谁|誰|多久|多少|几|幾|哪|什么|什麼|怎么|怎麼|如何|为什么|為什麼|是否|能否|可否|可不可以|能不能|有没有|有沒有|对比|對比|比较|比較|分析|列出|查询|查詢|统计|統計|请|請|\b(?:can|could|who|what|when|how|why|which|is|are|do|does|did|was|were|will|would|should|may|compare|show|list|give|tell|find|explain|analy[sz]e|relate|summari[sz]e)\b/iu;
+const escapeRegex = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const alternatives = (words: string[]) =>
+  [...words]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegex)
+    .join("|");
+// Per-language words (planner/locales/<code>/asking-words.ts), matched in the folded clause.
+const HAN_INTERROGATIVE = new RegExp(alternatives(localeWords("interrogatives", false)), "u");
+const HAN_ASKING = new RegExp(
+  alternatives([...localeWords("interrogatives", false), ...localeWords("requestWords", false)]),
+  "u",
+);
+const LATIN_ASKING = new RegExp(
+  `\\b(?:${alternatives([...localeWords("interrogatives", true), ...localeWords("requestWords", true)])})\\b`,
+  "iu",
+);
+// An English ask starts its clause, after connectives ("…, and how long does it take?").
+const LATIN_INTERROGATIVE_START = new RegExp(
+  `^\\s*(?:(?:${alternatives(localeWords("connectives", true))}|also|then)\\s+)*(?:${alternatives(localeWords("interrogatives", true))})\\b`,
+  "iu",
+);
+
+// "…, and how long …": the connective joined the asks; each ask alone starts without it.
+const LATIN_LEADING_CONNECTIVE = new RegExp(
+  `^\\s*(?:(?:${alternatives(localeWords("connectives", true))}|also|then)\\s+)+`,
+  "iu",
+);
+
+/** A clause with an asking or requesting word is a question; one without is context ("the mug has the wrong name"). */
+function isAsking(text: string): boolean {
+  const folded = normalizeForMatching(text);
+  return HAN_ASKING.test(folded) || LATIN_ASKING.test(folded);
+}
+
+/** A clause that asks something of its own: an interrogative in Chinese, or an English clause starting with one. */
+export function isAsk(text: string): boolean {
+  const folded = normalizeForMatching(text);
+  return HAN_INTERROGATIVE.test(folded) || LATIN_INTERROGATIVE_START.test(folded);
+}
 
 interface Piece {
   start: number;
@@ -57,6 +95,41 @@ function splitClauses(piece: Piece): Piece[] {
   return clauses.filter((clause) => clause.text.trim().length > 0);
 }
 
+/**
+ * A sentence that asks several things ("For the Pro plan, what is the target, how much credit do
+ * we get, and how long does the refund take?"; 取消政策里，截止时间是什么，收多少费用，退款多久到账？)
+ * becomes one piece per ask, each with the clauses that follow it; the clauses before the first
+ * ask stay one piece of their own (context, carried into every ask). One ask: the sentence as is.
+ */
+function splitAsks(sentence: Piece): Piece[] {
+  const clauses = splitClauses(sentence);
+  const asks = clauses.filter((clause) => isAsk(clause.text));
+  if (asks.length < 2) return [sentence];
+  const pieces: Piece[] = [];
+  const join = (parts: Piece[]): Piece => ({
+    start: parts[0].start,
+    end: parts[parts.length - 1].end,
+    text: parts.map((part) => part.text).join(""),
+  });
+  const leading = clauses.slice(0, clauses.indexOf(asks[0]));
+  // A leading request without an ask of its own ("Tell me,") belongs to the first ask.
+  const leadingIsContext = leading.length > 0 && !leading.some((clause) => isAsking(clause.text));
+  if (leadingIsContext) pieces.push(join(leading));
+  asks.forEach((ask, index) => {
+    const from = index === 0 && !leadingIsContext ? 0 : clauses.indexOf(ask);
+    const to = index + 1 < asks.length ? clauses.indexOf(asks[index + 1]) : clauses.length;
+    const group = clauses.slice(from, to);
+    // The ask keeps the sentence's question mark, not the comma that ended its clause.
+    const piece = join(group);
+    const mark = /[?？]\s*$/u.exec(sentence.text)?.[0]?.trim() ?? "";
+    const text = piece.text
+      .replace(/[,，、;；:：\s]+$/u, "")
+      .replace(index > 0 ? LATIN_LEADING_CONNECTIVE : /$^/u, "");
+    pieces.push({ ...piece, text: /[?？]$/u.test(text) ? text : `${text}${mark}` });
+  });
+  return pieces;
+}
+
 function comparable(text: string): string {
   return text.toLowerCase().replace(/[\s\p{P}]/gu, "");
 }
@@ -69,23 +142,26 @@ function comparable(text: string): string {
  * (edit distance under a fifth of the length) are merged.
  */
 export function decomposeQuestion(original: string, terms: DecomposerTerm[], language: Language): string[] {
-  const sentences = splitSentences(original.trim());
+  const sentences = splitSentences(original.trim()).flatMap(splitAsks);
   if (sentences.length <= 1) return [original.trim()];
   const offset = original.length - original.trimStart().length;
   const within = (piece: Piece) =>
     terms.filter((term) => term.start >= piece.start + offset && term.end <= piece.end + offset);
   const context: string[] = [];
   let carriedTopic: string | undefined;
+  let contextNamesTopic = false;
   // Dimension values and dates of the last data question, for a follow-up that names neither
   // ("…in East China in January 2024. Were there provider changes?").
   let carriedQualifiers: string[] = [];
   const questions: string[] = [];
   for (const sentence of sentences) {
     const clauses = splitClauses(sentence);
-    const asking = clauses.filter((clause) => ASKING.test(clause.text) || QUESTION_END.test(clause.text));
+    const asking = clauses.filter((clause) => isAsking(clause.text) || QUESTION_END.test(clause.text));
     if (asking.length === 0) {
       // A statement: context for the questions that follow ("My mug has the wrong name.").
       context.push(sentence.text.trim());
+      // Context naming the topic ("For the cancellation policy,") already gives every ask its subject.
+      if (within(sentence).some((term) => term.kind === "topic")) contextNamesTopic = true;
       continue;
     }
     const ownContext = clauses
@@ -103,7 +179,7 @@ export function decomposeQuestion(original: string, terms: DecomposerTerm[], lan
     const hasOwnSubject = sentenceTerms.length > 0;
     if (topic && carriedTopic === undefined) carriedTopic = original.slice(topic.start, topic.end);
     let text = questionText;
-    if (!topic && carriedTopic && !hasOwnSubject) {
+    if (!topic && carriedTopic && !hasOwnSubject && !contextNamesTopic) {
       text =
         language === "en"
           ? `For the ${carriedTopic}, ${questionText.charAt(0).toLowerCase()}${questionText.slice(1)}`

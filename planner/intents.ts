@@ -1,17 +1,18 @@
+import { LANGUAGE_LOCALES } from "./locales/index.js";
+import type { IntentCues } from "./locales/intent-cue-patterns.js";
+
 /** What the user wants done with the data. */
 export type Intent = "compare" | "trend" | "correlate" | "lookup" | "policy";
 
+// Every language's cues (planner/locales/<code>/intent-cues.ts), one pattern per intent.
+const cuePattern = (intent: keyof IntentCues) =>
+  new RegExp(LANGUAGE_LOCALES.flatMap((locale) => locale.intentCues[intent]).join("|"), "u");
 const CUES: Record<Exclude<Intent, "lookup" | "policy">, RegExp> = {
-  compare:
-    /对比|比较|相比|(?<!占)比(?![例率重]).{1,8}(?:高|低|多|少|好|差)|比一比|差异|差别|区别|高于|低于|哪个(?:更)?(?:高|低)|\bcompare[sd]?\b|\bcomparison\b|\bversus\b|\bvs\.?(?![a-z])|\bdifference\b|\bdiffer\b|\bhigher\b|\blower\b|\bagainst\b/u,
-  trend:
-    /趋势|走势|变化|变动|演变|各季度|每季度|各月|逐月|按季度|按月|\btrend(?:s|ed)?\b|\bover time\b|\bchange[sd]? over\b|\bquarter by quarter\b|\bmonth by month\b|\beach quarter\b|\bby quarter\b|\bquarterly\b|\bmonthly\b|\bevolv/u,
-  correlate:
-    /原因|为什么|为何|关系|关联|相关|有关|影响|结合|导致|归因|解释|\bwhy\b|\brelat(?:e|ed|es|ion|ionship)\b|\bcorrelat|\bexplain|\bcause[sd]?\b|\bdue to\b|\bimpact\b|\baffect|\blink(?:ed)?\b|\bassociat|\bin light of\b|\balongside\b/u,
+  compare: cuePattern("compare"),
+  trend: cuePattern("trend"),
+  correlate: cuePattern("correlate"),
 };
-
-const POLICY_CUES =
-  /政策|规定|规则|条款|可以.{0,8}吗|能不能|能否|可否|谁出|谁付|谁承担|多久|多长时间|几天|怎么办|如何|怎样|\bpolicy\b|\brules?\b|\bcan i\b|\bcan we\b|\bwho pays\b|\bhow long\b|\bhow do i\b|\bam i\b|\ballowed\b|\beligible\b/u;
+const POLICY_CUES = cuePattern("policy");
 
 /**
  * The intents a normalised question expresses, from cue words in Chinese and English.

@@ -1,7 +1,6 @@
 import type { Workspace } from "../config/workspace.js";
 import type { Strategy } from "../models/plan.js";
 import { CatalogPlanner } from "./catalog-planner.js";
-import { ModelPlanner } from "./model-planner.js";
 import type { Planner, PlanOutcome } from "./planner.js";
 
 /** Options of planQuestion; every one has a default. */
@@ -20,9 +19,13 @@ export function today(): string {
 }
 
 /** The planner a workspace uses: the model planner when model.planner is set, else the catalog planner. */
-export function plannerFor(workspace: Workspace, kind?: "catalog" | "model"): Planner {
+export async function plannerFor(workspace: Workspace, kind?: "catalog" | "model"): Promise<Planner> {
   const wanted = kind ?? (workspace.config.model?.planner ? "model" : "catalog");
-  return wanted === "model" ? new ModelPlanner() : new CatalogPlanner();
+  if (wanted === "catalog") return new CatalogPlanner();
+  // Imported only when asked for: the model client, its JSON repair and prompt templates cost a
+  // cold `triangulate plan` about a tenth of its time (docs/planner.md, cold start).
+  const { ModelPlanner } = await import("./model-planner.js");
+  return new ModelPlanner();
 }
 
 /**
@@ -34,7 +37,7 @@ export async function planQuestion(
   workspace: Workspace,
   options: PlanQuestionOptions = {},
 ): Promise<PlanOutcome> {
-  const planner = plannerFor(workspace, options.planner);
+  const planner = await plannerFor(workspace, options.planner);
   return planner.plan(question, {
     workspace,
     asOf: options.asOf ?? today(),

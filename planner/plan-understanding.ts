@@ -21,6 +21,7 @@ export function planUnderstanding(outcome: PlanOutcome): PlanUnderstanding {
     defaults: outcome.defaults ?? [],
     corrections: outcome.corrections ?? [],
     ...(outcome.clarification ? { clarification: outcome.clarification } : {}),
+    ...(outcome.spans ? { spans: outcome.spans } : {}),
     elapsed_ms: Math.round(outcome.elapsedMs * 1000) / 1000,
   };
 }

@@ -1,6 +1,6 @@
 import type { Workspace } from "../config/workspace.js";
 import type { Language } from "../domain/language.js";
-import type { ExecutionPlan, PlannerKind, Strategy } from "../models/plan.js";
+import type { ExecutionPlan, PlannerKind, SpanUse, Strategy } from "../models/plan.js";
 import type { Intent } from "./intents.js";
 import type { RouteDecision } from "./router.js";
 import type { SpanCorrection } from "./span-correction.js";
@@ -47,6 +47,8 @@ export interface PlanOutcome {
   corrections?: SpanCorrection[];
   /** Defaults the planner applied because the question left them out ("no period given: …"). */
   defaults?: string[];
+  /** Every span of the question and what it became (coverage accounting, planner/span-coverage.ts). */
+  spans?: SpanUse[];
   /**
    * Set when a span could mean several catalog terms or names a qualifier the catalog lacks:
    * there is no plan, and `message` asks the user to choose (CLI exit code 3).

@@ -4,9 +4,10 @@ import { parseCount } from "../domain/count-words.js";
 import { typingDistance } from "../domain/edit-distance.js";
 import { dimensionNouns } from "./dimension-nouns.js";
 import { isInflectionOf } from "./english-word-forms.js";
+import { localeWords } from "./locales/index.js";
 import { normalizeForMatching } from "./normalize-text.js";
 import type { SpanCorrection } from "./span-correction.js";
-import { findTimeExpressions } from "./time-expressions.js";
+import { questionTimeSpans } from "./time-spans.js";
 import type { Mention, MentionKind, Vocabulary } from "./vocabulary.js";
 
 /** A span that is close to more than one catalog term: the user must choose. */
@@ -40,30 +41,22 @@ const PURE_HAN = /^[\u4e00-\u9fff]+$/u;
 const LATIN_TOKEN = /[a-z][a-z0-9]*(?:['’-][a-z0-9]+)*/gu;
 
 // Measure heads: the word that makes a stem a measure (退货 → 退货率 / 退货占比, return → return rate).
-export const CHINESE_HEADS = ["占比", "比率", "比例", "比重", "率"];
-export const ENGLISH_HEADS = ["rate", "rates", "ratio", "ratios", "share", "percentage"];
+export const CHINESE_HEADS = localeWords("measureHeads", false);
+export const ENGLISH_HEADS = localeWords("measureHeads", true);
 // Heads written before the stem: "share of … bought again", "how often … send back".
 const ENGLISH_LEADING_HEADS =
   "(?:the\\s+)?(?:share|rate|ratio|percentage|proportion|fraction|percent)\\s+of|how\\s+often|how\\s+frequently";
-// Change verbs that, with an event's object, name the event (换快递, switch carriers).
-const CHINESE_CHANGE_VERBS = ["变更", "更换", "变动", "切换", "调整", "替换", "换"];
-const ENGLISH_CHANGE_VERBS =
-  "change|changed|changes|changing|switch|switched|switches|switching|replace|replaced|replacing|swap|swapped|swapping";
-// English words never corrected: too short to tell a typo from a word, or ordinary question words.
-const PLAIN_WORDS = new Set(
-  (
-    "what which when where were with from that this have many much show list give tell does did done " +
-    "there their they them than then each every both either same last next past over into about their " +
-    "compare compared versus trend between month months year years quarter quarters week weeks " +
-    "please could would should rise rose fall fell drop change changed changes much more less also " +
-    "during since until before after around high higher lower relate related relation affect affected " +
-    // Common verbs and words one letter from a catalog word ("went" is not "west", "want" not "went"):
-    // a real word is read as itself.
-    "went want wants come came goes gone make made take took seen look know need find found keep kept " +
-    "gave sent send most best just only well like told said says wait hold held move moved real " +
-    "here huge good fine sure okay able upon once even ever late later early soon still"
-  ).split(" "),
-);
+// Change verbs that, with an event's object, name the event (换快递, switch carriers), and the
+// words without content that may stand between them (物流商是否有更换, switch their carrier): per
+// language, in planner/locales/<code>/change-words.ts.
+const CHINESE_CHANGE_VERBS = localeWords("changeVerbs", false);
+const ENGLISH_CHANGE_VERBS = localeWords("changeVerbs", true).join("|");
+const CHINESE_CHANGE_GAP = `(?:${localeWords("changeGapWords", false)
+  .sort((a, b) => b.length - a.length)
+  .join("|")}){0,3}`;
+const ENGLISH_CHANGE_GAP = localeWords("changeGapWords", true).join("|");
+// Words never corrected as typos (a real word is read as itself), per language: planner/locales/<code>/plain-words.ts.
+const PLAIN_WORDS = new Set(localeWords("plainWords", true));
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -259,7 +252,7 @@ interface Stage {
 function stage(text: string, vocabulary: Vocabulary, asOf: string): Stage {
   const normalized = normalizeForMatching(text);
   const mentions = vocabulary.find(normalized, text);
-  const times = findTimeExpressions(normalized, asOf);
+  const times = questionTimeSpans(normalized, asOf);
   return {
     text,
     normalized,
@@ -335,7 +328,7 @@ function nonOverlapping(edits: Edit[]): Edit[] {
   return kept;
 }
 
-const changeEvents: Step = (current, lexicon) => {
+const changeEvents: Step = (current, lexicon, vocabulary) => {
   const { normalized, text, mentions } = current;
   if (mentions.some((mention) => mention.kind === "event")) return [];
   const edits: Edit[] = [];
@@ -343,12 +336,18 @@ const changeEvents: Step = (current, lexicon) => {
   for (const [object, events] of lexicon.objects) {
     if (events.length !== 1 || !normalized.includes(object)) continue;
     const quoted = escapeRegex(object);
+    // English: the event's own words may qualify its object ("change its logistics carrier").
+    const ownWords = (vocabulary.catalog.events[events[0].event]?.synonyms ?? [])
+      .flatMap((synonym) => synonym.toLowerCase().split(/[\s-]+/u))
+      .filter((word) => /^[a-z]{3,}$/u.test(word))
+      .map(escapeRegex);
+    const englishGap = [ENGLISH_CHANGE_GAP, ...new Set(ownWords)].join("|");
     const pattern = HAN.test(object)
       ? compiled(
-          `(?:${chineseVerbs})(?:了|过)?(?:一下|个|家)?${quoted}|${quoted}(?:也|都|有|有没有|是否|又)?(?:${chineseVerbs})`,
+          `(?:${chineseVerbs})${CHINESE_CHANGE_GAP}${quoted}|${quoted}${CHINESE_CHANGE_GAP}(?:${chineseVerbs})`,
         )
       : compiled(
-          `\\b(?:${ENGLISH_CHANGE_VERBS})\\s+(?:(?:the|our|their|its|a|an|of|to|new|another|different)\\s+){0,2}${quoted}s?\\b|\\b${quoted}s?\\s+(?:(?:was|were|been|got|being)\\s+)?(?:${ENGLISH_CHANGE_VERBS})\\b`,
+          `\\b(?:${ENGLISH_CHANGE_VERBS})\\s+(?:(?:${englishGap})\\s+){0,3}${quoted}s?\\b|\\b${quoted}s?\\s+(?:(?:was|were|been|got|being)\\s+)?(?:${ENGLISH_CHANGE_VERBS})\\b`,
         );
     for (const match of normalized.matchAll(pattern)) {
       const start = match.index;

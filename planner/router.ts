@@ -43,6 +43,11 @@ export interface RouterInput {
   scope: { en: string[]; zh: string[] };
   /** The same labels by kind, for the help reply that lists what the catalog holds. */
   holdings?: Record<"en" | "zh", CatalogHoldings>;
+  /**
+   * Whether text speaks of business data though no catalog term matched: shared words of each
+   * language and the workspace's own catalog words (planner/data-cues.ts).
+   */
+  isDataCue: (text: string) => boolean;
 }
 
 /** What a workspace's catalog holds, as display labels of one language. */
@@ -60,9 +65,6 @@ const HELP =
   /^(?:你(?:能|可以)做什么|你是谁|你会什么|怎么用|帮助|help|whatcanyoudo|whoareyou|howdoiuse(?:this|you))$/u;
 const FILLER =
   /[\s,.!?;:，。！？；：、~～…'"“”‘’()（）]+|\b(?:there|everyone|all|again|for (?:your|the) help|(?:for )?(?:that|this)|team|bot|assistant|triangulate)\b|小助手|助手|朋友们?|们/gu;
-// Words that say the question is about business data even when no catalog term matched.
-const DATA_CUES =
-  /退|换|货|率|数据|报表|指标|投诉|产品|区域|地区|季度|月份|销售|订单|客户|物流|版本|活动|政策|\bdata\b|\breport\b|\bmetric|\bproducts?\b|\bregion|\bquarter|\bmonth|\bcustomers?\b|\borders?\b|\bsales\b|\brate\b|\bpolicy\b|\bcomplain|\bcampaign|\brelease/u;
 
 function bare(normalized: string): string {
   return normalized.replace(FILLER, "").trim();
@@ -189,7 +191,7 @@ export function routeQuestion(input: RouterInput): RouteDecision {
       isCapabilityQuestion(withoutPleasantries(input.normalized))
     )
       return direct("help");
-    if (!DATA_CUES.test(withoutPleasantries(input.normalized))) return direct("out_of_scope");
+    if (!input.isDataCue(withoutPleasantries(input.normalized))) return direct("out_of_scope");
   }
   const complex = input.subQuestions > 1 || input.frames > 1 || input.needs > 1 || input.compareOrCorrelate;
   const reason: RouteReason =

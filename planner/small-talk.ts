@@ -1,138 +1,12 @@
 import type { Language } from "../domain/language.js";
+import { LANGUAGE_LOCALES } from "./locales/index.js";
+import type { SmallTalkAct } from "./locales/small-talk-phrases.js";
 
-/**
- * What a message made only of small talk does: greets, checks the assistant is there, thanks,
- * sympathises ("辛苦了"), acknowledges ("好的") or closes the conversation ("今天先这样").
- */
-export type SmallTalkAct = "greeting" | "check_in" | "thanks" | "acknowledge" | "farewell";
+export type { SmallTalkAct } from "./locales/small-talk-phrases.js";
 
-// Phrases in the normalised question (lower case, Simplified, half-width). Longer ones first
-// inside each list does not matter: every list is tried at each position and the longest wins.
-const PHRASES: Record<SmallTalkAct, string[]> = {
-  greeting: [
-    "你好",
-    "您好",
-    "哈喽",
-    "哈啰",
-    "哈罗",
-    "嗨",
-    "喂",
-    "早上好",
-    "早安",
-    "早",
-    "午安",
-    "下午好",
-    "晚上好",
-    "晚安",
-    "大家好",
-    "hello",
-    "hi",
-    "hey",
-    "hiya",
-    "howdy",
-    "good morning",
-    "good afternoon",
-    "good evening",
-    "good day",
-    "greetings",
-    "yo",
-  ],
-  check_in: [
-    "在吗",
-    "在不在",
-    "有人吗",
-    "你在吗",
-    "还在吗",
-    "最近好吗",
-    "你好吗",
-    "最近怎么样",
-    "怎么样",
-    "how's it going",
-    "how is it going",
-    "how are you",
-    "how are you doing",
-    "how are things",
-    "what's up",
-    "whats up",
-    "sup",
-    "are you there",
-    "you there",
-    "anyone there",
-  ],
-  thanks: [
-    "谢谢",
-    "谢谢你",
-    "谢谢您",
-    "多谢",
-    "感谢",
-    "谢啦",
-    "谢了",
-    "辛苦了",
-    "辛苦啦",
-    "辛苦",
-    "麻烦你了",
-    "thanks",
-    "thank you",
-    "thanks a lot",
-    "thank you so much",
-    "thanks so much",
-    "many thanks",
-    "thx",
-    "ty",
-    "cheers",
-    "much appreciated",
-    "appreciate it",
-    "for the help",
-    "for your help",
-    "for the help earlier",
-    "for your help earlier",
-  ],
-  acknowledge: [
-    "好的",
-    "好",
-    "好吧",
-    "行",
-    "嗯",
-    "嗯嗯",
-    "哦",
-    "明白了",
-    "知道了",
-    "收到",
-    "了解",
-    "ok",
-    "okay",
-    "got it",
-    "great",
-    "cool",
-    "nice",
-    "alright",
-    "sure",
-    "perfect",
-  ],
-  farewell: [
-    "再见",
-    "拜拜",
-    "回头见",
-    "下次见",
-    "今天先这样",
-    "先这样",
-    "就这样",
-    "今天就到这里",
-    "就到这里",
-    "bye",
-    "goodbye",
-    "see you",
-    "see you later",
-    "that's all",
-    "that's all for today",
-    "that's all for now",
-    "that's it",
-    "that's it for now",
-    "that's it for today",
-    "talk later",
-    "have a nice day",
-  ],
-};
+// Phrases in the normalised question, per language (planner/locales/<code>/small-talk.ts). Every
+// list is tried at each position and the longest phrase wins.
+const PHRASES = LANGUAGE_LOCALES.map((locale) => locale.smallTalk);
 
 // Particles and punctuation between phrases: "你好呀，辛苦了～", "hey, how's it going?".
 const SEPARATOR =
@@ -141,7 +15,7 @@ const SEPARATOR =
 const ADDRESS =
   /^(?:there|everyone|all|again|team|bot|assistant|triangulate|小助手|助手|朋友们|朋友|大家|你|您)/u;
 
-const ENTRIES = Object.entries(PHRASES)
+const ENTRIES = PHRASES.flatMap((phrases) => Object.entries(phrases))
   .flatMap(([act, phrases]) => phrases.map((phrase) => ({ act: act as SmallTalkAct, phrase })))
   .sort((a, b) => b.phrase.length - a.phrase.length);
 

@@ -1,58 +1,28 @@
+import { LANGUAGE_LOCALES, localeWords } from "./locales/index.js";
+
 /**
  * Words of a data question that carry no qualifier of their own: question words, particles,
- * analysis verbs and generic nouns. A span left after resolution that is none of these, no
- * catalog term, no time expression and no quantifier is something the catalog does not know.
+ * analysis verbs and generic nouns, from every locale's data (planner/locales/<code>/). A span
+ * left after resolution that is none of these, no catalog term, no time expression and no
+ * quantifier is something the catalog does not know.
  */
-/**
- * Chinese measure words of a count (多少张报修单, 几辆车, 几间房, 多少笔退款): a closed class of the
- * grammar, so listed whole. The segmenter may join each with 几 or 多少, so both forms are stop words.
- */
-const COUNT_CLASSIFIERS = "个 件 次 起 条 单 家 项 笔 份 场 台 张 辆 间 位 名 本 批 趟 部 只 处 例 宗".split(
-  " ",
-);
+export const CHINESE_STOP_WORDS = new Set([
+  ...localeWords("functionWords", false),
+  ...localeWords("placeNouns", false),
+  // Count measure words (几场, 多少台), alone and as the segmenter joins them with 几 / 多少.
+  ...LANGUAGE_LOCALES.filter((locale) => !locale.spaced).flatMap((locale) => [
+    ...locale.countClassifiers,
+    ...locale.countClassifiers.flatMap((classifier) =>
+      locale.countQuestionWords.map((word) => `${word}${classifier}`),
+    ),
+  ]),
+]);
 
-export const CHINESE_STOP_WORDS = new Set(
-  (
-    "的 了 是 在 和 与 及 跟 或 以及 并 并且 还 还有 也 都 就 把 被 对 对于 关于 从 到 至 中 里 内 上 下 前 后 " +
-    "请问 请 查询 查 查一下 查查 看看 看 帮我 给我 告诉 我 我们 你 您 想 想知道 知道 一下 能 可以 吗 呢 吧 啊 " +
-    "多少 几 什么 哪些 哪个 如何 怎么 怎样 怎么样 为什么 为何 是否 有没有 有 没有 多久 是不是 " +
-    "对比 比较 相比 比 分析 统计 计算 列出 显示 展示 说明 解释 结合 关系 关联 相关 有关 影响 原因 可能 导致 " +
-    "变化 走势 趋势 情况 表现 数据 数值 指标 记录 结果 水平 高 低 上升 下降 增加 减少 增长 升高 降低 波动 " +
-    "整体 总体 平均 总 合计 分别 各自 同期 期间 之间 时候 时 当时 以后 之后 以前 之前 发生 出现 " +
-    "两地 两个 两款 两种 三个 这 那 这个 那个 这些 那些 其 其中 数量 次数 个数 份 月份 季度 年度 " +
-    "另外 此外 同时 然后 再 又 及其 所有 全部 每个 各 各个 每 产品 地区 区域 区 类 方面 " +
-    // Measure words of a count (多少笔退款, 几起投诉, 多少个订单): the counting cues of
-    // planner/asked-for.ts, alone and as the segmenter joins them with 几/多少.
-    `${COUNT_CLASSIFIERS.join(" ")} ${COUNT_CLASSIFIERS.flatMap((classifier) => [`几${classifier}`, `多少${classifier}`]).join(" ")} ` +
-    // Grain words (每个月的安装量, 逐月): how to break the figures down, no qualifier of their own.
-    "月 每月 每个月 各月 逐月 每季 每个季度 一共 总共 共 " +
-    // Who is counted, in general: no qualifier (客户复购的比例, 用户流失率).
-    "客户 顾客 用户 会员 消费者 买家 人 大家 人们"
-  ).split(" "),
-);
+/** Locatives (那边, 一带): part of the place value right before them, else pointing at nothing said. */
+export const CHINESE_LOCATIVES = new Set(localeWords("locatives", false));
 
-/**
- * Locative suffixes: right after a place value (华东那边, 川渝這邊, 长三角一带) they point at that place
- * and add nothing; anywhere else (那边的退货率) they point at something unsaid and are not accounted for.
- */
-export const CHINESE_LOCATIVES = new Set(
-  "那边 这边 那里 这里 那块 这块 一带 附近 周边 地带 片区 区域内".split(" "),
-);
+/** English words with no qualifier of their own (articles, question words, analysis verbs …). */
+export const ENGLISH_STOP_WORDS = new Set(localeWords("functionWords", true));
 
-export const ENGLISH_STOP_WORDS = new Set(
-  (
-    "a an the of in on at for to from by with and or vs versus as is are was were be been being do does did " +
-    "what which who whom whose when where why how much many any some each every all both either per " +
-    "show list give tell me us we our my your their its it this that these those there here please can could " +
-    "would should will about between during over across within since until before after than then also " +
-    "compare compared comparison trend trends change changes changed rise rose fall fell drop dropped " +
-    "increase increased decrease decreased relate related relation relationship link linked affect affected " +
-    "impact cause caused explain reason why happen happened number count value values figure figures data " +
-    "report total average overall same period month months quarter quarters year years week weeks day days " +
-    "last past previous next this current early late first second third fourth half did get got had has have " +
-    "around top most least more less high higher low lower peak peaked develop developed look looking like " +
-    "i you he she they them him her so if not no yes just only up down out " +
-    "monthly quarterly yearly annual weekly daily latest current recent actual reported official customer customers " +
-    "company our total people members member users buyers shoppers consumers clients"
-  ).split(" "),
-);
+/** General place words (地区, 省): after an unknown word they make it a place the catalog lacks. */
+export const CHINESE_PLACE_NOUNS = new Set(localeWords("placeNouns", false));

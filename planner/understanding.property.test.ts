@@ -1,8 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { loadWorkspace } from "../config/load-workspace.js";
 import type { Workspace } from "../config/workspace.js";
+import { toTraditional } from "../domain/chinese-script.js";
 import { CatalogPlanner } from "./catalog-planner.js";
 import { evaluatePlanner } from "./evaluate-plans.js";
 import { readGoldSet } from "./gold-set.js";
@@ -183,4 +186,126 @@ describe("homophone corrections never change a valid word (property)", () => {
       );
     });
   }
+});
+
+// Issue 25, coverage accounting: over generated catalogs (invented metric, dimension, value and
+// event names in English and Chinese), questions of two clauses in either order and in any of the
+// three scripts are read whole: every content span is used by a sub-goal, or the plan says so.
+interface Generated {
+  metric: [string, string];
+  object: [string, string];
+  values: [string, string][];
+}
+
+describe("every content span is accounted for, on generated catalogs (property)", () => {
+  const SYLLABLES = ["ka", "lo", "mi", "ne", "su", "ta", "vo", "ri", "ze", "pu", "dro", "fen", "gal", "bir"];
+  const latinName = fc
+    .array(fc.constantFrom(...SYLLABLES), { minLength: 3, maxLength: 4 })
+    .map((parts) => parts.join(""));
+  const hanName = fc
+    .array(fc.constantFrom(...RARE_HAN), { minLength: 2, maxLength: 2 })
+    .map((characters) => characters.join(""));
+  // Distinct names: a metric, an event object and two to four values, each in both scripts.
+  const catalog = fc
+    .tuple(
+      fc.uniqueArray(latinName, { minLength: 6, maxLength: 6 }),
+      fc.uniqueArray(hanName, { minLength: 6, maxLength: 6 }),
+      fc.integer({ min: 2, max: 4 }),
+    )
+    .map(
+      ([latin, han, count]): Generated => ({
+        metric: [latin[0], han[0]],
+        object: [latin[1], han[1]],
+        values: latin.slice(2, 2 + count).map((name, index): [string, string] => [name, han[2 + index]]),
+      }),
+    );
+  const folders: string[] = [];
+  afterAll(() => {
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** A workspace folder for the generated catalog: one metric by zone and month, one change event. */
+  function workspaceOf(generated: Generated): Workspace {
+    const folder = mkdtempSync(path.join(tmpdir(), "triangulate-coverage-"));
+    folders.push(folder);
+    const [metricLatin, metricHan] = generated.metric;
+    const [objectLatin, objectHan] = generated.object;
+    const values = generated.values
+      .map(([latin, han], index) => `        V${index}: [${latin} zone, ${han}区]`)
+      .join("\n");
+    writeFileSync(
+      path.join(folder, "triangulate.yaml"),
+      `name: generated
+catalog:
+  metrics:
+    measure: { label: Measure, unit: count, synonyms: [${metricLatin} count, ${metricHan}量] }
+  dimensions:
+    zone:
+      values:
+${values}
+  events:
+    object_change: { label: Change, synonyms: [${objectLatin} change, ${objectHan}变更] }
+  filter_importance: [zone]
+sources:
+  files:
+    kind: file
+    datasets:
+      measure:
+        path: data/measure.csv
+        columns: { zone: zone, month: month, value: measure }
+        period_column: month
+        offers: { metrics: [measure], dimensions: [zone], grain: month }
+      changes:
+        path: data/changes.csv
+        columns: { zone: zone, date: date }
+        types: { date: date }
+        period_column: date
+        offers: { events: [object_change], dimensions: [zone] }
+`,
+    );
+    return loadWorkspace(folder, { environment: {} });
+  }
+
+  it("two clauses (a metric of one zone, a change of another), either order, en / zh-Hans / zh-Hant", () => {
+    fc.assert(
+      fc.property(catalog, fc.nat(1), fc.nat(2), (generated, order, script) => {
+        const workspace = workspaceOf(generated);
+        const [first, second] = generated.values;
+        const clauses =
+          script === 0
+            ? [
+                `what was the ${generated.metric[0]} count of the ${first[0]} zone in March 2024`,
+                `did the ${second[0]} zone switch its ${generated.object[0]}`,
+              ]
+            : [
+                `2024年3月${first[1]}区的${generated.metric[1]}量是多少`,
+                `${second[1]}区有没有更换${generated.object[1]}`,
+              ];
+        const ordered = order === 0 ? clauses : [...clauses].reverse();
+        let question = script === 0 ? `${ordered[0]}, and ${ordered[1]}?` : `${ordered[0]}，${ordered[1]}？`;
+        if (script === 0) question = question.charAt(0).toUpperCase() + question.slice(1);
+        if (script === 2) question = toTraditional(question);
+        const outcome = planFor(workspace, question);
+        expect(outcome.plan, `${question}: ${outcome.message}`).toBeDefined();
+        const unused = (outcome.spans ?? []).filter((span) => span.role === "unused");
+        expect(unused, question).toEqual([]);
+        const goals = outcome.plan?.sub_goals ?? [];
+        expect(
+          goals.some((goal) => goal.params.metric === "measure" && goal.params.filters.zone === "V0"),
+        ).toBe(true);
+        expect(
+          goals.some((goal) => goal.params.event === "object_change" && goal.params.filters.zone === "V1"),
+        ).toBe(true);
+      }),
+      { numRuns: 40, seed: 25 },
+    );
+  });
+
+  it("a content word nothing reads is reported in a note, in the question's language", () => {
+    const workspace = loadWorkspace(path.join(root, "demo/workspace"), { environment: {} });
+    const outcome = planFor(workspace, "2024年1月华东区A产品的退货率是多少，璟瑷栎的情况呢？");
+    const unused = (outcome.spans ?? []).filter((span) => span.role === "unused");
+    expect(unused.map((span) => span.text)).toEqual(["璟瑷栎"]);
+    expect(outcome.warnings.join(" ")).toContain("“璟瑷栎”未被使用");
+  });
 });

@@ -2,7 +2,13 @@ import { distance } from "fastest-levenshtein";
 import { nearestName } from "../config/nearest-name.js";
 import { dimensionNouns } from "./dimension-nouns.js";
 import { normalizeForMatching } from "./normalize-text.js";
-import { CHINESE_LOCATIVES, CHINESE_STOP_WORDS, ENGLISH_STOP_WORDS } from "./stop-words.js";
+import {
+  CHINESE_LOCATIVES,
+  CHINESE_PLACE_NOUNS,
+  CHINESE_STOP_WORDS,
+  ENGLISH_STOP_WORDS,
+} from "./stop-words.js";
+import { unknownDimensionValues } from "./unknown-dimension-values.js";
 import type { Mention, Vocabulary } from "./vocabulary.js";
 
 /** A term that looks like a metric or a dimension value but is not in the catalog. */
@@ -59,31 +65,16 @@ export function findUnknownTerms(
     seen.add(text.toLowerCase());
     unknown.push({ text, ...term });
   };
-  const dimensions = vocabulary.catalog.dimensions;
-  if (dimensions.product) {
-    const known = Object.keys(dimensions.product.values);
-    for (const match of normalized.matchAll(
-      /\bproducts? ([a-z0-9]{1,3})\b|(?<![a-z0-9])([a-z0-9]{1,3})\s?(?:产品|款产品)|产品\s?([a-z0-9]{1,3})(?![a-z0-9])/gu,
-    )) {
-      const value = (match[1] ?? match[2] ?? match[3]).toUpperCase();
-      if (known.some((name) => name.toUpperCase() === value)) continue;
-      // "the two products is higher": a function word after the noun is no product name.
-      if (match[1] && ENGLISH_STOP_WORDS.has(match[1])) continue;
-      const suggestion = nearestName(value, known);
-      report(match.index, match.index + match[0].length, {
-        kind: "dimension_value",
-        dimension: "product",
-        ...(suggestion && value.length > 1 ? { suggestion } : {}),
-      });
-    }
-  }
-  if (dimensions.region) {
-    for (const match of normalized.matchAll(
-      /(?:[东南西北中]{1,2}部|华[东南西北中]|东北|西北|西南|华中)(?:区|地区)?|\b(?:central|northeast|northwest|southeast|southwest|eastern|western|northern|southern|central) china\b|\b[a-z]+ (?:region)\b/gu,
-    )) {
-      if (/\b(?:the|a|each|every|this|that|which|same|one|both|two)\s+region\b/u.test(match[0])) continue;
-      report(match.index, match.index + match[0].length, { kind: "dimension_value", dimension: "region" });
-    }
+  // Names beside a dimension's noun that are no value of it (product Z, 华中区), learnt from the catalog.
+  for (const span of unknownDimensionValues(normalized, vocabulary)) {
+    const known = Object.keys(vocabulary.catalog.dimensions[span.dimension]?.values ?? {});
+    const suggestion =
+      span.coded && span.name.length > 1 ? nearestName(span.name.toUpperCase(), known) : undefined;
+    report(span.start, span.end, {
+      kind: "dimension_value",
+      dimension: span.dimension,
+      ...(suggestion ? { suggestion } : {}),
+    });
   }
   const metricNames = Object.keys(vocabulary.catalog.metrics);
   for (const match of normalized.matchAll(MEASURE_WORDS)) {
@@ -117,7 +108,6 @@ export function findUnknownTerms(
 const SEGMENTER = new Intl.Segmenter("zh", { granularity: "word" });
 const HAN_CHARACTER = /[\u4e00-\u9fff]/u;
 const PURE_HAN = /^[\u4e00-\u9fff]+$/u;
-const PLACE_SUFFIX = new Set(["地区", "区", "区域", "市", "省", "州"]);
 
 interface Span {
   start: number;
@@ -157,6 +147,8 @@ export function findUnresolvedQualifiers(
   // A word naming a dimension (渠道, 门店) right beside a value of it (官网渠道, 上海门店) only repeats
   // what the value says; anywhere else it is left to the other checks (a breakdown, or it asks).
   const hanNouns = dimensionNouns(vocabulary).han;
+  // A dimension's own noun written alone (哪个产品, 各渠道) names the dimension, not a value.
+  const functionWord = (text: string) => CHINESE_STOP_WORDS.has(text) || hanNouns.has(text);
   // 价格类 ends in 类, the noun of the category values (服务类, 物流类): a category it is not.
   const dimensionOfNoun = (text: string) => {
     for (const length of [2, 1]) {
@@ -218,7 +210,7 @@ export function findUnresolvedQualifiers(
       index > 0 &&
       QUALIFIER_CLASSIFIERS.has(segments[index].text) &&
       !CLASSIFIER_DETERMINERS.has(segments[index - 1].text) &&
-      !CHINESE_STOP_WORDS.has(segments[index - 1].text);
+      !functionWord(segments[index - 1].text);
     // The segmenter may split a two-character word into two single characters, the second a stop
     // word on its own (售后 → 售|后): before a classifier the pair is still the word it names.
     const [splitFirst, splitSecond] = [segments[index - 2], segments[index - 1]];
@@ -230,8 +222,8 @@ export function findUnresolvedQualifiers(
       [...splitSecond.text].length === 1 &&
       [...splitFirst.text].length === 1 &&
       PURE_HAN.test(splitFirst.text) &&
-      CHINESE_STOP_WORDS.has(splitSecond.text) &&
-      !CHINESE_STOP_WORDS.has(splitFirst.text) &&
+      functionWord(splitSecond.text) &&
+      !functionWord(splitFirst.text) &&
       !CLASSIFIER_DETERMINERS.has(splitFirst.text) &&
       splitFirst.end === splitSecond.start &&
       !isTaken(splitFirst.start, splitSecond.end)
@@ -252,7 +244,7 @@ export function findUnresolvedQualifiers(
       }
       if (
         !PURE_HAN.test(segment.text) ||
-        CHINESE_STOP_WORDS.has(segment.text) ||
+        functionWord(segment.text) ||
         (isTaken(segment.start, segment.end) && !(classified && topicAt(segment)))
       )
         break;
@@ -265,9 +257,10 @@ export function findUnresolvedQualifiers(
 
   segments.forEach((segment, index) => {
     const next = segments[index + 1];
-    if (!next || !PLACE_SUFFIX.has(next.text) || !PURE_HAN.test(segment.text)) return;
-    if (CHINESE_STOP_WORDS.has(segment.text) || isTaken(segment.start, next.end)) return;
-    report(segment.start, next.end, "region" in vocabulary.catalog.dimensions ? "region" : undefined);
+    if (!next || !CHINESE_PLACE_NOUNS.has(next.text) || !PURE_HAN.test(segment.text)) return;
+    if (functionWord(segment.text) || isTaken(segment.start, next.end)) return;
+    // The dimension whose values are written with this place word (华东区, 上海市), if one is.
+    report(segment.start, next.end, hanNouns.get(next.text));
   });
 
   // English: capitalised names not at a sentence start, and a word beside a dimension's noun.

@@ -28,7 +28,11 @@ export function registerEvalCommand(program: Command): void {
       ) => {
         const workspace = workspaceFrom(options);
         const entries = readGoldSet(path.resolve(gold));
-        const report = await evaluatePlanner(plannerFor(workspace, options.planner), entries, workspace);
+        const report = await evaluatePlanner(
+          await plannerFor(workspace, options.planner),
+          entries,
+          workspace,
+        );
         if (options.json) {
           printJson(report);
         } else {

@@ -2,8 +2,6 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { type Command, Option } from "commander";
 import type { SubGoal } from "../../models/plan.js";
-import { exportExamples } from "../../planner/export-examples.js";
-import { readGoldSet } from "../../planner/gold-set.js";
 import { planQuestion, today } from "../../planner/plan-question.js";
 import { planUnderstanding } from "../../planner/plan-understanding.js";
 import type { PlanOutcome } from "../../planner/planner.js";
@@ -108,6 +106,10 @@ export function registerPlanCommand(program: Command): void {
     .action(async (question: string | undefined, options: PlanOptions) => {
       const workspace = workspaceFrom(options);
       if (options.exportExamples) {
+        // Loaded only for this option: planning a question does not need the gold set or the
+        // model planner's prompt that export-examples builds on.
+        const { exportExamples } = await import("../../planner/export-examples.js");
+        const { readGoldSet } = await import("../../planner/gold-set.js");
         const count = exportExamples(
           readGoldSet(options.gold === undefined ? DEMO_GOLD_SET : path.resolve(options.gold)),
           workspace,

@@ -1,0 +1,186 @@
+// Issue 25, "Clauses and asks": each observation of the issue as a test, with variants in our own
+// wording on other catalogs (hearthwell, subscriptions, lanting), in English, Simplified and
+// Traditional Chinese. Each failed on main before this change (a dropped clause, a quantifier asked
+// back as an unknown word, a document search instead of change events, several asks in one search).
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadWorkspace } from "../config/load-workspace.js";
+import type { Workspace } from "../config/workspace.js";
+import { CatalogPlanner } from "./catalog-planner.js";
+
+const root = path.resolve(import.meta.dirname, "..");
+const load = (folder: string) => loadWorkspace(path.join(root, folder), { environment: {} });
+const demo = load("demo/workspace");
+const hearthwell = load("test/held-out/hearthwell");
+const subscriptions = load("test/workspaces/subscriptions");
+const lanting = load("test/held-out/lanting/workspace");
+const planner = new CatalogPlanner();
+const plan = (workspace: Workspace, question: string) =>
+  planner.planSync(question, { workspace, asOf: "2024-06-30", strategy: "auto" });
+/** The filters of the event goals, one per goal. */
+const eventFilters = (workspace: Workspace, question: string) =>
+  (plan(workspace, question).plan?.sub_goals ?? [])
+    .filter((goal) => goal.params.event)
+    .map((goal) => goal.params.filters);
+const searches = (workspace: Workspace, question: string) =>
+  (plan(workspace, question).plan?.sub_goals ?? [])
+    .filter((goal) => goal.expected_format === "text")
+    .map((goal) => goal.params.query);
+
+describe("a clause asking about a change is planned as the change events, never dropped", () => {
+  it("两地物流商是否有更换 after two regions were named: the events of those two regions (zh-Hant, zh-Hans)", () => {
+    for (const question of [
+      "請比較2024年1月華東區A產品和華北區B產品的退貨率，並說明兩地物流商是否有更換",
+      "请比较2024年1月华东区A产品和华北区B产品的退货率，并说明两地物流商是否有更换",
+    ]) {
+      const outcome = plan(demo, question);
+      expect(outcome.clarification, question).toBeUndefined();
+      expect(eventFilters(demo, question), question).toEqual([{ region: "East" }, { region: "North" }]);
+      // The metric goals are still there: the clause is added, nothing is lost.
+      expect(outcome.plan?.sub_goals.filter((goal) => goal.params.metric).length, question).toBe(4);
+    }
+  });
+
+  it("the same on other catalogs: a supplier change of two zones, in three scripts", () => {
+    for (const question of [
+      "Compare the warranty claim rate of air conditioners in the Guangdong zone and water heaters in the YRD zone in March 2024, and did either zone switch its supplier?",
+      "请比较2024年3月广东大区空调和江浙沪大区热水器的索赔率，并说明两个大区供应商是否有更换",
+      "請比較2024年3月廣東大區空調和江浙滬大區熱水器的索賠率，並說明兩區是否有更換供應商",
+    ]) {
+      expect(plan(hearthwell, question).clarification, question).toBeUndefined();
+      expect(eventFilters(hearthwell, question).length, question).toBe(2);
+    }
+  });
+
+  it("a change asked with a question word inside (物流商是什么时候更换的) is the event", () => {
+    expect(eventFilters(demo, "华东区2024年第一季度的退货率是多少，物流商是什么时候更换的？")).toEqual([
+      { region: "East" },
+    ]);
+    expect(eventFilters(demo, "華東區2024年第一季度的退貨率是多少，物流商是什麼時候更換的？")).toEqual([
+      { region: "East" },
+    ]);
+  });
+
+  it("有沒有換貨運公司 is a change of carrier, not the exchange (換貨) policy", () => {
+    const question = "2024年1月華東區和華北區的退貨率，兩區有沒有換貨運公司？";
+    expect(searches(demo, question)).toEqual([]);
+    expect(eventFilters(demo, question)).toEqual([{ region: "East" }, { region: "North" }]);
+    expect(eventFilters(demo, "华东区2024年有没有换过货运公司？")).toEqual([{ region: "East" }]);
+  });
+});
+
+describe("one sub-goal per measure, keys and period", () => {
+  it("an event glossed in another language in brackets is counted once, over the asked period", () => {
+    const qingtu = load("test/held-out/qingtu/workspace");
+    for (const [workspace, question] of [
+      [demo, "2024年上半年华东区一共发生了几次物流服务商变更（carrier change）？"],
+      [demo, "2024年上半年華東區一共發生了幾次物流服務商變更（carrier change）？"],
+      [demo, "How many carrier changes (物流服务商变更) did East China have in the first half of 2024?"],
+      [qingtu, "2025年上半年市中心一共调价了几次（fare change）？"],
+    ] as const) {
+      const outcome = planner.planSync(question, { workspace, asOf: "2025-12-31", strategy: "auto" });
+      const events = (outcome.plan?.sub_goals ?? []).filter((goal) => goal.params.event);
+      expect(events, question).toHaveLength(1);
+      expect(events[0].params.period?.to.endsWith("-06-30"), question).toBe(true);
+      expect(outcome.defaults ?? [], question).toEqual([]);
+    }
+  });
+});
+
+describe("a quantifier or deictic phrase refers to the values the question named", () => {
+  it("'either region' after East and North China: their carrier changes, nothing asked back", () => {
+    const question =
+      "Compare the return rate of product A in East China and product B in North China in January 2024, and did either region change its logistics carrier?";
+    const outcome = plan(demo, question);
+    expect(outcome.clarification).toBeUndefined();
+    expect(outcome.unknownTerms).toEqual([]);
+    expect(eventFilters(demo, question)).toEqual([{ region: "East" }, { region: "North" }]);
+  });
+
+  it("'either country' / 两国 on the subscriptions catalog", () => {
+    for (const question of [
+      "What was the churn rate of the Pro plan in Germany and Japan in Q1 2024, and did either country get a price change?",
+      "2024年第一季度德国和日本专业版的流失率是多少？两国有没有调价？",
+    ])
+      expect(eventFilters(subscriptions, question), question).toEqual([
+        { country: "Germany" },
+        { country: "Japan" },
+      ]);
+  });
+
+  it("with no values named it asks which ones, with the candidates", () => {
+    for (const question of [
+      "did either region change its logistics carrier in 2024?",
+      "2024年两区有没有换物流？",
+    ]) {
+      const outcome = plan(demo, question);
+      expect(outcome.plan, question).toBeUndefined();
+      expect(outcome.clarification?.spans[0].candidates.length, question).toBe(4);
+    }
+  });
+});
+
+describe("every ask of a sentence is its own sub-question", () => {
+  it("'…, how much …, and how long …' after a context clause: one search per ask, each with the context", () => {
+    const english = searches(
+      lanting,
+      "For the cancellation policy, what is the free cancellation deadline, how much is the fee after it, and how long does the refund take?",
+    );
+    expect(english).toEqual([
+      "For the cancellation policy, what is the free cancellation deadline?",
+      "For the cancellation policy, how much is the fee after it?",
+      "For the cancellation policy, how long does the refund take?",
+    ]);
+    expect(searches(lanting, "取消政策里，免费取消的截止时间是什么，之后收多少费用，退款多久到账？")).toEqual(
+      [
+        "取消政策里，免费取消的截止时间是什么？",
+        "取消政策里，之后收多少费用？",
+        "取消政策里，退款多久到账？",
+      ],
+    );
+    expect(
+      searches(lanting, "取消政策裡，免費取消的截止時間是什麼，之後收多少費用，退款多久到帳？"),
+    ).toHaveLength(3);
+  });
+
+  it("on the demo: an exchange question with three asks in one English sentence", () => {
+    expect(
+      searches(
+        demo,
+        "For engraved items, can I get an exchange, who pays the return shipping, and how long until the replacement arrives?",
+      ),
+    ).toEqual([
+      "For engraved items, can I get an exchange?",
+      "For engraved items, who pays the return shipping?",
+      "For engraved items, how long until the replacement arrives?",
+    ]);
+  });
+
+  it("one ask with a request stays one question (请比较…，并说明…是否…)", () => {
+    const outcome = plan(demo, "2024年1月华东和华北的退货率比较，两区有没有换物流");
+    expect(outcome.subQuestions).toHaveLength(1);
+  });
+});
+
+describe("a time word no rule reads is asked back, never replaced by the default period", () => {
+  it("last week / yesterday / 上周 / 年初至今: asked, no plan, no 'no period' note", () => {
+    for (const question of [
+      "What was product A's return rate in East China last week?",
+      "What was product A's return rate in East China yesterday?",
+      "华东区A产品上周的退货率是多少？",
+      "華東區A產品年初至今的退貨率",
+    ]) {
+      const outcome = plan(demo, question);
+      expect(outcome.plan, question).toBeUndefined();
+      expect(outcome.clarification?.spans.length, question).toBeGreaterThan(0);
+      expect(outcome.defaults ?? [], question).toEqual([]);
+      expect(outcome.warnings.join(" "), question).not.toContain("no period");
+    }
+  });
+
+  it("a question with no time at all still gets the default period, with its note", () => {
+    const outcome = plan(demo, "What was product A's return rate in East China?");
+    expect(outcome.plan?.sub_goals[0].params.period?.from).toBe("2024-05-01");
+    expect(outcome.defaults?.length).toBe(1);
+  });
+});

@@ -1,0 +1,38 @@
+import type { LanguageLocale } from "../language-locale.js";
+import { englishInterrogatives, englishRequestWords } from "./asking-words.js";
+import { englishChangeGapWords, englishChangeVerbs } from "./change-words.js";
+import { englishConnectives } from "./connective-words.js";
+import { englishDataCues } from "./data-cue-words.js";
+import { englishFunctionWords } from "./function-words.js";
+import { englishIntentCues } from "./intent-cues.js";
+import { englishMeasureHeads } from "./measure-heads.js";
+import { englishPlainWords } from "./plain-words.js";
+import { englishDeterminers, englishPairQuantifiers, englishQuantifiers } from "./quantifier-words.js";
+import { englishSmallTalk } from "./small-talk.js";
+import { englishTimeLikeWords } from "./time-like-words.js";
+
+/** English: the word tables of this folder, one per concept. */
+export const englishLanguage: LanguageLocale = {
+  code: "en",
+  spaced: true,
+  functionWords: englishFunctionWords,
+  countClassifiers: [],
+  countQuestionWords: [],
+  locatives: [],
+  placeNouns: [],
+  changeVerbs: englishChangeVerbs,
+  changeGapWords: englishChangeGapWords,
+  quantifiers: englishQuantifiers,
+  pairQuantifiers: englishPairQuantifiers,
+  determiners: englishDeterminers,
+  classifiers: [],
+  connectives: englishConnectives,
+  interrogatives: englishInterrogatives,
+  requestWords: englishRequestWords,
+  smallTalk: englishSmallTalk,
+  intentCues: englishIntentCues,
+  measureHeads: englishMeasureHeads,
+  plainWords: englishPlainWords,
+  timeLikeWords: englishTimeLikeWords,
+  dataCues: englishDataCues,
+};

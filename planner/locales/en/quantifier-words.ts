@@ -1,0 +1,8 @@
+/** English quantifiers over a dimension's values; "by region" asks for every one as "each region" does. */
+export const englishQuantifiers: readonly string[] = ["each", "every", "all", "per", "by", "across"];
+
+/** English quantifiers that count two values: the two the question named. */
+export const englishPairQuantifiers: readonly string[] = ["both", "either", "neither"];
+
+/** Words between an English quantifier and its noun (each of the regions, our two plans). */
+export const englishDeterminers: readonly string[] = ["the", "our", "these", "those", "of"];

@@ -1,0 +1,66 @@
+import type { SmallTalkPhrases } from "../small-talk-phrases.js";
+
+/**
+ * English small talk, folded (lower case): greetings, check-ins, thanks, acknowledgements and
+ * closings. A message made only of these gets a short reply and no plan.
+ */
+export const englishSmallTalk: SmallTalkPhrases = {
+  greeting: [
+    "hello",
+    "hi",
+    "hey",
+    "hiya",
+    "howdy",
+    "good morning",
+    "good afternoon",
+    "good evening",
+    "good day",
+    "greetings",
+    "yo",
+  ],
+  check_in: [
+    "how's it going",
+    "how is it going",
+    "how are you",
+    "how are you doing",
+    "how are things",
+    "what's up",
+    "whats up",
+    "sup",
+    "are you there",
+    "you there",
+    "anyone there",
+  ],
+  thanks: [
+    "thanks",
+    "thank you",
+    "thanks a lot",
+    "thank you so much",
+    "thanks so much",
+    "many thanks",
+    "thx",
+    "ty",
+    "cheers",
+    "much appreciated",
+    "appreciate it",
+    "for the help",
+    "for your help",
+    "for the help earlier",
+    "for your help earlier",
+  ],
+  acknowledge: ["ok", "okay", "got it", "great", "cool", "nice", "alright", "sure", "perfect"],
+  farewell: [
+    "bye",
+    "goodbye",
+    "see you",
+    "see you later",
+    "that's all",
+    "that's all for today",
+    "that's all for now",
+    "that's it",
+    "that's it for now",
+    "that's it for today",
+    "talk later",
+    "have a nice day",
+  ],
+};

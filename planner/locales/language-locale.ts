@@ -1,0 +1,67 @@
+import type { IntentCues } from "./intent-cue-patterns.js";
+import type { SmallTalkPhrases } from "./small-talk-phrases.js";
+
+/**
+ * The words one language asks questions with, apart from time (time-locale.ts) and apart from
+ * any workspace's catalog: function words, change verbs, quantifiers, connectives, asking words.
+ * The planner's rules are language-free and read these tables; a new language is a folder of
+ * such files and one line in planner/locales/index.ts. Every word is written folded (lower case;
+ * Chinese in Simplified: Traditional questions are folded to Simplified before matching, so
+ * zh-Hans and zh-Hant share one table).
+ */
+export interface LanguageLocale {
+  /** Locale code (en, zh). */
+  code: string;
+  /** True when words are separated by spaces: a word then matches only whole. */
+  spaced: boolean;
+  /**
+   * Words that carry no qualifier of their own in a data question: question words, particles,
+   * analysis verbs, generic nouns, grain words, generic people. Left alone, they are accounted for.
+   */
+  functionWords: readonly string[];
+  /** Measure words of a count (几次, 多少个): also function words, alone and after 几 / 多少. */
+  countClassifiers: readonly string[];
+  /** Words a count is asked with (几, 多少): joined with a count classifier they are function words. */
+  countQuestionWords: readonly string[];
+  /** Words pointing at a place just named (那边, 一带); alone they point at something unsaid. */
+  locatives: readonly string[];
+  /**
+   * General words for a place (地区, 区域, 省, 市): after an unknown word they make it a place
+   * the catalog lacks (上海地区); alone they name no place and are function words.
+   */
+  placeNouns: readonly string[];
+  /** Verbs that, with an event's object, name a change event (换, 更换; change, switch). */
+  changeVerbs: readonly string[];
+  /**
+   * Words that may stand between an event's object and its change verb without content of their
+   * own: Chinese auxiliaries and asks (有, 是否, 有没有: 物流商是否有更换), English determiners and
+   * pronouns after the verb (switch their carrier).
+   */
+  changeGapWords: readonly string[];
+  /** Quantifiers over a dimension's values: every one (each, 各, 每个) or a breakdown (by, 按). */
+  quantifiers: readonly string[];
+  /** Quantifiers that count two of the values (both, either, 两): they refer to two named values. */
+  pairQuantifiers: readonly string[];
+  /** Words between a quantifier and its noun (the, our; 这, 那 need a numeral). */
+  determiners: readonly string[];
+  /** Classifiers between a numeral and its noun (三款产品, 两个区域). */
+  classifiers: readonly string[];
+  /** Words that join two items of a list or two clauses (and, 和, 以及, 并). */
+  connectives: readonly string[];
+  /** Words that ask (what, how, 吗, 是否): each clause with one is its own sub-question. */
+  interrogatives: readonly string[];
+  /** Words that make a clause a request (compare, list, 对比, 请): a question, not a statement. */
+  requestWords: readonly string[];
+  /** Words that name a time (yesterday, 上周): outside every time span read, the period is asked back. */
+  timeLikeWords: readonly string[];
+  /** Words that make a stem a measure (rate, share, 率, 占比). */
+  measureHeads: readonly string[];
+  /** Words never corrected as typos: real words read as themselves ("went" is not "west"). */
+  plainWords: readonly string[];
+  /** Cues of what a question wants done with the data (compare, trend, correlate, policy). */
+  intentCues: IntentCues;
+  /** Greetings, thanks, check-ins, acknowledgements and closings, per act. */
+  smallTalk: SmallTalkPhrases;
+  /** Words that say a question is about business data though no catalog term matched. */
+  dataCues: readonly string[];
+}

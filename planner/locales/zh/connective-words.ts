@@ -1,0 +1,13 @@
+/** Chinese words joining two items of a list or two clauses (华东和华北, 以及, 并说明). */
+export const chineseConnectives: readonly string[] = [
+  "和",
+  "与",
+  "及",
+  "跟",
+  "或",
+  "以及",
+  "并",
+  "并且",
+  "还有",
+  "同时",
+];

@@ -1,0 +1,55 @@
+import type { IntentCues } from "../intent-cue-patterns.js";
+
+/**
+ * Chinese (Simplified; Traditional is folded before matching) cues of what a question wants done with the data: compare, trend, correlate or explain,
+ * and a policy question. Regular-expression sources over the folded question.
+ */
+export const chineseIntentCues: IntentCues = {
+  compare: [
+    "对比",
+    "比较",
+    "相比",
+    "(?<!占)比(?![例率重]).{1,8}(?:高|低|多|少|好|差)",
+    "比一比",
+    "差异",
+    "差别",
+    "区别",
+    "高于",
+    "低于",
+    "哪个(?:更)?(?:高|低)",
+  ],
+  trend: ["趋势", "走势", "变化", "变动", "演变", "各季度", "每季度", "各月", "逐月", "按季度", "按月"],
+  correlate: [
+    "原因",
+    "为什么",
+    "为何",
+    "关系",
+    "关联",
+    "相关",
+    "有关",
+    "影响",
+    "结合",
+    "导致",
+    "归因",
+    "解释",
+  ],
+  policy: [
+    "政策",
+    "规定",
+    "规则",
+    "条款",
+    "可以.{0,8}吗",
+    "能不能",
+    "能否",
+    "可否",
+    "谁出",
+    "谁付",
+    "谁承担",
+    "多久",
+    "多长时间",
+    "几天",
+    "怎么办",
+    "如何",
+    "怎样",
+  ],
+};

@@ -1,0 +1,48 @@
+import type { LanguageLocale } from "../language-locale.js";
+import { chineseInterrogatives, chineseRequestWords } from "./asking-words.js";
+import { chineseChangeGapWords, chineseChangeVerbs } from "./change-words.js";
+import { chineseConnectives } from "./connective-words.js";
+import { chineseDataCues } from "./data-cue-words.js";
+import {
+  chineseCountClassifiers,
+  chineseCountQuestionWords,
+  chineseFunctionWords,
+  chineseLocatives,
+  chinesePlaceNouns,
+} from "./function-words.js";
+import { chineseIntentCues } from "./intent-cues.js";
+import { chineseMeasureHeads } from "./measure-heads.js";
+import {
+  chineseClassifiers,
+  chineseDeterminers,
+  chinesePairQuantifiers,
+  chineseQuantifiers,
+} from "./quantifier-words.js";
+import { chineseSmallTalk } from "./small-talk.js";
+import { chineseTimeLikeWords } from "./time-like-words.js";
+
+/** Chinese (zh-Hans and zh-Hant, one table in Simplified): the word tables of this folder. */
+export const chineseLanguage: LanguageLocale = {
+  code: "zh",
+  spaced: false,
+  functionWords: chineseFunctionWords,
+  countClassifiers: chineseCountClassifiers,
+  countQuestionWords: chineseCountQuestionWords,
+  locatives: chineseLocatives,
+  placeNouns: chinesePlaceNouns,
+  changeVerbs: chineseChangeVerbs,
+  changeGapWords: chineseChangeGapWords,
+  quantifiers: chineseQuantifiers,
+  pairQuantifiers: chinesePairQuantifiers,
+  determiners: chineseDeterminers,
+  classifiers: chineseClassifiers,
+  connectives: chineseConnectives,
+  interrogatives: chineseInterrogatives,
+  requestWords: chineseRequestWords,
+  smallTalk: chineseSmallTalk,
+  intentCues: chineseIntentCues,
+  measureHeads: chineseMeasureHeads,
+  plainWords: [],
+  timeLikeWords: chineseTimeLikeWords,
+  dataCues: chineseDataCues,
+};

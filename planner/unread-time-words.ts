@@ -1,0 +1,51 @@
+import { localeWords } from "./locales/index.js";
+import type { TimeMention } from "./time-expressions.js";
+
+const LATIN = new Set(localeWords("timeLikeWords", true));
+const HAN = localeWords("timeLikeWords", false).sort((a, b) => b.length - a.length);
+
+/**
+ * Time words of the question that no time span covers ("last week" when the grammar reads no
+ * weeks, 上周, 年初至今): the question names a time the planner did not read, so a default period
+ * would answer another question. Offsets in the folded question; the words as written.
+ */
+export function unreadTimeWords(
+  normalized: string,
+  original: string,
+  times: Pick<TimeMention, "start" | "end">[],
+): string[] {
+  const read = (start: number, end: number) => times.some((time) => time.start < end && start < time.end);
+  const found: string[] = [];
+  const hanFound: { start: number; end: number }[] = [];
+  for (const match of normalized.matchAll(
+    /(?:\b(last|this|next|past|a|one|two|three|four)\s+)?\b([a-z]+)\b/gu,
+  )) {
+    const start = match.index + (match[1] && !LATIN.has(match[1]) ? 0 : match[0].length - match[2].length);
+    if (LATIN.has(match[2]) && !read(match.index, match.index + match[0].length))
+      found.push(original.slice(match[1] ? match.index : start, match.index + match[0].length));
+  }
+  for (const word of HAN)
+    for (let index = normalized.indexOf(word); index >= 0; index = normalized.indexOf(word, index + 1)) {
+      const end = index + word.length;
+      if (!read(index, end) && !hanFound.some((span) => span.start <= index && end <= span.end))
+        hanFound.push({ start: index, end });
+    }
+  // In the question's order, neighbouring words as one (年初 + 至今 → 年初至今).
+  hanFound.sort((a, b) => a.start - b.start);
+  const merged: { start: number; end: number }[] = [];
+  for (const span of hanFound) {
+    const last = merged[merged.length - 1];
+    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else merged.push({ ...span });
+  }
+  return [...found, ...merged.map((span) => original.slice(span.start, span.end))];
+}
+
+/** Whether a word the catalog does not know is a time word (上周, yesterday): asked back as a period, not refused as a term. */
+export function isTimeLikeWord(folded: string): boolean {
+  if (LATIN.has(folded)) return true;
+  // Made only of time words (年初至今 = 年初 + 至今).
+  let rest = folded;
+  for (const word of HAN) rest = rest.split(word).join("");
+  return rest === "" && folded !== "";
+}
