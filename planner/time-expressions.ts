@@ -3,6 +3,8 @@ import { parseCount } from "../domain/count-words.js";
 import { MONTHS } from "../domain/parse-value.js";
 import { parsePeriodLabel } from "../domain/period-label.js";
 import type { Grain, Period } from "../models/plan.js";
+import type { PeriodComparison } from "./locales/time-locale.js";
+import { findTimeWords, readTimeGrammar } from "./time-grammar/read-time.js";
 
 /** A time expression found in a question, with the periods it denotes. */
 export interface TimeMention {
@@ -29,6 +31,19 @@ export interface TimeMention {
    * fiscal year starts: no periods, and the planner asks rather than read calendar quarters.
    */
   fiscalUnknown?: { calendar: string };
+  /** The rule that read it: a grammar rule (planner/time-grammar/time-rules.ts) or `pattern`. */
+  rule?: string;
+  /** Conventions applied in reading it (docs/planner.md): the planner says each in a note. */
+  conventions?: string[];
+  /** A comparison that needs a base period (同比, 环比, month over month). */
+  comparison?: PeriodComparison;
+}
+
+/** Time-like text of a question that no rule read (a weekday alone, "this winter", 公元14年). */
+export interface UnreadTime {
+  start: number;
+  end: number;
+  text: string;
 }
 
 /** When the workspace's fiscal year starts and how "FY24" names it (models/workspace.ts `fiscal_year`). */
@@ -741,6 +756,72 @@ export function findTimeExpressions(
   asOf: string,
   options: { fiscalYear?: FiscalYearOptions } = {},
 ): TimeMention[] {
+  return readTime(text, asOf, options).mentions;
+}
+
+/**
+ * Every time span of a folded question with its offsets, periods, rule and conventions, and the
+ * time-like text no rule read. The grammar (planner/time-grammar/) and the calendar patterns below
+ * both read the question; where they overlap the longer reading wins (the grammar on a tie), as
+ * chrono's overlap refiner does.
+ */
+export function readTime(
+  text: string,
+  asOf: string,
+  options: { fiscalYear?: FiscalYearOptions } = {},
+): { mentions: TimeMention[]; unread: UnreadTime[] } {
+  const grammar = readTimeGrammar(text, asOf);
+  const fromGrammar: TimeMention[] = [
+    ...grammar.spans.map(
+      (span): TimeMention => ({
+        start: span.start,
+        end: span.end,
+        text: text.slice(span.start, span.end),
+        kind: span.relative ? "relative" : "absolute",
+        periods: [span.period],
+        grain: span.period.grain,
+        rule: span.rule,
+        conventions: span.conventions,
+      }),
+    ),
+    ...grammar.comparisons.map(
+      (span): TimeMention => ({
+        start: span.start,
+        end: span.end,
+        text: text.slice(span.start, span.end),
+        kind: "same_period",
+        periods: [],
+        grain: "month",
+        rule: "comparison",
+        comparison: span.comparison,
+        ...(span.comparison === "year_over_year" ? { shiftYears: -1 } : {}),
+      }),
+    ),
+  ];
+  const fromPatterns = findPatternExpressions(text, asOf, options);
+  const accepted: TimeMention[] = [];
+  const length = (mention: TimeMention) => mention.end - mention.start;
+  for (const mention of [...fromGrammar, ...fromPatterns].sort((a, b) => length(b) - length(a))) {
+    if (accepted.some((other) => other.start < mention.end && mention.start < other.end)) continue;
+    accepted.push(mention);
+  }
+  const mentions = withoutDatingYears(accepted).sort((a, b) => a.start - b.start);
+  const inside = (start: number, end: number) =>
+    mentions.some((mention) => mention.start <= start && end <= mention.end);
+  const unread = [...grammar.leftovers, ...findTimeWords(text)]
+    .filter((span) => !inside(span.start, span.end))
+    .sort((a, b) => a.start - b.start)
+    .filter((span, index, all) => index === 0 || all[index - 1].end <= span.start)
+    .map((span) => ({ ...span, text: text.slice(span.start, span.end) }));
+  return { mentions, unread };
+}
+
+/** The calendar patterns above, in order: at one position the first pattern that matches wins. */
+function findPatternExpressions(
+  text: string,
+  asOf: string,
+  options: { fiscalYear?: FiscalYearOptions },
+): TimeMention[] {
   const asOfDate = parseAsOf(asOf);
   const explicitYears = [...text.matchAll(/(?<!\d)((?:19|20)\d{2}|\d{2}(?=年))(?!\d)/gu)].map((match) => ({
     index: match.index,
@@ -770,10 +851,14 @@ export function findTimeExpressions(
       });
       if (!built) continue;
       for (let index = start; index < end; index += 1) taken[index] = true;
-      mentions.push({ start, end, text: match[0], ...built });
+      mentions.push({ start, end, text: match[0], rule: "pattern", ...built });
     }
   }
-  // A year written only to date other expressions ("1月和2月相比（2024年）") is not a period of its own.
+  return mentions;
+}
+
+/** A year written only to date other expressions ("1月和2月相比（2024年）") is not a period of its own. */
+function withoutDatingYears(mentions: TimeMention[]): TimeMention[] {
   const finer = mentions.filter((mention) => mention.grain !== "year" && mention.kind !== "same_period");
   const kept = mentions.filter(
     (mention) =>
@@ -787,7 +872,7 @@ export function findTimeExpressions(
         )
       ),
   );
-  return kept.sort((a, b) => a.start - b.start);
+  return kept;
 }
 
 /**
