@@ -310,7 +310,7 @@ function fitsGrain(period: Period, offer: Offer, metric: string, state: Drafting
   if (aligned.from === period.from && (aligned.to === period.to || period.to === state.asOf)) return true;
   const time = state.times.find((mention) => mention.periods.some((own) => own.from === period.from));
   state.tooFine.push({
-    written: time?.text ?? describePeriod(period),
+    written: time ? state.working.slice(time.start, time.end).trim() : describePeriod(period),
     asked: period.grain,
     measure: metric,
     offered: offer.grain,
@@ -385,8 +385,9 @@ interface Drafting {
    * for the qualified question ("A产品华东区的复购率" from an overall VIP figure).
    */
   notApplied: WeakMap<GoalDraft, Record<string, string | string[]>>;
-  /** The question's time spans (for naming a period the datasets' grain cannot hold). */
+  /** The question's time spans and its text, for naming a period the datasets' grain cannot hold. */
   times: TimeMention[];
+  working: string;
   /** Periods finer than every dataset of their measure: refused, naming the grain. */
   tooFine: { written: string; asked: string; measure: string; offered: string }[];
   /** The comparison each goal's period takes part in (同比, 环比), recorded on its `asked`. */
@@ -1005,6 +1006,7 @@ export class CatalogPlanner implements Planner {
       metricPeriods: [],
       notApplied: new WeakMap(),
       times: reading.times,
+      working: reading.working,
       tooFine: [],
       comparisons: new WeakMap(),
     };

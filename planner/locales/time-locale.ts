@@ -19,6 +19,8 @@ export interface TimePattern {
   pattern: string;
   /** What the match is: a calendar date or month, a quarter of a year, a half of a year. */
   kind: "date" | "quarter" | "half" | "number";
+  /** The year is written in full whatever its length (14 a.d.); else two digits are 19xx or 20xx. */
+  literalYear?: boolean;
 }
 
 /**

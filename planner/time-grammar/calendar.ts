@@ -21,15 +21,24 @@ export function dayOf(iso: string): Day {
   return { year, month, day };
 }
 
+/** A UTC date of any year (Date.UTC reads years 0–99 as 1900–1999). */
+function utcDate(year: number, monthIndex: number, day: number): Date {
+  if (year >= 100) return new Date(Date.UTC(year, monthIndex, day));
+  // The Gregorian calendar repeats every 400 years: compute there, then move back.
+  const date = new Date(Date.UTC(year + 400, monthIndex, day));
+  date.setUTCFullYear(date.getUTCFullYear() - 400);
+  return date;
+}
+
 /** The day `count` days after (or before, when negative) a day. */
 export function addDays(day: Day, count: number): Day {
-  const date = new Date(Date.UTC(day.year, day.month - 1, day.day + count));
+  const date = utcDate(day.year, day.month - 1, day.day + count);
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
 
 /** Days in a month. */
 export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return utcDate(year, month, 0).getUTCDate();
 }
 
 /** A valid day, or undefined (February 30 is no day). */
@@ -41,7 +50,7 @@ export function validDay(year: number, month: number, day: number): Day | undefi
 
 /** 1 (Monday) .. 7 (Sunday). */
 export function weekdayOf(day: Day): number {
-  const weekday = new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay();
+  const weekday = utcDate(day.year, day.month - 1, day.day).getUTCDay();
   return weekday === 0 ? 7 : weekday;
 }
 

@@ -184,7 +184,7 @@ function patternPayload(
   if (yearText !== undefined) {
     const year = number("year");
     if (year === undefined || Number.isNaN(year)) return undefined;
-    parts.year = fullYear(yearText, year);
+    parts.year = pattern.literalYear ? year : fullYear(yearText, year);
   }
   if (groups.month !== undefined) {
     const month = Object.hasOwn(monthWords, groups.month) ? monthWords[groups.month] : number("month");

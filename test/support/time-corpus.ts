@@ -75,6 +75,16 @@ export const DOCUMENTED_READINGS: Readonly<Record<string, string>> = {
   // by month); Duckling gives the day three months back, and for years the month two years back.
   "three months ago": "2012-11-01..2012-11-30",
   "two years ago": "2011-01-01..2011-12-31",
+  // "N days / weeks ago" is the day that many back (兩天前: 2013-02-10); Duckling reads the Chinese
+  // forms as the last N days or weeks up to the reference day.
+  兩天前: "2013-02-10..2013-02-10",
+  兩天之前: "2013-02-10..2013-02-10",
+  兩日前: "2013-02-10..2013-02-10",
+  兩日之前: "2013-02-10..2013-02-10",
+  兩星期前: "2013-01-29..2013-01-29",
+  兩星期之前: "2013-01-29..2013-01-29",
+  兩個禮拜前: "2013-01-29..2013-01-29",
+  兩個禮拜之前: "2013-01-29..2013-01-29",
   // The end of a year is its last quarter (and its beginning the first); Duckling's end of a year
   // is September to December.
   "end of 2012": "2012-10-01..2012-12-31",

@@ -221,6 +221,13 @@ export const englishTime: TimeLocale = {
     },
     // 31st, 2nd, 15th: a day of a month
     { name: "ordinal-day", kind: "date", pattern: "(?<![\\d])(?<day>\\d{1,2})(?:st|nd|rd|th)\\b" },
+    // 14 a.d., 2014 ad: a year of the common era, any number of digits
+    {
+      name: "year-of-era",
+      kind: "date",
+      literalYear: true,
+      pattern: "(?<![\\d.])(?<year>\\d{1,4})\\s*(?:a\\.d\\.?|ad)(?![a-z])",
+    },
     // 1974, 2023: a year (four digits, not part of a longer number)
     { name: "year", kind: "date", pattern: "(?<![\\d.,/-])(?<year>(?:1[5-9]|20)\\d{2})(?![\\d/%]|\\.\\d)" },
     // q3, q3 2023 is composed; 18q4, 2018q4 are one word
