@@ -68,7 +68,6 @@ const ORDINAL: Record<string, number> = {
 // A four-digit year, or a two-digit one written with 年 ("24年1月" is January 2024).
 const YEAR = "((?:19|20)\\d{2}|(?<!\\d)\\d{2}(?=年))";
 const CN_QUARTER = "(?:第)?([1-4一二三四])(?:季度|季)";
-const QUARTER_WORD = "(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th) quarter)";
 
 function pad(value: number): string {
   return String(value).padStart(2, "0");
@@ -202,16 +201,6 @@ const CHINESE_COUNT = "\\d{1,2}|[一二两三四五六七八九十]{1,3}";
 // ("23年前" is also "before 2023").
 const MAX_UNITS_AWAY: Record<CalendarUnit, number> = { month: 36, quarter: 12, year: 10 };
 
-const ENGLISH_STEP: Record<string, number> = {
-  last: -1,
-  previous: -1,
-  prior: -1,
-  this: 0,
-  current: 0,
-  next: 1,
-  coming: 1,
-  upcoming: 1,
-};
 // Years back from as-of's that a year word names, where a period is counted within a year.
 const YEARS_BACK: Record<string, number> = {
   今年: 0,
@@ -221,7 +210,6 @@ const YEARS_BACK: Record<string, number> = {
   "last year": 1,
   前年: 2,
 };
-const CHINESE_YEAR_STEP: Record<string, number> = { 去年: -1, 今年: 0, 本年: 0, 明年: 1 };
 
 function unitOf(word: string): CalendarUnit {
   if (/^(?:month|月|个\s*月)/u.test(word)) return "month";
@@ -256,11 +244,6 @@ function relativePattern(
   };
 }
 
-const absolute = (periods: Period[], grain: Grain): Omit<TimeMention, "start" | "end" | "text"> => ({
-  kind: "absolute",
-  periods: [span(periods, grain)],
-  grain,
-});
 const each = (periods: Period[], grain: Grain): Omit<TimeMention, "start" | "end" | "text"> => ({
   kind: "each",
   periods,
@@ -385,63 +368,6 @@ const PATTERNS: Pattern[] = [
       shiftYears: m[1]?.endsWith("前年") ? -m[1].length : -1,
     }),
   },
-  // 今年上半年, 去年下半年, the first half of this year, H2 last year: a half of a year named from as-of
-  {
-    regex:
-      /(今年|去年|前年|本年)(?:的)?\s*(上|下)半年|\b(?:the )?(first|second) half of (this year|last year)\b|\bh([12]) (?:of )?(this year|last year)\b/gu,
-    build: (m, { asOf }) => {
-      const word = m[1] ?? m[4] ?? m[6];
-      const year = asOf.getUTCFullYear() - (YEARS_BACK[word] ?? 0);
-      const first = m[2] === "上" || m[3] === "first" || m[5] === "1";
-      return {
-        kind: "relative",
-        periods: [span(first ? months(year, 1, 6) : months(year, 7, 12), "month")],
-        grain: "month",
-      };
-    },
-  },
-  // 今年2月, 去年12月, 前年3月; 今年第一季度, 去年Q4
-  {
-    regex: new RegExp(
-      `(今年|去年|前年|本年)(?:的)?\\s*(?:(\\d{1,2}|十[一二]?|[一二三四五六七八九])月(?:份)?|${CN_QUARTER}|q([1-4]))`,
-      "gu",
-    ),
-    build: (m, { asOf }) => {
-      const year = asOf.getUTCFullYear() - (m[1] === "去年" ? 1 : m[1] === "前年" ? 2 : 0);
-      const month = number(m[2]);
-      if (month !== undefined)
-        return month >= 1 && month <= 12
-          ? { kind: "relative", periods: [monthPeriod(year, month)], grain: "month" }
-          : undefined;
-      const quarter = number(m[3] ?? m[4]) ?? 1;
-      return { kind: "relative", periods: [quarterPeriod(year, quarter)], grain: "quarter" };
-    },
-  },
-  // January last year, January of this year, last year's January, Q3 last year, this year's Q1
-  {
-    regex: new RegExp(
-      `\\b(?:${MONTH}|q([1-4])),? (?:of )?(this|last|the previous|the prior) year\\b|\\b(this|last) year'?s (?:${MONTH}|q([1-4]))`,
-      "gu",
-    ),
-    build: (m, { asOf }) => {
-      const relative = m[3] ?? m[4];
-      const year = asOf.getUTCFullYear() - (relative === "this" ? 0 : 1);
-      const month = m[1] ?? m[5];
-      if (month)
-        return { kind: "relative", periods: [monthPeriod(year, MONTH_NAMES[month])], grain: "month" };
-      return { kind: "relative", periods: [quarterPeriod(year, Number(m[2] ?? m[6]))], grain: "quarter" };
-    },
-  },
-  // this January (of the as-of year), last March (the latest March before the as-of month)
-  {
-    regex: new RegExp(`\\b(this|last|past) ${MONTH}(?![a-z])`, "gu"),
-    build: (m, { asOf }) => {
-      const month = MONTH_NAMES[m[2]];
-      let year = asOf.getUTCFullYear();
-      if (m[1] !== "this" && month >= asOf.getUTCMonth() + 1) year -= 1;
-      return { kind: "relative", periods: [monthPeriod(year, month)], grain: "month" };
-    },
-  },
   // Month lists: 7、8、9三个月, 2024年1月和3月, 1、2月份 — each month its own period (contiguous ones merge later)
   {
     regex: new RegExp(
@@ -480,76 +406,6 @@ const PATTERNS: Pattern[] = [
       );
     },
   },
-  // 2023年7月至9月, 2023年7月到2023年9月, 2023年7-9月
-  {
-    regex: new RegExp(
-      `${YEAR}年(\\d{1,2})月?(?:份)?\\s*(?:至|到|-|~|—|–)\\s*(?:${YEAR}年)?(\\d{1,2})月(?:份)?`,
-      "gu",
-    ),
-    build: (m) => {
-      const fromYear = fullYear(m[1]);
-      const toYear = m[3] ? fullYear(m[3]) : fromYear;
-      const from = Number(m[2]);
-      const to = Number(m[4]);
-      if (from < 1 || from > 12 || to < 1 || to > 12) return undefined;
-      if (toYear !== fromYear)
-        return absolute([monthPeriod(fromYear, from), monthPeriod(toYear, to)], "month");
-      return to >= from ? absolute(months(fromYear, from, to), "month") : undefined;
-    },
-  },
-  // 2023年第三季度至第四季度, 2023年Q3至Q4, 2023年Q3-Q4
-  {
-    regex: new RegExp(
-      `${YEAR}年?\\s*(?:${CN_QUARTER}|q([1-4]))\\s*(?:至|到|-|~|—|–)\\s*(?:${YEAR}年?\\s*)?(?:${CN_QUARTER}|q([1-4]))`,
-      "gu",
-    ),
-    build: (m) => {
-      const fromYear = fullYear(m[1]);
-      const toYear = m[4] ? fullYear(m[4]) : fromYear;
-      const from = number(m[2] ?? m[3]);
-      const to = number(m[5] ?? m[6]);
-      if (!from || !to || toYear * 4 + to < fromYear * 4 + from) return undefined;
-      return absolute([quarterPeriod(fromYear, from), quarterPeriod(toYear, to)], "quarter");
-    },
-  },
-  // from July to September 2023, between July and September 2023, July–September 2023, July to Sept. 2023
-  {
-    regex: new RegExp(
-      `(?:(?:from )?${MONTH}(?: ${YEAR})?\\s*(?:to|until|through|-|–|—)|between ${MONTH}(?: ${YEAR})? and)\\s*${MONTH},? ${YEAR}`,
-      "gu",
-    ),
-    build: (m) => {
-      const from = MONTH_NAMES[m[1] ?? m[3]];
-      const to = MONTH_NAMES[m[5]];
-      const toYear = Number(m[6]);
-      const fromYear = m[2] || m[4] ? Number(m[2] ?? m[4]) : toYear;
-      if (fromYear === toYear && to < from) return undefined;
-      return absolute([monthPeriod(fromYear, from), monthPeriod(toYear, to)], "month");
-    },
-  },
-  // 2023-07 to 2023-09
-  {
-    regex: new RegExp(`${YEAR}-(\\d{1,2})\\s*(?:to|至|到|until|through|~|—|–)\\s*${YEAR}-(\\d{1,2})`, "gu"),
-    build: (m) => {
-      const from = Number(m[2]);
-      const to = Number(m[4]);
-      if (from < 1 || from > 12 || to < 1 || to > 12) return undefined;
-      const periods = [monthPeriod(Number(m[1]), from), monthPeriod(Number(m[3]), to)];
-      return periods[0].from <= periods[1].from ? absolute(periods, "month") : undefined;
-    },
-  },
-  // from Q3 to Q4 2023, Q3-Q4 2023
-  {
-    regex: new RegExp(
-      `(?:(?:from )?q([1-4])\\s*(?:to|through|-|–|—)|between q([1-4]) and)\\s*q([1-4]),?\\s*(?:of |in )?${YEAR}`,
-      "gu",
-    ),
-    build: (m) => {
-      const from = Number(m[1] ?? m[2]);
-      const to = Number(m[3]);
-      return to >= from ? absolute(quarters(Number(m[4]), from, to), "quarter") : undefined;
-    },
-  },
   // 2023年各季度, 2023年每个季度, 2023年分季度, 2023年按季度, 2023年四个季度
   {
     regex: new RegExp(`${YEAR}年?(?:的)?\\s*(?:各|每个|每|分|按|逐|四个)季度?`, "gu"),
@@ -584,61 +440,6 @@ const PATTERNS: Pattern[] = [
     ),
     build: (m) => each(months(Number(m[1]), 1, 12), "month"),
   },
-  // 2023年第三季度, 2023年Q3, 2023年三季度, 2023 Q3, 2023-Q3
-  {
-    regex: new RegExp(`${YEAR}(?:年(?:的)?\\s*(?:${CN_QUARTER}|q([1-4]))|[\\s-]?q([1-4]))`, "gu"),
-    build: (m) => absolute([quarterPeriod(fullYear(m[1]), number(m[2] ?? m[3] ?? m[4]) ?? 1)], "quarter"),
-  },
-  // Q3 2023, Q3 of 2023, the third quarter of 2023, Q3/2023
-  {
-    regex: new RegExp(`${QUARTER_WORD}\\s*(?:of |in |/)?${YEAR}`, "gu"),
-    build: (m) => absolute([quarterPeriod(Number(m[3]), number(m[1] ?? m[2]) ?? 1)], "quarter"),
-  },
-  // 2023年上半年 / 下半年, H1 2023, the first half of 2023
-  {
-    regex: new RegExp(
-      `${YEAR}年?(上|下)半年|\\bh([12])\\s*(?:of )?${YEAR}|${YEAR}\\s*h([12])\\b|\\b(?:the )?(first|second) half of ${YEAR}`,
-      "gu",
-    ),
-    build: (m) => {
-      const year = fullYear(m[1] ?? m[4] ?? m[5] ?? m[8]);
-      const first = m[2] === "上" || m[3] === "1" || m[6] === "1" || m[7] === "first";
-      return absolute(first ? months(year, 1, 6) : months(year, 7, 12), "month");
-    },
-  },
-  // 2024年初 / early 2024 → its first quarter; 2023年底 / late 2023 → its last quarter (as months)
-  {
-    regex: new RegExp(
-      `${YEAR}年(初|底|末|年初|年底|年末)|\\b(early|late|the start of|the beginning of|the end of) ${YEAR}`,
-      "gu",
-    ),
-    build: (m) => {
-      const year = fullYear(m[1] ?? m[4]);
-      const start = /初/.test(m[2] ?? "") || /early|start|beginning/.test(m[3] ?? "");
-      return absolute(start ? months(year, 1, 3) : months(year, 10, 12), "month");
-    },
-  },
-  // 2024年1月, 2024年1月份
-  {
-    regex: new RegExp(`${YEAR}年(\\d{1,2}|十[一二]?|[一二三四五六七八九])月(?:份)?`, "gu"),
-    build: (m) => {
-      const month = number(m[2]);
-      return month && month <= 12 ? absolute([monthPeriod(fullYear(m[1]), month)], "month") : undefined;
-    },
-  },
-  // 2024-01, 2024/01 (not a full date)
-  {
-    regex: new RegExp(`${YEAR}[-/.](\\d{1,2})(?![-/.\\d])`, "gu"),
-    build: (m) => {
-      const month = Number(m[2]);
-      return month >= 1 && month <= 12 ? absolute([monthPeriod(Number(m[1]), month)], "month") : undefined;
-    },
-  },
-  // January 2024, Jan 2024, Jan. 2024, January of 2024
-  {
-    regex: new RegExp(`\\b${MONTH},?\\s*(?:of )?${YEAR}`, "gu"),
-    build: (m) => absolute([monthPeriod(Number(m[2]), MONTH_NAMES[m[1]])], "month"),
-  },
   // Calendar units counted from the one holding as-of (anchor + offset + unit, relativeUnitPeriod).
   // English: the month before last, the quarter after next; two quarters ago, 3 months ago; last
   // month, the previous quarter, this year, next quarter, the coming month; the month before.
@@ -646,96 +447,12 @@ const PATTERNS: Pattern[] = [
     unit: unitOf(m[1]),
     offset: m[2] === "before last" ? -2 : 2,
   })),
-  relativePattern(new RegExp(`\\b(${ENGLISH_COUNT}) (months?|quarters?|years?) ago\\b`, "gu"), (m) => {
-    const count = countOf(m[1]);
-    return count === undefined ? undefined : { unit: unitOf(m[2]), offset: -count };
-  }),
-  relativePattern(
-    /\b(?:the )?(last|previous|prior|this|current|next|coming|upcoming) (month|quarter|year)\b/gu,
-    (m) => ({ unit: unitOf(m[2]), offset: ENGLISH_STEP[m[1]] }),
-  ),
   relativePattern(/\bthe (month|quarter|year) before\b/gu, (m) => ({ unit: unitOf(m[1]), offset: -1 })),
-  // Chinese: 上个月, 上上个月, 上一季度, 下季度, 下下个月 (each 上 one unit back, each 下 one ahead);
-  // 上一年, 下一年; 本月, 这个季度, 本季度; 两个月前, 三个季度前, 两年前; 去年, 前年, 大前年, 明年, 后年.
-  relativePattern(/(上{1,3}|下{1,3})(?:一个|一|个)?(月|季度|季)/gu, (m) => ({
-    unit: unitOf(m[2]),
-    offset: (m[1][0] === "上" ? -1 : 1) * m[1].length,
-  })),
-  relativePattern(/(上{1,3}|下{1,3})一年/gu, (m) => ({
-    unit: "year",
-    offset: (m[1][0] === "上" ? -1 : 1) * m[1].length,
-  })),
-  relativePattern(/(?:本|这一?个?)(月|季度)/gu, (m) => ({ unit: unitOf(m[1]), offset: 0 })),
-  relativePattern(
-    new RegExp(`(${CHINESE_COUNT})\\s*(个\\s*月|个\\s*季度|年)\\s*(?:以前|之前|前)`, "gu"),
-    (m) => {
-      const count = countOf(m[1]);
-      return count === undefined ? undefined : { unit: unitOf(m[2]), offset: -count };
-    },
-  ),
-  // 前年 is two years back and each 大 one more (大前年: three); 后年 two ahead, 大后年 three.
-  relativePattern(/(?<![以之])(大*)前年|(?<![以之前])(大*)后年/gu, (m) =>
-    m[1] !== undefined
-      ? { unit: "year", offset: -2 - m[1].length }
-      : { unit: "year", offset: 2 + m[2].length },
-  ),
-  relativePattern(/去年|今年|本年|明年/gu, (m) => ({ unit: "year", offset: CHINESE_YEAR_STEP[m[0]] })),
-  // 近3个月, 最近6个月, 过去两个季度, last 6 months, the past 2 quarters, 近半年: complete units before as_of
-  {
-    regex:
-      /(?:最近|近|过去|前)\s*(\d{1,2}|[一二两三四五六七八九十]|十[一二])\s*个?(月|季度)|(?:the )?(?:last|past|previous|trailing) (\d{1,2}|two|three|four|five|six|twelve) (months|quarters)|近半年|最近半年|过去半年|(?:the )?(?:last|past) (?:half year|six months)/gu,
-    build: (m, { asOf }) => {
-      const raw = m[1] ?? m[3];
-      const count = raw === undefined ? 6 : (parseCount(raw) ?? 0);
-      const unit = m[2] === "季度" || m[4] === "quarters" ? "quarter" : "month";
-      if (count < 1 || count > 36) return undefined;
-      if (unit === "quarter") {
-        const currentQuarter = Math.floor(asOf.getUTCMonth() / 3);
-        const periods: Period[] = [];
-        for (let back = count; back >= 1; back -= 1) {
-          const index = asOf.getUTCFullYear() * 4 + currentQuarter - back;
-          periods.push(quarterPeriod(Math.floor(index / 4), (index % 4) + 1));
-        }
-        return { kind: "relative", periods: [span(periods, "quarter")], grain: "quarter" };
-      }
-      const periods: Period[] = [];
-      for (let back = count; back >= 1; back -= 1) {
-        const date = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - back, 1));
-        periods.push(monthPeriod(date.getUTCFullYear(), date.getUTCMonth() + 1));
-      }
-      return { kind: "relative", periods: [span(periods, "month")], grain: "month" };
-    },
-  },
   // 同期, 同月, 同一时期, the same period/month/quarter
   {
     regex:
       /同期|同月|同一时期|同一个月|同季度|(?:for |in |during |over )?the same (?:period|month|quarter|time|year)/gu,
     build: () => ({ kind: "same_period", periods: [], grain: "month" }),
-  },
-  // 第四季度 / Q4 / the fourth quarter without a year: the year comes from the nearest year in the question.
-  {
-    regex: new RegExp(`${CN_QUARTER}|\\bq([1-4])\\b|\\bthe (first|second|third|fourth) quarter\\b`, "gu"),
-    build: (m, context) => {
-      const quarter = number(m[1] ?? m[2] ?? m[3]) ?? 1;
-      const { year, note } = bareYear(context, m.index, quarter * 3 - 2);
-      return { ...absolute([quarterPeriod(year, quarter)], "quarter"), ...(note ? { note } : {}) };
-    },
-  },
-  // 1月 / January without a year
-  {
-    regex:
-      /(?<![\d年个])(\d{1,2}|十[一二]?|[一二三四五六七八九])月(?:份)?|\b(january|february|march|april|june|july|august|september|october|november|december)\b/gu,
-    build: (m, context) => {
-      const month = m[1] ? (number(m[1]) ?? 0) : MONTH_NAMES[m[2]];
-      if (month < 1 || month > 12) return undefined;
-      const { year, note } = bareYear(context, m.index, month);
-      return { ...absolute([monthPeriod(year, month)], "month"), ...(note ? { note } : {}) };
-    },
-  },
-  // 2023年, in 2023, 2023 (a bare year not part of a longer number)
-  {
-    regex: new RegExp(`(?<!\\d)${YEAR}(?:年(?:度)?)?(?!\\d)`, "gu"),
-    build: (m) => absolute([yearPeriod(fullYear(m[1]))], "year"),
   },
 ];
 

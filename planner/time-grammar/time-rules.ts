@@ -318,9 +318,21 @@ export const TIME_RULES: TimeRule[] = [
     produce: ([a, b]) => {
       const first = (a as TokenOf<"step">).value;
       const second = (b as TokenOf<"step">).value;
-      if (first === 0 || first !== second) return undefined;
+      if (first === 0 || Math.sign(first) !== Math.sign(second)) return undefined;
       return { kind: "step", value: first + second };
     },
+  },
+  {
+    // 上一季度, 下一季度: written without a space, the count 一 belongs to the step, not to a Q1
+    name: "step-unit",
+    pattern: [
+      (token) => token.kind === "step" && token.value !== 0,
+      calendarWith((parts) => Object.keys(parts).length === 1 && parts.quarter === 1),
+    ],
+    produce: ([step, quarter], { asOf }) =>
+      step.end === quarter.start
+        ? time(unitPeriod(asOf, "quarter", (step as TokenOf<"step">).value), true)
+        : undefined,
   },
   {
     // the first quarter of last year, the second half of 2023, the first week of october 2014
@@ -613,7 +625,9 @@ export const TIME_RULES: TimeRule[] = [
       if (next?.joined && (next.kind === "ending" || next.kind === "time" || next.kind === "calendar"))
         return undefined;
       if (!withinReach(which, value)) return undefined;
-      if (direction === 0) return value === 1 ? time(unitPeriod(asOf, which, 0), true) : undefined;
+      // 上一季度, 上上一季度, this one week: one unit is the unit that many steps away.
+      if (value === 1) return time(unitPeriod(asOf, which, direction), true);
+      if (direction === 0) return undefined;
       return time(
         direction < 0 ? unitRun(asOf, which, -1, value) : unitRun(asOf, which, value, value),
         true,
@@ -667,6 +681,9 @@ export const TIME_RULES: TimeRule[] = [
           (next.kind === "calendar" && (next.parts.year !== undefined || next.parts.month !== undefined)))
       )
         return undefined;
+      // The last half year, 近半年: the six whole months before as-of's (a half named from as-of is 上半年).
+      if (which === "half" && value === -1)
+        return time(unitRun(asOf, "month", -1, 6), true, ["rolling-window"]);
       // A year named from as-of is a calendar year: march last year, the first quarter of this year.
       if (which === "year")
         return { kind: "calendar", parts: { year: asOf.year + value, yearRelative: true } };
@@ -682,6 +699,46 @@ export const TIME_RULES: TimeRule[] = [
       if (which === "year")
         return { kind: "calendar", parts: { year: asOf.year + value, yearRelative: true } };
       return time(unitPeriod(asOf, which, value), true);
+    },
+  },
+  {
+    // 2023年7-9月, 2024年1-4月: months of one year, the first written as a bare number
+    name: "month-range",
+    pattern: [
+      calendarWith(
+        (parts) =>
+          parts.year !== undefined &&
+          Object.keys(parts).every((key) => key === "year" || key === "yearRelative"),
+      ),
+      (token) => token.kind === "number" && token.digits && token.value >= 1 && token.value <= 12,
+      is("range_to"),
+      calendarWith(
+        (parts) => parts.month !== undefined && parts.year === undefined && parts.day === undefined,
+      ),
+    ],
+    produce: ([year, first, , last], context) => {
+      const yearParts = (year as TokenOf<"calendar">).parts;
+      const from = periodOf(
+        {
+          ...year,
+          kind: "calendar",
+          parts: { ...yearParts, month: (first as TokenOf<"number">).value },
+        } as TimeToken,
+        context,
+      );
+      const to = periodOf(
+        {
+          ...last,
+          kind: "calendar",
+          parts: { ...yearParts, month: (last as TokenOf<"calendar">).parts.month },
+        } as TimeToken,
+        context,
+      );
+      if (!from || !to || from.period.from > to.period.from) return undefined;
+      return time(
+        { grain: "month", from: from.period.from, to: to.period.to },
+        yearParts.yearRelative === true,
+      );
     },
   },
   {

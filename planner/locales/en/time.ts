@@ -191,7 +191,7 @@ export const englishTime: TimeLocale = {
       name: "numeric-month-day",
       kind: "date",
       pattern:
-        "(?<![\\d/.-])(?<month>\\d{1,2})\\s*[/-]\\s*(?<day>\\d{1,2})(?![\\d/.-])(?!\\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))",
+        "(?<![\\d/.-])(?<month>\\d{1,2})\\s*[/-]\\s*(?<day>\\d{1,2})(?![\\d/.-])(?!\\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|月|季))",
     },
     // 2/2013: a month of a year
     {
@@ -211,6 +211,25 @@ export const englishTime: TimeLocale = {
       kind: "date",
       pattern:
         "(?<![\\d])(?<day>\\d{1,2})(?<month>january|february|march|april|may|june|july|august|september|october|november|december)",
+    },
+    // jan2024: a month name glued to its year
+    {
+      name: "month-glued-year",
+      kind: "date",
+      pattern:
+        "\\b(?<month>january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?(?<year>(?:19|20)\\d{2})\\b",
+    },
+    // 2024-01, 2024/01, 2024.01: a month of a year (not a full date)
+    {
+      name: "year-month",
+      kind: "date",
+      pattern: "(?<![\\d.])(?<year>(?:19|20)\\d{2})[-/.](?<month>\\d{1,2})(?![-/.\\d])",
+    },
+    // 2015-03-03, 2015/3/3: a day
+    {
+      name: "year-month-day",
+      kind: "date",
+      pattern: "(?<![\\d.])(?<year>(?:19|20)\\d{2})[-/.](?<month>\\d{1,2})[-/.](?<day>\\d{1,2})(?![\\d])",
     },
     // feb13: a month name glued to its day
     {
