@@ -194,33 +194,14 @@ export function relativeUnitPeriod(asOf: Date, unit: CalendarUnit, offset: numbe
   return monthPeriod(date.getUTCFullYear(), date.getUTCMonth() + 1);
 }
 
-// Counts a relative period is written with: digits, English words (read by parseCount), a / an.
-const ENGLISH_COUNT = "\\d{1,2}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve";
-const CHINESE_COUNT = "\\d{1,2}|[一二两三四五六七八九十]{1,3}";
 // How far back or ahead a relative period may reach, per unit: beyond it a number is more likely something else
 // ("23年前" is also "before 2023").
 const MAX_UNITS_AWAY: Record<CalendarUnit, number> = { month: 36, quarter: 12, year: 10 };
-
-// Years back from as-of's that a year word names, where a period is counted within a year.
-const YEARS_BACK: Record<string, number> = {
-  今年: 0,
-  本年: 0,
-  "this year": 0,
-  去年: 1,
-  "last year": 1,
-  前年: 2,
-};
 
 function unitOf(word: string): CalendarUnit {
   if (/^(?:month|月|个\s*月)/u.test(word)) return "month";
   if (/^(?:quarter|季|个\s*季)/u.test(word)) return "quarter";
   return "year";
-}
-
-/** A count of one or more units back ("0 months ago" is not a period). */
-function countOf(text: string): number | undefined {
-  const count = text === "a" || text === "an" ? 1 : parseCount(text);
-  return count !== undefined && count >= 1 ? count : undefined;
 }
 
 /** A pattern whose match names a unit and an offset from the as-of unit (see relativeUnitPeriod). */
@@ -309,28 +290,6 @@ const PATTERNS: Pattern[] = [
         grain,
         ...(note ? { note } : {}),
       };
-    },
-  },
-  // The last N months or quarters of a year: the last quarter of 2023, the final two months of
-  // last year, the last month of this year, 2023年最后一个季度, 去年最后两个月. Before "last quarter"
-  // alone (the one before as-of's) can take the words.
-  {
-    regex: new RegExp(
-      `\\bthe (?:last|final) (?:(${ENGLISH_COUNT}) )?(months?|quarters?) (?:of|in) (this year|last year|(?:19|20)\\d{2})\\b|(今年|去年|前年|本年|((?:19|20)\\d{2}|\\d{2})\\s*年)(?:的)?\\s*最后\\s*(${CHINESE_COUNT})?\\s*个?(月|季度)`,
-      "gu",
-    ),
-    build: (m, { asOf }) => {
-      const anchorText = m[3] ?? m[4];
-      const written = m[5] ?? (/^\d{4}$/.test(m[3] ?? "") ? m[3] : undefined);
-      const year = written ? fullYear(written) : asOf.getUTCFullYear() - (YEARS_BACK[anchorText] ?? 0);
-      const countText = m[1] ?? m[6];
-      const count = countText === undefined ? 1 : countOf(countText);
-      const unit = unitOf(m[2] ?? m[7]);
-      if (count === undefined || count > (unit === "quarter" ? 4 : 12)) return undefined;
-      const kind = written ? "absolute" : "relative";
-      if (unit === "quarter")
-        return { kind, periods: [span(quarters(year, 5 - count, 4), "quarter")], grain: "quarter" };
-      return { kind, periods: [span(months(year, 13 - count, 12), "month")], grain: "month" };
     },
   },
   // The first N months or quarters of a year: 今年前两个月, 2023年前三季度, the first two months of
@@ -440,13 +399,6 @@ const PATTERNS: Pattern[] = [
     ),
     build: (m) => each(months(Number(m[1]), 1, 12), "month"),
   },
-  // Calendar units counted from the one holding as-of (anchor + offset + unit, relativeUnitPeriod).
-  // English: the month before last, the quarter after next; two quarters ago, 3 months ago; last
-  // month, the previous quarter, this year, next quarter, the coming month; the month before.
-  relativePattern(/\bthe (month|quarter|year) (before last|after next)\b/gu, (m) => ({
-    unit: unitOf(m[1]),
-    offset: m[2] === "before last" ? -2 : 2,
-  })),
   relativePattern(/\bthe (month|quarter|year) before\b/gu, (m) => ({ unit: unitOf(m[1]), offset: -1 })),
   // 同期, 同月, 同一时期, the same period/month/quarter
   {

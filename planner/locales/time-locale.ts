@@ -41,6 +41,8 @@ export interface TimeLocale {
   units: Record<string, TimeUnit>;
   /** Words that move a unit: last / 上 = -1, this / 本 = 0, next / 下 = +1. */
   steps: Record<string, number>;
+  /** Words after a unit that move it (the month before last = -2, the quarter after next = +2). */
+  trailingSteps: Record<string, number>;
   /** Days named outright: today = 0, yesterday = -1, the day before yesterday = -2 … */
   namedDays: Record<string, number>;
   /** Years named outright: 去年 = -1, 今年 = 0, 明年 = +1, 前年 = -2 … */

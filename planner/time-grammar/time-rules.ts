@@ -427,6 +427,34 @@ export const TIME_RULES: TimeRule[] = [
     },
   },
   {
+    // 2023年最后一个季度, 去年最后两个月: the last units of a period, written after it
+    name: "period-then-last-units",
+    pattern: [
+      (token) => token.kind === "time" || token.kind === "calendar",
+      (token) => token.kind === "step" && token.value === -1,
+      is("number"),
+      is("unit"),
+    ],
+    produce: ([container, , count, unit], context) => {
+      const period = periodOf(container, context);
+      if (!period) return undefined;
+      const picked = nthUnitIn(
+        period.period,
+        (unit as TokenOf<"unit">).unit,
+        -1,
+        (count as TokenOf<"number">).value,
+      );
+      return picked ? time(picked, period.relative) : undefined;
+    },
+  },
+  {
+    // the month before last, the quarter after next
+    name: "unit-then-step",
+    pattern: [is("unit"), is("trailing_step")],
+    produce: ([unit, step], { asOf }) =>
+      time(unitPeriod(asOf, (unit as TokenOf<"unit">).unit, (step as TokenOf<"trailing_step">).value), true),
+  },
+  {
     // 今年前两个月, 2023年前三季度: the first units of a period, written after it
     name: "period-then-first-units",
     pattern: [
@@ -622,7 +650,15 @@ export const TIME_RULES: TimeRule[] = [
       const direction = (step as TokenOf<"step">).value;
       const value = (count as TokenOf<"number">).value;
       const which = (unit as TokenOf<"unit">).unit;
-      if (next?.joined && (next.kind === "ending" || next.kind === "time" || next.kind === "calendar"))
+      // "the last two quarters of last year": the count belongs to the container's rule.
+      if (
+        next?.joined &&
+        (next.kind === "ending" ||
+          next.kind === "time" ||
+          next.kind === "calendar" ||
+          next.kind === "named_year" ||
+          next.kind === "step")
+      )
         return undefined;
       if (!withinReach(which, value)) return undefined;
       // 上一季度, 上上一季度, this one week: one unit is the unit that many steps away.

@@ -47,6 +47,7 @@ export type TimeToken = {
   | { kind: "ordinal"; value: number }
   | { kind: "unit"; unit: TimeUnit }
   | { kind: "step"; value: number }
+  | { kind: "trailing_step"; value: number }
   | { kind: "named_day"; offset: number }
   | { kind: "named_year"; offset: number }
   | { kind: "named_period"; unit: TimeUnit; offset: number }
@@ -105,6 +106,10 @@ function wordEntries(locale: TimeLocale): WordEntry[] {
   }));
   add(Object.keys(locale.units), "unit", (word) => ({ kind: "unit", unit: locale.units[word] }));
   add(Object.keys(locale.steps), "step", (word) => ({ kind: "step", value: locale.steps[word] }));
+  add(Object.keys(locale.trailingSteps), "trailing-step", (word) => ({
+    kind: "trailing_step",
+    value: locale.trailingSteps[word],
+  }));
   add(Object.keys(locale.namedDays), "named-day", (word) => ({
     kind: "named_day",
     offset: locale.namedDays[word],

@@ -80,6 +80,7 @@ export const englishTime: TimeLocale = {
   },
   steps: {
     last: -1,
+    final: -1,
     past: -1,
     previous: -1,
     prior: -1,
@@ -91,6 +92,7 @@ export const englishTime: TimeLocale = {
     upcoming: 1,
     following: 1,
   },
+  trailingSteps: { "before last": -2, "after next": 2 },
   namedDays: {
     today: 0,
     yesterday: -1,
