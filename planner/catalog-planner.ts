@@ -30,7 +30,12 @@ import {
   widenByMonths,
 } from "./time-expressions.js";
 import { previousPeriod } from "./time-grammar/calendar.js";
-import { conventionNote, grainRefusalMessage, unreadTimeMessage } from "./time-grammar/time-notes.js";
+import {
+  conventionNote,
+  grainRefusalMessage,
+  runsPastNote,
+  unreadTimeMessage,
+} from "./time-grammar/time-notes.js";
 import {
   findUnknownTerms,
   findUnresolvedQualifiers,
@@ -1050,9 +1055,7 @@ export class CatalogPlanner implements Planner {
       }
       // Planned as asked (the sources hold what was recorded by then), and the user is told.
       if (placeAgainstAsOf(time, asOf) === "partly_after")
-        warnings.push(
-          `"${time.text}": runs past the as-of date ${asOf}; only what was recorded up to then can answer it`,
-        );
+        warnings.push(runsPastNote(reading.working.slice(time.start, time.end).trim(), asOf, language));
     }
 
     const framePeriods = resolveFramePeriods(frames);

@@ -111,3 +111,11 @@ export function grainRefusalMessage(
     ? `无法规划这个问题：${quote(written)}是按${words[asked] ?? asked}计的期间，而${measure}只按${words[offered] ?? offered}记录。请按整${words[offered] ?? offered}提问（例如它所在的${words[offered] ?? offered}）。`
     : `無法規劃這個問題：${quote(written)}是按${words[asked] ?? asked}計的期間，而${measure}只按${words[offered] ?? offered}記錄。請按整${words[offered] ?? offered}提問（例如它所在的${words[offered] ?? offered}）。`;
 }
+
+/** The note on a period that holds the as-of date and runs past it (this year, 本季度): planned as asked. */
+export function runsPastNote(written: string, asOf: string, language: Language): string {
+  if (language === "en")
+    return `"${written}": runs past the as-of date ${asOf}; only what was recorded up to then can answer it`;
+  if (language === "zh-Hans") return `“${written}”：超出截止日期 ${asOf}；只能用截至当天已记录的数据回答`;
+  return `「${written}」：超出截止日期 ${asOf}；只能用截至當天已記錄的資料回答`;
+}
