@@ -1,5 +1,4 @@
 import { parseChineseNumeral } from "../domain/chinese-numerals.js";
-import { parseCount } from "../domain/count-words.js";
 import { MONTHS } from "../domain/parse-value.js";
 import { parsePeriodLabel } from "../domain/period-label.js";
 import type { Grain, Period } from "../models/plan.js";
@@ -103,10 +102,6 @@ function number(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   if (/^\d+$/.test(text)) return Number(text);
   return parseChineseNumeral(text) ?? ORDINAL[text];
-}
-
-function span(periods: Period[], grain: Grain): Period {
-  return { grain, from: periods[0].from, to: periods[periods.length - 1].to };
 }
 
 function months(year: number, from: number, to: number): Period[] {
@@ -290,29 +285,6 @@ const PATTERNS: Pattern[] = [
         grain,
         ...(note ? { note } : {}),
       };
-    },
-  },
-  // The first N months or quarters of a year: 今年前两个月, 2023年前三季度, the first two months of
-  // this year / of 2024. Before "前两个月" alone (the two complete months before as_of) can take it.
-  {
-    regex:
-      /(今年|去年|前年|本年|((?:19|20)\d{2}|\d{2})\s*年)(?:的)?\s*前\s*(\d{1,2}|[一二两三四五六七八九十]|十[一二])\s*个?(月|季度)|\b(?:the )?first (\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven) (months|quarters) (?:of )?(this year|last year|(?:19|20)\d{2})\b/gu,
-    build: (m, { asOf }) => {
-      const anchor = m[1] ?? m[7];
-      const written = m[2] ?? (/^\d{4}$/.test(m[7] ?? "") ? m[7] : undefined);
-      const year = written
-        ? fullYear(written)
-        : asOf.getUTCFullYear() -
-          (anchor === "去年" || anchor === "last year" ? 1 : anchor === "前年" ? 2 : 0);
-      const raw = m[3] ?? m[5];
-      const count = parseCount(raw) ?? 0;
-      const quarters = m[4] === "季度" || m[6] === "quarters";
-      if (count < 1 || count > (quarters ? 4 : 12)) return undefined;
-      if (quarters) {
-        const periods = [1, 2, 3, 4].slice(0, count).map((quarter) => quarterPeriod(year, quarter));
-        return { kind: "relative", periods: [span(periods, "quarter")], grain: "quarter" };
-      }
-      return { kind: "relative", periods: [span(months(year, 1, count), "month")], grain: "month" };
     },
   },
   // 去年同期, 同比, the same period last year, a year earlier: the other frame's period a year back

@@ -427,6 +427,22 @@ export const TIME_RULES: TimeRule[] = [
     },
   },
   {
+    // 2023年前三季度: 三季度 read as a quarter name is the count of quarters after 前
+    name: "period-then-first-units",
+    pattern: [
+      (token) => token.kind === "time" || token.kind === "calendar",
+      (token) => token.kind === "ago" && token.direction === -1,
+      calendarWith((parts) => Object.keys(parts).length === 1 && parts.quarter !== undefined),
+    ],
+    produce: ([container, , quarters], context) => {
+      const period = periodOf(container, context);
+      if (!period || unitOfPeriod(period.period) !== "year") return undefined;
+      const count = (quarters as TokenOf<"calendar">).parts.quarter as number;
+      const picked = nthUnitIn(period.period, "quarter", 1, count);
+      return picked ? time(picked, period.relative) : undefined;
+    },
+  },
+  {
     // 2023年最后一个季度, 去年最后两个月: the last units of a period, written after it
     name: "period-then-last-units",
     pattern: [
