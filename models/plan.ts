@@ -75,9 +75,6 @@ export const Asked = z.discriminatedUnion("kind", [
       metric: Name,
       /** Exact catalog keys the value must be for (dimension → canonical value or values). */
       keys: z.record(Name, FilterValue).default({}),
-      /** The asked period(s), each one unit of the grain; empty when the question named no period. */
-      periods: z.array(Period).max(60).default([]),
-      operation: AskedOperation.default("value"),
       /**
        * A comparison that needs a base period (同比 / year over year: a year earlier; 环比 / month
        * over month: the period before), and whether this goal's period is the one asked or its base.
@@ -89,6 +86,9 @@ export const Asked = z.discriminatedUnion("kind", [
         })
         .strict()
         .optional(),
+      /** The asked period(s), each one unit of the grain; empty when the question named no period. */
+      periods: z.array(Period).max(60).default([]),
+      operation: AskedOperation.default("value"),
     })
     .strict(),
   z
