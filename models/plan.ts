@@ -75,6 +75,17 @@ export const Asked = z.discriminatedUnion("kind", [
       metric: Name,
       /** Exact catalog keys the value must be for (dimension → canonical value or values). */
       keys: z.record(Name, FilterValue).default({}),
+      /**
+       * A comparison that needs a base period (同比 / year over year: a year earlier; 环比 / month
+       * over month: the period before), and whether this goal's period is the one asked or its base.
+       */
+      comparison: z
+        .object({
+          kind: z.enum(["year_over_year", "period_over_period"]),
+          role: z.enum(["period", "base"]),
+        })
+        .strict()
+        .optional(),
       /** The asked period(s), each one unit of the grain; empty when the question named no period. */
       periods: z.array(Period).max(60).default([]),
       operation: AskedOperation.default("value"),

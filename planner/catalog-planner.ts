@@ -10,6 +10,7 @@ import { decomposeQuestion } from "./decomposer.js";
 import { wordFormCorrections } from "./english-word-forms.js";
 import { findForeignMeasures, withoutForeignMeasures } from "./foreign-measures.js";
 import { detectIntents, type Intent } from "./intents.js";
+import type { PeriodComparison } from "./locales/time-locale.js";
 import { findModalTopicVerbs } from "./modal-topic-verbs.js";
 import { normalizeForMatching } from "./normalize-text.js";
 import type { Clarification, PlanContext, Planner, PlanOutcome } from "./planner.js";
@@ -24,10 +25,19 @@ import {
   monthPeriod,
   placeAgainstAsOf,
   quarterPeriod,
+  readTime,
   shiftPeriodByYears,
   type TimeMention,
+  type UnreadTime,
   widenByMonths,
 } from "./time-expressions.js";
+import { previousPeriod } from "./time-grammar/calendar.js";
+import {
+  conventionNote,
+  grainRefusalMessage,
+  runsPastNote,
+  unreadTimeMessage,
+} from "./time-grammar/time-notes.js";
 import { questionTimeSpans } from "./time-spans.js";
 import {
   findUnknownTerms,
@@ -162,22 +172,19 @@ const AFTER_AS_OF_MESSAGE: Record<Language, (written: string[], asOf: string) =>
     `無法規劃這個問題：${written.map((text) => `「${text}」`).join("、")}在截止日期 ${asOf} 之後。工作區只有已記錄的資料，沒有預測；請詢問 ${asOf} 之前的期間，或使用更晚的 --as-of。`,
 };
 
-// The question names a time the planner did not read: a default period would answer another question.
-const UNREAD_TIME_MESSAGE: Record<Language, (written: string) => string> = {
-  en: (written) =>
-    `Which period do you mean? "${written}" names a time this planner cannot read yet; write it as a month, quarter, half or year (e.g. May 2024, Q2 2024).`,
-  "zh-Hans": (written) =>
-    `请问是哪个期间？“${written}”是时间表达，但目前无法读出具体期间；请写成月、季度、半年或年（如2024年5月、2024年第二季度）。`,
-  "zh-Hant": (written) =>
-    `請問是哪個期間？「${written}」是時間表達，但目前無法讀出具體期間；請寫成月、季度、半年或年（如2024年5月、2024年第二季度）。`,
-};
-
 // A content word of a data question that no catalog term, time rule or function word reads: the
 // plan goes ahead for what was read, and the user is told what was not (never a silent drop).
 const UNUSED_NOTE: Record<Language, (written: string) => string> = {
   en: (written) => `"${written}" was not used: no catalog term, time expression or rule reads it`,
   "zh-Hans": (written) => `“${written}”未被使用：没有目录术语、时间表达或规则读到它`,
   "zh-Hant": (written) => `「${written}」未被使用：沒有目錄術語、時間表達或規則讀到它`,
+};
+
+/** The forms a period can be asked in, offered when the question's time could not be read. */
+const EXAMPLE_PERIODS: Record<Language, string[]> = {
+  en: ["last month", "Q1 2024", "2024-01-15"],
+  "zh-Hans": ["上个月", "2024年第一季度", "2024年1月15日"],
+  "zh-Hant": ["上個月", "2024年第一季度", "2024年1月15日"],
 };
 
 const CORRECTION_NOTE: Record<Language, (written: string, corrected: string) => string> = {
@@ -236,12 +243,28 @@ function periodsOfFrame(frame: Frame, previous: Period[] | undefined): Period[] 
   const own = frame.times.flatMap((time) => time.periods);
   const shifted = frame.times.flatMap((time) => {
     if (time.kind !== "same_period") return [];
+    // 环比 / month over month: each asked period's previous one, of the same length and grain.
+    if (time.comparison === "period_over_period")
+      return (own.length > 0 ? own : (previous ?? [])).map((period) => previousPeriod(period));
     // A plain 同期 / "the same period" is the period of what it follows (an event dated by it).
     if (!time.shiftYears) return own.length > 0 ? [] : (previous ?? []);
     const base = own.length > 0 ? own : (previous ?? []);
     return base.map((period) => shiftPeriodByYears(period, time.shiftYears as number));
   });
   return [...own, ...shifted];
+}
+
+/** Periods in order, each once. */
+function uniquePeriods(periods: Period[]): Period[] {
+  const seen = new Set<string>();
+  return [...periods]
+    .sort((a, b) => a.from.localeCompare(b.from))
+    .filter((period) => {
+      const key = `${period.from}..${period.to}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }
 
 /** Joins periods into as few as possible: contiguous periods of one grain become one span. */
@@ -291,6 +314,28 @@ function defaultPeriod(asOf: string, grain: Grain, trend: boolean): Period {
   };
 }
 
+/**
+ * A day or week period of a coarser dataset (a day of a monthly dataset) fits only when it
+ * is whole units of that grain, or runs to the as-of day from a unit's start (year to date):
+ * widening it silently would answer for another period, so the planner refuses and names the grain.
+ */
+function fitsGrain(period: Period, offer: Offer, metric: string, state: Drafting): boolean {
+  // A month of a quarterly dataset is widened to its quarter, as it always was (the plan's period
+  // says so); only days and weeks, which no monthly figure answers, are refused.
+  if (!offer.grain || !isCoarser(offer.grain, period.grain) || !isCoarser("month", period.grain)) return true;
+  const aligned = alignPeriod(period, offer.grain);
+  if (aligned.from === period.from && (aligned.to === period.to || period.to === state.asOf)) return true;
+  const time = state.times.find((mention) => mention.periods.some((own) => own.from === period.from));
+  state.tooFine.push({
+    written: time ? state.working.slice(time.start, time.end).trim() : describePeriod(period),
+    asked: period.grain,
+    measure: metric,
+    offered: offer.grain,
+  });
+  state.trace.push(`refuse:grain:${period.grain}<${offer.grain}:${offer.source}/${offer.dataset}`);
+  return false;
+}
+
 /** Fits a requested period to a dataset: its grain, widened to whole units when the dataset is coarser. */
 function fitPeriod(period: Period, offer: Offer): Period {
   if (!offer.grain) return period;
@@ -328,6 +373,8 @@ interface Reading {
   routed: string;
   mentions: Mention[];
   times: TimeMention[];
+  /** Time-like text no rule read: asked back, never replaced by a default period. */
+  unreadTimes: UnreadTime[];
   unknownTerms: UnknownTerm[];
   subQuestions: string[];
   metrics: string[];
@@ -355,6 +402,13 @@ interface Drafting {
    * for the qualified question ("A产品华东区的复购率" from an overall VIP figure).
    */
   notApplied: WeakMap<GoalDraft, Record<string, string | string[]>>;
+  /** The question's time spans and its text, for naming a period the datasets' grain cannot hold. */
+  times: TimeMention[];
+  working: string;
+  /** Periods finer than every dataset of their measure: refused, naming the grain. */
+  tooFine: { written: string; asked: string; measure: string; offered: string }[];
+  /** The comparison each goal's period takes part in (同比, 环比), recorded on its `asked`. */
+  comparisons: WeakMap<GoalDraft, { kind: PeriodComparison; role: "period" | "base" }>;
 }
 
 const namesOf = (mentions: Mention[], kind: Mention["kind"]) => [
@@ -419,7 +473,7 @@ function readQuestion(
     ...resolved,
     corrections: [...resolved.corrections, ...wordFormCorrections(mentions, working)],
   };
-  const times = questionTimeSpans(
+  const { mentions: times, unread: unreadTimes } = questionTimeSpans(
     normalized,
     asOf,
     config.fiscal_year ? { fiscalYear: config.fiscal_year } : {},
@@ -487,6 +541,7 @@ function readQuestion(
     routed: withoutGeneralMeasures(withoutForeignMeasures(normalized, foreignMeasures)),
     mentions,
     times,
+    unreadTimes,
     unknownTerms,
     subQuestions,
     metrics,
@@ -564,6 +619,17 @@ function refusalOf(
       message: spans.map((span) => FISCAL_MESSAGE[language](span.written, span.candidates[0])).join(" "),
     };
   }
+  // Time-like words no rule reads ("this winter", a weekday alone): a default period would answer
+  // another question, so ask which period is meant.
+  if (reading.unreadTimes.length > 0 && metrics.length + events.length > 0) {
+    const written = reading.unreadTimes.map((time) => reading.working.slice(time.start, time.end).trim());
+    trace.push(`clarify:unread_time:${written.join(",")}`);
+    const candidates = EXAMPLE_PERIODS[language];
+    return {
+      clarification: { spans: written.map((text) => ({ written: text, candidates })) },
+      message: unreadTimeMessage(written, language),
+    };
+  }
   // A period wholly after as-of has no recorded data: planning it would fetch nothing, or a default
   // period would answer another question. Sources hold records, not forecasts.
   const future = reading.times.filter((time) => placeAgainstAsOf(time, asOf) === "after");
@@ -635,7 +701,9 @@ function resolveFramePeriods(frames: Frame[]): Map<Frame, Period[] | undefined> 
   for (const frame of frames) {
     const periods = periodsOfFrame(frame, previousPeriods);
     if (periods.length > 0) {
-      framePeriods.set(frame, mergePeriods(periods));
+      // A comparison keeps its period and its base apart (May and April are two answers, not one span).
+      const compared = frame.times.some((time) => time.comparison !== undefined);
+      framePeriods.set(frame, compared ? uniquePeriods(periods) : mergePeriods(periods));
       if (frame.metrics.length > 0) previousPeriods = framePeriods.get(frame);
     } else if (frame.metrics.length > 0 && previousPeriods) {
       framePeriods.set(frame, previousPeriods);
@@ -699,6 +767,7 @@ function draftMetricGoals(
       selection.offers.forEach((offer, index) => {
         const requested = framePeriods.get(frame) ?? [defaultMetricPeriod(frame, metric, offer, state)];
         for (const wanted of requested) {
+          if (!fitsGrain(wanted, offer, metric, state)) continue;
           const period = fitPeriod(wanted, offer);
           state.metricPeriods.push(period);
           const filters = filtersFor(frame.dimensions, offer);
@@ -713,6 +782,13 @@ function draftMetricGoals(
             required: index === 0,
           };
           state.drafts.push(draft);
+          const comparison = frame.times.find((time) => time.comparison)?.comparison;
+          if (comparison) {
+            const own = frame.times.some((time) =>
+              time.periods.some((asked) => asked.from === wanted.from && asked.to === wanted.to),
+            );
+            state.comparisons.set(draft, { kind: comparison, role: own ? "period" : "base" });
+          }
           const missing = notAppliedFilters(frame, selection.droppedDimensions);
           if (Object.keys(missing).length > 0) state.notApplied.set(draft, missing);
         }
@@ -912,9 +988,14 @@ function assemblePlan(
   const plan = withAskedFor(parsed.value);
   plan.sub_goals = plan.sub_goals.map((goal, index) => {
     const missing = state.notApplied.get(kept[index]);
-    return missing && goal.asked && goal.asked.kind !== "text"
-      ? { ...goal, asked: { ...goal.asked, keys: { ...goal.asked.keys, ...missing } } }
-      : goal;
+    const comparison = state.comparisons.get(kept[index]);
+    const withKeys =
+      missing && goal.asked && goal.asked.kind !== "text"
+        ? { ...goal, asked: { ...goal.asked, keys: { ...goal.asked.keys, ...missing } } }
+        : goal;
+    return comparison && withKeys.asked?.kind === "metric"
+      ? { ...withKeys, asked: { ...withKeys.asked, comparison } }
+      : withKeys;
   });
   return { plan };
 }
@@ -948,6 +1029,10 @@ export class CatalogPlanner implements Planner {
       drafts: [],
       metricPeriods: [],
       notApplied: new WeakMap(),
+      times: reading.times,
+      working: reading.working,
+      tooFine: [],
+      comparisons: new WeakMap(),
     };
     const { trace, warnings } = state;
     for (const correction of resolution.corrections) {
@@ -1005,11 +1090,13 @@ export class CatalogPlanner implements Planner {
         warnings.push(UNUSED_NOTE[language](span.text.trim()));
     for (const time of reading.times) {
       if (time.note) warnings.push(`"${time.text}": ${time.note}`);
+      for (const convention of time.conventions ?? []) {
+        const note = conventionNote(convention, reading.working.slice(time.start, time.end).trim(), language);
+        if (note && !warnings.includes(note)) warnings.push(note);
+      }
       // Planned as asked (the sources hold what was recorded by then), and the user is told.
       if (placeAgainstAsOf(time, asOf) === "partly_after")
-        warnings.push(
-          `"${time.text}": runs past the as-of date ${asOf}; only what was recorded up to then can answer it`,
-        );
+        warnings.push(runsPastNote(reading.working.slice(time.start, time.end).trim(), asOf, language));
     }
 
     const warningsBeforeDrafting = warnings.length;
@@ -1018,20 +1105,29 @@ export class CatalogPlanner implements Planner {
     draftMetricGoals(metricFrames, framePeriods, offers, workspace.config, state);
     draftEventGoals(frames, framePeriods, offers, intents, state);
     draftPolicyGoals(reading, vocabulary, offers, state);
+    const tooFine = state.tooFine.map((refusal) =>
+      grainRefusalMessage(refusal.written, refusal.asked, refusal.measure, refusal.offered, language),
+    );
+    if (state.drafts.length === 0 && tooFine.length > 0)
+      return finish({ message: [...new Set(tooFine)].join(" ") });
+    for (const note of new Set(tooFine)) warnings.push(note);
     // A default period applies only when the question names no time at all: a time word no rule
     // read (上周, yesterday, 年初至今) is asked back, never replaced by the default month.
-    const unreadTimes = unreadTimeWords(reading.normalized, reading.working, reading.times);
-    if (state.defaults.length > 0 && unreadTimes.length > 0) {
-      trace.push(`ask:unread_time:${unreadTimes.join(",")}`);
+    const unreadTimeWordsLeft = unreadTimeWords(reading.normalized, reading.working, reading.times);
+    if (state.defaults.length > 0 && unreadTimeWordsLeft.length > 0) {
+      trace.push(`ask:unread_time:${unreadTimeWordsLeft.join(",")}`);
       // No plan, so no default period and no note about one; the time words are asked, not unused.
       state.defaults.length = 0;
       warnings.splice(warningsBeforeDrafting);
       for (const span of spans)
-        if (span.role === "unused" && unreadTimes.some((written) => written.includes(span.text.trim())))
+        if (
+          span.role === "unused" &&
+          unreadTimeWordsLeft.some((written) => written.includes(span.text.trim()))
+        )
           span.role = "unknown";
       return finish({
-        clarification: { spans: unreadTimes.map((written) => ({ written, candidates: [] })) },
-        message: UNREAD_TIME_MESSAGE[language](unreadTimes.join(language === "en" ? ", " : "、")),
+        clarification: { spans: unreadTimeWordsLeft.map((written) => ({ written, candidates: [] })) },
+        message: unreadTimeMessage(unreadTimeWordsLeft, language),
       });
     }
     return finish(assemblePlan(reading, route, context, state));

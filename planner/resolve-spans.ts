@@ -252,7 +252,7 @@ interface Stage {
 function stage(text: string, vocabulary: Vocabulary, asOf: string): Stage {
   const normalized = normalizeForMatching(text);
   const mentions = vocabulary.find(normalized, text);
-  const times = questionTimeSpans(normalized, asOf);
+  const times = questionTimeSpans(normalized, asOf).mentions;
   return {
     text,
     normalized,

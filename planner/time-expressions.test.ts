@@ -155,13 +155,16 @@ describe("compositional time grammar (issue 15)", () => {
   it("never resolves a bare month after the as-of date, and says so", () => {
     const [september] = findTimeExpressions(normalizeForMatching("9月的退货率"), "2024-06-30");
     expect(september.periods[0].from).toBe("2023-09-01");
-    expect(september.note).toMatch(/2023/);
+    expect(september.conventions).toContain("yearless");
     const [november] = findTimeExpressions(normalizeForMatching("in November"), "2024-06-30");
     expect(november.periods[0].from).toBe("2023-11-01");
-    // Not yet passed but not after as-of either: the current year, no note.
+    // Not yet passed but not after as-of either: the current year.
     const [june] = findTimeExpressions(normalizeForMatching("6月"), "2024-06-30");
     expect(june.periods[0].from).toBe("2024-06-01");
-    expect(june.note).toBeUndefined();
+    // A year written elsewhere in the question is the year of the bare quarter, and no convention is said.
+    const [third] = findTimeExpressions(normalizeForMatching("Q3 vs Q4 2023"), "2024-06-30");
+    expect(third.periods[0].from).toBe("2023-07-01");
+    expect(third.conventions ?? []).not.toContain("yearless");
   });
 
   it("reads 去年同期 / the same period last year as a one-year shift of another frame", () => {

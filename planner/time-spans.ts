@@ -1,15 +1,15 @@
-import { type FiscalYearOptions, findTimeExpressions, type TimeMention } from "./time-expressions.js";
+import { type FiscalYearOptions, readTime, type TimeMention, type UnreadTime } from "./time-expressions.js";
 
 /**
- * Every time span of a (folded) question, with its character offsets and resolved periods: the
- * one place the rest of the planner asks the time grammar. Clauses bind these spans by their
- * offsets (bind-qualifiers.ts) and coverage accounting marks them used (span-coverage.ts), so
- * re-pointing this function at another time grammar changes nothing else.
+ * Every time span of a (folded) question, with its character offsets and resolved periods, and
+ * the time-like text no rule read: the one place the rest of the planner asks the time grammar.
+ * Clauses bind these spans by their offsets (bind-qualifiers.ts) and coverage accounting marks
+ * them used (span-coverage.ts).
  */
 export function questionTimeSpans(
   normalized: string,
   asOf: string,
   options: { fiscalYear?: FiscalYearOptions } = {},
-): TimeMention[] {
-  return findTimeExpressions(normalized, asOf, options);
+): { mentions: TimeMention[]; unread: UnreadTime[] } {
+  return readTime(normalized, asOf, options);
 }

@@ -1,0 +1,93 @@
+/** A calendar unit a time expression counts in. */
+export type TimeUnit = "day" | "week" | "month" | "quarter" | "half" | "year";
+
+/** Where inside a period a part-of word points (early 2024, 月底, the end of last week). */
+export type PeriodPart = "start" | "middle" | "end";
+
+/** A comparison that needs a base period: a year earlier, or the period just before. */
+export type PeriodComparison = "year_over_year" | "period_over_period";
+
+/**
+ * A written form the grammar cannot read from word tables: a regular expression (over the folded
+ * question: lower case, half-width, Simplified) whose named groups are the parts it gives.
+ * Groups: year, month, day, quarter, half, count (numbers in digits, words or Chinese numerals).
+ */
+export interface TimePattern {
+  /** The rule name reported for a span this pattern reads. */
+  name: string;
+  /** Regular expression source; matched with the u flag, whole words only where the text is Latin. */
+  pattern: string;
+  /** What the match is: a calendar date or month, a quarter of a year, a half of a year. */
+  kind: "date" | "quarter" | "half" | "number";
+  /** The year is written in full whatever its length (14 a.d.); else two digits are 19xx or 20xx. */
+  literalYear?: boolean;
+}
+
+/**
+ * The words and patterns one language writes time with. The grammar (planner/time-grammar/) is
+ * language-free: it reads these tables into tokens and composes the tokens with named rules.
+ * Every key is written folded (lower case; Chinese in Simplified: Traditional is folded before).
+ */
+export interface TimeLocale {
+  /** Locale code (en, zh). */
+  code: string;
+  /** True when words are separated by spaces: a word then matches only whole. */
+  spaced: boolean;
+  /** Month names → 1..12. */
+  months: Record<string, number>;
+  /** Weekday names → 1 (Monday) .. 7 (Sunday). */
+  weekdays: Record<string, number>;
+  /** Unit words → unit (day, days, 周, 个月 …). */
+  units: Record<string, TimeUnit>;
+  /** Words that move a unit: last / 上 = -1, this / 本 = 0, next / 下 = +1. */
+  steps: Record<string, number>;
+  /** Words after a unit that move it (the month before last = -2, the quarter after next = +2). */
+  trailingSteps: Record<string, number>;
+  /** Days named outright: today = 0, yesterday = -1, the day before yesterday = -2 … */
+  namedDays: Record<string, number>;
+  /** Years named outright: 去年 = -1, 今年 = 0, 明年 = +1, 前年 = -2 … */
+  namedYears: Record<string, number>;
+  /** Whole periods named outright: 上月 = month -1 (a unit and an offset). */
+  namedPeriods: Record<string, { unit: TimeUnit; offset: number }>;
+  /** Small numbers as words (two, 三 is read by the Chinese numeral reader). */
+  numbers: Record<string, number>;
+  /** Ordinal words → 1.. (first, 1st, 第一 is read by pattern). */
+  ordinals: Record<string, number>;
+  /** Words after a count that look back (ago, 前) or ahead (from now, 后). */
+  ago: Record<string, -1 | 1>;
+  /** Range connectives between two ends (to, through, 到, 至). */
+  rangeTo: string[];
+  /** Words that open a range whose ends are joined by `and` (between). */
+  between: string[];
+  /** The `and` of a `between` range. */
+  and: string[];
+  /** Words that end a window at a stated point (ending, 截至). */
+  ending: string[];
+  /** Words that run a period up to the as-of day (to date, 至今, 到目前为止). */
+  toDate: string[];
+  /** Unit abbreviations that are to-date on their own (ytd → year, qtd, mtd). */
+  toDateUnits: Record<string, TimeUnit>;
+  /** Part-of words (beginning, end, 初, 底). */
+  parts: Record<string, PeriodPart>;
+  /** A part of the current unit in one word (bom: the beginning of this month). */
+  partsOfUnits: Record<string, { part: PeriodPart; unit: TimeUnit }>;
+  /** Whole-period words (全年: the whole of the year named, or of as-of's year). */
+  whole: Record<string, TimeUnit>;
+  /** Halves of a year as words (上半年 = 1, 下半年 = 2, first half = 1). */
+  halves: Record<string, 1 | 2>;
+  /** Comparison words (同比, year over year, 环比, month over month). */
+  comparisons: Record<string, PeriodComparison>;
+  /** Words also common outside time (may, sun): read only beside a year or a day, never asked about alone. */
+  weakWords: string[];
+  /** Words the grammar skips between two tokens (the, of, 的, 个). */
+  fillers: string[];
+  /** Patterns for numeric dates, quarters and halves (10/31/1974, Q3, 第三季度, 15号). */
+  patterns: TimePattern[];
+  /**
+   * Words that mark text as being about time when no rule reads them (season names, a.d., weekday
+   * names are added from `weekdays`): the planner asks back instead of using a default period.
+   */
+  timeWords: string[];
+  /** Patterns of time-like text beyond single words ("on the first", "the 24" ending a clause). */
+  timeLikePatterns: string[];
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { normalizeForMatching } from "../normalize-text.js";
+import { readTime } from "../time-expressions.js";
+
+// readTime is what clause binding reads: every span's offsets point into the user's own text (the
+// folded question has the same length), with the rule that read it and the conventions applied.
+const read = (question: string, asOf = "2024-06-30") => {
+  const { mentions, unread } = readTime(normalizeForMatching(question), asOf);
+  return {
+    spans: mentions.map((mention) => ({
+      written: question.slice(mention.start, mention.end),
+      rule: mention.rule,
+      periods: mention.periods.map((period) => `${period.from}..${period.to}`),
+      conventions: mention.conventions ?? [],
+    })),
+    unread: unread.map((span) => question.slice(span.start, span.end)),
+  };
+};
+
+describe("readTime: spans with offsets, periods, rule and conventions", () => {
+  it("gives each clause's time its own span, in the user's script", () => {
+    expect(read("華東區A產品去年1月到3月的退貨率，以及上週的客訴").spans).toEqual([
+      { written: "去年1月到3月", rule: "range", periods: ["2023-01-01..2023-03-31"], conventions: [] },
+      { written: "上週", rule: "step-unit", periods: ["2024-06-17..2024-06-23"], conventions: [] },
+    ]);
+  });
+
+  it("names the rule of the outermost composition and the convention it applied", () => {
+    expect(
+      read("What was the return rate in the three months ending March 2024, and year to date?").spans,
+    ).toEqual([
+      {
+        written: "three months ending March 2024",
+        rule: "window-ending-at",
+        periods: ["2024-01-01..2024-03-31"],
+        conventions: ["window-ending"],
+      },
+      {
+        written: "year to date",
+        rule: "to-date",
+        periods: ["2024-01-01..2024-06-30"],
+        conventions: ["to-date"],
+      },
+    ]);
+  });
+
+  it("keeps the calendar patterns' readings (fiscal periods, 同期, each quarter) beside the grammar's", () => {
+    const { spans } = read("2023年各季度与去年同期");
+    expect(spans.map((span) => span.rule)).toEqual(["pattern", "pattern"]);
+    expect(spans[0].periods).toHaveLength(4);
+  });
+
+  it("lists time-like text no rule read", () => {
+    expect(read("What was the return rate this winter, and on Sunday?").unread).toEqual(["winter", "Sunday"]);
+    expect(read("今年冬天的退货率").unread).toEqual(["冬天"]);
+    // Words that are also common words are not time alone: "may" inside a clause, "fall" as a verb.
+    expect(read("Why may the return rate fall in Q3 2024?").unread).toEqual([]);
+  });
+});

@@ -1,0 +1,98 @@
+import type { Period } from "../../models/plan.js";
+import { TIME_LOCALES } from "../locales/index.js";
+import type { PeriodComparison } from "../locales/time-locale.js";
+import { dayOf } from "./calendar.js";
+import { applyTimeRules } from "./time-rules.js";
+import { tokenizeTime } from "./time-tokens.js";
+
+/** A period the grammar read in the question, with where it is and which rule read it. */
+export interface GrammarSpan {
+  start: number;
+  end: number;
+  /** The rule that made the outermost token (range, to-date, units-ago …). */
+  rule: string;
+  period: Period;
+  relative: boolean;
+  /** Conventions applied (docs/planner.md): each is said in a note. */
+  conventions: string[];
+  toDate: boolean;
+}
+
+/** A comparison word the grammar read (同比, month over month). */
+export interface ComparisonSpan {
+  start: number;
+  end: number;
+  comparison: PeriodComparison;
+}
+
+/** What the grammar made of a question: its periods, its comparisons, and time-like text it could not read. */
+export interface GrammarReading {
+  spans: GrammarSpan[];
+  comparisons: ComparisonSpan[];
+  /** Atoms that are clearly about time (a weekday, a day of a month) left over by every rule. */
+  leftovers: { start: number; end: number }[];
+}
+
+/**
+ * Reads the time in a folded question (planner/normalize-text.ts) as of an ISO day: locale data →
+ * tokens → rules, to saturation. Months and quarters written without a year are left as they are
+ * (the caller knows the question's other years).
+ */
+export function readTimeGrammar(text: string, asOf: string): GrammarReading {
+  const atoms = tokenizeTime(text, TIME_LOCALES);
+  // Years written in the question (not 去年 or last year): a month or quarter without one takes the nearest.
+  const written = atoms.flatMap((atom) =>
+    atom.kind === "calendar" && atom.parts.year !== undefined
+      ? [{ at: atom.start, year: atom.parts.year }]
+      : [],
+  );
+  const yearNear = (position: number) =>
+    written.length === 0
+      ? undefined
+      : [...written].sort((a, b) => Math.abs(a.at - position) - Math.abs(b.at - position))[0].year;
+  const tokens = applyTimeRules(atoms, { asOf: dayOf(asOf), asOfIso: asOf, yearNear });
+  const spans: GrammarSpan[] = [];
+  const comparisons: ComparisonSpan[] = [];
+  const leftovers: { start: number; end: number }[] = [];
+  for (const token of tokens) {
+    if (token.kind === "time")
+      spans.push({
+        start: token.start,
+        end: token.end,
+        rule: token.rule,
+        period: token.value.period,
+        relative: token.value.relative,
+        conventions: token.value.conventions,
+        toDate: token.value.toDate === true,
+      });
+    else if (token.kind === "comparison")
+      comparisons.push({ start: token.start, end: token.end, comparison: token.comparison });
+    else if (token.kind === "calendar" && !token.weak) leftovers.push({ start: token.start, end: token.end });
+  }
+  return { spans, comparisons, leftovers };
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+let timeWordPattern: RegExp | undefined;
+
+/**
+ * Every place the question writes a word that is about time (locale `timeWords` and weekday names):
+ * text no rule reads there is time the planner must not replace with a default period.
+ */
+export function findTimeWords(text: string): { start: number; end: number }[] {
+  if (!timeWordPattern) {
+    const words = TIME_LOCALES.flatMap((locale) =>
+      [...locale.timeWords, ...Object.keys(locale.weekdays)]
+        .filter((word) => !locale.weakWords.includes(word))
+        .map((word) =>
+          locale.spaced ? `(?<![a-z0-9])${escapeRegExp(word)}(?![a-z0-9])` : escapeRegExp(word),
+        )
+        .concat(locale.timeLikePatterns),
+    );
+    timeWordPattern = new RegExp(words.sort((a, b) => b.length - a.length).join("|"), "gu");
+  }
+  return [...text.matchAll(timeWordPattern)].map((match) => ({
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
+}
