@@ -541,7 +541,10 @@ function readQuestion(
     routed: withoutGeneralMeasures(withoutForeignMeasures(normalized, foreignMeasures)),
     mentions,
     times,
-    unreadTimes,
+    // Time-like text inside a catalog term (号 in 型号) is the term's, not a time to ask about.
+    unreadTimes: unreadTimes.filter(
+      (unread) => !mentions.some((mention) => mention.start < unread.end && unread.start < mention.end),
+    ),
     unknownTerms,
     subQuestions,
     metrics,

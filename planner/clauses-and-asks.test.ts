@@ -162,20 +162,26 @@ describe("every ask of a sentence is its own sub-question", () => {
   });
 });
 
-describe("a time word no rule reads is asked back, never replaced by the default period", () => {
-  it("last week / yesterday / 上周 / 年初至今: asked, no plan, no 'no period' note", () => {
+describe("a time word is never replaced by the default period", () => {
+  it("last week / yesterday / 上周: refused naming the grain the monthly data lacks, or asked back; never the default month", () => {
     for (const question of [
       "What was product A's return rate in East China last week?",
       "What was product A's return rate in East China yesterday?",
       "华东区A产品上周的退货率是多少？",
-      "華東區A產品年初至今的退貨率",
+      "What was product A's return rate in East China this winter?",
     ]) {
       const outcome = plan(demo, question);
       expect(outcome.plan, question).toBeUndefined();
-      expect(outcome.clarification?.spans.length, question).toBeGreaterThan(0);
+      expect(outcome.message ?? "", question).not.toBe("");
       expect(outcome.defaults ?? [], question).toEqual([]);
       expect(outcome.warnings.join(" "), question).not.toContain("no period");
     }
+  });
+
+  it("年初至今 is read as the year to the as-of day, with no default period", () => {
+    const outcome = plan(demo, "華東區A產品年初至今的退貨率");
+    expect(outcome.plan?.sub_goals[0].params.period?.from, outcome.message).toBe("2024-01-01");
+    expect(outcome.defaults ?? []).toEqual([]);
   });
 
   it("a question with no time at all still gets the default period, with its note", () => {
