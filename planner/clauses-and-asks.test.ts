@@ -169,6 +169,10 @@ describe("a time word is never replaced by the default period", () => {
       "What was product A's return rate in East China yesterday?",
       "华东区A产品上周的退货率是多少？",
       "What was product A's return rate in East China this winter?",
+      // Vague spans no rule gives days to (our wordings): asked back, never the default month.
+      "How has product A's return rate in East China looked lately?",
+      "华东区A产品近期的退货率怎么样？",
+      "假期期間華東區A產品的退貨率是多少？",
     ]) {
       const outcome = plan(demo, question);
       expect(outcome.plan, question).toBeUndefined();

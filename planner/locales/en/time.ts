@@ -282,6 +282,14 @@ export const englishTime: TimeLocale = {
     "this time",
     "fortnight",
     "from now",
+    // vague spans no rule gives days to: asked back, never the default month
+    "recent",
+    "recently",
+    "lately",
+    "holiday",
+    "holidays",
+    "midyear",
+    "mid-year",
   ],
   timeLikePatterns: [
     // a day of the month with no month: on the first, the 24th, the 24 ending a clause

@@ -143,6 +143,14 @@ export const chineseTime: TimeLocale = {
     "寒假",
     "暑假",
     "公元",
+    // vague spans no rule gives days to: asked back, never the default month
+    "最近",
+    "近期",
+    "近来",
+    "年中",
+    "春节",
+    "假期",
+    "节假日",
   ],
   timeLikePatterns: [],
 };
