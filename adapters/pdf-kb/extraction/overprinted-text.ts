@@ -1,4 +1,4 @@
-import type { PositionedText } from "./pdf-text-reader.js";
+import type { PositionedText } from "./positioned-text.js";
 
 // Fake bold and drop shadows draw the same text twice, the copy a fraction of a point away:
 // wkhtmltopdf (Qt) draws every bold run of a font that has no bold face again 0.3 pt to the right,
