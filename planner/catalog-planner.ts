@@ -707,7 +707,10 @@ function resolveFramePeriods(frames: Frame[]): Map<Frame, Period[] | undefined> 
       // A comparison keeps its period and its base apart (May and April are two answers, not one span).
       const compared = frame.times.some((time) => time.comparison !== undefined);
       framePeriods.set(frame, compared ? uniquePeriods(periods) : mergePeriods(periods));
-      if (frame.metrics.length > 0) previousPeriods = framePeriods.get(frame);
+      // An event clause's own dates carry too ("releases in H2 2023, and complaints over the same
+      // half"); a metric clause's always do.
+      if (frame.metrics.length > 0 || frame.times.some((time) => time.kind !== "same_period"))
+        previousPeriods = framePeriods.get(frame);
     } else if (frame.metrics.length > 0 && previousPeriods) {
       framePeriods.set(frame, previousPeriods);
     }

@@ -194,3 +194,38 @@ describe("a time word is never replaced by the default period", () => {
     expect(outcome.defaults?.length).toBe(1);
   });
 });
+
+describe("a later clause's word pointing back at an earlier clause's period takes that period", () => {
+  const qingtu = load("test/held-out/qingtu/workspace");
+  const periods = (workspace: Workspace, question: string) =>
+    (plan(workspace, question).plan?.sub_goals ?? []).map((goal) => [
+      goal.params.metric ?? goal.params.event,
+      goal.params.period?.from,
+      goal.params.period?.to,
+    ]);
+  it("当月 / 該月 after a dated clause is that month, on two catalogs; alone, 当月 is still this month", () => {
+    expect(periods(demo, "2024年1月华东区A产品的退货率是多少？当月华东区有没有换物流商？")).toContainEqual([
+      "logistics_provider_change",
+      "2024-01-01",
+      "2024-01-31",
+    ]);
+    expect(periods(qingtu, "2024年3月市中心的騎行次數是多少？該月市中心有沒有調價？")).toContainEqual([
+      "fare_change",
+      "2024-03-01",
+      "2024-03-31",
+    ]);
+    expect(periods(demo, "当月华东区A产品的退货率是多少？")[0]).toEqual([
+      "return_rate",
+      "2024-06-01",
+      "2024-06-30",
+    ]);
+  });
+  it("an event clause's own dates carry to a metric clause pointing back at them ('over the same half')", () => {
+    expect(
+      periods(
+        demo,
+        "Which CRM releases came out in H2 2023, and how many service complaints were logged over the same half?",
+      ),
+    ).toContainEqual(["complaints", "2023-07-01", "2023-12-31"]);
+  });
+});

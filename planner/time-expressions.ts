@@ -2,6 +2,7 @@ import { parseChineseNumeral } from "../domain/chinese-numerals.js";
 import { MONTHS } from "../domain/parse-value.js";
 import { parsePeriodLabel } from "../domain/period-label.js";
 import type { Grain, Period } from "../models/plan.js";
+import { TIME_LOCALES } from "./locales/index.js";
 import type { PeriodComparison } from "./locales/time-locale.js";
 import { findTimeWords, readTimeGrammar } from "./time-grammar/read-time.js";
 
@@ -375,7 +376,7 @@ const PATTERNS: Pattern[] = [
   // 同期, 同月, 同一时期, the same period/month/quarter
   {
     regex:
-      /同期|同月|同一时期|同一个月|同季度|(?:for |in |during |over )?the same (?:period|month|quarter|time|year)/gu,
+      /同期|同月|同一时期|同一个月|同季度|(?:for |in |during |over )?the same (?:period|month|quarter|time|year|half)/gu,
     build: () => ({ kind: "same_period", periods: [], grain: "month" }),
   },
 ];
@@ -446,7 +447,10 @@ export function readTime(
     if (accepted.some((other) => other.start < mention.end && mention.start < other.end)) continue;
     accepted.push(mention);
   }
-  const mentions = withoutDatingYears(accepted).sort((a, b) => a.start - b.start);
+  const mentions = asBackReferences(
+    withoutDatingYears(accepted).sort((a, b) => a.start - b.start),
+    text,
+  );
   const inside = (start: number, end: number) =>
     mentions.some((mention) => mention.start <= start && end <= mention.end);
   const unread = [...grammar.leftovers, ...findTimeWords(text)]
@@ -455,6 +459,30 @@ export function readTime(
     .filter((span, index, all) => index === 0 || all[index - 1].end <= span.start)
     .map((span) => ({ ...span, text: text.slice(span.start, span.end) }));
   return { mentions, unread };
+}
+
+/**
+ * A relative time that opens with a back-reference word of its locale (当月, 该季度, that
+ * quarter, the same half) and follows another time of the question points back at that time's
+ * period: it becomes a same-period mention, which the planner resolves to the earlier clause's
+ * period as it does 同期. Alone in the question it keeps its own reading.
+ */
+function asBackReferences(mentions: TimeMention[], text: string): TimeMention[] {
+  const words = TIME_LOCALES.flatMap((locale) => locale.backReferences).sort((a, b) => b.length - a.length);
+  return mentions.map((mention, index) => {
+    if (index === 0 || mention.kind !== "relative") return mention;
+    const written = text.slice(mention.start, mention.end).toLowerCase();
+    if (!words.some((word) => written.startsWith(word))) return mention;
+    return {
+      start: mention.start,
+      end: mention.end,
+      text: mention.text,
+      kind: "same_period",
+      periods: [],
+      grain: mention.grain,
+      rule: "back_reference",
+    };
+  });
 }
 
 /** The calendar patterns above, in order: at one position the first pattern that matches wins. */

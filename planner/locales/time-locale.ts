@@ -41,6 +41,12 @@ export interface TimeLocale {
   units: Record<string, TimeUnit>;
   /** Words that move a unit: last / 上 = -1, this / 本 = 0, next / 下 = +1. */
   steps: Record<string, number>;
+  /**
+   * Words before a unit that point back at the period an earlier clause named (当月 / 该季度 / that
+   * quarter / the same half): after another time of the question they take its period, as 同期
+   * does; with none before them they keep their step's reading (当月 alone is this month).
+   */
+  backReferences: string[];
   /** Words after a unit that move it (the month before last = -2, the quarter after next = +2). */
   trailingSteps: Record<string, number>;
   /** Days named outright: today = 0, yesterday = -1, the day before yesterday = -2 … */

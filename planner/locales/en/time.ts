@@ -78,6 +78,7 @@ export const englishTime: TimeLocale = {
     "half-year": "half",
     half: "half",
   },
+  backReferences: ["that", "the same"],
   steps: {
     last: -1,
     final: -1,

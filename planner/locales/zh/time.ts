@@ -49,6 +49,7 @@ export const chineseTime: TimeLocale = {
     年: "year",
     半年: "half",
   },
+  backReferences: ["当", "该", "那", "那个", "同一"],
   steps: {
     上: -1,
     最后: -1,
