@@ -9,7 +9,7 @@ import type { BiDashboardSource, BiDataset } from "../../models/sources/bi-dashb
 import { StepError } from "../../models/step-error.js";
 import type { SourceConfig } from "../../models/workspace.js";
 import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
-import { authHeaders, credentialHint } from "../tickets/credentials.js";
+import { authHeaders, credentialHint } from "../shared/credentials.js";
 import { type BrowserManager, sharedBrowserManager } from "./browser-manager.js";
 import { credentialVariables, logIn } from "./dashboard-login.js";
 import type { DashboardRead } from "./dashboard-read.js";

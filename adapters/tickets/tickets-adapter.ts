@@ -15,13 +15,13 @@ import type {
   SourceAdapter,
   StepContext,
 } from "../adapter.js";
+import { authHeaders, credentialHint } from "../shared/credentials.js";
 import {
   type ChangeEvent,
   correctedDates,
   type FieldValueNames,
   flattenChangelog,
 } from "./changelog-events.js";
-import { authHeaders, credentialHint } from "./credentials.js";
 import {
   type CompiledField,
   columnTypeOf,

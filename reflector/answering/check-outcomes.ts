@@ -1,7 +1,7 @@
 import type { Broadening, Gap } from "../../models/answer.js";
 import { checkOutcome } from "../check-outcome.js";
 import { adviceForKind, documentsAdvice, eventSourcesAdvice } from "../gap-advice.js";
-import { renderGap } from "../messages/render-message.js";
+import { messageFields, renderGap } from "../messages/render-message.js";
 import type { GoalOutcome } from "../synthesizer/goal-outcome.js";
 import { Labels } from "../synthesizer/labels.js";
 import { checkWhy } from "../why-check.js";
@@ -38,12 +38,6 @@ export function checkOutcomes(
         reason: `${broadening.reason} — only to show context; the values found are not for what was asked`,
       };
   }
-}
-
-/** The code and parameters of a gap's message, kept beside its words for `--json` readers. */
-export function messageFields(message: { code: string }): Pick<Gap, "code" | "params"> {
-  const { code, ...params } = message;
-  return { code, params };
 }
 
 /** Each outcome's evidence against its goal's `asked`; a shortfall adds a gap or makes the grader's stricter. */

@@ -4,12 +4,11 @@ import type { SubGoal } from "../../models/plan.js";
 import { checkOutcome } from "../check-outcome.js";
 import { adviceForKind } from "../gap-advice.js";
 import type { GapMessage } from "../messages/gap-message.js";
-import { renderGap } from "../messages/render-message.js";
+import { messageFields, renderGap } from "../messages/render-message.js";
 import type { FailedSource } from "../rules/rule.js";
 import { asksSameNumber } from "../same-number.js";
 import type { GoalOutcome } from "../synthesizer/goal-outcome.js";
 import type { AnswerContext } from "./answer-context.js";
-import { messageFields } from "./check-outcomes.js";
 import type { ReflectedGoals } from "./execute-and-reflect.js";
 import type { GradedOutcomes } from "./grade-outcomes.js";
 

@@ -3,9 +3,8 @@ import type { SubGoal } from "../../models/plan.js";
 import type { StepResult } from "../../models/step-result.js";
 import { adviceForKind, needsOcrAdvice } from "../gap-advice.js";
 import type { GapMessage } from "../messages/gap-message.js";
-import { renderGap } from "../messages/render-message.js";
+import { messageFields, renderGap } from "../messages/render-message.js";
 import type { AnswerContext } from "./answer-context.js";
-import { messageFields } from "./check-outcomes.js";
 
 /**
  * The gap of a goal that stayed unresolved: what is missing (the failure, the step's own message

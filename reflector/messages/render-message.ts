@@ -1,3 +1,4 @@
+import type { Gap } from "../../models/answer.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { AnswerLanguage, Labels } from "../synthesizer/labels.js";
 import { english } from "./en.js";
@@ -12,6 +13,12 @@ const CATALOGS: Record<AnswerLanguage, MessageCatalog> = {
   "zh-Hans": simplifiedChinese,
   "zh-Hant": traditionalChinese,
 };
+
+/** The code and parameters of a gap's message, kept beside its words for `--json` readers. */
+export function messageFields(message: { code: string }): Pick<Gap, "code" | "params"> {
+  const { code, ...params } = message;
+  return { code, params };
+}
 
 /** The words of an answer language's catalog (the CLI's lines under an answer). */
 export function messageCatalog(language: AnswerLanguage): MessageCatalog {
