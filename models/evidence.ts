@@ -83,6 +83,12 @@ export const Passage = z.object({
   pages: z.array(z.number().int()).optional(),
   section: z.string(),
   text: z.string(),
+  /**
+   * What the passage states, one statement each, when its text alone does not say it: a table
+   * row's cells with their column headers ("Plan: Premier; First response target: 1 hour"). The
+   * grader reads these instead of the text's sentences.
+   */
+  statements: z.array(z.string()).optional(),
   score: z.number(),
   bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),
   /** Present when the passage's page had no text layer and was read by OCR. */

@@ -261,7 +261,7 @@ export function sentenceStates(kind: AnswerKind, subject: string[], sentence: st
   const folded = foldText(sentence);
   const needed = Math.min(2, subject.length);
   const mentioned = subject.filter((term) => termOccurs(term, folded)).length;
-  return mentioned >= needed && sentenceAnswers(kind, folded);
+  return mentioned >= needed && sentenceAnswers(kind, folded, subject.join(" "));
 }
 
 /** Checks a text goal's grade: a supporting sentence must state the asked aspect about the asked subject. */

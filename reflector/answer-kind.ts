@@ -79,16 +79,18 @@ const ANSWER_PATTERNS: Record<Exclude<AnswerKind, "general">, (sentence: string)
     ),
   // A Chinese unit needs no word boundary after it (JavaScript's \b is ASCII-only, so "800元赔偿"
   // never matched one); a currency code may stand before the number ("CNY 25") as well as after.
+  // A share of something ("10% of the monthly fee", 百分之十) is an amount too: a credit, a fee, a deposit.
   amount: (sentence) =>
-    /\d[\d,.]*\s*(元|块|美元|新台币|台币|港币|欧元|英镑|日元)|\d[\d,.]*\s*(nt\$|usd|rmb|cny|twd|eur|gbp|hkd|yuan|euros?|pounds?|dollars?)\b|\b(nt\$?|usd|rmb|cny|twd|eur|gbp|hkd)\s*\d|[$¥€£]\s*\d|人民币\s*\d/.test(
+    /\d[\d,.]*\s*(%|％|percent\b|per cent\b)|百分之|\d[\d,.]*\s*(元|块|美元|新台币|台币|港币|欧元|英镑|日元)|\d[\d,.]*\s*(nt\$|usd|rmb|cny|twd|eur|gbp|hkd|yuan|euros?|pounds?|dollars?)\b|\b(nt\$?|usd|rmb|cny|twd|eur|gbp|hkd)\s*\d|[$¥€£]\s*\d|人民币\s*\d/.test(
       sentence,
     ),
   date: (sentence) =>
     /\d{4}-\d{2}-\d{2}|\d{4}年\d{1,2}月|\d{1,2}月\d{1,2}日|(january|february|march|april|may|june|july|august|september|october|november|december)\s+\d/.test(
       sentence,
     ),
+  // A charge stated as free or not ("免收人工费", "free of charge") says whether it is charged.
   yes_no: (sentence) =>
-    /可以|不可|可(办理|申请|享|获|退|换|修)|能够|不能|无法|得以|予以|不予|恕不|允许|接受|仅限|仅在|\bonly\b|\bmay\b|\bcan\b|cannot|not allowed|allowed|eligible|will be (exchanged|replaced|refunded)|are (not )?(exchanged|replaced|refunded)|is (not )?(exchanged|replaced|refunded)/.test(
+    /免收|免费|不收|收取|free of charge|no charge|at no (extra )?cost|可以|不可|可(办理|申请|享|获|退|换|修)|能够|不能|无法|得以|予以|不予|恕不|允许|接受|仅限|仅在|\bonly\b|\bmay\b|\bcan\b|cannot|not allowed|allowed|eligible|will be (exchanged|replaced|refunded)|are (not )?(exchanged|replaced|refunded)|is (not )?(exchanged|replaced|refunded)/.test(
       sentence,
     ),
   count: (sentence) =>
@@ -113,9 +115,25 @@ export function answerKindOf(question: string): AnswerKind {
 }
 
 /** Whether a folded sentence carries an answer of this kind. */
-export function sentenceAnswers(kind: AnswerKind, foldedSentence: string): boolean {
-  return kind === "general" ? true : ANSWER_PATTERNS[kind](foldedSentence);
+export function sentenceAnswers(kind: AnswerKind, foldedSentence: string, question = ""): boolean {
+  if (kind === "general") return true;
+  return ANSWER_PATTERNS[kind](foldedSentence) || answersConditionally(kind, foldedSentence, question);
 }
+
+/**
+ * Whether a folded sentence answers a yes/no question only under its own terms: "is it still under
+ * warranty?" is answered by "the warranty lasts 24 months from acceptance", "is the visit charged?"
+ * by "a visit costs 300 yuan". The limit it states (a duration, an amount) is the condition.
+ */
+export function answersConditionally(kind: AnswerKind, foldedSentence: string, question = ""): boolean {
+  if (kind !== "yes_no" || ANSWER_PATTERNS.yes_no(foldedSentence)) return false;
+  // Whether something is charged is answered by a price, not by how long it takes.
+  if (CHARGE_CUE.test(foldText(question))) return ANSWER_PATTERNS.amount(foldedSentence);
+  return ANSWER_PATTERNS.how_long(foldedSentence) || ANSWER_PATTERNS.amount(foldedSentence);
+}
+
+/** A yes/no question about a charge ("要收费吗", "is the visit charged"). */
+const CHARGE_CUE = /收费|收钱|付费|要钱|花钱|charged?\b|fees?\b|cost|\bpay/;
 
 /**
  * The clause of a compound question that holds the question word ("多久能收到新品" of

@@ -70,10 +70,11 @@ export function gradePassages(question: string, passages: Passage[], options: Gr
   const coverage = terms.length === 0 ? 1 : (terms.length - missingTerms.length) / terms.length;
   const supporting: SupportingSentence[] = [];
   for (const passage of passages) {
-    for (const sentence of sentencesOf(passage.text)) {
+    // A table passage states its rows with their headers; any other passage, its sentences.
+    for (const sentence of passage.statements ?? sentencesOf(passage.text)) {
       const folded = foldText(sentence);
       const mentions = focusTerms.length === 0 || focusTerms.some((term) => termOccurs(term, folded));
-      if (mentions && sentenceAnswers(kind, folded)) {
+      if (mentions && sentenceAnswers(kind, folded, aspect)) {
         supporting.push({
           chunk_id: passage.chunk_id,
           document: passage.document,
@@ -88,6 +89,10 @@ export function gradePassages(question: string, passages: Passage[], options: Gr
   const score = (sentence: SupportingSentence) =>
     focusTerms.filter((term) => termOccurs(term, foldText(sentence.text))).length;
   supporting.sort((left, right) => score(right) - score(left));
+  // A sentence naming far fewer of the asked words than the best one is about something else
+  // ("the targets below apply on business days" beside the row that states the target).
+  const best = supporting.length > 0 ? score(supporting[0]) : 0;
+  const relevant = supporting.filter((sentence) => 2 * score(sentence) >= best);
   const base = {
     question,
     kind,
@@ -95,7 +100,7 @@ export function gradePassages(question: string, passages: Passage[], options: Gr
     coverage,
     terms,
     missingTerms,
-    supporting: supporting.slice(0, 3),
+    supporting: relevant.slice(0, 3),
     grader: "deterministic",
   };
   if (passages.length < minDocs) {
@@ -112,7 +117,7 @@ export function gradePassages(question: string, passages: Passage[], options: Gr
       missing: `the passages do not mention ${missingTerms.slice(0, 4).join(", ")} (asked in "${aspect}")`,
     };
   }
-  if (supporting.length === 0) {
+  if (relevant.length === 0) {
     return {
       ...base,
       sufficient: false,

@@ -20,6 +20,7 @@ import { manifestFileName } from "./store/knowledge-base-manifest.js";
 import { KnowledgeBaseMissingError } from "./store/knowledge-base-missing-error.js";
 import type { KnowledgeBaseFilters } from "./store/search-filters.js";
 import { datasetEvidence, datasetTables } from "./table-dataset.js";
+import { tableStatements } from "./table-statements.js";
 
 /** Raw snapshot of a passage search. */
 interface SearchBody {
@@ -28,6 +29,8 @@ interface SearchBody {
   filters: KnowledgeBaseFilters;
   hits: SearchHit[];
   notes: string[];
+  /** A table hit's statements by its id: its rows' cells with their headers (table-statements.ts). */
+  statements?: Record<string, string[]>;
 }
 
 /** Raw snapshot of a table dataset: the matching tables as stored, before mapping and filtering. */
@@ -87,6 +90,25 @@ class PdfKnowledgeBaseAdapter implements SourceAdapter {
     }
   }
 
+  /** The statements of every table hit, read from the stored tables of the hits' documents. */
+  private async tableStatementsOf(
+    knowledgeBase: KnowledgeBase,
+    hits: SearchHit[],
+  ): Promise<Map<string, string[]>> {
+    const statements = new Map<string, string[]>();
+    const tableHits = hits.filter((hit) => hit.kind === "table" && hit.tableId !== undefined);
+    for (const document of new Set(tableHits.map((hit) => hit.document))) {
+      const tables = await knowledgeBase.listTables({ document });
+      for (const hit of tableHits.filter((candidate) => candidate.document === document)) {
+        const table = tables.find((stored) => stored.document === document && stored.tableId === hit.tableId);
+        if (!table) continue;
+        const rows = tableStatements(table, hit.id);
+        if (rows.length > 0) statements.set(hit.id, rows);
+      }
+    }
+    return statements;
+  }
+
   async fetch(goal: SubGoal, context: StepContext): Promise<RawResponse> {
     context.signal.throwIfAborted();
     if (goal.dataset !== undefined) return this.fetchTables(goal, goal.dataset);
@@ -139,7 +161,15 @@ class PdfKnowledgeBaseAdapter implements SourceAdapter {
       ),
       ...selection.relaxed.map((filter) => `the ${filter} filter was dropped to find passages`),
     ];
-    const body: SearchBody = { kind: "passages", query, filters: selection.filters, hits, notes };
+    const statements = await this.tableStatementsOf(knowledgeBase, hits);
+    const body: SearchBody = {
+      kind: "passages",
+      query,
+      filters: selection.filters,
+      hits,
+      notes,
+      ...(statements.size > 0 ? { statements: Object.fromEntries(statements) } : {}),
+    };
     return {
       request: `search ${this.name} "${query}" (hybrid, k=${this.config.top_k}, ${describeFilters(selection.filters)})`,
       body,
@@ -211,6 +241,7 @@ class PdfKnowledgeBaseAdapter implements SourceAdapter {
       ...(hit.pages.length > 1 ? { pages: hit.pages } : {}),
       section: hit.section,
       text: hit.text,
+      ...(body.statements?.[hit.id]?.length ? { statements: body.statements[hit.id] } : {}),
       score: hit.score,
       ...(hit.bbox ? { bbox: hit.bbox } : {}),
       ...(hit.ocr ? { ocr: hit.ocr } : {}),

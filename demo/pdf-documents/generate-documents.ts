@@ -33,7 +33,7 @@ type Block =
 export interface DemoDocument {
   file: string;
   title: string;
-  language: "en" | "zh-Hant";
+  language: "en" | "zh-Hans" | "zh-Hant";
   blocks: Block[];
 }
 
@@ -217,7 +217,7 @@ export const DEMO_DOCUMENTS: DemoDocument[] = [POLICY_ZH_HANT, POLICY_EN, CRM_NO
 
 function useFont(pdf: PDFKit.PDFDocument, document: DemoDocument, bold: boolean): PDFKit.PDFDocument {
   // A TTC holds several faces: pdfkit (fontkit) picks one by its PostScript name.
-  if (document.language === "zh-Hant") return pdf.font(CJK_FONT_FILE, CJK_FONT_NAME);
+  if (document.language !== "en") return pdf.font(CJK_FONT_FILE, CJK_FONT_NAME);
   return pdf.font(bold ? "Helvetica-Bold" : "Helvetica");
 }
 

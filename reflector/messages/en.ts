@@ -1,5 +1,19 @@
+import type { AskedAspect } from "../../models/plan.js";
 import type { AskedKeys, GapMessage } from "./gap-message.js";
 import { type MessageCatalog, parenthesized } from "./message-catalog.js";
+
+/** What each asked aspect is called in a gap. */
+const ASPECT_NAMES: Record<AskedAspect, string> = {
+  eligibility: "whether it is allowed",
+  who_pays: "who bears the cost",
+  duration: "how long it takes",
+  amount: "an amount",
+  count: "a count",
+  procedure: "how to do it",
+  reason: "a reason",
+  date: "a date",
+  general: "an answer",
+};
 
 // English names a failure by its kind as the step file, the trace and --json do (server_error,
 // timeout), so a person can search for it and scripts that read gaps keep working.
@@ -59,10 +73,10 @@ export const english: MessageCatalog = {
       case "passages_insufficient":
         return (
           message.graderSays ??
-          `no passage states ${message.aspect.replace("_", " ")}${message.about ? ` about ${this.quote(message.about)}` : ""}`
+          `no passage states ${ASPECT_NAMES[message.aspect]}${message.about ? ` about ${this.quote(message.about)}` : ""}`
         );
       case "text_aspect_missing":
-        return `no sentence of the passages states ${message.aspect.replace("_", " ")}${message.about ? ` about ${this.quote(message.about)}` : ""}; passages that mention it are context`;
+        return `no sentence of the passages states ${ASPECT_NAMES[message.aspect]}${message.about ? ` about ${this.quote(message.about)}` : ""}; passages that mention it are context`;
       case "why_no_event_source":
         return `why ${message.metric} changed${message.period ? ` in ${message.period}` : ""}: the question names no event or change the workspace records, so no event source was searched; the values are not an explanation (ask about an event, e.g. a staffing or provider change)`;
       case "why_no_event_found":

@@ -1,5 +1,5 @@
 import type { FailureKind } from "../../models/failure-kind.js";
-import type { FilterValue } from "../../models/plan.js";
+import type { AskedAspect, FilterValue } from "../../models/plan.js";
 
 // What a gap says, as a code with parameters: the reflector decides WHAT is missing; each answer
 // language's catalog (en.ts, zh-hans.ts, zh-hant.ts) decides how it is said. Catalog names (metric,
@@ -44,9 +44,9 @@ export type GapMessage =
   /** An event search did not cover the asked window. */
   | { code: "event_window_uncovered"; window: string }
   /** The grader found the passages short of the asked aspect (its own finding kept for English). */
-  | { code: "passages_insufficient"; aspect: string; about?: string; graderSays?: string }
+  | { code: "passages_insufficient"; aspect: AskedAspect; about?: string; graderSays?: string }
   /** No passage states the asked aspect. */
-  | { code: "text_aspect_missing"; aspect: string; about?: string }
+  | { code: "text_aspect_missing"; aspect: AskedAspect; about?: string }
   /** A "why" question whose plan searched no event source. */
   | { code: "why_no_event_source"; metric: string; period?: string }
   /** A "why" question whose event searches found nothing in their windows. */

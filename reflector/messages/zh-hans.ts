@@ -1,3 +1,4 @@
+import type { AskedAspect } from "../../models/plan.js";
 import { periodLabel } from "../period-broadening.js";
 import type { GapMessage } from "./gap-message.js";
 import {
@@ -7,6 +8,19 @@ import {
   parenthesized,
   whereFrom,
 } from "./message-catalog.js";
+
+/** What each asked aspect is called in a gap. */
+const ASPECT_NAMES: Record<AskedAspect, string> = {
+  eligibility: "是否可以",
+  who_pays: "由谁负担",
+  duration: "所需时间",
+  amount: "金额",
+  count: "数量",
+  procedure: "办理方法",
+  reason: "原因",
+  date: "日期",
+  general: "答案",
+};
 
 const FAILURE: Record<Extract<GapMessage, { code: "step_failed" }>["kind"], string> = {
   timeout: "超时",
@@ -62,9 +76,9 @@ export const simplifiedChinese: MessageCatalog = {
       case "event_window_uncovered":
         return `检索未覆盖整个 ${message.window}`;
       case "passages_insufficient":
-        return `文档段落未说明${message.about ? `${message.about}的` : ""}「${message.aspect.replace("_", " ")}」`;
+        return `文档段落未说明${message.about ? `${message.about}的` : ""}「${ASPECT_NAMES[message.aspect]}」`;
       case "text_aspect_missing":
-        return `文档段落中没有一句说明${message.about ? `${message.about}的` : ""}「${message.aspect.replace("_", " ")}」；提到它的段落仅供参考`;
+        return `文档段落中没有一句说明${message.about ? `${message.about}的` : ""}「${ASPECT_NAMES[message.aspect]}」；提到它的段落仅供参考`;
       case "why_no_event_source":
         return `${labels.metric(message.metric)}${message.period ? `在 ${message.period} ` : ""}为何变化：问题未提到工作区记录的任何事件或变更，因此未检索事件来源；这些数值本身不是解释（可询问某个事件，例如人员或服务商变更）`;
       case "why_no_event_found":

@@ -1,3 +1,4 @@
+import type { AskedAspect } from "../../models/plan.js";
 import { periodLabel } from "../period-broadening.js";
 import type { GapMessage } from "./gap-message.js";
 import {
@@ -7,6 +8,19 @@ import {
   parenthesized,
   whereFrom,
 } from "./message-catalog.js";
+
+/** What each asked aspect is called in a gap. */
+const ASPECT_NAMES: Record<AskedAspect, string> = {
+  eligibility: "是否可以",
+  who_pays: "由誰負擔",
+  duration: "所需時間",
+  amount: "金額",
+  count: "數量",
+  procedure: "辦理方法",
+  reason: "原因",
+  date: "日期",
+  general: "答案",
+};
 
 const FAILURE: Record<Extract<GapMessage, { code: "step_failed" }>["kind"], string> = {
   timeout: "逾時",
@@ -62,9 +76,9 @@ export const traditionalChinese: MessageCatalog = {
       case "event_window_uncovered":
         return `檢索未覆蓋整個 ${message.window}`;
       case "passages_insufficient":
-        return `文件段落未說明${message.about ? `${message.about}的` : ""}「${message.aspect.replace("_", " ")}」`;
+        return `文件段落未說明${message.about ? `${message.about}的` : ""}「${ASPECT_NAMES[message.aspect]}」`;
       case "text_aspect_missing":
-        return `文件段落中沒有一句說明${message.about ? `${message.about}的` : ""}「${message.aspect.replace("_", " ")}」；提到它的段落僅供參考`;
+        return `文件段落中沒有一句說明${message.about ? `${message.about}的` : ""}「${ASPECT_NAMES[message.aspect]}」；提到它的段落僅供參考`;
       case "why_no_event_source":
         return `${labels.metric(message.metric)}${message.period ? `在 ${message.period} ` : ""}為何變化：問題未提到工作區記錄的任何事件或變更，因此未檢索事件來源；這些數值本身不是解釋（可詢問某個事件，例如人員或服務商變更）`;
       case "why_no_event_found":
