@@ -121,3 +121,45 @@ describe("amounts in Chinese and with a currency code first", () => {
     expect(keyTerms("車輛遺失要賠償多少錢？")).not.toContain("少钱");
   });
 });
+
+describe("per-ask answers from statements and under stated limits", () => {
+  const passage = (text: string, statements?: string[]) => ({
+    chunk_id: "c",
+    document: "policy.pdf",
+    page: 1,
+    section: "s",
+    text,
+    score: 1,
+    ...(statements ? { statements } : {}),
+  });
+
+  it("reads a table passage's statements, so a row with its headers answers the ask", () => {
+    const row = passage("Plan | First response target | Credit\nPremier | 1 hour | 10% of the monthly fee", [
+      "Plan: Premier; First response target: 1 hour; Credit per missed response: 10% of the monthly fee",
+    ]);
+    const grade = gradePassages("For the Premier plan, how much credit per missed response?", [row]);
+    expect(grade.sufficient).toBe(true);
+    expect(grade.supporting[0]?.text).toContain("Credit per missed response: 10%");
+  });
+
+  it("answers a yes/no question under the limit a sentence states, and a charge only by a price", () => {
+    const warranty = gradePassages("主机坏了还在保修吗？", [passage("主机的保修期为24个月，自验收之日起计算。")]);
+    expect(warranty.sufficient).toBe(true);
+    const charge = gradePassages("上门维修要收费吗？", [
+      passage("上门维修在报修后2个工作日内安排工程师到场。"),
+    ]);
+    expect(charge.sufficient).toBe(false);
+    const priced = gradePassages("上门维修要收费吗？", [passage("上门维修服务费为300元。")]);
+    expect(priced.sufficient).toBe(true);
+  });
+
+  it("drops a sentence naming far fewer of the asked words than the best one", () => {
+    const grade = gradePassages("What is the first response target of the Premier plan?", [
+      passage("x", ["Plan: Premier; First response target: 1 hour"]),
+      passage("The targets below apply to requests opened on business days."),
+    ]);
+    expect(grade.supporting.map((sentence) => sentence.text)).toEqual([
+      "Plan: Premier; First response target: 1 hour",
+    ]);
+  });
+});
