@@ -6,6 +6,8 @@ import type { ModelSettings } from "../models/workspace.js";
 import type { AnswerKind } from "./answer-kind.js";
 import type { Grade } from "./grader.js";
 import { keyTerms } from "./key-terms.js";
+import { PASSAGE_WORDS } from "./locales/index.js";
+import { CUED_KINDS, type CuedKind } from "./locales/passage-words.js";
 import { askModelForJson } from "./model-client.js";
 import type { TraceSink } from "./rule-engine.js";
 
@@ -51,16 +53,11 @@ export interface AgenticOutcome {
   lastResult: StepResult;
 }
 
-// Words that pull in the passages a missing aspect would live in, per answer kind (both scripts and English).
+// Words that pull in the passages a missing aspect would live in, per answer kind (every language's).
 const ASPECT_WORDS: Record<AnswerKind, string> = {
-  how_long: "天 工作天 工作日 寄出 到货 时间 days delivery ship",
-  who_pays: "运费 负担 承担 费用 shipping cost",
-  amount: "金额 费用 元 amount fee price",
-  date: "日期 时间 date",
-  count: "数量 个 次 number total",
-  reason: "原因 因为 由于 because reason",
-  procedure: "流程 步骤 申请 提交 steps procedure submit",
-  yes_no: "可以 不得 允许 eligible allowed",
+  ...(Object.fromEntries(
+    CUED_KINDS.map((kind) => [kind, PASSAGE_WORDS.map((words) => words.searchHints[kind]).join(" ")]),
+  ) as Record<CuedKind, string>),
   general: "",
 };
 

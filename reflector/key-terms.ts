@@ -1,73 +1,9 @@
 import { foldText } from "../domain/text-folding.js";
+import { PASSAGE_WORDS } from "./locales/index.js";
 
-// Question words and glue: they say what kind of answer is wanted, not what it is about.
-const CHINESE_STOP = new Set([
-  "可以",
-  "可否",
-  "能否",
-  "能不能",
-  "是否",
-  "多久",
-  "多长",
-  "时间",
-  "多少",
-  "多少钱",
-  "几天",
-  "几个",
-  "什么",
-  "怎么",
-  "如何",
-  "为什么",
-  "哪些",
-  "哪个",
-  "哪里",
-  "谁",
-  "吗",
-  "呢",
-  "吧",
-  "嘛",
-  "的",
-  "了",
-  "是",
-  "我",
-  "我们",
-  "你",
-  "你们",
-  "请问",
-  "会",
-  "要",
-  "能",
-  "可",
-  "出",
-  "有",
-  "没有",
-  "还",
-  "和",
-  "与",
-  "及",
-  "或",
-  "在",
-  "到",
-  "把",
-  "被",
-  "给",
-  "让",
-  "就",
-  "都",
-  "也",
-  "很",
-  "这",
-  "那",
-  "个",
-  "几",
-  "天",
-  "由",
-]);
-const ENGLISH_STOP = new Set(
-  "a an the and or of to in on for by with at from is are was were be been can could may might will would shall should do does did i we you my our your it its this that these those what which who whom whose how long when where why much many there their them they if not no yes".split(
-    " ",
-  ),
-);
+// Question words and glue: they say what kind of answer is wanted, not what it is about. Every
+// language's words (reflector/locales/): Chinese ones are single segments, English ones words.
+const STOP_WORDS = new Set(PASSAGE_WORDS.flatMap((words) => words.stopWords));
 
 const CJK_CHARACTER = /^[\u3400-\u9fff\uf900-\ufaff]+$/;
 
@@ -95,7 +31,7 @@ export function keyTerms(text: string): string[] {
       continue;
     }
     if (CJK_CHARACTER.test(segment)) {
-      if (CHINESE_STOP.has(segment)) {
+      if (STOP_WORDS.has(segment)) {
         flushRun();
         continue;
       }
@@ -104,7 +40,7 @@ export function keyTerms(text: string): string[] {
       continue;
     }
     flushRun();
-    if (/^\d+$/.test(segment) || segment.length < 3 || ENGLISH_STOP.has(segment)) continue;
+    if (/^\d+$/.test(segment) || segment.length < 3 || STOP_WORDS.has(segment)) continue;
     terms.push(segment);
   }
   flushRun();

@@ -1,0 +1,101 @@
+import type { PassageWords } from "../passage-words.js";
+
+/** English passage words (folded: lower case). */
+export const englishPassageWords: PassageWords = {
+  code: "en",
+  questionCues: {
+    who_pays: [
+      "who pays",
+      "who covers",
+      "who bears",
+      "whose (cost|expense)",
+      "who is responsible for (the )?(shipping|cost)",
+    ],
+    how_long: [
+      "how long",
+      "how many (business |working )?days",
+      "how soon",
+      "when will .* (arrive|ship|receive)",
+    ],
+    amount: ["how much", "what does it cost", "what is the (price|fee|cost)"],
+    count: ["how many", "number of"],
+    date: ["\\bwhen\\b", "what date", "which date"],
+    reason: ["\\bwhy\\b", "what caused", "for what reason"],
+    procedure: [
+      "how (do|can|should|would) (i|we|you|a customer)",
+      "how to",
+      "what (are the )?steps",
+      "procedure",
+      "process (for|to)",
+    ],
+    yes_no: [
+      "\\bcan\\b",
+      "\\bmay\\b",
+      "\\bis it\\b",
+      "\\bare .* allowed",
+      "allowed",
+      "possible",
+      "\\bdo(es)? (you|they|i|we)\\b",
+    ],
+  },
+  answers: {
+    how_long: ["\\d+\\s*(business|working|calendar)?\\s*(days?|weeks?|hours?|months?)\\b"],
+    // A share of something ("10% of the monthly fee") is an amount too: a credit, a fee, a deposit.
+    // A currency code may stand before the number ("usd 25") as well as after.
+    amount: [
+      "\\d[\\d,.]*\\s*(%|％|percent\\b|per cent\\b)",
+      "\\d[\\d,.]*\\s*(nt\\$|usd|rmb|cny|twd|eur|gbp|hkd|yuan|euros?|pounds?|dollars?)\\b",
+      "\\b(nt\\$?|usd|rmb|cny|twd|eur|gbp|hkd)\\s*\\d",
+      "[$¥€£]\\s*\\d",
+    ],
+    date: [
+      "\\d{4}-\\d{2}-\\d{2}",
+      "(january|february|march|april|may|june|july|august|september|october|november|december)\\s+\\d",
+    ],
+    // A charge stated as free or not ("free of charge") says whether it is charged.
+    yes_no: [
+      "free of charge",
+      "no charge",
+      "at no (extra )?cost",
+      "\\bonly\\b",
+      "\\bmay\\b",
+      "\\bcan\\b",
+      "cannot",
+      "not allowed",
+      "allowed",
+      "eligible",
+      "will be (exchanged|replaced|refunded)",
+      "are (not )?(exchanged|replaced|refunded)",
+      "is (not )?(exchanged|replaced|refunded)",
+    ],
+    count: ["\\d", "\\b(one|two|three|four|five|six|seven|eight|nine|ten)\\b"],
+    reason: ["because", "due to", "caused by", "as a result", "owing to", "the reason"],
+    procedure: [
+      "\\b(first|then|step|submit|contact|fill in|send|visit|apply|return the|bring|call|email|log in|open)\\b",
+    ],
+  },
+  payingParties: ["customer", "buyer", "store", "seller", "\\bwe\\b", "\\bus\\b", "\\bour\\b"],
+  costWords: ["shipping", "postage", "cost", "expense", "\\bpay"],
+  payingConstructions: [
+    "\\b(pays?|paid (by|for)|bears?|borne by|covers?|covered by|charged to|billed to)\\b",
+    "at (the )?[a-z]+('s)? (own )?(cost|expense)",
+  ],
+  chargeCues: ["charged?\\b", "fees?\\b", "cost", "\\bpay"],
+  searchHints: {
+    how_long: "days delivery ship",
+    who_pays: "shipping cost",
+    amount: "amount fee price",
+    date: "date",
+    count: "number total",
+    reason: "because reason",
+    procedure: "steps procedure submit",
+    yes_no: "eligible allowed",
+  },
+  countedNoun: ["(?:how many|number of)\\s+([a-z][a-z-]+)"],
+  countNumerals: ["\\d+"],
+  countClassifiers: [],
+  stopWords:
+    "a an the and or of to in on for by with at from is are was were be been can could may might will would shall should do does did i we you my our your it its this that these those what which who whom whose how long when where why much many there their them they if not no yes".split(
+      " ",
+    ),
+};
