@@ -9,8 +9,16 @@ let simplify: ((text: string) => string) | undefined;
 let traditionalize: ((text: string) => string) | undefined;
 let simplifiedOnly: Set<string> | undefined;
 
+/**
+ * A Han character. Every entry of the Traditional→Simplified dictionaries starts with one (checked
+ * in chinese-script.test.ts), so text without any converts to itself: an English question never
+ * builds the converter's dictionary (tens of milliseconds of a cold `plan`).
+ */
+const HAN = /\p{Script=Han}/u;
+
 /** Traditional (Taiwan) Chinese to Simplified: 換貨運費 → 换货运费. Other text passes through. */
 export function toSimplified(text: string): string {
+  if (!HAN.test(text)) return text;
   const convert = simplify ?? TraditionalToSimplified.Converter({ from: "tw", to: "cn" });
   simplify = convert;
   return convert(text);
@@ -62,6 +70,8 @@ function simplifiedCharacters(): Set<string> {
 /** How many characters of the text only Traditional writes, and how many only Simplified writes. */
 export function countScriptCharacters(text: string): { traditional: number; simplified: number } {
   const han = [...text].filter((character) => /[\u3400-\u9fff\uf900-\ufaff]/u.test(character));
+  // No Han character: nothing to count, and the dictionaries need not be read.
+  if (han.length === 0) return { traditional: 0, simplified: 0 };
   const converted = [...toSimplified(han.join(""))];
   let traditional = 0;
   if (converted.length === han.length) {

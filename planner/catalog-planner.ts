@@ -47,7 +47,8 @@ import {
 } from "./unknown-terms.js";
 import { isTimeLikeWord, unreadTimeWords } from "./unread-time-words.js";
 import { validationRuleFor } from "./validation-rule-for.js";
-import { type Mention, Vocabulary } from "./vocabulary.js";
+import type { Mention, Vocabulary } from "./vocabulary.js";
+import { cachedVocabulary } from "./vocabulary-cache.js";
 import { type Offer, workspaceOffers } from "./workspace-offers.js";
 
 /** Months added on each side of the metric period when searching events to relate to it. */
@@ -69,7 +70,8 @@ function prepare(workspace: Workspace): PreparedWorkspace {
   let entry = prepared.get(workspace);
   if (!entry) {
     entry = {
-      vocabulary: new Vocabulary(workspace.config.catalog),
+      // Kept on disk between processes, keyed by the catalog's hash (vocabulary-cache.ts).
+      vocabulary: cachedVocabulary(workspace),
       offers: workspaceOffers(workspace.config),
     };
     prepared.set(workspace, entry);

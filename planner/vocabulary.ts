@@ -26,12 +26,29 @@ interface Claim {
   mentions: Mention[];
 }
 
-interface Term {
+/** A catalog term as matched: its folded text and what it names. */
+export interface Term {
   text: string;
   kind: MentionKind;
   name: string;
   value?: string;
 }
+
+/**
+ * What building a vocabulary derives from a catalog (folded terms, bare values, list patterns):
+ * all a Vocabulary needs besides the catalog itself, as plain data, so that
+ * `planner/vocabulary-cache.ts` can keep it on disk between processes.
+ */
+export interface VocabularySnapshot {
+  /** Folded terms, longest first. */
+  terms: Term[];
+  /** Short upper-case value → its one dimension. */
+  bareValues: [string, string][];
+  /** Each list pattern's source; compiled with ENUMERATION_FLAGS. */
+  enumerations: { dimension: string; values: string[]; pattern: string }[];
+}
+
+const ENUMERATION_FLAGS = "gu";
 
 const WORD_CHARACTER = /[a-z0-9]/;
 /** Short values that are also English words written capitalised at a sentence start. */
@@ -53,7 +70,19 @@ export class Vocabulary {
   private readonly enumerations: { dimension: string; values: string[]; regex: RegExp }[] = [];
   private readonly wordForms: EnglishWordForms<Term>;
 
-  constructor(readonly catalog: Catalog) {
+  /** Builds the vocabulary of a catalog, or takes what an earlier build of the same catalog derived. */
+  constructor(
+    readonly catalog: Catalog,
+    snapshot?: VocabularySnapshot,
+  ) {
+    if (snapshot) {
+      this.terms.push(...snapshot.terms);
+      for (const [value, dimension] of snapshot.bareValues) this.bareValues.set(value, dimension);
+      for (const { dimension, values, pattern } of snapshot.enumerations)
+        this.enumerations.push({ dimension, values, regex: new RegExp(pattern, ENUMERATION_FLAGS) });
+      this.wordForms = new EnglishWordForms(this.terms);
+      return;
+    }
     const add = (text: string, kind: MentionKind, name: string, value?: string) => {
       // A hyphen between letters is a space for matching: "logistics-provider change", "check-out".
       const folded = foldHyphens(normalizeForMatching(text.trim()));
@@ -140,7 +169,7 @@ export class Vocabulary {
         values: short,
         regex: new RegExp(
           `(?<![a-z0-9])(${list})\\s*(?:两款|两个|两种|三款|三个|两|三)?\\s*${escapeRegex(suffix)}${plural}(?![a-z])`,
-          "gu",
+          ENUMERATION_FLAGS,
         ),
       });
     }
@@ -149,7 +178,10 @@ export class Vocabulary {
       this.enumerations.push({
         dimension,
         values: short,
-        regex: new RegExp(`(?<![a-z0-9])${escapeRegex(prefix)}${plural}\\s*(${list})(?![a-z0-9])`, "gu"),
+        regex: new RegExp(
+          `(?<![a-z0-9])${escapeRegex(prefix)}${plural}\\s*(${list})(?![a-z0-9])`,
+          ENUMERATION_FLAGS,
+        ),
       });
     }
   }
@@ -303,6 +335,19 @@ export class Vocabulary {
       }
     }
     return mentions.sort((a, b) => a.start - b.start);
+  }
+
+  /** What this vocabulary derived from its catalog, as plain data (see VocabularySnapshot). */
+  snapshot(): VocabularySnapshot {
+    return {
+      terms: this.terms.map((term) => ({ ...term })),
+      bareValues: [...this.bareValues],
+      enumerations: this.enumerations.map(({ dimension, values, regex }) => ({
+        dimension,
+        values: [...values],
+        pattern: regex.source,
+      })),
+    };
   }
 
   /** Every catalog term as folded text (longest first), for resolving spans the question misspells. */

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { type ChatMessage, OllamaClient, OllamaError } from "../domain/ollama-client.js";
+import type { ChatMessage, OllamaError } from "../domain/ollama-client.js";
 import type { ModelSettings } from "../models/workspace.js";
 
 /** A chat message for the model. */
@@ -8,8 +8,17 @@ export type ModelMessage = ChatMessage;
 /** Outcome of asking a model for structured output: the validated value, or why it was not usable. */
 export type ModelReply<T> = { ok: true; value: T; raw: string } | { ok: false; reason: string; raw?: string };
 
-function failed(error: unknown): { ok: false; reason: string; raw?: string } {
-  const reply = error instanceof OllamaError ? error.details.reply : undefined;
+/**
+ * The Ollama client and what it brings (the ollama package, JSON repair), loaded on the first
+ * model call: a workspace without a model never loads them, and a cold `ask` does not pay for them.
+ */
+const ollamaClient = () => import("../domain/ollama-client.js");
+
+function failed(
+  error: unknown,
+  errorType: typeof OllamaError | undefined,
+): { ok: false; reason: string; raw?: string } {
+  const reply = errorType !== undefined && error instanceof errorType ? error.details.reply : undefined;
   return {
     ok: false,
     reason: error instanceof Error ? error.message.slice(0, 200) : String(error),
@@ -29,14 +38,16 @@ export async function askModelForJson<T>(
   schema: z.ZodType<T>,
   signal?: AbortSignal,
 ): Promise<ModelReply<T>> {
+  let client: Awaited<ReturnType<typeof ollamaClient>> | undefined;
   try {
-    const { value, raw } = await OllamaClient.forSettings(settings, signal ? { signal } : {}).chatJson(
+    client = await ollamaClient();
+    const { value, raw } = await client.OllamaClient.forSettings(settings, signal ? { signal } : {}).chatJson(
       { model, messages, temperature: settings.temperature },
       schema,
     );
     return { ok: true, value, raw };
   } catch (error) {
-    return failed(error);
+    return failed(error, client?.OllamaError);
   }
 }
 
@@ -47,8 +58,10 @@ export async function askModelForText(
   messages: ModelMessage[],
   signal?: AbortSignal,
 ): Promise<ModelReply<string>> {
+  let client: Awaited<ReturnType<typeof ollamaClient>> | undefined;
   try {
-    const reply = await OllamaClient.forSettings(settings, signal ? { signal } : {}).chat({
+    client = await ollamaClient();
+    const reply = await client.OllamaClient.forSettings(settings, signal ? { signal } : {}).chat({
       model,
       messages,
       temperature: settings.temperature,
@@ -57,6 +70,6 @@ export async function askModelForText(
     if (!text) return { ok: false, reason: "empty reply" };
     return { ok: true, value: text, raw: text };
   } catch (error) {
-    return failed(error);
+    return failed(error, client?.OllamaError);
   }
 }
