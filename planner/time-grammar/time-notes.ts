@@ -13,9 +13,9 @@ const CONVENTIONS: Record<string, Say> = {
     "zh-Hant": "未寫年份：按問題中最近寫出的年份理解，沒有則取截止日期前最近的一個",
   },
   "whole-current": {
-    en: "no year given: read as the whole as-of year",
-    "zh-Hans": "未写年份：按截止日期所在的全年理解",
-    "zh-Hant": "未寫年份：按截止日期所在的全年理解",
+    en: "no date given: read as the whole period (week, month, quarter or year) holding the as-of date",
+    "zh-Hans": "未写日期：按截止日期所在的整个期间（周、月、季度或年）理解",
+    "zh-Hant": "未寫日期：按截止日期所在的整個期間（週、月、季度或年）理解",
   },
   "units-ago": {
     en: "read as the whole unit that many units before the as-of date (weeks: the day that many weeks back)",
