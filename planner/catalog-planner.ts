@@ -327,6 +327,9 @@ function fitsGrain(period: Period, offer: Offer, metric: string, state: Drafting
   if (!offer.grain || !isCoarser(offer.grain, period.grain) || !isCoarser("month", period.grain)) return true;
   const aligned = alignPeriod(period, offer.grain);
   if (aligned.from === period.from && (aligned.to === period.to || period.to === state.asOf)) return true;
+  // The base of a to-date period (the same span last year): its last month is fetched whole, and
+  // the to-date note says so.
+  if (aligned.from === period.from && isBaseOfToDate(period, state.times)) return true;
   const time = state.times.find((mention) => mention.periods.some((own) => own.from === period.from));
   state.tooFine.push({
     written: time ? state.working.slice(time.start, time.end).trim() : describePeriod(period),
@@ -338,11 +341,30 @@ function fitsGrain(period: Period, offer: Offer, metric: string, state: Drafting
   return false;
 }
 
-/** Fits a requested period to a dataset: its grain, widened to whole units when the dataset is coarser. */
+/** True when a period is a to-date period of the question shifted by whole years (its 同比 base). */
+function isBaseOfToDate(period: Period, times: readonly TimeMention[]): boolean {
+  return times.some(
+    (time) =>
+      time.conventions?.includes("to-date") === true &&
+      time.periods.some((own) => {
+        const years = Number(period.from.slice(0, 4)) - Number(own.from.slice(0, 4));
+        const shifted = shiftPeriodByYears(own, years);
+        return years !== 0 && shifted.from === period.from && shifted.to === period.to;
+      }),
+  );
+}
+
+/**
+ * Fits a requested period to a dataset: its grain, widened to whole units when the dataset is
+ * coarser. A period from a unit's start to a day inside a later unit (year to date: 2024-01-01 to
+ * the as-of day) keeps that day as its end: the asked period is up to then, and the dataset's unit
+ * holding it is fetched whole (the to-date note says it holds only what was recorded by then).
+ */
 function fitPeriod(period: Period, offer: Offer): Period {
   if (!offer.grain) return period;
-  if (isCoarser(offer.grain, period.grain)) return alignPeriod(period, offer.grain);
-  return { ...period, grain: offer.grain };
+  if (!isCoarser(offer.grain, period.grain)) return { ...period, grain: offer.grain };
+  const aligned = alignPeriod(period, offer.grain);
+  return aligned.from === period.from && period.grain === "day" ? { ...aligned, to: period.to } : aligned;
 }
 
 /** The frame's own qualifiers (not inherited from another clause) that no offer of the metric filters by. */

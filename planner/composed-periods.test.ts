@@ -194,3 +194,35 @@ describe("each convention applied is said in a note, in the question's language"
     expect(plan(question).warnings.join(" | ")).toMatch(note);
   });
 });
+
+describe("to-date periods end on the as-of day, at the dataset's grain", () => {
+  const midMonth = (question: string) =>
+    planner.planSync(question, { workspace: demo, asOf: "2024-05-20", strategy: "auto" });
+  const periodsOf = (question: string) =>
+    [
+      ...new Set(
+        (midMonth(question).plan?.sub_goals ?? [])
+          .filter((goal) => goal.params.metric)
+          .map(
+            (goal) => `${goal.params.period?.grain} ${goal.params.period?.from}..${goal.params.period?.to}`,
+          ),
+      ),
+    ].sort();
+
+  it.each([
+    ["What is product A's return rate in East China year to date?", ["month 2024-01-01..2024-05-20"]],
+    ["本季度到目前为止华东区A产品的退货率", ["month 2024-04-01..2024-05-20"]],
+    ["年初至今華東區A產品的退貨率", ["month 2024-01-01..2024-05-20"]],
+  ])("%s", (question, expected) => {
+    expect(periodsOf(question)).toEqual(expected);
+    expect(midMonth(question).warnings.join(" ")).toMatch(/up to the as-of date|到截止日期|到截止日期/);
+  });
+
+  it("plans the same span a year earlier as the base of a to-date comparison", () => {
+    expect(
+      periodsOf(
+        "What is product A's return rate in East China year to date, and how does it compare with the same period last year?",
+      ),
+    ).toEqual(["month 2023-01-01..2023-05-20", "month 2024-01-01..2024-05-20"]);
+  });
+});

@@ -588,11 +588,18 @@ export function alignPeriod(period: Period, grain: Grain): Period {
   return { grain, from: monthPeriod(fromYear, fromMonth).from, to: monthPeriod(toYear, toMonth).to };
 }
 
-/** The same period a number of years earlier or later (去年同期: -1). */
+/**
+ * The same period a number of years earlier or later (去年同期: -1). A month's end stays its end
+ * (February 2024's 29th → 2023-02-28); any other day stays that day (year to date up to 20 May →
+ * the same span up to 20 May a year earlier), the 29th of February becoming the 28th.
+ */
 export function shiftPeriodByYears(period: Period, years: number): Period {
   const shift = (iso: string, isEnd: boolean) => {
-    const [year, month] = iso.split("-").map(Number);
-    return isEnd ? monthEnd(year + years, month) : `${year + years}-${pad(month)}-01`;
+    const [year, month, day] = iso.split("-").map(Number);
+    const monthLast = Number(monthEnd(year, month).slice(8));
+    const shiftedEnd = monthEnd(year + years, month);
+    if (isEnd && day === monthLast) return shiftedEnd;
+    return `${year + years}-${pad(month)}-${pad(Math.min(day, Number(shiftedEnd.slice(8))))}`;
   };
   return { grain: period.grain, from: shift(period.from, false), to: shift(period.to, true) };
 }

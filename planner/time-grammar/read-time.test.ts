@@ -50,6 +50,22 @@ describe("readTime: spans with offsets, periods, rule and conventions", () => {
     expect(spans[0].periods).toHaveLength(4);
   });
 
+  it("reads a whole-period word of any unit as the whole period holding as-of, said in a note", () => {
+    // 2024-06-30 is a Sunday: its week is Monday 24 June to Sunday 30 June.
+    expect(read("What was the return rate all week?").spans).toEqual([
+      {
+        written: "all week",
+        rule: "whole-period",
+        periods: ["2024-06-24..2024-06-30"],
+        conventions: ["whole-current"],
+      },
+    ]);
+    expect(read("What was the return rate for the whole month?").spans[0].periods).toEqual([
+      "2024-06-01..2024-06-30",
+    ]);
+    expect(read("整週的退貨率").spans[0].periods).toEqual(["2024-06-24..2024-06-30"]);
+  });
+
   it("lists time-like text no rule read", () => {
     expect(read("What was the return rate this winter, and on Sunday?").unread).toEqual(["winter", "Sunday"]);
     expect(read("今年冬天的退货率").unread).toEqual(["冬天"]);

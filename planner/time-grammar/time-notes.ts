@@ -13,9 +13,9 @@ const CONVENTIONS: Record<string, Say> = {
     "zh-Hant": "未寫年份：按問題中最近寫出的年份理解，沒有則取截止日期前最近的一個",
   },
   "whole-current": {
-    en: "no year given: read as the whole as-of year",
-    "zh-Hans": "未写年份：按截止日期所在的全年理解",
-    "zh-Hant": "未寫年份：按截止日期所在的全年理解",
+    en: "no date given: read as the whole period (week, month, quarter or year) holding the as-of date",
+    "zh-Hans": "未写日期：按截止日期所在的整个期间（周、月、季度或年）理解",
+    "zh-Hant": "未寫日期：按截止日期所在的整個期間（週、月、季度或年）理解",
   },
   "units-ago": {
     en: "read as the whole unit that many units before the as-of date (weeks: the day that many weeks back)",
@@ -33,9 +33,11 @@ const CONVENTIONS: Record<string, Say> = {
     "zh-Hant": "理解為截至所述時間點所在單位（含）的完整單位",
   },
   "to-date": {
-    en: "to date: from the start of the period up to the as-of date; the as-of month counts only what was recorded by then",
-    "zh-Hans": "至今：从该期间开始到截止日期；截止日期所在月份只含截至当天已记录的数据",
-    "zh-Hant": "至今：從該期間開始到截止日期；截止日期所在月份只含截至當天已記錄的資料",
+    en: "to date: from the start of the period up to the as-of date; the as-of month counts only what was recorded by then; a base a year earlier runs to the same day, its last month counted whole",
+    "zh-Hans":
+      "至今：从该期间开始到截止日期；截止日期所在月份只含截至当天已记录的数据；一年前的对比期截至同一天，其最后一个月按整月计",
+    "zh-Hant":
+      "至今：從該期間開始到截止日期；截止日期所在月份只含截至當天已記錄的資料；一年前的對比期截至同一天，其最後一個月按整月計",
   },
   "weekday-of-week": {
     en: "a weekday with last / this / next is read as that day of the previous / current / next week (Monday to Sunday)",

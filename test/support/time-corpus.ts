@@ -85,6 +85,9 @@ export const DOCUMENTED_READINGS: Readonly<Record<string, string>> = {
   兩星期之前: "2013-01-29..2013-01-29",
   兩個禮拜前: "2013-01-29..2013-01-29",
   兩個禮拜之前: "2013-01-29..2013-01-29",
+  // "All week" is the whole week holding the reference day, Monday to Sunday (ISO, as "this week");
+  // Duckling's "all week" ends on the Saturday.
+  "all week": "2013-02-11..2013-02-17",
   // The end of a year is its last quarter (and its beginning the first); Duckling's end of a year
   // is September to December.
   "end of 2012": "2012-10-01..2012-12-31",

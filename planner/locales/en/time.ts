@@ -159,7 +159,22 @@ export const englishTime: TimeLocale = {
     boy: { part: "start", unit: "year" },
     eoy: { part: "end", unit: "year" },
   },
-  whole: { "full year": "year", "the whole year": "year", "whole year": "year", "the full year": "year" },
+  // "all week", "the whole month": the whole period holding as-of (weeks Monday to Sunday)
+  whole: {
+    "full year": "year",
+    "the whole year": "year",
+    "whole year": "year",
+    "the full year": "year",
+    "all year": "year",
+    "all week": "week",
+    "the whole week": "week",
+    "whole week": "week",
+    "all month": "month",
+    "the whole month": "month",
+    "whole month": "month",
+    "the whole quarter": "quarter",
+    "whole quarter": "quarter",
+  },
   halves: { h1: 1, h2: 2 },
   comparisons: {
     "year over year": "year_over_year",
