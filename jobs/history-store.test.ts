@@ -244,7 +244,10 @@ describe.each(stores)("the $name history store", (store) => {
       .poll(
         () =>
           history.lockJob(job).then(
-            async (release) => (await release(), true),
+            async (release) => {
+              await release();
+              return true;
+            },
             () => false,
           ),
         { timeout: 5000 },

@@ -321,7 +321,7 @@ async function answerOne(
       numbers,
       trace: outcome.trace,
       ...(outcome.runDirectory
-        ? { run_directory: path.relative(context.workspace.root, outcome.runDirectory) }
+        ? { run_directory: shownRunDirectory(context.workspace, outcome.runDirectory) }
         : {}),
     };
   } catch (error) {
@@ -407,4 +407,13 @@ async function applyRetention(
       }
     }
   }
+}
+
+/**
+ * A run folder as the report and the history name it: relative to the workspace when inside it,
+ * absolute when `history.runs_directory` is a shared folder outside (what every worker mounts).
+ */
+function shownRunDirectory(workspace: Workspace, directory: string): string {
+  const relative = path.relative(workspace.root, directory);
+  return relative.startsWith("..") || path.isAbsolute(relative) ? directory : relative;
 }
