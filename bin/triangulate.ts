@@ -24,6 +24,7 @@ const commands: Record<string, () => Promise<(program: Command) => void>> = {
   config: async () => (await import("./commands/config-command.js")).registerConfigCommand,
   demo: async () => (await import("./commands/demo-command.js")).registerDemoCommand,
   eval: async () => (await import("./commands/eval-command.js")).registerEvalCommand,
+  history: async () => (await import("./commands/history-command.js")).registerHistoryCommand,
   init: async () => (await import("./commands/init-command.js")).registerInitCommand,
   ingest: async () => (await import("./commands/ingest-command.js")).registerIngestCommand,
   kb: async () => (await import("./commands/kb-command.js")).registerKbCommand,

@@ -4,6 +4,7 @@ import { oversizedFileProblem } from "../domain/input-limits.js";
 import { Catalog, SourceConfig, WorkspaceConfig } from "../models/workspace.js";
 import { ConfigError, type ConfigIssue } from "./config-error.js";
 import { withWorkspaceFiscalYear } from "./fiscal-year-defaults.js";
+import { historySecrets } from "./history-secrets.js";
 import { jsonPathProblem } from "./json-path-syntax.js";
 import { type UnresolvedVariable, unresolvedVariableIssue } from "./unresolved-variables.js";
 import { Workspace } from "./workspace.js";
@@ -85,7 +86,7 @@ export function inspectWorkspace(
       root,
       file,
       withWorkspaceFiscalYear(parsed.data),
-      resolved.secrets,
+      [...resolved.secrets, ...historySecrets(parsed.data.history)],
       resolved.unresolved,
     ),
     issues: [],

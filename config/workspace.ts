@@ -56,24 +56,56 @@ export class Workspace {
    * (`realPathForWriting`).
    */
   resolveInside(relativePath: string): string {
-    const resolved = path.resolve(this.root, relativePath);
-    const relative = path.relative(this.root, resolved);
-    if (relative.startsWith("..") || path.isAbsolute(relative)) {
-      throw new PathOutsideWorkspaceError(relativePath, this.root);
-    }
-    let real: string;
-    try {
-      real = realPathForWriting(resolved);
-    } catch {
-      throw new PathOutsideWorkspaceError(relativePath, this.root, "a loop of symbolic links");
-    }
-    const realRoot = realPathForWriting(this.root);
-    const realRelative = path.relative(realRoot, real);
-    if (realRelative.startsWith("..") || path.isAbsolute(realRelative))
-      throw new PathOutsideWorkspaceError(relativePath, this.root, real);
-    return resolved;
+    return resolveInsideRoot(this.root, relativePath, "workspace");
+  }
+
+  /**
+   * The folder run folders are written to: `history.runs_directory` when set (relative: inside the
+   * workspace, checked like every path; absolute: the folder every worker mounts, allowed outside
+   * the workspace because the workspace names it), else .triangulate/runs.
+   */
+  get runsDirectory(): string {
+    const configured = this.config.history?.runs_directory;
+    if (configured === undefined) return this.resolveInside(path.join(".triangulate", "runs"));
+    if (!path.isAbsolute(configured)) return this.resolveInside(configured);
+    return path.resolve(configured);
+  }
+
+  /**
+   * A run folder inside the runs folder, refused (PathOutsideWorkspaceError) when it, or a symbolic
+   * link on its way, leads out of the runs folder: a configured root is a root like the workspace.
+   */
+  resolveInsideRunsDirectory(name: string): string {
+    return resolveInsideRoot(this.runsDirectory, name, "runs directory");
   }
 }
+
+/**
+ * Resolves a path against a root and refuses anything outside it, for reading and for writing
+ * alike: `..`, absolute paths, and symbolic links that lead outside — including a link whose target
+ * does not exist yet, which a write would create (`realPathForWriting`).
+ */
+function resolveInsideRoot(root: string, relativePath: string, place: OutsidePlace): string {
+  const resolved = path.resolve(root, relativePath);
+  const relative = path.relative(root, resolved);
+  if (relative.startsWith("..") || path.isAbsolute(relative)) {
+    throw new PathOutsideWorkspaceError(relativePath, root, undefined, place);
+  }
+  let real: string;
+  try {
+    real = realPathForWriting(resolved);
+  } catch {
+    throw new PathOutsideWorkspaceError(relativePath, root, "a loop of symbolic links", place);
+  }
+  const realRoot = realPathForWriting(root);
+  const realRelative = path.relative(realRoot, real);
+  if (realRelative.startsWith("..") || path.isAbsolute(realRelative))
+    throw new PathOutsideWorkspaceError(relativePath, root, real, place);
+  return resolved;
+}
+
+/** The root a path was checked against: the workspace, or the runs folder it configures. */
+type OutsidePlace = "workspace" | "runs directory";
 
 /** A path that would leave the workspace folder. */
 export class PathOutsideWorkspaceError extends Error {
@@ -85,9 +117,11 @@ export class PathOutsideWorkspaceError extends Error {
     readonly root: string,
     /** Where a symbolic link on the path really leads, when one does. */
     readonly leadsTo?: string,
+    /** The root checked: the workspace, or the runs folder `history.runs_directory` names. */
+    readonly place: OutsidePlace = "workspace",
   ) {
     super(
-      `path ${requested} is outside the workspace ${root}${leadsTo ? ` (a symbolic link leads to ${leadsTo})` : ""}; triangulate reads and writes only inside the workspace`,
+      `path ${requested} is outside the ${place} ${root}${leadsTo ? ` (a symbolic link leads to ${leadsTo})` : ""}; triangulate reads and writes only inside the ${place}`,
     );
   }
 }

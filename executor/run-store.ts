@@ -18,9 +18,12 @@ export interface RunSummary {
 /** Largest raw snapshot kept per attempt; bigger ones are cut and say so. */
 const MAX_RAW_BYTES = 2 * 1024 * 1024;
 
-/** Folder of all runs of a workspace; refused (PathOutsideWorkspaceError) when a symbolic link leads it outside. */
+/**
+ * Folder of all runs of a workspace: .triangulate/runs, or `history.runs_directory` (a folder every
+ * worker mounts); refused (PathOutsideWorkspaceError) when a symbolic link leads it outside.
+ */
 export function runsDirectory(workspace: Workspace): string {
-  return workspace.resolveInside(path.join(".triangulate", "runs"));
+  return workspace.runsDirectory;
 }
 
 /**
@@ -119,9 +122,16 @@ export async function listRuns(
   names.sort().reverse();
   const summaries: (RunSummary & { directory: string })[] = [];
   for (const name of names.slice(0, limit)) {
+    // A shared runs folder is written by many hands: a run folder that is a link out of it is not listed.
+    let directory: string;
     try {
-      const summary = JSON.parse(await readFile(path.join(root, name, "run.json"), "utf8")) as RunSummary;
-      summaries.push({ ...summary, directory: path.join(root, name) });
+      directory = workspace.resolveInsideRunsDirectory(name);
+    } catch {
+      continue;
+    }
+    try {
+      const summary = JSON.parse(await readFile(path.join(directory, "run.json"), "utf8")) as RunSummary;
+      summaries.push({ ...summary, directory });
     } catch {
       summaries.push({
         id: name,
@@ -129,14 +139,17 @@ export async function listRuns(
         started_at: "",
         status: "failed",
         goals: [],
-        directory: path.join(root, name),
+        directory,
       });
     }
   }
   return summaries;
 }
 
-/** Finds a run by id or unique id prefix ("latest" for the newest). */
+/**
+ * Finds a run by id or unique id prefix ("latest" for the newest). A run folder that is a symbolic
+ * link out of the runs folder is refused (PathOutsideWorkspaceError).
+ */
 export async function findRun(workspace: Workspace, id: string): Promise<string | undefined> {
   const root = runsDirectory(workspace);
   let names: string[];
@@ -145,9 +158,10 @@ export async function findRun(workspace: Workspace, id: string): Promise<string 
   } catch {
     return undefined;
   }
-  if (id === "latest") return names.length ? path.join(root, names[names.length - 1]) : undefined;
+  if (id === "latest")
+    return names.length ? workspace.resolveInsideRunsDirectory(names[names.length - 1]) : undefined;
   const matches = names.filter((name) => name === id || name.startsWith(id) || name.endsWith(id));
-  return matches.length === 1 ? path.join(root, matches[0]) : undefined;
+  return matches.length === 1 ? workspace.resolveInsideRunsDirectory(matches[0]) : undefined;
 }
 
 /** The files of one run folder, parsed: what `runs show` and the MCP server's run_show read. */

@@ -10,7 +10,7 @@ import { type BiPortal, startBiPortal } from "../demo/bi-portal/bi-portal-server
 import { type RunningTicketServer, startTicketServer } from "../demo/ticket-server/ticket-server.js";
 import { loadJob } from "./job-file.js";
 import { runJob } from "./job-runner.js";
-import { listJobRuns } from "./run-history.js";
+import { listJobRuns } from "./open-history.js";
 
 // The demo job over the real demo sources: the BI portal in headless Chromium and the Jira-format
 // ticket server, both on 127.0.0.1 port 0, with a copy of the demo workspace so reports and
@@ -95,7 +95,7 @@ describe("the lumen-weekly demo job end to end", () => {
     } finally {
       await browser.close();
     }
-    expect(listJobRuns(workspace, { job: "lumen-weekly" })[0]).toMatchObject({
+    expect((await listJobRuns(workspace, { job: "lumen-weekly" }))[0]).toMatchObject({
       status: "answered",
       questions_answered: 6,
       questions_total: 6,

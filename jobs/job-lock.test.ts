@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { acquireJobLock, JobLockedError } from "./job-lock.js";
-import { RunHistory } from "./run-history.js";
+import { SqliteHistoryStore } from "./sqlite-history-store.js";
 import { createTemporaryWorkspace } from "./testing/temporary-workspace.js";
 
 const cleanups: (() => void)[] = [];
@@ -48,12 +48,12 @@ describe("job lock", () => {
     acquireJobLock(workspace, "returns-test")();
   });
 
-  it("leaves another host's running rows alone unless the caller holds the lock", () => {
+  it("leaves another host's running rows alone unless the caller holds the lock", async () => {
     const fixture = createTemporaryWorkspace();
     cleanups.push(fixture.cleanup);
-    const history = RunHistory.open(fixture.workspace());
+    const history = SqliteHistoryStore.open(fixture.workspace());
     try {
-      const id = history.startRun({
+      const id = await history.startRun({
         job: "returns-test",
         asOf: "2024-01-31",
         startedAt: new Date(),
@@ -67,12 +67,12 @@ describe("job lock", () => {
       ).database
         .prepare("UPDATE job_runs SET host = 'other-pod', pid = 1 WHERE id = ?")
         .run(id);
-      expect(history.recoverInterrupted("returns-test")).toBe(0);
-      expect(history.run(id)?.status).toBe("running");
-      expect(history.recoverInterrupted("returns-test", { anyHost: true })).toBe(1);
-      expect(history.run(id)?.status).toBe("interrupted");
+      expect(await history.recoverInterrupted("returns-test")).toBe(0);
+      expect((await history.run(id))?.status).toBe("running");
+      expect(await history.recoverInterrupted("returns-test", { anyHost: true })).toBe(1);
+      expect((await history.run(id))?.status).toBe("interrupted");
     } finally {
-      history.close();
+      await history.close();
     }
   });
 });

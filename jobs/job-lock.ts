@@ -22,7 +22,11 @@ export class JobLockedError extends Error {
  * or by another host more than six hours ago, is taken over. Returns a release function.
  */
 export function acquireJobLock(workspace: Workspace, job: string): () => void {
-  const directory = path.join(workspace.stateDirectory, "locks");
+  return acquireJobLockIn(path.join(workspace.stateDirectory, "locks"), job);
+}
+
+/** The job's lock file in a given folder (the SQLite history's `locks/` beside it). */
+export function acquireJobLockIn(directory: string, job: string): () => void {
   mkdirSync(directory, { recursive: true });
   return acquireLockFile(
     path.join(directory, `${job}.lock`),

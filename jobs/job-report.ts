@@ -2,8 +2,8 @@ import type { Answer } from "../models/answer.js";
 import type { Evidence } from "../models/evidence.js";
 import type { TraceEvent } from "../models/trace-event.js";
 import type { ChangesSinceLastRun } from "./changes-since-last-run.js";
+import type { QuestionRunStatus } from "./history-store.js";
 import type { ReportedNumber } from "./reported-numbers.js";
-import type { QuestionRunStatus } from "./run-history.js";
 
 /** The evidence one sub-goal of a question produced, as shown in the report. */
 export interface ReportEvidence {

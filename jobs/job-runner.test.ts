@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadJob } from "./job-file.js";
 import { runJob } from "./job-runner.js";
-import { RunHistory } from "./run-history.js";
+import { openHistory } from "./open-history.js";
 import { createTemporaryWorkspace, jobYaml } from "./testing/temporary-workspace.js";
 
 const cleanups: (() => void)[] = [];
@@ -61,21 +61,21 @@ describe("runJob over a file source", () => {
     expect(json.run_id).toBe(second.report.run_id);
     expect(json.questions).toHaveLength(2);
 
-    const history = RunHistory.open(workspace);
+    const history = await openHistory(workspace);
     try {
-      const runs = history.listRuns({ job: "returns-test" });
+      const runs = await history.listRuns({ job: "returns-test" });
       expect(runs.map((run) => run.status)).toEqual(["answered", "answered"]);
       expect(
-        history
-          .numbers(second.report.run_id)
-          .find((number) => number.key === "return_rate{product=A,region=East,month=2024-01}")?.value,
+        (await history.numbers(second.report.run_id)).find(
+          (number) => number.key === "return_rate{product=A,region=East,month=2024-01}",
+        )?.value,
       ).toBe(4.1);
-      expect(history.questions(first.report.run_id).map((question) => question.question_id)).toEqual([
+      expect((await history.questions(first.report.run_id)).map((question) => question.question_id)).toEqual([
         "compare",
         "trend",
       ]);
     } finally {
-      history.close();
+      await history.close();
     }
   });
 
@@ -167,13 +167,13 @@ thresholds:
     expect(result.exitCode).toBe(1);
     expect(result.files).toEqual([]);
     expect(existsSync(path.join(fixture.root, "reports"))).toBe(false);
-    const history = RunHistory.open(workspace);
+    const history = await openHistory(workspace);
     try {
-      const [run] = history.listRuns({ job: "returns-test" });
+      const [run] = await history.listRuns({ job: "returns-test" });
       expect(run.status).toBe("interrupted");
       expect(run.error).toContain("received SIGTERM");
     } finally {
-      history.close();
+      await history.close();
     }
   });
 
@@ -206,14 +206,14 @@ thresholds:
     expect(existsSync(path.join(fixture.root, "reports/returns-test-2024-01-31.md"))).toBe(false);
     expect(existsSync(path.join(fixture.root, "reports/returns-test-2024-02-29.md"))).toBe(true);
     expect(existsSync(path.join(fixture.root, "reports/returns-test-2024-03-31.html"))).toBe(true);
-    const history = RunHistory.open(workspace);
+    const history = await openHistory(workspace);
     try {
-      expect(history.listRuns({ job: "returns-test" }).map((run) => run.as_of)).toEqual([
+      expect((await history.listRuns({ job: "returns-test" })).map((run) => run.as_of)).toEqual([
         "2024-03-31",
         "2024-02-29",
       ]);
     } finally {
-      history.close();
+      await history.close();
     }
   });
 });

@@ -7,15 +7,15 @@ import { raceAbort } from "../executor/race-abort.js";
 import type { JobQuestion, ReportFormat } from "../models/job.js";
 import { dateInTimezone, resolveAsOf } from "./as-of-rule.js";
 import { type ChangesSinceLastRun, compareRuns } from "./changes-since-last-run.js";
+import type { HistoryStore, QuestionRunStatus } from "./history-store.js";
 import type { LoadedJob } from "./job-file.js";
-import { acquireJobLock } from "./job-lock.js";
 import type { JobReport, JobStatus, QuestionReport } from "./job-report.js";
+import { openHistory } from "./open-history.js";
 import { defaultQuestionAnswerer, type QuestionAnswerer } from "./question-answerer.js";
 import { chartForChanges, chartForConflicts, chartsForNumbers, type ReportChart } from "./report-charts.js";
 import { renderHtmlReport } from "./report-html.js";
 import { renderMarkdownReport } from "./report-markdown.js";
 import { dimensionOrderOf, extractReportedNumbers, numberKey } from "./reported-numbers.js";
-import { type QuestionRunStatus, RunHistory } from "./run-history.js";
 
 /** Options of one job run. */
 export interface RunJobOptions {
@@ -98,15 +98,21 @@ export async function runJob(
   const onAbort = () => controller.abort(options.signal?.reason);
   if (options.signal?.aborted) controller.abort(options.signal.reason);
   options.signal?.addEventListener("abort", onAbort, { once: true });
-  const release = acquireJobLock(workspace, config.name);
-  const history = RunHistory.open(workspace);
+  const history = await openHistory(workspace);
+  let release: () => Promise<void>;
+  try {
+    release = await history.lockJob(config.name);
+  } catch (error) {
+    await history.close();
+    throw error;
+  }
   const started = performance.now();
   let runId: number | undefined;
   const pool = new AdapterPool(workspace);
   try {
     // Holding the job's lock means no other run of this job is alive, on any host.
-    history.recoverInterrupted(config.name, { anyHost: true });
-    runId = history.startRun({
+    await history.recoverInterrupted(config.name, { anyHost: true });
+    runId = await history.startRun({
       job: config.name,
       asOf,
       startedAt: now,
@@ -157,12 +163,12 @@ export async function runJob(
           questions.every((question) => question.status === "failed" || question.status === "unanswerable")
           ? "failed"
           : "partial";
-    const previous = history.previousFinishedRun(config.name, runId);
+    const previous = await history.previousFinishedRun(config.name, runId);
     const current = dedupeByKey(questions.flatMap((question) => question.numbers));
     const changes: ChangesSinceLastRun = previous
       ? {
           previous_run: { id: previous.id, as_of: previous.as_of, started_at: previous.started_at },
-          changes: compareRuns(dedupeByKey(history.numbers(previous.id)), current, config.thresholds, {
+          changes: compareRuns(dedupeByKey(await history.numbers(previous.id)), current, config.thresholds, {
             labels,
             dimensionOrder,
           }),
@@ -195,7 +201,7 @@ export async function runJob(
         });
     report.files = files.map((file) => path.relative(workspace.root, file));
     const exitCode = exitCodeOf(status);
-    history.finishRun(runId, {
+    await history.finishRun(runId, {
       status,
       finishedAt: finished,
       durationMs: report.duration_ms,
@@ -212,12 +218,12 @@ export async function runJob(
         numbers: question.numbers,
       })),
     });
-    applyRetention(history, job, workspace, now);
+    await applyRetention(history, job, workspace, now);
     return { report, exitCode, files };
   } catch (error) {
     if (runId !== undefined) {
       try {
-        history.finishRun(runId, {
+        await history.finishRun(runId, {
           status: "failed",
           finishedAt: new Date(),
           durationMs: performance.now() - started,
@@ -244,8 +250,9 @@ export async function runJob(
     } else {
       await pool.close();
     }
-    history.close();
-    release();
+    // The lock is released before the store closes: a PostgreSQL lock lives in the store's session.
+    await release().catch(() => undefined);
+    await history.close();
   }
 }
 
@@ -314,7 +321,7 @@ async function answerOne(
       numbers,
       trace: outcome.trace,
       ...(outcome.runDirectory
-        ? { run_directory: path.relative(context.workspace.root, outcome.runDirectory) }
+        ? { run_directory: shownRunDirectory(context.workspace, outcome.runDirectory) }
         : {}),
     };
   } catch (error) {
@@ -379,10 +386,15 @@ async function writeReports(
   return files;
 }
 
-function applyRetention(history: RunHistory, job: LoadedJob, workspace: Workspace, now: Date): void {
-  const removed = history.applyRetention(job.config.name, job.config.retention, now);
+async function applyRetention(
+  history: HistoryStore,
+  job: LoadedJob,
+  workspace: Workspace,
+  now: Date,
+): Promise<void> {
+  const removed = await history.applyRetention(job.config.name, job.config.retention, now);
   const current = new Set(
-    history.listRuns({ job: job.config.name, limit: 1_000_000 }).flatMap((run) => run.report_files),
+    (await history.listRuns({ job: job.config.name, limit: 1_000_000 })).flatMap((run) => run.report_files),
   );
   for (const run of removed) {
     for (const relative of run.report_files) {
@@ -395,4 +407,13 @@ function applyRetention(history: RunHistory, job: LoadedJob, workspace: Workspac
       }
     }
   }
+}
+
+/**
+ * A run folder as the report and the history name it: relative to the workspace when inside it,
+ * absolute when `history.runs_directory` is a shared folder outside (what every worker mounts).
+ */
+function shownRunDirectory(workspace: Workspace, directory: string): string {
+  const relative = path.relative(workspace.root, directory);
+  return relative.startsWith("..") || path.isAbsolute(relative) ? directory : relative;
 }

@@ -6,9 +6,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadJob } from "./job-file.js";
 import { runJob } from "./job-runner.js";
 import { JobScheduler } from "./job-scheduler.js";
+import { listJobRuns } from "./open-history.js";
 import { defaultQuestionAnswerer } from "./question-answerer.js";
-import { listJobRuns, RunHistory } from "./run-history.js";
 import { createSchedulerLog } from "./scheduler-log.js";
+import { SqliteHistoryStore } from "./sqlite-history-store.js";
 import { createTemporaryWorkspace, jobYaml } from "./testing/temporary-workspace.js";
 
 const EVERY_SECOND = jobYaml().replace('schedule: "0 7 * * 1"', 'schedule: "* * * * * *"');
@@ -101,7 +102,7 @@ describe("JobScheduler", () => {
     expect(skipped.length).toBeGreaterThanOrEqual(1);
     expect(String(skipped[0].reason)).toContain("no overlapping runs");
     expect(lines.at(-1)?.event).toBe("scheduler-stopped");
-    const runs = listJobRuns(workspace, { job: "returns-test" }).reverse();
+    const runs = (await listJobRuns(workspace, { job: "returns-test" })).reverse();
     expect(runs.length).toBe(starts.length);
     for (let index = 1; index < runs.length; index += 1)
       expect(runs[index].started_at >= (runs[index - 1].finished_at ?? "")).toBe(true);
@@ -123,7 +124,7 @@ describe("JobScheduler", () => {
       scheduler.start();
       await new Promise((resolve) => setTimeout(resolve, 200));
       await scheduler.stop();
-      const runs = listJobRuns(workspace, { job: "returns-test" });
+      const runs = await listJobRuns(workspace, { job: "returns-test" });
       if (policy === "run_once") {
         expect(lines.some((line) => line.event === "job-missed")).toBe(true);
         expect(lines.find((line) => line.event === "job-start")?.trigger).toBe("missed");
@@ -150,9 +151,9 @@ describe("the scheduler as a process", () => {
     const end = process.events.find((event) => event.event === "job-end");
     expect(end?.status).toBe("answered");
     expect(process.events.at(-1)?.event).toBe("scheduler-stopped");
-    expect(listJobRuns(fixture.workspace(), { job: "returns-test" }).map((run) => run.status)).toEqual([
-      "answered",
-    ]);
+    expect(
+      (await listJobRuns(fixture.workspace(), { job: "returns-test" })).map((run) => run.status),
+    ).toEqual(["answered"]);
   }, 90_000);
 
   it("on SIGTERM interrupts a job that outlasts the grace period and records it as interrupted", async () => {
@@ -167,7 +168,7 @@ describe("the scheduler as a process", () => {
     expect(exit.code).toBe(0);
     expect(process.events.some((event) => event.event === "job-interrupting")).toBe(true);
     expect(process.events.find((event) => event.event === "job-end")?.status).toBe("interrupted");
-    const [run] = listJobRuns(fixture.workspace(), { job: "returns-test" });
+    const [run] = await listJobRuns(fixture.workspace(), { job: "returns-test" });
     expect(run.status).toBe("interrupted");
     expect(run.error).toContain("SIGTERM");
   }, 90_000);
@@ -181,13 +182,13 @@ describe("the scheduler as a process", () => {
     process.child.kill("SIGKILL");
     await process.exited;
     const workspace = fixture.workspace();
-    const history = RunHistory.open(workspace);
+    const history = SqliteHistoryStore.open(workspace);
     try {
-      expect(history.listRuns({ job: "returns-test" })[0].status).toBe("running");
+      expect((await history.listRuns({ job: "returns-test" }))[0].status).toBe("running");
     } finally {
-      history.close();
+      await history.close();
     }
-    expect(listJobRuns(workspace, { job: "returns-test" })[0].status).toBe("interrupted");
+    expect((await listJobRuns(workspace, { job: "returns-test" }))[0].status).toBe("interrupted");
     const next = await runJob(loadJob(workspace, "returns-test"), workspace, {});
     expect(next.report.status).toBe("answered");
   }, 90_000);

@@ -3,7 +3,7 @@ import type { Workspace } from "../config/workspace.js";
 import type { LoadedJob } from "./job-file.js";
 import { JobLockedError } from "./job-lock.js";
 import { type JobRunResult, type RunJobOptions, runJob } from "./job-runner.js";
-import { type JobRunRecord, RunHistory } from "./run-history.js";
+import { withHistory } from "./open-history.js";
 import type { SchedulerLog } from "./scheduler-log.js";
 
 /** Options of the long-running scheduler. */
@@ -33,6 +33,8 @@ interface RunningJob {
 export class JobScheduler {
   private readonly crons = new Map<string, Cron>();
   private readonly running = new Map<string, RunningJob>();
+  /** Missed-run checks in flight (they read the history, which may be a server): stop waits for them. */
+  private readonly missedChecks = new Set<Promise<void>>();
   private stopping = false;
 
   private readonly options: SchedulerOptions;
@@ -105,21 +107,26 @@ export class JobScheduler {
         next_run: cron.nextRun()?.toISOString() ?? null,
         missed_runs: config.missed_runs,
       });
-      if (options.checkMissed) this.checkMissedRun(job, cron);
+      if (options.checkMissed) {
+        const check = this.checkMissedRun(job, cron).catch((error: unknown) =>
+          log.error("job-missed-check-failed", {
+            job: config.name,
+            error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+          }),
+        );
+        this.missedChecks.add(check);
+        void check.finally(() => this.missedChecks.delete(check));
+      }
     }
     return scheduled;
   }
 
-  private checkMissedRun(job: LoadedJob, cron: Cron): void {
+  private async checkMissedRun(job: LoadedJob, cron: Cron): Promise<void> {
     const config = job.config;
     if (config.missed_runs !== "run_once") return;
-    const history = RunHistory.open(this.options.workspace);
-    let last: JobRunRecord | undefined;
-    try {
-      last = history.listRuns({ job: config.name, limit: 1 })[0];
-    } finally {
-      history.close();
-    }
+    const [last] = await withHistory(this.options.workspace, (history) =>
+      history.listRuns({ job: config.name, limit: 1 }),
+    );
     if (!last) return;
     const due = cron.nextRun(new Date(last.started_at));
     const now = (this.options.now ?? (() => new Date()))();
@@ -194,6 +201,9 @@ export class JobScheduler {
     this.stopping = true;
     const { log } = this.options;
     for (const cron of this.crons.values()) cron.stop();
+    // A check still reading the history starts nothing now (trigger refuses while stopping); it is awaited
+    // so no history connection outlives the scheduler.
+    await Promise.allSettled([...this.missedChecks]);
     const pending = [...this.running.entries()];
     log.info("scheduler-stopping", {
       reason,

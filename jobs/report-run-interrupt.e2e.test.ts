@@ -9,7 +9,7 @@ import { chromiumDescendants } from "../adapters/bi-dashboard/browser-manager.js
 import { loadWorkspace } from "../config/load-workspace.js";
 import { type BiPortal, startBiPortal } from "../demo/bi-portal/bi-portal-server.js";
 import { type RunningTicketServer, startTicketServer } from "../demo/ticket-server/ticket-server.js";
-import { listJobRuns } from "./run-history.js";
+import { listJobRuns } from "./open-history.js";
 
 // Ctrl-C on `triangulate report run` as a user presses it: a real child process running the demo
 // job against the demo BI portal (Chromium) and a ticket server whose every answer takes a minute.
@@ -78,7 +78,7 @@ describe("Ctrl-C on `triangulate report run`", () => {
     expect(Date.now() - interruptedAt, stderr).toBeLessThan(40_000);
     expect(code, stderr).toBe(1);
 
-    const run = listJobRuns(loadWorkspace(root, { environment: {} }), { job: "lumen-weekly" })[0];
+    const run = (await listJobRuns(loadWorkspace(root, { environment: {} }), { job: "lumen-weekly" }))[0];
     expect(run).toMatchObject({ status: "interrupted", exit_code: 1 });
     expect(run.error).toContain("SIGINT");
     // No half report that would look complete.

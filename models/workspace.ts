@@ -218,6 +218,49 @@ export const FiscalYear = z
   .strict();
 export type FiscalYear = z.infer<typeof FiscalYear>;
 
+/**
+ * Where run history and run folders are kept. Default: SQLite in .triangulate/history.sqlite and
+ * run folders in .triangulate/runs, for one machine. Many workers share a PostgreSQL (`store:
+ * postgres`, `url`) and a runs folder every worker mounts (`runs_directory`); docs/deployment.md.
+ */
+export const HistorySettings = z
+  .object({
+    /** sqlite (one machine, the default) or postgres (every worker reaches the same server). */
+    store: z.enum(["sqlite", "postgres"]).default("sqlite"),
+    /** postgres://user:password@host:port/database (usually "${DATABASE_URL}"); its password is hidden in all output. */
+    url: z.string().min(1).optional(),
+    /**
+     * The folder run folders are written to: relative to the workspace (kept inside it), or an
+     * absolute path every worker mounts, which may lie outside the workspace because it is given here.
+     */
+    runs_directory: z.string().min(1).optional(),
+  })
+  .strict()
+  .superRefine((history, context) => {
+    if (history.store === "postgres" && history.url === undefined)
+      context.addIssue({
+        code: "custom",
+        path: ["url"],
+        message: `store: postgres needs url: "postgres://user:password@host:5432/database" (for example "\${DATABASE_URL}")`,
+      });
+    if (history.store === "sqlite" && history.url !== undefined)
+      context.addIssue({
+        code: "custom",
+        path: ["url"],
+        message:
+          "url is for store: postgres; the sqlite history is .triangulate/history.sqlite in the workspace",
+      });
+    if (history.url !== undefined && !/^postgres(ql)?:\/\/[^\s]+$/.test(history.url))
+      context.addIssue({
+        code: "custom",
+        path: ["url"],
+        // The value itself is not repeated: it may hold a password.
+        message:
+          "url must be a postgres:// or postgresql:// URL (postgres://user:password@host:5432/database)",
+      });
+  });
+export type HistorySettings = z.infer<typeof HistorySettings>;
+
 /** The whole of triangulate.yaml after ${VAR} substitution and validation. */
 export const WorkspaceConfig = z
   .object({
@@ -231,6 +274,7 @@ export const WorkspaceConfig = z
     executor: ExecutorSettings.default(ExecutorSettings.parse({})),
     model: ModelSettings.optional(),
     browser: BrowserSettings.default({ headless: true }),
+    history: HistorySettings.default({ store: "sqlite" }),
   })
   .strict();
 export type WorkspaceConfig = z.infer<typeof WorkspaceConfig>;

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Command } from "commander";
 import { findRun, listRuns, readRunFolder } from "../../executor/run-store.js";
-import { type JobRunListing, listJobRuns } from "../../jobs/run-history.js";
+import { type JobRunListing, listJobRuns } from "../../jobs/open-history.js";
 import { ExitCode, formatTable, printJson, UsageError } from "../cli-output.js";
 import { positiveInteger } from "../option-values.js";
 import { workspaceFrom, workspaceOption } from "./workspace-option.js";
@@ -40,7 +40,7 @@ export function registerRunsCommand(program: Command): void {
       const workspace = workspaceFrom(options);
       if (options.job) {
         printJobRuns(
-          listJobRuns(workspace, { job: options.job, limit: Number(options.limit) || 20 }),
+          await listJobRuns(workspace, { job: options.job, limit: Number(options.limit) || 20 }),
           options,
         );
         return;

@@ -4,62 +4,24 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { Workspace } from "../config/workspace.js";
 import { isProcessAlive } from "../domain/lock-file.js";
-import type { ReportedNumber } from "./reported-numbers.js";
+import { answeredCount, runsPastRetention } from "./history-rules.js";
+import type {
+  ExportedRun,
+  FinishRunInput,
+  HistoryStore,
+  JobRunRecord,
+  QuestionRunRecord,
+  StoredNumber,
+} from "./history-store.js";
+import { acquireJobLockIn } from "./job-lock.js";
 
-/** Status of a job run: running until finished; interrupted when it stopped before finishing. */
-export type JobRunStatus = "running" | "answered" | "partial" | "failed" | "interrupted";
-
-/** Status of one question of a run (an Answer status, or failed when it threw, or interrupted). */
-export type QuestionRunStatus = "answered" | "partial" | "unanswerable" | "direct" | "failed" | "interrupted";
-
-/** One row of job_runs. */
-export interface JobRunRecord {
-  id: number;
-  job: string;
-  status: JobRunStatus;
-  as_of: string;
-  started_at: string;
-  finished_at: string | null;
-  duration_ms: number | null;
-  exit_code: number | null;
-  questions_total: number;
-  questions_answered: number;
-  report_files: string[];
-  error: string | null;
-  pid: number;
-  host: string;
-}
-
-/** One row of question_runs. */
-export interface QuestionRunRecord {
-  run_id: number;
-  question_id: string;
-  question: string;
-  status: QuestionRunStatus;
-  duration_ms: number;
-  run_directory: string | null;
-  error: string | null;
-}
-
-/** A number as stored: its metric, keys and value, for one question of one run. */
-export interface StoredNumber extends ReportedNumber {
-  run_id: number;
-  question_id: string;
-  key: string;
-}
-
-/** What a finished question contributes to the history. */
-export interface QuestionRecordInput {
-  question_id: string;
-  question: string;
-  status: QuestionRunStatus;
-  duration_ms: number;
-  run_directory?: string;
-  error?: string;
-  numbers: (ReportedNumber & { key: string })[];
-}
-
-const SCHEMA = `
+/**
+ * The schema's migrations, in order; `PRAGMA user_version` is the number applied. Version 1 is the
+ * schema every history written before versioning already has (its statements create only what is
+ * missing), so an existing history.sqlite is adopted as it is.
+ */
+const MIGRATIONS: string[] = [
+  `
 CREATE TABLE IF NOT EXISTS job_runs (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   job TEXT NOT NULL,
@@ -99,7 +61,8 @@ CREATE TABLE IF NOT EXISTS reported_numbers (
   goal TEXT
 );
 CREATE INDEX IF NOT EXISTS reported_numbers_by_run ON reported_numbers (run_id);
-`;
+`,
+];
 
 /** Path of a workspace's history database. */
 export function historyFileOf(workspace: Workspace): string {
@@ -107,12 +70,12 @@ export function historyFileOf(workspace: Workspace): string {
 }
 
 /**
- * The run history of a workspace's report jobs in SQLite (WAL). A run row is inserted as
- * `running` before any question runs, and finished with its questions and numbers in one
- * transaction, so a crash leaves either a finished run or a `running` row that the next open
- * marks `interrupted`.
+ * The run history in SQLite (WAL), in the workspace's .triangulate/history.sqlite: the one-machine
+ * default. Processes on this machine share it (WAL, a busy timeout); a process's liveness is known
+ * only on its own host. better-sqlite3 answers synchronously; the methods are async to satisfy the
+ * HistoryStore interface the PostgreSQL store shares.
  */
-export class RunHistory {
+export class SqliteHistoryStore implements HistoryStore {
   private readonly database: Database.Database;
 
   constructor(readonly file: string) {
@@ -122,20 +85,40 @@ export class RunHistory {
     this.database.pragma("synchronous = NORMAL");
     this.database.pragma("foreign_keys = ON");
     this.database.pragma("busy_timeout = 5000");
-    this.database.exec(SCHEMA);
+    this.migrate();
+  }
+
+  get location(): string {
+    return this.file;
   }
 
   /** Opens the history of a workspace (creating .triangulate/history.sqlite on first use). */
-  static open(workspace: Workspace): RunHistory {
-    return new RunHistory(historyFileOf(workspace));
+  static open(workspace: Workspace): SqliteHistoryStore {
+    return new SqliteHistoryStore(historyFileOf(workspace));
   }
 
-  /**
-   * Marks `running` rows whose process is gone (crashed, killed) as interrupted. Rows of a process
-   * on another host cannot be checked and are left alone, unless `anyHost` says the caller knows
-   * no run of the job is live (it holds the job's lock).
-   */
-  recoverInterrupted(job?: string, options: { anyHost?: boolean } = {}): number {
+  private migrate(): void {
+    const applied = Number(this.database.pragma("user_version", { simple: true }));
+    if (applied >= MIGRATIONS.length) return;
+    // IMMEDIATE takes the write lock first, so two processes opening a new file migrate one after the other.
+    this.database
+      .transaction(() => {
+        const current = Number(this.database.pragma("user_version", { simple: true }));
+        for (let version = current; version < MIGRATIONS.length; version += 1) {
+          this.database.exec(MIGRATIONS[version]);
+          this.database.pragma(`user_version = ${version + 1}`);
+        }
+      })
+      .immediate();
+  }
+
+  /** The job's lock file beside this database (.triangulate/locks/<job>.lock): one machine's processes. */
+  async lockJob(job: string): Promise<() => Promise<void>> {
+    const release = acquireJobLockIn(path.join(path.dirname(this.file), "locks"), job);
+    return async () => release();
+  }
+
+  async recoverInterrupted(job?: string, options: { anyHost?: boolean } = {}): Promise<number> {
     const rows = this.database
       .prepare<[string | null, string | null], { id: number; pid: number; host: string }>(
         "SELECT id, pid, host FROM job_runs WHERE status = 'running' AND (? IS NULL OR job = ?)",
@@ -156,8 +139,12 @@ export class RunHistory {
     return stale.length;
   }
 
-  /** Inserts a run as `running` and returns its id. */
-  startRun(input: { job: string; asOf: string; startedAt: Date; questionsTotal: number }): number {
+  async startRun(input: {
+    job: string;
+    asOf: string;
+    startedAt: Date;
+    questionsTotal: number;
+  }): Promise<number> {
     const result = this.database
       .prepare(
         "INSERT INTO job_runs (job, status, as_of, started_at, questions_total, pid, host) VALUES (?, 'running', ?, ?, ?, ?, ?)",
@@ -173,56 +160,21 @@ export class RunHistory {
     return Number(result.lastInsertRowid);
   }
 
-  /** Finishes a run: its status, questions and numbers, all in one transaction. */
-  finishRun(
-    runId: number,
-    input: {
-      status: Exclude<JobRunStatus, "running">;
-      finishedAt: Date;
-      durationMs: number;
-      exitCode: number;
-      reportFiles: string[];
-      error?: string;
-      questions: QuestionRecordInput[];
-    },
-  ): void {
-    const insertQuestion = this.database.prepare(
-      "INSERT OR REPLACE INTO question_runs (run_id, question_id, question, status, duration_ms, run_directory, error) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    );
-    const insertNumber = this.database.prepare(
-      "INSERT INTO reported_numbers (run_id, question_id, metric, key, keys_json, value, unit, source, goal) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    );
+  async finishRun(runId: number, input: FinishRunInput): Promise<void> {
     const update = this.database.prepare(
       "UPDATE job_runs SET status = ?, finished_at = ?, duration_ms = ?, exit_code = ?, report_files = ?, error = ?, questions_answered = ? WHERE id = ?",
     );
     this.database.transaction(() => {
       for (const question of input.questions) {
-        insertQuestion.run(
-          runId,
-          question.question_id,
-          question.question,
-          question.status,
-          Math.round(question.duration_ms),
-          question.run_directory ?? null,
-          question.error ?? null,
-        );
-        for (const number of question.numbers) {
-          insertNumber.run(
-            runId,
-            question.question_id,
-            number.metric,
-            number.key,
-            JSON.stringify(number.keys),
-            number.value,
-            number.unit ?? null,
-            number.source,
-            number.goal ?? null,
-          );
-        }
+        this.insertQuestion(runId, {
+          ...question,
+          duration_ms: Math.round(question.duration_ms),
+          run_directory: question.run_directory ?? null,
+          error: question.error ?? null,
+        });
+        for (const number of question.numbers)
+          this.insertNumber({ ...number, run_id: runId, question_id: question.question_id });
       }
-      const answered = input.questions.filter(
-        (question) => question.status === "answered" || question.status === "direct",
-      ).length;
       update.run(
         input.status,
         input.finishedAt.toISOString(),
@@ -230,14 +182,47 @@ export class RunHistory {
         input.exitCode,
         JSON.stringify(input.reportFiles),
         input.error ?? null,
-        answered,
+        answeredCount(input.questions),
         runId,
       );
     })();
   }
 
-  /** The newest finished (answered or partial) run of a job before `beforeRunId`, if any. */
-  previousFinishedRun(job: string, beforeRunId?: number): JobRunRecord | undefined {
+  private insertQuestion(runId: number, question: Omit<QuestionRunRecord, "run_id">): void {
+    this.database
+      .prepare(
+        "INSERT OR REPLACE INTO question_runs (run_id, question_id, question, status, duration_ms, run_directory, error) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(
+        runId,
+        question.question_id,
+        question.question,
+        question.status,
+        question.duration_ms,
+        question.run_directory,
+        question.error,
+      );
+  }
+
+  private insertNumber(number: StoredNumber): void {
+    this.database
+      .prepare(
+        "INSERT INTO reported_numbers (run_id, question_id, metric, key, keys_json, value, unit, source, goal) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(
+        number.run_id,
+        number.question_id,
+        number.metric,
+        number.key,
+        JSON.stringify(number.keys),
+        number.value,
+        number.unit ?? null,
+        number.source,
+        number.goal ?? null,
+      );
+  }
+
+  async previousFinishedRun(job: string, beforeRunId?: number): Promise<JobRunRecord | undefined> {
     const row = this.database
       .prepare<[string, number], RawRunRow>(
         "SELECT * FROM job_runs WHERE job = ? AND id < ? AND status IN ('answered','partial') ORDER BY id DESC LIMIT 1",
@@ -246,14 +231,12 @@ export class RunHistory {
     return row ? toRecord(row) : undefined;
   }
 
-  /** One run by id. */
-  run(runId: number): JobRunRecord | undefined {
+  async run(runId: number): Promise<JobRunRecord | undefined> {
     const row = this.database.prepare<[number], RawRunRow>("SELECT * FROM job_runs WHERE id = ?").get(runId);
     return row ? toRecord(row) : undefined;
   }
 
-  /** Runs, newest first, of one job or all jobs. */
-  listRuns(options: { job?: string; limit?: number } = {}): JobRunRecord[] {
+  async listRuns(options: { job?: string; limit?: number } = {}): Promise<JobRunRecord[]> {
     return this.database
       .prepare<[string | null, string | null, number], RawRunRow>(
         "SELECT * FROM job_runs WHERE (? IS NULL OR job = ?) ORDER BY id DESC LIMIT ?",
@@ -262,15 +245,13 @@ export class RunHistory {
       .map(toRecord);
   }
 
-  /** The questions of a run, in the order they were recorded. */
-  questions(runId: number): QuestionRunRecord[] {
+  async questions(runId: number): Promise<QuestionRunRecord[]> {
     return this.database
       .prepare<[number], QuestionRunRecord>("SELECT * FROM question_runs WHERE run_id = ? ORDER BY rowid")
       .all(runId);
   }
 
-  /** The numbers a run reported. */
-  numbers(runId: number): StoredNumber[] {
+  async numbers(runId: number): Promise<StoredNumber[]> {
     return this.database
       .prepare<
         [number],
@@ -300,31 +281,17 @@ export class RunHistory {
       }));
   }
 
-  /**
-   * Applies retention to one job: keeps the newest `runs` runs and runs started within `days`
-   * days (both when both are set), never a running row. Returns the deleted runs so their report
-   * files can be removed.
-   */
-  applyRetention(
+  async applyRetention(
     job: string,
     retention: { runs?: number; days?: number },
     now: Date = new Date(),
-  ): JobRunRecord[] {
+  ): Promise<JobRunRecord[]> {
     if (retention.runs === undefined && retention.days === undefined) return [];
     const all = this.database
       .prepare<[string], RawRunRow>("SELECT * FROM job_runs WHERE job = ? ORDER BY id DESC")
       .all(job)
       .map(toRecord);
-    const cutoff =
-      retention.days === undefined
-        ? undefined
-        : new Date(now.getTime() - retention.days * 86_400_000).toISOString();
-    const doomed = all.filter(
-      (run, index) =>
-        run.status !== "running" &&
-        ((retention.runs !== undefined && index >= retention.runs) ||
-          (cutoff !== undefined && run.started_at < cutoff)),
-    );
+    const doomed = runsPastRetention(all, retention, now);
     const remove = this.database.prepare("DELETE FROM job_runs WHERE id = ?");
     this.database.transaction(() => {
       for (const run of doomed) remove.run(run.id);
@@ -332,8 +299,36 @@ export class RunHistory {
     return doomed;
   }
 
-  /** Closes the database (checkpointing the WAL). */
-  close(): void {
+  async importRun(exported: ExportedRun): Promise<number> {
+    const { run } = exported;
+    return this.database.transaction(() => {
+      const result = this.database
+        .prepare(
+          "INSERT INTO job_runs (job, status, as_of, started_at, finished_at, duration_ms, exit_code, questions_total, questions_answered, report_files, error, pid, host) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .run(
+          run.job,
+          run.status,
+          run.as_of,
+          run.started_at,
+          run.finished_at,
+          run.duration_ms,
+          run.exit_code,
+          run.questions_total,
+          run.questions_answered,
+          JSON.stringify(run.report_files),
+          run.error,
+          run.pid,
+          run.host,
+        );
+      const runId = Number(result.lastInsertRowid);
+      for (const question of exported.questions) this.insertQuestion(runId, question);
+      for (const number of exported.numbers) this.insertNumber({ ...number, run_id: runId });
+      return runId;
+    })();
+  }
+
+  async close(): Promise<void> {
     if (this.database.open) this.database.close();
   }
 }
@@ -345,20 +340,3 @@ interface RawRunRow extends Omit<JobRunRecord, "report_files"> {
 function toRecord(row: RawRunRow): JobRunRecord {
   return { ...row, report_files: JSON.parse(row.report_files) as string[] };
 }
-
-/** The runs of one job (or all jobs), newest first: the query behind `triangulate runs list --job`. */
-export function listJobRuns(
-  workspace: Workspace,
-  options: { job?: string; limit?: number } = {},
-): (JobRunRecord & { questions: QuestionRunRecord[] })[] {
-  const history = RunHistory.open(workspace);
-  try {
-    history.recoverInterrupted(options.job);
-    return history.listRuns(options).map((run) => ({ ...run, questions: history.questions(run.id) }));
-  } finally {
-    history.close();
-  }
-}
-
-/** A job run with its questions, as `runs list --job` shows it. */
-export type JobRunListing = ReturnType<typeof listJobRuns>[number];
