@@ -1,5 +1,6 @@
 import path from "node:path";
-import type { WorkspaceConfig } from "../models/workspace.js";
+import { browserEndpoints, type WorkspaceConfig } from "../models/workspace.js";
+import { endpointSecrets } from "./browser-endpoint.js";
 import { realPathForWriting } from "./real-path.js";
 import { Redactor } from "./redactor.js";
 import { type UnresolvedVariable, UnresolvedVariablesError } from "./unresolved-variables.js";
@@ -27,7 +28,8 @@ export class Workspace {
     this.root = path.resolve(root);
     this.file = file;
     this.config = config;
-    this.redactor = new Redactor(secrets);
+    // A browser server's endpoint carries its own password (Playwright's token in the path).
+    this.redactor = new Redactor([...secrets, ...endpointSecrets(browserEndpoints(config.browser))]);
     this.unresolvedVariables = unresolvedVariables;
   }
 

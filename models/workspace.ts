@@ -196,13 +196,40 @@ export const ModelSettings = z
   .strict();
 export type ModelSettings = z.infer<typeof ModelSettings>;
 
+/** A browser server's address: a ws:// or wss:// URL (Playwright's `wsEndpoint()`). */
+const WebSocketEndpoint = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "ws:" || url.protocol === "wss:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}, "a ws:// or wss:// URL of a Playwright browser server, such as ws://browsers.internal:3000/<token>");
+
 export const BrowserSettings = z
   .object({
     /** Unset: chromium-headless-shell when headless and installed, else /usr/bin/chromium. */
     executable_path: z.string().min(1).optional(),
     headless: z.boolean().default(true),
+    /**
+     * A Playwright browser server to connect to (`chromium.launchServer` on another process or
+     * host) instead of launching Chromium here: ws:// or wss://.
+     */
+    ws_endpoint: WebSocketEndpoint.optional(),
+    /** Several browser servers: each process starts at a different one and moves on when one is down. */
+    ws_endpoints: z.array(WebSocketEndpoint).min(1).max(64).optional(),
   })
-  .strict();
+  .strict()
+  .refine((settings) => !(settings.ws_endpoint && settings.ws_endpoints), {
+    message: "give either browser.ws_endpoint or browser.ws_endpoints, not both",
+    path: ["ws_endpoints"],
+  });
+export type BrowserSettings = z.infer<typeof BrowserSettings>;
+
+/** The remote browser servers of the `browser` section, in the order written (none: launch locally). */
+export function browserEndpoints(settings: { ws_endpoint?: string; ws_endpoints?: string[] }): string[] {
+  return settings.ws_endpoints ?? (settings.ws_endpoint ? [settings.ws_endpoint] : []);
+}
 
 /**
  * The company's fiscal year, for questions that name fiscal periods ("FY24 Q1", "2024财年第一季度",

@@ -111,7 +111,7 @@ export class BiDashboardAdapter implements SourceAdapter {
     try {
       pooled = await this.takePage();
     } catch (error) {
-      if (!context.signal.aborted) throw error;
+      if (!context.signal.aborted) throw this.classify(error, where, safeUrl, context);
       throw new StepError(
         "timeout",
         `${where}: stopped (step deadline or interrupt)`,
@@ -273,7 +273,21 @@ export class BiDashboardAdapter implements SourceAdapter {
         return browser;
       });
       const creating = (async () => {
-        const browser = await (this.browser as Promise<Browser>);
+        const leased = this.browser as Promise<Browser>;
+        const browser = await leased;
+        // A browser that goes away (a remote browser server killed, Chromium crashed) takes this
+        // context and its pages with it: forget them and the lease, so the next step connects again.
+        browser.once("disconnected", () => {
+          if (this.context !== creating) return;
+          this.context = undefined;
+          this.browser = undefined;
+          this.idlePages.length = 0;
+          this.pages.clear();
+          if (this.leased) {
+            this.leased = false;
+            void this.browserManager.release();
+          }
+        });
         const storageState = await this.sessions.load();
         const context = await browser.newContext({
           storageState,
@@ -298,6 +312,9 @@ export class BiDashboardAdapter implements SourceAdapter {
     try {
       context = await this.browserContext();
     } catch (cause) {
+      // A remote browser pool that did not answer says so itself (server_error, endpoints named).
+      if (StepError.isStepError(cause))
+        throw new StepError(cause.kind, `${this.name}: ${cause.message}`, cause.details, { cause });
       throw new StepError(
         "config_error",
         `${this.name}: cannot start the browser at ${this.browserManager.executablePath} (browser.executable_path): ${cause instanceof Error ? cause.message.split("\n")[0] : String(cause)}`,
@@ -515,6 +532,15 @@ export class BiDashboardAdapter implements SourceAdapter {
       );
     }
     if (/Target page, context or browser has been closed|Target closed/.test(message)) {
+      // The whole browser gone (a remote browser server killed, Chromium crashed) is not the
+      // page's doing: another attempt connects again (to the next server of a pool).
+      if (!pooled || pooled.page.context().browser()?.isConnected() === false)
+        return new StepError(
+          "server_error",
+          `${where}: the browser went away before the table was read (its browser server closed the connection or Chromium ended)`,
+          { url },
+          { cause: error, retryable: true },
+        );
       return new StepError(
         "timeout",
         `${where}: the page was closed before the table was read`,

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
+import { browserEndpoints } from "../../models/workspace.js";
 import { resolveBrowserExecutable } from "./browser-executable.js";
 import { chromium } from "./playwright.js";
+import { connectRemoteBrowser } from "./remote-browser.js";
 import {
   browserSharingEnabled,
   connectSharedBrowser,
@@ -14,6 +16,10 @@ export interface BrowserLaunchSettings {
   /** Unset: see resolveBrowserExecutable. */
   executable_path?: string;
   headless: boolean;
+  /** A remote browser server (Playwright's `launchServer`) to connect to instead of launching. */
+  ws_endpoint?: string;
+  /** A pool of remote browser servers; see connectRemoteBrowser. */
+  ws_endpoints?: string[];
 }
 
 /** Flags for a quiet, offline, headless Chromium: no background traffic, no sandbox (containers), no QUIC. */
@@ -35,12 +41,19 @@ export const CHROMIUM_ARGUMENTS = [
  * workspace's shared one (shared-browser.ts): concurrent processes connect to one Chromium, each
  * with its own contexts, and "closing" it only disconnects. When that cannot be had, this process
  * launches its own, as without a state folder.
+ *
+ * With `ws_endpoint(s)` the browser is a remote one (remote-browser.ts): nothing is launched or
+ * shared through the state folder, closing disconnects (the server closes this process's
+ * contexts), and a server that goes away is replaced by the next one of the pool on the next
+ * acquire.
  */
 export class BrowserManager {
   private browser: Promise<Browser> | undefined;
   private leases = 0;
   private closing: Promise<void> | undefined;
   private connection: SharedConnection | undefined;
+  /** The endpoint of the remote browser server connected to (undefined: a local browser or none). */
+  private remoteEndpoint: string | undefined;
 
   /** The binary this manager launches (explicit setting or the resolved default). */
   readonly executablePath: string;
@@ -97,7 +110,7 @@ export class BrowserManager {
    * server this process started (a child until this process ends) is never counted.
    */
   processIds(): number[] {
-    if (this.connection) return [];
+    if (this.connection || this.remoteEndpoint !== undefined) return [];
     return chromiumDescendants(process.pid, this.executablePath, startedServerPids);
   }
 
@@ -115,6 +128,7 @@ export class BrowserManager {
       }
       this.connection?.release();
       this.connection = undefined;
+      this.remoteEndpoint = undefined;
     })();
     await this.closing;
   }
@@ -123,6 +137,17 @@ export class BrowserManager {
     if (!this.browser) {
       const launching = (async () => {
         await this.closing;
+        const endpoints = browserEndpoints(this.settings);
+        if (endpoints.length > 0) {
+          const remote = await connectRemoteBrowser(endpoints);
+          this.remoteEndpoint = remote.endpoint;
+          remote.browser.on("disconnected", () => {
+            // The server went away (or closed): the next acquire connects again, to the next one.
+            if (this.browser === launching) this.browser = undefined;
+            if (this.remoteEndpoint === remote.endpoint) this.remoteEndpoint = undefined;
+          });
+          return remote.browser;
+        }
         const shared =
           this.stateDirectory && browserSharingEnabled()
             ? await connectSharedBrowser(this.stateDirectory, this.executablePath, this.settings.headless)
@@ -174,7 +199,7 @@ export function sharedBrowserManager(
   settings: BrowserLaunchSettings,
   stateDirectory?: string,
 ): BrowserManager {
-  const key = `${resolveBrowserExecutable(settings)}|${settings.headless}|${stateDirectory ?? ""}`;
+  const key = `${resolveBrowserExecutable(settings)}|${settings.headless}|${stateDirectory ?? ""}|${browserEndpoints(settings).join(" ")}`;
   let manager = managers.get(key);
   if (!manager) {
     manager = new BrowserManager(settings, stateDirectory);
