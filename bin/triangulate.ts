@@ -37,6 +37,7 @@ const commands: Record<string, () => Promise<(program: Command) => void>> = {
   schedule: async () => (await import("./commands/schedule-command.js")).registerScheduleCommand,
   schema: async () => (await import("./commands/schema-command.js")).registerSchemaCommand,
   sources: async () => (await import("./commands/sources-command.js")).registerSourcesCommand,
+  worker: async () => (await import("./commands/worker-command.js")).registerWorkerCommand,
 };
 
 const requested = process.argv.slice(2).find((argument) => !argument.startsWith("-"));

@@ -25,6 +25,11 @@ export interface RunJobOptions {
   now?: Date;
   /** Answers each question; the default uses the planner and the reflector. */
   answerer?: QuestionAnswerer;
+  /**
+   * Adapters to answer with, kept open by the caller (a queue worker keeps one browser warm between
+   * jobs); not closed here. Without it the run opens its own pool and closes it at the end.
+   */
+  adapters?: AdapterPool;
   /** Stops the run: the current question is cancelled and the run is recorded as interrupted. */
   signal?: AbortSignal;
   /** Called as each question starts and ends (progress lines, scheduler logs). */
@@ -108,7 +113,8 @@ export async function runJob(
   }
   const started = performance.now();
   let runId: number | undefined;
-  const pool = new AdapterPool(workspace);
+  const pool = options.adapters ?? new AdapterPool(workspace);
+  const ownsPool = options.adapters === undefined;
   try {
     // Holding the job's lock means no other run of this job is alive, on any host.
     await history.recoverInterrupted(config.name, { anyHost: true });
@@ -239,7 +245,8 @@ export async function runJob(
     throw error;
   } finally {
     options.signal?.removeEventListener("abort", onAbort);
-    if (controller.signal.aborted) {
+    // The caller's adapters stay open for its next job.
+    if (ownsPool && controller.signal.aborted) {
       // After Ctrl-C a browser still busy with a step can take that step's whole timeout to close;
       // the run is already recorded, and the process's exit kills what is left (the browser safety
       // net), so the wait is bounded.
@@ -247,7 +254,7 @@ export async function runJob(
         pool.close(),
         new Promise((resolve) => setTimeout(resolve, INTERRUPTED_CLOSE_MS).unref()),
       ]);
-    } else {
+    } else if (ownsPool) {
       await pool.close();
     }
     // The lock is released before the store closes: a PostgreSQL lock lives in the store's session.

@@ -2,8 +2,8 @@ import { type Command, Option } from "commander";
 import type { Answer, Citation } from "../../models/answer.js";
 import type { TraceEvent } from "../../models/trace-event.js";
 import { askQuestion } from "../../planner/ask.js";
+import { type AskResultJson, askResultJson } from "../../planner/ask-result-json.js";
 import { today } from "../../planner/plan-question.js";
-import { planUnderstanding } from "../../planner/plan-understanding.js";
 import { messageCatalog } from "../../reflector/messages/render-message.js";
 import { colors, ExitCode, printJson, requireQuestion, UsageError } from "../cli-output.js";
 import { interruptedBeforeStart } from "../early-interrupt.js";
@@ -19,6 +19,7 @@ interface AskCommandOptions {
   showTrace?: boolean;
   json?: boolean;
   sequential?: boolean;
+  queue?: string;
 }
 
 /** The answer's citations in their [n] order (each was registered while writing one item). */
@@ -82,6 +83,10 @@ export function registerAskCommand(program: Command): void {
       "print every decision (router, plan, fetch, validate, reflect, conflict, grade, synthesize)",
     )
     .option("--json", "print the answer, plan and trace as JSON only")
+    .option(
+      "--queue <url>",
+      "ask the workers of this Redis queue (triangulate worker) instead of answering here",
+    )
     .addOption(new Option("--sequential", "run one step at a time (benchmarks)").hideHelp())
     .action(async (question: string, options: AskCommandOptions) => {
       requireQuestion(question);
@@ -95,6 +100,10 @@ export function registerAskCommand(program: Command): void {
       }
       if (!/^\d{4}-\d{2}-\d{2}$/.test(options.asOf))
         throw new UsageError(`--as-of must be a date like 2024-06-30, not ${options.asOf}`);
+      if (options.queue) {
+        await askOnQueue(question, options, maxIterations);
+        return;
+      }
       const workspace = workspaceFrom(options);
       const controller = new AbortController();
       const onInterrupt = () => controller.abort(new Error("interrupted"));
@@ -110,26 +119,63 @@ export function registerAskCommand(program: Command): void {
           signal: controller.signal,
           ...(options.sequential || process.env.TRIANGULATE_SEQUENTIAL === "1" ? { sequential: true } : {}),
         });
-        if (options.json) {
-          printJson({
-            answer: result.answer,
-            plan: result.plan ?? null,
-            sub_questions: result.planning.subQuestions,
-            warnings: result.planning.warnings,
-            understanding: planUnderstanding(result.planning),
-            trace: result.trace,
-            run_directory: result.runDirectory ?? null,
-            exit_code: result.exitCode,
-          });
-        } else {
-          for (const warning of result.planning.warnings)
-            process.stderr.write(`${colors(process.stderr).yellow("note:")} ${warning}\n`);
-          printAnswer(result.answer, result.runDirectory ? { runDirectory: result.runDirectory } : {});
-          if (options.showTrace) printTrace(result.trace);
-        }
-        process.exitCode = result.exitCode === 0 ? ExitCode.ok : ExitCode.partial;
+        printAskResult(askResultJson(result), options);
       } finally {
         process.removeListener("SIGINT", onInterrupt);
       }
     });
+}
+
+/** Prints an ask's result (local or from a worker) as `ask` does, and sets the exit code. */
+function printAskResult(result: AskResultJson, options: AskCommandOptions): void {
+  if (options.json) {
+    printJson(result);
+  } else {
+    for (const warning of result.warnings)
+      process.stderr.write(`${colors(process.stderr).yellow("note:")} ${warning}\n`);
+    printAnswer(result.answer, result.run_directory ? { runDirectory: result.run_directory } : {});
+    if (options.showTrace) printTrace(result.trace);
+  }
+  process.exitCode = result.exit_code === 0 ? ExitCode.ok : ExitCode.partial;
+}
+
+/**
+ * `ask --queue`: the question goes to a worker; its result prints as a local one does (same JSON,
+ * same exit codes). Ctrl-C cancels the job: a waiting one is removed, a running one is interrupted
+ * on its worker and its interrupted answer printed. Progress (the worker that took it, the trace)
+ * goes to stderr on a terminal.
+ */
+async function askOnQueue(question: string, options: AskCommandOptions, maxIterations: number | undefined) {
+  const { QueueClient } = await import("../../workers/queue-client.js");
+  const { queueSettings } = await import("../../workers/queue-connection.js");
+  const client = await QueueClient.connect(queueSettings(options.queue ?? ""));
+  const controller = new AbortController();
+  const onInterrupt = () => controller.abort(new Error("interrupted"));
+  process.once("SIGINT", onInterrupt);
+  if (interruptedBeforeStart()) onInterrupt();
+  const c = colors(process.stderr);
+  const showProgress = !options.json && process.stderr.isTTY;
+  try {
+    const result = await client.ask(
+      question,
+      {
+        strategy: options.strategy,
+        ...(options.planner ? { planner: options.planner } : {}),
+        asOf: options.asOf,
+        ...(maxIterations !== undefined ? { maxIterations } : {}),
+      },
+      {
+        signal: controller.signal,
+        onProgress: (progress) => {
+          if (!showProgress) return;
+          if (progress.kind === "started") process.stderr.write(c.dim(`… worker ${progress.worker}\n`));
+          else if (progress.kind === "trace") process.stderr.write(c.dim(`… ${progress.line}\n`));
+        },
+      },
+    );
+    printAskResult(result, options);
+  } finally {
+    process.removeListener("SIGINT", onInterrupt);
+    await client.close();
+  }
 }
