@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AskedBreakdown } from "./asked-breakdown.js";
 import { nameRecord, PROTOTYPE_KEY_MESSAGE, prototypeKeyPaths } from "./name-record.js";
 import { ruleProblem } from "./validation-rule/rule-problem.js";
 
@@ -91,6 +92,8 @@ export const Asked = z.discriminatedUnion("kind", [
       operation: AskedOperation.default("value"),
       /** A direction the question takes for granted ("why did it rise"): the answer checks it. */
       premise: z.enum(["up", "down"]).optional(),
+      /** The metric per value of a dimension, ranked ("which … most often", 高频, "by region"). */
+      breakdown: AskedBreakdown.optional(),
     })
     .strict(),
   z

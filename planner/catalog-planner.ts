@@ -1,10 +1,12 @@
 import type { Workspace } from "../config/workspace.js";
 import { toTraditional } from "../domain/chinese-script.js";
 import { detectLanguage, type Language } from "../domain/language.js";
+import type { AskedBreakdown } from "../models/asked-breakdown.js";
 import { type ExecutionPlan, type Grain, type Period, type SubGoal, safeParsePlan } from "../models/plan.js";
 import type { WorkspaceConfig } from "../models/workspace.js";
 import { withAskedFor } from "./asked-for.js";
 import { bindQualifiers, type Frame } from "./bind-qualifiers.js";
+import { type BreakdownCue, breakdownFor, readBreakdownCue } from "./breakdown.js";
 import { dataCueTest } from "./data-cues.js";
 import { decomposeQuestion } from "./decomposer.js";
 import { wordFormCorrections } from "./english-word-forms.js";
@@ -433,6 +435,10 @@ interface Drafting {
   tooFine: { written: string; asked: string; measure: string; offered: string }[];
   /** The comparison each goal's period takes part in (同比, 环比), recorded on its `asked`. */
   comparisons: WeakMap<GoalDraft, { kind: PeriodComparison; role: "period" | "base" }>;
+  /** What the question says of a breakdown or ranking (most often, 高频, top 3). */
+  breakdownCue?: BreakdownCue;
+  /** The breakdown each metric goal was asked for, recorded on its `asked`. */
+  breakdowns: WeakMap<GoalDraft, AskedBreakdown>;
 }
 
 const namesOf = (mentions: Mention[], kind: Mention["kind"]) => [
@@ -787,6 +793,9 @@ function draftMetricGoals(
         state.unsupported.push(metric);
         continue;
       }
+      const breakdown = breakdownFor(state.breakdownCue, metric, frame.dimensions, offers, config.catalog);
+      if (breakdown)
+        state.trace.push(`breakdown:${metric}:${breakdown.dimension ?? `none(${breakdown.wanted ?? ""})`}`);
       for (const dimension of selection.droppedDimensions) {
         if (frame.inherited.has(dimension)) continue;
         state.warnings.push(
@@ -812,6 +821,7 @@ function draftMetricGoals(
             required: index === 0,
           };
           state.drafts.push(draft);
+          if (breakdown) state.breakdowns.set(draft, breakdown);
           const comparison = frame.times.find((time) => time.comparison)?.comparison;
           if (comparison) {
             const own = frame.times.some((time) =>
@@ -1019,13 +1029,18 @@ function assemblePlan(
   plan.sub_goals = plan.sub_goals.map((goal, index) => {
     const missing = state.notApplied.get(kept[index]);
     const comparison = state.comparisons.get(kept[index]);
+    const breakdown = state.breakdowns.get(kept[index]);
     const withKeys =
       missing && goal.asked && goal.asked.kind !== "text"
         ? { ...goal, asked: { ...goal.asked, keys: { ...goal.asked.keys, ...missing } } }
         : goal;
-    return comparison && withKeys.asked?.kind === "metric"
-      ? { ...withKeys, asked: { ...withKeys.asked, comparison } }
-      : withKeys;
+    const compared =
+      comparison && withKeys.asked?.kind === "metric"
+        ? { ...withKeys, asked: { ...withKeys.asked, comparison } }
+        : withKeys;
+    return breakdown && compared.asked?.kind === "metric"
+      ? { ...compared, asked: { ...compared.asked, breakdown } }
+      : compared;
   });
   return { plan };
 }
@@ -1063,7 +1078,11 @@ export class CatalogPlanner implements Planner {
       working: reading.working,
       tooFine: [],
       comparisons: new WeakMap(),
+      breakdownCue: readBreakdownCue(reading.normalized, reading.mentions, reading.times, vocabulary),
+      breakdowns: new WeakMap(),
     };
+    // The words of a breakdown (高频, most often, 主要原因) are read: accounted for, never "unused".
+    resolution.accounted.push(...(state.breakdownCue?.spans ?? []));
     const { trace, warnings } = state;
     for (const correction of resolution.corrections) {
       warnings.push(CORRECTION_NOTE[language](correction.written.trim(), correction.corrected));

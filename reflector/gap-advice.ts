@@ -77,6 +77,17 @@ export function eventSourcesAdvice(language: AnswerLanguage = "en"): string {
   }[language];
 }
 
+/** A breakdown the workspace cannot give: where the dimension holding the kinds would be mapped. */
+export function breakdownAdvice(language: AnswerLanguage = "en"): string {
+  return {
+    en: "whether a source holds the kinds (a sub-type, reason or component column); map it as a dimension in triangulate.yaml (catalog.dimensions, and the dataset's columns and offers)",
+    "zh-Hans":
+      "是否有来源记录这些类型（子类型、原因或部件列）；在 triangulate.yaml 中把它映射为维度（catalog.dimensions，以及数据集的 columns 和 offers）",
+    "zh-Hant":
+      "是否有來源記錄這些類型（子類型、原因或部件欄）；在 triangulate.yaml 中把它映射為維度（catalog.dimensions，以及資料集的 columns 和 offers）",
+  }[language];
+}
+
 /** A question the catalog could not plan: where its words would have to be. */
 export function catalogAdvice(language: AnswerLanguage = "en"): string {
   return {

@@ -1,3 +1,4 @@
+import { complaintRows, SUB_TYPES } from "../data/service-complaints.js";
 /**
  * The demo retailer's Jira issues (demo/FACTS.md), built deterministically in Jira's v2 wire
  * format: LOG (logistics provider changes), CRM (module releases), SVC (2023 complaints whose
@@ -38,7 +39,8 @@ export const COMPLAINTS_2023: Record<string, [number, number, number, number]> =
 };
 
 /** Service sub-types (FACTS.md). */
-export const SERVICE_SUB_TYPES = ["Slow response", "Wrong information", "Rude staff", "Ticket lost"];
+export const SERVICE_SUB_TYPES = SUB_TYPES.Service;
+const ALL_SUB_TYPES = Object.values(SUB_TYPES).flat();
 
 /** CRM releases (FACTS.md). */
 export const CRM_RELEASES: { version: string; date: string; modules: string[] }[] = [
@@ -264,19 +266,31 @@ function crmIssues(): DemoIssue[] {
 const QUARTER_START = ["2023-01-01", "2023-04-01", "2023-07-01", "2023-10-01"];
 const QUARTER_DAYS = [90, 91, 92, 92];
 
+/**
+ * The sub-types of one category's complaints in one quarter, in month order, as many of each as the
+ * BI grid counts (demo/data/service-complaints.ts): the ticket system and the grid agree per quarter.
+ */
+function subTypesOf(category: string, quarter: number): string[] {
+  return complaintRows
+    .filter((row) => row.category === category && row.quarter === `Q${quarter + 1} 2023`)
+    .flatMap((row) => Array.from({ length: row.complaints }, () => row.sub_type));
+}
+
 function svcIssues(): DemoIssue[] {
   const random = generator(2023);
   const drafts: { category: string; day: string; minutes: number; subType: string | null }[] = [];
   for (const [category, counts] of Object.entries(COMPLAINTS_2023)) {
     counts.forEach((count, quarter) => {
+      const subTypes = subTypesOf(category, quarter);
       for (let index = 0; index < count; index += 1) {
         const day = addDays(
           QUARTER_START[quarter],
           Math.floor(((index + 0.5) * QUARTER_DAYS[quarter]) / count),
         );
         const minutes = 8 * 60 + Math.floor(random() * 12 * 60);
-        const subType =
-          category === "Service" ? SERVICE_SUB_TYPES[Math.floor(random() * SERVICE_SUB_TYPES.length)] : null;
+        // The draw stays (the creation minutes that follow keep their values); the sub-type is the grid's.
+        if (category === "Service") random();
+        const subType = subTypes[index] ?? null;
         drafts.push({ category, day, minutes, subType });
       }
     });
@@ -305,7 +319,7 @@ function svcIssues(): DemoIssue[] {
           id: String(10_100 + Object.keys(COMPLAINTS_2023).indexOf(draft.category)),
         },
         customfield_10021: draft.subType
-          ? { value: draft.subType, id: String(10_200 + SERVICE_SUB_TYPES.indexOf(draft.subType)) }
+          ? { value: draft.subType, id: String(10_200 + ALL_SUB_TYPES.indexOf(draft.subType)) }
           : null,
       },
       histories: statusHistories(

@@ -1,3 +1,4 @@
+import type { BreakdownCues } from "./breakdown-cues.js";
 import type { IntentCues } from "./intent-cue-patterns.js";
 import type { SmallTalkPhrases } from "./small-talk-phrases.js";
 
@@ -64,4 +65,6 @@ export interface LanguageLocale {
   smallTalk: SmallTalkPhrases;
   /** Words that say a question is about business data though no catalog term matched. */
   dataCues: readonly string[];
+  /** Words of a breakdown or ranking (most often, 高频, top 3, 前三). */
+  breakdownCues: BreakdownCues;
 }

@@ -1,6 +1,8 @@
+import { trustOf } from "../../domain/trust.js";
 import type { Broadening, Gap } from "../../models/answer.js";
+import { checkBreakdowns } from "../breakdown-check.js";
 import { checkOutcome } from "../check-outcome.js";
-import { adviceForKind, documentsAdvice, eventSourcesAdvice } from "../gap-advice.js";
+import { adviceForKind, breakdownAdvice, documentsAdvice, eventSourcesAdvice } from "../gap-advice.js";
 import { messageFields, renderGap } from "../messages/render-message.js";
 import type { GoalOutcome } from "../synthesizer/goal-outcome.js";
 import { Labels } from "../synthesizer/labels.js";
@@ -28,6 +30,23 @@ export function checkOutcomes(
       missing: renderGap(why.gap, context.labels),
       check: eventSourcesAdvice(context.language),
       ...messageFields(why.gap),
+    });
+  }
+  const { config } = context.workspace;
+  for (const breakdown of checkBreakdowns(outcomes, config.catalog, (source) =>
+    trustOf(config.sources, source),
+  )) {
+    context.run.trace.add(
+      "check",
+      `check:${breakdown.goal}:partial:${renderGap(breakdown.gap, english)}`,
+      {},
+      breakdown.goal,
+    );
+    gaps.push({
+      goal: breakdown.goal,
+      missing: renderGap(breakdown.gap, context.labels),
+      check: breakdownAdvice(context.language),
+      ...messageFields(breakdown.gap),
     });
   }
   for (const [index, broadening] of broadenings.entries()) {

@@ -81,6 +81,13 @@ export const english: MessageCatalog = {
         return `why ${message.metric} changed${message.period ? ` in ${message.period}` : ""}: the question names no event or change the workspace records, so no event source was searched; the values are not an explanation (ask about an event, e.g. a staffing or provider change)`;
       case "why_no_event_found":
         return `why ${message.metric} changed${message.period ? ` in ${message.period}` : ""}: no event was found in the searched windows to relate it to`;
+      case "breakdown_unavailable": {
+        const by = message.dimension ?? message.wanted;
+        const what = `the breakdown of ${subject(message.metric, message.keys)} by ${by ? labels.dimension(by) : "kind"} is not available`;
+        return message.mapped
+          ? `${what}: no source that answered holds ${labels.dimension(by ?? "")}; the total is not the answer`
+          : `${what}: the workspace maps no dimension of ${message.metric} that holds ${by ? "them" : "its kinds"}; the total is not the answer`;
+      }
       case "step_failed":
         return [
           `${FAILURE[message.kind]}${message.upstream ? ` (${this.quote(message.upstream)})` : ""}`,

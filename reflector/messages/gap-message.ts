@@ -51,6 +51,19 @@ export type GapMessage =
   | { code: "why_no_event_source"; metric: string; period?: string }
   /** A "why" question whose event searches found nothing in their windows. */
   | { code: "why_no_event_found"; metric: string; period?: string }
+  /**
+   * A breakdown or ranking the question asked for that cannot be given: the workspace maps no
+   * dimension holding the kinds (`mapped: false`; `wanted` is what the question called them), or
+   * no answered source's rows carry the mapped `dimension`. The total is then not the answer.
+   */
+  | {
+      code: "breakdown_unavailable";
+      metric: string;
+      keys: AskedKeys;
+      mapped: boolean;
+      dimension?: string;
+      wanted?: string;
+    }
   /** A step that failed, with its kind, the upstream's own words and what reflection concluded. */
   | { code: "step_failed"; kind: FailureKind | "failed"; upstream?: string; conclusion?: FailureConclusion }
   /** Stopped by Ctrl-C or a caller's abort before the goal finished. */

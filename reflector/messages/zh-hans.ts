@@ -83,6 +83,13 @@ export const simplifiedChinese: MessageCatalog = {
         return `${labels.metric(message.metric)}${message.period ? `在 ${message.period} ` : ""}为何变化：问题未提到工作区记录的任何事件或变更，因此未检索事件来源；这些数值本身不是解释（可询问某个事件，例如人员或服务商变更）`;
       case "why_no_event_found":
         return `${labels.metric(message.metric)}${message.period ? `在 ${message.period} ` : ""}为何变化：在检索的时间范围内没有找到可关联的事件`;
+      case "breakdown_unavailable": {
+        const by = message.dimension ?? message.wanted;
+        const what = `无法按${(by && labels.dimension(by)) || "类型"}细分${subject(message.metric, message.keys)}`;
+        return message.mapped
+          ? `${what}：已作答的来源都没有这一项；总数并不是所问的答案`
+          : `${what}：工作区没有为${labels.metric(message.metric)}映射${by ? "这一" : "任何类型"}维度；总数并不是所问的答案`;
+      }
       case "step_failed":
         return [
           `${FAILURE[message.kind]}${message.upstream ? `（来源原文：${this.quote(message.upstream)}）` : ""}`,

@@ -83,6 +83,13 @@ export const traditionalChinese: MessageCatalog = {
         return `${labels.metric(message.metric)}${message.period ? `在 ${message.period} ` : ""}為何變化：問題未提到工作區記錄的任何事件或變更，因此未檢索事件來源；這些數值本身不是解釋（可詢問某個事件，例如人員或服務商變更）`;
       case "why_no_event_found":
         return `${labels.metric(message.metric)}${message.period ? `在 ${message.period} ` : ""}為何變化：在檢索的時間範圍內沒有找到可關聯的事件`;
+      case "breakdown_unavailable": {
+        const by = message.dimension ?? message.wanted;
+        const what = `無法按${(by && labels.dimension(by)) || "類型"}細分${subject(message.metric, message.keys)}`;
+        return message.mapped
+          ? `${what}：已作答的來源都沒有這一項；總數並不是所問的答案`
+          : `${what}：工作區沒有為${labels.metric(message.metric)}映射${by ? "這一" : "任何類型"}維度；總數並不是所問的答案`;
+      }
       case "step_failed":
         return [
           `${FAILURE[message.kind]}${message.upstream ? `（來源原文：${this.quote(message.upstream)}）` : ""}`,

@@ -133,6 +133,41 @@ export interface AnswerView {
     last: string;
     lastPeriod: string;
   }[];
+  /**
+   * Breakdowns and rankings the question asked for (which … most often, 高频, top 3): each period's
+   * ranking, cited, and each kind's change from the first period to the last.
+   */
+  breakdowns: {
+    metric: string;
+    dimension: string;
+    keys: string;
+    order: "descending" | "ascending";
+    top?: number;
+    periods: {
+      period: string;
+      source: string;
+      entries: { rank: number; value: string; amount: string; cite: number }[];
+      more: number;
+    }[];
+    firstPeriod: string;
+    lastPeriod: string;
+    changes: { value: string; from: string; to: string; change: string; relative: string | null }[];
+    changeUnit: string;
+    /** The kind that rose most between the first and the last period, and by how much. */
+    grewMost: string | null;
+    grewMostBy: string | null;
+  }[];
+  /** Events sharing a name with what was broken down by (a release's module and a category): leads, not proof. */
+  sharedNames: {
+    event: string;
+    key: string;
+    date: string;
+    text: string;
+    shared: string;
+    with: string;
+    change: string | null;
+    cite: number;
+  }[];
   /** Counts, totals and means the question asked for, each with how it was computed and its inputs cited. */
   aggregates: { label: string; value: string; operation: string; inputs: number; cites: number[] }[];
   correlations: { left: string; right: string; coefficient: string; periods: number }[];

@@ -7,7 +7,11 @@ export class CitationRegistry {
 
   private add(citation: Citation): number {
     const index = this.citations.findIndex(
-      (existing) => existing.label === citation.label && existing.goal === citation.goal,
+      // Other rows under the same label ("2 rows") are other evidence: their own number.
+      (existing) =>
+        existing.label === citation.label &&
+        existing.goal === citation.goal &&
+        JSON.stringify(existing.rows) === JSON.stringify(citation.rows),
     );
     if (index >= 0) return index + 1;
     this.citations.push(citation);

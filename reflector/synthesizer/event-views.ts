@@ -12,7 +12,7 @@ import { alignEvents, eventAbsences, type Series } from "./summaries.js";
 const BOOKKEEPING_COLUMNS = /^(status|event|type|issue_?type|kind)$/;
 
 /** The column naming an event: the issue key, else the first text column (a version, a campaign). */
-function eventKeyColumn(evidence: TableEvidence, dateColumn: string | undefined): string | undefined {
+export function eventKeyColumn(evidence: TableEvidence, dateColumn: string | undefined): string | undefined {
   return (
     evidence.columns.find((column) => column.name === "key")?.name ??
     evidence.columns.find(

@@ -48,6 +48,18 @@ export class Labels {
     return this.named(name, this.catalog.events[name]);
   }
 
+  /**
+   * A dimension's name ("Sub-type" / 问题类型); a word that is no dimension (what a question called
+   * the kinds: 原因, reasons) is returned as written, in the answer's script. A Chinese answer gets
+   * "" for a dimension the catalog names in no Chinese word: never a word of another language.
+   */
+  dimension(name: string): string {
+    const entry = this.catalog.dimensions[name];
+    if (!entry) return this.language === "zh-Hant" ? toTraditional(name) : name;
+    const named = this.named(name, entry).replace(/_/g, " ");
+    return this.language === "en" || hasChinese(named) ? named : "";
+  }
+
   /** A dimension value: "A" → "product A" / "A产品"; "East" → "East" / "华东". */
   value(dimension: string, value: string): string {
     const synonyms = this.catalog.dimensions[dimension]?.values[value];

@@ -174,6 +174,8 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
           alignments: [],
           absences: [],
           premises: [],
+          breakdowns: [],
+          sharedNames: [],
           correlations: [],
           conflicts: [],
           broadened: [],

@@ -4,6 +4,7 @@ import { toAnswerConflict } from "../conflicts.js";
 import { type GoalTableInput, isEventTable, pointsOfGoals } from "../metric-points.js";
 import { aggregateViews, correlationViews, differenceViews, trendViews } from "./analysis-views.js";
 import type { AnswerView, BuiltView, ViewContext, ViewInput } from "./answer-view.js";
+import { breakdownViews, sharedNameViews } from "./breakdown-views.js";
 import { CitationRegistry } from "./citations.js";
 import { agreementViews, conflictViews } from "./conflict-views.js";
 import { absenceViews, alignmentViews } from "./event-views.js";
@@ -86,6 +87,8 @@ export function buildAnswerView(input: ViewInput): BuiltView {
   const absences = absenceViews(context, eventTables);
   const aggregates = aggregateViews(context);
   const premises = premiseViews(context, series);
+  const breakdowns = breakdownViews(context);
+  const sharedNames = sharedNameViews(context, eventTables);
   const view: AnswerView = {
     language: input.language,
     question: input.question,
@@ -96,6 +99,8 @@ export function buildAnswerView(input: ViewInput): BuiltView {
     alignments,
     absences,
     premises,
+    breakdowns,
+    sharedNames,
     aggregates,
     correlations,
     conflicts: conflictViews(context, conflicts, points),

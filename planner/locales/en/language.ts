@@ -1,5 +1,6 @@
 import type { LanguageLocale } from "../language-locale.js";
 import { englishInterrogatives, englishRequestWords } from "./asking-words.js";
+import { englishBreakdownCues } from "./breakdown-words.js";
 import { englishChangeGapWords, englishChangeVerbs } from "./change-words.js";
 import { englishConnectives } from "./connective-words.js";
 import { englishDataCues } from "./data-cue-words.js";
@@ -35,4 +36,5 @@ export const englishLanguage: LanguageLocale = {
   plainWords: englishPlainWords,
   timeLikeWords: englishTimeLikeWords,
   dataCues: englishDataCues,
+  breakdownCues: englishBreakdownCues,
 };

@@ -1,5 +1,6 @@
 import type { LanguageLocale } from "../language-locale.js";
 import { chineseInterrogatives, chineseRequestWords } from "./asking-words.js";
+import { chineseBreakdownCues } from "./breakdown-words.js";
 import { chineseChangeGapWords, chineseChangeVerbs } from "./change-words.js";
 import { chineseConnectives } from "./connective-words.js";
 import { chineseDataCues } from "./data-cue-words.js";
@@ -45,4 +46,5 @@ export const chineseLanguage: LanguageLocale = {
   plainWords: [],
   timeLikeWords: chineseTimeLikeWords,
   dataCues: chineseDataCues,
+  breakdownCues: chineseBreakdownCues,
 };

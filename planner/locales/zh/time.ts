@@ -143,7 +143,6 @@ export const chineseTime: TimeLocale = {
     "星期",
     "礼拜",
     "天",
-    "号",
     "季节",
     "冬天",
     "夏天",
@@ -161,5 +160,6 @@ export const chineseTime: TimeLocale = {
     "假期",
     "节假日",
   ],
-  timeLikePatterns: [],
+  // 号 is a day only after a numeral (20号, 几号): 版本号, 型号, 单号 are numbers of another kind.
+  timeLikePatterns: ["(?<=[0-9零〇一二两三四五六七八九十廿几])号"],
 };
