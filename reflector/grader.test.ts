@@ -143,7 +143,9 @@ describe("per-ask answers from statements and under stated limits", () => {
   });
 
   it("answers a yes/no question under the limit a sentence states, and a charge only by a price", () => {
-    const warranty = gradePassages("主机坏了还在保修吗？", [passage("主机的保修期为24个月，自验收之日起计算。")]);
+    const warranty = gradePassages("主机坏了还在保修吗？", [
+      passage("主机的保修期为24个月，自验收之日起计算。"),
+    ]);
     expect(warranty.sufficient).toBe(true);
     const charge = gradePassages("上门维修要收费吗？", [
       passage("上门维修在报修后2个工作日内安排工程师到场。"),

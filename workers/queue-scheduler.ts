@@ -1,7 +1,7 @@
 import { Cron } from "croner";
 import type { Workspace } from "../config/workspace.js";
 import type { LoadedJob } from "../jobs/job-file.js";
-import { RunHistory } from "../jobs/run-history.js";
+import { withHistory } from "../jobs/open-history.js";
 import type { SchedulerLog } from "../jobs/scheduler-log.js";
 import type { QueueClient } from "./queue-client.js";
 
@@ -138,13 +138,10 @@ export class QueueScheduler {
   private async checkMissedRun(job: LoadedJob, cron: Cron): Promise<void> {
     const config = job.config;
     if (config.missed_runs !== "run_once") return;
-    const history = RunHistory.open(this.options.workspace);
-    let lastStarted: string | undefined;
-    try {
-      lastStarted = history.listRuns({ job: config.name, limit: 1 })[0]?.started_at;
-    } finally {
-      history.close();
-    }
+    const lastStarted = await withHistory(
+      this.options.workspace,
+      async (history) => (await history.listRuns({ job: config.name, limit: 1 }))[0]?.started_at,
+    );
     if (!lastStarted) return;
     const now = this.now();
     let due = cron.nextRun(new Date(lastStarted));
