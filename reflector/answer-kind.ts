@@ -12,6 +12,7 @@ export type AnswerKind =
   | "date"
   | "reason"
   | "procedure"
+  | "limit"
   | "yes_no"
   | "general";
 
@@ -31,6 +32,8 @@ const ASPECT_OF_KIND: Record<AnswerKind, AskedAspect> = {
   date: "date",
   reason: "reason",
   procedure: "procedure",
+  // A plan records a ceiling as the amount asked; the grader reads it as a ceiling.
+  limit: "amount",
   yes_no: "eligibility",
   general: "general",
 };
@@ -49,7 +52,7 @@ const PAYING_PARTY = alternation((words) => words.payingParties);
 const COST_WORD = alternation((words) => words.costWords);
 const PAYING_CONSTRUCTION = alternation((words) => words.payingConstructions);
 const ANSWER_WORDS = Object.fromEntries(
-  (["how_long", "amount", "date", "yes_no", "count", "reason", "procedure"] as const).map((kind) => [
+  (["how_long", "amount", "date", "yes_no", "count", "reason", "procedure", "limit"] as const).map((kind) => [
     kind,
     alternation((words) => words.answers[kind]),
   ]),
@@ -68,6 +71,7 @@ const ANSWER_PATTERNS: Record<CuedKind, (sentence: string) => boolean> = {
   count: (sentence) => ANSWER_WORDS.count.test(sentence),
   reason: (sentence) => ANSWER_WORDS.reason.test(sentence),
   procedure: (sentence) => ANSWER_WORDS.procedure.test(sentence),
+  limit: (sentence) => ANSWER_WORDS.limit.test(sentence),
 };
 
 /** The kind of answer a (sub-)question asks for, from its question words. */
@@ -162,6 +166,7 @@ export const KIND_DESCRIPTIONS: Record<AnswerKind, string> = {
   count: "a count (how many)",
   reason: "a reason (why)",
   procedure: "a procedure (how to do it)",
+  limit: "a limit (the most allowed)",
   yes_no: "whether it is allowed",
   general: "an answer",
 };

@@ -164,4 +164,16 @@ describe("per-ask answers from statements and under stated limits", () => {
       "Plan: Premier; First response target: 1 hour",
     ]);
   });
+
+  it("reads a ceiling as a limit, not as any sentence that names the words", () => {
+    expect(answerKindOf("What is the most credit per month?")).toBe("limit");
+    expect(answerKindOf("What is the most common reason?")).not.toBe("limit");
+    const grade = gradePassages("What is the most credit per month?", [
+      passage("x", ["Plan: Starter; Credit per missed response: 2% of the monthly fee"]),
+      passage("Credits for one month never exceed 50% of that month's fee."),
+    ]);
+    expect(grade.supporting.map((sentence) => sentence.text)).toEqual([
+      "Credits for one month never exceed 50% of that month's fee.",
+    ]);
+  });
 });

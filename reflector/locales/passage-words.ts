@@ -15,6 +15,8 @@ export const CUED_KINDS = [
   "date",
   "reason",
   "procedure",
+  // A ceiling ("the most credit per month", 上限) is asked after every other kind but yes/no.
+  "limit",
   "yes_no",
 ] as const;
 export type CuedKind = (typeof CUED_KINDS)[number];

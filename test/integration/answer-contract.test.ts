@@ -8,6 +8,8 @@ import { scoreGoldFile } from "../../bench/answers.js";
 describe.each([
   "test/workspaces/harbor-clinics/gold-answers.yaml",
   "test/workspaces/tea-house/gold-answers.yaml",
+  // Policy questions with several asks, answered from sentences and ruled-table rows (issue 29 item 9).
+  "test/workspaces/service-desk/gold-answers.yaml",
 ])("gold answers of %s", (file) => {
   it("gets every status, number and item right and calls nothing answered that was not", async () => {
     const scores = await scoreGoldFile(file);

@@ -28,6 +28,15 @@ export const englishPassageWords: PassageWords = {
       "procedure",
       "process (for|to)",
     ],
+    limit: [
+      "\\bthe (maximum|highest)\\b",
+      // A ceiling per unit ("the most credit per month"), not a superlative ("the most common reason").
+      "\\bthe most \\w+ (per|a|each|in a)\\b",
+      "\\bat most\\b",
+      "\\bup to\\b",
+      "\\b(upper )?limit\\b",
+      "\\bcap\\b",
+    ],
     yes_no: [
       "\\bcan\\b",
       "\\bmay\\b",
@@ -69,6 +78,15 @@ export const englishPassageWords: PassageWords = {
       "is (not )?(exchanged|replaced|refunded)",
     ],
     count: ["\\d", "\\b(one|two|three|four|five|six|seven|eight|nine|ten)\\b"],
+    limit: [
+      "exceed",
+      "\\bat most\\b",
+      "\\bup to\\b",
+      "\\bmaximum\\b",
+      "no more than",
+      "\\bcapped\\b",
+      "\\blimit(ed)? to\\b",
+    ],
     reason: ["because", "due to", "caused by", "as a result", "owing to", "the reason"],
     procedure: [
       "\\b(first|then|step|submit|contact|fill in|send|visit|apply|return the|bring|call|email|log in|open)\\b",
@@ -88,6 +106,7 @@ export const englishPassageWords: PassageWords = {
     date: "date",
     count: "number total",
     reason: "because reason",
+    limit: "maximum exceed limit",
     procedure: "steps procedure submit",
     yes_no: "eligible allowed",
   },

@@ -16,6 +16,7 @@ export const chinesePassageWords: PassageWords = {
     date: ["什么时候", "何时", "哪天", "几号", "哪一天"],
     reason: ["为什么", "为何", "什么原因", "原因是"],
     procedure: ["如何", "怎么", "怎样", "流程", "步骤", "手续"],
+    limit: ["最多", "最高", "上限", "封顶"],
     yes_no: ["可以", "可否", "能否", "能不能", "是否", "吗"],
   },
   answers: {
@@ -47,6 +48,7 @@ export const chinesePassageWords: PassageWords = {
       "仅在",
     ],
     count: [`${CHINESE_NUMERALS}\\s*(个|件|次|家|种|条|位|名|项|款)`],
+    limit: ["不超过", "不得超过", "最多", "最高", "上限", "封顶", "以内"],
     reason: ["因为", "由于", "导致", "造成", "所以", "因此", "原因"],
     procedure: ["提交", "联系", "填写", "寄回", "申请", "携带", "首先", "然后", "步骤", "致电", "登录"],
   },
@@ -61,6 +63,7 @@ export const chinesePassageWords: PassageWords = {
     date: "日期 时间",
     count: "数量 个 次",
     reason: "原因 因为 由于",
+    limit: "上限 最多 不超过",
     procedure: "流程 步骤 申请 提交",
     yes_no: "可以 不得 允许",
   },
