@@ -177,8 +177,14 @@ function lastItemEnds(
     .map((item) => item.end);
 }
 
+/**
+ * A metric frame takes what it lacks from the other metric frames (nearest before first), then
+ * from the event frames: "Did Shenzhen or Hangzhou have outages in Q2, and what was availability in
+ * both cities that quarter?" asks availability for the cities the event clause named.
+ */
 function inherit(merged: Frame[]): Frame[] {
   const metricFrames = merged.filter((frame) => !frame.isEventFrame);
+  const eventFrames = merged.filter((frame) => frame.isEventFrame);
   metricFrames.forEach((frame, index) => {
     const before = metricFrames.slice(0, index).reverse();
     const after = metricFrames.slice(index + 1);
@@ -186,7 +192,7 @@ function inherit(merged: Frame[]): Frame[] {
       const donor = [...before, ...after].find((candidate) => candidate.metrics.length > 0);
       if (donor) frame.metrics.push(...donor.metrics);
     }
-    for (const donor of [...before, ...after]) {
+    for (const donor of [...before, ...after, ...eventFrames]) {
       for (const [dimension, values] of donor.dimensions) {
         if (!frame.dimensions.has(dimension)) {
           frame.dimensions.set(dimension, values);

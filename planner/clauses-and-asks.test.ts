@@ -220,6 +220,50 @@ describe("a later clause's word pointing back at an earlier clause's period take
       "2024-06-30",
     ]);
   });
+  it("这半年 / 這個月 after a dated period of the same unit is that period, with a note; after a relative one or alone it is as-of's", () => {
+    const question = "2023年下半年华东区A产品的退货率是多少？这半年华东区有没有换物流商？";
+    expect(periods(demo, question)).toContainEqual(["logistics_provider_change", "2023-07-01", "2023-12-31"]);
+    expect(plan(demo, question).warnings.join(" ")).toMatch(/“这半年”：理解为问题前文所写的同一单位的期间/);
+    expect(periods(qingtu, "2024年3月市中心的騎行次數是多少？這個月市中心有沒有調價？")).toContainEqual([
+      "fare_change",
+      "2024-03-01",
+      "2024-03-31",
+    ]);
+    // 上个月 … 这个月呢: a contrast with the relative month, not a reference to it
+    expect(periods(demo, "上个月华东区A产品的退货率是多少？这个月呢？").map((goal) => goal[1])).toContain(
+      "2024-06-01",
+    );
+    expect(periods(demo, "这半年华东区A产品的退货率是多少？")[0]).toEqual([
+      "return_rate",
+      "2024-01-01",
+      "2024-06-30",
+    ]);
+  });
+  it("a metric clause after an event clause takes its values and period ('both regions that quarter', 两区当季)", () => {
+    const filters = (question: string) =>
+      (plan(demo, question).plan?.sub_goals ?? [])
+        .filter((goal) => goal.params.metric)
+        .map((goal) => [goal.params.filters?.region, goal.params.period?.from, goal.params.period?.to]);
+    expect(
+      filters(
+        "Did East China or North China change logistics provider in Q1 2024, and what was product A's return rate in both regions that quarter?",
+      ),
+    ).toContainEqual([["East", "North"], "2024-01-01", "2024-03-31"]);
+    expect(
+      filters("2024年第一季度华东区和华北区有没有换物流商？两区当季A产品的退货率是多少？"),
+    ).toContainEqual([["East", "North"], "2024-01-01", "2024-03-31"]);
+  });
+  it("这段时间 / during that time (same-period words of each locale) take the earlier clause's period", () => {
+    expect(
+      periods(demo, "2024年1月华东区A产品的退货率是多少？这段时间华东区有没有换物流商？"),
+    ).toContainEqual(["logistics_provider_change", "2024-01-01", "2024-01-31"]);
+    expect(
+      periods(
+        demo,
+        "What was product A's return rate in East China in Q1 2024, and did East China change its logistics provider during that time?",
+      ),
+    ).toContainEqual(["logistics_provider_change", "2024-01-01", "2024-03-31"]);
+  });
   it("an event clause's own dates carry to a metric clause pointing back at them ('over the same half')", () => {
     expect(
       periods(

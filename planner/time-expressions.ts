@@ -1,9 +1,11 @@
 import { parseChineseNumeral } from "../domain/chinese-numerals.js";
 import { MONTHS } from "../domain/parse-value.js";
 import { parsePeriodLabel } from "../domain/period-label.js";
+import { escapeRegExp } from "../domain/word-boundary.js";
 import type { Grain, Period } from "../models/plan.js";
 import { TIME_LOCALES } from "./locales/index.js";
 import type { PeriodComparison } from "./locales/time-locale.js";
+import { unitOfPeriod } from "./time-grammar/calendar.js";
 import { findTimeWords, readTimeGrammar } from "./time-grammar/read-time.js";
 
 /** A time expression found in a question, with the periods it denotes. */
@@ -373,13 +375,21 @@ const PATTERNS: Pattern[] = [
     build: (m) => each(months(Number(m[1]), 1, 12), "month"),
   },
   relativePattern(/\bthe (month|quarter|year) before\b/gu, (m) => ({ unit: unitOf(m[1]), offset: -1 })),
-  // 同期, 同月, 同一时期, the same period/month/quarter
+  // 同期, 这段时间, the same period / month / quarter, during that time: each locale's words
   {
-    regex:
-      /同期|同月|同一时期|同一个月|同季度|(?:for |in |during |over )?the same (?:period|month|quarter|time|year|half)/gu,
+    regex: samePeriodRegex(),
     build: () => ({ kind: "same_period", periods: [], grain: "month" }),
   },
 ];
+
+/** Every locale's same-period words as one pattern: Latin words whole, longest first. */
+function samePeriodRegex(): RegExp {
+  const words = TIME_LOCALES.flatMap((locale) => locale.samePeriod).sort((a, b) => b.length - a.length);
+  const alternatives = words.map((word) =>
+    /^[a-z]/u.test(word) ? `\\b${escapeRegExp(word)}\\b` : escapeRegExp(word),
+  );
+  return new RegExp(alternatives.join("|"), "gu");
+}
 
 /** Parses an ISO date (YYYY-MM-DD) as a UTC date; throws on anything else. */
 export function parseAsOf(text: string): Date {
@@ -469,10 +479,25 @@ export function readTime(
  */
 function asBackReferences(mentions: TimeMention[], text: string): TimeMention[] {
   const words = TIME_LOCALES.flatMap((locale) => locale.backReferences).sort((a, b) => b.length - a.length);
+  const demonstratives = TIME_LOCALES.flatMap((locale) => locale.demonstratives);
   return mentions.map((mention, index) => {
     if (index === 0 || mention.kind !== "relative") return mention;
     const written = text.slice(mention.start, mention.end).toLowerCase();
-    if (!words.some((word) => written.startsWith(word))) return mention;
+    const backReference = words.some((word) => written.startsWith(word));
+    // 这半年 after 2023年下半年: the half just named (said in a note); after 上个月, 这个月 is this month.
+    const demonstrative =
+      !backReference &&
+      mention.periods.length === 1 &&
+      demonstratives.some((word) => written.startsWith(word)) &&
+      mentions
+        .slice(0, index)
+        .some(
+          (earlier) =>
+            earlier.kind === "absolute" &&
+            earlier.periods.length === 1 &&
+            unitOfPeriod(earlier.periods[0]) === unitOfPeriod(mention.periods[0]),
+        );
+    if (!backReference && !demonstrative) return mention;
     return {
       start: mention.start,
       end: mention.end,
@@ -481,6 +506,7 @@ function asBackReferences(mentions: TimeMention[], text: string): TimeMention[] 
       periods: [],
       grain: mention.grain,
       rule: "back_reference",
+      ...(demonstrative ? { conventions: ["demonstrative-back-reference"] } : {}),
     };
   });
 }

@@ -47,6 +47,18 @@ export interface TimeLocale {
    * does; with none before them they keep their step's reading (当月 alone is this month).
    */
   backReferences: string[];
+  /**
+   * Words that name "the same period" as something else in the question (同期, 这段时间, the same
+   * month, during that time): the planner gives them the period of the clause they follow, as it
+   * does back-references.
+   */
+  samePeriod: string[];
+  /**
+   * Demonstratives before a unit (这半年, 这个月) that point back only at an earlier period of the
+   * question of the same unit written with a date (2023年下半年…这半年 = that half); after a
+   * relative one (上个月…这个月呢) or alone they keep their step's reading (the one holding as-of).
+   */
+  demonstratives: string[];
   /** Words after a unit that move it (the month before last = -2, the quarter after next = +2). */
   trailingSteps: Record<string, number>;
   /** Days named outright: today = 0, yesterday = -1, the day before yesterday = -2 … */

@@ -140,3 +140,12 @@ export function previousPeriod(period: Period): Period {
     to: isoOf({ year: endYear, month: endMonth, day: daysInMonth(endYear, endMonth) }),
   };
 }
+
+/** The unit a period is one of (a week, a month, …), from its grain and length. */
+export function unitOfPeriod(period: Period): TimeUnit {
+  if (period.grain !== "month") return period.grain;
+  const from = dayOf(period.from);
+  const to = dayOf(period.to);
+  const months = (to.year - from.year) * 12 + to.month - from.month + 1;
+  return months === 6 ? "half" : months === 12 ? "year" : "month";
+}

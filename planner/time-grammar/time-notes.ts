@@ -39,6 +39,11 @@ const CONVENTIONS: Record<string, Say> = {
     "zh-Hant":
       "至今：從該期間開始到截止日期；截止日期所在月份只含截至當天已記錄的資料；一年前的對比期截至同一天，其最後一個月按整月計",
   },
+  "demonstrative-back-reference": {
+    en: "read as the period of the same unit named earlier in the question; alone it would be the one holding the as-of date",
+    "zh-Hans": "理解为问题前文所写的同一单位的期间；单独出现时指截止日期所在的期间",
+    "zh-Hant": "理解為問題前文所寫的同一單位的期間；單獨出現時指截止日期所在的期間",
+  },
   "weekday-of-week": {
     en: "a weekday with last / this / next is read as that day of the previous / current / next week (Monday to Sunday)",
     "zh-Hans": "带“上/这/下”的星期几理解为上周/本周/下周（周一至周日）中的那一天",

@@ -7,6 +7,7 @@ import {
   daysInMonth,
   grainOfUnit,
   isoOf,
+  unitOfPeriod,
   unitPeriod,
   unitRun,
   validDay,
@@ -124,15 +125,6 @@ function periodOf(token: TimeToken, context: RuleContext): TimeValue | undefined
   if (token.kind === "unit")
     return { period: unitPeriod(context.asOf, token.unit, 0), relative: true, conventions: [] };
   return undefined;
-}
-
-/** The unit a period is one of (a week, a month, …), from its grain and length. */
-function unitOfPeriod(period: Period): TimeUnit {
-  if (period.grain !== "month") return period.grain;
-  const from = dayOf(period.from);
-  const to = dayOf(period.to);
-  const months = (to.year - from.year) * 12 + to.month - from.month + 1;
-  return months === 6 ? "half" : months === 12 ? "year" : "month";
 }
 
 /**
