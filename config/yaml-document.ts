@@ -252,8 +252,11 @@ function describeIssue(issue: z.core.$ZodIssue, data: unknown, path: (string | n
       const discriminator = (issue as { note?: string }).note;
       return `${issue.message}${discriminator ? ` (${discriminator})` : ""}, found ${shown}`;
     }
-    default:
-      return `${issue.message}${found !== undefined && typeof found !== "object" ? `, found ${shown}` : ""}`;
+    default: {
+      // A check of a value that may hold a secret (a URL with its password) says so in its params.
+      const secret = issue.code === "custom" && (issue.params as { secret?: boolean } | undefined)?.secret;
+      return `${issue.message}${found !== undefined && typeof found !== "object" && !secret ? `, found ${shown}` : ""}`;
+    }
   }
 }
 

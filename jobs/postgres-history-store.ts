@@ -109,6 +109,9 @@ export class PostgresHistoryStore implements HistoryStore {
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       query_timeout: QUERY_TIMEOUT_MS,
       application_name: `triangulate ${hostname()} ${process.pid}`.slice(0, 63),
+      // A report run holds its session for minutes while questions run: keepalives stop a
+      // firewall or NAT from dropping it as idle (which would end the job's lock with it).
+      keepAlive: true,
     };
     const client = new pg.Client(config);
     const store = new PostgresHistoryStore(client, location, hide);

@@ -255,7 +255,7 @@ export const HistorySettings = z
     /** sqlite (one machine, the default) or postgres (every worker reaches the same server). */
     store: z.enum(["sqlite", "postgres"]).default("sqlite"),
     /** postgres://user:password@host:port/database (usually "${DATABASE_URL}"); its password is hidden in all output. */
-    url: z.string().min(1).optional(),
+    url: z.string().optional(),
     /**
      * The folder run folders are written to: relative to the workspace (kept inside it), or an
      * absolute path every worker mounts, which may lie outside the workspace because it is given here.
@@ -264,7 +264,7 @@ export const HistorySettings = z
   })
   .strict()
   .superRefine((history, context) => {
-    if (history.store === "postgres" && history.url === undefined)
+    if (history.store === "postgres" && !history.url)
       context.addIssue({
         code: "custom",
         path: ["url"],
@@ -274,14 +274,16 @@ export const HistorySettings = z
       context.addIssue({
         code: "custom",
         path: ["url"],
+        params: { secret: true },
         message:
           "url is for store: postgres; the sqlite history is .triangulate/history.sqlite in the workspace",
       });
-    if (history.url !== undefined && !/^postgres(ql)?:\/\/[^\s]+$/.test(history.url))
+    if (history.url && !/^postgres(ql)?:\/\/[^\s]+$/.test(history.url))
       context.addIssue({
         code: "custom",
         path: ["url"],
         // The value itself is not repeated: it may hold a password.
+        params: { secret: true },
         message:
           "url must be a postgres:// or postgresql:// URL (postgres://user:password@host:5432/database)",
       });

@@ -66,6 +66,9 @@ export const TOOL_ERROR_KINDS: ReadonlySet<string> = new Set<string>([
   "usage",
   "not_found",
   "internal_error",
+  // The run history's server (history: { store: postgres }) is down, or failed: not a defect.
+  "history_unreachable",
+  "history_error",
   ...FailureKind.options,
 ]);
 
