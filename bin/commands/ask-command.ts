@@ -3,8 +3,8 @@ import type { Answer, Citation } from "../../models/answer.js";
 import type { TraceEvent } from "../../models/trace-event.js";
 import { askQuestion } from "../../planner/ask.js";
 import { today } from "../../planner/plan-question.js";
-import { planUnderstanding } from "../../planner/plan-understanding.js";
 import { messageCatalog } from "../../reflector/messages/render-message.js";
+import { askJson } from "../answer-json.js";
 import { colors, ExitCode, printJson, requireQuestion, UsageError } from "../cli-output.js";
 import { interruptedBeforeStart } from "../early-interrupt.js";
 import { isoDate } from "../option-values.js";
@@ -111,16 +111,7 @@ export function registerAskCommand(program: Command): void {
           ...(options.sequential || process.env.TRIANGULATE_SEQUENTIAL === "1" ? { sequential: true } : {}),
         });
         if (options.json) {
-          printJson({
-            answer: result.answer,
-            plan: result.plan ?? null,
-            sub_questions: result.planning.subQuestions,
-            warnings: result.planning.warnings,
-            understanding: planUnderstanding(result.planning),
-            trace: result.trace,
-            run_directory: result.runDirectory ?? null,
-            exit_code: result.exitCode,
-          });
+          printJson(askJson(result));
         } else {
           for (const warning of result.planning.warnings)
             process.stderr.write(`${colors(process.stderr).yellow("note:")} ${warning}\n`);
