@@ -147,10 +147,15 @@ async function handle(
     );
   }
   const url = new URL(request.url ?? "/", "http://localhost");
-  const parts = url.pathname
-    .split("/")
-    .filter((part) => part !== "")
-    .map(decodeURIComponent);
+  let parts: string[];
+  try {
+    parts = url.pathname
+      .split("/")
+      .filter((part) => part !== "")
+      .map(decodeURIComponent);
+  } catch {
+    throw new UsageError(`the path ${url.pathname} is not valid percent-encoding`);
+  }
   const route = `${request.method} /${parts.map((part, index) => (index === 1 ? ":id" : part)).join("/")}`;
   const wantsEvents = (request.headers.accept ?? "").includes("text/event-stream");
 

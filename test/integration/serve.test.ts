@@ -234,6 +234,8 @@ describe("triangulate serve on loopback", () => {
     const wrongMethod = await fetch(`${server.url}/ask`);
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get("allow")).toBe("POST");
+    const badPath = await fetch(`${server.url}/runs/%E0%A4%A`);
+    expect(badPath.status).toBe(400);
     const nowhere = await fetch(`${server.url}/nowhere`);
     expect(nowhere.status).toBe(404);
     expect(((await nowhere.json()) as any).error.kind).toBe("not_found");
