@@ -34,6 +34,7 @@ const commands: Record<string, () => Promise<(program: Command) => void>> = {
   rule: async () => (await import("./commands/rule-command.js")).registerRuleCommand,
   run: async () => (await import("./commands/run-command.js")).registerRunCommand,
   runs: async () => (await import("./commands/runs-command.js")).registerRunsCommand,
+  serve: async () => (await import("./commands/serve-command.js")).registerServeCommand,
   schedule: async () => (await import("./commands/schedule-command.js")).registerScheduleCommand,
   schema: async () => (await import("./commands/schema-command.js")).registerSchemaCommand,
   sources: async () => (await import("./commands/sources-command.js")).registerSourcesCommand,

@@ -29,7 +29,7 @@ export class Workspace {
     this.file = file;
     this.config = config;
     // A browser server's endpoint carries its own password (Playwright's token in the path).
-    this.redactor = new Redactor([...secrets, ...endpointSecrets(browserEndpoints(config.browser))]);
+    this.redactor = new Redactor([...secrets, ...endpointSecrets(browserEndpoints(config.browser ?? {}))]);
     this.unresolvedVariables = unresolvedVariables;
   }
 

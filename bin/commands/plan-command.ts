@@ -3,8 +3,8 @@ import path from "node:path";
 import { type Command, Option } from "commander";
 import type { SubGoal } from "../../models/plan.js";
 import { planQuestion, today } from "../../planner/plan-question.js";
-import { planUnderstanding } from "../../planner/plan-understanding.js";
 import type { PlanOutcome } from "../../planner/planner.js";
+import { planJson } from "../answer-json.js";
 import { colors, ExitCode, hasWords, printJson, UsageError } from "../cli-output.js";
 import { isoDate } from "../option-values.js";
 import { plannerOption, workspaceFrom, workspaceOption } from "./workspace-option.js";
@@ -128,20 +128,8 @@ export function registerPlanCommand(program: Command): void {
         asOf: options.asOf,
         strategy: options.strategy,
       });
-      const understanding = planUnderstanding(outcome);
       if (options.json) {
-        if (outcome.plan) printJson({ ...outcome.plan, understanding });
-        else
-          printJson({
-            status: understanding.status,
-            route: outcome.route,
-            language: outcome.language,
-            message: outcome.message ?? null,
-            unknown_terms: outcome.unknownTerms,
-            ...(outcome.clarification ? { clarification: outcome.clarification } : {}),
-            understanding,
-            trace: outcome.trace,
-          });
+        printJson(planJson(outcome));
       } else {
         printHuman(outcome, Boolean(options.showTrace));
       }

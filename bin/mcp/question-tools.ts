@@ -6,7 +6,8 @@ import { TraceRecorder } from "../../executor/trace-recorder.js";
 import { safeParsePlan } from "../../models/plan.js";
 import { askQuestion } from "../../planner/ask.js";
 import { planQuestion, today } from "../../planner/plan-question.js";
-import { failure, IsoDate, progressReporter, type ToolContext } from "./tool-context.js";
+import { IsoDate } from "../option-values.js";
+import { failure, progressReporter, type ToolContext } from "./tool-context.js";
 import { toolOutput } from "./tool-output.js";
 
 // Output schemas name the stable top-level fields and let the rest through, so what the answer

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { findRun, listRuns, readRunFolder } from "../../executor/run-store.js";
 import { loadJob } from "../../jobs/job-file.js";
 import { runJob } from "../../jobs/job-runner.js";
-import { failure, IsoDate, type ToolContext } from "./tool-context.js";
+import { IsoDate } from "../option-values.js";
+import { failure, type ToolContext } from "./tool-context.js";
 import { toolError, toolOutput } from "./tool-output.js";
 
 const RunsListOutput = z.looseObject({ runs: z.array(z.unknown()) });

@@ -7,7 +7,8 @@ import {
 import { KnowledgeBaseMissingError } from "../../adapters/pdf-kb/store/knowledge-base-missing-error.js";
 import { describeSources } from "../../config/describe-sources.js";
 import { testSource } from "../commands/sources-command.js";
-import { failure, IsoDate, type ToolContext } from "./tool-context.js";
+import { IsoDate } from "../option-values.js";
+import { failure, type ToolContext } from "./tool-context.js";
 import { toolError, toolOutput } from "./tool-output.js";
 
 const KbSearchOutput = z.looseObject({ source: z.string(), hits: z.array(z.unknown()) });

@@ -1,7 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
 import type { AdapterPool } from "../../adapters/registry.js";
 import type { Workspace } from "../../config/workspace.js";
 import { PlanError } from "../../executor/check-plan.js";
@@ -19,17 +18,6 @@ export interface ToolContext {
   workspace: Workspace;
   adapters: AdapterPool;
 }
-
-/** A calendar date YYYY-MM-DD, checked as the CLI checks --as-of. */
-export const IsoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "a date like 2024-06-30")
-  .refine(
-    (value) =>
-      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    "a real calendar date",
-  );
 
 /**
  * Sends trace events as MCP progress notifications while a long call runs, when the client asked
