@@ -7,7 +7,7 @@
  * with TRIANGULATE_REQUIRE_REDIS=1 (set by .ci/run) a missing Redis fails.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +19,7 @@ import { listJobRuns } from "../../jobs/run-history.js";
 import { JobCancelledError, QueueClient } from "../../workers/queue-client.js";
 import { queueSettings } from "../../workers/queue-connection.js";
 import { reportRunId } from "../../workers/queue-jobs.js";
+import { writeDueJobs } from "../support/due-report-jobs.js";
 import { findRealRedis, scratchPrefix } from "../support/real-redis.js";
 import { CLI, runCli } from "../support/run-cli.js";
 
@@ -197,19 +198,13 @@ describe.skipIf(missing !== undefined)("warm workers on a Redis queue (BullMQ)",
 
   it("runs each report job's slot once with two racing schedulers and three workers, one of them killed mid-run", async () => {
     const prefix = scratchPrefix("schedule");
-    const workers = [0, 1, 2].map(() => worker(prefix, ["--lock-seconds", "3", "--stalled-check-seconds", "1"]));
+    const workers = [0, 1, 2].map(() =>
+      worker(prefix, ["--lock-seconds", "3", "--stalled-check-seconds", "1"]),
+    );
     await Promise.all(workers.map((each) => each.waitFor(/"worker-started"/)));
-    const jobs = path.join(root, "jobs");
-    mkdirSync(jobs, { recursive: true });
-    // One firing, 40 s from now (the schedulers start meanwhile) (a seconds-field cron that comes round only next year).
-    const slot = new Date(Math.ceil((Date.now() + 40_000) / 1000) * 1000);
-    const cron = `${slot.getUTCSeconds()} ${slot.getUTCMinutes()} ${slot.getUTCHours()} ${slot.getUTCDate()} ${slot.getUTCMonth() + 1} *`;
     const names = Array.from({ length: 6 }, (_, index) => `queued-${index + 1}`);
-    for (const name of names)
-      writeFileSync(
-        path.join(jobs, `${name}.yaml`),
-        `name: ${name}\nschedule: "${cron}"\ntimezone: UTC\nas_of: "${DEMO_AS_OF}"\nquestions:\n  - id: c-west\n    question: ${JSON.stringify(QUESTION)}\noutputs: { directory: reports/${name}, formats: [json] }\n`,
-      );
+    // Not due before the schedulers are up (a year off), then due 15 s after they reloaded.
+    writeDueJobs(root, names, new Date(Date.now() - 3_600_000), QUESTION);
     const schedulers = [0, 1].map(() => {
       const started = new CliProcess(["schedule", "--queue", url, "--workspace", root, "--json"], {
         ...environment,
@@ -218,12 +213,22 @@ describe.skipIf(missing !== undefined)("warm workers on a Redis queue (BullMQ)",
       processes.push(started);
       return started;
     });
+    await Promise.all(schedulers.map((each) => each.waitFor(/"scheduler-started"/)));
+    const slot = new Date(Math.ceil((Date.now() + 15_000) / 1000) * 1000);
+    writeDueJobs(root, names, slot, QUESTION);
+    for (const scheduler of schedulers) scheduler.child.kill("SIGHUP");
+    await Promise.all(schedulers.map((each) => each.waitFor(/"scheduler-reloaded"/)));
+    expect(Date.now(), "the schedulers reloaded after the slot: raise the 15 s").toBeLessThan(slot.getTime());
     // The first report a worker starts: that worker is killed while it runs it.
     const reportStart = /"job-start".*"kind":"report"/;
     const { killed, startLine } = await Promise.race(
-      workers.map((each) => each.waitFor(reportStart, 180_000).then((line) => ({ killed: each, startLine: line }))),
+      workers.map((each) =>
+        each.waitFor(reportStart, 180_000).then((line) => ({ killed: each, startLine: line })),
+      ),
     ).catch((error: Error) => {
-      throw new Error(`${error.message}\nschedulers:\n${schedulers.map((each) => each.lines.join("\n")).join("\n")}`);
+      throw new Error(
+        `${error.message}\nschedulers:\n${schedulers.map((each) => each.lines.join("\n")).join("\n")}`,
+      );
     });
     const killedId = (JSON.parse(startLine) as { id: string }).id;
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -238,7 +243,9 @@ describe.skipIf(missing !== undefined)("warm workers on a Redis queue (BullMQ)",
         // One finished run per job and slot in the history (the killed run is recorded interrupted).
         const runs = listJobRuns(workspace, { job: name });
         expect(runs.filter((run) => run.status === "answered")).toHaveLength(1);
-        expect(runs.filter((run) => run.status !== "answered" && run.status !== "interrupted")).toHaveLength(0);
+        expect(runs.filter((run) => run.status !== "answered" && run.status !== "interrupted")).toHaveLength(
+          0,
+        );
       }
       const retried = results[names.findIndex((name) => reportRunId(name, slot) === killedId)];
       expect(retried.status).toBe("answered");
