@@ -199,7 +199,7 @@ describe.skipIf(missing !== undefined)("warm workers on a Redis queue (BullMQ)",
   it("runs each report job's slot once with two racing schedulers and three workers, one of them killed mid-run", async () => {
     const prefix = scratchPrefix("schedule");
     const workers = [0, 1, 2].map(() =>
-      worker(prefix, ["--lock-seconds", "3", "--stalled-check-seconds", "1"]),
+      worker(prefix, ["--lock-seconds", "10", "--stalled-check-seconds", "2"]),
     );
     await Promise.all(workers.map((each) => each.waitFor(/"worker-started"/)));
     const names = Array.from({ length: 6 }, (_, index) => `queued-${index + 1}`);
