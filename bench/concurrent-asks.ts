@@ -5,24 +5,32 @@
 // them; the demo servers in this process are not counted), the peak number of Chromium processes,
 // p50/p95 wall time per ask, whether every answer equals the N=1 answer to the same question
 // (status and numbers), and the Chromium processes left once the shared server's idle time passed.
+// Mode `workers` (issue 27.1) sends the same asks (`ask --queue`) and the report job through two
+// warm `triangulate worker` processes on a real Redis (.ci/start-redis; --concurrency per worker):
+// its RSS counts the workers, their browser and the ask client processes. It also times each
+// flagship question on a warm worker from an in-process client (no CLI start-up).
 //
-//   npm run build && npx tsx bench/concurrent-asks.ts [--n 1,5,20] [--modes shared,own] [--no-job]
+//   npm run build && npx tsx bench/concurrent-asks.ts [--n 1,5,20] [--modes shared,own,workers] [--no-job] [--concurrency 10]
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEMO_AS_OF, FLAGSHIP_QUESTIONS, startDemo } from "../demo/run-demo.js";
 import type { Answer } from "../models/answer.js";
+import { findRealRedis, scratchPrefix } from "../test/support/real-redis.js";
+import { QueueClient } from "../workers/queue-client.js";
+import { queueSettings } from "../workers/queue-connection.js";
 
 const { values } = parseArgs({
   options: {
     n: { type: "string", default: "1,5,20" },
     modes: { type: "string", default: "shared,own" },
     "no-job": { type: "boolean", default: false },
+    concurrency: { type: "string", default: "10" },
   },
 });
 const sizes = values.n.split(",").map(Number);
-const modes = values.modes.split(",") as ("shared" | "own")[];
+const modes = values.modes.split(",") as ("shared" | "own" | "workers")[];
 const binary = path.resolve("dist/bin/triangulate.js");
 if (!existsSync(binary)) {
   process.stderr.write("dist/bin/triangulate.js is missing: run `npm run build` first\n");
@@ -181,6 +189,7 @@ async function waitForIdleServers(servers: Set<number>): Promise<number> {
 }
 
 const baseline = new Map<string, string>();
+const flagshipTimes: string[] = [];
 interface Row {
   mode: string;
   n: number;
@@ -196,17 +205,20 @@ const rows: Row[] = [];
 
 try {
   for (const mode of modes) {
+    const prefix = scratchPrefix("bench-asks");
     const environment = {
       ...process.env,
       ...demo.environment,
       NO_COLOR: "1",
-      TRIANGULATE_SHARED_BROWSER: mode === "shared" ? "1" : "0",
+      TRIANGULATE_SHARED_BROWSER: mode === "own" ? "0" : "1",
       TRIANGULATE_BROWSER_IDLE_SECONDS: String(IDLE_SECONDS),
+      TRIANGULATE_QUEUE_PREFIX: prefix,
     };
+    const warm = mode === "workers" ? await startWarmWorkers(environment) : undefined;
     for (const n of sizes) {
       const withJob = n === Math.max(...sizes) && n > 1 && !values["no-job"];
       process.stderr.write(`… ${mode}: ${n} concurrent ask${withJob ? " + a report job" : ""}\n`);
-      const children = new Set<number>();
+      const children = new Set<number>(warm?.pids ?? []);
       const sampler = new Sampler(children);
       const asks = Array.from(
         { length: n === 1 ? QUESTIONS.length : n },
@@ -215,8 +227,9 @@ try {
       // N=1: the questions one after another (the baseline answers); otherwise all at once.
       const results: AskResult[] = [];
       const ask = async (entry: (typeof QUESTIONS)[number]) => {
+        const where = warm ? ["--queue", warm.url] : ["--workspace", demo.directory];
         const result = await run(
-          ["ask", entry.question, "--workspace", demo.directory, "--as-of", DEMO_AS_OF, "--json"],
+          ["ask", entry.question, ...where, "--as-of", DEMO_AS_OF, "--json"],
           environment,
           children,
         );
@@ -233,19 +246,31 @@ try {
       if (n === 1) {
         for (const entry of asks) await ask(entry);
       } else {
-        const job = withJob
-          ? run(
-              ["report", "run", "bench-load", "--workspace", demo.directory, "--json"],
-              environment,
-              children,
-            ).then((result) => {
-              try {
-                jobStatus = (JSON.parse(result.stdout) as { status: string }).status;
-              } catch {
-                jobStatus = `exit ${result.exitCode}`;
-              }
-            })
-          : Promise.resolve();
+        const job = !withJob
+          ? Promise.resolve()
+          : warm
+            ? warm.client
+                .enqueueReport("bench-load", new Date(Date.UTC(2024, 0, 1) + n * 60_000))
+                .then((id) => warm.client.followReport(id))
+                .then(
+                  (result) => {
+                    jobStatus = result.status;
+                  },
+                  (error: Error) => {
+                    jobStatus = error.message;
+                  },
+                )
+            : run(
+                ["report", "run", "bench-load", "--workspace", demo.directory, "--json"],
+                environment,
+                children,
+              ).then((result) => {
+                try {
+                  jobStatus = (JSON.parse(result.stdout) as { status: string }).status;
+                } catch {
+                  jobStatus = `exit ${result.exitCode}`;
+                }
+              });
         await Promise.all([...asks.map(ask), job]);
       }
       sampler.sample();
@@ -268,7 +293,12 @@ try {
       const leftover = mode === "shared" ? await waitForIdleServers(sampler.servers) : 0;
       const walls = results.map((each) => each.wallMs / 1000);
       rows.push({
-        mode: mode === "shared" ? "shared browser" : "browser per process",
+        mode:
+          mode === "shared"
+            ? "shared browser"
+            : mode === "workers"
+              ? "2 warm workers (queue)"
+              : "browser per process",
         n,
         job: withJob,
         peakGb: sampler.peakRssKb / 2 ** 20,
@@ -279,9 +309,75 @@ try {
         leftover: mode === "shared" ? `${leftover} (servers ${sampler.servers.size})` : "—",
       });
     }
+    if (warm) await warm.stop();
   }
 } finally {
   await demo.close();
+}
+
+/**
+ * Two `triangulate worker` processes on a scratch queue prefix, warmed with one round of the
+ * questions (not measured); then each flagship question is timed on them from an in-process client.
+ */
+async function startWarmWorkers(environment: NodeJS.ProcessEnv) {
+  const found = await findRealRedis();
+  if ("reason" in found) throw new Error(found.reason);
+  const pids: number[] = [];
+  const workers = [0, 1].map(() => {
+    const child = spawn(
+      process.execPath,
+      [
+        binary,
+        "worker",
+        "--queue",
+        found.url,
+        "-w",
+        demo.directory,
+        "--concurrency",
+        values.concurrency,
+        "--json",
+      ],
+      { env: environment, stdio: ["ignore", "ignore", "pipe"] },
+    );
+    if (child.pid) pids.push(child.pid);
+    return new Promise<typeof child>((resolve) => {
+      let text = "";
+      child.stderr.on("data", (chunk) => {
+        text += chunk;
+        if (text.includes('"worker-started"')) resolve(child);
+      });
+    });
+  });
+  const children = await Promise.all(workers);
+  const client = await QueueClient.connect(
+    queueSettings(found.url, { prefix: environment.TRIANGULATE_QUEUE_PREFIX ?? "" }),
+  );
+  for (const entry of [...QUESTIONS, ...QUESTIONS]) await client.ask(entry.question, { asOf: DEMO_AS_OF });
+  for (const entry of FLAGSHIP_QUESTIONS) {
+    const started = performance.now();
+    const result = await client.ask(entry.question, { asOf: DEMO_AS_OF });
+    flagshipTimes.push(
+      `${entry.id} ${((performance.now() - started) / 1000).toFixed(2)} s (${result.answer.status})`,
+    );
+  }
+  return {
+    url: found.url,
+    pids,
+    client,
+    stop: async () => {
+      await client.obliterate();
+      await client.close();
+      await Promise.all(
+        children.map(
+          (child) =>
+            new Promise<void>((resolve) => {
+              child.once("close", () => resolve());
+              child.kill("SIGTERM");
+            }),
+        ),
+      );
+    },
+  };
 }
 
 const header = [
@@ -308,8 +404,20 @@ const widths = header.map((title, index) =>
 const format = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index])).join("  ");
 process.stdout.write(`\n${format(header)}\n${lines.map(format).join("\n")}\n`);
 for (const n of sizes) {
+  const workers = rows.find((row) => row.n === n && row.mode.startsWith("2 warm"));
+  const today = rows.find((row) => row.n === n && row.mode === "shared browser");
+  if (workers && today)
+    process.stdout.write(
+      `N=${n}: workers / shared browser: RSS ${(workers.peakGb / today.peakGb).toFixed(2)}, p50 ${(workers.p50 / today.p50).toFixed(2)}, p95 ${(workers.p95 / today.p95).toFixed(2)}\n`,
+    );
+}
+if (flagshipTimes.length > 0)
+  process.stdout.write(
+    `flagship questions on a warm worker (in-process client): ${flagshipTimes.join("; ")}\n`,
+  );
+for (const n of sizes) {
   const shared = rows.find((row) => row.n === n && row.mode === "shared browser");
-  const own = rows.find((row) => row.n === n && row.mode !== "shared browser");
+  const own = rows.find((row) => row.n === n && row.mode === "browser per process");
   if (shared && own)
     process.stdout.write(
       `N=${n}: shared / per process: RSS ${(shared.peakGb / own.peakGb).toFixed(2)}, Chromium processes ${shared.peakChromium} vs ${own.peakChromium}, p50 ${(shared.p50 / own.p50).toFixed(2)}\n`,

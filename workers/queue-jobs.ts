@@ -35,8 +35,12 @@ export type QueueJobData = z.infer<typeof QueueJobData>;
 export const ReportJobResult = z.object({
   job: z.string(),
   slot: z.string(),
-  run_id: z.number(),
+  /** The run in the workspace's run history; null when the run was skipped. */
+  run_id: z.number().nullable(),
+  /** The run's status, or "skipped" when another process was running the job already. */
   status: z.string(),
+  /** Why it was skipped. */
+  reason: z.string().optional(),
   exit_code: z.number().int(),
   files: z.array(z.string()),
   /** The worker that ran it (host:pid), for the logs. */

@@ -65,6 +65,7 @@ export class QueueScheduler {
           slot: result.slot,
           run_id: result.run_id,
           status: result.status,
+          reason: result.reason,
           exit_code: result.exit_code,
           worker: result.worker,
           files: result.files.join(","),

@@ -6,6 +6,7 @@ import { loadWorkspace } from "../config/load-workspace.js";
 import type { Workspace } from "../config/workspace.js";
 import { resolveAsOf } from "../jobs/as-of-rule.js";
 import { loadJob } from "../jobs/job-file.js";
+import { JobLockedError } from "../jobs/job-lock.js";
 import { runJob } from "../jobs/job-runner.js";
 import { askQuestion } from "../planner/ask.js";
 import { type AskResultJson, askResultJson } from "../planner/ask-result-json.js";
@@ -85,12 +86,31 @@ export class WarmRunner {
       context.onProgress?.({ kind: "started", worker: this.worker });
       const job = loadJob(state.workspace, data.job, { environment: this.environment });
       const slot = new Date(data.slot);
-      const result = await runJob(job, state.workspace, {
-        asOf: resolveAsOf(job.config.as_of, slot, job.config.timezone),
-        adapters: state.pool,
-        ...(context.signal ? { signal: context.signal } : {}),
-        onProgress: (event) => context.onProgress?.(event),
-      });
+      let result: Awaited<ReturnType<typeof runJob>>;
+      try {
+        result = await runJob(job, state.workspace, {
+          asOf: resolveAsOf(job.config.as_of, slot, job.config.timezone),
+          adapters: state.pool,
+          ...(context.signal ? { signal: context.signal } : {}),
+          onProgress: (event) => context.onProgress?.(event),
+        });
+      } catch (error) {
+        // Someone is running this job now (a person's `report run`, or a worker that BullMQ took
+        // for dead because it stopped renewing its lock while it still ran): as the local scheduler
+        // does, this run is skipped rather than run a second time beside it.
+        if (error instanceof JobLockedError)
+          return {
+            job: data.job,
+            slot: data.slot,
+            run_id: null,
+            status: "skipped",
+            reason: error.message,
+            exit_code: 0,
+            files: [],
+            worker: this.worker,
+          };
+        throw error;
+      }
       return {
         job: data.job,
         slot: data.slot,
