@@ -70,7 +70,10 @@ function topCount(normalized: string, outside: Span[]): { count: number; span: S
         const rest = normalized.slice(span.end);
         const numeral = locale.spaced
           ? /^\s+(\d+|[a-z]+)\b/u.exec(rest)
-          : /^(\d+|[零〇一二两三四五六七八九十]+)/u.exec(rest);
+          : new RegExp(
+              `^(\\d+|[零〇一二两三四五六七八九十]+)(?:${[...locale.classifiers, ...locale.breakdownCues.rankWords].join("|")})?`,
+              "u",
+            ).exec(rest);
         const count = numeral ? parseCount(numeral[1]) : undefined;
         const whole = { start: span.start, end: span.end + (numeral?.[0].length ?? 0) };
         if (count !== undefined && count > 0 && !outside.some((taken) => overlaps(taken, whole)))
@@ -80,17 +83,43 @@ function topCount(normalized: string, outside: Span[]): { count: number; span: S
 }
 
 /** Dimensions named by their own noun (region, 门店, 片区) where no value of theirs is written. */
-function namedDimensions(normalized: string, vocabulary: Vocabulary, outside: Span[]): string[] {
+function namedDimensions(
+  normalized: string,
+  vocabulary: Vocabulary,
+  outside: Span[],
+): { dimension: string; span: Span }[] {
   const nouns = dimensionNouns(vocabulary);
-  const named: { dimension: string; start: number }[] = [];
-  for (const [noun, dimension] of nouns.latin)
-    for (const form of [noun, `${noun}s`])
-      for (const span of wordSpans(normalized, form, true))
-        if (!outside.some((taken) => overlaps(taken, span))) named.push({ dimension, start: span.start });
-  for (const [noun, dimension] of nouns.han)
-    for (const span of wordSpans(normalized, noun, false))
-      if (!outside.some((taken) => overlaps(taken, span))) named.push({ dimension, start: span.start });
-  return [...new Set(named.sort((left, right) => left.start - right.start).map((entry) => entry.dimension))];
+  const named: { dimension: string; span: Span }[] = [];
+  const add = (dimension: string, span: Span) => {
+    if (![...outside, ...named.map((entry) => entry.span)].some((taken) => overlaps(taken, span)))
+      named.push({ dimension, span });
+  };
+  // Longest first: 问题类型 (a sub-type) before 类 (a category's noun) inside it.
+  const latin = [...nouns.latin].flatMap(([noun, dimension]) => [
+    { noun, dimension },
+    { noun: `${noun}s`, dimension },
+  ]);
+  for (const { noun, dimension } of latin.sort((left, right) => right.noun.length - left.noun.length))
+    for (const span of wordSpans(normalized, noun, true)) add(dimension, span);
+  for (const [noun, dimension] of [...nouns.han].sort((left, right) => right[0].length - left[0].length))
+    for (const span of wordSpans(normalized, noun, false)) add(dimension, span);
+  return named.sort((left, right) => left.span.start - right.span.start);
+}
+
+/** Whether every place a term stands in the question lies inside the breakdown's words. */
+export function coversTerm(spans: Span[], normalized: string, text: string): boolean {
+  const term = normalizeForMatching(text.trim());
+  if (!term) return false;
+  const places = wordSpans(normalized, term, !/[\u4e00-\u9fff]/u.test(term));
+  return (
+    places.length > 0 &&
+    places.every((place) => {
+      for (let index = place.start; index < place.end; index += 1)
+        if (!/\s/u.test(normalized[index]) && !spans.some((span) => span.start <= index && index < span.end))
+          return false;
+      return true;
+    })
+  );
 }
 
 /**
@@ -115,18 +144,25 @@ export function readBreakdownCue(
   const ascendingWords = new Set(LANGUAGE_LOCALES.flatMap((locale) => locale.breakdownCues.ascending));
   const said = [...ranking, ...superlatives].map((entry) => entry.word);
   const kinds = findWords(normalized, (cues) => cues.kindNouns, taken);
-  const named = namedDimensions(normalized, vocabulary, taken);
+  const named = namedDimensions(normalized, vocabulary, [
+    ...taken,
+    ...ranking.map((entry) => entry.span),
+    ...superlatives.map((entry) => entry.span),
+  ]);
+  // A superlative alone may ask for a maximum over time: its word is read only beside a named dimension.
+  const readSuperlatives = top || ranking.length > 0 || named.length > 0 ? superlatives : [];
   return {
     strength: top || ranking.length > 0 ? "ranking" : "superlative",
     order: said.some((word) => ascendingWords.has(word)) ? "ascending" : "descending",
     ...(top ? { top: top.count } : {}),
     ...(kinds[0] ? { wanted: kinds[0].word } : {}),
-    named,
+    named: [...new Set(named.map((entry) => entry.dimension))],
     spans: [
       ...(top ? [top.span] : []),
       ...ranking.map((entry) => entry.span),
-      ...superlatives.map((entry) => entry.span),
+      ...readSuperlatives.map((entry) => entry.span),
       ...kinds.map((entry) => entry.span),
+      ...named.map((entry) => entry.span),
     ],
   };
 }
@@ -150,8 +186,8 @@ function namesKinds(catalog: Catalog, dimension: string, noun: string): boolean 
 
 /**
  * The breakdown of one metric: by the dimension the question names (which region, 哪家门店), else the
- * one it lists several values of, else — for ranking words only — the one dimension of the metric's
- * sources the question leaves open (the kinds of the category asked: a sub-type, a reason). When
+ * one it lists several values of, else — for ranking words only — the dimension of the metric's
+ * sources' rows the question leaves open (the kinds of the category asked: a sub-type, a reason). When
  * the question calls the kinds by a noun (原因, reasons), the dimension must be the one that noun
  * names. No such dimension: the breakdown is recorded without one, so the answer says it is not
  * available rather than give the total. Undefined: the question asks for no breakdown of it.
@@ -165,7 +201,14 @@ export function breakdownFor(
 ): AskedBreakdown | undefined {
   if (!cue) return undefined;
   const metricOffers = offers.filter((offer) => offer.metrics.includes(metric));
-  const offered = new Set(metricOffers.flatMap((offer) => offer.dimensions));
+  // A breakdown needs rows that carry the dimension, not a source that filters by it: the
+  // dimensions a source's rows hold are its offers' and the catalog dimensions among its columns.
+  const offered = new Set(
+    metricOffers.flatMap((offer) => [
+      ...offer.dimensions,
+      ...offer.columns.filter((column) => catalog.dimensions[column]),
+    ]),
+  );
   const shape = { order: cue.order, ...(cue.top ? { top: cue.top } : {}) };
   const listed = [...frameDimensions]
     .filter(([, values]) => values.length > 1)

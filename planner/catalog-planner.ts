@@ -6,7 +6,7 @@ import { type ExecutionPlan, type Grain, type Period, type SubGoal, safeParsePla
 import type { WorkspaceConfig } from "../models/workspace.js";
 import { withAskedFor } from "./asked-for.js";
 import { bindQualifiers, type Frame } from "./bind-qualifiers.js";
-import { type BreakdownCue, breakdownFor, readBreakdownCue } from "./breakdown.js";
+import { type BreakdownCue, breakdownFor, coversTerm, readBreakdownCue } from "./breakdown.js";
 import { dataCueTest } from "./data-cues.js";
 import { decomposeQuestion } from "./decomposer.js";
 import { wordFormCorrections } from "./english-word-forms.js";
@@ -408,6 +408,8 @@ interface Reading {
   topics: string[];
   intents: Intent[];
   frames: Frame[];
+  /** What the question says of a breakdown or ranking (most often, 高频, top 3). */
+  breakdownCue?: BreakdownCue;
 }
 
 /** What planning one question accumulates: notes for the user, trace lines, goals. */
@@ -508,6 +510,16 @@ function readQuestion(
     asOf,
     config.fiscal_year ? { fiscalYear: config.fiscal_year } : {},
   );
+  // The words of a breakdown (高频, most common, 前三个, 问题类型) are read here, before any word is
+  // judged unknown: they ask for a ranking, they are no qualifier the catalog lacks.
+  const breakdownCue = readBreakdownCue(normalized, mentions, times, vocabulary);
+  if (breakdownCue) {
+    resolution.accounted.push(...breakdownCue.spans);
+    // 前三个问题类型 is a top three of the sub-types, not three sub-types to ask about.
+    resolution.ambiguous = resolution.ambiguous.filter(
+      (span) => !coversTerm(breakdownCue.spans, normalized, span.written),
+    );
+  }
   let unknownTerms = findUnknownTerms(working, normalized, mentions, vocabulary);
   const foreignTexts = foreignMeasures.map((phrase) => working.slice(phrase.start, phrase.end).trim());
   if (mentions.length > 0) {
@@ -544,6 +556,8 @@ function readQuestion(
       for (const term of unknownTerms)
         if (term.kind === "dimension_value" && !term.dimension) term.dimension = dimension;
   }
+  if (breakdownCue)
+    unknownTerms = unknownTerms.filter((term) => !coversTerm(breakdownCue.spans, normalized, term.text));
   // A time word the grammar does not read (上周) is a period to ask about, not a term the catalog lacks.
   unknownTerms = unknownTerms.filter((term) => !isTimeLikeWord(normalizeForMatching(term.text)));
   const subQuestions = decomposeQuestion(
@@ -582,6 +596,7 @@ function readQuestion(
     topics,
     intents,
     frames,
+    ...(breakdownCue ? { breakdownCue } : {}),
   };
 }
 
@@ -1078,11 +1093,9 @@ export class CatalogPlanner implements Planner {
       working: reading.working,
       tooFine: [],
       comparisons: new WeakMap(),
-      breakdownCue: readBreakdownCue(reading.normalized, reading.mentions, reading.times, vocabulary),
+      ...(reading.breakdownCue ? { breakdownCue: reading.breakdownCue } : {}),
       breakdowns: new WeakMap(),
     };
-    // The words of a breakdown (高频, most often, 主要原因) are read: accounted for, never "unused".
-    resolution.accounted.push(...(state.breakdownCue?.spans ?? []));
     const { trace, warnings } = state;
     for (const correction of resolution.corrections) {
       warnings.push(CORRECTION_NOTE[language](correction.written.trim(), correction.corrected));

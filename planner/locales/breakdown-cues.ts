@@ -16,6 +16,8 @@ export interface BreakdownCues {
   ascending: readonly string[];
   /** Words a count of ranks follows (top 3, 前三). */
   topWords: readonly string[];
+  /** Words that may follow that count as its measure word (前三名). */
+  rankWords: readonly string[];
   /** Nouns that name the kinds asked for when no dimension is named (reasons, problems, 原因, 问题). */
   kindNouns: readonly string[];
 }

@@ -68,6 +68,9 @@ const messages: GapMessage[] = [
   { code: "text_aspect_missing", aspect: "duration", about: "退货" },
   { code: "why_no_event_source", metric: "return_rate", period: "2024-01" },
   { code: "why_no_event_found", metric: "return_rate" },
+  { code: "breakdown_unavailable", metric: "return_rate", keys, mapped: false, wanted: "reasons" },
+  { code: "breakdown_unavailable", metric: "return_rate", keys, mapped: false },
+  { code: "breakdown_unavailable", metric: "complaints", keys, mapped: true, dimension: "region" },
   { code: "interrupted" },
   {
     code: "answered_by_other_source",

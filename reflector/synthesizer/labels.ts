@@ -55,7 +55,11 @@ export class Labels {
    */
   dimension(name: string): string {
     const entry = this.catalog.dimensions[name];
-    if (!entry) return this.language === "zh-Hant" ? toTraditional(name) : name;
+    if (!entry) {
+      if (this.language === "en") return name;
+      if (!hasChinese(name)) return "";
+      return this.language === "zh-Hant" ? toTraditional(name) : toSimplified(name);
+    }
     const named = this.named(name, entry).replace(/_/g, " ");
     return this.language === "en" || hasChinese(named) ? named : "";
   }

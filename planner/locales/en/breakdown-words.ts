@@ -33,5 +33,6 @@ export const englishBreakdownCues: BreakdownCues = {
   ],
   ascending: ["least", "fewest", "lowest", "smallest", "least often", "least common", "bottom"],
   topWords: ["top", "bottom"],
+  rankWords: [],
   kindNouns: ["reasons", "reason", "causes", "types", "kinds", "problems", "issues", "faults"],
 };

@@ -6,5 +6,6 @@ export const chineseBreakdownCues: BreakdownCues = {
   superlatives: ["最高", "最低", "最大", "最小", "最好", "最差"],
   ascending: ["最少", "最低", "最小"],
   topWords: ["前"],
+  rankWords: ["名"],
   kindNouns: ["原因", "问题", "类型", "种类", "故障"],
 };
