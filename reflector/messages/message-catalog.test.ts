@@ -68,6 +68,17 @@ const messages: GapMessage[] = [
   { code: "text_aspect_missing", aspect: "how_long", about: "退货" },
   { code: "why_no_event_source", metric: "return_rate", period: "2024-01" },
   { code: "why_no_event_found", metric: "return_rate" },
+  {
+    code: "why_no_event_aligned",
+    metric: "return_rate",
+    period: "2023-12..2024-01",
+    searched: [
+      { event: "logistics_provider_change", source: "tickets" },
+      { event: "crm_release", source: "handbook" },
+    ],
+    window: "2023-12-01..2024-02-29",
+    outside: 2,
+  },
   { code: "interrupted" },
   {
     code: "answered_by_other_source",
@@ -96,6 +107,8 @@ const properNames = [
   "sales_bi/returns",
   "sales_bi",
   "tickets",
+  "handbook",
+  "CRM",
   "returns",
   "product",
   "region",

@@ -12,7 +12,7 @@ import { alignEvents, eventAbsences, type Series } from "./summaries.js";
 const BOOKKEEPING_COLUMNS = /^(status|event|type|issue_?type|kind)$/;
 
 /** The column naming an event: the issue key, else the first text column (a version, a campaign). */
-function eventKeyColumn(evidence: TableEvidence, dateColumn: string | undefined): string | undefined {
+export function eventKeyColumn(evidence: TableEvidence, dateColumn: string | undefined): string | undefined {
   return (
     evidence.columns.find((column) => column.name === "key")?.name ??
     evidence.columns.find(
@@ -23,7 +23,7 @@ function eventKeyColumn(evidence: TableEvidence, dateColumn: string | undefined)
 }
 
 /** What happened in an event row: its other text columns, dimension values in the answer's language. */
-function eventDetail(
+export function eventDetail(
   context: ViewContext,
   evidence: TableEvidence,
   row: Record<string, CellValue>,
