@@ -66,6 +66,31 @@ export const AskedOperation = z.enum(["value", "count", "total", "average", "why
 export type AskedOperation = z.infer<typeof AskedOperation>;
 
 /**
+ * What a "why did it change" question (why, what drove, 为什么, 怎么回事) asks besides the value: the
+ * base period the change is measured from (the period before, or the one the question states) and
+ * the window events are searched over (base..asked, widened by the planner's margin). An event
+ * aligns with the change when it is dated within base..asked and its keys match the metric's.
+ */
+export const AskedExplain = z.object({ base: Period, window: Period }).strict();
+export type AskedExplain = z.infer<typeof AskedExplain>;
+
+/**
+ * How the asked period was arrived at when the question did not name it outright, so the answer says
+ * the period it is for: read from a relative expression ("last quarter" → 2024-Q3), a default (no
+ * period named: the last complete one before as-of), an assumption (a bare month read as last
+ * year's), or widened to the source's grain (a month of a quarterly ledger → its quarter).
+ * `period` is the period at the grain the question meant; `written`, the question's words.
+ */
+export const AskedPeriodReading = z
+  .object({
+    how: z.enum(["relative", "default", "assumed", "widened"]),
+    period: Period,
+    written: z.string().min(1).max(200).optional(),
+  })
+  .strict();
+export type AskedPeriodReading = z.infer<typeof AskedPeriodReading>;
+
+/**
  * What would answer a sub-goal, recorded by the planner before anything runs. The answer is checked
  * against it: broadening may change params (to find context), never this record.
  */
@@ -94,6 +119,10 @@ export const Asked = z.discriminatedUnion("kind", [
       premise: z.enum(["up", "down"]).optional(),
       /** The metric per value of a dimension, ranked ("which … most often", 高频, "by region"). */
       breakdown: AskedBreakdown.optional(),
+      /** A "why did it change" question: the base the change is measured from, and the events' window. */
+      explain: AskedExplain.optional(),
+      /** How the period was read when the question did not name it outright: the answer says it. */
+      period_reading: AskedPeriodReading.optional(),
     })
     .strict(),
   z

@@ -3,7 +3,9 @@ import type { Asked, AskedOperation, ExecutionPlan, Period, SubGoal } from "../m
 import { answerKindOf, aspectOfKind, countedNoun, subjectTerms } from "../reflector/answer-kind.js";
 import { keyTerms } from "../reflector/key-terms.js";
 import { enclosingUnit } from "../reflector/period-broadening.js";
+import { EXPLAIN_WORDS as ENGLISH_EXPLAIN } from "./locales/en/explain-words.js";
 import { FALL_WORDS as ENGLISH_FALL, RISE_WORDS as ENGLISH_RISE } from "./locales/en/premise-words.js";
+import { EXPLAIN_WORDS as CHINESE_EXPLAIN } from "./locales/zh/explain-words.js";
 import { FALL_WORDS as CHINESE_FALL, RISE_WORDS as CHINESE_RISE } from "./locales/zh/premise-words.js";
 
 // The one home of "what would answer this sub-goal": both planners call withAskedFor on the plan they
@@ -12,7 +14,7 @@ import { FALL_WORDS as CHINESE_FALL, RISE_WORDS as CHINESE_RISE } from "./locale
 // Cues are matched on folded text (Simplified Chinese, lower case); "why" before the aggregates so
 // "why did the total rise" asks for a reason.
 const OPERATION_CUES: [AskedOperation, RegExp][] = [
-  ["why", /\bwhy\b|what caused|what explains|为什么|为何|什么原因|原因/],
+  ["why", wordsPattern([...ENGLISH_EXPLAIN, ...CHINESE_EXPLAIN])],
   ["average", /\baverage\b|\bmean\b|平均/],
   ["total", /\btotal\b|\bsum of\b|altogether|in all\b|总共|合计|总计|总数|一共/],
   [
@@ -29,8 +31,8 @@ const PREMISE_CUES: ["up" | "down", RegExp][] = [
 /** One pattern for a word list: Latin words whole, Chinese words anywhere. */
 function wordsPattern(words: string[]): RegExp {
   const escaped = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  const latin = escaped.filter((word) => /^[a-z ]+$/.test(word));
-  const other = escaped.filter((word) => !/^[a-z ]+$/.test(word));
+  const latin = escaped.filter((word) => /^[a-z' ]+$/.test(word));
+  const other = escaped.filter((word) => !/^[a-z' ]+$/.test(word));
   return new RegExp([`\\b(?:${latin.join("|")})\\b`, ...other].join("|"));
 }
 

@@ -2,9 +2,17 @@ import type { Workspace } from "../config/workspace.js";
 import { toTraditional } from "../domain/chinese-script.js";
 import { detectLanguage, type Language } from "../domain/language.js";
 import type { AskedBreakdown } from "../models/asked-breakdown.js";
-import { type ExecutionPlan, type Grain, type Period, type SubGoal, safeParsePlan } from "../models/plan.js";
+import {
+  type AskedExplain,
+  type AskedPeriodReading,
+  type ExecutionPlan,
+  type Grain,
+  type Period,
+  type SubGoal,
+  safeParsePlan,
+} from "../models/plan.js";
 import type { WorkspaceConfig } from "../models/workspace.js";
-import { withAskedFor } from "./asked-for.js";
+import { operationOf, withAskedFor } from "./asked-for.js";
 import { bindQualifiers, type Frame } from "./bind-qualifiers.js";
 import { type BreakdownCue, breakdownFor, coversTerm, readBreakdownCue } from "./breakdown.js";
 import { dataCueTest } from "./data-cues.js";
@@ -15,6 +23,7 @@ import { detectIntents, type Intent } from "./intents.js";
 import type { PeriodComparison } from "./locales/time-locale.js";
 import { findModalTopicVerbs } from "./modal-topic-verbs.js";
 import { normalizeForMatching } from "./normalize-text.js";
+import { periodReadingOf } from "./period-reading.js";
 import type { Clarification, PlanContext, Planner, PlanOutcome } from "./planner.js";
 import { type AmbiguousSpan, resolveSpans, type SpanResolution } from "./resolve-spans.js";
 import { type RouteDecision, routeQuestion } from "./router.js";
@@ -51,6 +60,7 @@ import { isTimeLikeWord, unreadTimeWords } from "./unread-time-words.js";
 import { validationRuleFor } from "./validation-rule-for.js";
 import type { Mention, Vocabulary } from "./vocabulary.js";
 import { cachedVocabulary } from "./vocabulary-cache.js";
+import { changeBase, explainingEventOffers, explainRecord, unionWindow } from "./why-goals.js";
 import { type Offer, workspaceOffers } from "./workspace-offers.js";
 
 /** Months added on each side of the metric period when searching events to relate to it. */
@@ -441,6 +451,12 @@ interface Drafting {
   breakdownCue?: BreakdownCue;
   /** The breakdown each metric goal was asked for, recorded on its `asked`. */
   breakdowns: WeakMap<GoalDraft, AskedBreakdown>;
+  /** The question asks why a metric moved (planner/why-goals.ts): metric goals fetch their base too. */
+  explain: boolean;
+  /** Each explained metric goal's asked period, base and events' window, recorded on its `asked`. */
+  explained: WeakMap<GoalDraft, AskedExplain>;
+  /** How each metric goal's period was read when the question did not name it outright (period-reading.ts). */
+  periodReadings: WeakMap<GoalDraft, AskedPeriodReading>;
 }
 
 const namesOf = (mentions: Mention[], kind: Mention["kind"]) => [
@@ -819,10 +835,18 @@ function draftMetricGoals(
         state.trace.push(`filter:dropped:${metric}:${dimension}`);
       }
       selection.offers.forEach((offer, index) => {
-        const requested = framePeriods.get(frame) ?? [defaultMetricPeriod(frame, metric, offer, state)];
+        const named = framePeriods.get(frame);
+        const requested = named ?? [defaultMetricPeriod(frame, metric, offer, state)];
         for (const wanted of requested) {
           if (!fitsGrain(wanted, offer, metric, state)) continue;
-          const period = fitPeriod(wanted, offer);
+          const fitted = fitPeriod(wanted, offer);
+          // A why-question measures the change from its base (the unit before, or the first of the
+          // units asked); the run fetches the base with the goal (reflector/answering/before-window.ts).
+          const compared = frame.times.some((time) => time.comparison !== undefined);
+          // A month widened to a quarterly source's quarter is measured from the quarter before.
+          const measured = fitted.from < wanted.from || fitted.to > wanted.to ? fitted : wanted;
+          const base = state.explain && !compared ? changeBase(measured) : undefined;
+          const period = fitted;
           state.metricPeriods.push(period);
           const filters = filtersFor(frame.dimensions, offer);
           const draft: GoalDraft = {
@@ -837,6 +861,12 @@ function draftMetricGoals(
           };
           state.drafts.push(draft);
           if (breakdown) state.breakdowns.set(draft, breakdown);
+          const reading = periodReadingOf(wanted, fitted, named === undefined, state.times);
+          if (reading) state.periodReadings.set(draft, reading);
+          if (base) {
+            state.explained.set(draft, explainRecord(base, fitted, EVENT_WINDOW_MONTHS));
+            state.trace.push(`explain:${metric}:base:${base.from}..${base.to}`);
+          }
           const comparison = frame.times.find((time) => time.comparison)?.comparison;
           if (comparison) {
             const own = frame.times.some((time) =>
@@ -941,26 +971,66 @@ function draftEventGoals(
           if (!state.warnings.includes(note)) state.warnings.push(note);
           state.trace.push(`filter:dropped:${event}:${offer.source}:${dimension}`);
         }
-        const filters = filtersFor(dimensions, offer);
-        // One search per value of the first list-valued filter: each region's changes are their own finding.
-        const split = Object.entries(filters).find(([, value]) => Array.isArray(value));
-        const variants = split
-          ? (split[1] as string[]).map((value) => ({ ...filters, [split[0]]: value }))
-          : [filters];
-        for (const variant of variants) {
-          state.drafts.push({
-            description: `${event} events${describeFilters(variant)}, ${describePeriod(window)}, from ${offer.source}/${offer.dataset}`,
-            source: offer.source,
-            dataset: offer.dataset,
-            params: { event, filters: variant, period: window },
-            expected_format: offer.expectedFormat,
-            validation: validationRuleFor(offer, "event", window),
-            // Zero events in the window is a finding ("no provider change in North"), not a failure.
-            required: false,
-          });
-        }
+        draftEventSearches(event, offer, dimensions, window, state);
       }
     }
+  }
+}
+
+/** The searches of one event on one source: one per value of the first list-valued filter, all optional. */
+function draftEventSearches(
+  event: string,
+  offer: Offer,
+  dimensions: Map<string, string[]>,
+  window: Period,
+  state: Drafting,
+): void {
+  const filters = filtersFor(dimensions, offer);
+  // One search per value of the first list-valued filter: each region's changes are their own finding.
+  const split = Object.entries(filters).find(([, value]) => Array.isArray(value));
+  const variants = split
+    ? (split[1] as string[]).map((value) => ({ ...filters, [split[0]]: value }))
+    : [filters];
+  for (const variant of variants) {
+    state.drafts.push({
+      description: `${event} events${describeFilters(variant)}, ${describePeriod(window)}, from ${offer.source}/${offer.dataset}`,
+      source: offer.source,
+      dataset: offer.dataset,
+      params: { event, filters: variant, period: window },
+      expected_format: offer.expectedFormat,
+      validation: validationRuleFor(offer, "event", window),
+      // Zero events in the window is a finding ("no provider change in North"), not a failure.
+      required: false,
+    });
+  }
+}
+
+/**
+ * A why-question that names no event: every event source of the catalog that can line up with the
+ * metric's keys (planner/why-goals.ts), searched over the explained goals' base..asked window with
+ * the margin, filtered by the metric's dimension values where the source offers them.
+ */
+function draftExplainingEvents(
+  metricFrames: Frame[],
+  offers: Offer[],
+  config: WorkspaceConfig,
+  state: Drafting,
+) {
+  const records = state.drafts.flatMap((draft) => {
+    const explained = state.explained.get(draft);
+    return explained ? [explained] : [];
+  });
+  const window = unionWindow(records);
+  if (!window) return;
+  const dimensions = new Map<string, string[]>();
+  for (const frame of metricFrames)
+    for (const [dimension, values] of frame.dimensions)
+      dimensions.set(dimension, [...new Set([...(dimensions.get(dimension) ?? []), ...values])]);
+  const chosen = explainingEventOffers(offers, Object.keys(config.catalog.events), [...dimensions.keys()]);
+  state.trace.push(`explain:window:${window.from}..${window.to}`);
+  for (const { event, offer } of chosen) {
+    state.trace.push(`explain:events:${event}:${offer.source}`);
+    draftEventSearches(event, offer, dimensions, window, state);
   }
 }
 
@@ -1045,6 +1115,8 @@ function assemblePlan(
     const missing = state.notApplied.get(kept[index]);
     const comparison = state.comparisons.get(kept[index]);
     const breakdown = state.breakdowns.get(kept[index]);
+    const explained = state.explained.get(kept[index]);
+    const periodReading = state.periodReadings.get(kept[index]);
     const withKeys =
       missing && goal.asked && goal.asked.kind !== "text"
         ? { ...goal, asked: { ...goal.asked, keys: { ...goal.asked.keys, ...missing } } }
@@ -1053,9 +1125,17 @@ function assemblePlan(
       comparison && withKeys.asked?.kind === "metric"
         ? { ...withKeys, asked: { ...withKeys.asked, comparison } }
         : withKeys;
-    return breakdown && compared.asked?.kind === "metric"
-      ? { ...compared, asked: { ...compared.asked, breakdown } }
-      : compared;
+    const brokenDown =
+      breakdown && compared.asked?.kind === "metric"
+        ? { ...compared, asked: { ...compared.asked, breakdown } }
+        : compared;
+    const read =
+      periodReading && brokenDown.asked?.kind === "metric"
+        ? { ...brokenDown, asked: { ...brokenDown.asked, period_reading: periodReading } }
+        : brokenDown;
+    return explained && read.asked?.kind === "metric"
+      ? { ...read, asked: { ...read.asked, explain: explained } }
+      : read;
   });
   return { plan };
 }
@@ -1095,6 +1175,9 @@ export class CatalogPlanner implements Planner {
       comparisons: new WeakMap(),
       ...(reading.breakdownCue ? { breakdownCue: reading.breakdownCue } : {}),
       breakdowns: new WeakMap(),
+      explain: operationOf(question) === "why",
+      explained: new WeakMap(),
+      periodReadings: new WeakMap(),
     };
     const { trace, warnings } = state;
     for (const correction of resolution.corrections) {
@@ -1166,6 +1249,8 @@ export class CatalogPlanner implements Planner {
     const metricFrames = frames.filter((frame) => frame.metrics.length > 0);
     draftMetricGoals(metricFrames, framePeriods, offers, workspace.config, state);
     draftEventGoals(frames, framePeriods, offers, intents, state);
+    if (state.explain && !frames.some((frame) => frame.events.length > 0))
+      draftExplainingEvents(metricFrames, offers, workspace.config, state);
     draftPolicyGoals(reading, vocabulary, offers, state);
     const tooFine = state.tooFine.map((refusal) =>
       grainRefusalMessage(refusal.written, refusal.asked, refusal.measure, refusal.offered, language),

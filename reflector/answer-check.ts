@@ -9,6 +9,7 @@ import { termOccurs } from "./key-terms.js";
 import type { GapMessage } from "./messages/gap-message.js";
 import { dateColumnOf, type MetricPoint, metricPoints, periodStart } from "./metric-points.js";
 import { periodLabel } from "./period-broadening.js";
+import { formatValue } from "./synthesizer/format-number.js";
 
 // "Answered" means the evidence establishes exactly what the planner recorded as asked: a value for
 // the asked keys and period, an event search over the asked keys and window, or a sentence stating the
@@ -167,6 +168,13 @@ export function checkMetric(
     latest && firstMissing && (periodLabelRange(latest)?.to ?? latest) < firstMissing.from
       ? latest
       : undefined;
+  // Where the data ends and its last value, not every other period (issue 29, brief context).
+  const lastValues = dataEnds
+    ? [...new Set(forKeys.filter((point) => point.period === dataEnds).map((point) => point.value))]
+    : [];
+  const lastPoint = forKeys.find((point) => point.period === dataEnds);
+  const lastValue =
+    lastValues.length === 1 && lastPoint ? formatValue(lastPoint.value, lastPoint.unit) : undefined;
   return {
     status: found.length > 0 ? "partial" : "insufficient",
     ...(forKeys.length > 0 ? { context: true } : {}),
@@ -176,6 +184,7 @@ export function checkMetric(
       keys: asked.keys,
       periods: missing,
       ...(dataEnds ? { dataEnds } : {}),
+      ...(lastValue ? { lastValue } : {}),
       context: forKeys.length > 0,
       ...(notKeptBy ? { notKeptBy } : {}),
     },

@@ -1,6 +1,6 @@
 import type { AskedAspect } from "../../models/plan.js";
 import type { AskedKeys, GapMessage } from "./gap-message.js";
-import { type MessageCatalog, parenthesized } from "./message-catalog.js";
+import { type MessageCatalog, parenthesized, searchedGroups } from "./message-catalog.js";
 
 /** What each asked aspect is called in a gap. */
 const ASPECT_NAMES: Record<AskedAspect, string> = {
@@ -54,7 +54,9 @@ export const english: MessageCatalog = {
       case "metric_periods_missing":
         return [
           `no value of ${subject(message.metric, message.keys)} for ${message.periods.join(", ")}`,
-          ...(message.dataEnds ? [`data ends ${message.dataEnds}`] : []),
+          ...(message.dataEnds
+            ? [`data ends ${message.dataEnds}${message.lastValue ? ` at ${message.lastValue}` : ""}`]
+            : []),
           ...(message.context ? ["the values shown for other periods are context, not the answer"] : []),
           ...(message.notKeptBy
             ? [this.gap({ code: "metric_not_kept_by", ...message.notKeptBy }, labels)]
@@ -78,7 +80,15 @@ export const english: MessageCatalog = {
       case "text_aspect_missing":
         return `no sentence of the passages states ${ASPECT_NAMES[message.aspect]}${message.about ? ` about ${this.quote(message.about)}` : ""}; passages that mention it are context`;
       case "why_no_event_source":
-        return `why ${message.metric} changed${message.period ? ` in ${message.period}` : ""}: the question names no event or change the workspace records, so no event source was searched; the values are not an explanation (ask about an event, e.g. a staffing or provider change)`;
+        return `why ${message.metric} changed${message.period ? ` in ${message.period}` : ""}: the workspace records no event that can line up with it, so no event source was searched; the values are not an explanation (map an event source in the catalog, e.g. staffing or provider changes)`;
+      case "why_no_event_aligned":
+        return `why ${message.metric} changed over ${message.period}: no recorded event lines up with it (searched ${searchedGroups(
+          message.searched,
+        )
+          .map((group) => `${group.event} in ${group.sources.join(" and ")}`)
+          .join(
+            "; ",
+          )} over ${message.window}${message.outside > 0 ? `; ${message.outside} found ${message.outside === 1 ? "lies" : "lie"} outside ${message.period} or ${message.outside === 1 ? "is" : "are"} for other keys` : ""}); the values are not an explanation`;
       case "why_no_event_found":
         return `why ${message.metric} changed${message.period ? ` in ${message.period}` : ""}: no event was found in the searched windows to relate it to`;
       case "breakdown_unavailable": {

@@ -22,6 +22,8 @@ export type GapMessage =
       periods: string[];
       /** The data's last period, when it ends before the first missing one. */
       dataEnds?: string;
+      /** The value at `dataEnds`, in its unit ("3.6%"), when the keys have one value there. */
+      lastValue?: string;
       /** Values for the keys in other periods were found and are shown as context. */
       context: boolean;
       notKeptBy?: NotKeptBy;
@@ -63,6 +65,19 @@ export type GapMessage =
       mapped: boolean;
       dimension?: string;
       wanted?: string;
+    }
+  /**
+   * A "why" question whose event searches found no event within base..asked for the metric's keys
+   * (`period`, the change's span): what was searched (event and source), over which window, and how
+   * many events found lie outside the change or are for other keys.
+   */
+  | {
+      code: "why_no_event_aligned";
+      metric: string;
+      period: string;
+      searched: { event: string; source: string }[];
+      window: string;
+      outside: number;
     }
   /** A step that failed, with its kind, the upstream's own words and what reflection concluded. */
   | { code: "step_failed"; kind: FailureKind | "failed"; upstream?: string; conclusion?: FailureConclusion }

@@ -71,6 +71,17 @@ const messages: GapMessage[] = [
   { code: "breakdown_unavailable", metric: "return_rate", keys, mapped: false, wanted: "reasons" },
   { code: "breakdown_unavailable", metric: "return_rate", keys, mapped: false },
   { code: "breakdown_unavailable", metric: "complaints", keys, mapped: true, dimension: "region" },
+  {
+    code: "why_no_event_aligned",
+    metric: "return_rate",
+    period: "2023-12..2024-01",
+    searched: [
+      { event: "logistics_provider_change", source: "tickets" },
+      { event: "crm_release", source: "handbook" },
+    ],
+    window: "2023-12-01..2024-02-29",
+    outside: 2,
+  },
   { code: "interrupted" },
   {
     code: "answered_by_other_source",
@@ -99,6 +110,8 @@ const properNames = [
   "sales_bi/returns",
   "sales_bi",
   "tickets",
+  "handbook",
+  "CRM",
   "returns",
   "product",
   "region",

@@ -38,6 +38,19 @@ export function parenthesized(open: string, close: string, text: string): string
   return text ? `${open}${text}${close}` : "";
 }
 
+/** The event searches of a why question, one group per event with its sources in order ("crm_release" in tickets and handbook). */
+export function searchedGroups(
+  searched: { event: string; source: string }[],
+): { event: string; sources: string[] }[] {
+  const groups = new Map<string, string[]>();
+  for (const { event, source } of searched) {
+    const sources = groups.get(event) ?? [];
+    if (!sources.includes(source)) sources.push(source);
+    groups.set(event, sources);
+  }
+  return [...groups].map(([event, sources]) => ({ event, sources }));
+}
+
 /** Where a goal reads from: "source/dataset", or the source alone. */
 export function whereFrom(goal: SubGoal): string {
   return goal.dataset ? `${goal.source}/${goal.dataset}` : goal.source;

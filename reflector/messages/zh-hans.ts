@@ -6,6 +6,7 @@ import {
   keyValues,
   type MessageCatalog,
   parenthesized,
+  searchedGroups,
   whereFrom,
 } from "./message-catalog.js";
 
@@ -59,7 +60,11 @@ export const simplifiedChinese: MessageCatalog = {
       case "metric_periods_missing":
         return [
           `${message.periods.join("、")} 没有${subject(message.metric, message.keys)}数值`,
-          ...(message.dataEnds ? [`数据截至 ${message.dataEnds}`] : []),
+          ...(message.dataEnds
+            ? [
+                `数据截至 ${message.dataEnds}${message.lastValue ? `，最后的数值为 ${message.lastValue}` : ""}`,
+              ]
+            : []),
           ...(message.context ? ["所列其他期间的数值仅供参考，并非答案"] : []),
           ...(message.notKeptBy
             ? [this.gap({ code: "metric_not_kept_by", ...message.notKeptBy }, labels)]
@@ -80,7 +85,15 @@ export const simplifiedChinese: MessageCatalog = {
       case "text_aspect_missing":
         return `文档段落中没有一句说明${message.about ? `${message.about}的` : ""}「${ASPECT_NAMES[message.aspect]}」；提到它的段落仅供参考`;
       case "why_no_event_source":
-        return `${labels.metric(message.metric)}${message.period ? `在 ${message.period} ` : ""}为何变化：问题未提到工作区记录的任何事件或变更，因此未检索事件来源；这些数值本身不是解释（可询问某个事件，例如人员或服务商变更）`;
+        return `${labels.metric(message.metric)}${message.period ? `在 ${message.period} ` : ""}为何变化：工作区没有可与之对应的事件记录，因此未检索事件来源；这些数值本身不是解释（可在目录中配置事件来源，例如人员或服务商变更）`;
+      case "why_no_event_aligned":
+        return `${labels.metric(message.metric)}在 ${message.period} 为何变化：没有任何已记录的事件与之吻合（已在 ${message.window} 检索${searchedGroups(
+          message.searched,
+        )
+          .map((group) => `${group.sources.join("和")}中的${labels.event(group.event)}`)
+          .join(
+            "、",
+          )}${message.outside > 0 ? `；找到的 ${message.outside} 条不在 ${message.period} 内或属于其他维度值` : ""}）；这些数值本身不是解释`;
       case "why_no_event_found":
         return `${labels.metric(message.metric)}${message.period ? `在 ${message.period} ` : ""}为何变化：在检索的时间范围内没有找到可关联的事件`;
       case "breakdown_unavailable": {

@@ -6,6 +6,7 @@ import {
   keyValues,
   type MessageCatalog,
   parenthesized,
+  searchedGroups,
   whereFrom,
 } from "./message-catalog.js";
 
@@ -59,7 +60,11 @@ export const traditionalChinese: MessageCatalog = {
       case "metric_periods_missing":
         return [
           `${message.periods.join("、")} 沒有${subject(message.metric, message.keys)}數值`,
-          ...(message.dataEnds ? [`資料截至 ${message.dataEnds}`] : []),
+          ...(message.dataEnds
+            ? [
+                `資料截至 ${message.dataEnds}${message.lastValue ? `，最後的數值為 ${message.lastValue}` : ""}`,
+              ]
+            : []),
           ...(message.context ? ["所列其他期間的數值僅供參考，並非答案"] : []),
           ...(message.notKeptBy
             ? [this.gap({ code: "metric_not_kept_by", ...message.notKeptBy }, labels)]
@@ -80,7 +85,15 @@ export const traditionalChinese: MessageCatalog = {
       case "text_aspect_missing":
         return `文件段落中沒有一句說明${message.about ? `${message.about}的` : ""}「${ASPECT_NAMES[message.aspect]}」；提到它的段落僅供參考`;
       case "why_no_event_source":
-        return `${labels.metric(message.metric)}${message.period ? `在 ${message.period} ` : ""}為何變化：問題未提到工作區記錄的任何事件或變更，因此未檢索事件來源；這些數值本身不是解釋（可詢問某個事件，例如人員或服務商變更）`;
+        return `${labels.metric(message.metric)}${message.period ? `在 ${message.period} ` : ""}為何變化：工作區沒有可與之對應的事件記錄，因此未檢索事件來源；這些數值本身不是解釋（可在目錄中設定事件來源，例如人員或服務商變更）`;
+      case "why_no_event_aligned":
+        return `${labels.metric(message.metric)}在 ${message.period} 為何變化：沒有任何已記錄的事件與之吻合（已在 ${message.window} 檢索${searchedGroups(
+          message.searched,
+        )
+          .map((group) => `${group.sources.join("和")}中的${labels.event(group.event)}`)
+          .join(
+            "、",
+          )}${message.outside > 0 ? `；找到的 ${message.outside} 筆不在 ${message.period} 內或屬於其他維度值` : ""}）；這些數值本身不是解釋`;
       case "why_no_event_found":
         return `${labels.metric(message.metric)}${message.period ? `在 ${message.period} ` : ""}為何變化：在檢索的時間範圍內沒有找到可關聯的事件`;
       case "breakdown_unavailable": {

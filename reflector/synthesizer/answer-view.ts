@@ -122,6 +122,20 @@ export interface AnswerView {
     changeUnit: string;
   }[];
   absences: { event: string; value: string; period: string }[];
+  /**
+   * A why-question's candidate explanations (explanation-views.ts): per explained metric and keys,
+   * the recorded events within the change's span (base..asked) for its keys, each cited (the same
+   * event from two sources once), and the ones found that do not line up, marked with why.
+   */
+  explanations: {
+    metric: string;
+    keys: string;
+    span: string;
+    aligned: { event: string; eventKey: string; date: string; cites: number[] }[];
+    notAligned: { event: string; eventKey: string; date: string; place: "outside" | "other_keys" }[];
+  }[];
+  /** How periods the question did not name outright were read ("last quarter" → 2024-Q3), said first. */
+  periodReadings: { how: "relative" | "default" | "assumed" | "widened"; period: string; written?: string }[];
   /** Directions the question took for granted that the evidence contradicts, said first. */
   premises: {
     stated: "up" | "down";

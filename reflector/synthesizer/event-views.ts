@@ -23,7 +23,7 @@ export function eventKeyColumn(evidence: TableEvidence, dateColumn: string | und
 }
 
 /** What happened in an event row: its other text columns, dimension values in the answer's language. */
-function eventDetail(
+export function eventDetail(
   context: ViewContext,
   evidence: TableEvidence,
   row: Record<string, CellValue>,

@@ -18,7 +18,10 @@ function isContext(outcome: GoalOutcome, goal: SubGoal, point: MetricPoint): boo
     asked?.kind === "metric" &&
     !(
       pointHasAskedKeys(point, asked.keys, goal) &&
-      (asked.periods.length === 0 || asked.periods.some((unit) => pointInPeriod(point, unit, goal)))
+      (asked.periods.length === 0 ||
+        asked.periods.some((unit) => pointInPeriod(point, unit, goal)) ||
+        // A why-question's base period is fetched to measure the change from: not context.
+        (asked.explain !== undefined && pointInPeriod(point, asked.explain.base, goal)))
     )
   );
 }
@@ -57,7 +60,15 @@ export function metricItem(
   points: ResolvedPoint[],
   metric: string,
 ): ItemView {
-  const mine = points.filter((point) => point.goal === outcome.goal.id);
+  const gap = outcome.check?.gap;
+  // Data that ends before the asked period: its last value is the context, not every period before it.
+  const endsAt =
+    outcome.check?.status === "insufficient" && gap?.code === "metric_periods_missing"
+      ? gap.dataEnds
+      : undefined;
+  const mine = points.filter(
+    (point) => point.goal === outcome.goal.id && (endsAt === undefined || point.period === endsAt),
+  );
   return {
     kind: "metric",
     goal: outcome.goal.id,

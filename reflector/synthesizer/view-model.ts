@@ -8,6 +8,7 @@ import { breakdownViews, sharedNameViews } from "./breakdown-views.js";
 import { CitationRegistry } from "./citations.js";
 import { agreementViews, conflictViews } from "./conflict-views.js";
 import { absenceViews, alignmentViews } from "./event-views.js";
+import { explanationViews } from "./explanation-views.js";
 import { broadenedViews, gapViews } from "./gap-views.js";
 import { itemStatus } from "./goal-outcome.js";
 import { itemViews } from "./item-views.js";
@@ -18,6 +19,7 @@ import {
   KnownNumbers,
 } from "./known-numbers.js";
 import { Labels } from "./labels.js";
+import { periodReadingViews } from "./period-reading-views.js";
 import { premiseViews } from "./premise-views.js";
 import { buildSeries, type ResolvedPoint, resolvePoints } from "./summaries.js";
 
@@ -82,7 +84,18 @@ export function buildAnswerView(input: ViewInput): BuiltView {
   // Summaries add their computed numbers in this order.
   const differences = differenceViews(context, series);
   const trends = trendViews(context, series);
-  const alignments = alignmentViews(context, eventTables, series);
+  const periodReadings = periodReadingViews(context);
+  const explanations = explanationViews(context);
+  // An explained change lists its events as candidate explanations, cited; the plain alignment
+  // lines of the same metric and keys would say it twice.
+  const keyParts = (keys: string) => keys.split(" · ").sort().join(" · ");
+  const alignments = alignmentViews(context, eventTables, series).filter(
+    (alignment) =>
+      !explanations.some(
+        (explanation) =>
+          explanation.metric === alignment.metric && keyParts(explanation.keys) === keyParts(alignment.keys),
+      ),
+  );
   const correlations = correlationViews(context, series);
   const absences = absenceViews(context, eventTables);
   const aggregates = aggregateViews(context);
@@ -98,6 +111,8 @@ export function buildAnswerView(input: ViewInput): BuiltView {
     trends,
     alignments,
     absences,
+    explanations,
+    periodReadings,
     premises,
     breakdowns,
     sharedNames,

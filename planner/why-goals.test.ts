@@ -1,0 +1,124 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadWorkspace } from "../config/load-workspace.js";
+import { operationOf } from "./asked-for.js";
+import { CatalogPlanner } from "./catalog-planner.js";
+import { changeBase } from "./why-goals.js";
+
+// Issue 29 item 1: a question asking why a metric moved plans the metric at its base too, and every
+// event source of the catalog that can line up with the metric's keys, over base..asked ± a month.
+const root = path.resolve(import.meta.dirname, "..");
+const load = (folder: string) => loadWorkspace(path.join(root, folder), { environment: {} });
+const planner = new CatalogPlanner();
+
+function planOf(folder: string, question: string, asOf: string) {
+  const outcome = planner.planSync(question, { workspace: load(folder), asOf, strategy: "standard" });
+  if (!outcome.plan) throw new Error(`no plan: ${outcome.message}`);
+  return { plan: outcome.plan, trace: outcome.trace };
+}
+
+describe("why-questions", () => {
+  it("read the explain words of each language from the locale data", () => {
+    for (const question of [
+      "Why did product A's return rate rise in January 2024?",
+      "What drove the drop in rides in July 2025?",
+      "How come the wait at Pudong went up in March?",
+      "为什么2024年1月退货率上升了？",
+      "2024年1月华东区A产品的退货率是怎么回事？",
+      "為什麼2024年1月退貨率上升？",
+    ])
+      expect(operationOf(question), question).toBe("why");
+    expect(operationOf("What was the return rate in January 2024?")).toBe("value");
+  });
+
+  it("measure a single period from the one before it; several periods from their first", () => {
+    expect(changeBase({ grain: "month", from: "2024-01-01", to: "2024-01-31" })).toEqual({
+      grain: "month",
+      from: "2023-12-01",
+      to: "2023-12-31",
+    });
+    expect(changeBase({ grain: "quarter", from: "2025-10-01", to: "2025-12-31" })).toEqual({
+      grain: "quarter",
+      from: "2025-07-01",
+      to: "2025-09-30",
+    });
+    expect(changeBase({ grain: "quarter", from: "2023-07-01", to: "2023-12-31" })).toEqual({
+      grain: "quarter",
+      from: "2023-07-01",
+      to: "2023-09-30",
+    });
+  });
+
+  it("demo: the return rate at its base and asked month, region-keyed and workspace-wide events over the window", () => {
+    const { plan, trace } = planOf(
+      "demo/workspace",
+      "Why did product A's return rate in East China rise in January 2024?",
+      "2024-06-30",
+    );
+    const metrics = plan.sub_goals.filter((goal) => goal.params.metric);
+    // The plan asks the month; the run fetches the base with it (reflector/answering/before-window.ts).
+    expect(metrics.map((goal) => goal.params.period)).toEqual(
+      metrics.map(() => ({ grain: "month", from: "2024-01-01", to: "2024-01-31" })),
+    );
+    for (const goal of metrics) {
+      expect(goal.asked).toMatchObject({
+        kind: "metric",
+        operation: "why",
+        periods: [{ grain: "month", from: "2024-01-01", to: "2024-01-31" }],
+        explain: {
+          base: { grain: "month", from: "2023-12-01", to: "2023-12-31" },
+          window: { grain: "month", from: "2023-12-01", to: "2024-02-29" },
+        },
+      });
+    }
+    const events = plan.sub_goals
+      .filter((goal) => goal.params.event)
+      .map((goal) => [
+        goal.params.event,
+        goal.source,
+        goal.params.filters,
+        goal.params.period?.from,
+        goal.required,
+      ]);
+    expect(events).toEqual([
+      ["logistics_provider_change", "tickets", { region: "East" }, "2023-12-01", false],
+      ["crm_release", "tickets", {}, "2023-12-01", false],
+      ["crm_release", "handbook", {}, "2023-12-01", false],
+    ]);
+    expect(trace).toContain("explain:window:2023-12-01..2024-02-29");
+  });
+
+  it("harbor-clinics (Chinese values, English question): the clinic's staff changes", () => {
+    const { plan } = planOf(
+      "test/workspaces/harbor-clinics",
+      "Why did the average wait at Pudong rise in March 2024?",
+      "2024-09-30",
+    );
+    const events = plan.sub_goals.filter((goal) => goal.params.event);
+    expect(events.map((goal) => [goal.params.event, goal.params.filters])).toEqual([
+      ["staff_change", { clinic: "Pudong" }],
+    ]);
+  });
+
+  it("a question that is not a why-question plans no event it did not ask for", () => {
+    const { plan } = planOf(
+      "demo/workspace",
+      "Return rate of product A in East China in January 2024",
+      "2024-06-30",
+    );
+    expect(plan.sub_goals.some((goal) => goal.params.event)).toBe(false);
+    expect(plan.sub_goals.every((goal) => goal.asked?.kind === "metric" && !goal.asked.explain)).toBe(true);
+  });
+
+  it("a workspace without event sources plans the metric and its base only", () => {
+    const { plan } = planOf(
+      "test/workspaces/tea-house",
+      "为什么2019年第三季度杭州店的营业额下降了？",
+      "2024-12-31",
+    );
+    expect(plan.sub_goals.some((goal) => goal.params.event)).toBe(false);
+    expect(plan.sub_goals[0].asked).toMatchObject({
+      explain: { base: { grain: "quarter", from: "2019-04-01" } },
+    });
+  });
+});
