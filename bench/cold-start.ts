@@ -162,7 +162,12 @@ for (const checkout of checkouts)
   if (!existsSync(path.join(checkout.dir, "dist/bin/triangulate.js")))
     throw new Error(`${checkout.dir} has no dist/bin/triangulate.js: run npm run build there`);
 
-const demoWorkspace = path.join(root, "demo/workspace");
+// A copy, so that tests planning on demo/workspace meanwhile do not rewrite the vocabulary cache it reads.
+const demoWorkspace = mkdtempSync(path.join(tmpdir(), "triangulate-demo-"));
+cpSync(path.join(root, "demo/workspace"), demoWorkspace, {
+  recursive: true,
+  filter: (source) => !source.includes(".triangulate"),
+});
 const local = localWorkspace();
 const cases = [
   ...PLAN_QUESTIONS.map((question) => ({
@@ -217,5 +222,6 @@ try {
   );
 } finally {
   rmSync(local, { recursive: true, force: true });
+  rmSync(demoWorkspace, { recursive: true, force: true });
   built?.remove();
 }

@@ -878,6 +878,9 @@ const quantifiers: Step = (current, _lexicon, vocabulary, _asOf, ambiguous, acco
  */
 const valueNouns: Step = (current, _lexicon, vocabulary) => {
   const { normalized, text, mentions } = current;
+  // Every stem read here is pure Han: a question without Han has none, and folding the catalog's
+  // synonyms for it would build OpenCC's dictionary in a cold English `plan` for nothing.
+  if (!HAN.test(normalized)) return [];
   const nouns = dimensionNouns(vocabulary).han;
   const readings = new Map<string, Set<string>>();
   for (const [dimension, definition] of Object.entries(vocabulary.catalog.dimensions))

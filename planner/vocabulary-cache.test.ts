@@ -55,6 +55,10 @@ describe("the planner's vocabulary cache", () => {
     };
     expect(after.key).not.toBe(before.key);
     expect(after.vocabulary.terms.some((term) => term.text === "zorblat")).toBe(true);
+    // The catalog's texts with their foldings, for the steps that fold synonyms per question.
+    const foldings = new Map((after as unknown as { foldings: [string, string][] }).foldings);
+    expect(foldings.get("退貨率")).toBe("退货率");
+    expect(foldings.get("East China")).toBe("east china");
   });
 
   it("is what the next process plans with while the catalog is unchanged", () => {

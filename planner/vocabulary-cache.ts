@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writ
 import path from "node:path";
 import { z } from "zod";
 import type { Workspace } from "../config/workspace.js";
+import { normalizeForMatching, rememberFoldings } from "./normalize-text.js";
 import { Vocabulary, type VocabularySnapshot } from "./vocabulary.js";
 
 /**
@@ -10,7 +11,8 @@ import { Vocabulary, type VocabularySnapshot } from "./vocabulary.js";
  * (Traditional → Simplified through OpenCC's dictionary, English word forms) and checks each
  * canonical value against every other term, which a cold `plan` would otherwise pay each time.
  *
- * The file `.triangulate/cache/planner-vocabulary.json` holds the snapshot and the key it was
+ * The file `.triangulate/cache/planner-vocabulary.json` holds the snapshot, the foldings of every
+ * catalog text (normalize-text.ts's `rememberFoldings`: other steps fold catalog synonyms too) and the key it was
  * built for: a hash of the catalog as loaded (after `${VAR}` substitution), of triangulate's
  * version, of the code that builds a vocabulary and of the versions of the libraries it folds
  * with. A different key, an unreadable or malformed file, or a snapshot that does not load is
@@ -53,7 +55,26 @@ const snapshotSchema = z.object({
       z.object({ dimension: z.string(), values: z.array(z.string()), pattern: z.string() }),
     ),
   }),
+  foldings: z.array(z.tuple([z.string(), z.string()])),
 });
+
+/** Every text of the catalog (keys and values, as written and trimmed) with its folding for matching. */
+function catalogFoldings(workspace: Workspace): [string, string][] {
+  const texts = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (typeof value === "string") {
+      texts.add(value);
+      texts.add(value.trim());
+    } else if (Array.isArray(value)) value.forEach(walk);
+    else if (value !== null && typeof value === "object")
+      for (const [key, child] of Object.entries(value)) {
+        walk(key);
+        walk(child);
+      }
+  };
+  walk(workspace.config.catalog);
+  return [...texts].map((text) => [text, normalizeForMatching(text)]);
+}
 
 let codeFingerprint: string | null | undefined;
 
@@ -114,13 +135,15 @@ export function cachedVocabulary(workspace: Workspace): Vocabulary {
   const stored = readSnapshot(file, key);
   if (stored) {
     try {
-      return new Vocabulary(workspace.config.catalog, stored);
+      const vocabulary = new Vocabulary(workspace.config.catalog, stored.vocabulary);
+      rememberFoldings(stored.foldings);
+      return vocabulary;
     } catch {
       // A pattern that does not compile: the file was damaged; rebuild below.
     }
   }
   const vocabulary = new Vocabulary(workspace.config.catalog);
-  writeSnapshot(file, key, vocabulary.snapshot());
+  writeSnapshot(file, { key, vocabulary: vocabulary.snapshot(), foldings: catalogFoldings(workspace) });
   return vocabulary;
 }
 
@@ -134,7 +157,9 @@ function cacheFile(workspace: Workspace): string | undefined {
   }
 }
 
-function readSnapshot(file: string, key: string): VocabularySnapshot | undefined {
+type CacheContent = z.infer<typeof snapshotSchema>;
+
+function readSnapshot(file: string, key: string): CacheContent | undefined {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -143,20 +168,20 @@ function readSnapshot(file: string, key: string): VocabularySnapshot | undefined
   }
   try {
     const parsed = snapshotSchema.safeParse(JSON.parse(text));
-    return parsed.success && parsed.data.key === key ? parsed.data.vocabulary : undefined;
+    return parsed.success && parsed.data.key === key ? parsed.data : undefined;
   } catch {
     return undefined;
   }
 }
 
-function writeSnapshot(file: string, key: string, vocabulary: VocabularySnapshot): void {
+function writeSnapshot(file: string, content: CacheContent & { vocabulary: VocabularySnapshot }): void {
   const temporary = path.join(
     path.dirname(file),
     `.${path.basename(file)}.${randomBytes(6).toString("hex")}.tmp`,
   );
   try {
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(temporary, JSON.stringify({ key, vocabulary }));
+    writeFileSync(temporary, JSON.stringify(content));
     renameSync(temporary, file);
   } catch {
     // Best effort: a workspace that cannot be written to plans without the cache.
