@@ -1,7 +1,7 @@
 import { parseChineseNumeral } from "./chinese-numerals.js";
 
 /** English number words a question spells a small count with ("the three regions", "last six months"). */
-const ENGLISH_NUMBER_WORDS: Record<string, number> = {
+export const ENGLISH_NUMBER_WORDS: Readonly<Record<string, number>> = {
   one: 1,
   two: 2,
   three: 3,

@@ -264,6 +264,19 @@ describe("a later clause's word pointing back at an earlier clause's period take
       ),
     ).toContainEqual(["logistics_provider_change", "2024-01-01", "2024-03-31"]);
   });
+  it("'the month / week before' after a named period is the one before it; alone, the one before as-of's", () => {
+    expect(
+      periods(
+        demo,
+        "What was product A's return rate in East China in March 2024, and in the month before?",
+      )[0],
+    ).toEqual(["return_rate", "2024-02-01", "2024-03-31"]);
+    expect(periods(demo, "What was product A's return rate in East China in the month before?")[0]).toEqual([
+      "return_rate",
+      "2024-05-01",
+      "2024-05-31",
+    ]);
+  });
   it("an event clause's own dates carry to a metric clause pointing back at them ('over the same half')", () => {
     expect(
       periods(

@@ -5,7 +5,7 @@ import { escapeRegExp } from "../domain/word-boundary.js";
 import type { Grain, Period } from "../models/plan.js";
 import { TIME_LOCALES } from "./locales/index.js";
 import type { PeriodComparison } from "./locales/time-locale.js";
-import { unitOfPeriod } from "./time-grammar/calendar.js";
+import { dayOf, previousPeriod, unitOfPeriod, unitPeriod } from "./time-grammar/calendar.js";
 import { findTimeWords, readTimeGrammar } from "./time-grammar/read-time.js";
 
 /** A time expression found in a question, with the periods it denotes. */
@@ -39,6 +39,8 @@ export interface TimeMention {
   conventions?: string[];
   /** A comparison that needs a base period (同比, 环比, month over month). */
   comparison?: PeriodComparison;
+  /** "the week before": the unit before a period of that unit named earlier, when there is one. */
+  beforeNamed?: boolean;
 }
 
 /** Time-like text of a question that no rule read (a weekday alone, "this winter", 公元14年). */
@@ -192,37 +194,6 @@ export function relativeUnitPeriod(asOf: Date, unit: CalendarUnit, offset: numbe
   return monthPeriod(date.getUTCFullYear(), date.getUTCMonth() + 1);
 }
 
-// How far back or ahead a relative period may reach, per unit: beyond it a number is more likely something else
-// ("23年前" is also "before 2023").
-const MAX_UNITS_AWAY: Record<CalendarUnit, number> = { month: 36, quarter: 12, year: 10 };
-
-function unitOf(word: string): CalendarUnit {
-  if (/^(?:month|月|个\s*月)/u.test(word)) return "month";
-  if (/^(?:quarter|季|个\s*季)/u.test(word)) return "quarter";
-  return "year";
-}
-
-/** A pattern whose match names a unit and an offset from the as-of unit (see relativeUnitPeriod). */
-function relativePattern(
-  regex: RegExp,
-  read: (match: RegExpExecArray) => { unit: CalendarUnit; offset: number } | undefined,
-): Pattern {
-  return {
-    regex,
-    build: (m, { asOf }) => {
-      const reading = read(m);
-      if (!reading || !Number.isInteger(reading.offset)) return undefined;
-      if (-reading.offset > MAX_UNITS_AWAY[reading.unit] || reading.offset > MAX_UNITS_AWAY[reading.unit])
-        return undefined;
-      return {
-        kind: "relative",
-        periods: [relativeUnitPeriod(asOf, reading.unit, reading.offset)],
-        grain: reading.unit,
-      };
-    },
-  };
-}
-
 const each = (periods: Period[], grain: Grain): Omit<TimeMention, "start" | "end" | "text"> => ({
   kind: "each",
   periods,
@@ -374,7 +345,20 @@ const PATTERNS: Pattern[] = [
     ),
     build: (m) => each(months(Number(m[1]), 1, 12), "month"),
   },
-  relativePattern(/\bthe (month|quarter|year) before\b/gu, (m) => ({ unit: unitOf(m[1]), offset: -1 })),
+  // the week / month / quarter / year before: the one before the period of that unit named earlier
+  // in the question (asBackReferences), else the one before as-of's
+  {
+    regex: /\bthe (week|month|quarter|year) before\b/gu,
+    build: (m, { asOf }) => {
+      const unit = m[1] as "week" | "month" | "quarter" | "year";
+      return {
+        kind: "relative",
+        periods: [unitPeriod(dayOf(asOf.toISOString().slice(0, 10)), unit, -1)],
+        grain: unit,
+        beforeNamed: true,
+      };
+    },
+  },
   // 同期, 这段时间, the same period / month / quarter, during that time: each locale's words
   {
     regex: samePeriodRegex(),
@@ -482,6 +466,19 @@ function asBackReferences(mentions: TimeMention[], text: string): TimeMention[] 
   const demonstratives = TIME_LOCALES.flatMap((locale) => locale.demonstratives);
   return mentions.map((mention, index) => {
     if (index === 0 || mention.kind !== "relative") return mention;
+    if (mention.beforeNamed) {
+      const unit = unitOfPeriod(mention.periods[0]);
+      const named = mentions
+        .slice(0, index)
+        .reverse()
+        .find((earlier) => earlier.periods.length === 1 && unitOfPeriod(earlier.periods[0]) === unit);
+      if (!named) return mention;
+      return {
+        ...mention,
+        periods: [previousPeriod(named.periods[0])],
+        conventions: [...(mention.conventions ?? []), "before-named"],
+      };
+    }
     const written = text.slice(mention.start, mention.end).toLowerCase();
     const backReference = words.some((word) => written.startsWith(word));
     // 这半年 after 2023年下半年: the half just named (said in a note); after 上个月, 这个月 is this month.

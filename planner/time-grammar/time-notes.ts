@@ -44,6 +44,11 @@ const CONVENTIONS: Record<string, Say> = {
     "zh-Hans": "理解为问题前文所写的同一单位的期间；单独出现时指截止日期所在的期间",
     "zh-Hant": "理解為問題前文所寫的同一單位的期間；單獨出現時指截止日期所在的期間",
   },
+  "before-named": {
+    en: "read as the one just before the period of that unit named earlier in the question",
+    "zh-Hans": "理解为问题前文所写的同一单位期间的前一个",
+    "zh-Hant": "理解為問題前文所寫的同一單位期間的前一個",
+  },
   "weekday-of-week": {
     en: "a weekday with last / this / next is read as that day of the previous / current / next week (Monday to Sunday)",
     "zh-Hans": "带“上/这/下”的星期几理解为上周/本周/下周（周一至周日）中的那一天",

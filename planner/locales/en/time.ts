@@ -1,3 +1,4 @@
+import { ENGLISH_NUMBER_WORDS } from "../../../domain/count-words.js";
 import type { TimeLocale } from "../time-locale.js";
 
 /** How English writes time: the words and patterns planner/time-grammar reads (all folded to lower case). */
@@ -130,22 +131,8 @@ export const englishTime: TimeLocale = {
   },
   namedYears: {},
   namedPeriods: {},
-  numbers: {
-    a: 1,
-    an: 1,
-    one: 1,
-    two: 2,
-    three: 3,
-    four: 4,
-    five: 5,
-    six: 6,
-    seven: 7,
-    eight: 8,
-    nine: 9,
-    ten: 10,
-    eleven: 11,
-    twelve: 12,
-  },
+  // "a week ago", "an hour": the article counts one; the number words have one home (domain/count-words.ts)
+  numbers: { a: 1, an: 1, ...ENGLISH_NUMBER_WORDS },
   ordinals: {
     first: 1,
     second: 2,
