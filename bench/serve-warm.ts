@@ -89,7 +89,11 @@ await demo.close();
 
 const median = (numbers: number[]) => {
   const sorted = [...numbers].sort((a, b) => a - b);
-  return sorted.length === 0 ? Number.NaN : (sorted[Math.floor((sorted.length - 1) / 2)] as number);
+  const middle = sorted.length / 2;
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1
+    ? (sorted[Math.floor(middle)] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
 const reference = cold[0]?.key;
 const row = (name: string, outcomes: Outcome[]) =>
@@ -101,6 +105,13 @@ process.stdout.write(
     "|---|---|---|---|",
     row("cold: `triangulate ask --json` process per question", cold),
     row("warm: `POST /ask` to one `triangulate serve`", warm),
+    "",
+    // When answers differ (a step that timed out on a loaded machine gives a partial answer), each
+    // distinct answer is printed, so the table never hides what differed.
+    ...[...new Set([...cold, ...warm].map((each) => each.key))].map(
+      (key) =>
+        `answer seen ${[...cold, ...warm].filter((each) => each.key === key).length}× (cold ${cold.filter((each) => each.key === key).length}, warm ${warm.filter((each) => each.key === key).length}): ${key}`,
+    ),
     "",
   ].join("\n"),
 );

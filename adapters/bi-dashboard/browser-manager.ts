@@ -71,6 +71,11 @@ export class BrowserManager {
     return this.connection?.serverPid;
   }
 
+  /** The remote browser server connected to now (undefined: a local browser, or none). */
+  get connectedEndpoint(): string | undefined {
+    return this.remoteEndpoint;
+  }
+
   /** Takes a lease and returns the (possibly just launched) browser. Release it with release(). */
   async acquire(): Promise<Browser> {
     this.leases += 1;

@@ -17,6 +17,7 @@ import {
   testWorkspace,
 } from "./bi-test-workspace.js";
 import { BrowserManager, chromiumDescendants } from "./browser-manager.js";
+import { connectRemoteBrowser } from "./remote-browser.js";
 import { type StaticSite, serveStaticSite } from "./static-site-server.js";
 
 // Real browser servers (playwright's chromium.launchServer over Debian's Chromium), each in its own
@@ -81,6 +82,13 @@ describe("a remote browser (browser.ws_endpoint)", () => {
   }, 60_000);
 
   it("skips a dead endpoint of the pool for the next one", async () => {
+    // Each connection starts one further along the pool: of two in a row, one starts at the dead one.
+    const pool = [deadEndpoint, second.wsEndpoint];
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const connection = await connectRemoteBrowser(pool);
+      expect(connection.endpoint).toBe(second.wsEndpoint);
+      await connection.browser.close();
+    }
     const { adapter } = adapterFor(`  ws_endpoints:\n    - ${deadEndpoint}\n    - ${second.wsEndpoint}`);
     try {
       for (const product of ["A", "B"]) {
@@ -155,24 +163,29 @@ describe("a remote browser (browser.ws_endpoint)", () => {
   }, 60_000);
 
   it("reconnects the same adapter after its server died, to the next server of the pool", async () => {
-    const victim = await startBrowserServerProcess();
-    const { adapter } = adapterFor(`  ws_endpoints: [${victim.wsEndpoint}, ${second.wsEndpoint}]`);
+    const victims = await Promise.all([startBrowserServerProcess(), startBrowserServerProcess()]);
+    const { adapter, browsers } = adapterFor(
+      `  ws_endpoints: [${victims.map((each) => each.wsEndpoint).join(", ")}]`,
+    );
     try {
       const goal = biGoal("sales_bi", "returns", {
         filters: { product: "A", region: "North" },
         period: january,
       });
-      // Whichever server the pool started at, kill the victim and read again: the read succeeds.
       expect((await adapter.fetch(goal, stepContext())).meta).toBeDefined();
-      victim.kill();
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      const used = victims.find((each) => each.wsEndpoint === browsers.connectedEndpoint);
+      expect(used).toBeDefined();
+      used!.kill();
+      await expect.poll(() => browsers.connectedEndpoint, { timeout: 5_000 }).toBeUndefined();
       const evidence = adapter.normalize(await adapter.fetch(goal, stepContext()), goal);
       expect(evidence.kind === "table" && evidence.rows.length).toBeGreaterThan(0);
+      // The other server of the pool, not the dead one.
+      expect(browsers.connectedEndpoint).toBe(victims.find((each) => each !== used)!.wsEndpoint);
     } finally {
       await adapter.close();
-      await victim.stop();
+      await Promise.all(victims.map((each) => each.stop()));
     }
-  }, 60_000);
+  }, 90_000);
 });
 
 describe("the origin guard on a remote browser", () => {
