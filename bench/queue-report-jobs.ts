@@ -58,7 +58,9 @@ function start(
     stdio: ["ignore", "ignore", "pipe"],
   });
   children.push(child);
-  const lines: string[] = [];
+  const lines = {
+    push: (...text: string[]) => process.stdout.write(`${text.join("\n")}\n`),
+  };
   let buffer = "";
   let resolveStarted: () => void = () => {};
   const started = new Promise<void>((resolve) => {
@@ -92,12 +94,14 @@ async function stopAll(processes: ChildProcess[]): Promise<void> {
 
 function workspaceCopy(withDemoJobs: boolean): string {
   const root = mkdtempSync(path.join(tmpdir(), "triangulate-queue-bench-"));
-  for (const entry of ["triangulate.yaml", "data", ...(withDemoJobs ? ["jobs"] : [])])
+  for (const entry of ["triangulate.yaml", "data", ...(withDemoJobs ? ["jobs", "plans"] : [])])
     cpSync(path.resolve("demo/workspace", entry), path.join(root, entry), { recursive: true });
   return root;
 }
 
-const lines: string[] = [];
+const lines = {
+  push: (...text: string[]) => process.stdout.write(`${text.join("\n")}\n`),
+};
 try {
   if (!values["skip-dispatch"]) {
     const count = Number(values.jobs);
@@ -245,4 +249,3 @@ try {
   await portal.close();
   await tickets.close();
 }
-process.stdout.write(`\n${lines.join("\n")}\n`);

@@ -71,6 +71,9 @@ export class QueueClient {
       connection: connection.duplicate(),
       prefix: settings.prefix,
     });
+    // One listener per followed job (a scheduler follows every due run at once): no limit to warn at.
+    events.setMaxListeners(0);
+    queue.setMaxListeners(0);
     await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
     return new QueueClient(settings, connection, queue, events);
   }

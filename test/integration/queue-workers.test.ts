@@ -66,7 +66,7 @@ class CliProcess {
     });
     this.closed = new Promise((resolve) => this.child.on("close", resolve));
   }
-  waitFor(pattern: RegExp, timeoutMs = 120_000): Promise<string> {
+  waitFor(pattern: RegExp, timeoutMs = 300_000): Promise<string> {
     const seen = this.lines.find((line) => pattern.test(line));
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
@@ -223,7 +223,7 @@ describe.skipIf(missing !== undefined)("warm workers on a Redis queue (BullMQ)",
     const reportStart = /"job-start".*"kind":"report"/;
     const { killed, startLine } = await Promise.race(
       workers.map((each) =>
-        each.waitFor(reportStart, 180_000).then((line) => ({ killed: each, startLine: line })),
+        each.waitFor(reportStart, 300_000).then((line) => ({ killed: each, startLine: line })),
       ),
     ).catch((error: Error) => {
       throw new Error(
@@ -259,5 +259,5 @@ describe.skipIf(missing !== undefined)("warm workers on a Redis queue (BullMQ)",
       await client.obliterate();
       await client.close();
     }
-  }, 600_000);
+  }, 900_000);
 });
