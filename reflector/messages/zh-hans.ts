@@ -85,7 +85,7 @@ export const simplifiedChinese: MessageCatalog = {
         return `${labels.metric(message.metric)}${message.period ? `在 ${message.period} ` : ""}为何变化：在检索的时间范围内没有找到可关联的事件`;
       case "step_failed":
         return [
-          `${FAILURE[message.kind]}${message.upstream ? `（来源原文：${this.quote(message.upstream)}）` : ""}`,
+          `${FAILURE[message.kind]}${message.said ? `（${this.said(message.said, labels)}）` : message.upstream ? `（来源原文：${this.quote(message.upstream)}）` : ""}`,
           ...(message.conclusion ? [this.conclusion(message.conclusion, labels)] : []),
         ].join("；");
       case "interrupted":
@@ -94,7 +94,7 @@ export const simplifiedChinese: MessageCatalog = {
         return [
           ...message.failed.map(
             (failed) =>
-              `${failed.source} 未能取得数据${parenthesized("（", "）", [failed.kind ? FAILURE[failed.kind] : undefined, failed.upstream ? `来源原文：${this.quote(failed.upstream)}` : undefined].filter(Boolean).join("，"))}`,
+              `${failed.source} 未能取得数据${parenthesized("（", "）", [failed.kind ? FAILURE[failed.kind] : undefined, failed.said ? this.said(failed.said, labels) : failed.upstream ? `来源原文：${this.quote(failed.upstream)}` : undefined].filter(Boolean).join("，"))}`,
           ),
           `所示数值取自 ${message.from.join("、")}`,
         ].join("；");
@@ -103,7 +103,7 @@ export const simplifiedChinese: MessageCatalog = {
   conclusion(conclusion, labels) {
     switch (conclusion.code) {
       case "no_alternative_source":
-        return `${conclusion.clause ? `未通过 ${conclusion.clause}；` : ""}没有其他来源提供 ${conclusion.metric ? labels.metric(conclusion.metric) : conclusion.event ? labels.event(conclusion.event) : conclusion.source}`;
+        return `${conclusion.clause ? `不满足校验规则${this.quote(conclusion.clause)}；` : ""}没有其他来源提供 ${conclusion.metric ? labels.metric(conclusion.metric) : conclusion.event ? labels.event(conclusion.event) : conclusion.source}`;
       case "broadest_period_empty": {
         const values = keyValues(conclusion.filters, labels, "或");
         return values.length > 0
@@ -122,10 +122,29 @@ export const simplifiedChinese: MessageCatalog = {
             : `经过 ${conclusion.cause.rounds} 轮反思仍未成功`;
     }
   },
+  // What an adapter or the executor said about a failed step (issue 29 item 8).
+  said(said, labels) {
+    switch (said.code) {
+      case "no_matching_rows":
+        return `${said.file} 中没有符合 ${[...keyValues(said.filters, labels, "或"), ...(said.from && said.to ? [`${said.from}..${said.to}`] : [])].join(" · ")} 的行`;
+      case "rule_unmet":
+        return `不满足校验规则${this.quote(said.clause)}`;
+    }
+  },
   quote(words) {
     return `「${words}」`;
   },
+  // A citation's label (issue 29 item 8).
+  citation: {
+    row: (number) => `第 ${number} 行`,
+    rows: (count) => `${count} 行`,
+    issues: (count) => `${count} 个工单`,
+    page: (number) => `第 ${number} 页`,
+  },
   footer: {
+    // The status line's heading and each status's word (issue 29 item 8: the status said in the answer's language).
+    status: "状态：",
+    statuses: { answered: "已回答", partial: "部分回答", unanswerable: "无法回答", direct: "直接回复" },
     sources: "来源：",
     audited: (count) => `${count} 个数字已与证据核对`,
     auditFailed: (untraced, total, numbers) =>
