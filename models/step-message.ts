@@ -16,6 +16,22 @@ export const StepMessage = z.discriminatedUnion("code", [
     from: z.string().optional(),
     to: z.string().optional(),
   }),
+  /** An HTTP source answered a status that is not data (404, 4xx, 5xx), with the server's own words when it gave any. */
+  z.object({
+    code: z.literal("http_status"),
+    source: z.string(),
+    status: z.number().int(),
+    url: z.string(),
+    upstream: z.string().optional(),
+  }),
+  /** An HTTP source is limiting the rate of requests (429). */
+  z.object({
+    code: z.literal("http_rate_limited"),
+    source: z.string(),
+    retryAfterSeconds: z.number().optional(),
+  }),
+  /** An HTTP source answered with a body that is not JSON. */
+  z.object({ code: z.literal("http_not_json"), source: z.string(), url: z.string() }),
   /** A validation rule's clause was false on the evidence. */
   z.object({ code: z.literal("rule_unmet"), clause: z.string() }),
 ]);

@@ -126,6 +126,12 @@ export const english: MessageCatalog = {
     switch (said.code) {
       case "no_matching_rows":
         return `no rows in ${said.file} match ${[...Object.entries(said.filters).map(([dimension, value]) => `${dimension}=${Array.isArray(value) ? value.join("|") : value}`), ...(said.from && said.to ? [`period ${said.from}..${said.to}`] : [])].join(", ")}`;
+      case "http_status":
+        return `${said.source} answered ${said.status} for ${said.url}${said.upstream ? `: ${this.quote(said.upstream)}` : ""}`;
+      case "http_rate_limited":
+        return `${said.source} is rate limiting requests (429)${said.retryAfterSeconds !== undefined ? `; retry after ${said.retryAfterSeconds}s` : ""}`;
+      case "http_not_json":
+        return `${said.source} answered ${said.url} with a body that is not JSON`;
       case "rule_unmet":
         return `the rule ${said.clause} does not hold`;
     }

@@ -127,6 +127,12 @@ export const simplifiedChinese: MessageCatalog = {
     switch (said.code) {
       case "no_matching_rows":
         return `${said.file} 中没有符合 ${[...keyValues(said.filters, labels, "或"), ...(said.from && said.to ? [`${said.from}..${said.to}`] : [])].join(" · ")} 的行`;
+      case "http_status":
+        return `${said.source} 对 ${said.url} 返回 HTTP ${said.status}${said.status === 404 ? "（无此资源）" : said.status >= 500 ? "（服务器错误）" : ""}${said.upstream ? `，服务器原文：${this.quote(said.upstream)}` : ""}`;
+      case "http_rate_limited":
+        return `${said.source} 正在限制请求频率（HTTP 429）${said.retryAfterSeconds !== undefined ? `，要求 ${said.retryAfterSeconds} 秒后重试` : ""}`;
+      case "http_not_json":
+        return `${said.source} 对 ${said.url} 返回的内容不是 JSON`;
       case "rule_unmet":
         return `不满足校验规则${this.quote(said.clause)}`;
     }

@@ -127,6 +127,12 @@ export const traditionalChinese: MessageCatalog = {
     switch (said.code) {
       case "no_matching_rows":
         return `${said.file} 中沒有符合 ${[...keyValues(said.filters, labels, "或"), ...(said.from && said.to ? [`${said.from}..${said.to}`] : [])].join(" · ")} 的資料列`;
+      case "http_status":
+        return `${said.source} 對 ${said.url} 回傳 HTTP ${said.status}${said.status === 404 ? "（無此資源）" : said.status >= 500 ? "（伺服器錯誤）" : ""}${said.upstream ? `，伺服器原文：${this.quote(said.upstream)}` : ""}`;
+      case "http_rate_limited":
+        return `${said.source} 正在限制請求頻率（HTTP 429）${said.retryAfterSeconds !== undefined ? `，要求 ${said.retryAfterSeconds} 秒後重試` : ""}`;
+      case "http_not_json":
+        return `${said.source} 對 ${said.url} 回傳的內容不是 JSON`;
       case "rule_unmet":
         return `不符合驗證規則${this.quote(said.clause)}`;
     }
