@@ -9,6 +9,7 @@ import type { SubGoal } from "../../models/plan.js";
 import { unpivotInto } from "../../models/sources/common.js";
 import type { FileDataset, FileSource } from "../../models/sources/file-source.js";
 import { StepError } from "../../models/step-error.js";
+import type { StepMessage } from "../../models/step-message.js";
 import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
 import { unpivotTable } from "../shared/unpivot.js";
 import { FileFormatError } from "./file-error.js";
@@ -176,6 +177,13 @@ class FileAdapter implements SourceAdapter {
     if (rows.length === 0 && !goal.params.event) {
       throw new StepError("no_results", `no rows in ${body.file} match ${describeGoalFilters(goal)}`, {
         locator: body.file,
+        // The same, as a code the answer's language says (models/step-message.ts).
+        said: {
+          code: "no_matching_rows",
+          file: body.file,
+          filters: goal.params.filters ?? {},
+          ...(goal.params.period ? { from: goal.params.period.from, to: goal.params.period.to } : {}),
+        } satisfies StepMessage,
       });
     }
     return { kind: "table", columns, rows, provenance, notes: body.notes };

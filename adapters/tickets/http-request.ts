@@ -1,6 +1,7 @@
 import type { Redactor } from "../../config/redactor.js";
 import { jsonNestingPastLimit, MAX_JSON_NESTING } from "../../domain/input-limits.js";
 import { StepError } from "../../models/step-error.js";
+import type { StepMessage } from "../../models/step-message.js";
 
 /** What one request needs besides its URL. */
 export interface HttpRequestOptions {
@@ -15,6 +16,8 @@ export interface HttpRequestOptions {
   redactor: Redactor;
   /** Source name and the environment variables behind its credentials, for auth error messages. */
   sourceName: string;
+  /** The source's own name ("rt"), as a coded message names it; sourceName is the English phrase. */
+  source?: string;
   credentialHint: string;
 }
 
@@ -96,6 +99,11 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
         {
           ...details,
           ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+          said: {
+            code: "http_rate_limited",
+            source: options.source ?? options.sourceName,
+            ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+          } satisfies StepMessage,
         },
       );
     }
@@ -113,20 +121,45 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
       throw new StepError(
         "server_error",
         `${options.sourceName} answered ${status} for ${options.method} ${shownUrl}`,
-        { ...details, snippet: snippetOf(text, options.redactor) },
+        {
+          ...details,
+          snippet: snippetOf(text, options.redactor),
+          said: {
+            code: "http_status",
+            source: options.source ?? options.sourceName,
+            status,
+            url: shownUrl,
+          } satisfies StepMessage,
+        },
       );
     }
     if (status === 404) {
       throw new StepError("not_found", `${options.sourceName} has nothing at ${shownUrl} (404)`, {
         ...details,
         snippet: snippetOf(text, options.redactor),
+        said: {
+          code: "http_status",
+          source: options.source ?? options.sourceName,
+          status,
+          url: shownUrl,
+        } satisfies StepMessage,
       });
     }
     if (status >= 400 || status < 200 || status >= 300) {
       throw new StepError(
         "format_error",
         `${options.sourceName} rejected the request (${status}): ${serverMessage(text, options.redactor)}`,
-        { ...details, snippet: snippetOf(text, options.redactor) },
+        {
+          ...details,
+          snippet: snippetOf(text, options.redactor),
+          said: {
+            code: "http_status",
+            source: options.source ?? options.sourceName,
+            status,
+            url: shownUrl,
+            upstream: serverMessage(text, options.redactor),
+          } satisfies StepMessage,
+        },
       );
     }
     // Bounded before parsing: the mapping's JSONPath walk and the redactor recurse into the body.
@@ -144,7 +177,15 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
       throw new StepError(
         "format_error",
         `${options.sourceName} answered ${shownUrl} with a body that is not JSON`,
-        { ...details, snippet: snippetOf(text, options.redactor) },
+        {
+          ...details,
+          snippet: snippetOf(text, options.redactor),
+          said: {
+            code: "http_not_json",
+            source: options.source ?? options.sourceName,
+            url: shownUrl,
+          } satisfies StepMessage,
+        },
         { cause: error },
       );
     }

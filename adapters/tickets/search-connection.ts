@@ -118,6 +118,7 @@ export class SearchConnection {
       maxBytes: settings.maxBytes,
       redactor: settings.redactor,
       sourceName: `source ${settings.sourceName}`,
+      source: settings.sourceName,
       credentialHint: settings.credentialHint,
     });
     this.context.trace(

@@ -32,11 +32,11 @@ export function printAnswer(answer: Answer, options: { runDirectory?: string } =
   const c = colors();
   const out = (line: string) => process.stdout.write(`${line}\n`);
   const words = messageCatalog(answer.language).footer;
+  const statusWord = words.statuses[answer.status];
   const status =
-    answer.status === "answered" || answer.status === "direct"
-      ? c.green(answer.status)
-      : c.yellow(answer.status);
-  out(`${c.bold("status")} ${status}`);
+    answer.status === "answered" || answer.status === "direct" ? c.green(statusWord) : c.yellow(statusWord);
+  // English keeps "status answered" (a space after the heading); Chinese headings end in "：".
+  out(`${c.bold(words.status)}${/[:：]$/.test(words.status) ? "" : " "}${status}`);
   out("");
   out(answer.text);
   const citations = orderedCitations(answer);

@@ -1,6 +1,7 @@
 import { trustOf } from "../../domain/trust.js";
 import type { Gap } from "../../models/answer.js";
 import type { SubGoal } from "../../models/plan.js";
+import { saidOf } from "../../models/step-message.js";
 import { checkOutcome } from "../check-outcome.js";
 import { adviceForKind } from "../gap-advice.js";
 import type { GapMessage } from "../messages/gap-message.js";
@@ -22,6 +23,7 @@ function fallbackGap(context: AnswerContext, goal: SubGoal, failed: FailedSource
     failed: failed.map((source) => ({
       source: sourceName(source),
       ...(source.kind ? { kind: source.kind } : {}),
+      ...(source.said ? { said: source.said } : {}),
       ...(source.message ? { upstream: source.message } : {}),
     })),
     from: from.map(sourceName),
@@ -87,6 +89,7 @@ export function coverFailedGoals(
       ...(outcome.goal.dataset ? { dataset: outcome.goal.dataset } : {}),
       ...(result?.error_kind ? { kind: result.error_kind } : {}),
       ...(result?.error_message ? { message: result.error_message } : {}),
+      ...saidOf(result),
     };
     // The goal's own gap (or the reflector's reason) is replaced by the one that says where the value is from.
     const index = graded.gaps.findIndex((existing) => existing.goal === outcome.planned.id);

@@ -1,8 +1,9 @@
 import { describeSources } from "../../config/describe-sources.js";
 import type { StepHints } from "../../executor/execute-plan.js";
 import type { SubGoal } from "../../models/plan.js";
+import { saidOf } from "../../models/step-message.js";
 import type { StepResult } from "../../models/step-result.js";
-import type { GapMessage, StopCause } from "../messages/gap-message.js";
+import { failureWords, type GapMessage, type StopCause } from "../messages/gap-message.js";
 import { applyRules } from "../rule-engine.js";
 import { defaultRules } from "../rules/default-rules.js";
 import { effectiveFailureKind } from "../rules/effective-failure-kind.js";
@@ -104,7 +105,7 @@ function failureMessage(
   return {
     code: "step_failed",
     kind: result.error_kind ?? "failed",
-    ...(result.error_message ? { upstream: result.error_message } : {}),
+    ...failureWords(result),
     ...(conclusion ? { conclusion } : {}),
   };
 }
@@ -167,6 +168,7 @@ function recordFailedSource(history: ReflectionHistory, goal: SubGoal, result: S
       ...(goal.dataset ? { dataset: goal.dataset } : {}),
       ...(kind ? { kind } : {}),
       ...(result.error_message ? { message: result.error_message } : {}),
+      ...saidOf(result),
     },
   ];
 }

@@ -2,7 +2,7 @@ import type { Gap } from "../../models/answer.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { StepResult } from "../../models/step-result.js";
 import { adviceForKind, needsOcrAdvice } from "../gap-advice.js";
-import type { GapMessage } from "../messages/gap-message.js";
+import { failureWords, type GapMessage } from "../messages/gap-message.js";
 import { messageFields, renderGap } from "../messages/render-message.js";
 import type { AnswerContext } from "./answer-context.js";
 
@@ -25,7 +25,7 @@ export function gapFor(
       : (message ?? {
           code: "step_failed",
           kind: result?.error_kind ?? "failed",
-          ...(result?.error_message ? { upstream: result.error_message } : {}),
+          ...failureWords(result),
         });
   return {
     goal: goal.id,

@@ -137,10 +137,36 @@ export const english: MessageCatalog = {
             : `still failing after ${conclusion.cause.rounds} reflection rounds`;
     }
   },
+  // What an adapter or the executor said about a failed step (issue 29 item 8). English gaps show
+  // the step's own message, which says the same (kept word for word for gold answers and scripts).
+  said(said) {
+    switch (said.code) {
+      case "no_matching_rows":
+        return `no rows in ${said.file} match ${[...Object.entries(said.filters).map(([dimension, value]) => `${dimension}=${Array.isArray(value) ? value.join("|") : value}`), ...(said.from && said.to ? [`period ${said.from}..${said.to}`] : [])].join(", ")}`;
+      case "http_status":
+        return `${said.source} answered ${said.status} for ${said.url}${said.upstream ? `: ${this.quote(said.upstream)}` : ""}`;
+      case "http_rate_limited":
+        return `${said.source} is rate limiting requests (429)${said.retryAfterSeconds !== undefined ? `; retry after ${said.retryAfterSeconds}s` : ""}`;
+      case "http_not_json":
+        return `${said.source} answered ${said.url} with a body that is not JSON`;
+      case "rule_unmet":
+        return `the rule ${said.clause} does not hold`;
+    }
+  },
   quote(words) {
     return `"${words}"`;
   },
+  // A citation's label (issue 29 item 8).
+  citation: {
+    row: (number) => `row ${number}`,
+    rows: (count) => `${count} rows`,
+    issues: (count) => `${count} issues`,
+    page: (number) => `p.${number}`,
+  },
   footer: {
+    // The status line's heading and each status's word (issue 29 item 8: the status said in the answer's language).
+    status: "status",
+    statuses: { answered: "answered", partial: "partial", unanswerable: "unanswerable", direct: "direct" },
     sources: "Sources:",
     audited: (count) => `${count} numbers audited against the evidence`,
     auditFailed: (untraced, total, numbers) =>

@@ -1,5 +1,7 @@
 import type { FailureKind } from "../../models/failure-kind.js";
 import type { AskedAspect, FilterValue } from "../../models/plan.js";
+import { type StepMessage, stepMessageOf } from "../../models/step-message.js";
+import type { StepResult } from "../../models/step-result.js";
 
 // What a gap says, as a code with parameters: the reflector decides WHAT is missing; each answer
 // language's catalog (en.ts, zh-hans.ts, zh-hant.ts) decides how it is said. Catalog names (metric,
@@ -79,8 +81,17 @@ export type GapMessage =
       window: string;
       outside: number;
     }
-  /** A step that failed, with its kind, the upstream's own words and what reflection concluded. */
-  | { code: "step_failed"; kind: FailureKind | "failed"; upstream?: string; conclusion?: FailureConclusion }
+  /**
+   * A step that failed, with its kind, what its adapter said as a code (rendered in the answer's
+   * language) or else the upstream's own words (quoted), and what reflection concluded.
+   */
+  | {
+      code: "step_failed";
+      kind: FailureKind | "failed";
+      said?: StepMessage;
+      upstream?: string;
+      conclusion?: FailureConclusion;
+    }
   /** Stopped by Ctrl-C or a caller's abort before the goal finished. */
   | { code: "interrupted" }
   /** Sources that failed for a number other sources hold: each failure, and where the value shown is from. */
@@ -90,6 +101,7 @@ export type GapMessage =
 export interface FailedSourceWords {
   source: string;
   kind?: FailureKind;
+  said?: StepMessage;
   upstream?: string;
 }
 
@@ -109,3 +121,16 @@ export type FailureConclusion =
   | { code: "rate_limit_past_deadline"; delayMs: number }
   | { code: "timeout_past_deadline"; timeoutMs: number; remainingMs: number }
   | { code: "stopped"; cause: StopCause };
+
+/**
+ * What a failed step's gap says of the failure: the adapter's coded message (rendered in the
+ * answer's language) when it gave one, and the step's own message (the upstream's words, kept in
+ * the gap's params for `--json` readers; rendered, quoted, only when there is no code).
+ */
+export function failureWords(result: StepResult | undefined): { said?: StepMessage; upstream?: string } {
+  const said = stepMessageOf(result);
+  return {
+    ...(said ? { said } : {}),
+    ...(result?.error_message ? { upstream: result.error_message } : {}),
+  };
+}

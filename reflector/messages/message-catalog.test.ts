@@ -92,6 +92,32 @@ const messages: GapMessage[] = [
     (kind): GapMessage => ({ code: "step_failed", kind, upstream }),
   ),
   ...conclusions.map((conclusion): GapMessage => ({ code: "step_failed", kind: "timeout", conclusion })),
+  // What an adapter or the executor said, as codes: Chinese says them in its own words.
+  {
+    code: "step_failed",
+    kind: "no_results",
+    said: {
+      code: "no_matching_rows",
+      file: "data/returns.csv",
+      filters: keys,
+      from: "2024-01-01",
+      to: "2024-12-31",
+    },
+    upstream: "no rows in data/returns.csv match product=A, period 2024-01-01..2024-12-31",
+  },
+  {
+    code: "step_failed",
+    kind: "validation_failed",
+    said: { code: "rule_unmet", clause: "rows >= 100" },
+    upstream: "rows = 4, expected >= 100",
+  },
+  {
+    code: "answered_by_other_source",
+    failed: [
+      { source: "sales_bi/returns", kind: "no_results", said: { code: "rule_unmet", clause: "rows >= 1" } },
+    ],
+    from: ["support_bi/returns"],
+  },
 ];
 const subGoal = goal({
   id: "g1",
@@ -105,6 +131,7 @@ const subGoal = goal({
 });
 /** Names the workspace or a source gave: not words of a language. */
 const properNames = [
+  "data/returns.csv",
   "support_bi/returns",
   "sales_exports/returns",
   "sales_bi/returns",
@@ -116,6 +143,7 @@ const properNames = [
   "product",
   "region",
   "rows >= 1",
+  "rows >= 100",
   "Ctrl-C",
 ];
 
@@ -132,7 +160,10 @@ describe("the message catalogs", () => {
       for (const message of messages) {
         const text = renderGap(message, labels, subGoal);
         expect(withoutNames(text), text).not.toMatch(/[A-Za-z]{3,}/);
-        if (message.code === "step_failed" && message.upstream) expect(text).toContain(`「${upstream}」`);
+        if (message.code === "step_failed" && message.upstream && !message.said)
+          expect(text).toContain(`「${upstream}」`);
+        // A coded message is said, not quoted in English.
+        if (message.code === "step_failed" && message.said) expect(text).not.toContain(message.upstream);
       }
       const footer = messageCatalog(language).footer;
       for (const line of [
@@ -149,7 +180,8 @@ describe("the message catalogs", () => {
     for (const message of messages) {
       const text = renderGap(message, labels, subGoal);
       expect(withoutNames(text).replace(/「[^」]*」/g, ""), text).not.toMatch(/\p{Script=Han}/u);
-      if (message.code === "step_failed" && message.upstream) expect(text).toContain(`"${upstream}"`);
+      // English says the step's own message, word for word.
+      if (message.code === "step_failed" && message.upstream) expect(text).toContain(`"${message.upstream}"`);
     }
   });
   it("renders the catalog's names in the answer's language and says where the data ends", () => {

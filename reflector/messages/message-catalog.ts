@@ -1,4 +1,6 @@
+import type { AnswerStatus } from "../../models/answer.js";
 import type { SubGoal } from "../../models/plan.js";
+import type { StepMessage } from "../../models/step-message.js";
 import type { Labels } from "../synthesizer/labels.js";
 import type { AskedKeys, FailureConclusion, GapMessage } from "./gap-message.js";
 
@@ -10,15 +12,30 @@ export interface MessageCatalog {
   gap(message: GapMessage, labels: Labels): string;
   /** What reflection concluded about a failure. */
   conclusion(conclusion: FailureConclusion, labels: Labels): string;
+  /** What an adapter or the executor said about a failed step, from its code. */
+  said(said: StepMessage, labels: Labels): string;
   /** A quotation of an upstream's own words. */
   quote(words: string): string;
+  /** The words of a citation's label. */
+  citation: CitationWords;
   /** The lines a person reads under an answer: the sources' heading, the number audit, the run folder. */
   footer: {
+    /** The status line's heading ("status", "状态：") and each status's word. */
+    status: string;
+    statuses: Record<AnswerStatus, string>;
     sources: string;
     audited(count: number): string;
     auditFailed(untraced: number, total: number, numbers: string): string;
     run(directory: string): string;
   };
+}
+
+/** How a citation's label names a row, several rows, several issues and a page ("row 2", "第 2 行"). */
+export interface CitationWords {
+  row(number: number): string;
+  rows(count: number): string;
+  issues(count: number): string;
+  page(number: number): string;
 }
 
 /** The asked values of keys in the answer's labels, each dimension's values joined by `or`. */

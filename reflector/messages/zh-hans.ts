@@ -105,7 +105,7 @@ export const simplifiedChinese: MessageCatalog = {
       }
       case "step_failed":
         return [
-          `${FAILURE[message.kind]}${message.upstream ? `（来源原文：${this.quote(message.upstream)}）` : ""}`,
+          `${FAILURE[message.kind]}${message.said ? `（${this.said(message.said, labels)}）` : message.upstream ? `（来源原文：${this.quote(message.upstream)}）` : ""}`,
           ...(message.conclusion ? [this.conclusion(message.conclusion, labels)] : []),
         ].join("；");
       case "interrupted":
@@ -114,7 +114,7 @@ export const simplifiedChinese: MessageCatalog = {
         return [
           ...message.failed.map(
             (failed) =>
-              `${failed.source} 未能取得数据${parenthesized("（", "）", [failed.kind ? FAILURE[failed.kind] : undefined, failed.upstream ? `来源原文：${this.quote(failed.upstream)}` : undefined].filter(Boolean).join("，"))}`,
+              `${failed.source} 未能取得数据${parenthesized("（", "）", [failed.kind ? FAILURE[failed.kind] : undefined, failed.said ? this.said(failed.said, labels) : failed.upstream ? `来源原文：${this.quote(failed.upstream)}` : undefined].filter(Boolean).join("，"))}`,
           ),
           `所示数值取自 ${message.from.join("、")}`,
         ].join("；");
@@ -123,7 +123,7 @@ export const simplifiedChinese: MessageCatalog = {
   conclusion(conclusion, labels) {
     switch (conclusion.code) {
       case "no_alternative_source":
-        return `${conclusion.clause ? `未通过 ${conclusion.clause}；` : ""}没有其他来源提供 ${conclusion.metric ? labels.metric(conclusion.metric) : conclusion.event ? labels.event(conclusion.event) : conclusion.source}`;
+        return `${conclusion.clause ? `不满足校验规则${this.quote(conclusion.clause)}；` : ""}没有其他来源提供 ${conclusion.metric ? labels.metric(conclusion.metric) : conclusion.event ? labels.event(conclusion.event) : conclusion.source}`;
       case "broadest_period_empty": {
         const values = keyValues(conclusion.filters, labels, "或");
         return values.length > 0
@@ -142,10 +142,35 @@ export const simplifiedChinese: MessageCatalog = {
             : `经过 ${conclusion.cause.rounds} 轮反思仍未成功`;
     }
   },
+  // What an adapter or the executor said about a failed step (issue 29 item 8).
+  said(said, labels) {
+    switch (said.code) {
+      case "no_matching_rows":
+        return `${said.file} 中没有符合 ${[...keyValues(said.filters, labels, "或"), ...(said.from && said.to ? [`${said.from}..${said.to}`] : [])].join(" · ")} 的行`;
+      case "http_status":
+        return `${said.source} 对 ${said.url} 返回 HTTP ${said.status}${said.status === 404 ? "（无此资源）" : said.status >= 500 ? "（服务器错误）" : ""}${said.upstream ? `，服务器原文：${this.quote(said.upstream)}` : ""}`;
+      case "http_rate_limited":
+        return `${said.source} 正在限制请求频率（HTTP 429）${said.retryAfterSeconds !== undefined ? `，要求 ${said.retryAfterSeconds} 秒后重试` : ""}`;
+      case "http_not_json":
+        return `${said.source} 对 ${said.url} 返回的内容不是 JSON`;
+      case "rule_unmet":
+        return `不满足校验规则${this.quote(said.clause)}`;
+    }
+  },
   quote(words) {
     return `「${words}」`;
   },
+  // A citation's label (issue 29 item 8).
+  citation: {
+    row: (number) => `第 ${number} 行`,
+    rows: (count) => `${count} 行`,
+    issues: (count) => `${count} 个工单`,
+    page: (number) => `第 ${number} 页`,
+  },
   footer: {
+    // The status line's heading and each status's word (issue 29 item 8: the status said in the answer's language).
+    status: "状态：",
+    statuses: { answered: "已回答", partial: "部分回答", unanswerable: "无法回答", direct: "直接回复" },
     sources: "来源：",
     audited: (count) => `${count} 个数字已与证据核对`,
     auditFailed: (untraced, total, numbers) =>

@@ -105,7 +105,7 @@ export const traditionalChinese: MessageCatalog = {
       }
       case "step_failed":
         return [
-          `${FAILURE[message.kind]}${message.upstream ? `（來源原文：${this.quote(message.upstream)}）` : ""}`,
+          `${FAILURE[message.kind]}${message.said ? `（${this.said(message.said, labels)}）` : message.upstream ? `（來源原文：${this.quote(message.upstream)}）` : ""}`,
           ...(message.conclusion ? [this.conclusion(message.conclusion, labels)] : []),
         ].join("；");
       case "interrupted":
@@ -114,7 +114,7 @@ export const traditionalChinese: MessageCatalog = {
         return [
           ...message.failed.map(
             (failed) =>
-              `${failed.source} 未能取得資料${parenthesized("（", "）", [failed.kind ? FAILURE[failed.kind] : undefined, failed.upstream ? `來源原文：${this.quote(failed.upstream)}` : undefined].filter(Boolean).join("，"))}`,
+              `${failed.source} 未能取得資料${parenthesized("（", "）", [failed.kind ? FAILURE[failed.kind] : undefined, failed.said ? this.said(failed.said, labels) : failed.upstream ? `來源原文：${this.quote(failed.upstream)}` : undefined].filter(Boolean).join("，"))}`,
           ),
           `所示數值取自 ${message.from.join("、")}`,
         ].join("；");
@@ -123,7 +123,7 @@ export const traditionalChinese: MessageCatalog = {
   conclusion(conclusion, labels) {
     switch (conclusion.code) {
       case "no_alternative_source":
-        return `${conclusion.clause ? `未通過 ${conclusion.clause}；` : ""}沒有其他來源提供 ${conclusion.metric ? labels.metric(conclusion.metric) : conclusion.event ? labels.event(conclusion.event) : conclusion.source}`;
+        return `${conclusion.clause ? `不符合驗證規則${this.quote(conclusion.clause)}；` : ""}沒有其他來源提供 ${conclusion.metric ? labels.metric(conclusion.metric) : conclusion.event ? labels.event(conclusion.event) : conclusion.source}`;
       case "broadest_period_empty": {
         const values = keyValues(conclusion.filters, labels, "或");
         return values.length > 0
@@ -142,10 +142,35 @@ export const traditionalChinese: MessageCatalog = {
             : `經過 ${conclusion.cause.rounds} 輪反思仍未成功`;
     }
   },
+  // What an adapter or the executor said about a failed step (issue 29 item 8).
+  said(said, labels) {
+    switch (said.code) {
+      case "no_matching_rows":
+        return `${said.file} 中沒有符合 ${[...keyValues(said.filters, labels, "或"), ...(said.from && said.to ? [`${said.from}..${said.to}`] : [])].join(" · ")} 的資料列`;
+      case "http_status":
+        return `${said.source} 對 ${said.url} 回傳 HTTP ${said.status}${said.status === 404 ? "（無此資源）" : said.status >= 500 ? "（伺服器錯誤）" : ""}${said.upstream ? `，伺服器原文：${this.quote(said.upstream)}` : ""}`;
+      case "http_rate_limited":
+        return `${said.source} 正在限制請求頻率（HTTP 429）${said.retryAfterSeconds !== undefined ? `，要求 ${said.retryAfterSeconds} 秒後重試` : ""}`;
+      case "http_not_json":
+        return `${said.source} 對 ${said.url} 回傳的內容不是 JSON`;
+      case "rule_unmet":
+        return `不符合驗證規則${this.quote(said.clause)}`;
+    }
+  },
   quote(words) {
     return `「${words}」`;
   },
+  // A citation's label (issue 29 item 8); Taiwan's 列 is a table's row.
+  citation: {
+    row: (number) => `第 ${number} 列`,
+    rows: (count) => `${count} 列`,
+    issues: (count) => `${count} 張工單`,
+    page: (number) => `第 ${number} 頁`,
+  },
   footer: {
+    // The status line's heading and each status's word (issue 29 item 8: the status said in the answer's language).
+    status: "狀態：",
+    statuses: { answered: "已回答", partial: "部分回答", unanswerable: "無法回答", direct: "直接回覆" },
     sources: "來源：",
     audited: (count) => `${count} 個數字已與證據核對`,
     auditFailed: (untraced, total, numbers) =>

@@ -3,6 +3,7 @@ import type { Broadening } from "../../models/answer.js";
 import type { FailureKind } from "../../models/failure-kind.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { SourceCapabilities } from "../../models/source-capabilities.js";
+import type { StepMessage } from "../../models/step-message.js";
 import type { StepResult } from "../../models/step-result.js";
 import type { FailureConclusion } from "../messages/gap-message.js";
 
@@ -55,6 +56,8 @@ export interface FailedSource {
   dataset?: string;
   kind?: FailureKind;
   message?: string;
+  /** What its adapter said, as a code the answer's language says (models/step-message.ts). */
+  said?: StepMessage;
 }
 
 /** What to do with one sub-goal. */

@@ -1,9 +1,13 @@
 import type { Citation } from "../../models/answer.js";
 import type { Passage, TableEvidence } from "../../models/evidence.js";
+import type { CitationWords } from "../messages/message-catalog.js";
 
 /** Numbers the citations of one answer [1], [2], … and keeps each once. */
 export class CitationRegistry {
   readonly citations: Citation[] = [];
+
+  /** The words of a label (row, rows, issues, page) in the answer's language. */
+  constructor(private readonly words: CitationWords) {}
 
   private add(citation: Citation): number {
     const index = this.citations.findIndex(
@@ -28,10 +32,12 @@ export class CitationRegistry {
     const where =
       first?.url ??
       first?.file ??
-      (first?.document ? `${first.document}${first.page ? ` p.${first.page}` : ""}` : undefined);
+      (first?.document
+        ? `${first.document}${first.page ? ` ${this.words.page(first.page)}` : ""}`
+        : undefined);
     const keys =
       issueKeys.length > 3
-        ? `${issueKeys.slice(0, 3).join(", ")}, … (${issueKeys.length} issues)`
+        ? `${issueKeys.slice(0, 3).join(", ")}, … (${this.words.issues(issueKeys.length)})`
         : issueKeys.join(", ");
     const locator = issueKeys.length > 0 ? keys : first?.locator;
     // Locators often name the row already ("→ table → row 2"); the row is added only when they do not.
@@ -39,8 +45,8 @@ export class CitationRegistry {
       locator && /\brows?\b/.test(locator)
         ? undefined
         : rows.length === 1
-          ? `row ${rows[0] + 1}`
-          : `${rows.length} rows`;
+          ? this.words.row(rows[0] + 1)
+          : this.words.rows(rows.length);
     const parts = [source, where, locator, rowText].filter(Boolean);
     return this.add({
       goal,
@@ -68,7 +74,7 @@ export class CitationRegistry {
       document: passage.document,
       page: passage.page,
       section: passage.section,
-      label: `${passage.document} · p.${passage.page}${passage.section ? ` · ${passage.section}` : ""}`,
+      label: `${passage.document} · ${this.words.page(passage.page)}${passage.section ? ` · ${passage.section}` : ""}`,
     });
   }
 

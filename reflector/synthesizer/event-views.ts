@@ -1,5 +1,6 @@
 import type { CellValue, TableEvidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
+import { messageCatalog } from "../messages/render-message.js";
 import { dateColumnOf, type GoalTableInput } from "../metric-points.js";
 import { periodLabel } from "../period-broadening.js";
 import { type AnswerView, type ItemView, MAX_LINES, type ViewContext } from "./answer-view.js";
@@ -40,10 +41,20 @@ export function eventDetail(
     .map((column) =>
       column.name in catalog.dimensions
         ? context.labels.value(column.name, cellText(row[column.name]))
-        : cellText(row[column.name]),
+        : upstreamWords(context, cellText(row[column.name])),
     )
     .filter((text) => text && !eventNames.includes(text))
     .join(" · ");
+}
+
+/**
+ * A record's own text as the answer shows it: quoted when written in another language than the
+ * answer's (an English title in a Chinese answer, Chinese in an English one), so it reads as the
+ * upstream's words and not as a sentence of the answer.
+ */
+function upstreamWords(context: ViewContext, text: string): string {
+  const foreign = context.labels.language === "en" ? /\p{Script=Han}/u.test(text) : /[A-Za-z]{2,}/.test(text);
+  return text && foreign ? messageCatalog(context.labels.language).quote(text) : text;
 }
 
 const periodOfGoal = (subGoal: SubGoal) =>

@@ -1,6 +1,7 @@
 import { trustOf as trustOfSource } from "../../domain/trust.js";
 import type { TableEvidence } from "../../models/evidence.js";
 import { toAnswerConflict } from "../conflicts.js";
+import { messageCatalog } from "../messages/render-message.js";
 import { type GoalTableInput, isEventTable, pointsOfGoals } from "../metric-points.js";
 import { aggregateViews, correlationViews, differenceViews, trendViews } from "./analysis-views.js";
 import type { AnswerView, BuiltView, ViewContext, ViewInput } from "./answer-view.js";
@@ -63,7 +64,7 @@ export function buildAnswerView(input: ViewInput): BuiltView {
     input,
     workspace,
     labels: new Labels(workspace.config.catalog, input.language),
-    citations: new CitationRegistry(),
+    citations: new CitationRegistry(messageCatalog(input.language).citation),
     known,
     evidenceOf: (goalId) =>
       input.outcomes.find((outcome) => outcome.goal.id === goalId)?.evidence as TableEvidence,
