@@ -58,9 +58,7 @@ function start(
     stdio: ["ignore", "ignore", "pipe"],
   });
   children.push(child);
-  const lines = {
-    push: (...text: string[]) => process.stdout.write(`${text.join("\n")}\n`),
-  };
+  const lines: string[] = [];
   let buffer = "";
   let resolveStarted: () => void = () => {};
   const started = new Promise<void>((resolve) => {
