@@ -12,7 +12,7 @@ import {
   safeParsePlan,
 } from "../models/plan.js";
 import type { WorkspaceConfig } from "../models/workspace.js";
-import { operationOf, withAskedFor } from "./asked-for.js";
+import { withAskedFor } from "./asked-for.js";
 import { bindQualifiers, type Frame } from "./bind-qualifiers.js";
 import { type BreakdownCue, breakdownFor, coversTerm, readBreakdownCue } from "./breakdown.js";
 import { dataCueTest } from "./data-cues.js";
@@ -60,7 +60,7 @@ import { isTimeLikeWord, unreadTimeWords } from "./unread-time-words.js";
 import { validationRuleFor } from "./validation-rule-for.js";
 import type { Mention, Vocabulary } from "./vocabulary.js";
 import { cachedVocabulary } from "./vocabulary-cache.js";
-import { changeBase, explainingEventOffers, explainRecord, unionWindow } from "./why-goals.js";
+import { asksWhy, changeBase, explainingEventOffers, explainRecord, unionWindow } from "./why-goals.js";
 import { type Offer, workspaceOffers } from "./workspace-offers.js";
 
 /** Months added on each side of the metric period when searching events to relate to it. */
@@ -1175,7 +1175,7 @@ export class CatalogPlanner implements Planner {
       comparisons: new WeakMap(),
       ...(reading.breakdownCue ? { breakdownCue: reading.breakdownCue } : {}),
       breakdowns: new WeakMap(),
-      explain: operationOf(question) === "why",
+      explain: asksWhy(reading.normalized, [...reading.mentions, ...(reading.breakdownCue?.spans ?? [])]),
       explained: new WeakMap(),
       periodReadings: new WeakMap(),
     };

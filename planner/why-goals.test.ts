@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loadWorkspace } from "../config/load-workspace.js";
 import { operationOf } from "./asked-for.js";
 import { CatalogPlanner } from "./catalog-planner.js";
-import { changeBase } from "./why-goals.js";
+import { asksWhy, changeBase } from "./why-goals.js";
 
 // Issue 29 item 1: a question asking why a metric moved plans the metric at its base too, and every
 // event source of the catalog that can line up with the metric's keys, over base..asked ± a month.
@@ -120,5 +120,20 @@ describe("why-questions", () => {
     expect(plan.sub_goals[0].asked).toMatchObject({
       explain: { base: { grain: "quarter", from: "2019-04-01" } },
     });
+  });
+});
+
+describe("asksWhy: a cause word that names a value or a breakdown asks no why", () => {
+  it("reads a why outside catalog values and breakdown quantifiers", () => {
+    expect(asksWhy("为什么贵阳的准点率上升了", [])).toBe(true);
+    // 天气原因 is a value of a cause dimension: the catalog mention takes it.
+    const question = "哪个基地因天气原因的航班取消数最多";
+    const start = question.indexOf("天气原因");
+    expect(asksWhy(question, [])).toBe(true);
+    expect(asksWhy(question, [{ start, end: start + 4 }])).toBe(false);
+    // 按原因 / "by reason": the dimension to break down by.
+    expect(asksWhy("南宁的航班取消数按原因分别是多少", [])).toBe(false);
+    expect(asksWhy("cancellations by reason in 2023", [])).toBe(false);
+    expect(asksWhy("what is the reason cancellations rose in 2023", [])).toBe(true);
   });
 });

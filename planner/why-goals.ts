@@ -1,6 +1,7 @@
 import type { AskedExplain, Period } from "../models/plan.js";
 import { enclosingUnit } from "../reflector/period-broadening.js";
-import { periodUnits } from "./asked-for.js";
+import { operationOf, periodUnits } from "./asked-for.js";
+import { LANGUAGE_LOCALES } from "./locales/index.js";
 import { selectEventOffers } from "./select-event-offers.js";
 import { widenByMonths } from "./time-expressions.js";
 import type { Offer } from "./workspace-offers.js";
@@ -11,6 +12,34 @@ import type { Offer } from "./workspace-offers.js";
 // metric at its base period as well, and searches every event source that can speak about the
 // metric's keys over the base..asked window. These are the pure parts of that plan; the catalog
 // planner drafts the goals.
+
+/** A span of the normalized question another reading has taken (a catalog term, a time, a cue). */
+interface TakenSpan {
+  start: number;
+  end: number;
+}
+
+/**
+ * Whether the question asks why, read outside what other readings took: a cause word inside a
+ * catalog value (天气原因, "weather reasons" as a value of a cause dimension) names that value, and a
+ * cause word right after a breakdown quantifier (按原因, "by reason") names the dimension to break
+ * down by. Neither asks why anything moved.
+ */
+export function asksWhy(normalized: string, taken: TakenSpan[]): boolean {
+  let masked = normalized;
+  for (const span of taken)
+    masked = `${masked.slice(0, span.start)}${" ".repeat(span.end - span.start)}${masked.slice(span.end)}`;
+  const quantifiers = LANGUAGE_LOCALES.flatMap((locale) =>
+    locale.quantifiers.map((word) => ({ word, spaced: locale.spaced })),
+  );
+  for (const { word, spaced } of quantifiers) {
+    const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    // The quantifier and the noun right after it (按原因; "by reason", "by cause").
+    const pattern = spaced ? new RegExp(`\\b${escaped}\\s+\\S+`, "g") : new RegExp(`${escaped}\\S{1,3}`, "g");
+    masked = masked.replace(pattern, (found) => " ".repeat(found.length));
+  }
+  return operationOf(masked) === "why";
+}
 
 function dayBefore(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
