@@ -26,7 +26,8 @@ let adapter: BiDashboardAdapter;
 /** FACTS.md's "Service complaints" table: category → [Q1, Q2, Q3, Q4]. */
 function factsComplaints(): Record<string, number[]> {
   const facts = readFileSync(path.join(import.meta.dirname, "../../demo/FACTS.md"), "utf8");
-  const section = facts.split("## Service complaints")[1].split("\n## ")[0];
+  // The per-category table only: the section's sub-type table below it splits Service further.
+  const section = facts.split("## Service complaints")[1].split("\n## ")[0].split("by sub-type")[0];
   const totals: Record<string, number[]> = {};
   for (const line of section.split("\n")) {
     const cells = line.split("|").map((cell) => cell.trim());
