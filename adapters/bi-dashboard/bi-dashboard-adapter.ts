@@ -192,6 +192,23 @@ export class BiDashboardAdapter implements SourceAdapter {
         },
       };
     } catch (error) {
+      // A browser whose server was killed closes the page before Playwright reports the connection
+      // lost: give the disconnection a moment to arrive, so the failure is named for what it is.
+      const message = error instanceof Error ? error.message : "";
+      const browser = pooled.page.context().browser();
+      if (
+        browser?.isConnected() &&
+        /Target page, context or browser has been closed|Target closed/.test(message)
+      )
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            browser.off("disconnected", done);
+            resolve();
+          };
+          const timer = setTimeout(done, 1000);
+          browser.once("disconnected", done);
+        });
       const stepError = this.classify(error, where, safeUrl, context, pooled);
       if (stepError.kind === "timeout") reusable = false;
       if (context.runDirectory && !pooled.page.isClosed()) {
