@@ -239,16 +239,17 @@ describe.skipIf(missing !== undefined)("warm workers on a Redis queue (BullMQ)",
       const results = await Promise.all(names.map((name) => client.followReport(reportRunId(name, slot))));
       const workspace = loadWorkspace(root, { environment: { ...process.env, ...environment } });
       for (const [index, name] of names.entries()) {
-        expect(results[index].status).toBe("answered");
+        // The question's data has a gap (FACTS.md: C/West has no February value), so a finished run
+        // is partial as a local run is; what matters here is that each slot finished exactly once.
+        expect(["answered", "partial"]).toContain(results[index].status);
         // One finished run per job and slot in the history (the killed run is recorded interrupted).
         const runs = await listJobRuns(workspace, { job: name });
-        expect(runs.filter((run) => run.status === "answered")).toHaveLength(1);
-        expect(runs.filter((run) => run.status !== "answered" && run.status !== "interrupted")).toHaveLength(
-          0,
-        );
+        const finished = (run: { status: string }) => run.status === "answered" || run.status === "partial";
+        expect(runs.filter(finished)).toHaveLength(1);
+        expect(runs.filter((run) => !finished(run) && run.status !== "interrupted")).toHaveLength(0);
       }
       const retried = results[names.findIndex((name) => reportRunId(name, slot) === killedId)];
-      expect(retried.status).toBe("answered");
+      expect(["answered", "partial"]).toContain(retried.status);
       expect(retried.worker.endsWith(`:${killed.child.pid}`)).toBe(false);
       // Both schedulers enqueued every slot; BullMQ kept one of each.
       for (const scheduler of schedulers)
