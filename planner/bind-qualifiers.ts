@@ -126,7 +126,11 @@ export function bindQualifiers(normalized: string, mentions: Mention[], times: T
         // right before the event word dates the event (the metric's own period), not the metric.
         const lastQualifier = Math.max(previous.start, ...lastItemEnds(items, previous, mention.start));
         const moved = previous.times.filter(
-          (time) => time.kind === "same_period" && !time.shiftYears && time.start >= lastQualifier,
+          (time) =>
+            time.kind === "same_period" &&
+            !time.shiftYears &&
+            time.inYear === undefined &&
+            time.start >= lastQualifier,
         );
         if (moved.length > 0) {
           previous.times = previous.times.filter((time) => !moved.includes(time));

@@ -42,7 +42,7 @@ import {
   type UnreadTime,
   widenByMonths,
 } from "./time-expressions.js";
-import { previousPeriod } from "./time-grammar/calendar.js";
+import { dayOf, previousPeriod, unitPeriod } from "./time-grammar/calendar.js";
 import {
   conventionNote,
   grainRefusalMessage,
@@ -261,9 +261,14 @@ function periodsOfFrame(frame: Frame, previous: Period[] | undefined): Period[] 
     if (time.comparison === "period_over_period")
       return (own.length > 0 ? own : (previous ?? [])).map((period) => previousPeriod(period));
     // A plain 同期 / "the same period" is the period of what it follows (an event dated by it).
-    if (!time.shiftYears) return own.length > 0 ? [] : (previous ?? []);
+    if (!time.shiftYears && time.inYear === undefined) return own.length > 0 ? [] : (previous ?? []);
     const base = own.length > 0 ? own : (previous ?? []);
-    return base.map((period) => shiftPeriodByYears(period, time.shiftYears as number));
+    // 今年同期, the same months in 2023: the base moved into the year named (its first year sets the shift).
+    const shift =
+      time.inYear !== undefined && base.length > 0
+        ? time.inYear - Number(base[0].from.slice(0, 4))
+        : (time.shiftYears ?? 0);
+    return base.map((period) => shiftPeriodByYears(period, shift));
   });
   return [...own, ...shifted];
 }
@@ -351,6 +356,20 @@ function fitsGrain(period: Period, offer: Offer, metric: string, state: Drafting
   });
   state.trace.push(`refuse:grain:${period.grain}<${offer.grain}:${offer.source}/${offer.dataset}`);
   return false;
+}
+
+/**
+ * "Two weeks ago" names a day (Duckling's reading, convention `weeks-ago`); a dataset recorded by
+ * week answers it for the week holding that day, as the note says. Any other day stays a day.
+ */
+function weekOfWeeksAgo(period: Period, offer: Offer, times: readonly TimeMention[]): Period {
+  if (offer.grain !== "week" || period.grain !== "day" || period.from !== period.to) return period;
+  const counted = times.some(
+    (time) =>
+      time.conventions?.includes("weeks-ago") === true &&
+      time.periods.some((own) => own.from === period.from),
+  );
+  return counted ? unitPeriod(dayOf(period.from), "week", 0) : period;
 }
 
 /** True when a period is a to-date period of the question shifted by whole years (its 同比 base). */
@@ -837,7 +856,8 @@ function draftMetricGoals(
       selection.offers.forEach((offer, index) => {
         const named = framePeriods.get(frame);
         const requested = named ?? [defaultMetricPeriod(frame, metric, offer, state)];
-        for (const wanted of requested) {
+        for (const requestedPeriod of requested) {
+          const wanted = weekOfWeeksAgo(requestedPeriod, offer, state.times);
           if (!fitsGrain(wanted, offer, metric, state)) continue;
           const fitted = fitPeriod(wanted, offer);
           // A why-question measures the change from its base (the unit before, or the first of the
@@ -907,7 +927,9 @@ function eventWindow(
       : undefined;
   // An event dated only by 同期 in a question that relates or explains (结合同期…分析原因) should
   // explain the metric: the widened window below, as without the word.
-  const datedBySamePeriod = frame.times.every((time) => time.kind === "same_period" && !time.shiftYears);
+  const datedBySamePeriod = frame.times.every(
+    (time) => time.kind === "same_period" && !time.shiftYears && time.inYear === undefined,
+  );
   if (ownPeriods && !(datedBySamePeriod && intents.includes("correlate"))) return spanOf(ownPeriods);
   const hasMetrics = frames.some((candidate) => candidate.metrics.length > 0);
   const followUp =

@@ -26,6 +26,8 @@ export interface TimeMention {
   grain: Grain;
   /** For same_period: years to shift the other frame's periods by (去年同期 / same period last year: -1). */
   shiftYears?: number;
+  /** For same_period: the year the other frame's periods are moved into (今年同期, the same months in 2023). */
+  inYear?: number;
   /** An assumption worth telling the user (a bare month read as last year's, a period after as-of). */
   note?: string;
   /**
@@ -436,18 +438,28 @@ export function readTime(
   ];
   const fromPatterns = findPatternExpressions(text, asOf, options);
   const accepted: TimeMention[] = [];
+  absorbTrailingGrains(fromGrammar, fromPatterns, text);
   const length = (mention: TimeMention) => mention.end - mention.start;
   for (const mention of [...fromGrammar, ...fromPatterns].sort((a, b) => length(b) - length(a))) {
     if (accepted.some((other) => other.start < mention.end && mention.start < other.end)) continue;
     accepted.push(mention);
   }
-  const mentions = asBackReferences(
-    withoutDatingYears(accepted).sort((a, b) => a.start - b.start),
+  const resolved = asBackReferences(
+    withoutDatingYears(
+      withSamePeriodYears(
+        accepted.sort((a, b) => a.start - b.start),
+        text,
+        asOf,
+      ),
+    ),
     text,
+    asOf,
   );
+  const pointing = resolved.filter((mention) => pointsAtNothing(mention, text));
+  const mentions = resolved.filter((mention) => !pointing.includes(mention));
   const inside = (start: number, end: number) =>
     mentions.some((mention) => mention.start <= start && end <= mention.end);
-  const unread = [...grammar.leftovers, ...findTimeWords(text)]
+  const unread = [...grammar.leftovers, ...findTimeWords(text), ...pointing]
     .filter((span) => !inside(span.start, span.end))
     .sort((a, b) => a.start - b.start)
     .filter((span, index, all) => index === 0 || all[index - 1].end <= span.start)
@@ -456,12 +468,105 @@ export function readTime(
 }
 
 /**
+ * A grain phrase after a range ("Q4 2023 through Q2 2024, quarter by quarter") says how to break the
+ * range down; it does not make the range's end year a period of its own ("2024, quarter by quarter"
+ * = the four quarters of 2024). The range takes the phrase's span and grain, and the phrase is dropped.
+ */
+function absorbTrailingGrains(fromGrammar: TimeMention[], fromPatterns: TimeMention[], text: string): void {
+  for (let index = fromPatterns.length - 1; index >= 0; index -= 1) {
+    const each = fromPatterns[index];
+    if (each.kind !== "each") continue;
+    const range = fromGrammar.find(
+      (mention) =>
+        mention.rule === "range" &&
+        mention.start < each.start &&
+        each.start < mention.end &&
+        mention.end <= each.end,
+    );
+    if (!range || range.periods.length !== 1) continue;
+    range.end = each.end;
+    range.text = text.slice(range.start, range.end);
+    range.grain = each.grain;
+    fromPatterns.splice(index, 1);
+  }
+}
+
+const FILLERS = new Set(TIME_LOCALES.flatMap((locale) => locale.fillers));
+
+/** True when only blanks and the locales' filler words (of, in, 的) lie between two offsets. */
+function onlyFillersBetween(text: string, from: number, to: number): boolean {
+  if (to < from) return false;
+  const gap = text.slice(from, to).trim();
+  if (gap === "") return true;
+  return gap.split(/\s+/u).every((word) => FILLERS.has(word));
+}
+
+/**
+ * A year written beside a same-period word (今年同期, 上年同月, "the same months this year", "the same
+ * month a year earlier", "the same quarter in 2023") names which year that same period is in: a year
+ * before as-of's written relatively (去年, last year, a year earlier) shifts the other clause's
+ * period back by as many years, as 去年同期 always has; the as-of year (今年, this year) or a written
+ * year (2023年同期) is that year (convention `same-period-in-year`). The two become one mention.
+ */
+function withSamePeriodYears(mentions: TimeMention[], text: string, asOf: string): TimeMention[] {
+  const asOfYear = Number(asOf.slice(0, 4));
+  const result: TimeMention[] = [];
+  const used = new Set<TimeMention>();
+  for (const [index, mention] of mentions.entries()) {
+    if (used.has(mention)) continue;
+    const isSame = (candidate: TimeMention | undefined) =>
+      candidate !== undefined &&
+      candidate.kind === "same_period" &&
+      candidate.shiftYears === undefined &&
+      candidate.comparison === undefined &&
+      candidate.inYear === undefined;
+    const isYear = (candidate: TimeMention | undefined) =>
+      candidate !== undefined &&
+      (candidate.kind === "absolute" || candidate.kind === "relative") &&
+      candidate.grain === "year" &&
+      candidate.periods.length === 1 &&
+      candidate.periods[0].from.endsWith("-01-01") &&
+      candidate.periods[0].to.endsWith("-12-31") &&
+      candidate.periods[0].from.slice(0, 4) === candidate.periods[0].to.slice(0, 4);
+    const next = mentions[index + 1];
+    const pair =
+      next && !used.has(next) && onlyFillersBetween(text, mention.end, next.start)
+        ? isSame(mention) && isYear(next)
+          ? { same: mention, year: next }
+          : isYear(mention) && isSame(next)
+            ? { same: next, year: mention }
+            : undefined
+        : undefined;
+    if (!pair) {
+      result.push(mention);
+      continue;
+    }
+    used.add(next);
+    const year = Number(pair.year.periods[0].from.slice(0, 4));
+    const start = Math.min(pair.same.start, pair.year.start);
+    const end = Math.max(pair.same.end, pair.year.end);
+    const shifted = pair.year.kind === "relative" && year < asOfYear;
+    result.push({
+      start,
+      end,
+      text: text.slice(start, end),
+      kind: "same_period",
+      periods: [],
+      grain: pair.same.grain,
+      rule: "same-period-year",
+      ...(shifted ? { shiftYears: year - asOfYear } : { inYear: year, conventions: ["same-period-in-year"] }),
+    });
+  }
+  return result;
+}
+
+/**
  * A relative time that opens with a back-reference word of its locale (当月, 该季度, that
  * quarter, the same half) and follows another time of the question points back at that time's
  * period: it becomes a same-period mention, which the planner resolves to the earlier clause's
  * period as it does 同期. Alone in the question it keeps its own reading.
  */
-function asBackReferences(mentions: TimeMention[], text: string): TimeMention[] {
+function asBackReferences(mentions: TimeMention[], text: string, asOfIso: string): TimeMention[] {
   const words = TIME_LOCALES.flatMap((locale) => locale.backReferences).sort((a, b) => b.length - a.length);
   const demonstratives = TIME_LOCALES.flatMap((locale) => locale.demonstratives);
   return mentions.map((mention, index) => {
@@ -479,8 +584,48 @@ function asBackReferences(mentions: TimeMention[], text: string): TimeMention[] 
         conventions: [...(mention.conventions ?? []), "before-named"],
       };
     }
+    // "a year earlier" after a dated clause ("February 2024 compared with a year earlier") is that
+    // clause's period a year back, as 去年同期 is; alone it is the year before as-of's.
+    if (mention.rule === "units-ago" && mention.grain === "year" && mention.periods.length === 1) {
+      const years = Number(asOfIso.slice(0, 4)) - Number(mention.periods[0].from.slice(0, 4));
+      const dated = mentions.slice(0, index).some((earlier) => earlier.periods.length > 0);
+      if (dated && years > 0)
+        return {
+          start: mention.start,
+          end: mention.end,
+          text: mention.text,
+          kind: "same_period",
+          periods: [],
+          grain: "month",
+          rule: "back_reference",
+          shiftYears: -years,
+        };
+    }
     const written = text.slice(mention.start, mention.end).toLowerCase();
     const backReference = words.some((word) => written.startsWith(word));
+    // 当月, 那个月, "that month": the one month (quarter …) its own clause's antecedent named — the
+    // nearest earlier period that is exactly one such unit — not a comparison's combined span.
+    const antecedent = backReference
+      ? mentions
+          .slice(0, index)
+          .reverse()
+          .find(
+            (earlier) =>
+              earlier.periods.length === 1 &&
+              mention.periods.length === 1 &&
+              isOneUnit(earlier.periods[0], unitOfPeriod(mention.periods[0])),
+          )
+      : undefined;
+    if (antecedent)
+      return {
+        start: mention.start,
+        end: mention.end,
+        text: mention.text,
+        kind: antecedent.kind,
+        periods: antecedent.periods,
+        grain: antecedent.grain,
+        rule: "back_reference",
+      };
     // 这半年 after 2023年下半年: the half just named (said in a note); after 上个月, 这个月 is this month.
     const demonstrative =
       !backReference &&
@@ -506,6 +651,26 @@ function asBackReferences(mentions: TimeMention[], text: string): TimeMention[] 
       ...(demonstrative ? { conventions: ["demonstrative-back-reference"] } : {}),
     };
   });
+}
+
+const POINTING_STEPS = TIME_LOCALES.flatMap((locale) =>
+  locale.pointingSteps.map((word) => (locale.spaced ? `${word} ` : word)),
+);
+
+/**
+ * "That quarter", 那个月 with no earlier time to point at name a period the question never says:
+ * it is asked back, not read as the current one.
+ */
+function pointsAtNothing(mention: TimeMention, text: string): boolean {
+  if (mention.kind !== "relative" || mention.rule === "back_reference") return false;
+  const written = text.slice(mention.start, mention.end).toLowerCase();
+  return POINTING_STEPS.some((word) => written.startsWith(word));
+}
+
+/** True when a period is exactly one whole unit (one month, one quarter), not a run of them. */
+function isOneUnit(period: Period, unit: ReturnType<typeof unitOfPeriod>): boolean {
+  const whole = unitPeriod(dayOf(period.from), unit, 0);
+  return whole.from === period.from && whole.to === period.to;
 }
 
 /** The calendar patterns above, in order: at one position the first pattern that matches wins. */

@@ -54,6 +54,12 @@ export interface TimeLocale {
    */
   samePeriod: string[];
   /**
+   * Back-reference words that are no step of their own (that, 那, 该): before a unit they read as
+   * one (that month), and point back at the period an earlier clause named; with none before them
+   * they name nothing the question says, and the period is asked back.
+   */
+  pointingSteps: string[];
+  /**
    * Demonstratives before a unit (这半年, 这个月) that point back only at an earlier period of the
    * question of the same unit written with a date (2023年下半年…这半年 = that half); after a
    * relative one (上个月…这个月呢) or alone they keep their step's reading (the one holding as-of).

@@ -18,9 +18,14 @@ const CONVENTIONS: Record<string, Say> = {
     "zh-Hant": "未寫日期：按截止日期所在的整個期間（週、月、季度或年）理解",
   },
   "units-ago": {
-    en: "read as the whole unit that many units before the as-of date (weeks: the day that many weeks back)",
-    "zh-Hans": "理解为截止日期往前相应数量的整个时间单位（按周计时为往前相应周数的那一天）",
-    "zh-Hant": "理解為截止日期往前相應數量的整個時間單位（按週計時為往前相應週數的那一天）",
+    en: "read as the whole unit that many units before the as-of date",
+    "zh-Hans": "理解为截止日期往前相应数量的整个时间单位",
+    "zh-Hant": "理解為截止日期往前相應數量的整個時間單位",
+  },
+  "weeks-ago": {
+    en: "read as the day that many weeks before the as-of date; a dataset recorded by week answers it for the week (Monday to Sunday) holding that day",
+    "zh-Hans": "理解为截止日期往前相应周数的那一天；按周记录的数据按包含这一天的那一周（周一至周日）回答",
+    "zh-Hant": "理解為截止日期往前相應週數的那一天；按週記錄的資料按包含這一天的那一週（週一至週日）回答",
   },
   "rolling-window": {
     en: "read as whole units before the one holding the as-of date (the as-of month is not complete)",
@@ -43,6 +48,11 @@ const CONVENTIONS: Record<string, Say> = {
     en: "read as the period of the same unit named earlier in the question; alone it would be the one holding the as-of date",
     "zh-Hans": "理解为问题前文所写的同一单位的期间；单独出现时指截止日期所在的期间",
     "zh-Hant": "理解為問題前文所寫的同一單位的期間；單獨出現時指截止日期所在的期間",
+  },
+  "same-period-in-year": {
+    en: "read as the same period as the one the question names before, moved into that year",
+    "zh-Hans": "理解为问题前文所写的期间在该年份的同一时段",
+    "zh-Hant": "理解為問題前文所寫的期間在該年份的同一時段",
   },
   "before-named": {
     en: "read as the one just before the period of that unit named earlier in the question",

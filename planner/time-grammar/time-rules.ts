@@ -549,7 +549,8 @@ export const TIME_RULES: TimeRule[] = [
       const direction = (ago as TokenOf<"ago">).direction;
       // A count of days or weeks back names a day (a week ago); of months, quarters or years, the
       // whole unit (three months ago: that month), the grain analytics data is recorded at.
-      if (which === "week") return time(dayPeriod(addDays(asOf, 7 * value * direction)), true, ["units-ago"]);
+      // A dataset recorded by week answers "two weeks ago" for the week holding that day (weeks-ago).
+      if (which === "week") return time(dayPeriod(addDays(asOf, 7 * value * direction)), true, ["weeks-ago"]);
       return time(unitPeriod(asOf, which, value * direction), true, ["units-ago"]);
     },
   },

@@ -106,6 +106,7 @@ function wordEntries(locale: TimeLocale): WordEntry[] {
   }));
   add(Object.keys(locale.units), "unit", (word) => ({ kind: "unit", unit: locale.units[word] }));
   add(Object.keys(locale.steps), "step", (word) => ({ kind: "step", value: locale.steps[word] }));
+  add(locale.pointingSteps, "pointing-step", () => ({ kind: "step", value: 0 }));
   add(Object.keys(locale.trailingSteps), "trailing-step", (word) => ({
     kind: "trailing_step",
     value: locale.trailingSteps[word],

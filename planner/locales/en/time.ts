@@ -80,6 +80,7 @@ export const englishTime: TimeLocale = {
     half: "half",
   },
   backReferences: ["that", "the same"],
+  pointingSteps: ["that"],
   // "this quarter" after "Q2 2024" is read as the current quarter: English says "that quarter"
   demonstratives: [],
   samePeriod: [
@@ -98,6 +99,12 @@ export const englishTime: TimeLocale = {
     "during the same quarter",
     "over the same quarter",
     "the same quarter",
+    "the same months",
+    "the same quarters",
+    "the same week",
+    "the same weeks",
+    "the same day",
+    "the same days",
     "the same time",
     "the same year",
     "the same half",

@@ -50,6 +50,7 @@ export const chineseTime: TimeLocale = {
     半年: "half",
   },
   backReferences: ["当", "该", "那", "那个", "同一"],
+  pointingSteps: ["那", "该"],
   demonstratives: ["这"],
   samePeriod: [
     "同期",
