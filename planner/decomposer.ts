@@ -130,6 +130,22 @@ function splitAsks(sentence: Piece): Piece[] {
   return pieces;
 }
 
+/**
+ * True when a question already writes part of the topic it would be given: a word of four or more
+ * letters ("the credit" of "service credit"), or a Han character (修好 of 维修). It then has its
+ * own subject, and prefixing the topic would change what it asks (保修 + 多久能修好 reads as "how
+ * long is the warranty").
+ */
+function sharesWordWith(question: string, topic: string): boolean {
+  const folded = normalizeForMatching(question);
+  const topicFolded = normalizeForMatching(topic);
+  const latin = topicFolded.match(/[a-z]{4,}/gu) ?? [];
+  if (latin.some((word) => new RegExp(`\\b${word}`, "u").test(folded))) return true;
+  return [...topicFolded].some(
+    (character) => /\p{Script=Han}/u.test(character) && folded.includes(character),
+  );
+}
+
 function comparable(text: string): string {
   return text.toLowerCase().replace(/[\s\p{P}]/gu, "");
 }
@@ -137,8 +153,9 @@ function comparable(text: string): string {
 /**
  * Splits a compound question into 1–5 self-contained sub-questions that keep the original's
  * qualifiers. Context clauses (statements without an asking word, such as 客製化保溫杯刻錯名字)
- * are carried into every later question, and so is the document topic word of the first
- * question (換貨) when a later one lacks a topic of its own. Nothing else is added; near-duplicates
+ * are carried into every later question, and so is the document topic word of the nearest
+ * question before (換貨) when a later one lacks a subject of its own (no catalog term, and no word
+ * of a topic already asked). Nothing else is added; near-duplicates
  * (edit distance under a fifth of the length) are merged.
  */
 export function decomposeQuestion(original: string, terms: DecomposerTerm[], language: Language): string[] {
@@ -149,6 +166,8 @@ export function decomposeQuestion(original: string, terms: DecomposerTerm[], lan
     terms.filter((term) => term.start >= piece.start + offset && term.end <= piece.end + offset);
   const context: string[] = [];
   let carriedTopic: string | undefined;
+  // Every topic asked so far: a later ask writing part of any of them ("the credit") has its subject.
+  const seenTopics: string[] = [];
   let contextNamesTopic = false;
   // Dimension values and dates of the last data question, for a follow-up that names neither
   // ("…in East China in January 2024. Were there provider changes?").
@@ -177,13 +196,25 @@ export function decomposeQuestion(original: string, terms: DecomposerTerm[], lan
     const askingStart = asking[0].start + offset;
     const topic = sentenceTerms.find((term) => term.kind === "topic" && term.start >= askingStart);
     const hasOwnSubject = sentenceTerms.length > 0;
-    if (topic && carriedTopic === undefined) carriedTopic = original.slice(topic.start, topic.end);
     let text = questionText;
-    if (!topic && carriedTopic && !hasOwnSubject && !contextNamesTopic) {
+    if (
+      !topic &&
+      carriedTopic &&
+      !hasOwnSubject &&
+      !contextNamesTopic &&
+      !seenTopics.some((seen) => sharesWordWith(questionText, seen))
+    ) {
+      const prefixed = context.length > 0 || ownContext.length > 0;
+      // After context of its own ("For the Premier plan,") the topic is one more lower-case phrase.
       text =
         language === "en"
-          ? `For the ${carriedTopic}, ${questionText.charAt(0).toLowerCase()}${questionText.slice(1)}`
+          ? `${prefixed ? "for" : "For"} the ${carriedTopic}, ${questionText.charAt(0).toLowerCase()}${questionText.slice(1)}`
           : `${carriedTopic}${questionText}`;
+    }
+    // The nearest question's topic is what a later one without a subject continues, not the first's.
+    if (topic) {
+      carriedTopic = original.slice(topic.start, topic.end);
+      seenTopics.push(carriedTopic);
     }
     const qualifiers = sentenceTerms
       .filter((term) => term.kind === "dimension" || term.kind === "time")

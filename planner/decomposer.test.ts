@@ -1,0 +1,56 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadWorkspace } from "../config/load-workspace.js";
+import { detectLanguage } from "../domain/language.js";
+import { decomposeQuestion } from "./decomposer.js";
+import { normalizeForMatching } from "./normalize-text.js";
+import { Vocabulary } from "./vocabulary.js";
+
+// The topic a sub-question without a subject carries (issue 25 item 6): the nearest question's,
+// said once, and never glued onto a question that already writes part of it.
+const root = path.resolve(import.meta.dirname, "..");
+const serviceDesk = loadWorkspace(path.join(root, "test/workspaces/service-desk"), { environment: {} });
+const demo = loadWorkspace(path.join(root, "demo/workspace"), { environment: {} });
+const splitter = (workspace: typeof demo) => {
+  const vocabulary = new Vocabulary(workspace.config.catalog);
+  return (question: string) =>
+    decomposeQuestion(question, vocabulary.find(normalizeForMatching(question)), detectLanguage(question));
+};
+
+describe("topic carried into a later ask", () => {
+  const split = splitter(serviceDesk);
+
+  it("never repeats a context prefix, and a question writing part of a topic keeps its own subject", () => {
+    const parts = split(
+      "On the Business plan, what is the service credit per missed response, is an on-site visit included, and when is the credit paid out?",
+    );
+    expect(parts).toEqual([
+      "On the Business plan, what is the service credit per missed response?",
+      "On the Business plan, is an on-site visit included?",
+      "On the Business plan, when is the credit paid out?",
+    ]);
+    for (const part of parts) expect(part.match(/\b(?:for|on) the\b/giu)?.length ?? 0).toBeLessThanOrEqual(1);
+  });
+
+  it("carries the nearest question's topic, lower case after context of its own", () => {
+    const parts = split("On the Business plan, is an on-site visit included? Who pays the travel?");
+    expect(parts).toEqual([
+      "On the Business plan, is an on-site visit included?",
+      "On the Business plan, for the on-site visit, who pays the travel?",
+    ]);
+  });
+
+  it.each([
+    ["洗地机的滚刷坏了还在保修吗？寄修要付运费吗？多久能修好？", "多久能修好？"],
+    ["洗地機的滾刷壞了還在保固嗎？寄修要付運費嗎？多久能修好？", "多久能修好？"],
+  ])("%s: 多久能修好 is not given 保修 (it would ask how long the warranty is)", (question, last) => {
+    const parts = split(question);
+    expect(parts).toHaveLength(3);
+    expect(parts[2]).toBe(last);
+  });
+
+  it("a later ask with no word of the topic still gets the nearest topic (demo)", () => {
+    const parts = splitter(demo)("刻字的水杯名字刻错了，能换货吗？谁出运费？");
+    expect(parts[1]).toBe("刻字的水杯名字刻错了，换货谁出运费？");
+  });
+});
