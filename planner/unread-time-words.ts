@@ -1,8 +1,13 @@
-import { localeWords } from "./locales/index.js";
+import { TIME_LOCALES } from "./locales/index.js";
 import type { TimeMention } from "./time-expressions.js";
 
-const LATIN = new Set(localeWords("timeLikeWords", true));
-const HAN = localeWords("timeLikeWords", false).sort((a, b) => b.length - a.length);
+/** Each locale's time words (its `timeWords` and weekday names, not the words also common outside time). */
+const timeWords = (spaced: boolean) =>
+  TIME_LOCALES.filter((locale) => locale.spaced === spaced).flatMap((locale) =>
+    [...locale.timeWords, ...Object.keys(locale.weekdays)].filter((word) => !locale.weakWords.includes(word)),
+  );
+const LATIN = new Set(timeWords(true));
+const HAN = timeWords(false).sort((a, b) => b.length - a.length);
 
 /**
  * Time words of the question that no time span covers ("last week" when the grammar reads no

@@ -3,7 +3,8 @@ import type { IntentCues } from "./intent-cue-patterns.js";
 import type { SmallTalkPhrases } from "./small-talk-phrases.js";
 
 /**
- * The words one language asks questions with, apart from time (time-locale.ts) and apart from
+ * The words one language asks questions with, apart from time (time-locale.ts: every word about
+ * time, the time-like words no rule reads included) and apart from
  * any workspace's catalog: function words, change verbs, quantifiers, connectives, asking words.
  * The planner's rules are language-free and read these tables; a new language is a folder of
  * such files and one line in planner/locales/index.ts. Every word is written folded (lower case;
@@ -53,8 +54,6 @@ export interface LanguageLocale {
   interrogatives: readonly string[];
   /** Words that make a clause a request (compare, list, 对比, 请): a question, not a statement. */
   requestWords: readonly string[];
-  /** Words that name a time (yesterday, 上周): outside every time span read, the period is asked back. */
-  timeLikeWords: readonly string[];
   /** Words that make a stem a measure (rate, share, 率, 占比). */
   measureHeads: readonly string[];
   /** Words never corrected as typos: real words read as themselves ("went" is not "west"). */

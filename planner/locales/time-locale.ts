@@ -108,8 +108,10 @@ export interface TimeLocale {
   /** Patterns for numeric dates, quarters and halves (10/31/1974, Q3, 第三季度, 15号). */
   patterns: TimePattern[];
   /**
-   * Words that mark text as being about time when no rule reads them (season names, a.d., weekday
-   * names are added from `weekdays`): the planner asks back instead of using a default period.
+   * Every word that marks text as being about time, read by a rule or not (yesterday, 上周, 年初至今,
+   * season names, a.d.; weekday names are added from `weekdays`): outside every time span read, the
+   * planner asks back instead of using a default period, and never reports the word as a catalog
+   * term it lacks. The one list of time-like words (planner/unread-time-words.ts reads it too).
    */
   timeWords: string[];
   /** Patterns of time-like text beyond single words ("on the first", "the 24" ending a clause). */

@@ -10,7 +10,6 @@ import { englishMeasureHeads } from "./measure-heads.js";
 import { englishPlainWords } from "./plain-words.js";
 import { englishDeterminers, englishPairQuantifiers, englishQuantifiers } from "./quantifier-words.js";
 import { englishSmallTalk } from "./small-talk.js";
-import { englishTimeLikeWords } from "./time-like-words.js";
 
 /** English: the word tables of this folder, one per concept. */
 export const englishLanguage: LanguageLocale = {
@@ -34,7 +33,6 @@ export const englishLanguage: LanguageLocale = {
   intentCues: englishIntentCues,
   measureHeads: englishMeasureHeads,
   plainWords: englishPlainWords,
-  timeLikeWords: englishTimeLikeWords,
   dataCues: englishDataCues,
   breakdownCues: englishBreakdownCues,
 };

@@ -20,7 +20,6 @@ import {
   chineseQuantifiers,
 } from "./quantifier-words.js";
 import { chineseSmallTalk } from "./small-talk.js";
-import { chineseTimeLikeWords } from "./time-like-words.js";
 
 /** Chinese (zh-Hans and zh-Hant, one table in Simplified): the word tables of this folder. */
 export const chineseLanguage: LanguageLocale = {
@@ -44,7 +43,6 @@ export const chineseLanguage: LanguageLocale = {
   intentCues: chineseIntentCues,
   measureHeads: chineseMeasureHeads,
   plainWords: [],
-  timeLikeWords: chineseTimeLikeWords,
   dataCues: chineseDataCues,
   breakdownCues: chineseBreakdownCues,
 };
