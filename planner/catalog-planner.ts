@@ -261,7 +261,8 @@ function periodsOfFrame(frame: Frame, previous: Period[] | undefined): Period[] 
     if (time.comparison === "period_over_period")
       return (own.length > 0 ? own : (previous ?? [])).map((period) => previousPeriod(period));
     // A plain 同期 / "the same period" is the period of what it follows (an event dated by it).
-    if (!time.shiftYears && time.inYear === undefined) return own.length > 0 ? [] : (previous ?? []);
+    if (!time.shiftYears && time.inYear === undefined)
+      return own.length > 0 ? [] : (time.referent ?? previous ?? []);
     const base = own.length > 0 ? own : (previous ?? []);
     // 今年同期, the same months in 2023: the base moved into the year named (its first year sets the shift).
     const shift =

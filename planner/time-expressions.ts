@@ -28,6 +28,11 @@ export interface TimeMention {
   shiftYears?: number;
   /** For same_period: the year the other frame's periods are moved into (今年同期, the same months in 2023). */
   inYear?: number;
+  /**
+   * For a back-reference (that month, 当月): the one period its antecedent named, which it takes
+   * instead of the previous clause's periods (a comparison's base and period together).
+   */
+  referent?: Period[];
   /** An assumption worth telling the user (a bare month read as last year's, a period after as-of). */
   note?: string;
   /**
@@ -262,18 +267,6 @@ const PATTERNS: Pattern[] = [
         ...(note ? { note } : {}),
       };
     },
-  },
-  // 去年同期, 同比, the same period last year, a year earlier: the other frame's period a year back
-  {
-    regex:
-      /(大*前年|去年|上年|上一年)同期|同比|(?:for |in |during |over |with |versus |vs\.? )?the same (?:period|month|quarter|time) (?:of |in )?(?:last|the previous|the prior) year|(?:the )?same period a year (?:earlier|ago|before)|a year (?:earlier|ago|before)|year[- ]over[- ]year|year[- ]on[- ]year/gu,
-    build: (m) => ({
-      kind: "same_period",
-      periods: [],
-      grain: "month",
-      // 前年同期 is two years back, each 大 one more.
-      shiftYears: m[1]?.endsWith("前年") ? -m[1].length : -1,
-    }),
   },
   // Month lists: 7、8、9三个月, 2024年1月和3月, 1、2月份 — each month its own period (contiguous ones merge later)
   {
@@ -621,10 +614,11 @@ function asBackReferences(mentions: TimeMention[], text: string, asOfIso: string
         start: mention.start,
         end: mention.end,
         text: mention.text,
-        kind: antecedent.kind,
-        periods: antecedent.periods,
-        grain: antecedent.grain,
+        kind: "same_period",
+        periods: [],
+        grain: mention.grain,
         rule: "back_reference",
+        referent: antecedent.periods,
       };
     // 这半年 after 2023年下半年: the half just named (said in a note); after 上个月, 这个月 is this month.
     const demonstrative =
