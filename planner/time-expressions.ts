@@ -1,10 +1,9 @@
 import { parseChineseNumeral } from "../domain/chinese-numerals.js";
-import { MONTHS } from "../domain/parse-value.js";
 import { parsePeriodLabel } from "../domain/period-label.js";
 import { escapeRegExp } from "../domain/word-boundary.js";
 import type { Grain, Period } from "../models/plan.js";
 import { TIME_LOCALES } from "./locales/index.js";
-import type { PeriodComparison } from "./locales/time-locale.js";
+import type { PeriodComparison, PeriodPattern, TimeUnit } from "./locales/time-locale.js";
 import { dayOf, previousPeriod, unitOfPeriod, unitPeriod } from "./time-grammar/calendar.js";
 import { findTimeWords, readTimeGrammar } from "./time-grammar/read-time.js";
 
@@ -63,22 +62,8 @@ export interface FiscalYearOptions {
   named_by: "start" | "end";
 }
 
-const MONTH_NAMES = MONTHS;
-const MONTH =
-  "(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?";
-const ORDINAL: Record<string, number> = {
-  first: 1,
-  second: 2,
-  third: 3,
-  fourth: 4,
-  "1st": 1,
-  "2nd": 2,
-  "3rd": 3,
-  "4th": 4,
-};
-// A four-digit year, or a two-digit one written with 年 ("24年1月" is January 2024).
-const YEAR = "((?:19|20)\\d{2}|(?<!\\d)\\d{2}(?=年))";
-const CN_QUARTER = "(?:第)?([1-4一二三四])(?:季度|季)";
+/** Ordinal words of every locale (first, second …). */
+const ORDINAL: Record<string, number> = Object.assign({}, ...TIME_LOCALES.map((locale) => locale.ordinals));
 
 function pad(value: number): string {
   return String(value).padStart(2, "0");
@@ -110,10 +95,11 @@ function fullYear(text: string): number {
   return text.length === 2 ? 2000 + value : value;
 }
 
+/** A number as a pattern's group writes it: digits, an ordinal word of a locale, or a Chinese numeral. */
 function number(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   if (/^\d+$/.test(text)) return Number(text);
-  return parseChineseNumeral(text) ?? ORDINAL[text];
+  return Object.hasOwn(ORDINAL, text) ? ORDINAL[text] : parseChineseNumeral(text);
 }
 
 function months(year: number, from: number, to: number): Period[] {
@@ -163,26 +149,6 @@ function bareYear(
   return { year };
 }
 
-function monthList(
-  m: RegExpExecArray,
-  writtenYear: number | undefined,
-  context: PatternContext,
-): Omit<TimeMention, "start" | "end" | "text"> | undefined {
-  const numbers = [...m[2].matchAll(/\d{1,2}|十[一二]?|[一二三四五六七八九]/gu)].map(
-    (match) => number(match[0]) ?? 0,
-  );
-  if (numbers.length < 2 || numbers.some((month) => month < 1 || month > 12)) return undefined;
-  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
-  const resolved = writtenYear === undefined ? bareYear(context, m.index, sorted[0]) : { year: writtenYear };
-  return {
-    ...each(
-      sorted.map((month) => monthPeriod(resolved.year, month)),
-      "month",
-    ),
-    ...(resolved.note ? { note: resolved.note } : {}),
-  };
-}
-
 type CalendarUnit = "month" | "quarter" | "year";
 
 /**
@@ -207,153 +173,128 @@ const each = (periods: Period[], grain: Grain): Omit<TimeMention, "start" | "end
   grain,
 });
 
-// Longer, more specific patterns first: at one position the first pattern that matches wins,
-// and overlapping later matches are dropped.
+type Built = Omit<TimeMention, "start" | "end" | "text">;
+type Groups = Record<string, string | undefined>;
+
+/** Month names of every locale (january, jan …), for lists that name months. */
+const MONTH_WORDS: Record<string, number> = Object.assign({}, ...TIME_LOCALES.map((locale) => locale.months));
+/** Unit words of every locale (week, 季度 …), for "the month before". */
+const UNIT_WORDS: Record<string, TimeUnit> = Object.assign({}, ...TIME_LOCALES.map((locale) => locale.units));
+
+/** A fiscal period of the workspace's fiscal year; without one, no periods, and the planner asks. */
+function fiscalPeriod(groups: Groups, context: PatternContext): Built | undefined {
+  const yearText = groups.year;
+  const quarter = number(groups.quarter ?? groups.quarterDigit ?? groups.ordinal);
+  if (!yearText && quarter === undefined) return undefined; // 财年 alone is a word, not a period
+  const writtenYear = yearText ? fullYear(yearText) : undefined;
+  const calendar = `${quarter ? `Q${quarter} ` : ""}${writtenYear ?? context.asOf.getUTCFullYear()}`;
+  const fiscal = context.fiscalYear;
+  if (!fiscal)
+    return {
+      kind: "absolute",
+      periods: [],
+      grain: quarter ? "quarter" : "year",
+      fiscalUnknown: { calendar },
+    };
+  const read = (year: number) =>
+    parsePeriodLabel(`fy ${year}${quarter ? ` q${quarter}` : ""}`, {
+      fiscalYearStart: fiscal.start,
+      fiscalYearNamedBy: fiscal.named_by,
+    });
+  let note: string | undefined;
+  let year = writtenYear;
+  if (year === undefined) {
+    // No year: the fiscal year holding as-of, or the one before when the quarter is still ahead.
+    const asOf = context.asOf.toISOString().slice(0, 10);
+    const calendarYear = context.asOf.getUTCFullYear();
+    year = [calendarYear + 1, calendarYear, calendarYear - 1].find((candidate) => {
+      const result = read(candidate);
+      return result.ok && result.period.from <= asOf;
+    });
+    if (year === undefined) return undefined;
+    note = `no fiscal year given: read as FY${year}, the last one starting before the as-of date`;
+  }
+  const result = read(year);
+  if (!result.ok || (result.period.grain !== "quarter" && result.period.grain !== "year")) return undefined;
+  const grain = result.period.grain;
+  return {
+    kind: "absolute",
+    periods: [{ grain, from: result.period.from, to: result.period.to }],
+    grain,
+    ...(note ? { note } : {}),
+  };
+}
+
+/** The months a list names (month words of any locale, or numbers), each its own period. */
+function monthList(groups: Groups, index: number, context: PatternContext): Built | undefined {
+  const numbers = [...(groups.list ?? "").matchAll(/\p{L}+|\d{1,2}/gu)].flatMap((match) => {
+    const word = match[0];
+    if (Object.hasOwn(MONTH_WORDS, word)) return [MONTH_WORDS[word]];
+    const value = number(word);
+    return value === undefined ? [] : [value];
+  });
+  if (numbers.length < 2 || numbers.some((month) => month < 1 || month > 12)) return undefined;
+  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
+  const resolved = groups.year ? { year: fullYear(groups.year) } : bareYear(context, index, sorted[0]);
+  return {
+    ...each(
+      sorted.map((month) => monthPeriod(resolved.year, month)),
+      "month",
+    ),
+    ...(resolved.note ? { note: resolved.note } : {}),
+  };
+}
+
+/** What a period pattern's kind makes of its named groups (planner/locales/time-locale.ts). */
+const BUILDERS: Record<
+  PeriodPattern["kind"],
+  (groups: Groups, index: number, context: PatternContext) => Built | undefined
+> = {
+  fiscal: (groups, _index, context) => fiscalPeriod(groups, context),
+  "month-list": (groups, index, context) => monthList(groups, index, context),
+  "quarter-list": (groups) => {
+    const numbers = [...(groups.list ?? "").matchAll(/[1-4]/gu)].map((match) => Number(match[0]));
+    const year = fullYear(groups.year ?? "");
+    return each(
+      [...new Set(numbers)].sort((a, b) => a - b).map((quarter) => quarterPeriod(year, quarter)),
+      "quarter",
+    );
+  },
+  "each-quarter-of-year": (groups) => each(quarters(fullYear(groups.year ?? ""), 1, 4), "quarter"),
+  "each-month-of-year": (groups) => each(months(fullYear(groups.year ?? ""), 1, 12), "month"),
+  // The one before as-of's; asBackReferences moves it before the period of that unit named earlier.
+  "unit-before": (groups, _index, { asOf }) => {
+    const unit = UNIT_WORDS[groups.unit ?? ""];
+    if (unit !== "week" && unit !== "month" && unit !== "quarter" && unit !== "year") return undefined;
+    return {
+      kind: "relative",
+      periods: [unitPeriod(dayOf(asOf.toISOString().slice(0, 10)), unit, -1)],
+      grain: unit,
+      beforeNamed: true,
+    };
+  },
+};
+
+const KIND_ORDER: PeriodPattern["kind"][] = [
+  "fiscal",
+  "month-list",
+  "quarter-list",
+  "each-quarter-of-year",
+  "each-month-of-year",
+  "unit-before",
+];
+
+// Every locale's period patterns, more specific kinds first: at one position the first pattern
+// that matches wins, and overlapping later matches are dropped. Then the same-period words.
 const PATTERNS: Pattern[] = [
-  // Fiscal periods first, so "FY24 Q1" is not read as calendar Q1: FY24 Q1, FY2024 Q3, Q2 FY24,
-  // Q2 of fiscal 2024, fiscal Q2, fiscal year 2024, FY24; 2024财年第一季度, 24财年Q1, 财年第二季度, 2024财年
-  {
-    regex: new RegExp(
-      [
-        "\\bfy\\s?'?(\\d{4}|\\d{2})(?:\\s*[-/ ]?\\s*q([1-4]))?\\b",
-        "\\bq([1-4])\\s+(?:of\\s+)?(?:fiscal\\s+(?:year\\s+)?|fy\\s?'?)(\\d{4}|\\d{2})\\b",
-        "\\bfiscal\\s+(?:q([1-4])|(?:the\\s+)?(first|second|third|fourth)\\s+quarter)(?:\\s+(?:of\\s+)?(\\d{4}))?\\b",
-        "\\bfiscal\\s+(?:year\\s+)?(\\d{4})(?:\\s+q([1-4]))?\\b",
-        `(?:((?:19|20)\\d{2}|\\d{2})\\s*)?(?:财年|会计年度)(?:的)?(?:\\s*(?:${CN_QUARTER}|q([1-4])))?`,
-      ].join("|"),
-      "gu",
+  ...TIME_LOCALES.flatMap((locale) => locale.periodPatterns)
+    .sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind))
+    .map(
+      (pattern): Pattern => ({
+        regex: new RegExp(pattern.pattern, "gu"),
+        build: (match, context) => BUILDERS[pattern.kind](match.groups ?? {}, match.index, context),
+      }),
     ),
-    build: (m, context) => {
-      const yearText = m[1] ?? m[4] ?? m[7] ?? m[8] ?? m[10];
-      const quarterText = m[2] ?? m[3] ?? m[5] ?? m[6] ?? m[9] ?? m[11] ?? m[12];
-      const quarter = number(quarterText);
-      if (!yearText && quarter === undefined) return undefined; // 财年 alone is a word, not a period
-      const writtenYear = yearText ? fullYear(yearText) : undefined;
-      const calendar = `${quarter ? `Q${quarter} ` : ""}${writtenYear ?? context.asOf.getUTCFullYear()}`;
-      const fiscal = context.fiscalYear;
-      if (!fiscal)
-        return {
-          kind: "absolute",
-          periods: [],
-          grain: quarter ? "quarter" : "year",
-          fiscalUnknown: { calendar },
-        };
-      const read = (year: number) =>
-        parsePeriodLabel(`fy ${year}${quarter ? ` q${quarter}` : ""}`, {
-          fiscalYearStart: fiscal.start,
-          fiscalYearNamedBy: fiscal.named_by,
-        });
-      let note: string | undefined;
-      let year = writtenYear;
-      if (year === undefined) {
-        // No year: the fiscal year holding as-of, or the one before when the quarter is still ahead.
-        const asOf = context.asOf.toISOString().slice(0, 10);
-        const calendarYear = context.asOf.getUTCFullYear();
-        year = [calendarYear + 1, calendarYear, calendarYear - 1].find((candidate) => {
-          const result = read(candidate);
-          return result.ok && result.period.from <= asOf;
-        });
-        if (year === undefined) return undefined;
-        note = `no fiscal year given: read as FY${year}, the last one starting before the as-of date`;
-      }
-      const result = read(year);
-      if (!result.ok || (result.period.grain !== "quarter" && result.period.grain !== "year"))
-        return undefined;
-      const grain = result.period.grain;
-      return {
-        kind: "absolute",
-        periods: [{ grain, from: result.period.from, to: result.period.to }],
-        grain,
-        ...(note ? { note } : {}),
-      };
-    },
-  },
-  // Month lists: 7、8、9三个月, 2024年1月和3月, 1、2月份 — each month its own period (contiguous ones merge later)
-  {
-    regex: new RegExp(
-      `(?<![\\d年])(?:${YEAR}年)?((?:\\d{1,2}|十[一二]?|[一二三四五六七八九])月?(?:\\s*(?:、|,|和|与|及|跟|以及)\\s*(?:\\d{1,2}|十[一二]?|[一二三四五六七八九])月?)+)\\s*(?:这|那)?(?:[两三四五六七八九十]|\\d{1,2})?个?月(?:份)?`,
-      "gu",
-    ),
-    build: (m, context) => monthList(m, m[1] ? fullYear(m[1]) : undefined, context),
-  },
-  // January and March 2024, January, February and April 2024
-  {
-    regex: new RegExp(
-      `(?<!between )\\b${MONTH}((?:(?:,\\s*|,?\\s+and\\s+)${MONTH})+),?\\s+(?:of\\s+|in\\s+)?${YEAR}`,
-      "gu",
-    ),
-    build: (m) => {
-      const year = Number(m[m.length - 1]);
-      const names = [...m[0].matchAll(new RegExp(MONTH, "gu"))].map((match) => MONTH_NAMES[match[1]]);
-      return each(
-        [...new Set(names)].sort((a, b) => a - b).map((month) => monthPeriod(year, month)),
-        "month",
-      );
-    },
-  },
-  // Q1 and Q3 2023, Q1, Q2 and Q4 of 2023
-  {
-    regex: new RegExp(
-      `(?<!between )\\bq([1-4])((?:(?:,\\s*|,?\\s+and\\s+)q[1-4])+),?\\s+(?:of\\s+|in\\s+)?${YEAR}`,
-      "gu",
-    ),
-    build: (m) => {
-      const year = Number(m[3]);
-      const numbers = [...m[0].matchAll(/q([1-4])/gu)].map((match) => Number(match[1]));
-      return each(
-        [...new Set(numbers)].sort((a, b) => a - b).map((quarter) => quarterPeriod(year, quarter)),
-        "quarter",
-      );
-    },
-  },
-  // 2023年各季度, 2023年每个季度, 2023年分季度, 2023年按季度, 2023年四个季度
-  {
-    regex: new RegExp(`${YEAR}年?(?:的)?\\s*(?:各|每个|每|分|按|逐|四个)季度?`, "gu"),
-    build: (m) => each(quarters(fullYear(m[1]), 1, 4), "quarter"),
-  },
-  // 2023年各月, 2023年每个月, 2023年逐月
-  {
-    regex: new RegExp(`${YEAR}年?(?:的)?\\s*(?:各|每个|每|分|按|逐)月(?:份|度)?`, "gu"),
-    build: (m) => each(months(fullYear(m[1]), 1, 12), "month"),
-  },
-  // each quarter of 2023, every quarter in 2023, by quarter in 2023, quarterly in 2023, per quarter of 2023
-  {
-    regex: new RegExp(
-      `(?:(?:each|every|per) quarter|by quarter|quarterly|quarter by quarter|all four quarters|all quarters)(?:,)?\\s*(?:of|in|for|during|across)?\\s*${YEAR}`,
-      "gu",
-    ),
-    build: (m) => each(quarters(Number(m[1]), 1, 4), "quarter"),
-  },
-  // 2023 by quarter, 2023 quarterly, 2023's quarters
-  {
-    regex: new RegExp(
-      `${YEAR}(?:,)?\\s*(?:by quarter|quarterly|quarter by quarter|per quarter|'s quarters)`,
-      "gu",
-    ),
-    build: (m) => each(quarters(Number(m[1]), 1, 4), "quarter"),
-  },
-  // each month of 2023, monthly in 2023, by month in 2023
-  {
-    regex: new RegExp(
-      `(?:(?:each|every|per) month|by month|monthly|month by month)(?:,)?\\s*(?:of|in|for|during|across)?\\s*${YEAR}`,
-      "gu",
-    ),
-    build: (m) => each(months(Number(m[1]), 1, 12), "month"),
-  },
-  // the week / month / quarter / year before: the one before the period of that unit named earlier
-  // in the question (asBackReferences), else the one before as-of's
-  {
-    regex: /\bthe (week|month|quarter|year) before\b/gu,
-    build: (m, { asOf }) => {
-      const unit = m[1] as "week" | "month" | "quarter" | "year";
-      return {
-        kind: "relative",
-        periods: [unitPeriod(dayOf(asOf.toISOString().slice(0, 10)), unit, -1)],
-        grain: unit,
-        beforeNamed: true,
-      };
-    },
-  },
   // 同期, 这段时间, the same period / month / quarter, during that time: each locale's words
   {
     regex: samePeriodRegex(),

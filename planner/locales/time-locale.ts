@@ -24,6 +24,30 @@ export interface TimePattern {
 }
 
 /**
+ * A pattern for what is not one period the grammar composes: a fiscal period (read against the
+ * workspace's fiscal year), a list of months or quarters, each quarter or month of a year, or "the
+ * month before" (the unit before another clause's). A regular expression over the folded question
+ * whose named groups the language-free builders of planner/time-expressions.ts read:
+ * - `fiscal`: year?, quarter? (digits, an ordinal word of the locale, a Chinese numeral);
+ * - `month-list`: year?, list (month names of any locale, or numbers);
+ * - `quarter-list`: year, list (the quarters' digits);
+ * - `each-quarter-of-year`, `each-month-of-year`: year;
+ * - `unit-before`: unit (a unit word of any locale).
+ * At one position the first pattern that matches wins, by kind in the order above.
+ */
+export interface PeriodPattern {
+  name: string;
+  kind:
+    | "fiscal"
+    | "month-list"
+    | "quarter-list"
+    | "each-quarter-of-year"
+    | "each-month-of-year"
+    | "unit-before";
+  pattern: string;
+}
+
+/**
  * The words and patterns one language writes time with. The grammar (planner/time-grammar/) is
  * language-free: it reads these tables into tokens and composes the tokens with named rules.
  * Every key is written folded (lower case; Chinese in Simplified: Traditional is folded before).
@@ -107,6 +131,8 @@ export interface TimeLocale {
   fillers: string[];
   /** Patterns for numeric dates, quarters and halves (10/31/1974, Q3, 第三季度, 15号). */
   patterns: TimePattern[];
+  /** Patterns for fiscal periods, lists, each unit of a year and "the month before" (PeriodPattern). */
+  periodPatterns: PeriodPattern[];
   /**
    * Every word that marks text as being about time, read by a rule or not (yesterday, 上周, 年初至今,
    * season names, a.d.; weekday names are added from `weekdays`): outside every time span read, the

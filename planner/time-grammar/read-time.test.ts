@@ -44,9 +44,10 @@ describe("readTime: spans with offsets, periods, rule and conventions", () => {
     ]);
   });
 
-  it("keeps the calendar patterns' readings (fiscal periods, 同期, each quarter) beside the grammar's", () => {
+  it("keeps the calendar patterns' readings (each quarter) beside the grammar's, and composes 去年同期", () => {
     const { spans } = read("2023年各季度与去年同期");
-    expect(spans.map((span) => span.rule)).toEqual(["pattern", "pattern"]);
+    // 去年 (the grammar's named year) and 同期 (a same-period word) compose into one shifted span.
+    expect(spans.map((span) => span.rule)).toEqual(["pattern", "same-period-year"]);
     expect(spans[0].periods).toHaveLength(4);
   });
 

@@ -294,6 +294,75 @@ export const englishTime: TimeLocale = {
       pattern: "\\b(?:(?<year>\\d{4}|\\d{2})\\s?)?q(?<quarter>[1-4])\\b",
     },
   ],
+  periodPatterns: [
+    // FY24 Q1, FY2024 Q3, FY24: a fiscal year and maybe its quarter
+    {
+      name: "fiscal-year-quarter",
+      kind: "fiscal",
+      pattern: "\\bfy\\s?'?(?<year>\\d{4}|\\d{2})(?:\\s*[-/ ]?\\s*q(?<quarter>[1-4]))?\\b",
+    },
+    // Q2 FY24, Q2 of fiscal 2024, Q3 of fiscal year 2024
+    {
+      name: "quarter-of-fiscal-year",
+      kind: "fiscal",
+      pattern:
+        "\\bq(?<quarter>[1-4])\\s+(?:of\\s+)?(?:fiscal\\s+(?:year\\s+)?|fy\\s?'?)(?<year>\\d{4}|\\d{2})\\b",
+    },
+    // fiscal Q2, fiscal the second quarter, fiscal Q2 2024
+    {
+      name: "fiscal-quarter",
+      kind: "fiscal",
+      pattern:
+        "\\bfiscal\\s+(?:q(?<quarter>[1-4])|(?:the\\s+)?(?<ordinal>first|second|third|fourth)\\s+quarter)(?:\\s+(?:of\\s+)?(?<year>\\d{4}))?\\b",
+    },
+    // fiscal 2024, fiscal year 2024 Q1
+    {
+      name: "fiscal-year",
+      kind: "fiscal",
+      pattern: "\\bfiscal\\s+(?:year\\s+)?(?<year>\\d{4})(?:\\s+q(?<quarter>[1-4]))?\\b",
+    },
+    // January and March 2024, January, February and April 2024: each month its own period
+    {
+      name: "month-list",
+      kind: "month-list",
+      pattern:
+        "(?<!between )\\b(?<list>(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?(?:(?:,\\s*|,?\\s+and\\s+)(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?)+),?\\s+(?:of\\s+|in\\s+)?(?<year>(?:19|20)\\d{2})",
+    },
+    // Q1 and Q3 2023, Q1, Q2 and Q4 of 2023
+    {
+      name: "quarter-list",
+      kind: "quarter-list",
+      pattern:
+        "(?<!between )\\b(?<list>q[1-4](?:(?:,\\s*|,?\\s+and\\s+)q[1-4])+),?\\s+(?:of\\s+|in\\s+)?(?<year>(?:19|20)\\d{2})",
+    },
+    // each quarter of 2023, every quarter in 2023, by quarter in 2023, quarterly in 2023
+    {
+      name: "each-quarter-of-year",
+      kind: "each-quarter-of-year",
+      pattern:
+        "(?:(?:each|every|per) quarter|by quarter|quarterly|quarter by quarter|all four quarters|all quarters)(?:,)?\\s*(?:of|in|for|during|across)?\\s*(?<year>(?:19|20)\\d{2})",
+    },
+    // 2023 by quarter, 2023 quarterly, 2023's quarters
+    {
+      name: "year-by-quarter",
+      kind: "each-quarter-of-year",
+      pattern:
+        "(?<year>(?:19|20)\\d{2})(?:,)?\\s*(?:by quarter|quarterly|quarter by quarter|per quarter|'s quarters)",
+    },
+    // each month of 2023, monthly in 2023, by month in 2023
+    {
+      name: "each-month-of-year",
+      kind: "each-month-of-year",
+      pattern:
+        "(?:(?:each|every|per) month|by month|monthly|month by month)(?:,)?\\s*(?:of|in|for|during|across)?\\s*(?<year>(?:19|20)\\d{2})",
+    },
+    // the week / month / quarter / year before: the one before the period of that unit named earlier
+    {
+      name: "unit-before",
+      kind: "unit-before",
+      pattern: "\\bthe (?<unit>week|month|quarter|year) before\\b",
+    },
+  ],
   timeWords: [
     "today",
     "yesterday",

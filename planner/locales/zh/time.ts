@@ -154,6 +154,35 @@ export const chineseTime: TimeLocale = {
     // 三, 两, 十二, 廿: a count
     { name: "chinese-number", kind: "number", pattern: "(?<count>[零〇一二两三四五六七八九十廿]+)" },
   ],
+  periodPatterns: [
+    // 2024财年第一季度, 24财年Q1, 财年第二季度, 2024财年, 2024会计年度
+    {
+      name: "fiscal-year",
+      kind: "fiscal",
+      pattern:
+        "(?:(?<year>(?:19|20)\\d{2}|\\d{2})\\s*)?(?:财年|会计年度)(?:的)?(?:\\s*(?:(?:第)?(?<quarter>[1-4一二三四])(?:季度|季)|q(?<quarterDigit>[1-4])))?",
+    },
+    // 7、8、9三个月, 2024年1月和3月, 1、2月份: each month its own period (contiguous ones merge later)
+    {
+      name: "month-list",
+      kind: "month-list",
+      pattern:
+        "(?<![\\d年])(?:(?<year>(?:19|20)\\d{2}|(?<!\\d)\\d{2}(?=年))年)?(?<list>(?:\\d{1,2}|十[一二]?|[一二三四五六七八九])月?(?:\\s*(?:、|,|和|与|及|跟|以及)\\s*(?:\\d{1,2}|十[一二]?|[一二三四五六七八九])月?)+)\\s*(?:这|那)?(?:[两三四五六七八九十]|\\d{1,2})?个?月(?:份)?",
+    },
+    // 2023年各季度, 2023年每个季度, 2023年分季度, 2023年按季度, 2023年四个季度
+    {
+      name: "each-quarter-of-year",
+      kind: "each-quarter-of-year",
+      pattern: "(?<year>(?:19|20)\\d{2}|(?<!\\d)\\d{2}(?=年))年?(?:的)?\\s*(?:各|每个|每|分|按|逐|四个)季度?",
+    },
+    // 2023年各月, 2023年每个月, 2023年逐月
+    {
+      name: "each-month-of-year",
+      kind: "each-month-of-year",
+      pattern:
+        "(?<year>(?:19|20)\\d{2}|(?<!\\d)\\d{2}(?=年))年?(?:的)?\\s*(?:各|每个|每|分|按|逐)月(?:份|度)?",
+    },
+  ],
   timeWords: [
     "今天",
     "昨天",
