@@ -1,4 +1,4 @@
-import { parseCount } from "../domain/count-words.js";
+import { parseCount } from "./count-words.js";
 import type { AskedBreakdown } from "../models/asked-breakdown.js";
 import type { Catalog } from "../models/workspace.js";
 import { dimensionNouns } from "./dimension-nouns.js";

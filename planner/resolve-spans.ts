@@ -1,6 +1,6 @@
 import { businessSynonymsOf } from "../domain/business-synonyms.js";
 import { soundsAlike, soundsAlikeFuzzy } from "../domain/chinese-homophones.js";
-import { parseCount } from "../domain/count-words.js";
+import { parseCount } from "./count-words.js";
 import { typingDistance } from "../domain/edit-distance.js";
 import { dimensionNouns } from "./dimension-nouns.js";
 import { isInflectionOf } from "./english-word-forms.js";

@@ -370,7 +370,7 @@ export function readTime(
       }),
     ),
   ];
-  const fromPatterns = findPatternExpressions(text, asOf, options);
+  const fromPatterns = findPatternExpressions(text, asOf, grammar.writtenYears, options);
   const accepted: TimeMention[] = [];
   absorbTrailingGrains(fromGrammar, fromPatterns, text);
   const length = (mention: TimeMention) => mention.end - mention.start;
@@ -612,13 +612,11 @@ function isOneUnit(period: Period, unit: ReturnType<typeof unitOfPeriod>): boole
 function findPatternExpressions(
   text: string,
   asOf: string,
+  writtenYears: readonly { at: number; year: number }[],
   options: { fiscalYear?: FiscalYearOptions },
 ): TimeMention[] {
   const asOfDate = parseAsOf(asOf);
-  const explicitYears = [...text.matchAll(/(?<!\d)((?:19|20)\d{2}|\d{2}(?=年))(?!\d)/gu)].map((match) => ({
-    index: match.index,
-    year: fullYear(match[1]),
-  }));
+  const explicitYears = writtenYears.map((written) => ({ index: written.at, year: written.year }));
   const yearFor = (index: number): number => {
     if (explicitYears.length === 0) return asOfDate.getUTCFullYear();
     // The nearest explicit year: "Q3 vs Q4 2023" and "2023年第三季度与第四季度" both resolve.

@@ -1,4 +1,4 @@
-import { parseCount } from "../domain/count-words.js";
+import { parseCount } from "./count-words.js";
 import { dimensionNouns } from "./dimension-nouns.js";
 import { localeWords } from "./locales/index.js";
 import { normalizeForMatching } from "./normalize-text.js";

@@ -54,6 +54,11 @@ export interface LanguageLocale {
   interrogatives: readonly string[];
   /** Words that make a clause a request (compare, list, 对比, 请): a question, not a statement. */
   requestWords: readonly string[];
+  /**
+   * Words a small count is spelled with (three, twelve); Chinese numerals are read by
+   * domain/chinese-numerals.ts, so the Chinese table is empty. The time locale spreads this table.
+   */
+  countWords: Readonly<Record<string, number>>;
   /** Words that make a stem a measure (rate, share, 率, 占比). */
   measureHeads: readonly string[];
   /** Words never corrected as typos: real words read as themselves ("went" is not "west"). */

@@ -31,6 +31,8 @@ export interface GrammarReading {
   comparisons: ComparisonSpan[];
   /** Atoms that are clearly about time (a weekday, a day of a month) left over by every rule. */
   leftovers: { start: number; end: number }[];
+  /** Years the question writes (2023, 24年; not 去年 or last year), where they are written. */
+  writtenYears: { at: number; year: number }[];
 }
 
 /**
@@ -69,7 +71,7 @@ export function readTimeGrammar(text: string, asOf: string): GrammarReading {
       comparisons.push({ start: token.start, end: token.end, comparison: token.comparison });
     else if (token.kind === "calendar" && !token.weak) leftovers.push({ start: token.start, end: token.end });
   }
-  return { spans, comparisons, leftovers };
+  return { spans, comparisons, leftovers, writtenYears: written };
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -3,6 +3,7 @@ import { englishInterrogatives, englishRequestWords } from "./asking-words.js";
 import { englishBreakdownCues } from "./breakdown-words.js";
 import { englishChangeGapWords, englishChangeVerbs } from "./change-words.js";
 import { englishConnectives } from "./connective-words.js";
+import { englishCountWords } from "./count-words.js";
 import { englishDataCues } from "./data-cue-words.js";
 import { englishFunctionWords } from "./function-words.js";
 import { englishIntentCues } from "./intent-cues.js";
@@ -31,6 +32,7 @@ export const englishLanguage: LanguageLocale = {
   requestWords: englishRequestWords,
   smallTalk: englishSmallTalk,
   intentCues: englishIntentCues,
+  countWords: englishCountWords,
   measureHeads: englishMeasureHeads,
   plainWords: englishPlainWords,
   dataCues: englishDataCues,

@@ -1,5 +1,5 @@
-import { ENGLISH_NUMBER_WORDS } from "../../../domain/count-words.js";
 import type { TimeLocale } from "../time-locale.js";
+import { englishCountWords } from "./count-words.js";
 
 /** How English writes time: the words and patterns planner/time-grammar reads (all folded to lower case). */
 export const englishTime: TimeLocale = {
@@ -138,8 +138,8 @@ export const englishTime: TimeLocale = {
   },
   namedYears: {},
   namedPeriods: {},
-  // "a week ago", "an hour": the article counts one; the number words have one home (domain/count-words.ts)
-  numbers: { a: 1, an: 1, ...ENGLISH_NUMBER_WORDS },
+  // "a week ago", "an hour": the article counts one; the count words have one home (./count-words.ts)
+  numbers: { a: 1, an: 1, ...englishCountWords },
   ordinals: {
     first: 1,
     second: 2,

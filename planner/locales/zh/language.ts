@@ -41,6 +41,8 @@ export const chineseLanguage: LanguageLocale = {
   requestWords: chineseRequestWords,
   smallTalk: chineseSmallTalk,
   intentCues: chineseIntentCues,
+  // Chinese numerals (三, 两, 十二) are read by domain/chinese-numerals.ts
+  countWords: {},
   measureHeads: chineseMeasureHeads,
   plainWords: [],
   dataCues: chineseDataCues,
