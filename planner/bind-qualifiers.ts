@@ -130,6 +130,8 @@ export function bindQualifiers(normalized: string, mentions: Mention[], times: T
             time.kind === "same_period" &&
             !time.shiftYears &&
             time.inYear === undefined &&
+            // 环比 / month over month is an operation on the metric: it never dates an event.
+            time.comparison === undefined &&
             time.start >= lastQualifier,
         );
         if (moved.length > 0) {

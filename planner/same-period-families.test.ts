@@ -115,6 +115,20 @@ describe("an event clause's that month is its antecedent's month, not the compar
     ]);
   });
 
+  it.each([
+    "A's return rate in East China, month over month, for April 2024 — did East China switch carriers that month?",
+    "环比看华东区A产品2024年4月的退货率，华东区当月有没有更换物流服务商？",
+  ])(
+    "%s → the metric with its base month, the event in April only (a comparison never dates the event)",
+    (question) => {
+      expect(periodsOf(question, "metric")).toEqual([
+        "month 2024-03-01..2024-03-31",
+        "month 2024-04-01..2024-04-30",
+      ]);
+      expect(periodsOf(question, "event")).toEqual(["month 2024-04-01..2024-04-30"]);
+    },
+  );
+
   it.each(["What was A's return rate in East China that quarter?", "那个季度华东区A产品的退货率"])(
     "%s: that quarter with nothing before it is asked back",
     (question) => {
