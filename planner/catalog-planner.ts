@@ -556,7 +556,7 @@ function readQuestion(
       (span) => !coversTerm(breakdownCue.spans, normalized, span.written),
     );
   }
-  let unknownTerms = findUnknownTerms(working, normalized, mentions, vocabulary);
+  let unknownTerms = findUnknownTerms(working, normalized, mentions, vocabulary, times);
   const foreignTexts = foreignMeasures.map((phrase) => working.slice(phrase.start, phrase.end).trim());
   if (mentions.length > 0) {
     // Beside catalog terms it is an unknown measure, reported while the known ones are planned.

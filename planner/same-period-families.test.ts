@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { loadWorkspace } from "../config/load-workspace.js";
 import type { Workspace } from "../config/workspace.js";
 import { CatalogPlanner } from "./catalog-planner.js";
+import { normalizeForMatching } from "./normalize-text.js";
 import { readTime } from "./time-expressions.js";
+import { findUnknownTerms } from "./unknown-terms.js";
+import { Vocabulary } from "./vocabulary.js";
 
 // Issue 25, the families the round-8 held-out set missed, each in wordings of our own and in both
 // languages (Traditional through the same folding): a same period moved into a year the question
@@ -168,5 +171,35 @@ describe("weeks counted back on a dataset recorded by week", () => {
     const outcome = plan("What was A's return rate in East China two weeks ago?");
     expect(outcome.plan).toBeUndefined();
     expect(outcome.message).toContain("recorded by month");
+  });
+});
+
+describe("a back-reference before a value is no part of the value's name", () => {
+  // A catalog whose values end in their dimension's noun (天气原因, 机组原因): a name before that noun
+  // is an unknown value, but 当月 before it is the month, and 因 ("because of") is no name.
+  const catalog = structuredClone(demo.config.catalog);
+  catalog.dimensions.category.values = { Weather: ["天气原因"], Crew: ["机组原因"], Technical: ["机务原因"] };
+  const vocabulary = new Vocabulary(catalog);
+  const unknown = (question: string) => {
+    const text = normalizeForMatching(question);
+    const times = readTime(text, AS_OF).mentions;
+    return findUnknownTerms(question, text, vocabulary.find(text), vocabulary, times).map(
+      (term) => term.text,
+    );
+  };
+
+  it.each([
+    "2023年11月的投诉有多少？当月因天气原因的投诉呢？",
+    "2023年11月的投訴有多少？當月因天氣原因的投訴呢？",
+  ])("%s: nothing unknown", (question) => expect(unknown(question)).toEqual([]));
+
+  it("a real unknown name after the month is still found", () => {
+    expect(unknown("2023年11月的投诉有多少？当月价格原因的投诉呢？")).toContain("价格原因");
+  });
+
+  it("因 before a value is read as 'because of', and the plan goes ahead (demo)", () => {
+    expect(periodsOf("2023年11月的服务类投诉有多少？当月因物流类的投诉呢？", "metric")).toEqual([
+      "quarter 2023-10-01..2023-12-31",
+    ]);
   });
 });

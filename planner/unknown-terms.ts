@@ -56,6 +56,7 @@ export function findUnknownTerms(
   normalized: string,
   mentions: Mention[],
   vocabulary: Vocabulary,
+  times: readonly Span[] = [],
 ): UnknownTerm[] {
   const unknown: UnknownTerm[] = [];
   const seen = new Set<string>();
@@ -66,7 +67,11 @@ export function findUnknownTerms(
     unknown.push({ text, ...term });
   };
   // Names beside a dimension's noun that are no value of it (product Z, 华中区), learnt from the catalog.
-  for (const span of unknownDimensionValues(normalized, vocabulary)) {
+  for (const found of unknownDimensionValues(normalized, vocabulary)) {
+    // A time read before the name is no part of it (当月因天气原因: 当月 is the month; 因 alone is "because of").
+    const time = times.find((period) => period.start <= found.start && found.start < period.end);
+    const span = time ? { ...found, start: time.end, name: found.name.slice(time.end - found.start) } : found;
+    if (time && [...original.slice(span.start, span.end).trim()].length < 2) continue;
     const known = Object.keys(vocabulary.catalog.dimensions[span.dimension]?.values ?? {});
     const suggestion =
       span.coded && span.name.length > 1 ? nearestName(span.name.toUpperCase(), known) : undefined;
