@@ -1,4 +1,5 @@
 import { isAsk } from "./decomposer.js";
+import { localeWords } from "./locales/index.js";
 import type { TimeMention } from "./time-expressions.js";
 import type { Mention } from "./vocabulary.js";
 
@@ -21,7 +22,19 @@ export interface Frame {
   inherited: Set<string>;
   /** Opened by a new sentence: its dates and values belong to that sentence's clause. */
   opensSentence?: boolean;
+  /** Opened by a subset word (其中, of those): its values narrow it alone, no other frame takes them. */
+  subset?: boolean;
 }
+
+const escapeRegex = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+// 其中, of those: per language (planner/locales/<code>/quantifier-words.ts), Latin words whole.
+const SUBSET_WORDS = new RegExp(
+  [
+    ...localeWords("subsetWords", true).map((word) => `\\b${escapeRegex(word)}\\b`),
+    ...localeWords("subsetWords", false).map(escapeRegex),
+  ].join("|"),
+  "u",
+);
 
 // Where a new sentence starts: its time expressions and values belong to its own clause
 // ("…in January 2024? Also, did East China switch carriers in 2023?").
@@ -97,6 +110,8 @@ export function bindQualifiers(normalized: string, mentions: Mention[], times: T
     ) {
       current = newFrame(sentence);
       current.opensSentence = true;
+      // "…分别有多少？其中服务类的有几起？": the subset word before the new clause's first item.
+      if (SUBSET_WORDS.test(normalized.slice(previousEnd, item.start))) current.subset = true;
       frames.push(current);
       lastEnd.clear();
     }
@@ -198,7 +213,8 @@ function inherit(merged: Frame[]): Frame[] {
       const donor = [...before, ...after].find((candidate) => candidate.metrics.length > 0);
       if (donor) frame.metrics.push(...donor.metrics);
     }
-    for (const donor of [...before, ...after, ...eventFrames]) {
+    // A subset's value narrows the subset alone: the total it is taken from keeps no filter of it.
+    for (const donor of [...before, ...after, ...eventFrames].filter((candidate) => !candidate.subset)) {
       for (const [dimension, values] of donor.dimensions) {
         if (!frame.dimensions.has(dimension)) {
           frame.dimensions.set(dimension, values);

@@ -203,3 +203,23 @@ describe("a back-reference before a value is no part of the value's name", () =>
     ]);
   });
 });
+
+describe("a subset clause (其中, of those) narrows only itself", () => {
+  it.each([
+    "2023年10月和12月的投诉分别有多少？其中服务类的有几起？",
+    "2023年10月和12月的投訴分別有多少？其中服務類的有幾起？",
+    "How many complaints were there in October and December 2023, and of those, how many were service complaints?",
+  ])("%s → the totals and the Service subset", (question) => {
+    const goals = (plan(question).plan?.sub_goals ?? []).filter(
+      (goal) => goal.params.metric === "complaints",
+    );
+    const filters = [...new Set(goals.map((goal) => JSON.stringify(goal.params.filters)))].sort();
+    expect(filters).toEqual(['{"category":"Service"}', "{}"]);
+  });
+
+  it("without a subset word a later clause's value still carries back (A and B … in East China)", () => {
+    expect(periodsOf("What was A's return rate in January 2024? And B's in East China?", "metric")).toEqual([
+      "month 2024-01-01..2024-01-31",
+    ]);
+  });
+});

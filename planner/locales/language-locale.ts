@@ -42,6 +42,11 @@ export interface LanguageLocale {
   changeGapWords: readonly string[];
   /** Quantifiers over a dimension's values: every one (each, 各, 每个) or a breakdown (by, 按). */
   quantifiers: readonly string[];
+  /**
+   * Words that open a subset of what the clause before counted (of those, 其中): that clause's
+   * value narrows only its own question, and the clause before keeps its total.
+   */
+  subsetWords: readonly string[];
   /** Quantifiers that count two of the values (both, either, 两): they refer to two named values. */
   pairQuantifiers: readonly string[];
   /** Words between a quantifier and its noun (the, our; 这, 那 need a numeral). */

@@ -9,7 +9,12 @@ import { englishFunctionWords } from "./function-words.js";
 import { englishIntentCues } from "./intent-cues.js";
 import { englishMeasureHeads } from "./measure-heads.js";
 import { englishPlainWords } from "./plain-words.js";
-import { englishDeterminers, englishPairQuantifiers, englishQuantifiers } from "./quantifier-words.js";
+import {
+  englishDeterminers,
+  englishPairQuantifiers,
+  englishQuantifiers,
+  englishSubsetWords,
+} from "./quantifier-words.js";
 import { englishSmallTalk } from "./small-talk.js";
 
 /** English: the word tables of this folder, one per concept. */
@@ -24,6 +29,7 @@ export const englishLanguage: LanguageLocale = {
   changeVerbs: englishChangeVerbs,
   changeGapWords: englishChangeGapWords,
   quantifiers: englishQuantifiers,
+  subsetWords: englishSubsetWords,
   pairQuantifiers: englishPairQuantifiers,
   determiners: englishDeterminers,
   classifiers: [],

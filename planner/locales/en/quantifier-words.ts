@@ -6,3 +6,13 @@ export const englishPairQuantifiers: readonly string[] = ["both", "either", "nei
 
 /** Words between an English quantifier and its noun (each of the regions, our two plans). */
 export const englishDeterminers: readonly string[] = ["the", "our", "these", "those", "of"];
+
+/** Words that open a subset of what the clause before counted ("of those, how many were …"). */
+export const englishSubsetWords: readonly string[] = [
+  "of those",
+  "of these",
+  "of which",
+  "of them",
+  "among them",
+  "among those",
+];

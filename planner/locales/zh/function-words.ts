@@ -26,7 +26,7 @@ export const chineseFunctionWords: readonly string[] = (
  * grammar, so listed whole.
  */
 export const chineseCountClassifiers: readonly string[] =
-  "个 件 次 起 条 单 家 项 笔 份 场 台 张 辆 间 位 名 本 批 趟 部 只 处 例 宗".split(" ");
+  "个 件 次 起 条 单 家 项 笔 份 场 台 张 辆 间 位 名 本 批 趟 部 只 处 例 宗 架 架次 班 班次".split(" ");
 
 /** The words a count is asked with; the segmenter may join each with a classifier (几次, 多少个). */
 export const chineseCountQuestionWords: readonly string[] = ["几", "多少"];

@@ -18,6 +18,7 @@ import {
   chineseDeterminers,
   chinesePairQuantifiers,
   chineseQuantifiers,
+  chineseSubsetWords,
 } from "./quantifier-words.js";
 import { chineseSmallTalk } from "./small-talk.js";
 
@@ -33,6 +34,7 @@ export const chineseLanguage: LanguageLocale = {
   changeVerbs: chineseChangeVerbs,
   changeGapWords: chineseChangeGapWords,
   quantifiers: chineseQuantifiers,
+  subsetWords: chineseSubsetWords,
   pairQuantifiers: chinesePairQuantifiers,
   determiners: chineseDeterminers,
   classifiers: chineseClassifiers,

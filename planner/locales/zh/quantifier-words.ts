@@ -13,3 +13,6 @@ export const chineseDeterminers: readonly string[] = ["这", "那"];
 
 /** Classifiers between a numeral and its noun (三款产品, 两个区域, 四大区域, 三家门店). */
 export const chineseClassifiers: readonly string[] = "个 款 种 家 大 条 类 项 位".split(" ");
+
+/** Words that open a subset of what the clause before counted (其中服务类的有几起). */
+export const chineseSubsetWords: readonly string[] = ["其中", "当中", "这其中"];
