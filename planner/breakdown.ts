@@ -1,6 +1,6 @@
-import { parseCount } from "./count-words.js";
 import type { AskedBreakdown } from "../models/asked-breakdown.js";
 import type { Catalog } from "../models/workspace.js";
+import { parseCount } from "./count-words.js";
 import { dimensionNouns } from "./dimension-nouns.js";
 import { LANGUAGE_LOCALES } from "./locales/index.js";
 import { normalizeForMatching } from "./normalize-text.js";

@@ -1,7 +1,7 @@
 import { businessSynonymsOf } from "../domain/business-synonyms.js";
 import { soundsAlike, soundsAlikeFuzzy } from "../domain/chinese-homophones.js";
-import { parseCount } from "./count-words.js";
 import { typingDistance } from "../domain/edit-distance.js";
+import { parseCount } from "./count-words.js";
 import { dimensionNouns } from "./dimension-nouns.js";
 import { isInflectionOf } from "./english-word-forms.js";
 import { localeWords } from "./locales/index.js";

@@ -417,7 +417,7 @@ function absorbTrailingGrains(fromGrammar: TimeMention[], fromPatterns: TimeMent
         each.start < mention.end &&
         mention.end <= each.end,
     );
-    if (!range || range.periods.length !== 1) continue;
+    if (range?.periods.length !== 1) continue;
     range.end = each.end;
     range.text = text.slice(range.start, range.end);
     range.grain = each.grain;
