@@ -53,7 +53,13 @@ describe("sources test says every field matched only when every column holds a v
   });
 
   it("counts an empty span end as a value (the span still runs), and any other empty cell as missing", () => {
-    const spans = { ...evidence, rows: [{ market: "North", units: undefined }, { market: "", units: 1 }] };
+    const spans = {
+      ...evidence,
+      rows: [
+        { market: "North", units: null },
+        { market: "", units: 1 },
+      ],
+    };
     expect(missingValues(spans, new Set(["units"])).map((entry) => entry.field)).toEqual(["market"]);
     expect(missingValues(spans).map((entry) => entry.field)).toEqual(["market", "units"]);
   });
