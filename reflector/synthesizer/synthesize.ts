@@ -40,7 +40,7 @@ const AUDIT_FAILED: Record<AnswerLanguage, (count: number, total: number, list: 
 };
 
 /** answered: every required goal answered; partial: some; unanswerable: none. Optional goals never lower it. */
-export function answerStatus(outcomes: GoalOutcome[]): AnswerStatus {
+export function answerStatus(outcomes: readonly GoalOutcome[]): AnswerStatus {
   const required = outcomes.filter((outcome) => outcome.planned.required !== false);
   const answered = required.filter((outcome) => itemStatus(outcome) === "answered");
   // Partial: an item answered or answered in part (one of two asked months), or values for the asked
@@ -198,8 +198,8 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
     text,
     items,
     conflicts: built.conflicts,
-    gaps: input.gaps,
-    broadened: input.broadenings,
+    gaps: [...input.gaps],
+    broadened: [...input.broadenings],
     audit: {
       numbers: audit.references.length + audit.unmatched.length,
       untraced: audit.unmatched.map((token) => token.text),
