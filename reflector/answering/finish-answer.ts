@@ -24,6 +24,7 @@ export async function finishAnswer(context: AnswerContext, found: CheckedOutcome
   const synthesis = await synthesizeAnswer({
     question: plan.question,
     language: context.language,
+    labels: context.labels,
     outcomes: found.outcomes,
     comparisons,
     broadenings: found.broadenings,

@@ -7,11 +7,14 @@ import { filterMismatchSection } from "./filter-caveats.js";
 import { type GoalOutcome, itemStatus } from "./goal-outcome.js";
 import { type AnswerLanguage, Labels } from "./labels.js";
 import { lowConfidenceSection } from "./ocr-caveats.js";
+import { renderAnswer } from "./render-answer.js";
 import { renderTemplate } from "./render-template.js";
 import { buildAnswerView, type ViewInput } from "./view-model.js";
 
 /** What the synthesizer needs: the view's inputs, and where to trace and when to stop. */
 export interface SynthesisInput extends ViewInput {
+  /** The catalog's names in the answer's language, as decided once by `answerPlan`; made from `language` when absent. */
+  labels?: Labels;
   trace?: TraceSink;
   signal?: AbortSignal;
 }
@@ -54,23 +57,17 @@ export function answerStatus(outcomes: readonly GoalOutcome[]): AnswerStatus {
   return established ? "partial" : "unanswerable";
 }
 
-function tidy(text: string): string {
-  return text
-    .replace(/[ \t]+\n/g, "\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}
-
 /**
- * Writes the answer: computes the summaries, renders the template in the question's language and
- * audits its numbers; with a writer model configured, lets the model rephrase the template answer
- * and keeps the rephrasing only when every number in it is in the evidence or the summaries.
+ * Writes the answer, in one direction: decides the status, builds the view with it (the summaries
+ * computed), renders the template in the question's language once and audits its numbers; with a
+ * writer model configured, lets the model rephrase the template answer and keeps the rephrasing
+ * only when every number in it is in the evidence or the summaries.
  */
 export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis> {
+  const labels = input.labels ?? new Labels(input.workspace.config.catalog, input.language);
+  // Decided before the view is built, from the checked outcomes; the view and the text only say it.
   const status = answerStatus(input.outcomes);
-  const built = buildAnswerView(input);
-  const view = { ...built.view, status };
-  const labels = new Labels(input.workspace.config.catalog, input.language);
+  const built = buildAnswerView(input, { status, labels });
   const disagreements = eventDisagreementSection(input.outcomes, input.workspace, input.language, (event) =>
     labels.event(event),
   );
@@ -79,7 +76,6 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
       summary: record.summary,
     });
   const lowConfidence = lowConfidenceSection(input.outcomes, input.workspace, input.language, labels);
-  built.known.push(...lowConfidence.known);
   for (const entry of lowConfidence.values)
     input.trace?.add(
       "synthesize",
@@ -87,12 +83,13 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
       { ...entry },
     );
   const filtered = filterMismatchSection(input.outcomes, input.language);
-  built.known.push(...filtered.known);
-  const rendered = tidy(renderTemplate(`answer.${input.language}.njk`, view, input.workspace.root));
-  const templateText = [rendered, disagreements.text, lowConfidence.text, filtered.text]
+  // Every number the answer may use: the view's, and those of the caveats said after the template's text.
+  const known = [...built.known, ...lowConfidence.known, ...filtered.known];
+  const rendered = renderAnswer(built.view, input.workspace.root);
+  const templateText = [rendered.text, disagreements.text, lowConfidence.text, filtered.text]
     .filter(Boolean)
     .join("\n\n");
-  const templateAudit = auditNumbers(templateText, built.known);
+  const templateAudit = auditNumbers(templateText, known);
   if (!templateAudit.passed) {
     input.trace?.add(
       "synthesize",
@@ -121,7 +118,7 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
         reason: reply.reason,
       });
     } else {
-      const modelAudit = auditNumbers(reply.value, built.known);
+      const modelAudit = auditNumbers(reply.value, known);
       if (modelAudit.passed) {
         text = reply.value.trim();
         audit = modelAudit;
@@ -161,33 +158,8 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
     const untraced = audit.unmatched.map((token) => token.text);
     text = `${text}\n\n${AUDIT_FAILED[input.language](untraced.length, audit.unmatched.length + audit.references.length, untraced.join(", "))}`;
   }
-  const itemTexts = built.view.items.map((item) =>
-    tidy(
-      renderTemplate(
-        `answer.${input.language}.njk`,
-        {
-          ...view,
-          items: [item],
-          differences: [],
-          aggregates: [],
-          trends: [],
-          alignments: [],
-          absences: [],
-          premises: [],
-          breakdowns: [],
-          sharedNames: [],
-          correlations: [],
-          conflicts: [],
-          broadened: [],
-          gaps: [],
-          status: "answered",
-        },
-        input.workspace.root,
-      ),
-    ),
-  );
   const items: AnswerItem[] = built.items.map((entry, index) => ({
-    text: itemTexts[index] ?? "",
+    text: rendered.itemTexts[index] ?? "",
     status: entry.status,
     citations: entry.citations.map((number) => built.citations.citations[number - 1]),
   }));
