@@ -34,8 +34,9 @@ export async function answerPlan(
       : {}),
   });
   try {
-    // The answer's language is decided here, once: every gap, advice and the text use it.
-    const language = options.language ?? detectLanguage(plan.question);
+    // The answer's language is decided here, once (as the planner decides it: the question's script,
+    // the workspace's language when the script is shared): every gap, advice and the text use it.
+    const language = options.language ?? detectLanguage(plan.question, workspace.config.language);
     const labels = new Labels(workspace.config.catalog, language);
     const context = { plan, workspace, options, run, language, labels };
     // The stages (answering/answer-stages.ts), each returning a new value from the one before.
