@@ -1,14 +1,13 @@
 import type { Answer, AnswerItem, AnswerStatus } from "../../models/answer.js";
-import { askModelForText } from "../model-client.js";
 import { auditNumbers, type NumberAuditResult } from "../number-audit.js";
 import type { TraceSink } from "../rule-engine.js";
 import { eventDisagreementSection } from "./event-disagreement-lines.js";
 import { filterMismatchSection } from "./filter-caveats.js";
 import { type GoalOutcome, itemStatus } from "./goal-outcome.js";
 import { type AnswerLanguage, Labels } from "./labels.js";
+import { rephrasedByModel } from "./model-writer.js";
 import { lowConfidenceSection } from "./ocr-caveats.js";
 import { renderAnswer } from "./render-answer.js";
-import { renderTemplate } from "./render-template.js";
 import { buildAnswerView, type ViewInput } from "./view-model.js";
 
 /** What the synthesizer needs: the view's inputs, and where to trace and when to stop. */
@@ -26,12 +25,6 @@ export interface Synthesis {
   writer: "template" | "model";
   audit: NumberAuditResult;
 }
-
-const LANGUAGE_NAMES: Record<AnswerLanguage, string> = {
-  en: "English",
-  "zh-Hans": "Simplified Chinese",
-  "zh-Hant": "Traditional Chinese",
-};
 
 const AUDIT_FAILED: Record<AnswerLanguage, (count: number, total: number, list: string) => string> = {
   en: (count, total, list) =>
@@ -97,44 +90,10 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
       { unmatched: templateAudit.unmatched.map((token) => token.text) },
     );
   }
-  let text = templateText;
-  let audit = templateAudit;
-  let writer: Synthesis["writer"] = "template";
+  const written = await rephrasedByModel({ text: templateText, audit: templateAudit }, known, input);
+  const { audit, writer } = written;
   const model = input.workspace.config.model;
-  if (model?.writer) {
-    const prompt = renderTemplate(
-      "writer-prompt.njk",
-      { languageName: LANGUAGE_NAMES[input.language], question: input.question, draft: templateText },
-      input.workspace.root,
-    );
-    const reply = await askModelForText(
-      model,
-      model.writer,
-      [{ role: "user", content: prompt }],
-      input.signal,
-    );
-    if (!reply.ok) {
-      input.trace?.add("synthesize", `synthesize:template:writer unavailable: ${reply.reason}`, {
-        reason: reply.reason,
-      });
-    } else {
-      const modelAudit = auditNumbers(reply.value, known);
-      if (modelAudit.passed) {
-        text = reply.value.trim();
-        audit = modelAudit;
-        writer = "model";
-      } else {
-        input.trace?.add(
-          "synthesize",
-          `synthesize:template:audit failed: ${modelAudit.unmatched.map((token) => token.text).join(", ")} not in evidence`,
-          {
-            unmatched: modelAudit.unmatched.map((token) => token.text),
-            model: model.writer,
-          },
-        );
-      }
-    }
-  }
+  let text = written.text;
   if (writer === "template" && templateAudit.passed) {
     input.trace?.add(
       "synthesize",
