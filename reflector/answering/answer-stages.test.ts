@@ -1,5 +1,9 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import nunjucks from "nunjucks";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { Workspace } from "../../config/workspace.js";
 import type { Run } from "../../executor/execute-plan.js";
 import { TraceRecorder } from "../../executor/trace-recorder.js";
 import { ExecutionPlan } from "../../models/plan.js";
@@ -172,6 +176,37 @@ describe("the answer stages", () => {
     for (const item of synthesis.answer.items) {
       expect(item.text).not.toBe("");
       expect(synthesis.answer.text).toContain(item.text);
+    }
+  });
+});
+
+describe("a workspace's own answer template", () => {
+  it("that keeps no item text gives items an empty text and says so in the trace", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "triangulate-own-template-"));
+    try {
+      mkdirSync(path.join(root, "templates"));
+      writeFileSync(
+        path.join(root, "templates", "answer.en.njk"),
+        "{% for it in items %}{{ it.label }}: {{ it.values.length }} values\n{% endfor %}",
+      );
+      const own = new Workspace(root, workspace.file, workspace.config);
+      const trace = new TraceRecorder();
+      const answered = graded().outcomes[1];
+      const synthesis = await synthesizeAnswer({
+        question: "What was product A's return rate in East China in February 2024?",
+        language: "en",
+        outcomes: [answered],
+        comparisons: [],
+        broadenings: [],
+        gaps: [],
+        workspace: own,
+        trace,
+      });
+      expect(synthesis.answer.text).toBe("Return rate: 1 values");
+      expect(synthesis.answer.items.map((item) => item.text)).toEqual([""]);
+      expect(trace.lines()).toContain("synthesize:template:no item text kept for g2");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

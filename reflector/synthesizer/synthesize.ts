@@ -79,6 +79,12 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
   // Every number the answer may use: the view's, and those of the caveats said after the template's text.
   const known = [...built.known, ...lowConfidence.known, ...filtered.known];
   const rendered = renderAnswer(built.view, input.workspace.root);
+  // A workspace's own template from before item texts were kept: said in the trace, not silently empty.
+  const textless = built.view.items.filter((_, index) => !rendered.itemTexts[index]).map((item) => item.goal);
+  if (textless.length > 0)
+    input.trace?.add("synthesize", `synthesize:template:no item text kept for ${textless.join(", ")}`, {
+      goals: textless,
+    });
   const templateText = [rendered.text, disagreements.text, lowConfidence.text, filtered.text]
     .filter(Boolean)
     .join("\n\n");
