@@ -27,6 +27,8 @@ const { values } = parseArgs({
     modes: { type: "string", default: "shared,own" },
     "no-job": { type: "boolean", default: false },
     concurrency: { type: "string", default: "10" },
+    /** A folder to keep each ask's JSON in (to read why an answer differs). */
+    keep: { type: "string" },
   },
 });
 const sizes = values.n.split(",").map(Number);
@@ -51,6 +53,8 @@ writeFileSync(
 interface ProcessInfo {
   parent: number;
   command: string;
+  /** The whole command line, to tell the kinds of process apart. */
+  argv: string[];
   rssKb: number;
 }
 
@@ -63,9 +67,11 @@ function processTable(): Map<number, ProcessInfo> {
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       const status = readFileSync(`/proc/${entry}/status`, "utf8");
       const rss = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+      const argv = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
       table.set(Number(entry), {
         parent: Number(fields[1]),
-        command: readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0")[0] ?? "",
+        command: argv[0] ?? "",
+        argv,
         rssKb: rss ? Number(rss[1]) : 0,
       });
     } catch {
@@ -108,9 +114,53 @@ function tree(table: Map<number, ProcessInfo>, roots: Iterable<number>): Set<num
 
 const isChromium = (command: string) => /chrom/i.test(command);
 
+/**
+ * What a process of the measured trees is: a Chromium process by its --type (no type: the browser
+ * itself), a Node process by the triangulate command it runs.
+ */
+function processKind(info: ProcessInfo): string {
+  if (info.command.endsWith("/sh") && isChromium(info.argv.join(" "))) return "chromium launcher (sh)";
+  if (isChromium(info.command)) {
+    // Chromium's child processes rewrite their command line as one space-separated string.
+    const line = info.argv.join(" ");
+    const type = /--type=(\S+)/.exec(line)?.[1];
+    if (!type) return "chromium browser";
+    const utility = /--utility-sub-type=(\S+)/.exec(line)?.[1];
+    return `chromium ${type}${utility ? ` (${utility.split(".").pop()})` : ""}`;
+  }
+  const script = info.argv.slice(1).find((each) => !each.startsWith("-")) ?? "";
+  if (script.endsWith("browser-server.js") || script.endsWith("browser-server.ts"))
+    return "browser server (node)";
+  const command = info.argv[info.argv.indexOf(script) + 1] ?? "";
+  if (command === "worker") return "triangulate worker";
+  if (command === "ask") return info.argv.includes("--queue") ? "ask --queue client" : "ask (local)";
+  if (command === "report") return "report run (local)";
+  return `other: ${info.argv.slice(0, 3).join(" ").slice(0, 60)}`;
+}
+
+/**
+ * Count and memory of each kind of process in one sample: resident (RSS, which counts a page shared
+ * by several processes in each of them, as the peak RSS does) and proportional (PSS, a shared page
+ * divided among its processes: what the processes cost the machine together).
+ */
+type Composition = Map<string, { count: number; rssKb: number; pssKb: number }>;
+
+/** Proportional set size of a process (kB), from /proc/<pid>/smaps_rollup; 0 when it ended. */
+function proportionalKb(pid: number): number {
+  try {
+    return Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
 class Sampler {
   peakRssKb = 0;
   peakChromium = 0;
+  /** The kinds of process at the sample of peak RSS. */
+  peakComposition: Composition = new Map();
+  /** The most Chromium browser processes (not renderers) seen at once. */
+  peakBrowsers = 0;
   readonly servers = new Set<number>();
   private timer: NodeJS.Timeout;
   constructor(private readonly children: Set<number>) {
@@ -122,14 +172,30 @@ class Sampler {
     const pids = tree(table, [...this.children, ...this.servers]);
     let rss = 0;
     let chromium = 0;
+    const composition: Composition = new Map();
     for (const pid of pids) {
       const info = table.get(pid);
       if (!info) continue;
       rss += info.rssKb;
       if (isChromium(info.command)) chromium += 1;
+      const kind = processKind(info);
+      const entry = composition.get(kind) ?? { count: 0, rssKb: 0, pssKb: 0 };
+      entry.count += 1;
+      entry.rssKb += info.rssKb;
+      composition.set(kind, entry);
+    }
+    if (rss > this.peakRssKb) {
+      // Read only at a new peak: smaps_rollup walks every mapping of the process.
+      for (const pid of pids) {
+        const info = table.get(pid);
+        const entry = info ? composition.get(processKind(info)) : undefined;
+        if (entry) entry.pssKb += proportionalKb(pid);
+      }
+      this.peakComposition = composition;
     }
     this.peakRssKb = Math.max(this.peakRssKb, rss);
     this.peakChromium = Math.max(this.peakChromium, chromium);
+    this.peakBrowsers = Math.max(this.peakBrowsers, composition.get("chromium browser")?.count ?? 0);
   }
   stop(): void {
     clearInterval(this.timer);
@@ -196,6 +262,8 @@ interface Row {
   job: boolean;
   peakGb: number;
   peakChromium: number;
+  peakBrowsers: number;
+  composition: Composition;
   p50: number;
   p95: number;
   correct: string;
@@ -235,6 +303,13 @@ try {
         );
         if (result.exitCode !== 0 && result.exitCode !== 2)
           process.stderr.write(`ask ${entry.id} exit ${result.exitCode}: ${result.stderr.slice(0, 300)}\n`);
+        if (values.keep) {
+          mkdirSync(values.keep, { recursive: true });
+          writeFileSync(
+            path.join(values.keep, `${mode}-n${n}-${entry.id}-${results.length}.json`),
+            result.stdout,
+          );
+        }
         results.push({
           question: entry.id,
           wallMs: result.wallMs,
@@ -303,6 +378,8 @@ try {
         job: withJob,
         peakGb: sampler.peakRssKb / 2 ** 20,
         peakChromium: sampler.peakChromium,
+        peakBrowsers: sampler.peakBrowsers,
+        composition: sampler.peakComposition,
         p50: percentile(walls, 0.5),
         p95: percentile(walls, 0.95),
         correct: `${correct}/${results.length}${withJob ? `, job ${jobStatus}` : ""}`,
@@ -403,6 +480,28 @@ const widths = header.map((title, index) =>
 );
 const format = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index])).join("  ");
 process.stdout.write(`\n${format(header)}\n${lines.map(format).join("\n")}\n`);
+// What the peak is made of: each kind of process, how many, and their resident memory at the sample
+// of peak RSS (shared pages are counted in every process that maps them, as RSS does).
+for (const row of rows) {
+  if (row.composition.size === 0) continue;
+  process.stdout.write(
+    `\npeak of ${row.mode}, N=${row.n}${row.job ? " + job" : ""} (${row.peakBrowsers} Chromium browser process(es) at most):\n`,
+  );
+  const kinds = [...row.composition.entries()].sort((left, right) => right[1].rssKb - left[1].rssKb);
+  const gb = (kb: number) => `${(kb / 2 ** 20).toFixed(2)} GB`;
+  process.stdout.write(`  ${"kind".padEnd(34)} ${"n".padStart(3)}   RSS each   RSS total   PSS total\n`);
+  for (const [kind, entry] of kinds)
+    process.stdout.write(
+      `  ${kind.padEnd(34)} ${String(entry.count).padStart(3)} × ${`${(entry.rssKb / entry.count / 1024).toFixed(0)} MB`.padStart(7)}   ${gb(entry.rssKb).padStart(9)}   ${gb(entry.pssKb).padStart(9)}\n`,
+    );
+  const total = [...row.composition.values()].reduce(
+    (sum, entry) => ({ rssKb: sum.rssKb + entry.rssKb, pssKb: sum.pssKb + entry.pssKb }),
+    { rssKb: 0, pssKb: 0 },
+  );
+  process.stdout.write(
+    `  ${"all".padEnd(34)} ${"".padStart(3)}   ${"".padStart(7)}   ${gb(total.rssKb).padStart(9)}   ${gb(total.pssKb).padStart(9)}\n`,
+  );
+}
 for (const n of sizes) {
   const workers = rows.find((row) => row.n === n && row.mode.startsWith("2 warm"));
   const today = rows.find((row) => row.n === n && row.mode === "shared browser");
