@@ -9,10 +9,14 @@
 // warm `triangulate worker` processes on a real Redis (.ci/start-redis; --concurrency per worker):
 // its RSS counts the workers, their browser and the ask client processes. It also times each
 // flagship question on a warm worker from an in-process client (no CLI start-up).
+// For each row it prints what the peak is made of: every kind of process (worker, ask client,
+// browser server, Chromium browser / renderer / GPU / …), how many, their RSS and PSS at the peak,
+// and the CPU seconds each kind used over the row (the work, whatever else loads the machine).
 //
-//   npm run build && npx tsx bench/concurrent-asks.ts [--n 1,5,20] [--modes shared,own,workers] [--no-job] [--concurrency 10]
+//   npm run build && npx tsx bench/concurrent-asks.ts [--n 1,5,20] [--modes shared,own,workers] [--no-job] [--concurrency 10] [--keep <folder>]
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEMO_AS_OF, FLAGSHIP_QUESTIONS, startDemo } from "../demo/run-demo.js";
@@ -56,28 +60,43 @@ interface ProcessInfo {
   /** The whole command line, to tell the kinds of process apart. */
   argv: string[];
   rssKb: number;
+  /** CPU time used so far (user + system), in clock ticks. */
+  cpuTicks: number;
 }
 
-function processTable(): Map<number, ProcessInfo> {
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * Every process now. Read asynchronously (libuv's thread pool), so sampling never blocks this
+ * process's event loop: the demo's BI portal and ticket server answer from it, and a blocked loop
+ * would show up as slow dashboards and timed-out answers.
+ */
+async function processTable(): Promise<Map<number, ProcessInfo>> {
   const table = new Map<number, ProcessInfo>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const status = readFileSync(`/proc/${entry}/status`, "utf8");
-      const rss = /VmRSS:\s+(\d+)\s+kB/.exec(status);
-      const argv = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
-      table.set(Number(entry), {
-        parent: Number(fields[1]),
-        command: argv[0] ?? "",
-        argv,
-        rssKb: rss ? Number(rss[1]) : 0,
-      });
-    } catch {
-      // Ended while read.
-    }
-  }
+  const entries = (await readdir("/proc")).filter((entry) => /^\d+$/.test(entry));
+  await Promise.all(
+    entries.map(async (entry) => {
+      try {
+        const [stat, status, cmdline] = await Promise.all(
+          ["stat", "status", "cmdline"].map((file) => readFile(`/proc/${entry}/${file}`, "utf8")),
+        );
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        const rss = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+        const argv = cmdline.split("\0");
+        table.set(Number(entry), {
+          parent: Number(fields[1]),
+          command: argv[0] ?? "",
+          argv,
+          rssKb: rss ? Number(rss[1]) : 0,
+          // utime and stime: fields 14 and 15 of stat, counted from the state (field 3).
+          cpuTicks: Number(fields[11]) + Number(fields[12]),
+        });
+      } catch {
+        // Ended while read.
+      }
+    }),
+  );
   return table;
 }
 
@@ -146,9 +165,9 @@ function processKind(info: ProcessInfo): string {
 type Composition = Map<string, { count: number; rssKb: number; pssKb: number }>;
 
 /** Proportional set size of a process (kB), from /proc/<pid>/smaps_rollup; 0 when it ended. */
-function proportionalKb(pid: number): number {
+async function proportionalKb(pid: number): Promise<number> {
   try {
-    return Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0);
+    return Number(/^Pss:\s+(\d+) kB/m.exec(await readFile(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0);
   } catch {
     return 0;
   }
@@ -163,11 +182,20 @@ class Sampler {
   peakBrowsers = 0;
   readonly servers = new Set<number>();
   private timer: NodeJS.Timeout;
+  private first = true;
+  private readonly cpuAtStart = new Map<number, number>();
+  private readonly cpuLast = new Map<number, { kind: string; ticks: number }>();
+  /** The sample being taken: one at a time, however slowly /proc answers. */
+  private sampling: Promise<void> | undefined;
   constructor(private readonly children: Set<number>) {
-    this.timer = setInterval(() => this.sample(), 250);
+    this.timer = setInterval(() => {
+      this.sampling ??= this.sample().finally(() => {
+        this.sampling = undefined;
+      });
+    }, 250);
   }
-  sample(): void {
-    const table = processTable();
+  async sample(): Promise<void> {
+    const table = await processTable();
     for (const pid of publishedServers()) this.servers.add(pid);
     const pids = tree(table, [...this.children, ...this.servers]);
     let rss = 0;
@@ -186,19 +214,45 @@ class Sampler {
     }
     if (rss > this.peakRssKb) {
       // Read only at a new peak: smaps_rollup walks every mapping of the process.
-      for (const pid of pids) {
-        const info = table.get(pid);
-        const entry = info ? composition.get(processKind(info)) : undefined;
-        if (entry) entry.pssKb += proportionalKb(pid);
-      }
+      await Promise.all(
+        [...pids].map(async (pid) => {
+          const info = table.get(pid);
+          const entry = info ? composition.get(processKind(info)) : undefined;
+          if (entry) entry.pssKb += await proportionalKb(pid);
+        }),
+      );
       this.peakComposition = composition;
     }
     this.peakRssKb = Math.max(this.peakRssKb, rss);
     this.peakChromium = Math.max(this.peakChromium, chromium);
     this.peakBrowsers = Math.max(this.peakBrowsers, composition.get("chromium browser")?.count ?? 0);
+    for (const pid of pids) {
+      const info = table.get(pid);
+      if (!info) continue;
+      // A process alive at the first sample (a warm worker, the browser) counts from then on.
+      if (this.first) this.cpuAtStart.set(pid, info.cpuTicks);
+      this.cpuLast.set(pid, { kind: processKind(info), ticks: info.cpuTicks });
+    }
+    this.first = false;
   }
-  stop(): void {
+
+  /**
+   * CPU seconds each kind of process used during the measurement, from the last sample of each
+   * process (a process that ended between samples loses at most its last 250 ms). Unlike wall
+   * times, this does not depend on what else the machine runs: the work the asks cost.
+   */
+  cpuSeconds(): Map<string, number> {
+    const result = new Map<string, number>();
+    for (const [pid, last] of this.cpuLast)
+      result.set(
+        last.kind,
+        (result.get(last.kind) ?? 0) + (last.ticks - (this.cpuAtStart.get(pid) ?? 0)) / TICKS_PER_SECOND,
+      );
+    return result;
+  }
+  async stop(): Promise<void> {
     clearInterval(this.timer);
+    await this.sampling;
   }
 }
 
@@ -250,7 +304,7 @@ async function waitForIdleServers(servers: Set<number>): Promise<number> {
   while (Date.now() < until && [...servers].some((pid) => existsSync(`/proc/${pid}`)))
     await new Promise((resolve) => setTimeout(resolve, 200));
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  const table = processTable();
+  const table = await processTable();
   return [...tree(table, servers)].filter((pid) => isChromium(table.get(pid)?.command ?? "")).length;
 }
 
@@ -264,6 +318,8 @@ interface Row {
   peakChromium: number;
   peakBrowsers: number;
   composition: Composition;
+  /** CPU seconds per kind of process over the measurement. */
+  cpu: Map<string, number>;
   p50: number;
   p95: number;
   correct: string;
@@ -288,6 +344,8 @@ try {
       process.stderr.write(`… ${mode}: ${n} concurrent ask${withJob ? " + a report job" : ""}\n`);
       const children = new Set<number>(warm?.pids ?? []);
       const sampler = new Sampler(children);
+      // The CPU times of the processes already running are read before any ask starts.
+      await sampler.sample();
       const asks = Array.from(
         { length: n === 1 ? QUESTIONS.length : n },
         (_, index) => QUESTIONS[index % QUESTIONS.length],
@@ -348,8 +406,8 @@ try {
               });
         await Promise.all([...asks.map(ask), job]);
       }
-      sampler.sample();
-      sampler.stop();
+      await sampler.stop();
+      await sampler.sample();
       let correct = 0;
       for (const result of results) {
         if (!baseline.has(result.question)) baseline.set(result.question, result.fingerprint);
@@ -380,6 +438,7 @@ try {
         peakChromium: sampler.peakChromium,
         peakBrowsers: sampler.peakBrowsers,
         composition: sampler.peakComposition,
+        cpu: sampler.cpuSeconds(),
         p50: percentile(walls, 0.5),
         p95: percentile(walls, 0.95),
         correct: `${correct}/${results.length}${withJob ? `, job ${jobStatus}` : ""}`,
@@ -480,27 +539,52 @@ const widths = header.map((title, index) =>
 );
 const format = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index])).join("  ");
 process.stdout.write(`\n${format(header)}\n${lines.map(format).join("\n")}\n`);
-// What the peak is made of: each kind of process, how many, and their resident memory at the sample
-// of peak RSS (shared pages are counted in every process that maps them, as RSS does).
+// What the peak is made of: each kind of process, how many, their memory at the sample of peak RSS
+// (RSS counts a shared page in every process that maps it, as the peak RSS does; PSS divides it),
+// and the CPU seconds each kind used over the whole measurement.
 for (const row of rows) {
   if (row.composition.size === 0) continue;
   process.stdout.write(
     `\npeak of ${row.mode}, N=${row.n}${row.job ? " + job" : ""} (${row.peakBrowsers} Chromium browser process(es) at most):\n`,
   );
-  const kinds = [...row.composition.entries()].sort((left, right) => right[1].rssKb - left[1].rssKb);
   const gb = (kb: number) => `${(kb / 2 ** 20).toFixed(2)} GB`;
-  process.stdout.write(`  ${"kind".padEnd(34)} ${"n".padStart(3)}   RSS each   RSS total   PSS total\n`);
-  for (const [kind, entry] of kinds)
+  const empty = { count: 0, rssKb: 0, pssKb: 0 };
+  const kinds = [...new Set([...row.composition.keys(), ...row.cpu.keys()])].sort(
+    (left, right) => (row.composition.get(right)?.rssKb ?? 0) - (row.composition.get(left)?.rssKb ?? 0),
+  );
+  const line = (kind: string, count: string, each: string, rss: number, pss: number, cpu: number) =>
     process.stdout.write(
-      `  ${kind.padEnd(34)} ${String(entry.count).padStart(3)} × ${`${(entry.rssKb / entry.count / 1024).toFixed(0)} MB`.padStart(7)}   ${gb(entry.rssKb).padStart(9)}   ${gb(entry.pssKb).padStart(9)}\n`,
+      `  ${kind.padEnd(34)} ${count.padStart(3)}  ${each.padStart(8)}  ${gb(rss).padStart(9)}  ${gb(pss).padStart(9)}  ${`${cpu.toFixed(1)} s`.padStart(9)}\n`,
     );
-  const total = [...row.composition.values()].reduce(
-    (sum, entry) => ({ rssKb: sum.rssKb + entry.rssKb, pssKb: sum.pssKb + entry.pssKb }),
-    { rssKb: 0, pssKb: 0 },
-  );
   process.stdout.write(
-    `  ${"all".padEnd(34)} ${"".padStart(3)}   ${"".padStart(7)}   ${gb(total.rssKb).padStart(9)}   ${gb(total.pssKb).padStart(9)}\n`,
+    `  ${"kind".padEnd(34)} ${"n".padStart(3)}  ${"RSS each".padStart(8)}  ${"RSS".padStart(9)}  ${"PSS".padStart(9)}  ${"CPU".padStart(9)}\n`,
   );
+  const sum = (filter: (kind: string) => boolean) => {
+    const chosen = kinds.filter(filter);
+    return {
+      rss: chosen.reduce((total, kind) => total + (row.composition.get(kind)?.rssKb ?? 0), 0),
+      pss: chosen.reduce((total, kind) => total + (row.composition.get(kind)?.pssKb ?? 0), 0),
+      cpu: chosen.reduce((total, kind) => total + (row.cpu.get(kind) ?? 0), 0),
+    };
+  };
+  for (const kind of kinds) {
+    const entry = row.composition.get(kind) ?? empty;
+    line(
+      kind,
+      String(entry.count),
+      entry.count > 0 ? `${(entry.rssKb / entry.count / 1024).toFixed(0)} MB` : "",
+      entry.rssKb,
+      entry.pssKb,
+      row.cpu.get(kind) ?? 0,
+    );
+  }
+  const all = sum(() => true);
+  line("all", "", "", all.rss, all.pss, all.cpu);
+  if (kinds.includes("ask --queue client")) {
+    // The clients are the analysts' terminals, usually not the workers' machine.
+    const served = sum((kind) => kind !== "ask --queue client");
+    line("all but the ask --queue clients", "", "", served.rss, served.pss, served.cpu);
+  }
 }
 for (const n of sizes) {
   const workers = rows.find((row) => row.n === n && row.mode.startsWith("2 warm"));
