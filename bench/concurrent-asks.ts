@@ -218,7 +218,10 @@ class Sampler {
         [...pids].map(async (pid) => {
           const info = table.get(pid);
           const entry = info ? composition.get(processKind(info)) : undefined;
-          if (entry) entry.pssKb += await proportionalKb(pid);
+          // Read first: `entry.pssKb += await …` would read the sum before the await and lose
+          // the other processes' shares added meanwhile.
+          const proportional = await proportionalKb(pid);
+          if (entry) entry.pssKb += proportional;
         }),
       );
       this.peakComposition = composition;
@@ -231,7 +234,10 @@ class Sampler {
       if (!info) continue;
       // A process alive at the first sample (a warm worker, the browser) counts from then on.
       if (this.first) this.cpuAtStart.set(pid, info.cpuTicks);
-      this.cpuLast.set(pid, { kind: processKind(info), ticks: info.cpuTicks });
+      // An ending process (a zombie) has no command line left: it keeps the kind it was seen as.
+      const known = this.cpuLast.get(pid)?.kind;
+      const kind = known && !known.startsWith("other") ? known : processKind(info);
+      this.cpuLast.set(pid, { kind, ticks: info.cpuTicks });
     }
     this.first = false;
   }
