@@ -13,7 +13,7 @@
 // browser server, Chromium browser / renderer / GPU / …), how many, their RSS and PSS at the peak,
 // and the CPU seconds each kind used over the row (the work, whatever else loads the machine).
 //
-//   npm run build && npx tsx bench/concurrent-asks.ts [--n 1,5,20] [--modes shared,own,workers] [--no-job] [--concurrency 10] [--keep <folder>]
+//   npm run build && npx tsx bench/concurrent-asks.ts [--n 1,5,20] [--modes shared,own,workers] [--no-job] [--concurrency 10] [--bi-concurrency 4] [--keep <folder>]
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
@@ -33,6 +33,11 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "10" },
     /** A folder to keep each ask's JSON in (to read why an answer differs). */
     keep: { type: "string" },
+    /**
+     * The BI sources' `concurrency` in the demo copy (default: the demo's own, 4). A warm worker's
+     * renderer processes are at most workers × BI sources × this, whatever the number of questions.
+     */
+    "bi-concurrency": { type: "string" },
   },
 });
 const sizes = values.n.split(",").map(Number);
@@ -48,6 +53,16 @@ const IDLE_SECONDS = 3;
 
 const demo = await startDemo({ onProgress: (message) => process.stderr.write(`… ${message}\n`) });
 const stateBrowser = path.join(demo.directory, ".triangulate/browser");
+if (values["bi-concurrency"]) {
+  const file = path.join(demo.directory, "triangulate.yaml");
+  writeFileSync(
+    file,
+    readFileSync(file, "utf8").replace(
+      /^( +)kind: bi_dashboard\n/gm,
+      (line, indent: string) => `${line}${indent}concurrency: ${Number(values["bi-concurrency"])}\n`,
+    ),
+  );
+}
 mkdirSync(path.join(demo.directory, "jobs"), { recursive: true });
 writeFileSync(
   path.join(demo.directory, "jobs/bench-load.yaml"),
