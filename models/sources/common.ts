@@ -22,7 +22,7 @@ export const sourceCommonShape = {
   description: z.string().optional(),
   /** Trust weight in (0, 1], used to fuse conflicting values. */
   trust: z.number().gt(0).lte(1).default(DEFAULT_TRUST),
-  /** At most this many requests to the source at once. */
+  /** At most this many requests to the source at once from one process, all its questions together. */
   concurrency: z.number().int().min(1).max(32).default(4),
   /** Per-request timeout. */
   timeout_seconds: z.number().positive().max(600).default(20),
