@@ -1,7 +1,8 @@
 // Benchmark: cold start (issue 27 item 5, issue 25). Each figure is a fresh `node
 // dist/bin/triangulate.js` process, spawn to exit, of two builds run interleaved so a busy machine
 // slows both alike: this checkout's dist/ ("after") and a build of an earlier commit ("before",
-// main's 1380bff by default, built by this bench in a temporary `git worktree`).
+// 9d35792 by default, the last commit before `npm run build` bundled the CLI, built by this bench in
+// a temporary `git worktree` as that commit's own build did: tsc, then build/bundle-cli.ts when it has one).
 //   - cold `plan` of a Chinese and an English question on demo/workspace;
 //   - cold `ask` of a flagship question answered from local files: a copy of the demo workspace
 //     reduced to its file sources (no browser, no servers), the "local ask" of issue 27;
@@ -35,7 +36,7 @@ const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "10" },
     before: { type: "string" },
-    "before-commit": { type: "string", default: "1380bff" },
+    "before-commit": { type: "string", default: "9d35792" },
   },
 });
 const runs = Number(values.runs);
@@ -74,6 +75,16 @@ function buildCommit(commit: string): { dir: string; remove: () => void } {
         stdio: "inherit",
       },
     );
+    // A commit whose build bundles the CLI is measured bundled, as its users run it.
+    if (existsSync(path.join(dir, "build/bundle-cli.ts")))
+      execFileSync(
+        process.execPath,
+        [path.join(root, "node_modules/tsx/dist/cli.mjs"), "build/bundle-cli.ts"],
+        {
+          cwd: dir,
+          stdio: "inherit",
+        },
+      );
   } catch (error) {
     remove();
     throw error;
