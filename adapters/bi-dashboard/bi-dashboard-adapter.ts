@@ -197,6 +197,7 @@ export class BiDashboardAdapter implements SourceAdapter {
       const message = error instanceof Error ? error.message : "";
       const browser = pooled.page.context().browser();
       if (
+        !context.signal.aborted &&
         browser?.isConnected() &&
         /Target page, context or browser has been closed|Target closed/.test(message)
       )
@@ -425,6 +426,9 @@ export class BiDashboardAdapter implements SourceAdapter {
         new Promise<false>((resolve) => setTimeout(() => resolve(false), 100)),
       ]).catch(() => false);
       if (done) return;
+      // A page closed under the wait (the step was aborted) rejects the load state at once: that is
+      // not a slow page, so stop instead of polling a closed page until the deadline.
+      if (page.isClosed()) throw new Error("Target page, context or browser has been closed");
       if (this.guard.cancelledNavigation(page)) {
         const state = await page.evaluate(() => document.readyState, undefined).catch(() => "loading");
         if (state !== "loading") return;
