@@ -1,3 +1,4 @@
+import pLimit, { type LimitFunction } from "p-limit";
 import type { Workspace } from "../config/workspace.js";
 import type { SourceConfig, SourceKind } from "../models/workspace.js";
 import type { AdapterFactory, SourceAdapter } from "./adapter.js";
@@ -22,9 +23,13 @@ export async function createAdapter(
   return factory(name, config, workspace);
 }
 
-/** Holds one adapter per source for the length of a run, created on first use, closed together. */
+/**
+ * Holds one adapter per source, created on first use, closed together: for the length of a run, or
+ * of a report job's questions, or of a warm worker's life (its jobs run on one pool at once).
+ */
 export class AdapterPool {
   private readonly adapters = new Map<string, Promise<SourceAdapter>>();
+  private readonly limits = new Map<string, LimitFunction>();
 
   /** `create` replaces the registry, for tests and benchmarks of the executor itself. */
   constructor(
@@ -46,6 +51,22 @@ export class AdapterPool {
       this.adapters.set(name, adapter);
     }
     return adapter;
+  }
+
+  /**
+   * The turn-taking of a source: at most its `concurrency` requests at once from every run that
+   * shares this pool. One adapter serves all of those runs (one browser context, one knowledge-base
+   * handle), so the bound must be the pool's, not each run's: twenty asks on a warm worker would
+   * otherwise open twenty pages of one dashboard at once. The executor takes a turn before an
+   * attempt's clock starts, so waiting for one never eats a step's timeout.
+   */
+  sourceLimit(name: string): LimitFunction {
+    let limit = this.limits.get(name);
+    if (!limit) {
+      limit = pLimit(this.workspace.config.sources[name]?.concurrency ?? 1);
+      this.limits.set(name, limit);
+    }
+    return limit;
   }
 
   /** Closes every adapter that was created, even if some fail to close. */

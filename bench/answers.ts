@@ -1,7 +1,9 @@
 // Scores answers against a gold file per workspace (format: docs/reflector.md, "Gold answers").
 // For every gold question: the whole status right; every expected number present in the answer (and
 // so in its audited numbers); no forbidden statement; every gold item's status right; and the count
-// of items (or whole answers) called "answered" when the gold says the asked value is missing.
+// of items (or whole answers) called "answered" when the gold says the asked value is missing; and
+// the answers with a sentence in another language than the answer's (outside quotes and the
+// workspace's own names: test/support/foreign-sentences.ts).
 //
 //   npx tsx bench/answers.ts test/workspaces/harbor-clinics/gold-answers.yaml [more gold files] [--json]
 //   npx tsx bench/answers.ts demo/gold/answers.yaml          (starts the demo servers itself)
@@ -17,6 +19,8 @@ import { loadWorkspace } from "../config/load-workspace.js";
 import type { Workspace } from "../config/workspace.js";
 import type { Answer } from "../models/answer.js";
 import { askQuestion } from "../planner/ask.js";
+import { foreignSentences, workspaceNames } from "../test/support/foreign-sentences.js";
+import { readerLines } from "../test/support/reader-lines.js";
 
 const ItemStatus = z.enum(["answered", "partial", "insufficient", "failed"]);
 const GoldQuestion = z
@@ -53,6 +57,8 @@ export interface QuestionScore {
   itemsRight: boolean;
   /** Items (or the whole answer) called answered though the gold says the asked value is missing. */
   falseAnswered: number;
+  /** Runs of another language in what the reader reads (empty when every sentence is in the answer's language). */
+  foreign: string[];
   problems: string[];
 }
 
@@ -98,7 +104,26 @@ export function scoreAnswer(gold: GoldQuestion, answer: Answer): QuestionScore {
     noContradiction: said.length === 0 && unsaid.length === 0,
     itemsRight,
     falseAnswered,
+    foreign: [],
     problems,
+  };
+}
+
+/** Adds the runs of another language found in the answer's reader-facing lines to a score. */
+function withLanguageCheck(
+  score: QuestionScore,
+  answer: Answer,
+  warnings: string[],
+  names: string[],
+): QuestionScore {
+  const foreign = readerLines(answer, warnings)
+    .flatMap((line) => foreignSentences(line, answer.language, names))
+    .map((found) => found.run);
+  if (foreign.length === 0) return score;
+  return {
+    ...score,
+    foreign,
+    problems: [...score.problems, `another language: ${foreign.map((run) => `"${run}"`).join(", ")}`],
   };
 }
 
@@ -129,6 +154,7 @@ export async function scoreGoldFile(file: string): Promise<QuestionScore[]> {
   const folder = gold.workspace === "demo" ? "demo" : path.resolve(path.dirname(file), gold.workspace);
   const target = await openWorkspace(folder);
   const scores: QuestionScore[] = [];
+  const names = workspaceNames(target.workspace);
   try {
     for (const question of gold.questions) {
       const result = await askQuestion(question.question, target.workspace, {
@@ -136,7 +162,14 @@ export async function scoreGoldFile(file: string): Promise<QuestionScore[]> {
         record: false,
         ...(target.adapters ? { adapters: target.adapters } : {}),
       });
-      scores.push(scoreAnswer(question, result.answer));
+      scores.push(
+        withLanguageCheck(
+          scoreAnswer(question, result.answer),
+          result.answer,
+          result.planning.warnings,
+          names,
+        ),
+      );
     }
   } finally {
     await target.close();
@@ -155,7 +188,15 @@ if (isMain) {
     process.stderr.write("usage: npx tsx bench/answers.ts <gold-answers.yaml>… [--json]\n");
     process.exit(1);
   }
-  const totals = { questions: 0, status: 0, numbers: 0, contradictions: 0, items: 0, falseAnswered: 0 };
+  const totals = {
+    questions: 0,
+    status: 0,
+    numbers: 0,
+    contradictions: 0,
+    items: 0,
+    falseAnswered: 0,
+    otherLanguage: 0,
+  };
   const all: Record<string, QuestionScore[]> = {};
   for (const file of positionals) {
     const scores = await scoreGoldFile(file);
@@ -167,6 +208,7 @@ if (isMain) {
       if (score.noContradiction) totals.contradictions++;
       if (score.itemsRight) totals.items++;
       totals.falseAnswered += score.falseAnswered;
+      if (score.foreign.length > 0) totals.otherLanguage++;
       if (!values.json)
         process.stdout.write(
           `${score.problems.length === 0 ? "ok  " : "MISS"} ${file} ${score.id}${score.problems.length ? `: ${score.problems.join("; ")}` : ""}\n`,
@@ -176,7 +218,7 @@ if (isMain) {
   if (values.json) process.stdout.write(`${JSON.stringify({ totals, questions: all }, null, 2)}\n`);
   else
     process.stdout.write(
-      `\n${totals.questions} questions: status right ${totals.status}, numbers right ${totals.numbers}, no contradiction ${totals.contradictions}, items right ${totals.items}; answered items whose asked value is missing: ${totals.falseAnswered} (goal 0)\n`,
+      `\n${totals.questions} questions: status right ${totals.status}, numbers right ${totals.numbers}, no contradiction ${totals.contradictions}, items right ${totals.items}; answered items whose asked value is missing: ${totals.falseAnswered} (goal 0); answers with a sentence in another language: ${totals.otherLanguage} (goal 0)\n`,
     );
   process.exit(0);
 }

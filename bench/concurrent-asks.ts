@@ -9,10 +9,14 @@
 // warm `triangulate worker` processes on a real Redis (.ci/start-redis; --concurrency per worker):
 // its RSS counts the workers, their browser and the ask client processes. It also times each
 // flagship question on a warm worker from an in-process client (no CLI start-up).
+// For each row it prints what the peak is made of: every kind of process (worker, ask client,
+// browser server, Chromium browser / renderer / GPU / …), how many, their RSS and PSS at the peak,
+// and the CPU seconds each kind used over the row (the work, whatever else loads the machine).
 //
-//   npm run build && npx tsx bench/concurrent-asks.ts [--n 1,5,20] [--modes shared,own,workers] [--no-job] [--concurrency 10]
+//   npm run build && npx tsx bench/concurrent-asks.ts [--n 1,5,20] [--modes shared,own,workers] [--no-job] [--concurrency 10] [--bi-concurrency 4] [--keep <folder>]
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEMO_AS_OF, FLAGSHIP_QUESTIONS, startDemo } from "../demo/run-demo.js";
@@ -27,6 +31,13 @@ const { values } = parseArgs({
     modes: { type: "string", default: "shared,own" },
     "no-job": { type: "boolean", default: false },
     concurrency: { type: "string", default: "10" },
+    /** A folder to keep each ask's JSON in (to read why an answer differs). */
+    keep: { type: "string" },
+    /**
+     * The BI sources' `concurrency` in the demo copy (default: the demo's own, 4). A warm worker's
+     * renderer processes are at most workers × BI sources × this, whatever the number of questions.
+     */
+    "bi-concurrency": { type: "string" },
   },
 });
 const sizes = values.n.split(",").map(Number);
@@ -42,6 +53,16 @@ const IDLE_SECONDS = 3;
 
 const demo = await startDemo({ onProgress: (message) => process.stderr.write(`… ${message}\n`) });
 const stateBrowser = path.join(demo.directory, ".triangulate/browser");
+if (values["bi-concurrency"]) {
+  const file = path.join(demo.directory, "triangulate.yaml");
+  writeFileSync(
+    file,
+    readFileSync(file, "utf8").replace(
+      /^( +)kind: bi_dashboard\n/gm,
+      (line, indent: string) => `${line}${indent}concurrency: ${Number(values["bi-concurrency"])}\n`,
+    ),
+  );
+}
 mkdirSync(path.join(demo.directory, "jobs"), { recursive: true });
 writeFileSync(
   path.join(demo.directory, "jobs/bench-load.yaml"),
@@ -51,27 +72,46 @@ writeFileSync(
 interface ProcessInfo {
   parent: number;
   command: string;
+  /** The whole command line, to tell the kinds of process apart. */
+  argv: string[];
   rssKb: number;
+  /** CPU time used so far (user + system), in clock ticks. */
+  cpuTicks: number;
 }
 
-function processTable(): Map<number, ProcessInfo> {
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * Every process now. Read asynchronously (libuv's thread pool), so sampling never blocks this
+ * process's event loop: the demo's BI portal and ticket server answer from it, and a blocked loop
+ * would show up as slow dashboards and timed-out answers.
+ */
+async function processTable(): Promise<Map<number, ProcessInfo>> {
   const table = new Map<number, ProcessInfo>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const status = readFileSync(`/proc/${entry}/status`, "utf8");
-      const rss = /VmRSS:\s+(\d+)\s+kB/.exec(status);
-      table.set(Number(entry), {
-        parent: Number(fields[1]),
-        command: readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0")[0] ?? "",
-        rssKb: rss ? Number(rss[1]) : 0,
-      });
-    } catch {
-      // Ended while read.
-    }
-  }
+  const entries = (await readdir("/proc")).filter((entry) => /^\d+$/.test(entry));
+  await Promise.all(
+    entries.map(async (entry) => {
+      try {
+        const [stat, status, cmdline] = await Promise.all(
+          ["stat", "status", "cmdline"].map((file) => readFile(`/proc/${entry}/${file}`, "utf8")),
+        );
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        const rss = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+        const argv = cmdline.split("\0");
+        table.set(Number(entry), {
+          parent: Number(fields[1]),
+          command: argv[0] ?? "",
+          argv,
+          rssKb: rss ? Number(rss[1]) : 0,
+          // utime and stime: fields 14 and 15 of stat, counted from the state (field 3).
+          cpuTicks: Number(fields[11]) + Number(fields[12]),
+        });
+      } catch {
+        // Ended while read.
+      }
+    }),
+  );
   return table;
 }
 
@@ -108,31 +148,132 @@ function tree(table: Map<number, ProcessInfo>, roots: Iterable<number>): Set<num
 
 const isChromium = (command: string) => /chrom/i.test(command);
 
+/**
+ * What a process of the measured trees is: a Chromium process by its --type (no type: the browser
+ * itself), a Node process by the triangulate command it runs.
+ */
+function processKind(info: ProcessInfo): string {
+  if (info.command.endsWith("/sh") && isChromium(info.argv.join(" "))) return "chromium launcher (sh)";
+  if (isChromium(info.command)) {
+    // Chromium's child processes rewrite their command line as one space-separated string.
+    const line = info.argv.join(" ");
+    const type = /--type=(\S+)/.exec(line)?.[1];
+    if (!type) return "chromium browser";
+    const utility = /--utility-sub-type=(\S+)/.exec(line)?.[1];
+    return `chromium ${type}${utility ? ` (${utility.split(".").pop()})` : ""}`;
+  }
+  const script = info.argv.slice(1).find((each) => !each.startsWith("-")) ?? "";
+  if (script.endsWith("browser-server.js") || script.endsWith("browser-server.ts"))
+    return "browser server (node)";
+  const command = info.argv[info.argv.indexOf(script) + 1] ?? "";
+  if (command === "worker") return "triangulate worker";
+  if (command === "ask") return info.argv.includes("--queue") ? "ask --queue client" : "ask (local)";
+  if (command === "report") return "report run (local)";
+  return `other: ${info.argv.slice(0, 3).join(" ").slice(0, 60)}`;
+}
+
+/**
+ * Count and memory of each kind of process in one sample: resident (RSS, which counts a page shared
+ * by several processes in each of them, as the peak RSS does) and proportional (PSS, a shared page
+ * divided among its processes: what the processes cost the machine together).
+ */
+type Composition = Map<string, { count: number; rssKb: number; pssKb: number }>;
+
+/** Proportional set size of a process (kB), from /proc/<pid>/smaps_rollup; 0 when it ended. */
+async function proportionalKb(pid: number): Promise<number> {
+  try {
+    return Number(/^Pss:\s+(\d+) kB/m.exec(await readFile(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
 class Sampler {
   peakRssKb = 0;
   peakChromium = 0;
+  /** The kinds of process at the sample of peak RSS. */
+  peakComposition: Composition = new Map();
+  /** The most Chromium browser processes (not renderers) seen at once. */
+  peakBrowsers = 0;
   readonly servers = new Set<number>();
   private timer: NodeJS.Timeout;
+  private first = true;
+  private readonly cpuAtStart = new Map<number, number>();
+  private readonly cpuLast = new Map<number, { kind: string; ticks: number }>();
+  /** The sample being taken: one at a time, however slowly /proc answers. */
+  private sampling: Promise<void> | undefined;
   constructor(private readonly children: Set<number>) {
-    this.timer = setInterval(() => this.sample(), 250);
+    this.timer = setInterval(() => {
+      this.sampling ??= this.sample().finally(() => {
+        this.sampling = undefined;
+      });
+    }, 250);
   }
-  sample(): void {
-    const table = processTable();
+  async sample(): Promise<void> {
+    const table = await processTable();
     for (const pid of publishedServers()) this.servers.add(pid);
     const pids = tree(table, [...this.children, ...this.servers]);
     let rss = 0;
     let chromium = 0;
+    const composition: Composition = new Map();
     for (const pid of pids) {
       const info = table.get(pid);
       if (!info) continue;
       rss += info.rssKb;
       if (isChromium(info.command)) chromium += 1;
+      const kind = processKind(info);
+      const entry = composition.get(kind) ?? { count: 0, rssKb: 0, pssKb: 0 };
+      entry.count += 1;
+      entry.rssKb += info.rssKb;
+      composition.set(kind, entry);
+    }
+    if (rss > this.peakRssKb) {
+      // Read only at a new peak: smaps_rollup walks every mapping of the process.
+      await Promise.all(
+        [...pids].map(async (pid) => {
+          const info = table.get(pid);
+          const entry = info ? composition.get(processKind(info)) : undefined;
+          // Read first: `entry.pssKb += await …` would read the sum before the await and lose
+          // the other processes' shares added meanwhile.
+          const proportional = await proportionalKb(pid);
+          if (entry) entry.pssKb += proportional;
+        }),
+      );
+      this.peakComposition = composition;
     }
     this.peakRssKb = Math.max(this.peakRssKb, rss);
     this.peakChromium = Math.max(this.peakChromium, chromium);
+    this.peakBrowsers = Math.max(this.peakBrowsers, composition.get("chromium browser")?.count ?? 0);
+    for (const pid of pids) {
+      const info = table.get(pid);
+      if (!info) continue;
+      // A process alive at the first sample (a warm worker, the browser) counts from then on.
+      if (this.first) this.cpuAtStart.set(pid, info.cpuTicks);
+      // An ending process (a zombie) has no command line left: it keeps the kind it was seen as.
+      const known = this.cpuLast.get(pid)?.kind;
+      const kind = known && !known.startsWith("other") ? known : processKind(info);
+      this.cpuLast.set(pid, { kind, ticks: info.cpuTicks });
+    }
+    this.first = false;
   }
-  stop(): void {
+
+  /**
+   * CPU seconds each kind of process used during the measurement, from the last sample of each
+   * process (a process that ended between samples loses at most its last 250 ms). Unlike wall
+   * times, this does not depend on what else the machine runs: the work the asks cost.
+   */
+  cpuSeconds(): Map<string, number> {
+    const result = new Map<string, number>();
+    for (const [pid, last] of this.cpuLast)
+      result.set(
+        last.kind,
+        (result.get(last.kind) ?? 0) + (last.ticks - (this.cpuAtStart.get(pid) ?? 0)) / TICKS_PER_SECOND,
+      );
+    return result;
+  }
+  async stop(): Promise<void> {
     clearInterval(this.timer);
+    await this.sampling;
   }
 }
 
@@ -184,7 +325,7 @@ async function waitForIdleServers(servers: Set<number>): Promise<number> {
   while (Date.now() < until && [...servers].some((pid) => existsSync(`/proc/${pid}`)))
     await new Promise((resolve) => setTimeout(resolve, 200));
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  const table = processTable();
+  const table = await processTable();
   return [...tree(table, servers)].filter((pid) => isChromium(table.get(pid)?.command ?? "")).length;
 }
 
@@ -196,6 +337,10 @@ interface Row {
   job: boolean;
   peakGb: number;
   peakChromium: number;
+  peakBrowsers: number;
+  composition: Composition;
+  /** CPU seconds per kind of process over the measurement. */
+  cpu: Map<string, number>;
   p50: number;
   p95: number;
   correct: string;
@@ -220,6 +365,8 @@ try {
       process.stderr.write(`… ${mode}: ${n} concurrent ask${withJob ? " + a report job" : ""}\n`);
       const children = new Set<number>(warm?.pids ?? []);
       const sampler = new Sampler(children);
+      // The CPU times of the processes already running are read before any ask starts.
+      await sampler.sample();
       const asks = Array.from(
         { length: n === 1 ? QUESTIONS.length : n },
         (_, index) => QUESTIONS[index % QUESTIONS.length],
@@ -235,6 +382,13 @@ try {
         );
         if (result.exitCode !== 0 && result.exitCode !== 2)
           process.stderr.write(`ask ${entry.id} exit ${result.exitCode}: ${result.stderr.slice(0, 300)}\n`);
+        if (values.keep) {
+          mkdirSync(values.keep, { recursive: true });
+          writeFileSync(
+            path.join(values.keep, `${mode}-n${n}-${entry.id}-${results.length}.json`),
+            result.stdout,
+          );
+        }
         results.push({
           question: entry.id,
           wallMs: result.wallMs,
@@ -273,8 +427,8 @@ try {
               });
         await Promise.all([...asks.map(ask), job]);
       }
-      sampler.sample();
-      sampler.stop();
+      await sampler.stop();
+      await sampler.sample();
       let correct = 0;
       for (const result of results) {
         if (!baseline.has(result.question)) baseline.set(result.question, result.fingerprint);
@@ -303,6 +457,9 @@ try {
         job: withJob,
         peakGb: sampler.peakRssKb / 2 ** 20,
         peakChromium: sampler.peakChromium,
+        peakBrowsers: sampler.peakBrowsers,
+        composition: sampler.peakComposition,
+        cpu: sampler.cpuSeconds(),
         p50: percentile(walls, 0.5),
         p95: percentile(walls, 0.95),
         correct: `${correct}/${results.length}${withJob ? `, job ${jobStatus}` : ""}`,
@@ -403,6 +560,53 @@ const widths = header.map((title, index) =>
 );
 const format = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index])).join("  ");
 process.stdout.write(`\n${format(header)}\n${lines.map(format).join("\n")}\n`);
+// What the peak is made of: each kind of process, how many, their memory at the sample of peak RSS
+// (RSS counts a shared page in every process that maps it, as the peak RSS does; PSS divides it),
+// and the CPU seconds each kind used over the whole measurement.
+for (const row of rows) {
+  if (row.composition.size === 0) continue;
+  process.stdout.write(
+    `\npeak of ${row.mode}, N=${row.n}${row.job ? " + job" : ""} (${row.peakBrowsers} Chromium browser process(es) at most):\n`,
+  );
+  const gb = (kb: number) => `${(kb / 2 ** 20).toFixed(2)} GB`;
+  const empty = { count: 0, rssKb: 0, pssKb: 0 };
+  const kinds = [...new Set([...row.composition.keys(), ...row.cpu.keys()])].sort(
+    (left, right) => (row.composition.get(right)?.rssKb ?? 0) - (row.composition.get(left)?.rssKb ?? 0),
+  );
+  const line = (kind: string, count: string, each: string, rss: number, pss: number, cpu: number) =>
+    process.stdout.write(
+      `  ${kind.padEnd(34)} ${count.padStart(3)}  ${each.padStart(8)}  ${gb(rss).padStart(9)}  ${gb(pss).padStart(9)}  ${`${cpu.toFixed(1)} s`.padStart(9)}\n`,
+    );
+  process.stdout.write(
+    `  ${"kind".padEnd(34)} ${"n".padStart(3)}  ${"RSS each".padStart(8)}  ${"RSS".padStart(9)}  ${"PSS".padStart(9)}  ${"CPU".padStart(9)}\n`,
+  );
+  const sum = (filter: (kind: string) => boolean) => {
+    const chosen = kinds.filter(filter);
+    return {
+      rss: chosen.reduce((total, kind) => total + (row.composition.get(kind)?.rssKb ?? 0), 0),
+      pss: chosen.reduce((total, kind) => total + (row.composition.get(kind)?.pssKb ?? 0), 0),
+      cpu: chosen.reduce((total, kind) => total + (row.cpu.get(kind) ?? 0), 0),
+    };
+  };
+  for (const kind of kinds) {
+    const entry = row.composition.get(kind) ?? empty;
+    line(
+      kind,
+      String(entry.count),
+      entry.count > 0 ? `${(entry.rssKb / entry.count / 1024).toFixed(0)} MB` : "",
+      entry.rssKb,
+      entry.pssKb,
+      row.cpu.get(kind) ?? 0,
+    );
+  }
+  const all = sum(() => true);
+  line("all", "", "", all.rss, all.pss, all.cpu);
+  if (kinds.includes("ask --queue client")) {
+    // The clients are the analysts' terminals, usually not the workers' machine.
+    const served = sum((kind) => kind !== "ask --queue client");
+    line("all but the ask --queue clients", "", "", served.rss, served.pss, served.cpu);
+  }
+}
 for (const n of sizes) {
   const workers = rows.find((row) => row.n === n && row.mode.startsWith("2 warm"));
   const today = rows.find((row) => row.n === n && row.mode === "shared browser");

@@ -47,7 +47,6 @@ const onlyVersion =
 // Help lists every command, so it loads them all; --version needs none.
 const wanted =
   requested !== undefined && requested in commands ? [requested] : onlyVersion ? [] : Object.keys(commands);
-for (const name of wanted) (await commands[name]())(program);
 
 /** With --json, stdout holds exactly one JSON object: a failure prints `{ "error": … }` (docs/json-output.md). */
 const wantsJson = process.argv.slice(2).includes("--json");
@@ -72,10 +71,16 @@ function reportFailure(error: unknown): void {
   process.exitCode = ExitCode.couldNotRun;
 }
 
-// `ask` turns a Ctrl-C received while it loaded into its interrupted (partial) answer.
-commandStarting(requested === "ask");
-try {
-  await program.parseAsync(process.argv);
-} catch (error) {
-  reportFailure(error);
+// No top-level await: `npm run build` bundles this entry as a CommonJS script (build/bundle-cli.ts).
+async function main(): Promise<void> {
+  for (const name of wanted) (await commands[name]())(program);
+  // `ask` turns a Ctrl-C received while it loaded into its interrupted (partial) answer.
+  commandStarting(requested === "ask");
+  try {
+    await program.parseAsync(process.argv);
+  } catch (error) {
+    reportFailure(error);
+  }
 }
+
+main();

@@ -94,6 +94,22 @@ ${unpivot}
     ).toEqual([]);
   });
 
+  it("rejects a dataset unit keyed by the header columns renames, or in no known unit, with its line", () => {
+    const withUnits = (units: string) =>
+      workspace("    score: { unit: percent }", "score").replace(
+        "        offers:",
+        `        units: ${units}\n        offers:`,
+      );
+    expect(issuesOf(load(withUnits("{ score: percent }")))).toEqual([]);
+    const header = issuesOf(load(withUnits("{ Score: percent }")));
+    expect(header).toHaveLength(1);
+    expect(header[0]).toMatch(
+      /^12: units names `Score`, the file's header, which columns maps to `score`: units use the mapped name/,
+    );
+    const unknown = issuesOf(load(withUnits("{ score: percnt }")));
+    expect(unknown[0]).toMatch(/^12: unit `percnt` of column score is not a unit triangulate knows/);
+  });
+
   it("accepts labels per language, and an English answer never prints a Chinese label", () => {
     const catalog = Catalog.parse({
       metrics: {

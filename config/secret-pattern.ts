@@ -53,6 +53,16 @@ const GAP =
 /** At most this many gap pieces between two characters (a CRLF and an indentation). */
 const MAX_GAP = 16;
 
+/**
+ * What every encoded character and every gap above but a plain one (the character itself,
+ * whitespace) begins with: `%` and a hex digit, a backslash, `&` and a letter or `#`, `<br`, `+`.
+ * In a text where this finds nothing, only those plain alternatives can match, so the much smaller
+ * `plain` patterns find exactly what the full ones find: the regular expression engine need not
+ * compile the full ones (tens of milliseconds each, on every command that prints) for ordinary
+ * output. Keep it in step with GAP and characterPattern (config/secret-pattern.test.ts checks it).
+ */
+export const ENCODING_MARK = /%[0-9A-Fa-f]|\\|&[#A-Za-z]|<br|\+/i;
+
 /** A hexadecimal number matched in either case, at least `width` digits (zero-padded). */
 function hexDigits(value: number, width: number): string {
   return [...value.toString(16).padStart(width, "0")]
@@ -70,7 +80,8 @@ export function literalPattern(text: string): string {
  * percent-encoded (once, twice or three times), its UTF-16 units as `\uXXXX` (behind one to four
  * backslashes: JSON inside JSON), a backslash escape (`\/`, `\"`), an HTML reference.
  */
-function characterPattern(character: string, caseless: boolean): string {
+function characterPattern(character: string, caseless: boolean, plain = false): string {
+  if (plain) return plainCharacterPattern(character, caseless);
   const codePoint = character.codePointAt(0) ?? 0;
   // Longest first: the engine takes the first alternative that fits, and `%` must not stop short
   // of `%25`, nor a backslash pair short of the `\\u005c` it begins.
@@ -90,23 +101,34 @@ function characterPattern(character: string, caseless: boolean): string {
   if (character === '"' || character === "'") alternatives.add(`\\\\(?:\\\\\\\\){0,3}${character}`);
   if (character === "/") alternatives.add("\\\\{1,8}/");
   if (character === " ") alternatives.add("\\+");
+  alternatives.add(plainCharacterPattern(character, caseless));
+  return `(?:${[...alternatives].join("|")})`;
+}
+
+/** One character as itself, in either case when `caseless`: the alternative a text without encodings can hold. */
+function plainCharacterPattern(character: string, caseless: boolean): string {
   const lower = character.toLowerCase();
   const upper = character.toUpperCase();
-  if (caseless && lower !== upper && lower.length === 1 && upper.length === 1)
-    alternatives.add(`[${literalPattern(lower)}${literalPattern(upper)}]`);
-  else alternatives.add(literalPattern(character));
-  return `(?:${[...alternatives].join("|")})`;
+  return caseless && lower !== upper && lower.length === 1 && upper.length === 1
+    ? `[${literalPattern(lower)}${literalPattern(upper)}]`
+    : literalPattern(character);
+}
+
+/** What may stand between two characters, at most MAX_GAP times; only whitespace when `plain`. */
+function gapPattern(plain: boolean): string {
+  return `${plain ? "\\s" : GAP}{0,${MAX_GAP}}`;
 }
 
 /**
  * The pattern source that matches `text` in any of the character encodings above, with gaps
  * allowed between characters. `caseless` is for hex, whose letters may come in either case.
  * `token` is for base64 and hex forms: their letters and digits are matched only as themselves
- * (nobody percent-encodes a base64 letter), which keeps the expression small and fast.
+ * (nobody percent-encodes a base64 letter), which keeps the expression small and fast. `plain`
+ * keeps only what a text without ENCODING_MARK can hold (each character as itself, whitespace gaps).
  */
 export function encodedTextPattern(
   text: string,
-  options: { caseless?: boolean; token?: boolean } = {},
+  options: { caseless?: boolean; token?: boolean; plain?: boolean } = {},
 ): string {
   return [...text]
     .map((character) =>
@@ -114,18 +136,22 @@ export function encodedTextPattern(
         ? options.caseless && /[A-Za-z]/.test(character)
           ? `[${character.toLowerCase()}${character.toUpperCase()}]`
           : character
-        : characterPattern(character, options.caseless === true),
+        : characterPattern(character, options.caseless === true, options.plain === true),
     )
-    .join(`${GAP}{0,${MAX_GAP}}`);
+    .join(gapPattern(options.plain === true));
 }
 
 /**
  * The pattern source that matches the first `minimum` to `text.length - 1` characters of `text`,
  * encoded as in encodedTextPattern: what is left of a secret when a value was cut inside it.
  */
-export function encodedPrefixPattern(text: string, minimum: number): string {
-  const parts = [...text].map((character) => characterPattern(character, false));
-  const gap = `${GAP}{0,${MAX_GAP}}`;
+export function encodedPrefixPattern(
+  text: string,
+  minimum: number,
+  options: { plain?: boolean } = {},
+): string {
+  const parts = [...text].map((character) => characterPattern(character, false, options.plain === true));
+  const gap = gapPattern(options.plain === true);
   let optional = "";
   for (let index = parts.length - 2; index >= minimum; index -= 1)
     optional = `(?:${gap}${parts[index]}${optional})?`;

@@ -47,6 +47,7 @@ export function checkWorkspaceReferences(
     });
   }
   issues.push(...checkMetricSources(config, locate));
+  issues.push(...checkDatasetUnits(config, locate));
   for (const [sourceName, source] of Object.entries(config.sources)) {
     const kind = sourceKindOf(source);
     const offerings: [string, { offers?: Offers }][] = kind
@@ -103,6 +104,42 @@ export function checkWorkspaceReferences(
       check(offering.offers.dimensions, "dimensions", [...base, "dimensions"]);
       check(offering.offers.events, "events", [...base, "events"]);
       check(offering.offers.topics, "topics", [...base, "topics"]);
+    }
+  }
+  return issues;
+}
+
+/**
+ * A dataset's `units` name columns by the name they are mapped to (the name the rows carry), and
+ * each unit is one triangulate knows. A unit keyed by the source's own header that `columns` maps
+ * to another name would silently apply to nothing; a unit the numbers cannot be read in would
+ * silently be ignored. Which unmapped headers a file has only the file knows: that part is checked
+ * when the file is read.
+ */
+function checkDatasetUnits(config: Pick<WorkspaceConfig, "sources">, locate: Locate): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  for (const [sourceName, source] of Object.entries(config.sources)) {
+    if (source.kind !== "file" && source.kind !== "bi_dashboard") continue;
+    for (const [datasetName, dataset] of Object.entries(source.datasets)) {
+      const mapped = dataset.columns as Record<string, string>;
+      for (const [column, unit] of Object.entries(dataset.units as Record<string, string>)) {
+        const path = ["sources", sourceName, "datasets", datasetName, "units", column];
+        const renamed = mapped[column];
+        if (renamed !== undefined && renamed !== column)
+          issues.push({
+            ...locate(path, column),
+            path: path.join("."),
+            message: `units names \`${column}\`, the ${source.kind === "file" ? "file's" : "page's"} header, which columns maps to \`${renamed}\`: units use the mapped name`,
+            suggestion: renamed,
+          });
+        if (!KNOWN_UNITS.includes(unit) && !CURRENCY_UNIT.test(unit))
+          issues.push({
+            ...locate(path),
+            path: path.join("."),
+            message: `unit \`${unit}\` of column ${column} is not a unit triangulate knows: use one of ${KNOWN_UNITS.join(", ")}, or a currency code such as CNY, kCNY or mUSD`,
+            suggestion: nearestName(unit, KNOWN_UNITS),
+          });
+      }
     }
   }
   return issues;

@@ -101,6 +101,28 @@ describe("executePlan", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(590);
   });
 
+  it("holds a source's limit across the runs sharing one pool, before each attempt's clock starts", async () => {
+    // Two runs on one pool (a warm worker's two jobs), a source that takes one request at a time:
+    // the second run's step waits for the first one's, and the wait is not counted in its timeout.
+    const calls: string[] = [];
+    const workspace = scriptedWorkspace(1);
+    const pool = new AdapterPool(workspace, async (name) => scriptedAdapter(name, calls));
+    const started = Date.now();
+    const runs = await Promise.all(
+      ["a", "b"].map(() =>
+        executePlan(plan([{ description: "ok:250" }]), workspace, {
+          adapters: pool,
+          record: false,
+          stepTimeoutMs: 400,
+        }),
+      ),
+    );
+    expect(Date.now() - started).toBeGreaterThanOrEqual(490);
+    expect(calls).toEqual(["g1:start", "g1:end", "g1:start", "g1:end"]);
+    expect(runs.map((run) => run.results[0].status)).toEqual(["succeeded", "succeeded"]);
+    for (const run of runs) expect(run.results[0].attempts[0].duration_ms).toBeLessThan(400);
+  });
+
   it("waits for dependencies and skips goals whose dependency failed", async () => {
     const calls: string[] = [];
     const workspace = scriptedWorkspace();

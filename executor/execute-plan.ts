@@ -101,7 +101,6 @@ export class Run {
   private readonly evidenceByGoal = new Map<string, Evidence>();
   private readonly attemptsByGoal = new Map<string, number>();
   private readonly globalLimit: LimitFunction;
-  private readonly sourceLimits = new Map<string, LimitFunction>();
   private readonly startedAt = Date.now();
   private readonly startedIso = new Date().toISOString();
   private readonly deadlineAt: number;
@@ -141,14 +140,10 @@ export class Run {
     return this.deadlineAt - Date.now();
   }
 
+  // A source's limit belongs to the adapter pool: runs sharing one (a warm worker's jobs) share it.
+  // Sequential runs are already one step at a time through the global limit.
   private limitFor(source: string): LimitFunction {
-    let limit = this.sourceLimits.get(source);
-    if (!limit) {
-      const configured = this.workspace.config.sources[source]?.concurrency ?? 1;
-      limit = pLimit(this.options.sequential ? 1 : configured);
-      this.sourceLimits.set(source, limit);
-    }
-    return limit;
+    return this.adapters.sourceLimit(source);
   }
 
   /**

@@ -1,5 +1,4 @@
-import * as vega from "vega";
-import { compile, type TopLevelSpec } from "vega-lite";
+import type { TopLevelSpec } from "vega-lite";
 import { PERIOD_COLUMN_NAMES } from "../domain/period-columns.js";
 import type { Conflict } from "../models/answer.js";
 import type { NumberChange } from "./changes-since-last-run.js";
@@ -16,6 +15,9 @@ const FONT = "system-ui, 'Noto Sans', 'WenQuanYi Zen Hei', sans-serif";
 
 /** Renders a vega-lite spec to SVG headlessly: vega-lite compiles it, vega's View renders it with renderer "none". */
 export async function renderVegaLite(spec: TopLevelSpec): Promise<string> {
+  // Loaded when a chart is drawn: vega's modules wait on themselves at load (top-level await), so
+  // they cannot be required from the CLI's CommonJS bundle, and most runs draw no chart.
+  const [vega, { compile }] = await Promise.all([import("vega"), import("vega-lite")]);
   const compiled = compile(spec).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: "none" });
   try {

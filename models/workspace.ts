@@ -8,16 +8,18 @@ import { PdfKnowledgeBaseSource, pdfKnowledgeBaseKind } from "./sources/pdf-kb-s
 import { TicketsSource, ticketsKind } from "./sources/tickets-source.js";
 
 /** A catalog label: one string, or one per answer language (`{ en: Return rate, zh-Hans: 退货率 }`). */
-export const CatalogLabel = z.union([
-  z.string(),
-  z
-    .object({ en: z.string().min(1), "zh-Hans": z.string().min(1), "zh-Hant": z.string().min(1) })
-    .partial()
-    .strict()
-    .refine((labels) => Object.keys(labels).length > 0, {
-      message: "give at least one of en, zh-Hans, zh-Hant",
-    }),
-]);
+export const CatalogLabel = z
+  .union([
+    z.string(),
+    z
+      .object({ en: z.string().min(1), "zh-Hans": z.string().min(1), "zh-Hant": z.string().min(1) })
+      .partial()
+      .strict()
+      .refine((labels) => Object.keys(labels).length > 0, {
+        message: "give at least one of en, zh-Hans, zh-Hant",
+      }),
+  ])
+  .describe("one label, or one per language: { en, zh-Hans, zh-Hant } (any of them)");
 export type CatalogLabels = Partial<Record<"en" | "zh-Hans" | "zh-Hant", string>>;
 
 // `label` stays the English (or only) label for every reader; the per-language ones go to `labels`,
@@ -54,7 +56,12 @@ export const CURRENCY_UNIT = /^[km]?[A-Z]{3}$/;
 export const Metric = z
   .object({
     label: CatalogLabel.optional(),
-    unit: z.string().optional(),
+    unit: z
+      .string()
+      .optional()
+      .describe(
+        `${KNOWN_UNITS.join(", ")}, or a currency code (CNY, kCNY, mUSD: an optional k or m, then three capitals)`,
+      ),
     synonyms: z.array(z.string()).default([]),
     /** Direction that is good, used in wording trends. */
     higher_is: z.enum(["better", "worse", "neutral"]).default("neutral"),

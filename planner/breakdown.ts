@@ -34,6 +34,9 @@ const overlaps = (left: Span, right: Span) => left.start < right.end && right.st
 function wordSpans(normalized: string, word: string, spaced: boolean): Span[] {
   const spans: Span[] = [];
   if (spaced) {
+    // Most cue words are not in a question, and the literal first word rules them out without
+    // compiling a Unicode-aware expression per word (milliseconds each in a cold process).
+    if (!normalized.includes(word.split(" ")[0])) return spans;
     const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+");
     for (const match of normalized.matchAll(
       new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "gu"),

@@ -170,6 +170,14 @@ describe("text aspect about the subject, in one sentence", () => {
     expect(sentenceStates("how_long", ["repair"], "The battery warranty is 6 months.")).toBe(false);
     expect(sentenceStates("how_long", ["repair"], "A repair takes 5 business days.")).toBe(true);
   });
+  it("reads a time in hours or minutes, in figures or in words, as a how-long answer", () => {
+    expect(sentenceStates("how_long", ["response"], "The first response is sent within 4 hours.")).toBe(true);
+    expect(sentenceStates("how_long", ["response"], "We send a first response within one hour.")).toBe(true);
+    expect(sentenceStates("how_long", ["callback"], "A callback follows within 30 minutes.")).toBe(true);
+    expect(sentenceStates("how_long", ["上门"], "上门服务在4小时内到达。")).toBe(true);
+    expect(sentenceStates("how_long", ["上门"], "上门服务在三十分钟内到达。")).toBe(true);
+    expect(sentenceStates("how_long", ["上门"], "上门服务免收人工费。")).toBe(false);
+  });
   it("needs the counted noun right after a number for a count", () => {
     const grade = {
       sufficient: true,

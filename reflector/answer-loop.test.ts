@@ -60,6 +60,34 @@ describe("answerPlan", () => {
     expect(answer.gaps[0].missing).toContain("still failing after 0 reflection rounds");
     expect(run.trace.lines().some((line) => line.startsWith("reflect:g1:broaden"))).toBe(false);
   });
+
+  it("answers a saved plan in the language the planner would have chosen: the workspace's when the script is shared", async () => {
+    const workspace = loadWorkspace(folder, { environment: {} });
+    workspace.config.language = "zh-Hant";
+    // Every character of this question is written alike in both scripts; the workspace decides.
+    const plan = ExecutionPlan.parse({
+      question: "2024年2月C在西方的比率",
+      as_of: "2024-06-30",
+      sub_goals: [
+        {
+          id: "g1",
+          description: "2024年2月C在西方的比率",
+          source: "sales_exports",
+          dataset: "returns",
+          params: {
+            metric: "return_rate",
+            filters: { product: "C", region: "West" },
+            period: { grain: "month", from: "2024-02-01", to: "2024-02-29" },
+          },
+          expected_format: "table",
+          validation: "rows >= 1",
+        },
+      ],
+    });
+    const { answer } = await answerPlan(plan, workspace, { maxIterations: 0, record: false });
+    expect(answer.language).toBe("zh-Hant");
+    expect(answer.text).toContain("無法");
+  });
 });
 
 describe("withBeforeWindow", () => {

@@ -6,7 +6,6 @@ import type { AnswerOptions } from "./answering/answer-context.js";
 import type { AnswerResult } from "./answering/answer-result.js";
 import { checkOutcomes } from "./answering/check-outcomes.js";
 import { coverFailedGoals } from "./answering/covered-failures.js";
-import { disclosedBroadenings } from "./answering/disclosed-broadenings.js";
 import { executeAndReflect } from "./answering/execute-and-reflect.js";
 import { finishAnswer } from "./answering/finish-answer.js";
 import { gradeOutcomes } from "./answering/grade-outcomes.js";
@@ -35,16 +34,16 @@ export async function answerPlan(
       : {}),
   });
   try {
-    // The answer's language is decided here, once: every gap, advice and the text use it.
-    const language = options.language ?? detectLanguage(plan.question);
+    // The answer's language is decided here, once (as the planner decides it: the question's script,
+    // the workspace's language when the script is shared): every gap, advice and the text use it.
+    const language = options.language ?? detectLanguage(plan.question, workspace.config.language);
     const labels = new Labels(workspace.config.catalog, language);
     const context = { plan, workspace, options, run, language, labels };
-    const reflected = await executeAndReflect(context);
-    const graded = await gradeOutcomes(context, reflected);
-    coverFailedGoals(context, reflected, graded);
-    const broadenings = [...disclosedBroadenings(plan, reflected), ...graded.broadenings];
-    checkOutcomes(context, graded.outcomes, graded.gaps, broadenings);
-    return await finishAnswer(context, { outcomes: graded.outcomes, gaps: graded.gaps, broadenings });
+    // The stages (answering/answer-stages.ts), each returning a new value from the one before.
+    const executed = await executeAndReflect(context);
+    const graded = coverFailedGoals(context, executed, await gradeOutcomes(context, executed));
+    const checked = checkOutcomes(context, graded);
+    return await finishAnswer(context, checked);
   } finally {
     await run.close();
   }

@@ -10,7 +10,7 @@ import type { GoalOutcome } from "./synthesizer/goal-outcome.js";
  * metric says the breakdown is not available (by what, when the question said).
  */
 export function checkBreakdowns(
-  outcomes: GoalOutcome[],
+  outcomes: readonly GoalOutcome[],
   catalog: Catalog,
   trustOf: (source: string) => number,
 ): { goal: string; gap: GapMessage }[] {

@@ -148,7 +148,7 @@ function changesOf(periods: BreakdownPeriod[], additive: boolean): BreakdownChan
  * asked period ranked from the most trusted answered source whose rows hold the dimension.
  */
 export function breakdownsOf(
-  outcomes: GoalOutcome[],
+  outcomes: readonly GoalOutcome[],
   catalog: Catalog,
   trustOf: (source: string) => number,
 ): Breakdown[] {

@@ -275,7 +275,7 @@ export function isEventTable(goal: SubGoal, evidence: TableEvidence): boolean {
 
 /** The metric points of every answered table goal, with counts summed or counted to the goal's grain. */
 export function pointsOfGoals(
-  goals: { goal: SubGoal; planned?: SubGoal; evidence?: { kind: string }; status: string }[],
+  goals: readonly { goal: SubGoal; planned?: SubGoal; evidence?: { kind: string }; status: string }[],
   catalogUnits: Record<string, { unit?: string }>,
 ): MetricPoint[] {
   const tables: GoalTableInput[] = [];

@@ -221,7 +221,7 @@ function tokenMatches(token: NumberToken, entry: KnownNumber): boolean {
  * Finds the known number behind one token, preferring evidence, then computed, then question; among
  * evidence, evidence read with confidence (not by OCR, or by OCR at or above its threshold) first.
  */
-export function findKnownNumber(token: NumberToken, known: KnownNumber[]): KnownNumber | undefined {
+export function findKnownNumber(token: NumberToken, known: readonly KnownNumber[]): KnownNumber | undefined {
   const order: NumberReference["origin"][] = ["evidence", "computed", "question"];
   for (const origin of order) {
     const matches = known.filter((entry) => entry.origin === origin && tokenMatches(token, entry));
@@ -232,7 +232,7 @@ export function findKnownNumber(token: NumberToken, known: KnownNumber[]): Known
 }
 
 /** Checks each number of a text against the evidence, the computed summaries and the question. */
-export function auditNumbers(text: string, known: KnownNumber[]): NumberAuditResult {
+export function auditNumbers(text: string, known: readonly KnownNumber[]): NumberAuditResult {
   const tokens = extractNumbers(text);
   const references: NumberReference[] = [];
   const unmatched: NumberToken[] = [];

@@ -36,7 +36,9 @@ export function changeSpan(asked: Extract<Asked, { kind: "metric" }>): Period | 
 }
 
 /** The event goals of a run that returned a table (found events or none), the searches made. */
-export function eventSearches(outcomes: GoalOutcome[]): { outcome: GoalOutcome; evidence: TableEvidence }[] {
+export function eventSearches(
+  outcomes: readonly GoalOutcome[],
+): { outcome: GoalOutcome; evidence: TableEvidence }[] {
   return outcomes.flatMap((outcome) =>
     outcome.planned.asked?.kind === "event" &&
     outcome.status !== "failed" &&

@@ -10,7 +10,7 @@ import { changeSpan, eventSearches, explainedAsk, placeEvents } from "./why-alig
  * any asked change's span (base..asked, `asked.explain`) for its keys: the gap then says so and
  * what was searched. A plan of old without `explain` keeps the looser rule: any event found.
  */
-export function checkWhy(outcomes: GoalOutcome[]): { goal: string; gap: GapMessage }[] {
+export function checkWhy(outcomes: readonly GoalOutcome[]): { goal: string; gap: GapMessage }[] {
   const asksWhy = outcomes.filter(
     (outcome) => outcome.planned.asked?.operation === "why" && outcome.planned.asked.kind === "metric",
   );

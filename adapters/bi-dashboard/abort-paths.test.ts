@@ -60,6 +60,7 @@ async function drain(): Promise<void> {
 describe("aborting a step leaves no unhandled promise rejection", () => {
   it.each([
     ["navigation to a route that never answers", "hanging", 1500],
+    ["the wait for a page whose script never arrives", "stalled_script", 1500],
     ["waiting for data that arrives after 8 s", "returns", 2500],
     ["waiting for a table that never appears", "missing_anchor", 1200],
   ])(

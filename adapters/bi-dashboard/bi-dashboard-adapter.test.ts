@@ -161,6 +161,32 @@ describe("bi_dashboard adapter against the demo portal", () => {
     expect(results[1].rows[0].return_rate).toBe(3.0);
   });
 
+  it("closes the pages of a burst once they are idle, keeping one for the next read", async () => {
+    // A process that lives on (a warm worker) must not keep a renderer per page a burst opened.
+    const config = workspace().config.sources.sales_bi;
+    if (config.kind !== "bi_dashboard") throw new Error("not a BI source");
+    const adapter = new BiDashboardAdapter("sales_bi", config, workspace(), browsers, {
+      sparePageIdleMs: 300,
+    });
+    adapters.push(adapter);
+    const read = (product: string) => {
+      const goal = biGoal("sales_bi", "returns", {
+        filters: { product, region: "East" },
+        period: january,
+      });
+      return adapter.fetch(goal, stepContext()).then((raw) => adapter.normalize(raw, goal) as TableEvidence);
+    };
+    await Promise.all(["A", "B", "C"].map(read));
+    expect(adapter.openPages).toBe(3);
+    const renderersDuring = browsers.processIds().length;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(adapter.openPages).toBe(1);
+    expect(browsers.processIds().length).toBeLessThan(renderersDuring);
+    // The page kept is used again; nothing else is opened for it.
+    expect((await read("A")).rows[0].return_rate).toBe(5.2);
+    expect(adapter.openPages).toBe(1);
+  });
+
   it("reports an empty selection (C / West / 2024-02) as no_results", async () => {
     const goal = biGoal("sales_bi", "returns", {
       filters: { product: "C", region: "West" },

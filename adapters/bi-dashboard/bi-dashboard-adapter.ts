@@ -30,6 +30,21 @@ import { buildDatasetUrl, templateValues } from "./url-template.js";
 interface PooledPage {
   page: Page;
   requests: InFlightRequests;
+  /** When it was given back (while idle). */
+  idleSince?: number;
+}
+
+/**
+ * Idle pages beyond one are closed after this long unused. Each page is a renderer process of
+ * about 100 MB: in a process that lives on (a warm worker, `serve`), the pages a burst of questions
+ * opened must not stay open; one stays, so the next question does not wait for a new one.
+ */
+const SPARE_PAGE_IDLE_MS = 10_000;
+
+/** Settings of the adapter itself; each has a default. */
+export interface BiDashboardAdapterOptions {
+  /** How long an idle page beyond the first stays open (default SPARE_PAGE_IDLE_MS). */
+  sparePageIdleMs?: number;
 }
 
 /** Reads tables from BI dashboards through headless Chromium, as a person would. */
@@ -44,6 +59,7 @@ export class BiDashboardAdapter implements SourceAdapter {
   private context: Promise<BrowserContext> | undefined;
   private readonly idlePages: PooledPage[] = [];
   private readonly pages = new Set<PooledPage>();
+  private spareTimer: NodeJS.Timeout | undefined;
   private loginInFlight: Promise<void> | undefined;
   private sessionGeneration = 0;
   private closed = false;
@@ -57,6 +73,7 @@ export class BiDashboardAdapter implements SourceAdapter {
     private readonly config: BiDashboardSource,
     private readonly workspace: Workspace,
     browserManager?: BrowserManager,
+    private readonly options: BiDashboardAdapterOptions = {},
   ) {
     this.browserManager =
       browserManager ?? sharedBrowserManager(workspace.config.browser, workspace.stateDirectory);
@@ -197,6 +214,7 @@ export class BiDashboardAdapter implements SourceAdapter {
       const message = error instanceof Error ? error.message : "";
       const browser = pooled.page.context().browser();
       if (
+        !context.signal.aborted &&
         browser?.isConnected() &&
         /Target page, context or browser has been closed|Target closed/.test(message)
       )
@@ -253,6 +271,8 @@ export class BiDashboardAdapter implements SourceAdapter {
     const browser = this.browser;
     this.context = undefined;
     this.browser = undefined;
+    clearTimeout(this.spareTimer);
+    this.spareTimer = undefined;
     this.idlePages.length = 0;
     this.pages.clear();
     if (context) await context.then((value) => value.close()).catch(() => undefined);
@@ -323,8 +343,11 @@ export class BiDashboardAdapter implements SourceAdapter {
   }
 
   private async takePage(): Promise<PooledPage> {
-    const idle = this.idlePages.pop();
-    if (idle && !idle.page.isClosed()) return idle;
+    // The most recently used first, so the pages left idle longest are the spare ones.
+    for (let idle = this.idlePages.pop(); idle; idle = this.idlePages.pop()) {
+      if (!idle.page.isClosed()) return idle;
+      this.pages.delete(idle);
+    }
     let context: BrowserContext;
     try {
       context = await this.browserContext();
@@ -351,11 +374,46 @@ export class BiDashboardAdapter implements SourceAdapter {
   private givePageBack(pooled: PooledPage, reusable: boolean): void {
     if (this.closed) return;
     if (reusable && !pooled.page.isClosed()) {
+      pooled.idleSince = Date.now();
       this.idlePages.push(pooled);
+      this.scheduleSpareClose();
       return;
     }
+    this.discard(pooled);
+  }
+
+  private discard(pooled: PooledPage): void {
     this.pages.delete(pooled);
     void pooled.page.close().catch(() => undefined);
+  }
+
+  // Closes the idle pages beyond the most recently used one once they have been idle
+  // sparePageIdleMs; idlePages is a stack, so the oldest idle ones are at its bottom.
+  private scheduleSpareClose(): void {
+    if (this.spareTimer || this.closed || this.idlePages.length <= 1) return;
+    const spareIdleMs = this.options.sparePageIdleMs ?? SPARE_PAGE_IDLE_MS;
+    const oldest = this.idlePages[0].idleSince ?? Date.now();
+    this.spareTimer = setTimeout(
+      () => {
+        this.spareTimer = undefined;
+        const now = Date.now();
+        while (
+          !this.closed &&
+          this.idlePages.length > 1 &&
+          now - (this.idlePages[0].idleSince ?? now) >= spareIdleMs
+        )
+          this.discard(this.idlePages.shift() as PooledPage);
+        this.scheduleSpareClose();
+      },
+      Math.max(0, oldest + spareIdleMs - Date.now()),
+    );
+    // A pending close is no reason for the process to stay alive.
+    this.spareTimer.unref();
+  }
+
+  /** Pages open now (in use and idle): what a warm process keeps between bursts. */
+  get openPages(): number {
+    return this.pages.size;
   }
 
   // Navigates to the dashboard; when it lands on the login page, signs in (once, shared by
@@ -425,6 +483,9 @@ export class BiDashboardAdapter implements SourceAdapter {
         new Promise<false>((resolve) => setTimeout(() => resolve(false), 100)),
       ]).catch(() => false);
       if (done) return;
+      // A page closed under the wait (the step was aborted) rejects the load state at once: that is
+      // not a slow page, so stop instead of polling a closed page until the deadline.
+      if (page.isClosed()) throw new Error("Target page, context or browser has been closed");
       if (this.guard.cancelledNavigation(page)) {
         const state = await page.evaluate(() => document.readyState, undefined).catch(() => "loading");
         if (state !== "loading") return;

@@ -65,6 +65,10 @@ sources:
         url: /dashboards/hang
         locate: { heading: Never }
         columns: { A: a }
+      stalled_script:
+        url: /dashboards/stalled-script
+        locate: { heading: Never }
+        columns: { A: a }
       missing_anchor:
         url: /dashboards/returns
         locate: { heading: Margin by region }

@@ -145,6 +145,8 @@ export async function logIn(
       (await page.evaluate("document.readyState").catch(() => "")) === "complete");
   try {
     for (;;) {
+      // A page closed under the login (the step was aborted) is not a refused login.
+      if (page.isClosed()) throw new Error("Target page, context or browser has been closed");
       if (await succeeded().catch(() => false)) return;
       if (await refused()) throw new Error("the login page came back");
       if (Date.now() >= deadline) {
@@ -157,7 +159,7 @@ export async function logIn(
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   } catch (cause) {
-    if (StepError.isStepError(cause)) throw cause;
+    if (StepError.isStepError(cause) || page.isClosed()) throw cause;
     const stillOnLogin = isLoginUrl(page.url(), options.baseUrl, login);
     throw new StepError(
       "auth_error",

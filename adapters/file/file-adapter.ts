@@ -125,6 +125,17 @@ class FileAdapter implements SourceAdapter {
       };
     });
     const known = new Set(columns.map((column) => column.name));
+    // A unit for a column the rows do not carry applies to nothing: say so instead of reading the
+    // numbers in no unit (config check catches a header that columns renames; this, a typo).
+    for (const column of Object.keys(dataset.units)) {
+      if (known.has(column)) continue;
+      const near = nearestName(column, known);
+      throw new StepError(
+        "format_error",
+        `dataset ${name} of ${this.name}: units names "${column}", which is not a column of ${body.file}${near ? ` (did you mean "${near}"?)` : ""}; its columns are: ${[...known].join(", ")}`,
+        { locator: `datasets.${name}.units`, headers_found: [...known] },
+      );
+    }
     for (const dimension of Object.keys(goal.params.filters)) {
       if (!known.has(dimension)) {
         const near = nearestName(dimension, known);

@@ -218,6 +218,15 @@ columns: { Salery: salary }`,
     await expect(read(typo)).rejects.toThrow(
       /"Salery", which is not a column of data\/s\.csv \(did you mean "Salary"\?\)/,
     );
+    const unitTypo = adapterFor(
+      { "s.csv": "Name,Salary\nAda,10\n" },
+      `path: data/s.csv
+columns: { Salary: salary }
+units: { salery: CNY }`,
+    );
+    await expect(read(unitTypo)).rejects.toThrow(
+      /units names "salery", which is not a column of data\/s\.csv \(did you mean "salary"\?\)/,
+    );
     const missingWide = adapterFor(
       { "w.csv": "Region,Q1 2024\nEast,1\n" },
       `path: data/w.csv

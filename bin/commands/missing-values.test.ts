@@ -52,6 +52,18 @@ describe("sources test says every field matched only when every column holds a v
     expect(text).toMatch(/market\s+Market\s+2 of 3/);
   });
 
+  it("counts an empty span end as a value (the span still runs), and any other empty cell as missing", () => {
+    const spans = {
+      ...evidence,
+      rows: [
+        { market: "North", units: null },
+        { market: "", units: 1 },
+      ],
+    };
+    expect(missingValues(spans, new Set(["units"])).map((entry) => entry.field)).toEqual(["market"]);
+    expect(missingValues(spans).map((entry) => entry.field)).toEqual(["market", "units"]);
+  });
+
   it("reports nothing for a full table", () => {
     expect(missingValues({ ...evidence, rows: [{ market: "North", units: 0 }] })).toEqual([]);
   });

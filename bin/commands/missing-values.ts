@@ -10,10 +10,18 @@ function isEmpty(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === "string" && value.trim() === "");
 }
 
-/** Every column of the table that holds no value on at least one record, with how many and where. */
-export function missingValues(evidence: TableEvidence): MappingTestResult["unmatched"] {
+/**
+ * Every column of the table that holds no value on at least one record, with how many and where.
+ * `mayBeEmpty` names columns where an empty cell is a value: the end of a span (`period_column:
+ * [start, end]`), empty while the span still runs.
+ */
+export function missingValues(
+  evidence: TableEvidence,
+  mayBeEmpty: ReadonlySet<string> = new Set(),
+): MappingTestResult["unmatched"] {
   const total = evidence.rows.length;
   return evidence.columns.flatMap((column) => {
+    if (mayBeEmpty.has(column.name)) return [];
     const missing = evidence.rows.flatMap((row, index) => (isEmpty(row[column.name]) ? [index] : []));
     if (missing.length === 0) return [];
     return [

@@ -4,9 +4,9 @@ import { type Command, Option } from "commander";
 import type { SubGoal } from "../../models/plan.js";
 import { planQuestion, today } from "../../planner/plan-question.js";
 import type { PlanOutcome } from "../../planner/planner.js";
-import { planJson } from "../answer-json.js";
 import { colors, ExitCode, hasWords, printJson, UsageError } from "../cli-output.js";
 import { isoDate } from "../option-values.js";
+import { planJson } from "../plan-json.js";
 import { plannerOption, workspaceFrom, workspaceOption } from "./workspace-option.js";
 
 interface PlanOptions {

@@ -173,7 +173,11 @@ export async function testSource(
             const evidence = adapter.normalize(await adapter.fetch(goal, context), goal);
             if (evidence.kind !== "table")
               throw new UsageError(`source ${source} returns text passages; sources test shows tables`);
-            result = { evidence, unmatched: missingValues(evidence), notes: evidence.notes };
+            result = {
+              evidence,
+              unmatched: missingValues(evidence, spanEnds(workspace, source, dataset)),
+              notes: evidence.notes,
+            };
           }
         }
         report.columns = result.evidence.columns.map((column) => column.name);
@@ -201,6 +205,14 @@ export async function testSource(
     await adapter.close();
   }
   return reports;
+}
+
+/** The end column of a dataset whose rows span time: empty there means the span still runs. */
+function spanEnds(workspace: Workspace, source: string, dataset: string): Set<string> {
+  const config = workspace.config.sources[source];
+  if (config?.kind !== "file" && config?.kind !== "bi_dashboard") return new Set();
+  const periodColumn = config.datasets[dataset]?.period_column;
+  return new Set(Array.isArray(periodColumn) ? [periodColumn[1]] : []);
 }
 
 /** The text form of a report: a header line, the table, and what matched nothing. */

@@ -1,5 +1,6 @@
 import type { TraceEvent } from "../../models/trace-event.js";
-import type { askJson, planJson } from "../answer-json.js";
+import type { askResultJson } from "../../planner/ask-result-json.js";
+import type { planJson } from "../plan-json.js";
 
 // What `triangulate serve` asks of whatever answers questions: this process (local-backend.ts) or,
 // later, a queue client whose workers run elsewhere (`serve --queue <url>`). Kept minimal on
@@ -25,9 +26,9 @@ export interface RequestControl {
   signal?: AbortSignal;
 }
 
-/** The JSON of `ask --json` (bin/answer-json.ts). */
-export type AskReply = ReturnType<typeof askJson>;
-/** The JSON of `plan --json` (bin/answer-json.ts). */
+/** The JSON of `ask --json` (planner/ask-result-json.ts). */
+export type AskReply = ReturnType<typeof askResultJson>;
+/** The JSON of `plan --json` (bin/plan-json.ts). */
 export type PlanReply = ReturnType<typeof planJson>;
 
 /**

@@ -1,8 +1,9 @@
 import { AdapterPool } from "../../adapters/registry.js";
 import type { Workspace } from "../../config/workspace.js";
 import { askQuestion } from "../../planner/ask.js";
+import { askResultJson } from "../../planner/ask-result-json.js";
 import { planQuestion, today } from "../../planner/plan-question.js";
-import { askJson, planJson } from "../answer-json.js";
+import { planJson } from "../plan-json.js";
 import type {
   AnswerBackend,
   AskReply,
@@ -37,7 +38,7 @@ export class LocalBackend implements AnswerBackend {
         ? { onTrace: (event) => onProgress({ ...event, line: this.workspace.redactor.text(event.line) }) }
         : {}),
     });
-    return this.workspace.redactor.value(askJson(result));
+    return this.workspace.redactor.value(askResultJson(result));
   }
 
   async plan(question: string, options: QuestionOptions, control: RequestControl): Promise<PlanReply> {

@@ -153,6 +153,15 @@ export async function startBiPortal(options: BiPortalOptions = {}): Promise<BiPo
       if (route === "/vendor/ag-grid-community.min.js")
         return send(response, 200, "text/javascript", agGridBundle, { "cache-control": "max-age=3600" });
       if (route === "/dashboards/hang" || route === "/api/hang") return; // never answers: for timeout tests
+      // A page that answers but never finishes parsing: its script never arrives, so DOMContentLoaded
+      // never fires (for the abort tests of the wait for a parsed document).
+      if (route === "/dashboards/stalled-script")
+        return send(
+          response,
+          200,
+          "text/html; charset=utf-8",
+          '<!doctype html><html><head><script src="/api/hang"></script></head><body><h2>Never</h2></body></html>',
+        );
       if (route === "/login" && request.method === "POST") {
         const form = await readForm(request);
         if (form.get("username") === username && form.get("password") === password) {

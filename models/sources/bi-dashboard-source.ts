@@ -154,6 +154,7 @@ export const BiDataset = z
      * page's numbers are in. A part of a whole (ratio, percent, per_mille, basis_points, ppm) is
      * converted to the catalog metric's unit when they differ; cells written with their own unit
      * ("120 ppm", "1.5‰", "35 bp") declare it themselves and must agree with what is written here.
+     * Keyed by the mapped name (`columns`' right-hand side), not the page's header.
      */
     units: nameRecord(Name, z.string()).prefault({}),
     /** Melt a wide table (a column per period or per category) into one row per cell, before `columns` maps the kept ones. */

@@ -22,14 +22,16 @@ export const sourceCommonShape = {
   description: z.string().optional(),
   /** Trust weight in (0, 1], used to fuse conflicting values. */
   trust: z.number().gt(0).lte(1).default(DEFAULT_TRUST),
-  /** At most this many requests to the source at once. */
+  /** At most this many requests to the source at once from one process, all its questions together. */
   concurrency: z.number().int().min(1).max(32).default(4),
   /** Per-request timeout. */
   timeout_seconds: z.number().positive().max(600).default(20),
 };
 
 /** Maps header text (as the source shows it) to a catalog column name. */
-export const ColumnMapping = nameRecord(z.string(), Name);
+export const ColumnMapping = nameRecord(z.string(), Name).describe(
+  "the source's header as it is written (any text: Return rate, 退货率) → the catalog name the rows carry",
+);
 
 /** How a wide table's headers are read when they name a period. */
 export const UnpivotPeriod = z

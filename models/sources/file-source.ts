@@ -30,7 +30,11 @@ export const FileDataset = z
     columns: ColumnMapping.default({}),
     /** Force a column's type instead of detecting it. */
     types: nameRecord(Name, ColumnType).prefault({}),
-    /** Units for columns, e.g. { return_rate: percent }. */
+    /**
+     * Units for columns, keyed by the name a column is mapped to (`columns`' right-hand side, or
+     * an unmapped header's own name), e.g. { return_rate: percent }; one of the known units or a
+     * currency code. A key that names no column is an error (config check, or reading the file).
+     */
     units: nameRecord(Name, z.string()).prefault({}),
     /**
      * Column holding the period (month, quarter, date) used to filter by the sub-goal's period; or

@@ -23,10 +23,10 @@ export interface AnswerOptions extends ExecuteOptions {
  * and the answer's language with the catalog's names in it, decided once for every step.
  */
 export interface AnswerContext {
-  plan: ExecutionPlan;
-  workspace: Workspace;
-  options: AnswerOptions;
-  run: Run;
-  language: AnswerLanguage;
-  labels: Labels;
+  readonly plan: ExecutionPlan;
+  readonly workspace: Workspace;
+  readonly options: AnswerOptions;
+  readonly run: Run;
+  readonly language: AnswerLanguage;
+  readonly labels: Labels;
 }

@@ -1,93 +1,112 @@
 import { trustOf } from "../../domain/trust.js";
-import type { Broadening, Gap } from "../../models/answer.js";
+import type { Gap } from "../../models/answer.js";
+import type { AnswerCheck } from "../answer-check.js";
 import { checkBreakdowns } from "../breakdown-check.js";
 import { checkOutcome } from "../check-outcome.js";
 import { adviceForKind, breakdownAdvice, documentsAdvice, eventSourcesAdvice } from "../gap-advice.js";
+import type { GapMessage } from "../messages/gap-message.js";
 import { messageFields, renderGap } from "../messages/render-message.js";
 import type { GoalOutcome } from "../synthesizer/goal-outcome.js";
 import { Labels } from "../synthesizer/labels.js";
 import { checkWhy } from "../why-check.js";
 import type { AnswerContext } from "./answer-context.js";
+import type { CheckedOutcomes, GradedOutcomes } from "./answer-stages.js";
+import { messageGap } from "./goal-gap.js";
 
 /**
  * Nothing is called answered before its evidence is checked against what the plan says was asked:
  * each outcome gets its check (and a gap when it falls short), a "why" question without its cause
- * gets a gap, and a broadening that found only context says so.
+ * gets a gap, a breakdown nothing can give gets one, and a broadening that found only context says
+ * so. Returns the checked outcomes; the graded ones stay as they were.
  */
-export function checkOutcomes(
-  context: AnswerContext,
-  outcomes: GoalOutcome[],
-  gaps: Gap[],
-  broadenings: Broadening[],
-): void {
-  checkAgainstAsked(context, outcomes, gaps);
+export function checkOutcomes(context: AnswerContext, graded: GradedOutcomes): CheckedOutcomes {
   // Traces stay in English whatever the answer's language: they are read by people debugging a run.
   const english = new Labels(context.workspace.config.catalog, "en");
-  for (const why of checkWhy(outcomes)) {
-    context.run.trace.add("check", `check:${why.goal}:partial:${renderGap(why.gap, english)}`, {}, why.goal);
-    gaps.push({
-      goal: why.goal,
-      missing: renderGap(why.gap, context.labels),
-      check: eventSourcesAdvice(context.language),
-      ...messageFields(why.gap),
-    });
+  const asked = checkAgainstAsked(context, graded, english);
+  const gaps = [...asked.gaps];
+  for (const why of checkWhy(asked.outcomes)) {
+    traceCheck(context, why.goal, "partial", why.gap, english);
+    gaps.push(messageGap(context, why.goal, why.gap, eventSourcesAdvice(context.language)));
   }
   const { config } = context.workspace;
-  for (const breakdown of checkBreakdowns(outcomes, config.catalog, (source) =>
+  for (const breakdown of checkBreakdowns(asked.outcomes, config.catalog, (source) =>
     trustOf(config.sources, source),
   )) {
-    context.run.trace.add(
-      "check",
-      `check:${breakdown.goal}:partial:${renderGap(breakdown.gap, english)}`,
-      {},
-      breakdown.goal,
-    );
-    gaps.push({
-      goal: breakdown.goal,
-      missing: renderGap(breakdown.gap, context.labels),
-      check: breakdownAdvice(context.language),
-      ...messageFields(breakdown.gap),
-    });
+    traceCheck(context, breakdown.goal, "partial", breakdown.gap, english);
+    gaps.push(messageGap(context, breakdown.goal, breakdown.gap, breakdownAdvice(context.language)));
   }
-  for (const [index, broadening] of broadenings.entries()) {
-    const outcome = outcomes.find((candidate) => candidate.planned.id === broadening.goal);
-    if (outcome?.check && outcome.check.status !== "answered")
-      broadenings[index] = {
-        ...broadening,
-        reason: `${broadening.reason} — only to show context; the values found are not for what was asked`,
-      };
-  }
+  const broadenings = graded.broadenings.map((broadening) => {
+    const outcome = asked.outcomes.find((candidate) => candidate.planned.id === broadening.goal);
+    return outcome?.check && outcome.check.status !== "answered"
+      ? {
+          ...broadening,
+          reason: `${broadening.reason} — only to show context; the values found are not for what was asked`,
+        }
+      : broadening;
+  });
+  return { stage: "checked", outcomes: asked.outcomes, gaps, broadenings };
 }
 
-/** Each outcome's evidence against its goal's `asked`; a shortfall adds a gap or makes the grader's stricter. */
-function checkAgainstAsked(context: AnswerContext, outcomes: GoalOutcome[], gaps: Gap[]): void {
-  const english = new Labels(context.workspace.config.catalog, "en");
-  for (const outcome of outcomes) {
+/** A check in the trace, in English: `check:<goal>:<status>[:<what is missing>]`. */
+function traceCheck(
+  context: AnswerContext,
+  goal: string,
+  status: string,
+  message: GapMessage | undefined,
+  english: Labels,
+  detail: Record<string, unknown> = {},
+): void {
+  context.run.trace.add(
+    "check",
+    `check:${goal}:${status}${message ? `:${renderGap(message, english)}` : ""}`,
+    detail,
+    goal,
+  );
+}
+
+/**
+ * Each outcome's evidence against its goal's `asked`: the outcome with its check, and a gap for a
+ * shortfall (or the grader's gap made stricter).
+ */
+function checkAgainstAsked(
+  context: AnswerContext,
+  graded: GradedOutcomes,
+  english: Labels,
+): { outcomes: GoalOutcome[]; gaps: Gap[] } {
+  const gaps = [...graded.gaps];
+  const outcomes = graded.outcomes.map((outcome) => {
     const check = checkOutcome(outcome, context.workspace.config.catalog);
-    if (!check) continue;
-    outcome.check = check;
-    context.run.trace.add(
-      "check",
-      `check:${outcome.planned.id}:${check.status}${check.gap ? `:${renderGap(check.gap, english)}` : ""}`,
-      { found: check.found, missing: check.missing },
-      outcome.planned.id,
-    );
-    if (check.status === "answered" || !check.gap) continue;
-    const missing = renderGap(check.gap, context.labels, outcome.planned);
-    if (gaps.some((gap) => gap.goal === outcome.planned.id && gap.missing === missing)) continue;
-    // The grader's own gap already says what the passages lack; the check's replaces it when stricter.
-    const existing = gaps.findIndex((gap) => gap.goal === outcome.planned.id);
-    const gap: Gap = {
-      goal: outcome.planned.id,
-      missing,
-      check:
-        outcome.planned.asked?.kind === "text"
-          ? documentsAdvice(outcome.goal.source, context.language)
-          : adviceForKind("not_found", context.language),
-      ...messageFields(check.gap),
-    };
-    if (existing >= 0)
-      gaps[existing] = { ...gaps[existing], missing: gap.missing, ...messageFields(check.gap) };
-    else gaps.push(gap);
-  }
+    if (!check) return outcome;
+    traceCheck(context, outcome.planned.id, check.status, check.gap, english, {
+      found: check.found,
+      missing: check.missing,
+    });
+    if (check.status !== "answered" && check.gap) addCheckGap(context, gaps, outcome, check.gap);
+    return { ...outcome, check };
+  });
+  return { outcomes, gaps };
+}
+
+/** The check's gap of an outcome, into this stage's own list: new, or the grader's gap made stricter. */
+function addCheckGap(
+  context: AnswerContext,
+  gaps: Gap[],
+  outcome: GoalOutcome,
+  message: NonNullable<AnswerCheck["gap"]>,
+): void {
+  const id = outcome.planned.id;
+  const gap = messageGap(
+    context,
+    id,
+    message,
+    outcome.planned.asked?.kind === "text"
+      ? documentsAdvice(outcome.goal.source, context.language)
+      : adviceForKind("not_found", context.language),
+    outcome.planned,
+  );
+  if (gaps.some((existing) => existing.goal === id && existing.missing === gap.missing)) return;
+  // The grader's own gap already says what the passages lack; the check's replaces it when stricter.
+  const existing = gaps.findIndex((candidate) => candidate.goal === id);
+  if (existing >= 0) gaps[existing] = { ...gaps[existing], missing: gap.missing, ...messageFields(message) };
+  else gaps.push(gap);
 }

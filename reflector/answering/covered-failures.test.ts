@@ -4,8 +4,8 @@ import { ExecutionPlan } from "../../models/plan.js";
 import type { GoalOutcome } from "../synthesizer/goal-outcome.js";
 import { Labels } from "../synthesizer/labels.js";
 import { demoWorkspace, failed, goal, result, table } from "../testing/fixtures.js";
+import type { ExecutedGoals } from "./answer-stages.js";
 import { coverFailedGoals } from "./covered-failures.js";
-import type { ReflectedGoals } from "./execute-and-reflect.js";
 
 const asked = {
   kind: "metric" as const,
@@ -67,10 +67,15 @@ function cover(months: string[]) {
       evidence,
     },
   ];
-  const graded = { outcomes, gaps: [{ goal: "g1", missing: "timeout", check: "" }], broadenings: [] };
-  const reflected = { histories: new Map() } as unknown as ReflectedGoals;
-  coverFailedGoals(context, reflected, graded);
-  return { outcomes, gaps: graded.gaps, lines };
+  const graded = {
+    stage: "graded" as const,
+    outcomes,
+    gaps: [{ goal: "g1", missing: "timeout", check: "" }],
+    broadenings: [],
+  };
+  const executed = { histories: new Map() } as unknown as ExecutedGoals;
+  const covered = coverFailedGoals(context, executed, graded);
+  return { outcomes: covered.outcomes, gaps: covered.gaps, lines };
 }
 
 describe("coverFailedGoals", () => {

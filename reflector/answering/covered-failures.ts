@@ -5,13 +5,12 @@ import { saidOf } from "../../models/step-message.js";
 import { checkOutcome } from "../check-outcome.js";
 import { adviceForKind } from "../gap-advice.js";
 import type { GapMessage } from "../messages/gap-message.js";
-import { messageFields, renderGap } from "../messages/render-message.js";
 import type { FailedSource } from "../rules/rule.js";
 import { asksSameNumber } from "../same-number.js";
 import type { GoalOutcome } from "../synthesizer/goal-outcome.js";
 import type { AnswerContext } from "./answer-context.js";
-import type { ReflectedGoals } from "./execute-and-reflect.js";
-import type { GradedOutcomes } from "./grade-outcomes.js";
+import type { ExecutedGoals, GradedOutcomes } from "./answer-stages.js";
+import { messageGap } from "./goal-gap.js";
 
 const sourceName = (goal: { source: string; dataset?: string }) =>
   goal.dataset ? `${goal.source}/${goal.dataset}` : goal.source;
@@ -28,12 +27,7 @@ function fallbackGap(context: AnswerContext, goal: SubGoal, failed: FailedSource
     })),
     from: from.map(sourceName),
   };
-  return {
-    goal: goal.id,
-    missing: renderGap(message, context.labels, goal),
-    check: adviceForKind(failed.at(-1)?.kind, context.language),
-    ...messageFields(message),
-  };
+  return messageGap(context, goal.id, message, adviceForKind(failed.at(-1)?.kind, context.language), goal);
 }
 
 /**
@@ -42,13 +36,14 @@ function fallbackGap(context: AnswerContext, goal: SubGoal, failed: FailedSource
  * is not a missing answer: when it was the required one, the most trusted answering goal becomes
  * required in its place and it becomes optional; either way its gap names each failed source, why
  * it failed and the sources the value shown comes from (fused as usual when they disagree). A goal the reflector moved to another
- * source that answered states the sources it left the same way.
+ * source that answered states the sources it left the same way. Returns the outcomes and gaps so
+ * covered; the graded ones it is given stay as they were.
  */
 export function coverFailedGoals(
   context: AnswerContext,
-  reflected: ReflectedGoals,
+  executed: ExecutedGoals,
   graded: GradedOutcomes,
-): void {
+): GradedOutcomes {
   const { workspace, run } = context;
   const trust = (goal: SubGoal) => trustOf(workspace.config.sources, goal.source);
   // A value for the asked keys and periods, not only nearby periods shown as context.
@@ -60,28 +55,34 @@ export function coverFailedGoals(
       (check.status === "partial" && check.found.length > 0)
     );
   };
-  for (const outcome of graded.outcomes) {
-    const left = reflected.histories.get(outcome.planned.id)?.failedSources ?? [];
-    if (outcome.status === "failed") coverFailure(outcome, left);
+  // This stage's own copies, changed as goals are covered; an outcome whose planned goal changes is a new object.
+  const outcomes = [...graded.outcomes];
+  const gaps = [...graded.gaps];
+  for (const [index, outcome] of outcomes.entries()) {
+    const left = executed.histories.get(outcome.planned.id)?.failedSources ?? [];
+    if (outcome.status === "failed") coverFailure(index, left);
     else if (left.length > 0) stateFailures(outcome, left, [outcome.goal]);
   }
+  return { stage: "graded", outcomes, gaps, broadenings: graded.broadenings };
 
-  function coverFailure(outcome: GoalOutcome, left: FailedSource[]): void {
+  function coverFailure(index: number, left: FailedSource[]): void {
+    const outcome = outcomes[index];
     if (!outcome.planned.params.metric) return;
-    const covering = graded.outcomes
+    const covering = [...outcomes.entries()]
       .filter(
-        (other) =>
+        ([, other]) =>
           other !== outcome &&
           other.status !== "failed" &&
           other.evidence?.kind === "table" &&
           asksSameNumber(other.planned, outcome.planned) &&
           holdsAskedValue(other),
       )
-      .sort((first, second) => trust(second.goal) - trust(first.goal));
+      .sort(([, first], [, second]) => trust(second.goal) - trust(first.goal));
     if (covering.length === 0) return;
     if (outcome.planned.required !== false) {
-      outcome.planned = { ...outcome.planned, required: false };
-      covering[0].planned = { ...covering[0].planned, required: true };
+      outcomes[index] = { ...outcome, planned: { ...outcome.planned, required: false } };
+      const [mostTrusted, other] = covering[0];
+      outcomes[mostTrusted] = { ...other, planned: { ...other.planned, required: true } };
     }
     const result = outcome.result;
     const last: FailedSource = {
@@ -92,17 +93,17 @@ export function coverFailedGoals(
       ...saidOf(result),
     };
     // The goal's own gap (or the reflector's reason) is replaced by the one that says where the value is from.
-    const index = graded.gaps.findIndex((existing) => existing.goal === outcome.planned.id);
-    if (index >= 0) graded.gaps.splice(index, 1);
+    const own = gaps.findIndex((existing) => existing.goal === outcome.planned.id);
+    if (own >= 0) gaps.splice(own, 1);
     stateFailures(
-      outcome,
+      outcomes[index],
       [...left, last],
-      covering.map((other) => other.goal),
+      covering.map(([, other]) => other.goal),
     );
   }
 
   function stateFailures(outcome: GoalOutcome, failed: FailedSource[], from: SubGoal[]): void {
-    graded.gaps.push(fallbackGap(context, outcome.planned, failed, from));
+    gaps.push(fallbackGap(context, outcome.planned, failed, from));
     run.trace.add(
       "reflect",
       `fallback:${outcome.planned.id}:${failed.map((source) => source.source).join(",")}→${from.map((goal) => goal.source).join(",")}`,

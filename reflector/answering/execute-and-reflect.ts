@@ -9,21 +9,13 @@ import { defaultRules } from "../rules/default-rules.js";
 import { effectiveFailureKind } from "../rules/effective-failure-kind.js";
 import type { ReflectionHistory, ReflectionRule, RuleDecision } from "../rules/rule.js";
 import type { AnswerContext } from "./answer-context.js";
+import type { ExecutedGoals, Settlement } from "./answer-stages.js";
 import { goalsWithBeforeWindows } from "./before-window.js";
 import { pause } from "./pause.js";
 
-/** How a goal ended the reflection: answered, or failed with the reason (English, for the trace) and its message. */
-export interface Settlement {
-  status: "answered" | "failed";
-  reason?: string;
-  message?: GapMessage;
-}
-
-/** Where every goal stands once executing and reflecting is over. */
-export interface ReflectedGoals {
-  /** The goal as last run (broadened, switched, with the period before), by id. */
+/** The goals' state while the rounds run; handed on, read-only, as `ExecutedGoals`. */
+interface ReflectionState {
   current: Map<string, SubGoal>;
-  /** The last result of each goal, by id. */
   latest: Map<string, StepResult>;
   settled: Map<string, Settlement>;
   histories: Map<string, ReflectionHistory>;
@@ -48,7 +40,7 @@ interface Round {
  * Executes every sub-goal, then reflects on the results with the rules (retry, broaden, switch
  * source, stop) and runs the changed goals again, for at most max_iterations rounds within the deadline.
  */
-export async function executeAndReflect(context: AnswerContext): Promise<ReflectedGoals> {
+export async function executeAndReflect(context: AnswerContext): Promise<ExecutedGoals> {
   const { plan, workspace, options, run } = context;
   const setup: ReflectionSetup = {
     rules: options.rules ?? defaultRules,
@@ -56,7 +48,7 @@ export async function executeAndReflect(context: AnswerContext): Promise<Reflect
     maxIterations: options.maxIterations ?? workspace.config.reflector.max_iterations,
     defaultTimeoutMs: options.stepTimeoutMs ?? workspace.config.executor.step_timeout_seconds * 1000,
   };
-  const state: ReflectedGoals = {
+  const state: ReflectionState = {
     current: goalsWithBeforeWindows(plan, run.trace),
     latest: new Map(),
     settled: new Map(),
@@ -114,7 +106,7 @@ function failureMessage(
 function reflectRound(
   context: AnswerContext,
   setup: ReflectionSetup,
-  state: ReflectedGoals,
+  state: ReflectionState,
   iteration: number,
 ): Round {
   const { plan, workspace, run } = context;
@@ -200,7 +192,7 @@ function applyDecision(
   result: StepResult,
   goalId: string,
   history: ReflectionHistory,
-  state: ReflectedGoals,
+  state: ReflectionState,
   round: Round,
 ): void {
   switch (decision.action) {

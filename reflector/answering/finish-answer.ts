@@ -1,19 +1,15 @@
-import type { Broadening, Gap } from "../../models/answer.js";
 import { compareSources } from "../conflicts.js";
 import { pointsOfGoals } from "../metric-points.js";
-import type { GoalOutcome } from "../synthesizer/goal-outcome.js";
 import { synthesizeAnswer } from "../synthesizer/synthesize.js";
 import type { AnswerContext } from "./answer-context.js";
 import { type AnswerResult, answerResult } from "./answer-result.js";
+import type { CheckedOutcomes } from "./answer-stages.js";
 
 /**
  * Finishes the answer: sources that report the same metric for the same keys are compared (and
  * fused), the answer is written, and the run is finished with it.
  */
-export async function finishAnswer(
-  context: AnswerContext,
-  found: { outcomes: GoalOutcome[]; gaps: Gap[]; broadenings: Broadening[] },
-): Promise<AnswerResult> {
+export async function finishAnswer(context: AnswerContext, found: CheckedOutcomes): Promise<AnswerResult> {
   const { plan, workspace, options, run } = context;
   const comparisons = compareSources(
     pointsOfGoals(found.outcomes, workspace.config.catalog.metrics),
@@ -28,6 +24,7 @@ export async function finishAnswer(
   const synthesis = await synthesizeAnswer({
     question: plan.question,
     language: context.language,
+    labels: context.labels,
     outcomes: found.outcomes,
     comparisons,
     broadenings: found.broadenings,

@@ -8,13 +8,14 @@ import { gradeWithModel } from "../model-grader.js";
 import { effectiveFailureKind } from "../rules/effective-failure-kind.js";
 import type { GoalOutcome } from "../synthesizer/goal-outcome.js";
 import type { AnswerContext } from "./answer-context.js";
-import type { ReflectedGoals } from "./execute-and-reflect.js";
+import type { ExecutedGoals, GradedOutcomes } from "./answer-stages.js";
+import { disclosedBroadenings } from "./disclosed-broadenings.js";
 import { gapFor } from "./goal-gap.js";
 
-/** Every goal's outcome, the gaps found so far, and the filters the retrieval loop relaxed. */
-export interface GradedOutcomes {
-  outcomes: GoalOutcome[];
-  gaps: Gap[];
+/** One goal graded: its outcome, its gap when it falls short, and the filters its retrieval relaxed. */
+interface GradedGoal {
+  outcome: GoalOutcome;
+  gap?: Gap;
   broadenings: Broadening[];
 }
 
@@ -29,62 +30,81 @@ function loopStrategyOf(context: AnswerContext): LoopStrategy {
 
 /**
  * Each goal's outcome: failed goals with their gap, knowledge-base goals graded (and, under the
- * agentic strategy, searched again until the passages answer), the rest answered with their evidence.
+ * agentic strategy, searched again until the passages answer), the rest answered with their
+ * evidence; with every broadening to disclose.
  */
 export async function gradeOutcomes(
   context: AnswerContext,
-  reflected: ReflectedGoals,
+  executed: ExecutedGoals,
 ): Promise<GradedOutcomes> {
-  const { plan, options, run } = context;
+  const graded: GradedGoal[] = [];
+  // One goal after the other: the retrieval loop of a knowledge-base goal runs steps of the same run.
+  for (const planned of context.plan.sub_goals) graded.push(await gradeGoal(context, executed, planned));
+  return {
+    stage: "graded",
+    outcomes: graded.map((goal) => goal.outcome),
+    gaps: graded.flatMap((goal) => (goal.gap ? [goal.gap] : [])),
+    // Every broadening to disclose: the periods reflection widened first, then the filters retrieval relaxed.
+    broadenings: [
+      ...disclosedBroadenings(context.plan, executed),
+      ...graded.flatMap((goal) => goal.broadenings),
+    ],
+  };
+}
+
+/** One goal's outcome: failed with its gap, text graded, or answered with its evidence. */
+async function gradeGoal(
+  context: AnswerContext,
+  executed: ExecutedGoals,
+  planned: SubGoal,
+): Promise<GradedGoal> {
+  const { run } = context;
   const strategy = loopStrategyOf(context);
-  const graded: GradedOutcomes = { outcomes: [], gaps: [], broadenings: [] };
-  for (const planned of plan.sub_goals) {
-    const goal = reflected.current.get(planned.id)!;
-    const result = reflected.latest.get(planned.id);
-    const verdict = reflected.settled.get(planned.id) ?? { status: "failed" as const, reason: "not run" };
-    const emptyText =
-      goal.expected_format === "text" &&
-      result !== undefined &&
-      effectiveFailureKind(result) === "no_results";
-    if (verdict.status === "failed" && !(emptyText && strategy === "agentic")) {
-      const reason = verdict.reason ?? "failed";
-      graded.outcomes.push({
+  const goal = executed.current.get(planned.id)!;
+  const result = executed.latest.get(planned.id);
+  const verdict = executed.settled.get(planned.id) ?? { status: "failed" as const, reason: "not run" };
+  const emptyText =
+    goal.expected_format === "text" && result !== undefined && effectiveFailureKind(result) === "no_results";
+  if (verdict.status === "failed" && !(emptyText && strategy === "agentic")) {
+    const reason = verdict.reason ?? "failed";
+    return {
+      outcome: {
         goal,
         planned,
         status: "failed",
         ...(result ? { result } : {}),
         reason,
         ...(verdict.message ? { message: verdict.message } : {}),
-      });
-      graded.gaps.push(gapFor(context, goal, result, verdict.message));
-      continue;
-    }
-    const evidence =
-      run.evidence(planned.id) ??
-      result?.evidence ??
-      (emptyText ? { kind: "text" as const, source: goal.source, passages: [], notes: [] } : undefined);
-    if (evidence?.kind === "text" && result) {
-      await gradeText(context, { planned, goal, result, evidence, strategy }, graded);
-      continue;
-    }
-    // An event search that found nothing answered "none": it gets an empty table so the answer can say so.
-    const answeredEvidence =
-      evidence ??
-      (goal.params.event
-        ? { kind: "table" as const, columns: [], rows: [], provenance: [], notes: [] }
-        : undefined);
-    graded.outcomes.push({
+      },
+      gap: gapFor(context, goal, result, verdict.message),
+      broadenings: [],
+    };
+  }
+  const evidence =
+    run.evidence(planned.id) ??
+    result?.evidence ??
+    (emptyText ? { kind: "text" as const, source: goal.source, passages: [], notes: [] } : undefined);
+  if (evidence?.kind === "text" && result)
+    return gradeText(context, { planned, goal, result, evidence, strategy });
+  // An event search that found nothing answered "none": it gets an empty table so the answer can say so.
+  const answeredEvidence =
+    evidence ??
+    (goal.params.event
+      ? { kind: "table" as const, columns: [], rows: [], provenance: [], notes: [] }
+      : undefined);
+  return {
+    outcome: {
       goal,
       planned,
       status: "answered",
       ...(result ? { result } : {}),
       ...(answeredEvidence ? { evidence: answeredEvidence } : {}),
-    });
-  }
-  return graded;
+    },
+    broadenings: [],
+  };
 }
 
-/** A knowledge-base goal's passages, graded by the retrieval loop; adds its outcome, gap and relaxed filters. */
+/** A knowledge-base goal's passages, graded by the retrieval loop: its outcome, gap and relaxed filters. */
 async function gradeText(
   context: AnswerContext,
   goal: {
@@ -94,9 +114,8 @@ async function gradeText(
     evidence: Extract<Evidence, { kind: "text" }>;
     strategy: LoopStrategy;
   },
-  graded: GradedOutcomes,
-): Promise<void> {
-  const { workspace, options, run, plan } = context;
+): Promise<GradedGoal> {
+  const { workspace, options, run } = context;
   const settings = workspace.config.reflector;
   const { planned, evidence } = goal;
   const signal = options.signal ? { signal: options.signal } : {};
@@ -118,25 +137,29 @@ async function gradeText(
       ...signal,
     },
   );
-  graded.outcomes.push({
-    goal: loop.goal,
-    planned,
-    status: loop.grade.sufficient ? "answered" : "insufficient",
-    result: loop.lastResult,
-    evidence: { ...evidence, passages: loop.passages },
-    grade: loop.grade,
-  });
-  if (!loop.grade.sufficient)
-    graded.gaps.push({
-      goal: planned.id,
-      missing: loop.grade.missing ?? `no answer to "${loop.grade.aspect}"`,
-      check: documentsAdvice(goal.goal.source, context.language, loop.grade.aspect),
-    });
-  for (const dropped of loop.relaxed)
-    graded.broadenings.push({
+  return {
+    outcome: {
+      goal: loop.goal,
+      planned,
+      status: loop.grade.sufficient ? "answered" : "insufficient",
+      result: loop.lastResult,
+      evidence: { ...evidence, passages: loop.passages },
+      grade: loop.grade,
+    },
+    ...(loop.grade.sufficient
+      ? {}
+      : {
+          gap: {
+            goal: planned.id,
+            missing: loop.grade.missing ?? `no answer to "${loop.grade.aspect}"`,
+            check: documentsAdvice(goal.goal.source, context.language, loop.grade.aspect),
+          },
+        }),
+    broadenings: loop.relaxed.map((dropped) => ({
       goal: planned.id,
       from: `${dropped} filter`,
       to: "no filter",
       reason: `no passages with the ${dropped} filter; searched without it`,
-    });
+    })),
+  };
 }

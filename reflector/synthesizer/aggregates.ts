@@ -24,7 +24,7 @@ export interface Aggregate {
  * periods (context rows found by broadening never enter them). A count of an event's records is a
  * count; a total or mean of a metric is over its values; a metric that is not a count is never counted.
  */
-export function askedAggregates(outcomes: GoalOutcome[], catalog: Catalog): Aggregate[] {
+export function askedAggregates(outcomes: readonly GoalOutcome[], catalog: Catalog): Aggregate[] {
   const results: Aggregate[] = [];
   for (const outcome of outcomes) {
     const asked = outcome.planned.asked;

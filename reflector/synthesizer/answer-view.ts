@@ -1,5 +1,5 @@
 import type { Workspace } from "../../config/workspace.js";
-import type { Broadening, Gap } from "../../models/answer.js";
+import type { AnswerStatus, Broadening, Gap } from "../../models/answer.js";
 import type { TableEvidence } from "../../models/evidence.js";
 import type { MetricComparison, toAnswerConflict } from "../conflicts.js";
 import type { KnownNumber } from "../number-audit.js";
@@ -76,7 +76,8 @@ export type ItemView =
 export interface AnswerView {
   language: AnswerLanguage;
   question: string;
-  status: string;
+  /** Decided before the view is built (`answerStatus`), never patched in after. */
+  status: AnswerStatus;
   items: ItemView[];
   differences: {
     metric: string;

@@ -32,7 +32,7 @@ function line(language: AnswerLanguage, record: EventDisagreement, label: string
 
 /** The disagreement section for the answer text, or "" when the event lists agree. */
 export function eventDisagreementSection(
-  outcomes: GoalOutcome[],
+  outcomes: readonly GoalOutcome[],
   workspace: Workspace,
   language: AnswerLanguage,
   labelOf: (event: string) => string,

@@ -34,7 +34,7 @@ function line(language: AnswerLanguage, mismatch: FilterMismatch): string {
  * stores them, which may be ids), known to the number audit as evidence.
  */
 export function filterMismatchSection(
-  outcomes: GoalOutcome[],
+  outcomes: readonly GoalOutcome[],
   language: AnswerLanguage,
 ): { text: string; known: KnownNumber[] } {
   const mismatches = outcomes.flatMap((outcome) =>

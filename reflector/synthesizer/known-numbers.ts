@@ -74,7 +74,10 @@ export function collectDerivedPoints(points: MetricPoint[], known: KnownNumbers)
 }
 
 /** The resolved value and the spread of every comparison between sources. */
-export function collectComparisonNumbers(comparisons: MetricComparison[], known: KnownNumbers): void {
+export function collectComparisonNumbers(
+  comparisons: readonly MetricComparison[],
+  known: KnownNumbers,
+): void {
   for (const comparison of comparisons) {
     if (comparison.resolved !== null)
       known.add(comparison.resolved, "computed", { label: `${comparison.policy} of ${comparison.metric}` });

@@ -53,7 +53,10 @@ function line(language: AnswerLanguage, entry: LowConfidenceValue, what: string,
 }
 
 /** Metric values read by OCR below their threshold, in the goals that established something. */
-export function lowConfidenceValues(outcomes: GoalOutcome[], workspace: Workspace): LowConfidenceValue[] {
+export function lowConfidenceValues(
+  outcomes: readonly GoalOutcome[],
+  workspace: Workspace,
+): LowConfidenceValue[] {
   const answered = outcomes.filter(
     (outcome) => outcome.status !== "failed" && outcome.evidence?.kind === "table",
   );
@@ -84,7 +87,7 @@ export function lowConfidenceValues(outcomes: GoalOutcome[], workspace: Workspac
  * it adds (confidence and threshold), which the audit must know.
  */
 export function lowConfidenceSection(
-  outcomes: GoalOutcome[],
+  outcomes: readonly GoalOutcome[],
   workspace: Workspace,
   language: AnswerLanguage,
   labels: Labels,

@@ -89,7 +89,7 @@ export interface Summaries {
  */
 export function resolvePoints(
   points: MetricPoint[],
-  comparisons: MetricComparison[],
+  comparisons: readonly MetricComparison[],
   trustOf: (source: string) => number,
 ): ResolvedPoint[] {
   const resolved: ResolvedPoint[] = [];

@@ -1,17 +1,19 @@
 import type { Answer, AnswerItem, AnswerStatus } from "../../models/answer.js";
-import { askModelForText } from "../model-client.js";
 import { auditNumbers, type NumberAuditResult } from "../number-audit.js";
 import type { TraceSink } from "../rule-engine.js";
 import { eventDisagreementSection } from "./event-disagreement-lines.js";
 import { filterMismatchSection } from "./filter-caveats.js";
 import { type GoalOutcome, itemStatus } from "./goal-outcome.js";
 import { type AnswerLanguage, Labels } from "./labels.js";
+import { rephrasedByModel } from "./model-writer.js";
 import { lowConfidenceSection } from "./ocr-caveats.js";
-import { renderTemplate } from "./render-template.js";
+import { renderAnswer } from "./render-answer.js";
 import { buildAnswerView, type ViewInput } from "./view-model.js";
 
 /** What the synthesizer needs: the view's inputs, and where to trace and when to stop. */
 export interface SynthesisInput extends ViewInput {
+  /** The catalog's names in the answer's language, as decided once by `answerPlan`; made from `language` when absent. */
+  labels?: Labels;
   trace?: TraceSink;
   signal?: AbortSignal;
 }
@@ -24,12 +26,6 @@ export interface Synthesis {
   audit: NumberAuditResult;
 }
 
-const LANGUAGE_NAMES: Record<AnswerLanguage, string> = {
-  en: "English",
-  "zh-Hans": "Simplified Chinese",
-  "zh-Hant": "Traditional Chinese",
-};
-
 const AUDIT_FAILED: Record<AnswerLanguage, (count: number, total: number, list: string) => string> = {
   en: (count, total, list) =>
     `Number audit failed: ${count} of the ${total} numbers above cannot be traced to the evidence (${list}); check them before use.`,
@@ -40,7 +36,7 @@ const AUDIT_FAILED: Record<AnswerLanguage, (count: number, total: number, list: 
 };
 
 /** answered: every required goal answered; partial: some; unanswerable: none. Optional goals never lower it. */
-export function answerStatus(outcomes: GoalOutcome[]): AnswerStatus {
+export function answerStatus(outcomes: readonly GoalOutcome[]): AnswerStatus {
   const required = outcomes.filter((outcome) => outcome.planned.required !== false);
   const answered = required.filter((outcome) => itemStatus(outcome) === "answered");
   // Partial: an item answered or answered in part (one of two asked months), or values for the asked
@@ -54,23 +50,17 @@ export function answerStatus(outcomes: GoalOutcome[]): AnswerStatus {
   return established ? "partial" : "unanswerable";
 }
 
-function tidy(text: string): string {
-  return text
-    .replace(/[ \t]+\n/g, "\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}
-
 /**
- * Writes the answer: computes the summaries, renders the template in the question's language and
- * audits its numbers; with a writer model configured, lets the model rephrase the template answer
- * and keeps the rephrasing only when every number in it is in the evidence or the summaries.
+ * Writes the answer, in one direction: decides the status, builds the view with it (the summaries
+ * computed), renders the template in the question's language once and audits its numbers; with a
+ * writer model configured, lets the model rephrase the template answer and keeps the rephrasing
+ * only when every number in it is in the evidence or the summaries.
  */
 export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis> {
+  const labels = input.labels ?? new Labels(input.workspace.config.catalog, input.language);
+  // Decided before the view is built, from the checked outcomes; the view and the text only say it.
   const status = answerStatus(input.outcomes);
-  const built = buildAnswerView(input);
-  const view = { ...built.view, status };
-  const labels = new Labels(input.workspace.config.catalog, input.language);
+  const built = buildAnswerView(input, { status, labels });
   const disagreements = eventDisagreementSection(input.outcomes, input.workspace, input.language, (event) =>
     labels.event(event),
   );
@@ -79,7 +69,6 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
       summary: record.summary,
     });
   const lowConfidence = lowConfidenceSection(input.outcomes, input.workspace, input.language, labels);
-  built.known.push(...lowConfidence.known);
   for (const entry of lowConfidence.values)
     input.trace?.add(
       "synthesize",
@@ -87,12 +76,19 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
       { ...entry },
     );
   const filtered = filterMismatchSection(input.outcomes, input.language);
-  built.known.push(...filtered.known);
-  const rendered = tidy(renderTemplate(`answer.${input.language}.njk`, view, input.workspace.root));
-  const templateText = [rendered, disagreements.text, lowConfidence.text, filtered.text]
+  // Every number the answer may use: the view's, and those of the caveats said after the template's text.
+  const known = [...built.known, ...lowConfidence.known, ...filtered.known];
+  const rendered = renderAnswer(built.view, input.workspace.root);
+  // A workspace's own template from before item texts were kept: said in the trace, not silently empty.
+  const textless = built.view.items.filter((_, index) => !rendered.itemTexts[index]).map((item) => item.goal);
+  if (textless.length > 0)
+    input.trace?.add("synthesize", `synthesize:template:no item text kept for ${textless.join(", ")}`, {
+      goals: textless,
+    });
+  const templateText = [rendered.text, disagreements.text, lowConfidence.text, filtered.text]
     .filter(Boolean)
     .join("\n\n");
-  const templateAudit = auditNumbers(templateText, built.known);
+  const templateAudit = auditNumbers(templateText, known);
   if (!templateAudit.passed) {
     input.trace?.add(
       "synthesize",
@@ -100,44 +96,10 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
       { unmatched: templateAudit.unmatched.map((token) => token.text) },
     );
   }
-  let text = templateText;
-  let audit = templateAudit;
-  let writer: Synthesis["writer"] = "template";
+  const written = await rephrasedByModel({ text: templateText, audit: templateAudit }, known, input);
+  const { audit, writer } = written;
   const model = input.workspace.config.model;
-  if (model?.writer) {
-    const prompt = renderTemplate(
-      "writer-prompt.njk",
-      { languageName: LANGUAGE_NAMES[input.language], question: input.question, draft: templateText },
-      input.workspace.root,
-    );
-    const reply = await askModelForText(
-      model,
-      model.writer,
-      [{ role: "user", content: prompt }],
-      input.signal,
-    );
-    if (!reply.ok) {
-      input.trace?.add("synthesize", `synthesize:template:writer unavailable: ${reply.reason}`, {
-        reason: reply.reason,
-      });
-    } else {
-      const modelAudit = auditNumbers(reply.value, built.known);
-      if (modelAudit.passed) {
-        text = reply.value.trim();
-        audit = modelAudit;
-        writer = "model";
-      } else {
-        input.trace?.add(
-          "synthesize",
-          `synthesize:template:audit failed: ${modelAudit.unmatched.map((token) => token.text).join(", ")} not in evidence`,
-          {
-            unmatched: modelAudit.unmatched.map((token) => token.text),
-            model: model.writer,
-          },
-        );
-      }
-    }
-  }
+  let text = written.text;
   if (writer === "template" && templateAudit.passed) {
     input.trace?.add(
       "synthesize",
@@ -161,33 +123,8 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
     const untraced = audit.unmatched.map((token) => token.text);
     text = `${text}\n\n${AUDIT_FAILED[input.language](untraced.length, audit.unmatched.length + audit.references.length, untraced.join(", "))}`;
   }
-  const itemTexts = built.view.items.map((item) =>
-    tidy(
-      renderTemplate(
-        `answer.${input.language}.njk`,
-        {
-          ...view,
-          items: [item],
-          differences: [],
-          aggregates: [],
-          trends: [],
-          alignments: [],
-          absences: [],
-          premises: [],
-          breakdowns: [],
-          sharedNames: [],
-          correlations: [],
-          conflicts: [],
-          broadened: [],
-          gaps: [],
-          status: "answered",
-        },
-        input.workspace.root,
-      ),
-    ),
-  );
   const items: AnswerItem[] = built.items.map((entry, index) => ({
-    text: itemTexts[index] ?? "",
+    text: rendered.itemTexts[index] ?? "",
     status: entry.status,
     citations: entry.citations.map((number) => built.citations.citations[number - 1]),
   }));
@@ -198,8 +135,8 @@ export async function synthesizeAnswer(input: SynthesisInput): Promise<Synthesis
     text,
     items,
     conflicts: built.conflicts,
-    gaps: input.gaps,
-    broadened: input.broadenings,
+    gaps: [...input.gaps],
+    broadened: [...input.broadenings],
     audit: {
       numbers: audit.references.length + audit.unmatched.length,
       untraced: audit.unmatched.map((token) => token.text),

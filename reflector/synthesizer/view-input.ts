@@ -8,9 +8,9 @@ import type { AnswerLanguage } from "./labels.js";
 export interface ViewInput {
   question: string;
   language: AnswerLanguage;
-  outcomes: GoalOutcome[];
-  comparisons: MetricComparison[];
-  broadenings: Broadening[];
-  gaps: Gap[];
+  outcomes: readonly GoalOutcome[];
+  comparisons: readonly MetricComparison[];
+  broadenings: readonly Broadening[];
+  gaps: readonly Gap[];
   workspace: Workspace;
 }

@@ -1,4 +1,5 @@
 import { trustOf as trustOfSource } from "../../domain/trust.js";
+import type { AnswerStatus } from "../../models/answer.js";
 import type { TableEvidence } from "../../models/evidence.js";
 import { toAnswerConflict } from "../conflicts.js";
 import { messageCatalog } from "../messages/render-message.js";
@@ -19,7 +20,7 @@ import {
   collectInputNumbers,
   KnownNumbers,
 } from "./known-numbers.js";
-import { Labels } from "./labels.js";
+import type { Labels } from "./labels.js";
 import { periodReadingViews } from "./period-reading-views.js";
 import { premiseViews } from "./premise-views.js";
 import { buildSeries, type ResolvedPoint, resolvePoints } from "./summaries.js";
@@ -56,14 +57,20 @@ function seriesOf(input: ViewInput, points: ResolvedPoint[]) {
   );
 }
 
-/** Builds the answer's view from the reflector's outcomes: items, computed summaries, conflicts, gaps. */
-export function buildAnswerView(input: ViewInput): BuiltView {
+/**
+ * Builds the answer's view from the reflector's checked outcomes: items, computed summaries,
+ * conflicts, gaps, and the status already decided (`answerStatus`), in the labels' language.
+ */
+export function buildAnswerView(
+  input: ViewInput,
+  decided: { status: AnswerStatus; labels: Labels },
+): BuiltView {
   const { workspace } = input;
   const known = new KnownNumbers();
   const context: ViewContext = {
     input,
     workspace,
-    labels: new Labels(workspace.config.catalog, input.language),
+    labels: decided.labels,
     citations: new CitationRegistry(messageCatalog(input.language).citation),
     known,
     evidenceOf: (goalId) =>
@@ -106,7 +113,7 @@ export function buildAnswerView(input: ViewInput): BuiltView {
   const view: AnswerView = {
     language: input.language,
     question: input.question,
-    status: "answered",
+    status: decided.status,
     items,
     differences,
     trends,

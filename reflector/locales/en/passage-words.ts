@@ -13,7 +13,8 @@ export const englishPassageWords: PassageWords = {
     ],
     how_long: [
       "how long",
-      "how many (business |working )?days",
+      "how many (business |working )?(days|hours|minutes|weeks)",
+      "within what time",
       "how soon",
       "when will .* (arrive|ship|receive)",
     ],
@@ -48,7 +49,11 @@ export const englishPassageWords: PassageWords = {
     ],
   },
   answers: {
-    how_long: ["\\d+\\s*(business|working|calendar)?\\s*(days?|weeks?|hours?|months?)\\b"],
+    // A time stated in figures or in words ("within 4 hours", "one business day", "30 minutes").
+    how_long: [
+      "\\d+\\s*(business|working|calendar)?\\s*(days?|weeks?|hours?|minutes?|months?)\\b",
+      "\\b(an?|one|two|three|four|five|six|seven|eight|ten|twelve|fifteen|thirty)\\s+(business |working |calendar )?(days?|weeks?|hours?|minutes?|months?)\\b",
+    ],
     // A share of something ("10% of the monthly fee") is an amount too: a credit, a fee, a deposit.
     // A currency code may stand before the number ("usd 25") as well as after.
     amount: [
@@ -100,7 +105,7 @@ export const englishPassageWords: PassageWords = {
   ],
   chargeCues: ["charged?\\b", "fees?\\b", "cost", "\\bpay"],
   searchHints: {
-    how_long: "days delivery ship",
+    how_long: "days hours delivery ship within",
     who_pays: "shipping cost",
     amount: "amount fee price",
     date: "date",

@@ -3,14 +3,24 @@ import type { PassageWords } from "../passage-words.js";
 // Chinese unit words need no word boundary after them (JavaScript's \b is ASCII-only, so "800元赔偿"
 // never matched one).
 const CHINESE_NUMERALS = "[一二三四五六七八九十两]+";
-const DURATION_UNITS = "(天|日|工作天|工作日|周|星期|个月)";
+const DURATION_UNITS = "(天|日|工作天|工作日|小时|分钟|周|星期|个月)";
 
 /** Chinese passage words, written in Simplified (Traditional text is folded to Simplified first). */
 export const chinesePassageWords: PassageWords = {
   code: "zh",
   questionCues: {
     who_pays: ["谁出", "谁付", "谁负担", "谁承担", "谁支付", "由谁", "谁来付"],
-    how_long: ["多久", "多长时间", "几天", "多少天", "多长"],
+    how_long: [
+      "多久",
+      "多长时间",
+      "几天",
+      "多少天",
+      "多长",
+      "几(个)?小时",
+      "多少(个)?小时",
+      "多少分钟",
+      "几分钟",
+    ],
     amount: ["多少钱", "金额", "费用多少", "多少费用"],
     count: ["多少", "几(个|件|次|家|种|条|位|名|项|款|笔)", "数量"],
     date: ["什么时候", "何时", "哪天", "几号", "哪一天"],
@@ -20,10 +30,7 @@ export const chinesePassageWords: PassageWords = {
     yes_no: ["可以", "可否", "能否", "能不能", "是否", "吗"],
   },
   answers: {
-    how_long: [
-      "\\d+\\s*(个)?\\s*(天|日|工作天|工作日|小时|周|星期|个月)",
-      `${CHINESE_NUMERALS}\\s*(个)?\\s*${DURATION_UNITS}`,
-    ],
+    how_long: [`\\d+\\s*(个)?\\s*${DURATION_UNITS}`, `${CHINESE_NUMERALS}\\s*(个)?\\s*${DURATION_UNITS}`],
     amount: ["百分之", "\\d[\\d,.]*\\s*(元|块|美元|新台币|台币|港币|欧元|英镑|日元)", "人民币\\s*\\d"],
     date: ["\\d{4}年\\d{1,2}月", "\\d{1,2}月\\d{1,2}日"],
     // A charge stated as free or not (免收人工费) says whether it is charged.
@@ -57,7 +64,7 @@ export const chinesePassageWords: PassageWords = {
   payingConstructions: ["由.{1,8}(负担|承担|支付|付)"],
   chargeCues: ["收费", "收钱", "付费", "要钱", "花钱"],
   searchHints: {
-    how_long: "天 工作天 工作日 寄出 到货 时间",
+    how_long: "天 工作天 工作日 小时 寄出 到货 时间",
     who_pays: "运费 负担 承担 费用",
     amount: "金额 费用 元",
     date: "日期 时间",
