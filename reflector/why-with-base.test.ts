@@ -163,4 +163,35 @@ describe("a why asked against a stated base", () => {
       expect(synthesis.answer.text).toContain("LOG-101");
     },
   );
+
+  it("lists candidate explanations only for a change measured at both ends", async () => {
+    const answerOf = async (baseRows: [string, number][]) => {
+      const outcomes = [
+        metricOutcome("g1", may2023, "base", baseRows),
+        metricOutcome("g2", may2024, "period", [["2024-05", 3.9]]),
+        eventOutcome([providerChange]),
+      ];
+      const synthesis = await synthesizeAnswer({
+        question: "Why did product A's return rate in East China rise year over year in May 2024?",
+        language: "en",
+        outcomes,
+        comparisons: compareSources(
+          pointsOfGoals(outcomes, workspace.config.catalog.metrics),
+          workspace.config,
+        ),
+        broadenings: [],
+        gaps: [],
+        workspace,
+        trace: new TraceRecorder(),
+      });
+      expect(synthesis.audit.passed).toBe(true);
+      return synthesis.answer.text;
+    };
+    const measured = await answerOf([["2023-05", 3.5]]);
+    expect(measured).toContain("Candidate explanations");
+    expect(measured).toContain("rose from 3.5% in 2023-05 to 3.9% in 2024-05");
+    // No value a year earlier (the data starts later): no change to line events up with.
+    const unmeasured = await answerOf([]);
+    expect(unmeasured).not.toContain("Candidate explanations");
+  });
 });
