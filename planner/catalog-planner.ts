@@ -654,7 +654,11 @@ function routeOf(reading: Reading, vocabulary: Vocabulary) {
           sum + [...frame.dimensions.values()].reduce((product, values) => product * values.length, 1),
         0,
       ),
-    compareOrCorrelate: intents.includes("compare") || intents.includes("correlate"),
+    // A base comparison (同比, 环比, month over month) compares two periods, as "Q3 vs Q4" does.
+    compareOrCorrelate:
+      intents.includes("compare") ||
+      intents.includes("correlate") ||
+      reading.times.some((time) => time.comparison !== undefined),
     isDataCue: dataCueTest(vocabulary),
     scope: {
       en: (["metric", "event", "topic"] as const).flatMap((kind) => vocabulary.labels(kind, "en")),
@@ -812,6 +816,19 @@ function resolveFramePeriods(frames: Frame[]): Map<Frame, Period[] | undefined> 
   return framePeriods;
 }
 
+/** Whether a period of a comparing frame is one the question asked, or the base its comparison adds. */
+function comparisonRole(frame: Frame, period: Period): "period" | "base" {
+  const own = frame.times.some((time) =>
+    time.periods.some((asked) => asked.from === period.from && asked.to === period.to),
+  );
+  return own ? "period" : "base";
+}
+
+/** The base a comparison measures an asked period from: a year earlier (同比), the period before (环比). */
+function comparisonBase(comparison: PeriodComparison, period: Period): Period {
+  return comparison === "year_over_year" ? shiftPeriodByYears(period, -1) : previousPeriod(period);
+}
+
 /** A metric frame without any period: the default one before as-of (a year back for 去年同期), with a note. */
 function defaultMetricPeriod(frame: Frame, metric: string, offer: Offer, state: Drafting): Period {
   const shift = frame.times.find((time) => time.kind === "same_period" && time.shiftYears)?.shiftYears;
@@ -861,12 +878,21 @@ function draftMetricGoals(
           const wanted = weekOfWeeksAgo(requestedPeriod, offer, state.times);
           if (!fitsGrain(wanted, offer, metric, state)) continue;
           const fitted = fitPeriod(wanted, offer);
-          // A why-question measures the change from its base (the unit before, or the first of the
-          // units asked); the run fetches the base with the goal (reflector/answering/before-window.ts).
-          const compared = frame.times.some((time) => time.comparison !== undefined);
+          // A why-question measures the change from its base: the one its comparison names (a year
+          // earlier for 同比, the period before for 环比), planned as a goal of its own, else the unit
+          // before, or the first of the units asked, which the run fetches with the goal
+          // (reflector/answering/before-window.ts).
+          const comparison = frame.times.find((time) => time.comparison)?.comparison;
+          const role = comparison ? comparisonRole(frame, wanted) : undefined;
           // A month widened to a quarterly source's quarter is measured from the quarter before.
           const measured = fitted.from < wanted.from || fitted.to > wanted.to ? fitted : wanted;
-          const base = state.explain && !compared ? changeBase(measured) : undefined;
+          const base = !state.explain
+            ? undefined
+            : comparison
+              ? role === "period"
+                ? fitPeriod(comparisonBase(comparison, wanted), offer)
+                : undefined
+              : changeBase(measured);
           const period = fitted;
           state.metricPeriods.push(period);
           const filters = filtersFor(frame.dimensions, offer);
@@ -888,13 +914,7 @@ function draftMetricGoals(
             state.explained.set(draft, explainRecord(base, fitted, EVENT_WINDOW_MONTHS));
             state.trace.push(`explain:${metric}:base:${base.from}..${base.to}`);
           }
-          const comparison = frame.times.find((time) => time.comparison)?.comparison;
-          if (comparison) {
-            const own = frame.times.some((time) =>
-              time.periods.some((asked) => asked.from === wanted.from && asked.to === wanted.to),
-            );
-            state.comparisons.set(draft, { kind: comparison, role: own ? "period" : "base" });
-          }
+          if (comparison && role) state.comparisons.set(draft, { kind: comparison, role });
           const missing = notAppliedFilters(frame, selection.droppedDimensions);
           if (Object.keys(missing).length > 0) state.notApplied.set(draft, missing);
         }

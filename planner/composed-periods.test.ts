@@ -130,6 +130,8 @@ describe("a comparison that needs a base plans both periods and records the oper
     expect(byRole("base")).toEqual([base]);
     expect(byRole("period")).toEqual([asked]);
     for (const goal of goals) expect(goal.asked?.kind === "metric" && goal.asked.comparison?.kind).toBe(kind);
+    // A base comparison compares two periods: routed complex, as "Q3 vs Q4" is.
+    expect(plan(question).route?.complexity).toBe("complex");
   });
 });
 

@@ -123,6 +123,73 @@ describe("why-questions", () => {
   });
 });
 
+describe("why with a stated base (同比, 环比, month over month)", () => {
+  it.each([
+    [
+      "为什么2024年5月华东区A产品的退货率同比上升了？",
+      "year_over_year",
+      "2023-05-01",
+      "2023-05-31",
+      "2023-05-01..2024-06-30",
+    ],
+    [
+      "為什麼2024年5月華東區A產品的退貨率環比上升了？",
+      "period_over_period",
+      "2024-04-01",
+      "2024-04-30",
+      "2024-04-01..2024-06-30",
+    ],
+    [
+      "Why did product A's return rate in East China rise month over month in May 2024?",
+      "period_over_period",
+      "2024-04-01",
+      "2024-04-30",
+      "2024-04-01..2024-06-30",
+    ],
+    [
+      "Why did product A's return rate in East China rise year over year in May 2024?",
+      "year_over_year",
+      "2023-05-01",
+      "2023-05-31",
+      "2023-05-01..2024-06-30",
+    ],
+  ])(
+    "%s: the asked month measured from the %s base, events over base..asked",
+    (question, kind, baseFrom, baseTo, window) => {
+      const { plan, trace } = planOf("demo/workspace", question, "2024-06-30");
+      const metrics = plan.sub_goals.filter((goal) => goal.asked?.kind === "metric");
+      const asked = metrics.filter(
+        (goal) => goal.asked?.kind === "metric" && goal.asked.comparison?.role === "period",
+      );
+      const bases = metrics.filter(
+        (goal) => goal.asked?.kind === "metric" && goal.asked.comparison?.role === "base",
+      );
+      expect(asked.length).toBeGreaterThan(0);
+      expect(bases.length).toBe(asked.length);
+      // The asked month carries the change to explain, from the base its operation names, not the month before.
+      for (const goal of asked)
+        expect(goal.asked).toMatchObject({
+          operation: "why",
+          comparison: { kind, role: "period" },
+          explain: { base: { grain: "month", from: baseFrom, to: baseTo } },
+        });
+      // The base is a goal of its own, fetched for its month, and not itself a change to explain.
+      for (const goal of bases) {
+        expect(goal.params.period).toEqual({ grain: "month", from: baseFrom, to: baseTo });
+        expect(goal.asked?.kind === "metric" && goal.asked.explain).toBeFalsy();
+      }
+      expect(trace).toContain(`explain:window:${window}`);
+      const events = plan.sub_goals.filter((goal) => goal.params.event).map((goal) => goal.params.event);
+      expect(new Set(events)).toEqual(new Set(["logistics_provider_change", "crm_release"]));
+      expect(
+        plan.sub_goals
+          .filter((goal) => goal.params.event)
+          .every((goal) => goal.params.period?.from === baseFrom),
+      ).toBe(true);
+    },
+  );
+});
+
 describe("asksWhy: a cause word that names a value or a breakdown asks no why", () => {
   it("reads a why outside catalog values and breakdown quantifiers", () => {
     expect(asksWhy("为什么贵阳的准点率上升了", [])).toBe(true);

@@ -191,7 +191,7 @@ function withOcr(confidence: number | undefined): { ocrConfidence?: number } {
   return confidence === undefined ? {} : { ocrConfidence: confidence };
 }
 
-export interface MetricPointOptions {
+export interface MetricPointOptions extends MetricCellOptions {
   /** Whether a metric may be summed over rows (counts); percents and rates may not. */
   additive(metric: string): boolean;
 }
@@ -212,7 +212,7 @@ export function metricPoints(tables: GoalTableInput[], options: MetricPointOptio
       continue;
     }
     const periodColumn = periodColumnOf(evidence);
-    const cells = metricCells(evidence, (name) => name === metric);
+    const cells = metricCells(evidence, (name) => name === metric, options);
     const unit = cells[0]?.unit;
     const valued = cells.map((cell) => cell.row);
     if (options.additive(metric) && goal.params.period) {
@@ -292,5 +292,21 @@ export function pointsOfGoals(
         : entry.goal;
     if (!isEventTable(goal, evidence)) tables.push({ goal, evidence });
   }
-  return metricPoints(tables, { additive: (metric) => catalogUnits[metric]?.unit === "count" });
+  return metricPoints(tables, {
+    additive: (metric) => catalogUnits[metric]?.unit === "count",
+    fallbackUnit: (metric) => catalogUnitOfPlainColumn(catalogUnits[metric]?.unit),
+  });
 }
+
+/**
+ * The catalog's unit of a metric whose column names none, when the number reads the same in it:
+ * a duration (minutes, hours) or money (CNY, kCNY), so a change is said "+8 minutes", not "+8". A
+ * part of a whole (percent, ‰, bp, ppm) is not taken: a plain number column may hold it as a
+ * fraction (0.034) or as the figure (3.4), and only the column's own type says which.
+ */
+function catalogUnitOfPlainColumn(unit: string | undefined): string | undefined {
+  if (!unit || PART_OF_WHOLE_UNITS.has(unit)) return undefined;
+  return unit;
+}
+
+const PART_OF_WHOLE_UNITS = new Set(["percent", "per_mille", "basis_points", "ppm"]);

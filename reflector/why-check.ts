@@ -11,8 +11,13 @@ import { changeSpan, eventSearches, explainedAsk, placeEvents } from "./why-alig
  * what was searched. A plan of old without `explain` keeps the looser rule: any event found.
  */
 export function checkWhy(outcomes: readonly GoalOutcome[]): { goal: string; gap: GapMessage }[] {
+  // The base of a comparison (May 2023, of May 2024 year over year) is what the change is measured
+  // from, not a change asked about.
   const asksWhy = outcomes.filter(
-    (outcome) => outcome.planned.asked?.operation === "why" && outcome.planned.asked.kind === "metric",
+    (outcome) =>
+      outcome.planned.asked?.operation === "why" &&
+      outcome.planned.asked.kind === "metric" &&
+      outcome.planned.asked.comparison?.role !== "base",
   );
   if (asksWhy.length === 0) return [];
   const events = outcomes.filter(

@@ -14,6 +14,9 @@ export function withBeforeWindow(goal: SubGoal): SubGoal | undefined {
   const period = goal.params.period;
   const rule = readRule(goal.validation);
   if (!goal.params.metric || !period || (rule && capsRows(rule))) return undefined;
+  // A period of a comparison (同比, 环比) has its base planned as a goal of its own: a unit before
+  // it would be a third period the question did not ask about (April, of May year over year).
+  if (goal.asked?.kind === "metric" && goal.asked.comparison) return undefined;
   // A goal asked why it changed fetches its whole base (a quarter before, for a quarter of months).
   const base = goal.asked?.kind === "metric" ? goal.asked.explain?.base : undefined;
   if (base) {

@@ -24,8 +24,13 @@ export function checkOutcomes(context: AnswerContext, graded: GradedOutcomes): C
   const english = new Labels(context.workspace.config.catalog, "en");
   const asked = checkAgainstAsked(context, graded, english);
   const gaps = [...asked.gaps];
+  // The same change read from two sources is one "why" left open: its gap is said once.
+  const saidWhy = new Set<string>();
   for (const why of checkWhy(asked.outcomes)) {
     traceCheck(context, why.goal, "partial", why.gap, english);
+    const said = JSON.stringify(why.gap);
+    if (saidWhy.has(said)) continue;
+    saidWhy.add(said);
     gaps.push(messageGap(context, why.goal, why.gap, eventSourcesAdvice(context.language)));
   }
   const { config } = context.workspace;

@@ -1,4 +1,6 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { loadWorkspace } from "../../config/load-workspace.js";
 import { TraceRecorder } from "../../executor/trace-recorder.js";
 import { compareSources } from "../conflicts.js";
 import { pointsOfGoals } from "../metric-points.js";
@@ -38,10 +40,14 @@ function outcome(
   };
 }
 
-async function answerText(language: "en" | "zh-Hans" | "zh-Hant", outcomes: GoalOutcome[]): Promise<string> {
+async function answerText(
+  language: "en" | "zh-Hans" | "zh-Hant",
+  outcomes: GoalOutcome[],
+  answering = workspace,
+): Promise<string> {
   const comparisons = compareSources(
-    pointsOfGoals(outcomes, workspace.config.catalog.metrics),
-    workspace.config,
+    pointsOfGoals(outcomes, answering.config.catalog.metrics),
+    answering.config,
   );
   const synthesis = await synthesizeAnswer({
     question: "How did it change?",
@@ -50,7 +56,7 @@ async function answerText(language: "en" | "zh-Hans" | "zh-Hant", outcomes: Goal
     comparisons,
     broadenings: [],
     gaps: [],
-    workspace,
+    workspace: answering,
     trace: new TraceRecorder(),
   });
   expect(synthesis.audit.passed).toBe(true);
@@ -103,5 +109,27 @@ describe("changes in the metric's unit", () => {
       ]),
     ];
     expect(await answerText("en", outcomes)).toContain("to 40 in 2024-Q2 (-4, -9.1% relative)");
+  });
+  it("takes a duration's or money's unit from the catalog when the source's column names none", async () => {
+    // harbor-clinics' CSV holds wait times as plain numbers; its catalog says they are minutes.
+    const clinics = loadWorkspace(path.resolve(import.meta.dirname, "../../test/workspaces/harbor-clinics"), {
+      environment: {},
+    });
+    const waits = () => [
+      outcome("g1", "wait_time", "", [
+        ["2024-Q1", 19],
+        ["2024-Q2", 27],
+      ]),
+    ];
+    const plain = waits().map((entry) => ({
+      ...entry,
+      evidence:
+        entry.evidence?.kind === "table"
+          ? { ...entry.evidence, columns: entry.evidence.columns.map(({ unit: _unit, ...column }) => column) }
+          : entry.evidence,
+    }));
+    expect(await answerText("en", plain, clinics)).toContain("(+8 minutes, +42.1% relative)");
+    expect(await answerText("zh-Hans", plain, clinics)).toContain("（+8 分钟，相对 +42.1%）");
+    expect(await answerText("zh-Hant", plain, clinics)).toContain("（+8 分鐘，相對 +42.1%）");
   });
 });

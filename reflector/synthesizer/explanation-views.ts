@@ -1,20 +1,25 @@
 import type { TableEvidence } from "../../models/evidence.js";
-import { dateColumnOf } from "../metric-points.js";
+import type { Asked, SubGoal } from "../../models/plan.js";
+import { pointHasAskedKeys } from "../answer-check.js";
+import { dateColumnOf, periodStart } from "../metric-points.js";
 import { periodLabel } from "../period-broadening.js";
 import { eventSearches, explainedAsk, placeEvents } from "../why-alignment.js";
 import { type AnswerView, MAX_LINES, type ViewContext } from "./answer-view.js";
 import { eventDetail, eventKeyColumn } from "./event-views.js";
 import { cellText } from "./format-number.js";
 import { sameEvent } from "./same-events.js";
+import type { Series } from "./summaries.js";
 
 /**
  * The candidate explanations of a why-question: for each explained metric and keys (plan
  * `asked.explain`), the recorded events that line up with the change (reflector/why-alignment.ts),
  * each cited and the same event from two sources once with both citations, and the events found
  * that do not line up, marked (outside the change's span, or for other keys). None lining up gives
- * no view: the why check's gap says so, with what was searched.
+ * no view: the why check's gap says so, with what was searched. Nor does a change that was not
+ * measured (no value at its base, or at the asked period: a year earlier before the data starts):
+ * events cannot line up with a change nobody knows.
  */
-export function explanationViews(context: ViewContext): AnswerView["explanations"] {
+export function explanationViews(context: ViewContext, series: Series[]): AnswerView["explanations"] {
   const { labels, citations } = context;
   const searches = eventSearches(context.input.outcomes);
   const catalogDimensions = context.workspace.config.catalog.dimensions;
@@ -26,6 +31,7 @@ export function explanationViews(context: ViewContext): AnswerView["explanations
     if (!asked?.explain) continue;
     const id = JSON.stringify([asked.metric, asked.keys, asked.explain.base, asked.periods]);
     if (seen.has(id)) continue;
+    if (!changeMeasured(asked, outcome.goal, series)) continue;
     seen.add(id);
     const placements = placeEvents(asked, searches);
     const aligned: (AnswerView["explanations"][number]["aligned"][number] & {
@@ -88,4 +94,23 @@ export function explanationViews(context: ViewContext): AnswerView["explanations
     });
   }
   return views;
+}
+
+/** Whether a series of the asked metric and keys has a value at the base and at the last asked period. */
+function changeMeasured(asked: Extract<Asked, { kind: "metric" }>, run: SubGoal, series: Series[]): boolean {
+  const base = asked.explain?.base;
+  const last = asked.periods.at(-1);
+  if (!base || !last) return false;
+  const within = (label: string | undefined, from: string, to: string) => {
+    const start = periodStart(label);
+    return from <= start && start <= to;
+  };
+  const points = series
+    .filter((entry) => entry.metric === asked.metric)
+    .flatMap((entry) => entry.points)
+    .filter((point) => pointHasAskedKeys(point, asked.keys, run));
+  return (
+    points.some((point) => within(point.period, base.from, base.to)) &&
+    points.some((point) => within(point.period, last.from, last.to))
+  );
 }

@@ -7,8 +7,9 @@ import type { Series } from "./summaries.js";
 
 /**
  * A direction the question took for granted ("why did complaints rise") that the evidence
- * contradicts: the asked period's value against the period before it, for the asked metric and
- * keys. The answer says it first ("It did not rise: … fell from 44 in 2023-Q3 to 40 in 2023-Q4").
+ * contradicts: the asked period's value against the period before it, or against the base the
+ * question named (同比: a year earlier; the plan's `asked.explain`), for the asked metric and keys.
+ * The answer says it first ("It did not rise: … fell from 44 in 2023-Q3 to 40 in 2023-Q4").
  * A premise the evidence bears out, or one it cannot judge (fewer than two periods), says nothing.
  */
 export function premiseViews(context: ViewContext, series: Series[]): AnswerView["premises"] {
@@ -31,7 +32,12 @@ export function premiseViews(context: ViewContext, series: Series[]): AnswerView
       const upTo = lastAsked ? points.filter((point) => periodStart(point.period) <= lastAsked.from) : points;
       const lastIndex = upTo.length - 1;
       if (lastIndex < 1) continue;
-      const before = points[lastIndex - 1];
+      // Measured from the base the question named (a year earlier for 同比) when the plan records
+      // one, else from the period just before.
+      const base = asked.explain?.base;
+      const before =
+        (base && upTo.slice(0, lastIndex).find((point) => periodStart(point.period) === base.from)) ||
+        points[lastIndex - 1];
       const last = points[lastIndex];
       const change = last.value - before.value;
       const actual = Math.abs(change) < 1e-9 ? "flat" : change > 0 ? "up" : "down";

@@ -93,7 +93,7 @@ export function buildAnswerView(
   const differences = differenceViews(context, series);
   const trends = trendViews(context, series);
   const periodReadings = periodReadingViews(context);
-  const explanations = explanationViews(context);
+  const explanations = explanationViews(context, series);
   // An explained change lists its events as candidate explanations, cited; the plain alignment
   // lines of the same metric and keys would say it twice.
   const keyParts = (keys: string) => keys.split(" · ").sort().join(" · ");
