@@ -11,7 +11,7 @@
 //
 //   .ci/start-redis && npm run build && npx tsx bench/queue-report-jobs.ts [--jobs 50] [--runs 6] [--workers 1,2,4]
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -33,6 +33,7 @@ const { values } = parseArgs({
     workers: { type: "string", default: "1,2,4" },
     "skip-dispatch": { type: "boolean", default: false },
     "skip-throughput": { type: "boolean", default: false },
+    logs: { type: "string" },
   },
 });
 const found = await findRealRedis();
@@ -59,6 +60,11 @@ function start(
   });
   children.push(child);
   const lines: string[] = [];
+  if (values.logs) {
+    mkdirSync(values.logs, { recursive: true });
+    const log = createWriteStream(path.join(values.logs, `${args[0]}-${child.pid}.log`));
+    child.stderr?.pipe(log);
+  }
   let buffer = "";
   let resolveStarted: () => void = () => {};
   const started = new Promise<void>((resolve) => {
@@ -162,8 +168,10 @@ try {
     let lost = 0;
     let twice = 0;
     let interrupted = 0;
+    const history: Record<string, unknown> = {};
     for (const name of names) {
       const runs = await listJobRuns(workspace, { job: name });
+      history[name] = runs;
       const answered = runs.filter((run) => run.status === "answered" || run.status === "partial").length;
       interrupted += runs.filter((run) => run.status === "interrupted" || run.status === "running").length;
       if (answered === 0) lost += 1;
@@ -175,6 +183,8 @@ try {
     const enqueued = schedulers.map(
       (each) => each.lines.filter((line) => line.includes('"job-enqueued"')).length,
     );
+    if (values.logs)
+      writeFileSync(path.join(values.logs, "history.json"), `${JSON.stringify({ outcomes, history }, null, 2)}\n`);
     await stopAll([...schedulers, ...workers].map((each) => each.child));
     await client.obliterate();
     await client.close();

@@ -17,8 +17,8 @@ import { defaultQuestionAnswerer, type QuestionAnswerer } from "./question-answe
 import { chartForChanges, chartForConflicts, chartsForNumbers, type ReportChart } from "./report-charts.js";
 import { renderHtmlReport } from "./report-html.js";
 import { renderMarkdownReport } from "./report-markdown.js";
-import { SlotAlreadyRunError } from "./slot-already-run-error.js";
 import { dimensionOrderOf, extractReportedNumbers, numberKey } from "./reported-numbers.js";
+import { SlotAlreadyRunError } from "./slot-already-run-error.js";
 
 /** Options of one job run. */
 export interface RunJobOptions {
