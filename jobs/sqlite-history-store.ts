@@ -71,6 +71,29 @@ CREATE UNIQUE INDEX job_runs_one_per_slot ON job_runs (job, slot) WHERE slot IS 
 `,
 ];
 
+/** How long a statement waits for another process's write lock before SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Puts the database in WAL mode. Switching a new file to WAL needs it to itself, and SQLite answers
+ * SQLITE_BUSY at once, without its busy wait, while another process is opening the same new file
+ * (workers starting their first report runs together): tried again until the busy timeout. A file
+ * already in WAL mode answers at once.
+ */
+function enableWriteAheadLog(database: Database.Database): void {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      database.pragma("journal_mode = WAL");
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw error;
+      // A synchronous pause (the store opens synchronously): 20 ms without spinning the CPU.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
+}
+
 /** Path of a workspace's history database. */
 export function historyFileOf(workspace: Workspace): string {
   return path.join(workspace.stateDirectory, "history.sqlite");
@@ -87,11 +110,10 @@ export class SqliteHistoryStore implements HistoryStore {
 
   constructor(readonly file: string) {
     mkdirSync(path.dirname(file), { recursive: true });
-    this.database = new Database(file);
-    this.database.pragma("journal_mode = WAL");
+    this.database = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+    enableWriteAheadLog(this.database);
     this.database.pragma("synchronous = NORMAL");
     this.database.pragma("foreign_keys = ON");
-    this.database.pragma("busy_timeout = 5000");
     this.migrate();
   }
 
