@@ -118,9 +118,9 @@ export class WarmRunner {
             worker: `${error.run.host}:${error.run.pid}`,
             recorded_earlier: true,
           };
-        // Someone is running this job now (a person's `report run`, or a worker that BullMQ took
-        // for dead because it stopped renewing its lock while it still ran): as the local scheduler
-        // does, this run is skipped rather than run a second time beside it.
+        // A first attempt finds the job run by someone else now (a person's `report run`, another
+        // slot's run): as the local scheduler does, this run is skipped rather than run beside it.
+        // (A retried attempt waited for the lock instead: its holder may be its own first attempt.)
         if (error instanceof JobLockedError)
           return {
             job: data.job,
