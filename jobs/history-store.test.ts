@@ -13,6 +13,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { ExportedRun, HistoryStore } from "./history-store.js";
 import { JobLockedError } from "./job-lock.js";
 import { PostgresHistoryStore } from "./postgres-history-store.js";
+import { SlotAlreadyRunError } from "./slot-already-run-error.js";
 import { SqliteHistoryStore } from "./sqlite-history-store.js";
 import { createTestDatabase, findRealPostgres } from "./testing/real-postgres.js";
 
@@ -312,6 +313,51 @@ describe.each(stores)("the $name history store", (store) => {
     expect((await history.listRuns({ job })).map((run) => run.id)).toEqual([running, ids[3]]);
   });
 
+  it("keeps one run per job and schedule slot: a second is refused with the first, unless the first was interrupted", async () => {
+    history = await store.open();
+    const job = `slotted-${store.name}`;
+    const slot = "2024-02-01T08:00:00.000Z";
+    const start = () =>
+      history.startRun({
+        job,
+        asOf: "2024-01-31",
+        startedAt: new Date("2024-02-01T08:00:01.000Z"),
+        questionsTotal: 1,
+        slot,
+      });
+    const first = await start();
+    // Running: the slot is taken.
+    const running = await start().catch((error: unknown) => error);
+    expect(running).toBeInstanceOf(SlotAlreadyRunError);
+    expect((running as SlotAlreadyRunError).run).toMatchObject({ id: first, status: "running", slot });
+    // Interrupted (its worker was killed): the slot may run again, once.
+    await history.finishRun(first, { ...finished([]), status: "interrupted", questions: [] });
+    expect(await history.slotRun(job, slot)).toBeUndefined();
+    const second = await start();
+    await history.finishRun(second, finished([1]));
+    expect(await history.slotRun(job, slot)).toMatchObject({ id: second, status: "partial", slot });
+    await expect(start()).rejects.toMatchObject({ name: "SlotAlreadyRunError", run: { id: second } });
+    // Another slot, and runs without one (by hand), are not limited.
+    const other = await history.startRun({
+      job,
+      asOf: "2024-02-29",
+      startedAt: new Date("2024-03-01T08:00:01.000Z"),
+      questionsTotal: 1,
+      slot: "2024-03-01T08:00:00.000Z",
+    });
+    const byHand = [0, 1].map(() =>
+      history.startRun({ job, asOf: "2024-02-29", startedAt: new Date(), questionsTotal: 1 }),
+    );
+    expect(new Set([other, ...(await Promise.all(byHand))]).size).toBe(3);
+    expect((await history.listRuns({ job })).map((run) => run.slot)).toEqual([
+      null,
+      null,
+      "2024-03-01T08:00:00.000Z",
+      slot,
+      slot,
+    ]);
+  });
+
   it("imports an exported run with a new id and the same records", async () => {
     history = await store.open();
     const exported: ExportedRun = {
@@ -330,6 +376,7 @@ describe.each(stores)("the $name history store", (store) => {
         error: null,
         pid: 77,
         host: "old-machine",
+        slot: "2023-07-01T07:00:00.000Z",
       },
       questions: [
         {

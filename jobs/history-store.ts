@@ -22,6 +22,12 @@ export interface JobRunRecord {
   error: string | null;
   pid: number;
   host: string;
+  /**
+   * The schedule slot this run is the run of (ISO 8601, the cron time), when a scheduler or a queue
+   * worker started it; null for a run started by hand. A store keeps at most one run per job and
+   * slot that was not interrupted.
+   */
+  slot: string | null;
 }
 
 /** One row of question_runs. */
@@ -102,8 +108,21 @@ export interface HistoryStore {
    */
   recoverInterrupted(job?: string, options?: { anyHost?: boolean }): Promise<number>;
 
-  /** Inserts a run as `running` and returns its id. */
-  startRun(input: { job: string; asOf: string; startedAt: Date; questionsTotal: number }): Promise<number>;
+  /**
+   * Inserts a run as `running` and returns its id. With a `slot`, throws SlotAlreadyRunError when a
+   * run of that job and slot is already recorded and was not interrupted (running or finished):
+   * the store's unique key, whatever the callers did before.
+   */
+  startRun(input: {
+    job: string;
+    asOf: string;
+    startedAt: Date;
+    questionsTotal: number;
+    slot?: string;
+  }): Promise<number>;
+
+  /** The run of a job for a schedule slot that was not interrupted (running or finished), if any. */
+  slotRun(job: string, slot: string): Promise<JobRunRecord | undefined>;
 
   /** Finishes a run: its status, questions and numbers, all in one transaction. */
   finishRun(runId: number, input: FinishRunInput): Promise<void>;
@@ -150,6 +169,8 @@ export class HistoryStoreError extends Error {
   constructor(
     readonly kind: "history_unreachable" | "auth_error" | "config_error" | "history_error",
     message: string,
+    /** The server's SQLSTATE when it gave one (23505: a unique key refused the row). */
+    readonly code?: string,
   ) {
     super(message);
   }

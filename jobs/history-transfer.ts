@@ -30,6 +30,8 @@ const ExportedRunLine = z
         error: z.string().nullable(),
         pid: z.number().int(),
         host: z.string(),
+        // Absent in exports written before runs recorded their schedule slot.
+        slot: z.string().nullable().default(null),
       })
       .strict(),
     questions: z.array(

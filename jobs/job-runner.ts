@@ -1,5 +1,6 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { AdapterPool } from "../adapters/registry.js";
 import type { Workspace } from "../config/workspace.js";
 import { writeFileAtomic } from "../executor/atomic-write.js";
@@ -9,6 +10,7 @@ import { dateInTimezone, resolveAsOf } from "./as-of-rule.js";
 import { type ChangesSinceLastRun, compareRuns } from "./changes-since-last-run.js";
 import type { HistoryStore, QuestionRunStatus } from "./history-store.js";
 import type { LoadedJob } from "./job-file.js";
+import { JobLockedError } from "./job-lock.js";
 import type { JobReport, JobStatus, QuestionReport } from "./job-report.js";
 import { openHistory } from "./open-history.js";
 import { defaultQuestionAnswerer, type QuestionAnswerer } from "./question-answerer.js";
@@ -16,6 +18,7 @@ import { chartForChanges, chartForConflicts, chartsForNumbers, type ReportChart 
 import { renderHtmlReport } from "./report-html.js";
 import { renderMarkdownReport } from "./report-markdown.js";
 import { dimensionOrderOf, extractReportedNumbers, numberKey } from "./reported-numbers.js";
+import { SlotAlreadyRunError } from "./slot-already-run-error.js";
 
 /** Options of one job run. */
 export interface RunJobOptions {
@@ -32,6 +35,20 @@ export interface RunJobOptions {
   adapters?: AdapterPool;
   /** Stops the run: the current question is cancelled and the run is recorded as interrupted. */
   signal?: AbortSignal;
+  /**
+   * The schedule slot this run is the run of (the cron time). The history keeps one run per job
+   * and slot: when the slot's run is already recorded, the run throws SlotAlreadyRunError carrying
+   * it instead of running the questions again.
+   */
+  slot?: Date;
+  /**
+   * When the job's lock is held, wait for it (checking every second, until `signal` aborts)
+   * instead of throwing JobLockedError. A queue worker retrying a slot whose first worker was taken
+   * for dead waits so: the holder may be that first worker, still running the slot.
+   */
+  waitForLock?: boolean;
+  /** Called once when the run starts waiting for the job's lock (with who holds it). */
+  onLockWait?: (held: JobLockedError) => void;
   /** Called as each question starts and ends (progress lines, scheduler logs). */
   onProgress?: (event: {
     kind: "question-start" | "question-end";
@@ -88,7 +105,8 @@ export function exitCodeOf(status: JobStatus): number {
 /**
  * Runs every question of a job with one shared AdapterPool (one browser, the sources' sessions),
  * records the run and its numbers in the history, compares them with the previous run, writes the
- * reports atomically and applies retention. Throws JobLockedError when the job is already running.
+ * reports atomically and applies retention. Throws JobLockedError when the job is already running
+ * (unless `waitForLock`), SlotAlreadyRunError when its `slot` already has its run.
  */
 export async function runJob(
   job: LoadedJob,
@@ -104,9 +122,10 @@ export async function runJob(
   if (options.signal?.aborted) controller.abort(options.signal.reason);
   options.signal?.addEventListener("abort", onAbort, { once: true });
   const history = await openHistory(workspace);
+  const slot = options.slot?.toISOString();
   let release: () => Promise<void>;
   try {
-    release = await history.lockJob(config.name);
+    release = await lockJobRun(history, config.name, options);
   } catch (error) {
     await history.close();
     throw error;
@@ -118,11 +137,16 @@ export async function runJob(
   try {
     // Holding the job's lock means no other run of this job is alive, on any host.
     await history.recoverInterrupted(config.name, { anyHost: true });
+    if (slot !== undefined) {
+      const earlier = await history.slotRun(config.name, slot);
+      if (earlier) throw new SlotAlreadyRunError(earlier);
+    }
     runId = await history.startRun({
       job: config.name,
       asOf,
       startedAt: now,
       questionsTotal: config.questions.length,
+      ...(slot !== undefined ? { slot } : {}),
     });
     const labels = Object.fromEntries(
       Object.entries(workspace.config.catalog.metrics ?? {}).map(([name, metric]) => [
@@ -260,6 +284,26 @@ export async function runJob(
     // The lock is released before the store closes: a PostgreSQL lock lives in the store's session.
     await release().catch(() => undefined);
     await history.close();
+  }
+}
+
+/** How often a run waiting for its job's lock tries again. */
+const LOCK_WAIT_POLL_MS = 1000;
+
+/** Takes the job's lock; with `waitForLock`, waits while another holds it (until the signal aborts). */
+async function lockJobRun(
+  history: HistoryStore,
+  job: string,
+  options: RunJobOptions,
+): Promise<() => Promise<void>> {
+  for (let waiting = false; ; waiting = true) {
+    try {
+      return await history.lockJob(job);
+    } catch (error) {
+      if (!(error instanceof JobLockedError) || !options.waitForLock) throw error;
+      if (!waiting) options.onLockWait?.(error);
+      await delay(LOCK_WAIT_POLL_MS, undefined, options.signal ? { signal: options.signal } : {});
+    }
   }
 }
 

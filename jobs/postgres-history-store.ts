@@ -11,6 +11,7 @@ import type {
 } from "./history-store.js";
 import { HistoryStoreError } from "./history-store.js";
 import { JobLockedError } from "./job-lock.js";
+import { SlotAlreadyRunError } from "./slot-already-run-error.js";
 
 /**
  * The schema's migrations, in order, recorded in triangulate_schema_migrations. Each runs once, in
@@ -64,6 +65,13 @@ CREATE TABLE IF NOT EXISTS reported_numbers (
 );
 CREATE INDEX IF NOT EXISTS reported_numbers_by_run ON reported_numbers (run_id, position);
 `,
+  // The schedule slot of a run, and at most one run per job and slot that was not interrupted: the
+  // key that keeps a slot from running twice whichever scheduler or worker, on whatever host, starts it.
+  `
+ALTER TABLE job_runs ADD COLUMN IF NOT EXISTS slot text;
+CREATE UNIQUE INDEX IF NOT EXISTS job_runs_one_per_slot ON job_runs (job, slot)
+  WHERE slot IS NOT NULL AND status <> 'interrupted';
+`,
 ];
 
 /** The advisory lock key the migrations take (any constant of this program's own). */
@@ -74,7 +82,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
 const QUERY_TIMEOUT_MS = 30_000;
 
 const RUN_COLUMNS =
-  "id, job, status, as_of, started_at, finished_at, duration_ms, exit_code, questions_total, questions_answered, report_files, error, pid, host";
+  "id, job, status, as_of, started_at, finished_at, duration_ms, exit_code, questions_total, questions_answered, report_files, error, pid, host, slot";
 
 /**
  * The run history in PostgreSQL, for many workers on many machines (`history: { store: postgres,
@@ -191,15 +199,42 @@ export class PostgresHistoryStore implements HistoryStore {
     asOf: string;
     startedAt: Date;
     questionsTotal: number;
+    slot?: string;
   }): Promise<number> {
-    const [{ id }] = await this.query<{ id: number }>(
-      `INSERT INTO job_runs (job, status, as_of, started_at, questions_total, pid, host, session_pid, session_started)
-       VALUES ($1, 'running', $2, $3, $4, $5, $6, pg_backend_pid(),
-               (SELECT backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid()))
-       RETURNING id`,
-      [input.job, input.asOf, input.startedAt.toISOString(), input.questionsTotal, process.pid, hostname()],
+    try {
+      const [{ id }] = await this.query<{ id: number }>(
+        `INSERT INTO job_runs (job, status, as_of, started_at, questions_total, pid, host, slot, session_pid, session_started)
+         VALUES ($1, 'running', $2, $3, $4, $5, $6, $7, pg_backend_pid(),
+                 (SELECT backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid()))
+         RETURNING id`,
+        [
+          input.job,
+          input.asOf,
+          input.startedAt.toISOString(),
+          input.questionsTotal,
+          process.pid,
+          hostname(),
+          input.slot ?? null,
+        ],
+      );
+      return id;
+    } catch (error) {
+      // 23505: the unique key of (job, slot) refused a second run of the slot.
+      const earlier =
+        input.slot !== undefined && error instanceof HistoryStoreError && error.code === "23505"
+          ? await this.slotRun(input.job, input.slot)
+          : undefined;
+      if (earlier) throw new SlotAlreadyRunError(earlier);
+      throw error;
+    }
+  }
+
+  async slotRun(job: string, slot: string): Promise<JobRunRecord | undefined> {
+    const [row] = await this.query<JobRunRecord>(
+      `SELECT ${RUN_COLUMNS} FROM job_runs WHERE job = $1 AND slot = $2 AND status <> 'interrupted' ORDER BY id DESC LIMIT 1`,
+      [job, slot],
     );
-    return id;
+    return row;
   }
 
   async finishRun(runId: number, input: FinishRunInput): Promise<void> {
@@ -360,8 +395,8 @@ export class PostgresHistoryStore implements HistoryStore {
     return this.transaction(async () => {
       const { rows } = await this.client.query<{ id: number }>(
         `INSERT INTO job_runs (job, status, as_of, started_at, finished_at, duration_ms, exit_code, questions_total,
-           questions_answered, report_files, error, pid, host)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+           questions_answered, report_files, error, pid, host, slot)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
         [
           run.job,
           run.status,
@@ -376,6 +411,7 @@ export class PostgresHistoryStore implements HistoryStore {
           run.error,
           run.pid,
           run.host,
+          run.slot ?? null,
         ],
       );
       const runId = rows[0].id;
@@ -439,7 +475,11 @@ export class PostgresHistoryStore implements HistoryStore {
         "history_unreachable",
         `${where} could not be reached (${detail}); start PostgreSQL or fix history.url in triangulate.yaml`,
       );
-    return new HistoryStoreError("history_error", `${where} failed: ${detail}`);
+    return new HistoryStoreError(
+      "history_error",
+      `${where} failed: ${detail}`,
+      typeof code === "string" ? code : undefined,
+    );
   }
 }
 

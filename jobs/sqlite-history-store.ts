@@ -14,6 +14,7 @@ import type {
   StoredNumber,
 } from "./history-store.js";
 import { acquireJobLockIn } from "./job-lock.js";
+import { SlotAlreadyRunError } from "./slot-already-run-error.js";
 
 /**
  * The schema's migrations, in order; `PRAGMA user_version` is the number applied. Version 1 is the
@@ -62,7 +63,36 @@ CREATE TABLE IF NOT EXISTS reported_numbers (
 );
 CREATE INDEX IF NOT EXISTS reported_numbers_by_run ON reported_numbers (run_id);
 `,
+  // The schedule slot of a run, and at most one run per job and slot that was not interrupted: the
+  // key that keeps a slot from running twice whichever scheduler or worker starts it.
+  `
+ALTER TABLE job_runs ADD COLUMN slot TEXT;
+CREATE UNIQUE INDEX job_runs_one_per_slot ON job_runs (job, slot) WHERE slot IS NOT NULL AND status <> 'interrupted';
+`,
 ];
+
+/** How long a statement waits for another process's write lock before SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Puts the database in WAL mode. Switching a new file to WAL needs it to itself, and SQLite answers
+ * SQLITE_BUSY at once, without its busy wait, while another process is opening the same new file
+ * (workers starting their first report runs together): tried again until the busy timeout. A file
+ * already in WAL mode answers at once.
+ */
+function enableWriteAheadLog(database: Database.Database): void {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      database.pragma("journal_mode = WAL");
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw error;
+      // A synchronous pause (the store opens synchronously): 20 ms without spinning the CPU.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
+}
 
 /** Path of a workspace's history database. */
 export function historyFileOf(workspace: Workspace): string {
@@ -80,11 +110,10 @@ export class SqliteHistoryStore implements HistoryStore {
 
   constructor(readonly file: string) {
     mkdirSync(path.dirname(file), { recursive: true });
-    this.database = new Database(file);
-    this.database.pragma("journal_mode = WAL");
+    this.database = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+    enableWriteAheadLog(this.database);
     this.database.pragma("synchronous = NORMAL");
     this.database.pragma("foreign_keys = ON");
-    this.database.pragma("busy_timeout = 5000");
     this.migrate();
   }
 
@@ -144,20 +173,40 @@ export class SqliteHistoryStore implements HistoryStore {
     asOf: string;
     startedAt: Date;
     questionsTotal: number;
+    slot?: string;
   }): Promise<number> {
-    const result = this.database
-      .prepare(
-        "INSERT INTO job_runs (job, status, as_of, started_at, questions_total, pid, host) VALUES (?, 'running', ?, ?, ?, ?, ?)",
+    try {
+      const result = this.database
+        .prepare(
+          "INSERT INTO job_runs (job, status, as_of, started_at, questions_total, pid, host, slot) VALUES (?, 'running', ?, ?, ?, ?, ?, ?)",
+        )
+        .run(
+          input.job,
+          input.asOf,
+          input.startedAt.toISOString(),
+          input.questionsTotal,
+          process.pid,
+          hostname(),
+          input.slot ?? null,
+        );
+      return Number(result.lastInsertRowid);
+    } catch (error) {
+      const earlier =
+        input.slot !== undefined && (error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE"
+          ? await this.slotRun(input.job, input.slot)
+          : undefined;
+      if (earlier) throw new SlotAlreadyRunError(earlier);
+      throw error;
+    }
+  }
+
+  async slotRun(job: string, slot: string): Promise<JobRunRecord | undefined> {
+    const row = this.database
+      .prepare<[string, string], RawRunRow>(
+        "SELECT * FROM job_runs WHERE job = ? AND slot = ? AND status <> 'interrupted' ORDER BY id DESC LIMIT 1",
       )
-      .run(
-        input.job,
-        input.asOf,
-        input.startedAt.toISOString(),
-        input.questionsTotal,
-        process.pid,
-        hostname(),
-      );
-    return Number(result.lastInsertRowid);
+      .get(job, slot);
+    return row ? toRecord(row) : undefined;
   }
 
   async finishRun(runId: number, input: FinishRunInput): Promise<void> {
@@ -304,7 +353,7 @@ export class SqliteHistoryStore implements HistoryStore {
     return this.database.transaction(() => {
       const result = this.database
         .prepare(
-          "INSERT INTO job_runs (job, status, as_of, started_at, finished_at, duration_ms, exit_code, questions_total, questions_answered, report_files, error, pid, host) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          "INSERT INTO job_runs (job, status, as_of, started_at, finished_at, duration_ms, exit_code, questions_total, questions_answered, report_files, error, pid, host, slot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         )
         .run(
           run.job,
@@ -320,6 +369,7 @@ export class SqliteHistoryStore implements HistoryStore {
           run.error,
           run.pid,
           run.host,
+          run.slot ?? null,
         );
       const runId = Number(result.lastInsertRowid);
       for (const question of exported.questions) this.insertQuestion(runId, question);

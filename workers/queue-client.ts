@@ -26,6 +26,11 @@ export interface FollowOptions {
   onProgress?: (progress: JobProgress) => void;
   /** Aborting cancels the job: removed if still waiting, aborted on its worker if running. */
   signal?: AbortSignal;
+  /**
+   * Aborting stops following (the promise rejects with the signal's reason) and leaves the job to
+   * its worker: a scheduler that stops does not cancel the runs it enqueued.
+   */
+  until?: AbortSignal;
 }
 
 /** The job was cancelled before any worker took it: there is no answer. */
@@ -128,10 +133,11 @@ export class QueueClient {
       if (progress.success) options.onProgress(progress.data);
     };
     this.events.on("progress", onProgress);
-    let rejectCancelled: (error: Error) => void = () => {};
+    let rejectCancelled: (error: unknown) => void = () => {};
     const cancelledOutcome = new Promise<never>((_, reject) => {
       rejectCancelled = reject;
     });
+    const onUntil = () => rejectCancelled(options.until?.reason ?? new Error("stopped following"));
     const onAbort = () => {
       this.cancel(id).then(
         (how) => {
@@ -155,14 +161,17 @@ export class QueueClient {
         throw new QueueJobFailedError(`no job ${id} on the queue (its record is kept an hour after it ends)`);
       if (options.signal?.aborted) onAbort();
       else options.signal?.addEventListener("abort", onAbort, { once: true });
+      if (options.until?.aborted) onUntil();
+      else options.until?.addEventListener("abort", onUntil, { once: true });
       const finished = job.waitUntilFinished(this.events).catch((error: unknown) => {
         throw new QueueJobFailedError(error instanceof Error ? error.message : String(error));
       });
-      // A removed job never finishes: then the cancellation decides.
+      // A removed job never finishes: then the cancellation decides (or the caller stops following).
       return await Promise.race([finished, cancelledOutcome]);
     } finally {
       this.events.off("progress", onProgress);
       options.signal?.removeEventListener("abort", onAbort);
+      options.until?.removeEventListener("abort", onUntil);
     }
   }
 

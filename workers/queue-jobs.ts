@@ -45,12 +45,20 @@ export const ReportJobResult = z.object({
   files: z.array(z.string()),
   /** The worker that ran it (host:pid), for the logs. */
   worker: z.string(),
+  /**
+   * True when the slot's run was already in the run history when this attempt began (its first
+   * worker was taken for dead yet finished it, or the slot was enqueued again): the fields are
+   * that recorded run's, and nothing ran a second time.
+   */
+  recorded_earlier: z.boolean().optional(),
 });
 export type ReportJobResult = z.infer<typeof ReportJobResult>;
 
 /** A progress report sent back while a job runs: a trace line of an ask, a question of a report. */
 export const JobProgress = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("started"), worker: z.string() }),
+  /** A retried report run waits for the job's lock (its earlier attempt may still run): who holds it. */
+  z.object({ kind: z.literal("waiting"), reason: z.string() }),
   z.object({ kind: z.literal("trace"), t: z.number(), line: z.string() }),
   z.object({
     kind: z.enum(["question-start", "question-end"]),

@@ -58,7 +58,8 @@ export class QueueScheduler {
     const id = await client.enqueueReport(name, slot);
     log.info("job-enqueued", { job: name, slot: slot.toISOString(), id, trigger });
     const following = client
-      .followReport(id, { signal: this.stopController.signal })
+      // `until`, not `signal`: stopping this scheduler stops following, never cancels the run.
+      .followReport(id, { until: this.stopController.signal })
       .then((result) => {
         const fields = {
           job: name,

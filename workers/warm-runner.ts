@@ -8,6 +8,7 @@ import { resolveAsOf } from "../jobs/as-of-rule.js";
 import { loadJob } from "../jobs/job-file.js";
 import { JobLockedError } from "../jobs/job-lock.js";
 import { runJob } from "../jobs/job-runner.js";
+import { SlotAlreadyRunError } from "../jobs/slot-already-run-error.js";
 import { askQuestion } from "../planner/ask.js";
 import { type AskResultJson, askResultJson } from "../planner/ask-result-json.js";
 import type { AskJobData, JobProgress, ReportJobData, ReportJobResult } from "./queue-jobs.js";
@@ -27,6 +28,12 @@ interface WarmState {
 export interface RunContext {
   signal?: AbortSignal;
   onProgress?: (progress: JobProgress) => void;
+  /**
+   * An earlier attempt of this very job started on some worker (the queue took that worker for
+   * dead): a report run then waits for the job's lock instead of skipping, since its holder may be
+   * that earlier attempt, still running the slot.
+   */
+  retry?: boolean;
 }
 
 /**
@@ -91,13 +98,29 @@ export class WarmRunner {
         result = await runJob(job, state.workspace, {
           asOf: resolveAsOf(job.config.as_of, slot, job.config.timezone),
           adapters: state.pool,
+          slot,
+          waitForLock: context.retry === true,
+          onLockWait: (held) => context.onProgress?.({ kind: "waiting", reason: held.message }),
           ...(context.signal ? { signal: context.signal } : {}),
           onProgress: (event) => context.onProgress?.(event),
         });
       } catch (error) {
-        // Someone is running this job now (a person's `report run`, or a worker that BullMQ took
-        // for dead because it stopped renewing its lock while it still ran): as the local scheduler
-        // does, this run is skipped rather than run a second time beside it.
+        // The slot's run is in the history already: its outcome is this job's, and it is not run again.
+        if (error instanceof SlotAlreadyRunError)
+          return {
+            job: data.job,
+            slot: data.slot,
+            run_id: error.run.id,
+            status: error.run.status,
+            // No exit code only while that run still runs: not done yet, as an interrupted run.
+            exit_code: error.run.exit_code ?? 1,
+            files: error.run.report_files,
+            worker: `${error.run.host}:${error.run.pid}`,
+            recorded_earlier: true,
+          };
+        // A first attempt finds the job run by someone else now (a person's `report run`, another
+        // slot's run): as the local scheduler does, this run is skipped rather than run beside it.
+        // (A retried attempt waited for the lock instead: its holder may be its own first attempt.)
         if (error instanceof JobLockedError)
           return {
             job: data.job,

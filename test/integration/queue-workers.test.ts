@@ -1,13 +1,16 @@
 /**
  * Issue 27.1 against a REAL Redis (`.ci/start-redis`) and the built CLI in separate processes:
  * `triangulate worker` answers `ask --queue` with the JSON a local `ask --json` prints; two racing
- * `schedule --queue` processes and three workers run each report job's slot once, and a worker
- * killed with SIGKILL mid-run has its job finished by another; a caller's cancellation reaches a
- * running job, and a waiting one is removed. Without Redis the tests are skipped with the reason;
- * with TRIANGULATE_REQUIRE_REDIS=1 (set by .ci/run) a missing Redis fails.
+ * `schedule --queue` processes and three workers run each of 20 report jobs' slot once (the history
+ * in SQLite, and again in the real PostgreSQL when .ci/start-postgres runs one): a worker killed with
+ * SIGKILL mid-run has its job finished by another, a worker stopped (SIGSTOP) past its lock finishes
+ * its run while the worker handed its job waits and gives back that run, and a scheduler that stops
+ * cancels nothing; a caller's cancellation reaches a running job, and a waiting one is removed.
+ * Without Redis the tests are skipped with the reason; with TRIANGULATE_REQUIRE_REDIS=1 (set by
+ * .ci/run) a missing Redis fails. QUEUE_TEST_LOGS=<folder> keeps every process's log there.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +19,7 @@ import { type BiPortal, startBiPortal } from "../../demo/bi-portal/bi-portal-ser
 import { DEMO_AS_OF } from "../../demo/run-demo.js";
 import { type RunningTicketServer, startTicketServer } from "../../demo/ticket-server/ticket-server.js";
 import { listJobRuns } from "../../jobs/open-history.js";
+import { createTestDatabase, findRealPostgres } from "../../jobs/testing/real-postgres.js";
 import { JobCancelledError, QueueClient } from "../../workers/queue-client.js";
 import { queueSettings } from "../../workers/queue-connection.js";
 import { reportRunId } from "../../workers/queue-jobs.js";
@@ -69,9 +73,14 @@ class CliProcess {
   waitFor(pattern: RegExp, timeoutMs = 300_000): Promise<string> {
     const seen = this.lines.find((line) => pattern.test(line));
     if (seen) return Promise.resolve(seen);
+    return this.waitForNext(pattern, timeoutMs);
+  }
+  /** The next line matching `pattern` written after this call. */
+  waitForNext(pattern: RegExp, timeoutMs = 300_000): Promise<string> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`no line matching ${pattern} in ${timeoutMs} ms:\n${this.lines.join("\n")}`)),
+        () =>
+          reject(new Error(`no new line matching ${pattern} in ${timeoutMs} ms:\n${this.lines.join("\n")}`)),
         timeoutMs,
       );
       this.waiters.push({
@@ -84,11 +93,34 @@ class CliProcess {
     });
   }
   async stop(): Promise<void> {
+    // QUEUE_TEST_LOGS=<folder> keeps every process's log lines there (what happened, when a test fails).
+    const folder = process.env.QUEUE_TEST_LOGS;
+    if (folder) {
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(
+        path.join(folder, `${this.child.spawnargs[2]}-${this.child.pid}.log`),
+        `${this.lines.join("\n")}\n`,
+      );
+    }
+    // A stopped process (SIGSTOP) handles SIGTERM only once it runs again.
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill("SIGCONT");
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill("SIGTERM");
     await Promise.race([this.closed, new Promise((resolve) => setTimeout(resolve, 15_000))]);
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill("SIGKILL");
   }
 }
+
+/** The job id of a worker's `job-start` line. */
+function idOf(line: string): string {
+  return (JSON.parse(line) as { id: string }).id;
+}
+
+// The dispatch test runs on the one-machine default (SQLite in the workspace) and, when the real
+// PostgreSQL of .ci/start-postgres answers, on a history in it, as workers on several machines share.
+const postgres = await findRealPostgres();
+if ("reason" in postgres)
+  console.warn(`queue-workers.test.ts: the PostgreSQL history is not tried: ${postgres.reason}`);
+const histories = ["sqlite", ...("url" in postgres ? ["postgres"] : [])];
 
 /** The ask JSON without what differs between any two runs (timings, the run folder). */
 function comparable(stdout: string) {
@@ -113,12 +145,32 @@ describe.skipIf(missing !== undefined)("warm workers on a Redis queue (BullMQ)",
       cpSync(path.resolve("demo/workspace", entry), path.join(root, entry), { recursive: true });
     environment = { TRIANGULATE_BI_URL: portal.url, TRIANGULATE_TICKETS_URL: tickets.url };
   });
+  const cleanups: (() => Promise<void> | void)[] = [];
   afterAll(async () => {
     await Promise.all(processes.map((each) => each.stop()));
+    for (const cleanup of cleanups.reverse()) await cleanup();
     await portal?.close();
     await tickets?.close();
     if (root) rmSync(root, { recursive: true, force: true });
   });
+
+  /** A copy of the demo workspace whose run history is SQLite (its own file) or a new PostgreSQL database. */
+  async function dispatchWorkspace(
+    history: string,
+  ): Promise<{ root: string; environment: NodeJS.ProcessEnv }> {
+    const copy = mkdtempSync(path.join(tmpdir(), `triangulate-queue-${history}-`));
+    cleanups.push(() => rmSync(copy, { recursive: true, force: true }));
+    for (const entry of ["triangulate.yaml", "data"])
+      cpSync(path.resolve("demo/workspace", entry), path.join(copy, entry), { recursive: true });
+    if (history !== "postgres" || !("url" in postgres)) return { root: copy, environment };
+    const database = await createTestDatabase(postgres.url);
+    cleanups.push(database.drop);
+    appendFileSync(
+      path.join(copy, "triangulate.yaml"),
+      `\nhistory:\n  store: postgres\n  url: "\${HISTORY_DATABASE_URL}"\n`,
+    );
+    return { root: copy, environment: { ...environment, HISTORY_DATABASE_URL: database.url } };
+  }
 
   function worker(prefix: string, extra: string[] = []): CliProcess {
     const started = new CliProcess(["worker", "--queue", url, "--workspace", root, "--json", ...extra], {
@@ -196,69 +248,138 @@ describe.skipIf(missing !== undefined)("warm workers on a Redis queue (BullMQ)",
     }
   }, 300_000);
 
-  it("runs each report job's slot once with two racing schedulers and three workers, one of them killed mid-run", async () => {
-    const prefix = scratchPrefix("schedule");
-    const workers = [0, 1, 2].map(() =>
-      worker(prefix, ["--lock-seconds", "10", "--stalled-check-seconds", "2"]),
-    );
-    await Promise.all(workers.map((each) => each.waitFor(/"worker-started"/)));
-    const names = Array.from({ length: 6 }, (_, index) => `queued-${index + 1}`);
-    // Not due before the schedulers are up (a year off), then due 15 s after they reloaded.
-    writeDueJobs(root, names, new Date(Date.now() - 3_600_000), QUESTION);
-    const schedulers = [0, 1].map(() => {
-      const started = new CliProcess(["schedule", "--queue", url, "--workspace", root, "--json"], {
-        ...environment,
-        TRIANGULATE_QUEUE_PREFIX: prefix,
-      });
-      processes.push(started);
-      return started;
-    });
-    await Promise.all(schedulers.map((each) => each.waitFor(/"scheduler-started"/)));
-    const slot = new Date(Math.ceil((Date.now() + 15_000) / 1000) * 1000);
-    writeDueJobs(root, names, slot, QUESTION);
-    for (const scheduler of schedulers) scheduler.child.kill("SIGHUP");
-    await Promise.all(schedulers.map((each) => each.waitFor(/"scheduler-reloaded"/)));
-    expect(Date.now(), "the schedulers reloaded after the slot: raise the 15 s").toBeLessThan(slot.getTime());
-    // The first report a worker starts: that worker is killed while it runs it.
-    const reportStart = /"job-start".*"kind":"report"/;
-    const { killed, startLine } = await Promise.race(
-      workers.map((each) =>
-        each.waitFor(reportStart, 300_000).then((line) => ({ killed: each, startLine: line })),
-      ),
-    ).catch((error: Error) => {
-      throw new Error(
-        `${error.message}\nschedulers:\n${schedulers.map((each) => each.lines.join("\n")).join("\n")}`,
+  it.each(histories)(
+    "runs each of 20 due report jobs' slot once with two racing schedulers and three workers, one killed mid-run and one stopped past its lock (history: %s)",
+    async (history) => {
+      const dispatch = await dispatchWorkspace(history);
+      const prefix = scratchPrefix(`schedule-${history}`);
+      const processEnvironment = { ...dispatch.environment, TRIANGULATE_QUEUE_PREFIX: prefix };
+      const cli = (args: string[]) => {
+        const started = new CliProcess([...args, "--workspace", dispatch.root, "--json"], processEnvironment);
+        processes.push(started);
+        return started;
+      };
+      // A short lock so that a worker that stops answering is taken for dead within seconds.
+      const workers = [0, 1, 2].map(() =>
+        cli(["worker", "--queue", url, "--lock-seconds", "4", "--stalled-check-seconds", "1"]),
       );
-    });
-    const killedId = (JSON.parse(startLine) as { id: string }).id;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    killed.child.kill("SIGKILL");
+      const names = Array.from({ length: 20 }, (_, index) => `queued-${String(index + 1).padStart(2, "0")}`);
+      // Not due before the schedulers are up (a year off), then due 5 s after they reloaded.
+      writeDueJobs(dispatch.root, names, new Date(Date.now() - 3_600_000), QUESTION);
+      const schedulers = [0, 1].map(() => cli(["schedule", "--queue", url]));
+      await Promise.all(
+        [...workers, ...schedulers].map((each) => each.waitFor(/"(worker|scheduler)-started"/)),
+      );
+      const slot = new Date(Math.ceil((Date.now() + 5_000) / 1000) * 1000);
+      writeDueJobs(dispatch.root, names, slot, QUESTION);
+      for (const scheduler of schedulers) scheduler.child.kill("SIGHUP");
+      await Promise.all(schedulers.map((each) => each.waitFor(/"scheduler-reloaded"/)));
+      expect(Date.now(), "the schedulers reloaded after the slot: raise the 5 s").toBeLessThan(
+        slot.getTime(),
+      );
 
-    const client = await QueueClient.connect(queueSettings(url, { prefix }));
-    try {
-      const results = await Promise.all(names.map((name) => client.followReport(reportRunId(name, slot))));
-      const workspace = loadWorkspace(root, { environment: { ...process.env, ...environment } });
-      for (const [index, name] of names.entries()) {
-        // The question's data has a gap (FACTS.md: C/West has no February value), so a finished run
-        // is partial as a local run is; what matters here is that each slot finished exactly once.
-        expect(["answered", "partial"]).toContain(results[index].status);
-        // One finished run per job and slot in the history (the killed run is recorded interrupted).
-        const runs = await listJobRuns(workspace, { job: name });
-        const finished = (run: { status: string }) => run.status === "answered" || run.status === "partial";
-        expect(runs.filter(finished)).toHaveLength(1);
-        expect(runs.filter((run) => !finished(run) && run.status !== "interrupted")).toHaveLength(0);
+      const client = await QueueClient.connect(queueSettings(url, { prefix }));
+      try {
+        // The first report a worker starts: that worker is killed while it runs it.
+        const reportStart = /"job-start".*"kind":"report"/;
+        const first = await Promise.race(
+          workers.map((each) => each.waitFor(reportStart).then((line) => ({ worker: each, line }))),
+        );
+        const killed = first.worker;
+        const killedId = idOf(first.line);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        killed.child.kill("SIGKILL");
+        // One scheduler stops (a restart): the runs it enqueued and followed carry on, none cancelled.
+        await schedulers[0].stop();
+
+        // Follow every slot once all are on the queue, keeping each one's progress.
+        while (Object.values(await client.counts()).reduce((sum, count) => sum + count, 0) < names.length)
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        // The ids whose question has started, and a wait for one of them.
+        const questionStarted = new Set<string>();
+        const questionWaiters = new Map<string, () => void>();
+        const results = Promise.all(
+          names.map((name) => {
+            const id = reportRunId(name, slot);
+            return client.followReport(id, {
+              onProgress: (event) => {
+                if (event.kind !== "question-start") return;
+                questionStarted.add(id);
+                questionWaiters.get(id)?.();
+              },
+            });
+          }),
+        );
+        results.catch(() => undefined);
+
+        // Another worker is stopped (SIGSTOP: alive, silent) once its next report has started its
+        // question, and let go only when a third worker, given the job because the lock expired,
+        // waits for the job's lock that the stopped one still holds.
+        const stopped = workers.find((each) => each !== killed) as CliProcess;
+        // A first attempt: the killed worker's job, taken over, has used one of its stalls already.
+        const stoppedLine = await stopped.waitForNext(/"job-start".*"kind":"report".*"attempt":1\}/);
+        const stoppedId = idOf(stoppedLine);
+        if (!questionStarted.has(stoppedId))
+          await new Promise<void>((resolve) => questionWaiters.set(stoppedId, resolve));
+        stopped.child.kill("SIGSTOP");
+        const waiting = new RegExp(`"job-waiting","id":"${stoppedId.replace(/[.]/g, "\\.")}"`);
+        const waiter = await Promise.race(
+          workers.filter((each) => each !== stopped).map((each) => each.waitFor(waiting).then(() => each)),
+        );
+        stopped.child.kill("SIGCONT");
+
+        const finishedResults = await results;
+        const workspace = loadWorkspace(dispatch.root, {
+          environment: { ...process.env, ...dispatch.environment },
+        });
+        // A run that ended (answered, partial, or failed for want of answers) is the slot's run.
+        const finished = (run: { status: string }) =>
+          run.status !== "interrupted" && run.status !== "running";
+        let lost = 0;
+        let twice = 0;
+        for (const [index, name] of names.entries()) {
+          // The question's data has a gap (FACTS.md: C/West has no February value), so a finished
+          // run is partial as a local run is; what matters is that each slot finished exactly once.
+          expect(["answered", "partial"]).toContain(finishedResults[index].status);
+          const runs = await listJobRuns(workspace, { job: name });
+          const done = runs.filter(finished);
+          if (done.length === 0) lost += 1;
+          if (done.length > 1) twice += 1;
+          // Besides the one finished run, only the killed worker's interrupted one.
+          expect(runs.filter((run) => !finished(run) && run.status !== "interrupted")).toEqual([]);
+          expect(done.map((run) => run.slot)).toEqual(done.length > 0 ? [slot.toISOString()] : []);
+        }
+        expect({ lost, twice }).toEqual({ lost: 0, twice: 0 });
+
+        const resultOf = (id: string) =>
+          finishedResults[names.findIndex((name) => reportRunId(name, slot) === id)];
+        // The killed worker's job was finished by another.
+        expect(resultOf(killedId).worker.endsWith(`:${killed.child.pid}`)).toBe(false);
+        // The stopped worker finished its own run once it went on; the worker that was handed the
+        // job waited for it and gave back that run, without running the slot a second time.
+        expect(resultOf(stoppedId)).toMatchObject({ recorded_earlier: true });
+        expect(resultOf(stoppedId).worker.endsWith(`:${stopped.child.pid}`)).toBe(true);
+        expect(waiter.lines.some((line) => line.includes('"job-end"') && line.includes(stoppedId))).toBe(
+          true,
+        );
+        expect(
+          stopped.lines.some((line) => line.includes('"job-lock-lost"') && line.includes(stoppedId)),
+        ).toBe(true);
+        expect(workers.flatMap((each) => each.lines).filter((line) => line.includes('"job-cancel"'))).toEqual(
+          [],
+        );
+        // Both schedulers enqueued every slot; BullMQ kept one of each, and none failed.
+        for (const scheduler of schedulers)
+          expect(scheduler.lines.filter((line) => line.includes('"job-enqueued"'))).toHaveLength(
+            names.length,
+          );
+        expect(await client.counts()).toMatchObject({ completed: names.length, failed: 0 });
+      } finally {
+        await Promise.all([...schedulers, ...workers].map((each) => each.stop()));
+        await client.obliterate();
+        await client.close();
       }
-      const retried = results[names.findIndex((name) => reportRunId(name, slot) === killedId)];
-      expect(["answered", "partial"]).toContain(retried.status);
-      expect(retried.worker.endsWith(`:${killed.child.pid}`)).toBe(false);
-      // Both schedulers enqueued every slot; BullMQ kept one of each.
-      for (const scheduler of schedulers)
-        expect(scheduler.lines.filter((line) => line.includes('"job-enqueued"'))).toHaveLength(names.length);
-      expect((await client.counts()).completed).toBe(names.length);
-    } finally {
-      await Promise.all(schedulers.map((each) => each.stop()));
-      await client.obliterate();
-      await client.close();
-    }
-  }, 900_000);
+    },
+    120_000,
+  );
 });
