@@ -11,7 +11,10 @@ export type Wording = (strings: TemplateStringsArray, ...values: (string | numbe
 
 /** The words as written: the Simplified catalog. */
 export const simplifiedWording: Wording = (strings, ...values) =>
-  strings.reduce((text, part, index) => text + part + (index < values.length ? String(values[index]) : ""), "");
+  strings.reduce(
+    (text, part, index) => text + part + (index < values.length ? String(values[index]) : ""),
+    "",
+  );
 
 /**
  * A wording that writes each literal part in Traditional Chinese as Taiwan says it: the part's
