@@ -1,7 +1,8 @@
 import type { Redactor } from "../../config/redactor.js";
 import { jsonNestingPastLimit, MAX_JSON_NESTING } from "../../domain/input-limits.js";
-import { StepError } from "../../models/step-error.js";
+import { codedStepError, StepError } from "../../models/step-error.js";
 import type { StepMessage } from "../../models/step-message.js";
+import type { CredentialPlace } from "../../models/step-messages/request-messages.js";
 
 /** What one request needs besides its URL. */
 export interface HttpRequestOptions {
@@ -18,7 +19,7 @@ export interface HttpRequestOptions {
   sourceName: string;
   /** The source's own name ("rt"), as a coded message names it; sourceName is the English phrase. */
   source?: string;
-  credentialHint: string;
+  credentialHint: CredentialPlace;
 }
 
 /** A parsed JSON response. */
@@ -59,11 +60,15 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
   const signal = AbortSignal.any([options.signal, timer.signal]);
   const aborted = (cause: unknown): StepError => {
     const byStep = options.signal.aborted;
-    return new StepError(
+    return codedStepError(
       "timeout",
-      byStep
-        ? `${options.method} ${shownUrl} was cancelled by the step deadline`
-        : `${options.method} ${shownUrl} gave no complete answer within ${Math.round(options.timeoutMs / 100) / 10}s`,
+      {
+        code: "request_cancelled",
+        method: options.method,
+        url: shownUrl,
+        byStep,
+        timeoutSeconds: Math.round(options.timeoutMs / 100) / 10,
+      },
       { url: shownUrl, timeoutMs: options.timeoutMs },
       { cause },
     );
@@ -81,9 +86,14 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
     } catch (error) {
       if (signal.aborted) throw aborted(error);
       const reason = (error as { cause?: { code?: string; message?: string } }).cause;
-      throw new StepError(
+      throw codedStepError(
         "server_error",
-        `${options.method} ${shownUrl} failed: ${options.redactor.text(reason?.code ?? reason?.message ?? String(error))}`,
+        {
+          code: "request_failed",
+          method: options.method,
+          url: shownUrl,
+          detail: options.redactor.text(reason?.code ?? reason?.message ?? String(error)),
+        },
         { url: shownUrl },
         { cause: error },
       );
@@ -109,9 +119,9 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
     }
     if (status === 401 || status === 403) {
       await response.body?.cancel().catch(() => {});
-      throw new StepError(
+      throw codedStepError(
         "auth_error",
-        `${options.sourceName} refused the credentials (${status}); check ${options.credentialHint}`,
+        { code: "credentials_refused", source: options.sourceName, status, check: options.credentialHint },
         details,
         { retryable: false },
       );
@@ -165,9 +175,15 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
     // Bounded before parsing: the mapping's JSONPath walk and the redactor recurse into the body.
     const tooDeep = jsonNestingPastLimit(text);
     if (tooDeep !== undefined)
-      throw new StepError(
+      throw codedStepError(
         "format_error",
-        `${options.sourceName} answered ${shownUrl} with JSON nested more than ${MAX_JSON_NESTING} levels deep (at character ${tooDeep}); triangulate reads JSON up to ${MAX_JSON_NESTING} levels`,
+        {
+          code: "response_too_deep",
+          source: options.sourceName,
+          url: shownUrl,
+          limit: MAX_JSON_NESTING,
+          at: tooDeep,
+        },
         { ...details, maxJsonNesting: MAX_JSON_NESTING },
       );
     let body: unknown;
@@ -221,9 +237,15 @@ async function readLimited(
   aborted: (cause: unknown) => StepError,
 ): Promise<string> {
   const tooLarge = (bytes: string) =>
-    new StepError(
+    codedStepError(
       "format_error",
-      `${options.sourceName}: response from ${shownUrl} is larger than max_response_bytes (${options.maxBytes}; ${bytes})`,
+      {
+        code: "response_too_large",
+        source: options.sourceName,
+        url: shownUrl,
+        limit: options.maxBytes,
+        bytes,
+      },
       {
         status: response.status,
         url: shownUrl,
@@ -253,9 +275,9 @@ async function readLimited(
   } catch (error) {
     if (StepError.isStepError(error)) throw error;
     if (signal.aborted) throw aborted(error);
-    throw new StepError(
+    throw codedStepError(
       "server_error",
-      `${options.sourceName}: the connection broke while reading ${shownUrl}`,
+      { code: "connection_broke", source: options.sourceName, url: shownUrl },
       { status: response.status, url: shownUrl },
       { cause: error },
     );

@@ -7,7 +7,8 @@ import type { CellValue, Column, FilterMismatch, Provenance, TableEvidence } fro
 import type { SubGoal } from "../../models/plan.js";
 import type { SourceCapabilities } from "../../models/source-capabilities.js";
 import type { TicketsSource } from "../../models/sources/tickets-source.js";
-import { StepError } from "../../models/step-error.js";
+import { codedStepError, StepError } from "../../models/step-error.js";
+import type { CredentialPlace } from "../../models/step-messages/request-messages.js";
 import type {
   AdapterFactory,
   MappingTestResult,
@@ -15,7 +16,7 @@ import type {
   SourceAdapter,
   StepContext,
 } from "../adapter.js";
-import { authHeaders, credentialHint } from "../shared/credentials.js";
+import { authHeaders, credentialPlaceOf } from "../shared/credentials.js";
 import {
   type ChangeEvent,
   correctedDates,
@@ -102,7 +103,7 @@ export class TicketsAdapter implements SourceAdapter {
   readonly kind = "tickets" as const;
   private readonly redactor: Redactor;
   private readonly headers: Record<string, string>;
-  private readonly credentialHint: string;
+  private readonly credentialHint: CredentialPlace;
   private readonly searches = new Map<string, { resolved?: ResolvedSearch; problems: string[] }>();
   private readonly compiled = new Map<string, { fields: CompiledField[]; records: CompiledPath }>();
   private upstreamValues?: UpstreamValues;
@@ -115,7 +116,7 @@ export class TicketsAdapter implements SourceAdapter {
     const auth = authHeaders(config.auth);
     this.headers = { accept: "application/json", "user-agent": "triangulate", ...auth.headers };
     this.redactor = workspace.redactor.with(auth.secrets);
-    this.credentialHint = credentialHint(workspace.file, name);
+    this.credentialHint = credentialPlaceOf(workspace.file, name);
     for (const [searchName, search] of Object.entries(config.searches))
       this.searches.set(searchName, resolveSearch(config, searchName, search));
   }
@@ -139,21 +140,20 @@ export class TicketsAdapter implements SourceAdapter {
     const names = [...this.searches.keys()];
     const name = goal.dataset ?? (names.length === 1 ? names[0] : undefined);
     if (!name)
-      throw new StepError(
-        "config_error",
-        `source ${this.name} has several searches (${names.join(", ")}); the sub-goal must name one as its dataset`,
-      );
+      throw codedStepError("config_error", { code: "search_unnamed", source: this.name, searches: names });
     const entry = this.searches.get(name);
     if (!entry)
-      throw new StepError(
+      throw codedStepError(
         "config_error",
-        `source ${this.name} has no search named ${name}; it has ${names.join(", ")}`,
+        { code: "dataset_unknown", source: this.name, section: "search", dataset: name, available: names },
         { locator: `searches.${name}` },
       );
     if (!entry.resolved)
-      throw new StepError("config_error", `source ${this.name}: ${entry.problems.join("; ")}`, {
-        locator: `searches.${name}`,
-      });
+      throw codedStepError(
+        "config_error",
+        { code: "search_misconfigured", source: this.name, problems: entry.problems },
+        { locator: `searches.${name}` },
+      );
     return entry.resolved;
   }
 
@@ -238,9 +238,14 @@ export class TicketsAdapter implements SourceAdapter {
     const changes = await this.readChanges(search, paged, included, connection, context);
     const { params } = request;
     if (paged.records.length === 0 && !search.search.empty_is_answer) {
-      throw new StepError(
+      throw codedStepError(
         "no_results",
-        `search ${search.name} of ${this.name} found nothing for ${params[search.jqlParam] ? this.redactor.text(params[search.jqlParam]) : "the request"}`,
+        {
+          code: "search_found_nothing",
+          search: search.name,
+          source: this.name,
+          ...(params[search.jqlParam] ? { query: this.redactor.text(params[search.jqlParam]) } : {}),
+        },
         { url: connection.firstRequest },
       );
     }
@@ -333,9 +338,9 @@ export class TicketsAdapter implements SourceAdapter {
     );
     for (const dimension of clientFilters) {
       if (!(dimension in search.search.fields)) {
-        throw new StepError(
+        throw codedStepError(
           "format_error",
-          `search ${search.name} of ${this.name} cannot filter by ${dimension}: its query has no {${dimension}} placeholder and it maps no ${dimension} field`,
+          { code: "filter_unsupported", search: search.name, source: this.name, dimension },
           { locator: `filters.${dimension}` },
           { retryable: false },
         );
@@ -384,9 +389,9 @@ export class TicketsAdapter implements SourceAdapter {
       if (nextUrl) {
         const next = new URL(nextUrl, joinUrl(base, endpoint));
         if (next.origin !== new URL(base).origin) {
-          throw new StepError(
+          throw codedStepError(
             "format_error",
-            `the Link header points outside ${this.redactor.text(base)}; refusing to follow it`,
+            { code: "link_outside", base: this.redactor.text(base) },
             { locator: "Link" },
             { retryable: false },
           );
@@ -858,9 +863,9 @@ export class TicketsAdapter implements SourceAdapter {
         `search ${search.name} found no records for this period and these filters (empty_is_answer: an empty result is the answer)`,
       );
     } else if (kept.length === 0 && !options.lenient) {
-      throw new StepError(
+      throw codedStepError(
         "no_results",
-        `search ${search.name} of ${this.name}: no record is left after the filters ${body.clientFilters.join(", ") || "(period)"}`,
+        { code: "search_filtered_out", search: search.name, source: this.name, filters: body.clientFilters },
         {},
       );
     }

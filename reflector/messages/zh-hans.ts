@@ -10,6 +10,7 @@ import {
   searchedGroups,
   whereFrom,
 } from "./message-catalog.js";
+import { chineseStepMessage } from "./step-messages-chinese.js";
 
 /**
  * The Chinese catalog, written in Simplified Chinese: every word of it passes through `zh`, so the
@@ -149,18 +150,7 @@ export function chineseCatalog(zh: Wording): MessageCatalog {
     },
     // What an adapter or the executor said about a failed step (issue 29 item 8).
     said(said, labels) {
-      switch (said.code) {
-        case "no_matching_rows":
-          return zh`${said.file} 中没有符合 ${[...keyValues(said.filters, labels, zh`或`), ...(said.from && said.to ? [zh`${said.from}..${said.to}`] : [])].join(" · ")} 的行`;
-        case "http_status":
-          return zh`${said.source} 对 ${said.url} 返回 HTTP ${said.status}${said.status === 404 ? zh`（无此资源）` : said.status >= 500 ? zh`（服务器错误）` : ""}${said.upstream ? zh`，服务器原文：${this.quote(said.upstream)}` : ""}`;
-        case "http_rate_limited":
-          return zh`${said.source} 正在限制请求频率（HTTP 429）${said.retryAfterSeconds !== undefined ? zh`，要求 ${said.retryAfterSeconds} 秒后重试` : ""}`;
-        case "http_not_json":
-          return zh`${said.source} 对 ${said.url} 返回的内容不是 JSON`;
-        case "rule_unmet":
-          return zh`不满足校验规则${this.quote(said.clause)}`;
-      }
+      return chineseStepMessage(said, labels, zh, this.quote);
     },
     quote(words) {
       return zh`「${words}」`;

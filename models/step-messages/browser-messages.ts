@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { FilterValue } from "../plan.js";
+import { CredentialPlace } from "./request-messages.js";
+
+// What a BI dashboard's reading says (adapters/bi-dashboard/): the browser, the login, the page and
+// the table on it. `where` is "source.dataset".
+
+/** A BI dashboard's messages. */
+export const BROWSER_MESSAGES = [
+  /** The step's deadline or an interrupt stopped the reading. */
+  z.object({ code: z.literal("reading_stopped"), where: z.string() }),
+  /** The browser could not be started (its own words). */
+  z.object({
+    code: z.literal("browser_cannot_start"),
+    source: z.string(),
+    executable: z.string(),
+    detail: z.string(),
+  }),
+  /** No remote browser server of the pool answered; each one's failure in its own words. */
+  z.object({
+    code: z.literal("browser_servers_unreachable"),
+    source: z.string().optional(),
+    plural: z.boolean(),
+    failures: z.array(z.string()),
+  }),
+  /** The browser (or its server) went away while the page was read. */
+  z.object({ code: z.literal("browser_gone"), where: z.string() }),
+  /** The page was closed before its table was read. */
+  z.object({ code: z.literal("page_closed"), where: z.string() }),
+  /** The source's adapter was closed while the step ran. */
+  z.object({ code: z.literal("adapter_closed"), source: z.string() }),
+  /** A wait on the page ran out of time (its own words), with what the page was still loading. */
+  z.object({
+    code: z.literal("page_timed_out"),
+    where: z.string(),
+    detail: z.string(),
+    loading: z.array(z.string()),
+    inParentheses: z.boolean().optional(),
+  }),
+  /** The dashboard's host cannot be reached (the browser's network error). */
+  z.object({ code: z.literal("page_unreachable"), where: z.string(), base: z.string(), detail: z.string() }),
+  /** Reading the page failed in a way of its own (its words). */
+  z.object({ code: z.literal("page_failed"), where: z.string(), detail: z.string() }),
+  /** The dashboard refused the credentials (401/403); `check` is empty when the source has no auth section. */
+  z.object({
+    code: z.literal("dashboard_refused"),
+    source: z.string(),
+    status: z.number(),
+    check: CredentialPlace.optional(),
+  }),
+  /** No dashboard at the address (404/410). */
+  z.object({ code: z.literal("dashboard_missing"), source: z.string(), url: z.string(), status: z.number() }),
+  /** Too many requests (429). */
+  z.object({ code: z.literal("dashboard_rate_limited"), source: z.string() }),
+  /** Another status that is not a page. */
+  z.object({ code: z.literal("dashboard_status"), source: z.string(), status: z.number() }),
+  /** The dashboard sent back to its login page after signing in. */
+  z.object({ code: z.literal("still_on_login"), source: z.string(), variables: z.array(z.string()) }),
+  /** The dashboard redirected to an origin the source does not allow. */
+  z.object({
+    code: z.literal("redirected_outside"),
+    source: z.string(),
+    url: z.string(),
+    redirect: z.string(),
+  }),
+  /** The dashboard asks for a login the source does not describe. */
+  z.object({ code: z.literal("login_not_configured"), source: z.string() }),
+  /** The login page did not show a field in time. */
+  z.object({
+    code: z.literal("login_field_slow"),
+    source: z.string(),
+    page: z.string(),
+    field: z.string(),
+    description: z.string(),
+  }),
+  /** The login page has no such field. */
+  z.object({
+    code: z.literal("login_field_missing"),
+    source: z.string(),
+    page: z.string(),
+    field: z.string(),
+    description: z.string(),
+  }),
+  /** Neither a successful login nor a refusal showed before the deadline. */
+  z.object({ code: z.literal("login_unconfirmed"), source: z.string() }),
+  /** The login failed. */
+  z.object({
+    code: z.literal("login_failed"),
+    source: z.string(),
+    stillOnLogin: z.boolean(),
+    variables: z.array(z.string()),
+  }),
+  /** No control with the filter's label on the page. */
+  z.object({ code: z.literal("control_missing"), where: z.string(), label: z.string(), page: z.string() }),
+  /** The control has no option for the value. */
+  z.object({
+    code: z.literal("option_missing"),
+    where: z.string(),
+    label: z.string(),
+    value: z.string(),
+    options: z.array(z.string()),
+  }),
+  /** The anchor, the OCR region or the table did not appear in time while data requests were pending. */
+  z.object({
+    code: z.literal("table_wait_timeout"),
+    where: z.string(),
+    what: z.enum(["anchor", "region", "table"]),
+    anchor: z.string(),
+    seconds: z.number(),
+    pending: z.array(z.string()),
+  }),
+  /** The table is not on the page (what the page has instead, in `landmarks`). */
+  z.object({
+    code: z.literal("table_missing"),
+    where: z.string(),
+    what: z.enum(["anchor", "region", "table"]),
+    anchor: z.string(),
+    page: z.string(),
+    landmarks: z.string().optional(),
+  }),
+  /** The anchor marks a picture, not a table: OCR is needed. */
+  z.object({
+    code: z.literal("region_needs_ocr"),
+    where: z.string(),
+    anchor: z.string(),
+    region: z.string(),
+    dataset: z.string(),
+  }),
+  /** The table is there but its rows never came. */
+  z.object({ code: z.literal("table_empty"), where: z.string(), anchor: z.string(), seconds: z.number() }),
+  /** The page shows another period than the one asked. */
+  z.object({
+    code: z.literal("page_period_other"),
+    where: z.string(),
+    shown: z.string(),
+    heading: z.string().optional(),
+    from: z.string(),
+    to: z.string(),
+  }),
+  /** The table (or the region read by OCR) has no row for the asked keys and period. */
+  z.object({
+    code: z.literal("table_rows_missing"),
+    where: z.string(),
+    table: z.string(),
+    ocr: z.boolean().optional(),
+    anchor: z.string().optional(),
+    filters: z.record(z.string(), FilterValue),
+    from: z.string().optional(),
+    to: z.string().optional(),
+  }),
+] as const;
