@@ -20,7 +20,7 @@ import { describeBlocked, OriginGuard } from "./origin-guard.js";
 import { pagePeriod } from "./page-period.js";
 import { InFlightRequests, NotSettledError } from "./page-readiness.js";
 import { errors } from "./playwright.js";
-import { describeGoalFilters, explainNoRows, locateData, setFilters } from "./read-steps.js";
+import { explainNoRows, locateData, setFilters } from "./read-steps.js";
 import { SessionStore } from "./session-store.js";
 import { landedOnSignIn } from "./sign-in-page.js";
 import { StalledStepError } from "./stalled-step-error.js";
