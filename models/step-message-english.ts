@@ -49,13 +49,13 @@ export function englishStepMessage(said: StepMessage): string {
     case "request_failed":
       return `${said.method} ${said.url} failed: ${said.detail}`;
     case "credentials_refused":
-      return `${said.source} refused the credentials (${said.status}); check ${credentialPlace(said.check)}`;
+      return `source ${said.source} refused the credentials (${said.status}); check ${credentialPlace(said.check)}`;
     case "response_too_deep":
-      return `${said.source} answered ${said.url} with JSON nested more than ${said.limit} levels deep (at character ${said.at}); triangulate reads JSON up to ${said.limit} levels`;
+      return `source ${said.source} answered ${said.url} with JSON nested more than ${said.limit} levels deep (at character ${said.at}); triangulate reads JSON up to ${said.limit} levels`;
     case "response_too_large":
-      return `${said.source}: response from ${said.url} is larger than max_response_bytes (${said.limit}; ${said.bytes})`;
+      return `source ${said.source}: response from ${said.url} is larger than max_response_bytes (${said.limit}; ${said.bytes})`;
     case "connection_broke":
-      return `${said.source}: the connection broke while reading ${said.url}`;
+      return `source ${said.source}: the connection broke while reading ${said.url}`;
     case "too_many_pages":
       return `more than max_pages (${said.maxPages}) pages; narrow the search or raise max_pages`;
     case "cursor_repeated":

@@ -18,7 +18,7 @@ export interface HttpRequestOptions {
   /** Source name and the environment variables behind its credentials, for auth error messages. */
   sourceName: string;
   /** The source's own name ("rt"), as a coded message names it; sourceName is the English phrase. */
-  source?: string;
+  source: string;
   credentialHint: CredentialPlace;
 }
 
@@ -111,7 +111,7 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
           ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
           said: {
             code: "http_rate_limited",
-            source: options.source ?? options.sourceName,
+            source: options.source,
             ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
           } satisfies StepMessage,
         },
@@ -121,7 +121,7 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
       await response.body?.cancel().catch(() => {});
       throw codedStepError(
         "auth_error",
-        { code: "credentials_refused", source: options.sourceName, status, check: options.credentialHint },
+        { code: "credentials_refused", source: options.source, status, check: options.credentialHint },
         details,
         { retryable: false },
       );
@@ -136,7 +136,7 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
           snippet: snippetOf(text, options.redactor),
           said: {
             code: "http_status",
-            source: options.source ?? options.sourceName,
+            source: options.source,
             status,
             url: shownUrl,
           } satisfies StepMessage,
@@ -149,7 +149,7 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
         snippet: snippetOf(text, options.redactor),
         said: {
           code: "http_status",
-          source: options.source ?? options.sourceName,
+          source: options.source,
           status,
           url: shownUrl,
         } satisfies StepMessage,
@@ -164,7 +164,7 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
           snippet: snippetOf(text, options.redactor),
           said: {
             code: "http_status",
-            source: options.source ?? options.sourceName,
+            source: options.source,
             status,
             url: shownUrl,
             upstream: serverMessage(text, options.redactor),
@@ -179,7 +179,7 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
         "format_error",
         {
           code: "response_too_deep",
-          source: options.sourceName,
+          source: options.source,
           url: shownUrl,
           limit: MAX_JSON_NESTING,
           at: tooDeep,
@@ -198,7 +198,7 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
           snippet: snippetOf(text, options.redactor),
           said: {
             code: "http_not_json",
-            source: options.source ?? options.sourceName,
+            source: options.source,
             url: shownUrl,
           } satisfies StepMessage,
         },
@@ -241,7 +241,7 @@ async function readLimited(
       "format_error",
       {
         code: "response_too_large",
-        source: options.sourceName,
+        source: options.source,
         url: shownUrl,
         limit: options.maxBytes,
         bytes,
@@ -277,7 +277,7 @@ async function readLimited(
     if (signal.aborted) throw aborted(error);
     throw codedStepError(
       "server_error",
-      { code: "connection_broke", source: options.sourceName, url: shownUrl },
+      { code: "connection_broke", source: options.source, url: shownUrl },
       { status: response.status, url: shownUrl },
       { cause: error },
     );
