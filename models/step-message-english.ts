@@ -1,4 +1,6 @@
+import type { z } from "zod";
 import type { FilterValue } from "./plan.js";
+import type { Anchor } from "./sources/bi-dashboard-source.js";
 import type { StepMessage } from "./step-message.js";
 import type { CredentialPlace } from "./step-messages/request-messages.js";
 
@@ -53,7 +55,7 @@ export function englishStepMessage(said: StepMessage): string {
     case "response_too_deep":
       return `source ${said.source} answered ${said.url} with JSON nested more than ${said.limit} levels deep (at character ${said.at}); triangulate reads JSON up to ${said.limit} levels`;
     case "response_too_large":
-      return `source ${said.source}: response from ${said.url} is larger than max_response_bytes (${said.limit}; ${said.bytes})`;
+      return `source ${said.source}: response from ${said.url} is larger than max_response_bytes (${said.limit}; ${said.declared !== undefined ? `declared ${said.declared}` : `more than ${said.limit} arrived`})`;
     case "connection_broke":
       return `source ${said.source}: the connection broke while reading ${said.url}`;
     case "too_many_pages":
@@ -134,9 +136,9 @@ export function englishStepMessage(said: StepMessage): string {
     case "table_missing":
       return `${said.where}: ${sought(said.what, said.anchor)} not found on ${said.page}${said.landmarks ? `; ${said.landmarks}` : ""}`;
     case "region_needs_ocr":
-      return `${said.where}: at ${said.anchor} there is ${said.region}, no table: needs OCR (set extract: ocr or auto for ${said.dataset})`;
+      return `${said.where}: at ${anchorText(said.anchor)} there is ${said.region}, no table: needs OCR (set extract: ocr or auto for ${said.dataset})`;
     case "table_empty":
-      return `${said.where}: the table at ${said.anchor} is on the page but has no rows once the page settled (${said.seconds} s); its rows are probably filled in by JavaScript that failed or did not finish (open the page in a browser, or raise wait_seconds)`;
+      return `${said.where}: the table at ${anchorText(said.anchor)} is on the page but has no rows once the page settled (${said.seconds} s); its rows are probably filled in by JavaScript that failed or did not finish (open the page in a browser, or raise wait_seconds)`;
     case "page_period_other":
       return `${said.where}: the page shows ${said.shown} only${said.heading ? ` (its heading "${said.heading}")` : ""}, not ${said.from}…${said.to}`;
     case "table_rows_missing": {
@@ -145,7 +147,7 @@ export function englishStepMessage(said: StepMessage): string {
         ...(said.from && said.to ? [`${said.from}…${said.to}`] : []),
       ].join(", ");
       return said.anchor
-        ? `${said.where}: the ${said.ocr ? `${said.table} read by OCR` : "table"} at ${said.anchor} has no rows for ${filters || "this selection"}`
+        ? `${said.where}: the ${said.ocr ? `${said.table} read by OCR` : "table"} at ${anchorText(said.anchor)} has no rows for ${filters || "this selection"}`
         : `${said.where}: no rows for ${filters || "this selection"}`;
     }
     // Knowledge bases.
@@ -289,12 +291,23 @@ function fileProblem(
 }
 
 /** What a dashboard's read waited for. */
-function sought(what: "anchor" | "region" | "table", anchor: string): string {
+function sought(what: "anchor" | "region" | "table", anchor: z.infer<typeof Anchor>): string {
   return what === "anchor"
-    ? `the anchor (${anchor})`
+    ? `the anchor (${anchorText(anchor)})`
     : what === "region"
-      ? `a canvas or image at ${anchor}`
-      : `a table at ${anchor}`;
+      ? `a canvas or image at ${anchorText(anchor)}`
+      : `a table at ${anchorText(anchor)}`;
+}
+
+/** A dashboard anchor as the YAML gives it: 'heading "Return rate by region"', 'aria-label "…" (table 2)'. */
+export function anchorText(anchor: z.infer<typeof Anchor>): string {
+  const parts: string[] = [];
+  if (anchor.heading) parts.push(`heading "${anchor.heading}"`);
+  if (anchor.aria_label) parts.push(`aria-label "${anchor.aria_label}"`);
+  if (anchor.title) parts.push(`title "${anchor.title}"`);
+  if (anchor.label) parts.push(`label "${anchor.label}"`);
+  if (parts.length === 0) parts.push("the first table on the page");
+  return (anchor.nth ?? 1) > 1 ? `${parts.join(", ")} (table ${anchor.nth})` : parts.join(", ");
 }
 
 /** Filters as codes: "product=A", "region=East|North". */

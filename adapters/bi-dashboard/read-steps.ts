@@ -98,7 +98,7 @@ export async function locateData(read: DashboardRead): Promise<LocatedData> {
             code: "table_wait_timeout",
             where,
             what,
-            anchor: anchorText,
+            anchor: dataset.locate,
             seconds: Math.round((Date.now() - read.started) / 1000),
             pending: read.requests.pendingPaths(),
           },
@@ -113,7 +113,7 @@ export async function locateData(read: DashboardRead): Promise<LocatedData> {
           code: "table_missing",
           where,
           what,
-          anchor: anchorText,
+          anchor: dataset.locate,
           page: read.url.pathname,
           ...(landmarks ? { landmarks: describeLandmarks(landmarks, dataset.locate) } : {}),
         },
@@ -140,7 +140,13 @@ export async function locateData(read: DashboardRead): Promise<LocatedData> {
   if (dataset.extract !== "auto")
     throw codedStepError(
       "format_error",
-      { code: "region_needs_ocr", where, anchor: anchorText, region: regionText, dataset: read.datasetName },
+      {
+        code: "region_needs_ocr",
+        where,
+        anchor: dataset.locate,
+        region: regionText,
+        dataset: read.datasetName,
+      },
       { url: safeUrl, locator: anchorText, region: regionText, needs_ocr: true },
       { retryable: false },
     );
@@ -167,7 +173,7 @@ export function explainNoRows(
       {
         code: "table_empty",
         where,
-        anchor: located.anchorText,
+        anchor: dataset.locate,
         seconds: Math.round((Date.now() - read.started) / 1000),
       },
       { url: safeUrl, locator: body.locator, rows_on_page: 0 },
@@ -196,7 +202,7 @@ export function explainNoRows(
       where,
       table: body.ocr ? (located.regionText ?? "region") : "table",
       ocr: Boolean(body.ocr),
-      anchor: located.anchorText,
+      anchor: dataset.locate,
       filters: goal.params.filters ?? {},
       ...(goal.params.period ? { from: goal.params.period.from, to: goal.params.period.to } : {}),
     },

@@ -236,7 +236,7 @@ async function readLimited(
   signal: AbortSignal,
   aborted: (cause: unknown) => StepError,
 ): Promise<string> {
-  const tooLarge = (bytes: string) =>
+  const tooLarge = (declared?: number) =>
     codedStepError(
       "format_error",
       {
@@ -244,7 +244,7 @@ async function readLimited(
         source: options.source,
         url: shownUrl,
         limit: options.maxBytes,
-        bytes,
+        ...(declared !== undefined ? { declared } : {}),
       },
       {
         status: response.status,
@@ -255,7 +255,7 @@ async function readLimited(
   const declared = Number(response.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > options.maxBytes) {
     await response.body?.cancel().catch(() => {});
-    throw tooLarge(`declared ${declared}`);
+    throw tooLarge(declared);
   }
   if (!response.body) return "";
   const reader = response.body.getReader();
@@ -268,7 +268,7 @@ async function readLimited(
       size += value.byteLength;
       if (size > options.maxBytes) {
         await reader.cancel().catch(() => {});
-        throw tooLarge(`more than ${options.maxBytes} arrived`);
+        throw tooLarge();
       }
       chunks.push(value);
     }

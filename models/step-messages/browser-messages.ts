@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FilterValue } from "../plan.js";
+import { Anchor } from "../sources/bi-dashboard-source.js";
 import { CredentialPlace } from "./request-messages.js";
 
 // What a BI dashboard's reading says (adapters/bi-dashboard/): the browser, the login, the page and
@@ -105,7 +106,7 @@ export const BROWSER_MESSAGES = [
     code: z.literal("table_wait_timeout"),
     where: z.string(),
     what: z.enum(["anchor", "region", "table"]),
-    anchor: z.string(),
+    anchor: Anchor,
     seconds: z.number(),
     pending: z.array(z.string()),
   }),
@@ -114,7 +115,7 @@ export const BROWSER_MESSAGES = [
     code: z.literal("table_missing"),
     where: z.string(),
     what: z.enum(["anchor", "region", "table"]),
-    anchor: z.string(),
+    anchor: Anchor,
     page: z.string(),
     landmarks: z.string().optional(),
   }),
@@ -122,12 +123,12 @@ export const BROWSER_MESSAGES = [
   z.object({
     code: z.literal("region_needs_ocr"),
     where: z.string(),
-    anchor: z.string(),
+    anchor: Anchor,
     region: z.string(),
     dataset: z.string(),
   }),
   /** The table is there but its rows never came. */
-  z.object({ code: z.literal("table_empty"), where: z.string(), anchor: z.string(), seconds: z.number() }),
+  z.object({ code: z.literal("table_empty"), where: z.string(), anchor: Anchor, seconds: z.number() }),
   /** The page shows another period than the one asked. */
   z.object({
     code: z.literal("page_period_other"),
@@ -143,7 +144,7 @@ export const BROWSER_MESSAGES = [
     where: z.string(),
     table: z.string(),
     ocr: z.boolean().optional(),
-    anchor: z.string().optional(),
+    anchor: Anchor.optional(),
     filters: z.record(z.string(), FilterValue),
     from: z.string().optional(),
     to: z.string().optional(),

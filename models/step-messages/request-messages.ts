@@ -40,7 +40,8 @@ export const REQUEST_MESSAGES = [
     source: z.string(),
     url: z.string(),
     limit: z.number(),
-    bytes: z.string(),
+    /** The size the server declared (Content-Length), when it declared one; else more than `limit` arrived. */
+    declared: z.number().optional(),
   }),
   /** The connection broke while the answer was read. */
   z.object({ code: z.literal("connection_broke"), source: z.string(), url: z.string() }),

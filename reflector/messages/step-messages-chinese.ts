@@ -1,3 +1,5 @@
+import type { z } from "zod";
+import type { Anchor } from "../../models/sources/bi-dashboard-source.js";
 import type { StepMessage } from "../../models/step-message.js";
 import type { CredentialPlace } from "../../models/step-messages/request-messages.js";
 import type { Labels } from "../synthesizer/labels.js";
@@ -8,6 +10,8 @@ import { keyValues } from "./message-catalog.js";
 // Traditional catalog passes the same words through Taiwan's wording). Names (sources, datasets,
 // files, columns, URLs, YAML keys) stay as written; the words of an upstream, a library or a
 // workspace's own text are quoted.
+
+type AnchorSpec = z.infer<typeof Anchor>;
 
 /** A step message in Chinese. */
 export function chineseStepMessage(
@@ -23,12 +27,22 @@ export function chineseStepMessage(
     place.variables.length > 0
       ? zh`请检查环境变量 ${list(place.variables)}（${place.where}）`
       : zh`请检查 ${place.where}`;
-  const sought = (what: "anchor" | "region" | "table", anchor: string) =>
+  const anchorText = (anchor: AnchorSpec) => {
+    const parts = [
+      ...(anchor.heading ? [zh`标题${quote(anchor.heading)}`] : []),
+      ...(anchor.aria_label ? [zh`${quote("aria-label")} ${quote(anchor.aria_label)}`] : []),
+      ...(anchor.title ? [zh`${quote("title")} ${quote(anchor.title)}`] : []),
+      ...(anchor.label ? [zh`标签${quote(anchor.label)}`] : []),
+    ];
+    const text = parts.length > 0 ? parts.join(zh`、`) : zh`页面上的第一个表格`;
+    return (anchor.nth ?? 1) > 1 ? zh`${text}（第 ${anchor.nth ?? 1} 个表格）` : text;
+  };
+  const sought = (what: "anchor" | "region" | "table", anchor: AnchorSpec) =>
     what === "anchor"
-      ? zh`锚点（${anchor}）`
+      ? zh`锚点（${anchorText(anchor)}）`
       : what === "region"
-        ? zh`${anchor} 处的画布或图片`
-        : zh`${anchor} 处的表格`;
+        ? zh`${anchorText(anchor)} 处的画布或图片`
+        : zh`${anchorText(anchor)} 处的表格`;
   const variables = (names: string[]) => list(names.map((name) => `$${name}`));
   switch (said.code) {
     case "no_matching_rows":
@@ -60,7 +74,7 @@ export function chineseStepMessage(
       return zh`工作区配置有误，原文：${quote(said.detail)}`;
     case "variables_unset": {
       const secret = said.variables.some((variable) => variable.secret);
-      return zh`来源 ${said.source} 需要环境变量 ${list(said.variables.map((variable) => variable.name))}，但它们没有设置；请在运行 triangulate 的命令行环境中设置${secret ? zh`（这是凭据，不要写进 triangulate.yaml）` : zh`，或在 triangulate.yaml 中为它写默认值`}`;
+      return zh`来源 ${said.source} 需要环境变量 ${list(said.variables.map((variable) => variable.name))}，但它们没有设置；请在命令行环境中设置${secret ? zh`（这是凭据，不要写进 triangulate.yaml）` : zh`，或在 triangulate.yaml 中为它写默认值`}`;
     }
     case "rule_unparsable":
       return zh`${said.goal} 的校验规则无法解析：${quote(said.display)}`;
@@ -76,9 +90,9 @@ export function chineseStepMessage(
     case "credentials_refused":
       return zh`${said.source} 拒绝了凭据（HTTP ${said.status}）；${check(said.check)}`;
     case "response_too_deep":
-      return zh`${said.source} 对 ${said.url} 返回的 JSON 嵌套超过 ${said.limit} 层（在第 ${said.at} 个字符处）；triangulate 只读取 ${said.limit} 层以内的 JSON`;
+      return zh`${said.source} 对 ${said.url} 返回的 JSON 嵌套超过 ${said.limit} 层（在第 ${said.at} 个字符处）；本程序只读取 ${said.limit} 层以内的 JSON`;
     case "response_too_large":
-      return zh`${said.source} 来自 ${said.url} 的响应超过 max_response_bytes（${said.limit}；${said.bytes}）`;
+      return zh`${said.source} 来自 ${said.url} 的响应超过 max_response_bytes（${said.limit}；${said.declared !== undefined ? zh`声明大小为 ${said.declared}` : zh`实际收到超过 ${said.limit}`}）`;
     case "connection_broke":
       return zh`${said.source} 读取 ${said.url} 时连接中断`;
     case "too_many_pages":
@@ -151,15 +165,15 @@ export function chineseStepMessage(
     case "table_missing":
       return zh`${said.where}：${said.page} 上找不到${sought(said.what, said.anchor)}${said.landmarks ? zh`；页面上有：${quote(said.landmarks)}` : ""}`;
     case "region_needs_ocr":
-      return zh`${said.where}：${said.anchor} 处是图形（${quote(said.region)}），不是表格：需要 OCR（请为 ${said.dataset} 设置 ${quote("extract: ocr")} 或 ${quote("extract: auto")}）`;
+      return zh`${said.where}：${anchorText(said.anchor)} 处是图形（${quote(said.region)}），不是表格：需要 OCR（请为 ${said.dataset} 设置 ${quote("extract: ocr")} 或 ${quote("extract: auto")}）`;
     case "table_empty":
-      return zh`${said.where}：${said.anchor} 处的表格在页面稳定后（${said.seconds} 秒）仍没有任何行；其行可能由失败或未完成的 JavaScript 填入（请在浏览器中打开页面，或调高 wait_seconds）`;
+      return zh`${said.where}：${anchorText(said.anchor)} 处的表格在页面稳定后（${said.seconds} 秒）仍没有任何行；其行可能由失败或未完成的 JavaScript 填入（请在浏览器中打开页面，或调高 wait_seconds）`;
     case "page_period_other":
       return zh`${said.where}：页面只显示 ${said.shown}${said.heading ? zh`（标题${quote(said.heading)}）` : ""}，而不是 ${said.from}…${said.to}`;
     case "table_rows_missing": {
       const asked = selection(said.filters, said.from, said.to) || zh`所选条件`;
       return said.anchor
-        ? zh`${said.where}：${said.anchor} 处的${said.ocr ? zh`OCR 读取的区域（${quote(said.table)}）` : zh`表格`}没有 ${asked} 的行`
+        ? zh`${said.where}：${anchorText(said.anchor)} 处的${said.ocr ? zh`OCR 读取的区域（${quote(said.table)}）` : zh`表格`}没有 ${asked} 的行`
         : zh`${said.where}：没有 ${asked} 的行`;
     }
     // Knowledge bases.
@@ -170,7 +184,7 @@ export function chineseStepMessage(
           : said.problem.reason === "old_layout"
             ? zh`以旧的索引格式 ${said.problem.built} 建立（当前版本为 ${said.problem.current}）`
             : said.problem.reason === "other_embedder"
-              ? zh`以嵌入模型 ${said.problem.built} 建立，但该来源配置的是 ${said.problem.configured}`
+              ? zh`以嵌入模型 ${quote(said.problem.built)} 建立，但该来源配置的是 ${quote(said.problem.configured)}`
               : zh`无法打开，原文：${quote(said.problem.detail)}`
       }：请在工作区中运行 ${quote("triangulate ingest")}`;
     case "index_unsearchable":
@@ -217,7 +231,7 @@ export function chineseStepMessage(
     case "file_too_large":
       return zh`${at(said)}：文件有 ${said.bytes} 字节，超过上限 ${said.limit}`;
     case "encoding_unknown":
-      return zh`${at(said)}：未知编码 ${said.encoding}；请使用 ${["utf-8", "gb18030", "big5", "utf-16le", "auto"].map(quote).join(zh`、`)}`;
+      return zh`${at(said)}：未知编码 ${quote(said.encoding)}；请使用 ${["utf-8", "gb18030", "big5", "utf-16le", "auto"].map(quote).join(zh`、`)}`;
     case "encoding_undetected":
       return zh`${at(said)}：无法判断文本编码（不是 UTF-8${said.detected ? zh`，检测结果为 ${said.detected}` : ""}）；请在数据集中设置 ${quote("encoding:")}（例如 gb18030、big5）`;
     case "encoding_invalid":
@@ -231,7 +245,7 @@ export function chineseStepMessage(
     case "header_duplicate":
       return zh`${at(said)}：列${quote(said.header)}在表头中出现两次`;
     case "json_too_deep":
-      return zh`${at(said)}：嵌套超过 ${said.limit} 层；triangulate 只读取 ${said.limit} 层以内的 JSON`;
+      return zh`${at(said)}：嵌套超过 ${said.limit} 层；本程序只读取 ${said.limit} 层以内的 JSON`;
     case "json_invalid":
       return zh`${at(said)}：不是有效的 JSON，原文：${quote(said.detail)}`;
     case "json_not_records":
@@ -241,7 +255,7 @@ export function chineseStepMessage(
     case "mapped_column_missing":
       return zh`${said.source} 的数据集 ${said.dataset}：${quote("columns")} 映射了${quote(said.header)}，但它不是 ${said.file} 的列${said.near ? zh`（是否指${quote(said.near)}？）` : ""}；它的列有：${said.headers.map(quote).join(zh`、`)}`;
     case "filter_column_missing":
-      return zh`${said.source} 的数据集 ${said.dataset}${said.period ? zh`：period_column ${said.column} 不是列` : zh`没有可筛选的列 ${said.column}`}${said.near ? zh`（是否指 ${said.near}？）` : ""}；列有：${said.columns.join(", ")}`;
+      return zh`${said.source} 的数据集 ${said.dataset}${said.period ? zh`：period_column ${said.column} 不是列` : zh` 没有可筛选的列 ${said.column}`}${said.near ? zh`（是否指 ${said.near}？）` : ""}；列有：${said.columns.join(", ")}`;
     // The workspace's description of a source.
     case "dataset_unknown": {
       const what =

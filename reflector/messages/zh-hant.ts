@@ -27,6 +27,7 @@ export const TAIWAN_OVERRIDES: Record<string, string> = {
   类型: "類型",
   映射: "映射",
   对象: "對象",
+  游标: "游標",
   登录: "登入",
   账号: "帳號",
   质量: "品質",
