@@ -27,6 +27,8 @@ export const Provenance = z.object({
   document: z.string().optional(),
   page: z.number().int().optional(),
   table_id: z.string().optional(),
+  /** The header of a wide table's column the row's value was read from ("Q4 2019"); each answer language names it. */
+  column: z.string().optional(),
   bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),
   /** Present when the row was read by OCR from pixels (a canvas, an image, a scanned page). */
   ocr: z

@@ -200,7 +200,7 @@ class FileAdapter implements SourceAdapter {
         source: this.name,
         file: body.file,
         line: body.lines[index],
-        ...(body.wideHeaders ? { locator: `column "${body.wideHeaders[index]}"` } : {}),
+        ...(body.wideHeaders ? { column: body.wideHeaders[index] } : {}),
       });
     });
     // No event in the file for the asked keys and period is an answer ("none recorded"), as an empty

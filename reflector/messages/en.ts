@@ -152,6 +152,7 @@ export const english: MessageCatalog = {
     rows: (count) => `${count} rows`,
     issues: (count) => `${count} issues`,
     page: (number) => `p.${number}`,
+    column: (header) => `column "${header}"`,
   },
   footer: {
     // The status line's heading and each status's word (issue 29 item 8: the status said in the answer's language).

@@ -36,6 +36,8 @@ export interface CitationWords {
   rows(count: number): string;
   issues(count: number): string;
   page(number: number): string;
+  /** A wide table's column a value was read from, by its header. */
+  column(header: string): string;
 }
 
 /** The asked values of keys in the answer's labels, each dimension's values joined by `or`. */

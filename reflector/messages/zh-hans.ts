@@ -161,6 +161,7 @@ export function chineseCatalog(zh: Wording): MessageCatalog {
       rows: (count) => zh`${count} 行`,
       issues: (count) => zh`${count} 个工单`,
       page: (number) => zh`第 ${number} 页`,
+      column: (header) => zh`「${header}」列`,
     },
     footer: {
       // The status line's heading and each status's word (issue 29 item 8: the status said in the answer's language).

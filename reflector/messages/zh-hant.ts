@@ -20,6 +20,8 @@ export const TAIWAN_OVERRIDES: Record<string, string> = {
   // A table's row is 列 in Taiwan (行 is a column); counted things other than tickets are 筆.
   的行: "的資料列",
   " 行": " 列",
+  // …and a column is 欄 (列 is Simplified's column).
+  列: "欄",
   行数: "列數",
   个工单: "張工單",
   " 条": " 筆",

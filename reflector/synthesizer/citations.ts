@@ -47,7 +47,13 @@ export class CitationRegistry {
         : rows.length === 1
           ? this.words.row(rows[0] + 1)
           : this.words.rows(rows.length);
-    const parts = [source, where, locator, rowText].filter(Boolean);
+    const parts = [
+      source,
+      where,
+      locator,
+      first?.column ? this.words.column(first.column) : undefined,
+      rowText,
+    ].filter(Boolean);
     return this.add({
       goal,
       source,
