@@ -198,6 +198,16 @@ const DROPPED_FILTER_NOTE: Record<Language, (metric: string, dimension: string) 
     `${metric}：沒有來源按 ${dimension} 提供它；${dimension} 篩選條件未被採用`,
 };
 
+/** An event source that cannot filter by a dimension the question named: its events are for every value. */
+const EVENT_FILTER_NOTE: Record<Language, (event: string, where: string, dimension: string) => string> = {
+  en: (event, where, dimension) =>
+    `${event}: ${where} cannot filter by ${dimension}; its events are for every ${dimension}`,
+  "zh-Hans": (event, where, dimension) =>
+    `${event}：${where} 不能按 ${dimension} 筛选；它的事件涵盖所有 ${dimension}`,
+  "zh-Hant": (event, where, dimension) =>
+    `${event}：${where} 不能按 ${dimension} 篩選；它的事件涵蓋所有 ${dimension}`,
+};
+
 const UNUSED_NOTE: Record<Language, (written: string) => string> = {
   en: (written) => `"${written}" was not used: no catalog term, time expression or rule reads it`,
   "zh-Hans": (written) => `“${written}”未被使用：没有目录术语、时间表达或规则读到它`,
@@ -975,7 +985,11 @@ function draftEventGoals(
       }
       for (const { offer, droppedDimensions } of selection.offers) {
         for (const dimension of droppedDimensions) {
-          const note = `${event}: ${offer.source}/${offer.dataset} cannot filter by ${dimension}; its events are for every ${dimension}`;
+          const note = EVENT_FILTER_NOTE[state.language](
+            event,
+            `${offer.source}/${offer.dataset}`,
+            dimension,
+          );
           if (!state.warnings.includes(note)) state.warnings.push(note);
           state.trace.push(`filter:dropped:${event}:${offer.source}:${dimension}`);
         }

@@ -12,6 +12,7 @@ import type { Catalog } from "../../models/workspace.js";
 import { unpivotTable } from "../shared/unpivot.js";
 import type { ExtractedRow } from "./browser-scripts.js";
 import type { OcrReading } from "./region-ocr.js";
+import type { AnchorSpec } from "./table-locator.js";
 
 /** What fetch hands to normalize: the extracted cells and where they came from. */
 export interface ExtractedBody {
@@ -19,6 +20,8 @@ export interface ExtractedBody {
   url: string;
   /** Human-readable locator of the table. */
   locator: string;
+  /** The same as data: the anchor, and whether a table or a region read by OCR (what it is). */
+  place?: { anchor: AnchorSpec; read: "table" | "ocr"; region?: string };
   headers: string[];
   rows: ExtractedRow[];
   pages: number;
@@ -256,6 +259,10 @@ export function toTableEvidence(
     source: sourceName,
     url: body.url,
     locator: `${body.locator} → row${row.provenance.length > 1 ? "s" : ""} ${compactIndexes(row.provenance)}${row.wideHeader ? `, column "${row.wideHeader}"` : ""}`,
+    ...(body.place
+      ? { place: { ...body.place, rows: [...new Set(row.provenance)].sort((a, b) => a - b) } }
+      : {}),
+    ...(row.wideHeader ? { column: row.wideHeader } : {}),
     ...(ocr ? { ocr: ocrProvenance(ocr, row.provenance, columns, positions, body.rows) } : {}),
   }));
   if (ocr) {

@@ -39,6 +39,7 @@ export const domTableReader: TableReader = {
     return {
       url: redactor.text(read.page.url()),
       locator: `${located.anchorText} → table`,
+      place: { anchor: read.dataset.locate, read: "table" },
       headers: extracted.headers,
       rows: extracted.rows,
       pages: extracted.pages,
@@ -100,6 +101,7 @@ export const ocrRegionReader: TableReader = {
     return {
       url: redactor.text(read.page.url()),
       locator: `${located.anchorText} → ${what} (OCR)`,
+      place: { anchor: read.dataset.locate, read: "ocr", region: what },
       headers: ocr.headers,
       rows: ocr.rows,
       pages: 1,

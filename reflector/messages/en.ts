@@ -1,7 +1,7 @@
 import type { AskedAspect } from "../../models/plan.js";
-import { englishStepMessage } from "../../models/step-message-english.js";
+import { anchorText, englishStepMessage } from "../../models/step-message-english.js";
 import type { AskedKeys, GapMessage } from "./gap-message.js";
-import { type MessageCatalog, parenthesized, searchedGroups } from "./message-catalog.js";
+import { compactRanges, type MessageCatalog, parenthesized, searchedGroups } from "./message-catalog.js";
 
 /** What each asked aspect is called in a gap. */
 const ASPECT_NAMES: Record<AskedAspect, string> = {
@@ -153,6 +153,9 @@ export const english: MessageCatalog = {
     issues: (count) => `${count} issues`,
     page: (number) => `p.${number}`,
     column: (header) => `column "${header}"`,
+    // As the dashboard adapter's locator reads: 'heading "Returns" → table → rows 1–3'.
+    place: (place) =>
+      `${anchorText(place.anchor)} → ${place.read === "table" ? "table" : `${place.region ?? "a region"} (OCR)`} → row${place.rows.length > 1 ? "s" : ""} ${compactRanges(place.rows)}`,
   },
   footer: {
     // The status line's heading and each status's word (issue 29 item 8: the status said in the answer's language).

@@ -13,6 +13,18 @@ import { keyValues } from "./message-catalog.js";
 
 type AnchorSpec = z.infer<typeof Anchor>;
 
+/** A dashboard anchor in Chinese: 标题「退货率」、「aria-label」「…」（第 2 个表格）. */
+export function chineseAnchor(anchor: AnchorSpec, zh: Wording, quote: (words: string) => string): string {
+  const parts = [
+    ...(anchor.heading ? [zh`标题${quote(anchor.heading)}`] : []),
+    ...(anchor.aria_label ? [zh`${quote("aria-label")} ${quote(anchor.aria_label)}`] : []),
+    ...(anchor.title ? [zh`${quote("title")} ${quote(anchor.title)}`] : []),
+    ...(anchor.label ? [zh`标签${quote(anchor.label)}`] : []),
+  ];
+  const text = parts.length > 0 ? parts.join(zh`、`) : zh`页面上的第一个表格`;
+  return (anchor.nth ?? 1) > 1 ? zh`${text}（第 ${anchor.nth ?? 1} 个表格）` : text;
+}
+
 /** A step message in Chinese. */
 export function chineseStepMessage(
   said: StepMessage,
@@ -27,16 +39,7 @@ export function chineseStepMessage(
     place.variables.length > 0
       ? zh`请检查环境变量 ${list(place.variables)}（${place.where}）`
       : zh`请检查 ${place.where}`;
-  const anchorText = (anchor: AnchorSpec) => {
-    const parts = [
-      ...(anchor.heading ? [zh`标题${quote(anchor.heading)}`] : []),
-      ...(anchor.aria_label ? [zh`${quote("aria-label")} ${quote(anchor.aria_label)}`] : []),
-      ...(anchor.title ? [zh`${quote("title")} ${quote(anchor.title)}`] : []),
-      ...(anchor.label ? [zh`标签${quote(anchor.label)}`] : []),
-    ];
-    const text = parts.length > 0 ? parts.join(zh`、`) : zh`页面上的第一个表格`;
-    return (anchor.nth ?? 1) > 1 ? zh`${text}（第 ${anchor.nth ?? 1} 个表格）` : text;
-  };
+  const anchorText = (anchor: AnchorSpec) => chineseAnchor(anchor, zh, quote);
   const sought = (what: "anchor" | "region" | "table", anchor: AnchorSpec) =>
     what === "anchor"
       ? zh`锚点（${anchorText(anchor)}）`

@@ -4,13 +4,14 @@ import { simplifiedWording, type Wording } from "./chinese-wording.js";
 import type { GapMessage } from "./gap-message.js";
 import {
   beforeChinese,
+  compactRanges,
   keyValues,
   type MessageCatalog,
   parenthesized,
   searchedGroups,
   whereFrom,
 } from "./message-catalog.js";
-import { chineseStepMessage } from "./step-messages-chinese.js";
+import { chineseAnchor, chineseStepMessage } from "./step-messages-chinese.js";
 
 /**
  * The Chinese catalog, written in Simplified Chinese: every word of it passes through `zh`, so the
@@ -162,6 +163,8 @@ export function chineseCatalog(zh: Wording): MessageCatalog {
       issues: (count) => zh`${count} 个工单`,
       page: (number) => zh`第 ${number} 页`,
       column: (header) => zh`「${header}」列`,
+      place: (place) =>
+        zh`${chineseAnchor(place.anchor, zh, (words) => `「${words}」`)} → ${place.read === "table" ? zh`表格` : zh`OCR 读取的区域（「${place.region ?? ""}」）`} → 第 ${compactRanges(place.rows)} 行`,
     },
     footer: {
       // The status line's heading and each status's word (issue 29 item 8: the status said in the answer's language).
