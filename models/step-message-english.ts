@@ -228,6 +228,16 @@ export function englishStepMessage(said: StepMessage): string {
           : said.section === "dashboard"
             ? `${said.source} has no dataset ${said.dataset ? `"${said.dataset}"` : `offering ${said.metric ?? "this sub-goal"}`}; it has ${said.available.join(", ")}`
             : `source ${said.source} has no dataset ${said.dataset ?? "(none given)"}; it has: ${said.available.join(", ")}`;
+    case "unpivot_columns_missing":
+      return `${said.where}: unpivot column${said.missing.length > 1 ? "s" : ""} ${said.missing.map(({ name, near }) => (near ? `"${name}" (did you mean "${near}"?)` : `"${name}"`)).join(", ")} not found; the table's headers are: ${quotedList(said.headers)}`;
+    case "unpivot_pattern_unmatched":
+      return `${said.where}: no header matches the unpivot pattern /${said.pattern}/; the table's headers are: ${quotedList(said.headers)}`;
+    case "unpivot_header_not_period":
+      return `${said.where}: header "${said.header}" is not a period label (${said.reason}); choose the period columns with unpivot.columns, matching or all_but`;
+    case "unpivot_header_grain":
+      return `${said.where}: header "${said.header}" is a ${said.grain}, not a ${said.wanted} as unpivot.period.grain says`;
+    case "unpivot_column_clash":
+      return `${said.where}: the table already has a column "${said.column}"; give unpivot.into or unpivot.value another name`;
     case "search_unnamed":
       return `source ${said.source} has several searches (${said.searches.join(", ")}); the sub-goal must name one as its dataset`;
     case "search_misconfigured":
@@ -315,6 +325,11 @@ function filterPairs(filters: Record<string, FilterValue>): string[] {
   return Object.entries(filters).map(
     ([dimension, value]) => `${dimension}=${Array.isArray(value) ? value.join("|") : value}`,
   );
+}
+
+/** Headers as a message lists them: "Q1", "Q2", or (none). */
+function quotedList(headers: string[]): string {
+  return headers.map((name) => `"${name}"`).join(", ") || "(none)";
 }
 
 /** "$BI_USER and $BI_PASSWORD". */

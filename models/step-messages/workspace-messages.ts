@@ -39,6 +39,37 @@ export const WORKSPACE_MESSAGES = [
   }),
   /** A dataset URL is absolute where a path is needed. */
   z.object({ code: z.literal("url_absolute"), template: z.string(), base: z.string() }),
+  /** Columns an unpivot names are not in the table (each with the nearest header, if any). */
+  z.object({
+    code: z.literal("unpivot_columns_missing"),
+    where: z.string(),
+    missing: z.array(z.object({ name: z.string(), near: z.string().optional() })),
+    headers: z.array(z.string()),
+  }),
+  /** No header matches an unpivot's pattern. */
+  z.object({
+    code: z.literal("unpivot_pattern_unmatched"),
+    where: z.string(),
+    pattern: z.string(),
+    headers: z.array(z.string()),
+  }),
+  /** A header an unpivot turns into periods is not a period label (why, in the parser's words). */
+  z.object({
+    code: z.literal("unpivot_header_not_period"),
+    where: z.string(),
+    header: z.string(),
+    reason: z.string(),
+  }),
+  /** A period header of another grain than unpivot.period.grain. */
+  z.object({
+    code: z.literal("unpivot_header_grain"),
+    where: z.string(),
+    header: z.string(),
+    grain: z.string(),
+    wanted: z.string(),
+  }),
+  /** The unpivot's new column has the name of a column the table already has. */
+  z.object({ code: z.literal("unpivot_column_clash"), where: z.string(), column: z.string() }),
   /** A value cannot be placed in a URL (or a path segment). */
   z.object({ code: z.literal("value_not_in_url"), value: z.string(), name: z.string().optional() }),
 ] as const;

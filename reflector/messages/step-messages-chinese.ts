@@ -46,6 +46,11 @@ export function chineseStepMessage(
       : what === "region"
         ? zh`${anchorText(anchor)} 处的画布或图片`
         : zh`${anchorText(anchor)} 处的表格`;
+  const headerList = (headers: string[]) =>
+    headers.length > 0 ? headers.map(quote).join(zh`、`) : zh`（无）`;
+  const grainName = (grain: string) =>
+    ({ day: zh`日`, week: zh`周`, month: zh`月`, quarter: zh`季度`, half: zh`半年`, year: zh`年` })[grain] ??
+    quote(grain);
   const variables = (names: string[]) => list(names.map((name) => `$${name}`));
   switch (said.code) {
     case "no_matching_rows":
@@ -268,6 +273,16 @@ export function chineseStepMessage(
         : zh`提供${said.metric ? labels.metric(said.metric) : zh`此子目标`}的${what}`;
       return zh`来源 ${said.source} 没有${named}；它有：${said.available.join(", ") || zh`无`}`;
     }
+    case "unpivot_columns_missing":
+      return zh`${said.where}：找不到 ${quote("unpivot")} 的列 ${said.missing.map(({ name, near }) => (near ? zh`${quote(name)}（是否指${quote(near)}？）` : quote(name))).join(zh`、`)}；表头有：${headerList(said.headers)}`;
+    case "unpivot_pattern_unmatched":
+      return zh`${said.where}：没有表头符合 ${quote("unpivot")} 的模式 /${said.pattern}/；表头有：${headerList(said.headers)}`;
+    case "unpivot_header_not_period":
+      return zh`${said.where}：表头${quote(said.header)}不是期间标签（原文：${quote(said.reason)}）；请用 ${quote("unpivot.columns")}、${quote("matching")} 或 ${quote("all_but")} 选择期间列`;
+    case "unpivot_header_grain":
+      return zh`${said.where}：表头${quote(said.header)}是${grainName(said.grain)}，而 ${quote("unpivot.period.grain")} 要求${grainName(said.wanted)}`;
+    case "unpivot_column_clash":
+      return zh`${said.where}：表中已有列${quote(said.column)}；请为 ${quote("unpivot.into")} 或 ${quote("unpivot.value")} 另取名称`;
     case "search_unnamed":
       return zh`来源 ${said.source} 有多个检索（${said.searches.join(", ")}）；子目标必须以 ${quote("dataset")} 指明其中一个`;
     case "search_misconfigured":

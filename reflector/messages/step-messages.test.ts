@@ -306,6 +306,32 @@ const SAMPLES: Samples = {
     metric: "return_rate",
     available: ["returns", "complaints"],
   },
+  unpivot_columns_missing: {
+    code: "unpivot_columns_missing",
+    where: "sales_exports.returns",
+    missing: [{ name: "Q5 2024", near: "Q4 2024" }, { name: "Total" }],
+    headers: ["Region", "Q4 2024"],
+  },
+  unpivot_pattern_unmatched: {
+    code: "unpivot_pattern_unmatched",
+    where: "sales_exports.returns",
+    pattern: "^Q\\d",
+    headers: [],
+  },
+  unpivot_header_not_period: {
+    code: "unpivot_header_not_period",
+    where: "sales_exports.returns",
+    header: "Total",
+    reason: "no year in the label",
+  },
+  unpivot_header_grain: {
+    code: "unpivot_header_grain",
+    where: "sales_exports.returns",
+    header: "2024-03",
+    grain: "month",
+    wanted: "quarter",
+  },
+  unpivot_column_clash: { code: "unpivot_column_clash", where: "sales_exports.returns", column: "Period" },
   search_unnamed: { code: "search_unnamed", source: "tickets", searches: ["provider_changes", "releases"] },
   search_misconfigured: {
     code: "search_misconfigured",
