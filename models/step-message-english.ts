@@ -76,6 +76,20 @@ export function englishStepMessage(said: StepMessage): string {
               said.expected
             ]
       }`;
+    case "records_path_unmatched":
+      return `records path ${said.path} matched nothing in ${said.url ? `the response of ${said.url}` : "the sample"}`;
+    case "lookup_failed":
+      return `${said.where} names ${JSON.stringify(said.value)}, but ${said.endpoint} could not be read to find its id (${said.detail}); write the id instead`;
+    case "lookup_name_unknown":
+      return `${said.where}: the server has no ${said.kind} named ${JSON.stringify(said.name)}; it has ${said.available.join(", ")}`;
+    case "changelogs_missing":
+      return `search ${said.search} of ${said.source} asked for changelogs, but ${said.missing} of ${said.records} records came without one (${said.where}; e.g. ${said.examples.join(", ")}): the server did not return them, so the changes cannot be reported`;
+    case "changelog_too_long":
+      return `changelog of ${said.record} has more than max_pages (${said.maxPages}) pages`;
+    case "stored_value_unknown":
+      return said.value === undefined
+        ? `${said.where}: the catalog has no dimension ${said.dimension}; it has ${said.available.join(", ") || "none"}`
+        : `${said.where}.${said.value}: ${JSON.stringify(said.value)} is not a value of the catalog's ${said.dimension} (${said.available.join(", ")}); the keys of values: are catalog values, the right-hand side what the ticket system stores`;
     case "search_found_nothing":
       return `search ${said.search} of ${said.source} found nothing for ${said.query ?? "the request"}`;
     case "search_filtered_out":

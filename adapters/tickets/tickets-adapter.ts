@@ -425,9 +425,9 @@ export class TicketsAdapter implements SourceAdapter {
       if (includedOf) included.push(...includedOf(page.body));
       const matches = compiled.records(page.body);
       if (matches.length === 0) {
-        throw new StepError(
+        throw codedStepError(
           "format_error",
-          `records path ${search.records} matched nothing in the response of ${page.url}`,
+          { code: "records_path_unmatched", path: search.records, url: page.url },
           {
             url: page.url,
             locator: search.records,
@@ -549,9 +549,15 @@ export class TicketsAdapter implements SourceAdapter {
       try {
         table = await namesOf(lookup);
       } catch (error) {
-        throw new StepError(
+        throw codedStepError(
           "config_error",
-          `${where}.params.${param} names ${JSON.stringify(value)}, but ${lookup.endpoint} could not be read to find its id (${error instanceof Error ? error.message : String(error)}); write the id instead`,
+          {
+            code: "lookup_failed",
+            where: `${where}.params.${param}`,
+            value: String(value),
+            endpoint: lookup.endpoint,
+            detail: error instanceof Error ? error.message : String(error),
+          },
           { locator: `params.${param}` },
         );
       }
@@ -561,9 +567,15 @@ export class TicketsAdapter implements SourceAdapter {
           if (isId(part)) return part;
           const id = ids.get(part.toLowerCase());
           if (id === undefined)
-            throw new StepError(
+            throw codedStepError(
               "config_error",
-              `${where}.params.${param}: the server has no ${lookup.renamedTo} named ${JSON.stringify(part)}; it has ${Object.values(table).join(", ")}`,
+              {
+                code: "lookup_name_unknown",
+                where: `${where}.params.${param}`,
+                kind: lookup.renamedTo,
+                name: part,
+                available: Object.values(table),
+              },
               { locator: `params.${param}` },
             );
           return id;
@@ -617,12 +629,17 @@ export class TicketsAdapter implements SourceAdapter {
     const where = shape.perRecord
       ? `${shape.perRecord.endpoint} at ${shape.perRecord.entries}`
       : shape.entries;
-    throw new StepError(
+    throw codedStepError(
       "format_error",
-      `search ${search.name} of ${this.name} asked for changelogs, but ${unread.length} of ${records.length} records came without one (${where}; e.g. ${unread
-        .slice(0, 3)
-        .map((item) => item.label)
-        .join(", ")}): the server did not return them, so the changes cannot be reported`,
+      {
+        code: "changelogs_missing",
+        search: search.name,
+        source: this.name,
+        missing: unread.length,
+        records: records.length,
+        where,
+        examples: unread.slice(0, 3).map((item) => item.label),
+      },
       { locator: shape.perRecord?.entries ?? shape.entries },
       { retryable: false },
     );
@@ -695,9 +712,9 @@ export class TicketsAdapter implements SourceAdapter {
       const path = shape.endpoint!.replace("{key}", encodePathSegment(key));
       for (let page = 0, startAt = 0; ; page += 1) {
         if (page >= this.config.max_pages)
-          throw new StepError(
+          throw codedStepError(
             "format_error",
-            `changelog of ${key} has more than max_pages (${this.config.max_pages}) pages`,
+            { code: "changelog_too_long", record: key, maxPages: this.config.max_pages },
             { locator: path },
             { retryable: false },
           );
@@ -734,10 +751,11 @@ export class TicketsAdapter implements SourceAdapter {
     const compiled = this.compiledFor(search);
     const matches = Array.isArray(body) ? [body] : compiled.records(body);
     if (matches.length === 0) {
-      throw new StepError("format_error", `records path ${search.records} matched nothing in the sample`, {
-        locator: search.records,
-        snippet: this.redactor.clip(JSON.stringify(body), 160),
-      });
+      throw codedStepError(
+        "format_error",
+        { code: "records_path_unmatched", path: search.records },
+        { locator: search.records, snippet: this.redactor.clip(JSON.stringify(body), 160) },
+      );
     }
     const records = matches.length === 1 && Array.isArray(matches[0]) ? (matches[0] as unknown[]) : matches;
     const raw: TicketsRawBody = {

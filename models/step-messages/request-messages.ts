@@ -70,6 +70,44 @@ export const REQUEST_MESSAGES = [
     expected: z.enum(["number", "boolean", "date", "date_time", "one_of"]),
     choices: z.array(z.string()).optional(),
   }),
+  /** The search's records path found nothing in a response (`url`) or in a sample (no `url`). */
+  z.object({ code: z.literal("records_path_unmatched"), path: z.string(), url: z.string().optional() }),
+  /** A name in a search's params could not be turned into the server's id: its lookup failed (its words). */
+  z.object({
+    code: z.literal("lookup_failed"),
+    where: z.string(),
+    value: z.string(),
+    endpoint: z.string(),
+    detail: z.string(),
+  }),
+  /** The server has no such named thing (a queue, a project) for a search's params. */
+  z.object({
+    code: z.literal("lookup_name_unknown"),
+    where: z.string(),
+    kind: z.string(),
+    name: z.string(),
+    available: z.array(z.string()),
+  }),
+  /** Changelogs were asked for and some records came without one. */
+  z.object({
+    code: z.literal("changelogs_missing"),
+    search: z.string(),
+    source: z.string(),
+    missing: z.number(),
+    records: z.number(),
+    where: z.string(),
+    examples: z.array(z.string()),
+  }),
+  /** A record's changelog has more pages than max_pages. */
+  z.object({ code: z.literal("changelog_too_long"), record: z.string(), maxPages: z.number() }),
+  /** The YAML maps a dimension the catalog lacks, or a value the dimension lacks, onto stored values. */
+  z.object({
+    code: z.literal("stored_value_unknown"),
+    where: z.string(),
+    dimension: z.string(),
+    value: z.string().optional(),
+    available: z.array(z.string()),
+  }),
   /** A search found no record. */
   z.object({
     code: z.literal("search_found_nothing"),

@@ -119,6 +119,20 @@ export function chineseStepMessage(
           ? zh`以下之一：${said.choices?.join(", ") || zh`枚举映射的键`}`
           : { number: zh`数字`, boolean: zh`布尔值`, date: zh`日期`, date_time: zh`日期时间` }[said.expected]
       }`;
+    case "records_path_unmatched":
+      return zh`记录路径 ${said.path} 在${said.url ? zh` ${said.url} 的响应` : zh`样本`}中没有匹配`;
+    case "lookup_failed":
+      return zh`${said.where} 写的是名称${quote(said.value)}，但无法读取 ${said.endpoint} 来查出它的 id（原文：${quote(said.detail)}）；请直接写 id`;
+    case "lookup_name_unknown":
+      return zh`${said.where}：服务器上没有名为${quote(said.name)}的${quote(said.kind)}；它有：${said.available.join(", ")}`;
+    case "changelogs_missing":
+      return zh`${said.source} 的检索 ${said.search} 要求变更记录，但 ${said.records} 条记录中有 ${said.missing} 条没有（${said.where}；例如 ${said.examples.join(", ")}）：服务器没有返回它们，因此无法报告变更`;
+    case "changelog_too_long":
+      return zh`${said.record} 的变更记录超过 ${quote("max_pages")}（${said.maxPages}）页`;
+    case "stored_value_unknown":
+      return said.value === undefined
+        ? zh`${said.where}：目录中没有维度 ${said.dimension}；它有：${said.available.join(", ") || zh`无`}`
+        : zh`${said.where}.${said.value}：${quote(said.value)}不是目录中 ${said.dimension} 的值（${said.available.join(", ")}）；${quote("values:")} 的键是目录值，右侧是工单系统存储的值`;
     case "search_found_nothing":
       return zh`${said.source} 的检索 ${said.search} 没有找到任何记录${said.query ? zh`（查询：${quote(said.query)}）` : ""}`;
     case "search_filtered_out":
