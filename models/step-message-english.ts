@@ -155,6 +155,20 @@ export function englishStepMessage(said: StepMessage): string {
       return `${said.where}: the table at ${anchorText(said.anchor)} is on the page but has no rows once the page settled (${said.seconds} s); its rows are probably filled in by JavaScript that failed or did not finish (open the page in a browser, or raise wait_seconds)`;
     case "page_period_other":
       return `${said.where}: the page shows ${said.shown} only${said.heading ? ` (its heading "${said.heading}")` : ""}, not ${said.from}…${said.to}`;
+    case "page_period_invalid":
+      return `${said.where}: period "${said.period}" is not a period label (write it as 2024-Q3, 2024-07, 2024-07-15 or 2024)`;
+    case "page_heading_missing":
+      return `${said.where}: no heading above the table to read its period from (period.heading: ${said.pattern})`;
+    case "page_heading_not_period":
+      return said.matched !== undefined
+        ? `${said.where}: the heading "${said.heading}" matched "${said.matched}" for period.heading, which is not a period ("2024年第三季度", "Q3 2024", "2024-07")`
+        : `${said.where}: the heading "${said.heading}" does not match period.heading /${said.pattern}/`;
+    case "ocr_failed":
+      return `${said.where}: the region needs OCR, and ${said.detail}`;
+    case "chart_without_labels":
+      return `${said.where}: the bar chart shows no value labels (${said.bars.length} bars: ${said.bars.join(", ")}), so its values cannot be read exactly; the axis ticks give only its scale. Show the values on the chart, or read them from a table`;
+    case "ocr_found_nothing":
+      return `${said.where}: OCR found ${{ no_text: "no text", no_bars: "no labelled bars", no_rows: "no rows below a header row" }[said.found]} in the region`;
     case "table_rows_missing": {
       const filters = [
         ...filterPairs(said.filters),

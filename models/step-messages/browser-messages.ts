@@ -138,6 +138,28 @@ export const BROWSER_MESSAGES = [
     from: z.string(),
     to: z.string(),
   }),
+  /** A dataset's fixed period is not a period label. */
+  z.object({ code: z.literal("page_period_invalid"), where: z.string(), period: z.string() }),
+  /** No heading above the table to read its period from. */
+  z.object({ code: z.literal("page_heading_missing"), where: z.string(), pattern: z.string() }),
+  /** The heading above the table does not give a period (`matched`: what the pattern found, when it found something). */
+  z.object({
+    code: z.literal("page_heading_not_period"),
+    where: z.string(),
+    heading: z.string(),
+    pattern: z.string(),
+    matched: z.string().optional(),
+  }),
+  /** The region needs OCR and the OCR engine failed or is not installed (its words); `where` is the adapter's own. */
+  z.object({ code: z.literal("ocr_failed"), where: z.string(), detail: z.string() }),
+  /** A bar chart without value labels: its values cannot be read exactly. */
+  z.object({ code: z.literal("chart_without_labels"), where: z.string(), bars: z.array(z.string()) }),
+  /** OCR found no text, no labelled bars, or no rows below a header row. */
+  z.object({
+    code: z.literal("ocr_found_nothing"),
+    where: z.string(),
+    found: z.enum(["no_text", "no_bars", "no_rows"]),
+  }),
   /** The table (or the region read by OCR) has no row for the asked keys and period. */
   z.object({
     code: z.literal("table_rows_missing"),

@@ -192,6 +192,20 @@ export function chineseStepMessage(
       return zh`${said.where}：${anchorText(said.anchor)} 处的表格在页面稳定后（${said.seconds} 秒）仍没有任何行；其行可能由失败或未完成的 JavaScript 填入（请在浏览器中打开页面，或调高 wait_seconds）`;
     case "page_period_other":
       return zh`${said.where}：页面只显示 ${said.shown}${said.heading ? zh`（标题${quote(said.heading)}）` : ""}，而不是 ${said.from}…${said.to}`;
+    case "page_period_invalid":
+      return zh`${said.where}：期间${quote(said.period)}不是期间标签（请写成 2024-Q3、2024-07、2024-07-15 或 2024）`;
+    case "page_heading_missing":
+      return zh`${said.where}：表格上方没有可读出期间的标题（${quote("period.heading")}：${quote(said.pattern)}）`;
+    case "page_heading_not_period":
+      return said.matched !== undefined
+        ? zh`${said.where}：标题${quote(said.heading)}按 ${quote("period.heading")} 匹配到${quote(said.matched)}，但它不是期间（例如 2024年第三季度、Q3 2024、2024-07）`
+        : zh`${said.where}：标题${quote(said.heading)}不符合 ${quote("period.heading")} /${said.pattern}/`;
+    case "ocr_failed":
+      return zh`该区域需要 OCR，但 OCR 未能运行（${quote(said.where)}），原文：${quote(said.detail)}`;
+    case "chart_without_labels":
+      return zh`条形图没有数值标签（${quote(said.where)}；${said.bars.length} 个条形：${said.bars.map(quote).join(zh`、`)}），无法准确读出数值；坐标轴刻度只给出比例。请在图上显示数值，或从表格读取`;
+    case "ocr_found_nothing":
+      return zh`OCR 在该区域${{ no_text: zh`没有找到任何文字`, no_bars: zh`没有找到带标签的条形`, no_rows: zh`没有找到表头下方的行` }[said.found]}（${quote(said.where)}）`;
     case "table_rows_missing": {
       const asked = selection(said.filters, said.from, said.to) || zh`所选条件`;
       return said.anchor

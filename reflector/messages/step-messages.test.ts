@@ -258,6 +258,26 @@ const SAMPLES: Samples = {
     from: "2024-04-01",
     to: "2024-06-30",
   },
+  page_period_invalid: { code: "page_period_invalid", where: "sales_bi.returns", period: "Q5" },
+  page_heading_missing: { code: "page_heading_missing", where: "sales_bi.returns", pattern: "(\\d{4}-Q\\d)" },
+  page_heading_not_period: {
+    code: "page_heading_not_period",
+    where: "sales_bi.returns",
+    heading: "Sales overview",
+    pattern: "overview",
+    matched: "overview",
+  },
+  ocr_failed: {
+    code: "ocr_failed",
+    where: "sales_bi.returns: a canvas at heading",
+    detail: "tesseract is not installed",
+  },
+  chart_without_labels: {
+    code: "chart_without_labels",
+    where: "sales_bi.returns: a canvas",
+    bars: ["East", "North"],
+  },
+  ocr_found_nothing: { code: "ocr_found_nothing", where: "sales_bi.returns: a canvas", found: "no_rows" },
   table_rows_missing: {
     code: "table_rows_missing",
     where: "sales_bi.returns",
