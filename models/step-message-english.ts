@@ -155,6 +155,16 @@ export function englishStepMessage(said: StepMessage): string {
       return `${said.where}: the table at ${anchorText(said.anchor)} is on the page but has no rows once the page settled (${said.seconds} s); its rows are probably filled in by JavaScript that failed or did not finish (open the page in a browser, or raise wait_seconds)`;
     case "page_period_other":
       return `${said.where}: the page shows ${said.shown} only${said.heading ? ` (its heading "${said.heading}")` : ""}, not ${said.from}…${said.to}`;
+    case "table_columns_missing":
+      return `${said.where}: column${said.missing.length > 1 ? "s" : ""} ${said.missing.map(({ name, near }) => (near ? `"${name}" (did you mean "${near}"?)` : `"${name}"`)).join(", ")} not found; the table's headers are: ${quotedList(said.headers)}`;
+    case "unit_contradicted":
+      return `${said.where}: column ${said.column} is declared in ${said.declared} (units) but its cells are written in ${said.written} (e.g. "${said.example}"); correct units.${said.column}`;
+    case "row_total_mismatch":
+      return said.stated !== undefined
+        ? `${said.where}: the page states ${said.stated} rows ("${said.text}") but ${said.read} were read at ${anchorText(said.anchor)}`
+        : `${said.where}: no text around the table at ${anchorText(said.anchor)} matches row_total /${said.pattern}/`;
+    case "grid_rows_unrendered":
+      return `the virtualised grid never rendered ${said.missing} row(s)${said.expected ? ` of aria-rowindex ${said.expected.first}–${said.expected.last}` : ""} while scrolling: aria-rowindex ${said.indexes}`;
     case "page_period_invalid":
       return `${said.where}: period "${said.period}" is not a period label (write it as 2024-Q3, 2024-07, 2024-07-15 or 2024)`;
     case "page_heading_missing":

@@ -138,6 +138,39 @@ export const BROWSER_MESSAGES = [
     from: z.string(),
     to: z.string(),
   }),
+  /** Columns the dataset maps are not among the table's headers (each with the nearest header, if any). */
+  z.object({
+    code: z.literal("table_columns_missing"),
+    where: z.string(),
+    missing: z.array(z.object({ name: z.string(), near: z.string().optional() })),
+    headers: z.array(z.string()),
+  }),
+  /** A column's cells are written in another unit than the dataset's `units` declares. */
+  z.object({
+    code: z.literal("unit_contradicted"),
+    where: z.string(),
+    column: z.string(),
+    declared: z.string(),
+    written: z.string(),
+    example: z.string(),
+  }),
+  /** The page states another row count than was read (`stated`), or no text matches row_total. */
+  z.object({
+    code: z.literal("row_total_mismatch"),
+    where: z.string(),
+    anchor: Anchor,
+    read: z.number(),
+    stated: z.number().optional(),
+    text: z.string().optional(),
+    pattern: z.string(),
+  }),
+  /** A virtualised grid never rendered some rows while scrolling. */
+  z.object({
+    code: z.literal("grid_rows_unrendered"),
+    missing: z.number(),
+    indexes: z.string(),
+    expected: z.object({ first: z.number(), last: z.number() }).optional(),
+  }),
   /** A dataset's fixed period is not a period label. */
   z.object({ code: z.literal("page_period_invalid"), where: z.string(), period: z.string() }),
   /** No heading above the table to read its period from. */

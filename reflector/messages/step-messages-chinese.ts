@@ -192,6 +192,16 @@ export function chineseStepMessage(
       return zh`${said.where}：${anchorText(said.anchor)} 处的表格在页面稳定后（${said.seconds} 秒）仍没有任何行；其行可能由失败或未完成的 JavaScript 填入（请在浏览器中打开页面，或调高 wait_seconds）`;
     case "page_period_other":
       return zh`${said.where}：页面只显示 ${said.shown}${said.heading ? zh`（标题${quote(said.heading)}）` : ""}，而不是 ${said.from}…${said.to}`;
+    case "table_columns_missing":
+      return zh`${said.where}：找不到列 ${said.missing.map(({ name, near }) => (near ? zh`${quote(name)}（是否指${quote(near)}？）` : quote(name))).join(zh`、`)}；表头有：${headerList(said.headers)}`;
+    case "unit_contradicted":
+      return zh`${said.where}：列 ${said.column} 在 ${quote("units")} 中声明为 ${quote(said.declared)}，但单元格写的是 ${quote(said.written)}（例如${quote(said.example)}）；请修正 ${quote(`units.${said.column}`)}`;
+    case "row_total_mismatch":
+      return said.stated !== undefined
+        ? zh`${said.where}：页面写明有 ${said.stated} 行（${quote(said.text ?? "")}），但在 ${anchorText(said.anchor)} 读到 ${said.read} 行`
+        : zh`${said.where}：${anchorText(said.anchor)} 处表格周围没有文字符合 ${quote("row_total")} /${said.pattern}/`;
+    case "grid_rows_unrendered":
+      return zh`滚动时虚拟表格始终没有渲染 ${said.missing} 行${said.expected ? zh`（${quote("aria-rowindex")} ${said.expected.first}–${said.expected.last} 中）` : ""}：${quote("aria-rowindex")} ${said.indexes}`;
     case "page_period_invalid":
       return zh`${said.where}：期间${quote(said.period)}不是期间标签（请写成 2024-Q3、2024-07、2024-07-15 或 2024）`;
     case "page_heading_missing":
