@@ -7,6 +7,7 @@ const require = createRequire(import.meta.url);
 // second), so each is made on first use and kept; a run that never needs one never pays for it.
 let simplify: ((text: string) => string) | undefined;
 let traditionalize: ((text: string) => string) | undefined;
+let taiwanPhrases: ((text: string) => string) | undefined;
 let simplifiedOnly: Set<string> | undefined;
 
 /**
@@ -32,6 +33,20 @@ export function toTraditional(text: string): string {
     traditionalize = SimplifiedToTraditional.Converter({ from: "cn", to: "tw" });
   }
   return traditionalize!(text);
+}
+
+/**
+ * Simplified Chinese to Traditional with Taiwan's words, not only its characters (服务器 → 伺服器,
+ * 文件 → 檔案, 默认 → 預設): for the sentences triangulate writes itself, never for a name or a
+ * quotation (those keep their own words). Its dictionaries load on first use.
+ */
+export function toTaiwanPhrasing(text: string): string {
+  if (!HAN.test(text)) return text;
+  if (!taiwanPhrases) {
+    const SimplifiedToTraditional = require("opencc-js/cn2t") as typeof TraditionalToSimplified;
+    taiwanPhrases = SimplifiedToTraditional.Converter({ from: "cn", to: "twp" });
+  }
+  return taiwanPhrases!(text);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { StepError } from "../models/step-error.js";
+import { codedStepError } from "../models/step-error.js";
 
 /**
  * The one template rule of every source kind (BI dataset URLs and filter values, ticket
@@ -57,9 +57,9 @@ export function fillPlaceholders(template: string, values: TemplateValues, optio
     if (name === undefined) return LITERAL[token];
     const value = values[name];
     if (!hasValue(value)) {
-      throw new StepError(
+      throw codedStepError(
         "config_error",
-        `${options.where} uses {${name}} but the sub-goal gives no value for it; add a ${name} filter to the plan, or wrap that part in [[ … ]] to make it optional (a literal brace is written {{ or }}, e.g. 'CF.{{${name}}}')`,
+        { code: "placeholder_unset", where: options.where, name },
         { locator: `{${name}}` },
       );
     }

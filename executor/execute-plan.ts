@@ -7,7 +7,7 @@ import { canonicalEvidence } from "../domain/canonical-values.js";
 import type { Answer } from "../models/answer.js";
 import type { Evidence } from "../models/evidence.js";
 import type { ExecutionPlan, SubGoal } from "../models/plan.js";
-import { StepError } from "../models/step-error.js";
+import { codedStepError, type StepError } from "../models/step-error.js";
 import type { Attempt, StepResult } from "../models/step-result.js";
 import type { ValidationOutcome } from "../models/validation-outcome.js";
 import { RuleSyntaxError } from "../models/validation-rule/index.js";
@@ -69,9 +69,9 @@ function validate(goal: SubGoal, evidence: Evidence, asOf: string, deadline: num
   } catch (error) {
     if (error instanceof RuleEvaluationError) return error.outcome;
     if (error instanceof RuleSyntaxError) {
-      throw new StepError(
+      throw codedStepError(
         "config_error",
-        `the validation rule of ${goal.id} does not parse:\n${error.display}`,
+        { code: "rule_unparsable", goal: goal.id, display: error.display },
         { locator: goal.validation },
       );
     }
@@ -252,10 +252,11 @@ export class Run {
     const { goal, timer, fetched } = step;
     if (this.remainingMs() <= 0) throw new DOMException("the run's deadline has passed", "TimeoutError");
     if (!this.workspace.config.sources[goal.source]) {
-      throw new StepError(
-        "config_error",
-        `the plan names source ${goal.source}, which is not in ${this.workspace.file}`,
-      );
+      throw codedStepError("config_error", {
+        code: "source_not_configured",
+        source: goal.source,
+        file: this.workspace.file,
+      });
     }
     const adapter = await this.adapters.get(goal.source);
     const context: StepContext = {

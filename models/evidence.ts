@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Anchor } from "./sources/bi-dashboard-source.js";
 
 /** Type of a table column, used for typed comparison in validation rules. */
 export const ColumnType = z.enum(["string", "number", "percent", "date", "boolean"]);
@@ -27,6 +28,20 @@ export const Provenance = z.object({
   document: z.string().optional(),
   page: z.number().int().optional(),
   table_id: z.string().optional(),
+  /**
+   * Where a dashboard row was read, as data each answer language names: the anchor from the YAML,
+   * a table or a region read by OCR (what the region is), and the rows on the page (1-based).
+   */
+  place: z
+    .object({
+      anchor: Anchor,
+      read: z.enum(["table", "ocr"]),
+      region: z.string().optional(),
+      rows: z.array(z.number().int()),
+    })
+    .optional(),
+  /** The header of a wide table's column the row's value was read from ("Q4 2019"); each answer language names it. */
+  column: z.string().optional(),
   bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),
   /** Present when the row was read by OCR from pixels (a canvas, an image, a scanned page). */
   ocr: z

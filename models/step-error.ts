@@ -1,4 +1,6 @@
 import { type FailureKind, isRetryableKind } from "./failure-kind.js";
+import type { StepMessage } from "./step-message.js";
+import { englishStepMessage } from "./step-message-english.js";
 
 /** What went wrong in terms a person and the reflector can act on; never carries a secret. */
 export interface StepErrorDetails {
@@ -38,4 +40,17 @@ export class StepError extends Error {
   static isStepError(value: unknown): value is StepError {
     return value instanceof Error && value.name === "StepError" && "kind" in value;
   }
+}
+
+/**
+ * A StepError whose message is a code with parameters (`said`, which each answer language says in
+ * its own words); its `message` is the English sentence of that code.
+ */
+export function codedStepError(
+  kind: FailureKind,
+  said: StepMessage,
+  details: StepErrorDetails = {},
+  options?: { cause?: unknown; retryable?: boolean },
+): StepError {
+  return new StepError(kind, englishStepMessage(said), { ...details, said }, options);
 }

@@ -1,5 +1,11 @@
 import { z } from "zod";
 import { FilterValue } from "./plan.js";
+import { BROWSER_MESSAGES } from "./step-messages/browser-messages.js";
+import { FILE_MESSAGES } from "./step-messages/file-messages.js";
+import { KNOWLEDGE_BASE_MESSAGES } from "./step-messages/knowledge-base-messages.js";
+import { REQUEST_MESSAGES } from "./step-messages/request-messages.js";
+import { RUN_MESSAGES } from "./step-messages/run-messages.js";
+import { WORKSPACE_MESSAGES } from "./step-messages/workspace-messages.js";
 import type { StepResult } from "./step-result.js";
 
 // What an adapter or the executor said about a failed step, as a code with parameters, so each
@@ -34,6 +40,12 @@ export const StepMessage = z.discriminatedUnion("code", [
   z.object({ code: z.literal("http_not_json"), source: z.string(), url: z.string() }),
   /** A validation rule's clause was false on the evidence. */
   z.object({ code: z.literal("rule_unmet"), clause: z.string() }),
+  ...RUN_MESSAGES,
+  ...REQUEST_MESSAGES,
+  ...BROWSER_MESSAGES,
+  ...KNOWLEDGE_BASE_MESSAGES,
+  ...FILE_MESSAGES,
+  ...WORKSPACE_MESSAGES,
 ]);
 export type StepMessage = z.infer<typeof StepMessage>;
 

@@ -188,6 +188,26 @@ const AFTER_AS_OF_MESSAGE: Record<Language, (written: string[], asOf: string) =>
 
 // A content word of a data question that no catalog term, time rule or function word reads: the
 // plan goes ahead for what was read, and the user is told what was not (never a silent drop).
+/** A filter the question asked that no source offering the metric can apply (issue 29 item 8: in the question's language). */
+const DROPPED_FILTER_NOTE: Record<Language, (metric: string, dimension: string) => string> = {
+  en: (metric, dimension) =>
+    `${metric}: no source offers it by ${dimension}; the ${dimension} filter is not applied`,
+  "zh-Hans": (metric, dimension) =>
+    `${metric}：没有来源按 ${dimension} 提供它；${dimension} 筛选条件未被采用`,
+  "zh-Hant": (metric, dimension) =>
+    `${metric}：沒有來源按 ${dimension} 提供它；${dimension} 篩選條件未被採用`,
+};
+
+/** An event source that cannot filter by a dimension the question named: its events are for every value. */
+const EVENT_FILTER_NOTE: Record<Language, (event: string, where: string, dimension: string) => string> = {
+  en: (event, where, dimension) =>
+    `${event}: ${where} cannot filter by ${dimension}; its events are for every ${dimension}`,
+  "zh-Hans": (event, where, dimension) =>
+    `${event}：${where} 不能按 ${dimension} 筛选；它的事件涵盖所有 ${dimension}`,
+  "zh-Hant": (event, where, dimension) =>
+    `${event}：${where} 不能按 ${dimension} 篩選；它的事件涵蓋所有 ${dimension}`,
+};
+
 const UNUSED_NOTE: Record<Language, (written: string) => string> = {
   en: (written) => `"${written}" was not used: no catalog term, time expression or rule reads it`,
   "zh-Hans": (written) => `“${written}”未被使用：没有目录术语、时间表达或规则读到它`,
@@ -866,9 +886,7 @@ function draftMetricGoals(
         state.trace.push(`breakdown:${metric}:${breakdown.dimension ?? `none(${breakdown.wanted ?? ""})`}`);
       for (const dimension of selection.droppedDimensions) {
         if (frame.inherited.has(dimension)) continue;
-        state.warnings.push(
-          `${metric}: no source offers it by ${dimension}; the ${dimension} filter is not applied`,
-        );
+        state.warnings.push(DROPPED_FILTER_NOTE[state.language](metric, dimension));
         state.trace.push(`filter:dropped:${metric}:${dimension}`);
       }
       selection.offers.forEach((offer, index) => {
@@ -1010,7 +1028,11 @@ function draftEventGoals(
       }
       for (const { offer, droppedDimensions } of selection.offers) {
         for (const dimension of droppedDimensions) {
-          const note = `${event}: ${offer.source}/${offer.dataset} cannot filter by ${dimension}; its events are for every ${dimension}`;
+          const note = EVENT_FILTER_NOTE[state.language](
+            event,
+            `${offer.source}/${offer.dataset}`,
+            dimension,
+          );
           if (!state.warnings.includes(note)) state.warnings.push(note);
           state.trace.push(`filter:dropped:${event}:${offer.source}:${dimension}`);
         }

@@ -6,10 +6,12 @@ import type { Evidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { SourceCapabilities } from "../../models/source-capabilities.js";
 import type { BiDashboardSource, BiDataset } from "../../models/sources/bi-dashboard-source.js";
-import { StepError } from "../../models/step-error.js";
+import { codedStepError, StepError } from "../../models/step-error.js";
+import type { StepMessage } from "../../models/step-message.js";
+import type { CredentialPlace } from "../../models/step-messages/request-messages.js";
 import type { SourceConfig } from "../../models/workspace.js";
 import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
-import { authHeaders, credentialHint } from "../shared/credentials.js";
+import { authHeaders, credentialPlaceOf } from "../shared/credentials.js";
 import { type BrowserManager, sharedBrowserManager } from "./browser-manager.js";
 import { credentialVariables, logIn } from "./dashboard-login.js";
 import type { DashboardRead } from "./dashboard-read.js";
@@ -18,7 +20,7 @@ import { describeBlocked, OriginGuard } from "./origin-guard.js";
 import { pagePeriod } from "./page-period.js";
 import { InFlightRequests, NotSettledError } from "./page-readiness.js";
 import { errors } from "./playwright.js";
-import { describeGoalFilters, explainNoRows, locateData, setFilters } from "./read-steps.js";
+import { explainNoRows, locateData, setFilters } from "./read-steps.js";
 import { SessionStore } from "./session-store.js";
 import { landedOnSignIn } from "./sign-in-page.js";
 import { StalledStepError } from "./stalled-step-error.js";
@@ -105,7 +107,7 @@ export class BiDashboardAdapter implements SourceAdapter {
 
   /** Opens the dashboard, waits until its table has really loaded, and reads it. */
   async fetch(goal: SubGoal, context: StepContext): Promise<RawResponse> {
-    if (this.closed) throw new StepError("config_error", `${this.name}: the adapter is closed`);
+    if (this.closed) throw codedStepError("config_error", { code: "adapter_closed", source: this.name });
     const [datasetName, dataset] = this.dataset(goal);
     const values = templateValues(goal);
     const url = buildDatasetUrl(
@@ -122,23 +124,18 @@ export class BiDashboardAdapter implements SourceAdapter {
     const safeUrl = this.redactor.text(url.origin + url.pathname + url.search);
     // A step aborted before it began opens no page (its abort listener would never fire).
     if (context.signal.aborted)
-      throw new StepError("timeout", `${where}: stopped (step deadline or interrupt)`, { url: safeUrl });
+      throw codedStepError("timeout", { code: "reading_stopped", where }, { url: safeUrl });
 
     let pooled: PooledPage;
     try {
       pooled = await this.takePage();
     } catch (error) {
       if (!context.signal.aborted) throw this.classify(error, where, safeUrl, context);
-      throw new StepError(
-        "timeout",
-        `${where}: stopped (step deadline or interrupt)`,
-        { url: safeUrl },
-        { cause: error },
-      );
+      throw codedStepError("timeout", { code: "reading_stopped", where }, { url: safeUrl }, { cause: error });
     }
     if (context.signal.aborted) {
       this.givePageBack(pooled, true);
-      throw new StepError("timeout", `${where}: stopped (step deadline or interrupt)`, { url: safeUrl });
+      throw codedStepError("timeout", { code: "reading_stopped", where }, { url: safeUrl });
     }
     // No wait on the page outlives the step (Playwright's default is 30 s, whatever the step's budget).
     pooled.page.setDefaultTimeout(budget);
@@ -259,7 +256,13 @@ export class BiDashboardAdapter implements SourceAdapter {
       this.workspace.config.catalog,
     );
     if (evidence.rows.length === 0)
-      throw new StepError("no_results", `${this.name}: no rows for ${describeGoalFilters(goal)}`);
+      throw codedStepError("no_results", {
+        code: "table_rows_missing",
+        where: this.name,
+        table: "table",
+        filters: goal.params.filters ?? {},
+        ...(goal.params.period ? { from: goal.params.period.from, to: goal.params.period.to } : {}),
+      });
     return evidence;
   }
 
@@ -295,10 +298,14 @@ export class BiDashboardAdapter implements SourceAdapter {
           ));
     const dataset = name ? this.config.datasets[name] : undefined;
     if (!name || !dataset) {
-      throw new StepError(
-        "config_error",
-        `${this.name} has no dataset ${goal.dataset ? `"${goal.dataset}"` : `offering ${goal.params.metric ?? "this sub-goal"}`}; it has ${names.join(", ")}`,
-      );
+      throw codedStepError("config_error", {
+        code: "dataset_unknown",
+        source: this.name,
+        section: "dashboard",
+        ...(goal.dataset ? { dataset: goal.dataset } : {}),
+        ...(goal.params.metric ? { metric: goal.params.metric } : {}),
+        available: names,
+      });
     }
     return [name, dataset];
   }
@@ -353,17 +360,26 @@ export class BiDashboardAdapter implements SourceAdapter {
       context = await this.browserContext();
     } catch (cause) {
       // A remote browser pool that did not answer says so itself (server_error, endpoints named).
-      if (StepError.isStepError(cause))
+      if (StepError.isStepError(cause)) {
+        const said = cause.details.said as StepMessage | undefined;
+        if (said?.code === "browser_servers_unreachable")
+          throw codedStepError(cause.kind, { ...said, source: this.name }, cause.details, { cause });
         throw new StepError(cause.kind, `${this.name}: ${cause.message}`, cause.details, { cause });
-      throw new StepError(
+      }
+      throw codedStepError(
         "config_error",
-        `${this.name}: cannot start the browser at ${this.browserManager.executablePath} (browser.executable_path): ${cause instanceof Error ? cause.message.split("\n")[0] : String(cause)}`,
+        {
+          code: "browser_cannot_start",
+          source: this.name,
+          executable: this.browserManager.executablePath,
+          detail: cause instanceof Error ? cause.message.split("\n")[0] : String(cause),
+        },
         {},
         { cause },
       );
     }
     // close() may have run while the browser started: a page of a closed context would never open.
-    if (this.closed) throw new StepError("config_error", `${this.name}: the adapter is closed`);
+    if (this.closed) throw codedStepError("config_error", { code: "adapter_closed", source: this.name });
     const page = await context.newPage();
     await this.guard.own(page);
     const pooled = { page, requests: new InFlightRequests(page) };
@@ -462,9 +478,9 @@ export class BiDashboardAdapter implements SourceAdapter {
         context.trace("bi", `bi:${this.name}:session reused`);
       return;
     }
-    throw new StepError(
+    throw codedStepError(
       "auth_error",
-      `${this.name}: still sent to the login page after signing in; ${this.credentialVariables.length > 0 ? `check ${this.credentialVariables.map((name) => `$${name}`).join(" and ")}` : "check the login section"}`,
+      { code: "still_on_login", source: this.name, variables: this.credentialVariables },
       { url: this.redactor.text(url.origin + url.pathname) },
     );
   }
@@ -500,19 +516,23 @@ export class BiDashboardAdapter implements SourceAdapter {
   }
 
   // What to check when the server refuses: the auth block's ${VAR}s, or that it has none.
-  private authHint(): string {
-    if (this.config.auth.type === "none")
-      return "the source has no auth section (HTTP Basic, bearer or header credentials) in triangulate.yaml";
-    return `check ${credentialHint(this.workspace.file, this.name)}`;
+  private authHint(): CredentialPlace | undefined {
+    if (this.config.auth.type === "none") return undefined;
+    return credentialPlaceOf(this.workspace.file, this.name);
   }
 
   // A typed error when the page's document was redirected to an origin the source does not allow.
   private redirectError(page: Page, url: URL): StepError | undefined {
     const redirect = this.guard.documentRedirect(page);
     if (!redirect) return undefined;
-    return new StepError(
+    return codedStepError(
       "config_error",
-      `${this.name}: ${this.redactor.text(url.origin + url.pathname)} redirected to ${redirect.origin}, which is not the source's base_url; the browser did not follow (add ${redirect.origin} to allow_origins if the dashboard really lives there)`,
+      {
+        code: "redirected_outside",
+        source: this.name,
+        url: this.redactor.text(url.origin + url.pathname),
+        redirect: redirect.origin,
+      },
       { url: this.redactor.text(url.origin + url.pathname), redirect_origin: redirect.origin },
       { retryable: false },
     );
@@ -520,10 +540,7 @@ export class BiDashboardAdapter implements SourceAdapter {
 
   private async signIn(seenGeneration: number, timeoutMs: number): Promise<void> {
     if (!this.config.login) {
-      throw new StepError(
-        "auth_error",
-        `${this.name}: the dashboard asks for a login but the source has no login section in triangulate.yaml`,
-      );
+      throw codedStepError("auth_error", { code: "login_not_configured", source: this.name });
     }
     if (this.sessionGeneration !== seenGeneration) return; // another fetch signed in meanwhile
     if (!this.loginInFlight) {
@@ -563,17 +580,12 @@ export class BiDashboardAdapter implements SourceAdapter {
   ): StepError {
     if (StepError.isStepError(error)) return error;
     if (context.signal.aborted)
-      return new StepError(
-        "timeout",
-        `${where}: stopped (step deadline or interrupt)`,
-        { url },
-        { cause: error },
-      );
+      return codedStepError("timeout", { code: "reading_stopped", where }, { url }, { cause: error });
     if (error instanceof StalledStepError) {
       const loading = error.pending.length > 0 ? [] : (pooled?.requests.pendingResources() ?? []);
-      return new StepError(
+      return codedStepError(
         "timeout",
-        `${where}: ${error.message}${loading.length > 0 ? `; the page was still loading ${loading.slice(0, 3).join(", ")}` : ""}`,
+        { code: "page_timed_out", where, detail: error.message, loading },
         {
           url,
           stalled_step: error.step,
@@ -583,18 +595,24 @@ export class BiDashboardAdapter implements SourceAdapter {
       );
     }
     if (error instanceof NotSettledError) {
-      return new StepError(
+      return codedStepError(
         "timeout",
-        `${where}: ${error.message}${error.pendingRequests.length ? ` (${error.pendingRequests.join(", ")})` : ""}`,
+        {
+          code: "page_timed_out",
+          where,
+          detail: error.message,
+          loading: error.pendingRequests,
+          inParentheses: true,
+        },
         { url, pending: error.pendingRequests },
         { cause: error },
       );
     }
     if (error instanceof errors.TimeoutError) {
       const loading = pooled?.requests.pendingResources() ?? [];
-      return new StepError(
+      return codedStepError(
         "timeout",
-        `${where}: ${firstLine(error.message)}${loading.length > 0 ? `; the page was still loading ${loading.slice(0, 3).join(", ")}` : ""}`,
+        { code: "page_timed_out", where, detail: firstLine(error.message), loading },
         { url, ...(loading.length > 0 ? { loading } : {}) },
         { cause: error },
       );
@@ -602,9 +620,9 @@ export class BiDashboardAdapter implements SourceAdapter {
     const message = error instanceof Error ? error.message : String(error);
     // Any network-level failure of the browser (refused, reset, unreachable, unsafe port, TLS).
     if (/net::ERR_[A-Z_]+/.test(message)) {
-      return new StepError(
+      return codedStepError(
         "server_error",
-        `${where}: cannot reach ${this.config.base_url} (${firstLine(message)})`,
+        { code: "page_unreachable", where, base: this.config.base_url, detail: firstLine(message) },
         { url },
         { cause: error, retryable: true },
       );
@@ -613,20 +631,20 @@ export class BiDashboardAdapter implements SourceAdapter {
       // The whole browser gone (a remote browser server killed, Chromium crashed) is not the
       // page's doing: another attempt connects again (to the next server of a pool).
       if (!pooled || pooled.page.context().browser()?.isConnected() === false)
-        return new StepError(
+        return codedStepError(
           "server_error",
-          `${where}: the browser went away before the table was read (its browser server closed the connection or Chromium ended)`,
+          { code: "browser_gone", where },
           { url },
           { cause: error, retryable: true },
         );
-      return new StepError(
-        "timeout",
-        `${where}: the page was closed before the table was read`,
-        { url },
-        { cause: error },
-      );
+      return codedStepError("timeout", { code: "page_closed", where }, { url }, { cause: error });
     }
-    return new StepError("format_error", `${where}: ${firstLine(message)}`, { url }, { cause: error });
+    return codedStepError(
+      "format_error",
+      { code: "page_failed", where, detail: firstLine(message) },
+      { url },
+      { cause: error },
+    );
   }
 }
 
@@ -644,19 +662,25 @@ function firstLine(message: string): string {
   return message.split("\n")[0];
 }
 
-function statusError(status: number, source: string, url: string, authHint: string): StepError {
+function statusError(
+  status: number,
+  source: string,
+  url: string,
+  authHint: CredentialPlace | undefined,
+): StepError {
   if (status === 401 || status === 403)
-    return new StepError("auth_error", `${source}: the dashboard answered ${status}; ${authHint}`, {
-      status,
-      url,
-    });
+    return codedStepError(
+      "auth_error",
+      { code: "dashboard_refused", source, status, ...(authHint ? { check: authHint } : {}) },
+      { status, url },
+    );
   if (status === 404 || status === 410)
-    return new StepError("not_found", `${source}: no dashboard at ${url} (${status})`, { status, url });
+    return codedStepError("not_found", { code: "dashboard_missing", source, url, status }, { status, url });
   if (status === 429)
-    return new StepError("rate_limited", `${source}: too many requests (429)`, { status, url });
-  return new StepError(
+    return codedStepError("rate_limited", { code: "dashboard_rate_limited", source }, { status, url });
+  return codedStepError(
     status >= 500 ? "server_error" : "format_error",
-    `${source}: the dashboard answered ${status}`,
+    { code: "dashboard_status", source, status },
     { status, url },
   );
 }

@@ -4,7 +4,7 @@ import { parse } from "yaml";
 import type { z } from "zod";
 import type { Workspace } from "../../config/workspace.js";
 import type { Login } from "../../models/sources/bi-dashboard-source.js";
-import { StepError } from "../../models/step-error.js";
+import { codedStepError, StepError } from "../../models/step-error.js";
 import { isSignInUrl, showsSignInForm, signInField } from "./sign-in-page.js";
 import { buildDatasetUrl } from "./url-template.js";
 
@@ -61,10 +61,6 @@ export async function logIn(
   const { login, sourceName } = options;
   const deadline = Date.now() + options.timeoutMs;
   const remaining = () => Math.max(1, deadline - Date.now());
-  const credentialsHint =
-    options.variables.length > 0
-      ? `check ${options.variables.map((name) => `$${name}`).join(" and ")}`
-      : `check login.username and login.password of ${sourceName} in triangulate.yaml`;
   const loginUrl = buildDatasetUrl(options.baseUrl, login.url, {});
   await page.goto(loginUrl.href, { waitUntil: "domcontentloaded", timeout: remaining() });
   // A field that is not there fails fast once the page has loaded and gone quiet (a wrong label is
@@ -88,9 +84,9 @@ export async function logIn(
     try {
       found = await Promise.race([shown, settledWithout]);
     } catch (cause) {
-      throw new StepError(
+      throw codedStepError(
         "timeout",
-        `${sourceName}: the login page at ${loginUrl.pathname} did not show its ${which} field (${description}) before the step's deadline; if it is slow, raise timeout_seconds of ${sourceName}`,
+        { code: "login_field_slow", source: sourceName, page: loginUrl.pathname, field: which, description },
         { url: loginUrl.origin + loginUrl.pathname, locator: which },
         { cause },
       );
@@ -98,9 +94,15 @@ export async function logIn(
       shown.catch(() => undefined);
     }
     if (!found)
-      throw new StepError(
+      throw codedStepError(
         "auth_error",
-        `${sourceName}: login form has no ${which} field (${description}) at ${loginUrl.pathname}; check login.${which} of ${sourceName} in triangulate.yaml`,
+        {
+          code: "login_field_missing",
+          source: sourceName,
+          page: loginUrl.pathname,
+          field: which,
+          description,
+        },
         { url: loginUrl.origin + loginUrl.pathname, locator: which },
       );
   };
@@ -150,9 +152,9 @@ export async function logIn(
       if (await succeeded().catch(() => false)) return;
       if (await refused()) throw new Error("the login page came back");
       if (Date.now() >= deadline) {
-        throw new StepError(
+        throw codedStepError(
           "timeout",
-          `${sourceName}: no sign of a successful login before the step's deadline (neither success nor a refusal showed); if the portal is slow, raise timeout_seconds of ${sourceName}`,
+          { code: "login_unconfirmed", source: sourceName },
           { url: loginUrl.origin + loginUrl.pathname },
         );
       }
@@ -161,9 +163,9 @@ export async function logIn(
   } catch (cause) {
     if (StepError.isStepError(cause) || page.isClosed()) throw cause;
     const stillOnLogin = isLoginUrl(page.url(), options.baseUrl, login);
-    throw new StepError(
+    throw codedStepError(
       "auth_error",
-      `${sourceName}: login failed${stillOnLogin ? " (still on the login page after signing in: the credentials were refused)" : ""}; ${credentialsHint}`,
+      { code: "login_failed", source: sourceName, stillOnLogin, variables: options.variables },
       { url: loginUrl.origin + loginUrl.pathname, variables: options.variables },
       { cause },
     );

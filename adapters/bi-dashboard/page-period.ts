@@ -2,7 +2,7 @@ import type { Locator } from "playwright-core";
 import { parseDateText } from "../../domain/parse-value.js";
 import { periodLabelRange } from "../../domain/period-range.js";
 import type { BiDataset } from "../../models/sources/bi-dashboard-source.js";
-import { StepError } from "../../models/step-error.js";
+import { codedStepError } from "../../models/step-error.js";
 import { boundedStep } from "./stalled-step-error.js";
 
 // The nearest heading before the element read (an HTML heading or an ARIA one), else its own anchor.
@@ -33,9 +33,9 @@ export async function pagePeriod(
   if (typeof declared === "string") {
     const label = canonicalPeriod(declared);
     if (!label)
-      throw new StepError(
+      throw codedStepError(
         "config_error",
-        `${where}: period "${declared}" is not a period label (write it as 2024-Q3, 2024-07, 2024-07-15 or 2024)`,
+        { code: "page_period_invalid", where, period: declared },
         { period: declared },
         { retryable: false },
       );
@@ -47,9 +47,9 @@ export async function pagePeriod(
     return ((await candidate.textContent({ timeout: timeoutMs })) ?? "").replace(/\s+/g, " ").trim();
   });
   if (!heading)
-    throw new StepError(
+    throw codedStepError(
       "format_error",
-      `${where}: no heading above the table to read its period from (period.heading: ${declared.heading})`,
+      { code: "page_heading_missing", where, pattern: declared.heading },
       { period_pattern: declared.heading },
       { retryable: false },
     );
@@ -57,11 +57,15 @@ export async function pagePeriod(
   const text = match ? (match[1] ?? match[0]) : undefined;
   const label = text === undefined ? undefined : canonicalPeriod(text);
   if (!label)
-    throw new StepError(
+    throw codedStepError(
       "format_error",
-      match
-        ? `${where}: the heading "${heading}" matched "${text}" for period.heading, which is not a period (2024年第三季度, Q3 2024, 2024-07)`
-        : `${where}: the heading "${heading}" does not match period.heading /${declared.heading}/`,
+      {
+        code: "page_heading_not_period",
+        where,
+        heading,
+        pattern: declared.heading,
+        ...(match && text !== undefined ? { matched: text } : {}),
+      },
       { heading, period_pattern: declared.heading },
       { retryable: false },
     );

@@ -1,7 +1,7 @@
 import type { Locator } from "playwright-core";
 import { labelOverlapsPeriod } from "../../domain/period-range.js";
 import type { SubGoal } from "../../models/plan.js";
-import { StepError } from "../../models/step-error.js";
+import { codedStepError } from "../../models/step-error.js";
 import { type DashboardRead, remainingMs } from "./dashboard-read.js";
 import { describeLandmarks, pageLandmarks } from "./page-landmarks.js";
 import { waitUntilSettled } from "./page-readiness.js";
@@ -24,9 +24,9 @@ export async function setFilters(read: DashboardRead): Promise<void> {
         timeout: read.extended ? remainingMs(read) : Math.min(remainingMs(read), dataset.wait_seconds * 1000),
       });
     } catch (cause) {
-      throw new StepError(
+      throw codedStepError(
         "not_found",
-        `${where}: no control labelled "${filter.label}" on ${read.url.pathname}`,
+        { code: "control_missing", where, label: filter.label, page: read.url.pathname },
         { url: safeUrl, locator: `label "${filter.label}"` },
         { cause },
       );
@@ -39,9 +39,15 @@ export async function setFilters(read: DashboardRead): Promise<void> {
           : null,
       );
       if (options && !options.some((option) => option.value === value || option.label === value)) {
-        throw new StepError(
+        throw codedStepError(
           "not_found",
-          `${where}: "${filter.label}" has no option ${JSON.stringify(value)}; its options are: ${options.map((option) => option.label || option.value).join(", ")}`,
+          {
+            code: "option_missing",
+            where,
+            label: filter.label,
+            value,
+            options: options.map((option) => option.label || option.value),
+          },
           { url: safeUrl, locator: `label "${filter.label}"` },
         );
       }
@@ -80,41 +86,50 @@ export async function locateData(read: DashboardRead): Promise<LocatedData> {
     ? read.deadline
     : Math.min(read.deadline, Date.now() + dataset.wait_seconds * 1000);
   const left = () => Math.max(1, dataDeadline - Date.now());
-  const findOrExplain = async (what: string, waiting: () => Promise<void>) => {
+  const findOrExplain = async (what: "anchor" | "region" | "table", waiting: () => Promise<void>) => {
     try {
       await waiting();
     } catch (cause) {
       if (!(cause instanceof errors.TimeoutError)) throw cause;
       if (read.requests.count > 0) {
-        throw new StepError(
+        throw codedStepError(
           "timeout",
-          `${where}: ${what} did not appear within ${Math.round((Date.now() - read.started) / 1000)} s; data requests still pending (${read.requests.pendingPaths().join(", ")})`,
+          {
+            code: "table_wait_timeout",
+            where,
+            what,
+            anchor: dataset.locate,
+            seconds: Math.round((Date.now() - read.started) / 1000),
+            pending: read.requests.pendingPaths(),
+          },
           { url: safeUrl, locator: anchorText },
           { cause },
         );
       }
       const landmarks = await pageLandmarks(page).catch(() => undefined);
-      throw new StepError(
+      throw codedStepError(
         "not_found",
-        `${where}: ${what} not found on ${read.url.pathname}${landmarks ? `; ${describeLandmarks(landmarks, dataset.locate)}` : ""}`,
+        {
+          code: "table_missing",
+          where,
+          what,
+          anchor: dataset.locate,
+          page: read.url.pathname,
+          ...(landmarks ? { landmarks: describeLandmarks(landmarks, dataset.locate) } : {}),
+        },
         { url: safeUrl, locator: anchorText, ...(landmarks ? { page_landmarks: landmarks } : {}) },
         { cause },
       );
     }
   };
-  if (anchor)
-    await findOrExplain(`the anchor (${anchorText})`, () =>
-      anchor.waitFor({ state: "visible", timeout: left() }),
-    );
+  if (anchor) await findOrExplain("anchor", () => anchor.waitFor({ state: "visible", timeout: left() }));
   if (dataset.extract === "ocr") {
-    await findOrExplain(`a canvas or image at ${anchorText}`, () =>
-      region.waitFor({ state: "visible", timeout: left() }),
-    );
+    await findOrExplain("region", () => region.waitFor({ state: "visible", timeout: left() }));
     await waitUntilSettled(region, read.requests, read.deadline, undefined, read.context.signal);
     return { anchorText, table, region, found: "region", regionText: await describeRegion(region) };
   }
   // Whichever comes first: a table, or a canvas / image where the numbers are only pixels.
-  await findOrExplain(`a table at ${anchorText}`, () =>
+  await findOrExplain("table", () =>
     table.or(region).first().waitFor({ state: "attached", timeout: left() }),
   );
   if ((await table.count()) > 0) return { anchorText, table, region, found: "table" };
@@ -123,9 +138,15 @@ export async function locateData(read: DashboardRead): Promise<LocatedData> {
   if ((await table.count()) > 0) return { anchorText, table, region, found: "table" };
   const regionText = await describeRegion(region);
   if (dataset.extract !== "auto")
-    throw new StepError(
+    throw codedStepError(
       "format_error",
-      `${where}: at ${anchorText} there is ${regionText}, no table: needs OCR (set extract: ocr or auto for ${read.datasetName})`,
+      {
+        code: "region_needs_ocr",
+        where,
+        anchor: dataset.locate,
+        region: regionText,
+        dataset: read.datasetName,
+      },
       { url: safeUrl, locator: anchorText, region: regionText, needs_ocr: true },
       { retryable: false },
     );
@@ -147,24 +168,44 @@ export function explainNoRows(
   const { dataset, goal, where, safeUrl } = read;
   const selectionShapesPage = /\{[^}]+\}/.test(dataset.url) || dataset.filters.length > 0;
   if (body.rows.length === 0 && !selectionShapesPage) {
-    throw new StepError(
+    throw codedStepError(
       "not_found",
-      `${where}: the table at ${located.anchorText} is on the page but has no rows once the page settled (${Math.round((Date.now() - read.started) / 1000)} s); its rows are probably filled in by JavaScript that failed or did not finish (open the page in a browser, or raise wait_seconds)`,
+      {
+        code: "table_empty",
+        where,
+        anchor: dataset.locate,
+        seconds: Math.round((Date.now() - read.started) / 1000),
+      },
       { url: safeUrl, locator: body.locator, rows_on_page: 0 },
     );
   }
   if (rowsKept > 0) return;
   const asked = goal.params.period;
   if (body.period && asked && !labelOverlapsPeriod(body.period.label, asked)) {
-    throw new StepError(
+    throw codedStepError(
       "no_results",
-      `${where}: the page shows ${body.period.label} only${body.period.heading ? ` (its heading "${body.period.heading}")` : ""}, not ${asked.from}…${asked.to}`,
+      {
+        code: "page_period_other",
+        where,
+        shown: body.period.label,
+        ...(body.period.heading ? { heading: body.period.heading } : {}),
+        from: asked.from,
+        to: asked.to,
+      },
       { url: safeUrl, locator: body.locator, page_period: body.period.label },
     );
   }
-  throw new StepError(
+  throw codedStepError(
     "no_results",
-    `${where}: the ${body.ocr ? `${located.regionText ?? "region"} read by OCR` : "table"} at ${located.anchorText} has no rows for ${describeGoalFilters(goal)}`,
+    {
+      code: "table_rows_missing",
+      where,
+      table: body.ocr ? (located.regionText ?? "region") : "table",
+      ocr: Boolean(body.ocr),
+      anchor: dataset.locate,
+      filters: goal.params.filters ?? {},
+      ...(goal.params.period ? { from: goal.params.period.from, to: goal.params.period.to } : {}),
+    },
     { url: safeUrl, locator: body.locator, rows_on_page: body.rows.length },
   );
 }

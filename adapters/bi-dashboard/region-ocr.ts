@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import type { BiDataset } from "../../models/sources/bi-dashboard-source.js";
-import { StepError } from "../../models/step-error.js";
+import { codedStepError } from "../../models/step-error.js";
 import { ocrEngine, recogniseOnce } from "../ocr/ocr-engines.js";
 import { OcrError } from "../ocr/ocr-error.js";
 import { decodePng } from "../ocr/png-image.js";
@@ -92,9 +92,9 @@ export async function readRegionByOcr(
     texts = await recogniseOnce(engine, png, raster);
   } catch (cause) {
     if (!(cause instanceof OcrError)) throw cause;
-    throw new StepError(
+    throw codedStepError(
       cause.reason === "engine_unavailable" ? "config_error" : "format_error",
-      `${options.where}: the region needs OCR, and ${cause.message}`,
+      { code: "ocr_failed", where: options.where, detail: cause.message },
       { ...(image ? { screenshot: image } : {}) },
       { cause, retryable: false },
     );
@@ -103,18 +103,22 @@ export async function readRegionByOcr(
   const bars = chart?.rows.slice(1) ?? [];
   if (bars.length > 0 && bars.every((bar) => !bar[1]))
     // Bar lengths against the axis give an estimate at best; an estimate is not a reading.
-    throw new StepError(
+    throw codedStepError(
       "format_error",
-      `${options.where}: the bar chart shows no value labels (${bars.length} bars: ${bars.map((bar) => bar[0]?.text ?? "?").join(", ")}), so its values cannot be read exactly; the axis ticks give only its scale. Show the values on the chart, or read them from a table`,
+      { code: "chart_without_labels", where: options.where, bars: bars.map((bar) => bar[0]?.text ?? "?") },
       { ...(image ? { screenshot: image } : {}), bars: bars.length, value_labels: 0 },
       { retryable: false },
     );
   const table = chart ?? layOutTable(texts);
   const [header, ...body] = table.rows as (LaidOutCell | null)[][];
   if (!header || body.length === 0)
-    throw new StepError(
+    throw codedStepError(
       "no_results",
-      `${options.where}: OCR found ${texts.length === 0 ? "no text" : chart ? "no labelled bars" : "no rows below a header row"} in the region`,
+      {
+        code: "ocr_found_nothing",
+        where: options.where,
+        found: texts.length === 0 ? "no_text" : chart ? "no_bars" : "no_rows",
+      },
       { ...(image ? { screenshot: image } : {}), pieces: texts.length },
       { retryable: false },
     );

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { endpointLabel, endpointSecrets } from "../../config/browser-endpoint.js";
-import { StepError } from "../../models/step-error.js";
+import { codedStepError } from "../../models/step-error.js";
 import { chromium } from "./playwright.js";
 
 /** How long one browser server may take to accept a connection before the next one is tried. */
@@ -40,9 +40,9 @@ export async function connectRemoteBrowser(
       failures.push(`${endpointLabel(endpoint)} (${reasonOf(cause, endpoints)})`);
     }
   }
-  throw new StepError(
+  throw codedStepError(
     "server_error",
-    `no browser server answered (browser.ws_endpoint${endpoints.length > 1 ? "s" : ""}): ${failures.join("; ")}`,
+    { code: "browser_servers_unreachable", plural: endpoints.length > 1, failures },
     { endpoints: endpoints.map(endpointLabel) },
   );
 }

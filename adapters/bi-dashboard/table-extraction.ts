@@ -1,6 +1,6 @@
 import type { Locator } from "playwright-core";
 import { wholeWordPattern } from "../../domain/word-boundary.js";
-import { StepError } from "../../models/step-error.js";
+import { codedStepError } from "../../models/step-error.js";
 import {
   DEFAULT_SCRIPT_TIMEOUT_MS,
   EXTRACT_TABLE,
@@ -245,10 +245,16 @@ async function scrollGrid(
     );
   }
   if (result.missing.length > 0) {
-    const range = result.expected ? ` of aria-rowindex ${result.expected.first}–${result.expected.last}` : "";
-    throw new StepError(
+    throw codedStepError(
       "format_error",
-      `the virtualised grid never rendered ${result.missing.length} row(s)${range} while scrolling: aria-rowindex ${describeIndexes(result.missing)}`,
+      {
+        code: "grid_rows_unrendered",
+        missing: result.missing.length,
+        indexes: describeIndexes(result.missing),
+        ...(result.expected
+          ? { expected: { first: result.expected.first, last: result.expected.last } }
+          : {}),
+      },
       { missing_rows: result.missing, rows_read: result.table.rows.length },
     );
   }

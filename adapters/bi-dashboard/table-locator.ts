@@ -1,6 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import type { z } from "zod";
 import type { Anchor } from "../../models/sources/bi-dashboard-source.js";
+import { anchorText } from "../../models/step-message-english.js";
 
 /** A semantic anchor from the YAML. */
 export type AnchorSpec = z.infer<typeof Anchor>;
@@ -20,13 +21,7 @@ const TABLE_TEST = "self::table or @role='grid' or @role='treegrid' or @role='ta
 
 /** A human-readable description of an anchor, for errors and provenance. */
 export function describeAnchor(anchor: AnchorSpec): string {
-  const parts: string[] = [];
-  if (anchor.heading) parts.push(`heading "${anchor.heading}"`);
-  if (anchor.aria_label) parts.push(`aria-label "${anchor.aria_label}"`);
-  if (anchor.title) parts.push(`title "${anchor.title}"`);
-  if (anchor.label) parts.push(`label "${anchor.label}"`);
-  if (parts.length === 0) parts.push("the first table on the page");
-  return (anchor.nth ?? 1) > 1 ? `${parts.join(", ")} (table ${anchor.nth})` : parts.join(", ");
+  return anchorText(anchor);
 }
 
 /**

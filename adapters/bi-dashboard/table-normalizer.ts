@@ -7,11 +7,12 @@ import type { CellValue, Column, ColumnType, Provenance, TableEvidence } from ".
 import type { SubGoal } from "../../models/plan.js";
 import { type BiDataset, datasetPeriodColumn } from "../../models/sources/bi-dashboard-source.js";
 import { unpivotInto } from "../../models/sources/common.js";
-import { StepError } from "../../models/step-error.js";
+import { codedStepError } from "../../models/step-error.js";
 import type { Catalog } from "../../models/workspace.js";
 import { unpivotTable } from "../shared/unpivot.js";
 import type { ExtractedRow } from "./browser-scripts.js";
 import type { OcrReading } from "./region-ocr.js";
+import type { AnchorSpec } from "./table-locator.js";
 
 /** What fetch hands to normalize: the extracted cells and where they came from. */
 export interface ExtractedBody {
@@ -19,6 +20,8 @@ export interface ExtractedBody {
   url: string;
   /** Human-readable locator of the table. */
   locator: string;
+  /** The same as data: the anchor, and whether a table or a region read by OCR (what it is). */
+  place?: { anchor: AnchorSpec; read: "table" | "ocr"; region?: string };
   headers: string[];
   rows: ExtractedRow[];
   pages: number;
@@ -65,16 +68,17 @@ export function mapColumns(
     else result.set(column, index);
   }
   if (missing.length > 0) {
-    throw new StepError(
+    throw codedStepError(
       "format_error",
-      `${where}: column${missing.length > 1 ? "s" : ""} ${missing
-        .map((name) => {
+      {
+        code: "table_columns_missing",
+        where,
+        missing: missing.map((name) => {
           const near = nearestName(name, headers);
-          return near ? `"${name}" (did you mean "${near}"?)` : `"${name}"`;
-        })
-        .join(
-          ", ",
-        )} not found; the table's headers are: ${headers.map((name) => `"${name}"`).join(", ") || "(none)"}`,
+          return near ? { name, near } : { name };
+        }),
+        headers,
+      },
       { locator: where, missing, headers_found: headers },
     );
   }
@@ -256,6 +260,10 @@ export function toTableEvidence(
     source: sourceName,
     url: body.url,
     locator: `${body.locator} → row${row.provenance.length > 1 ? "s" : ""} ${compactIndexes(row.provenance)}${row.wideHeader ? `, column "${row.wideHeader}"` : ""}`,
+    ...(body.place
+      ? { place: { ...body.place, rows: [...new Set(row.provenance)].sort((a, b) => a - b) } }
+      : {}),
+    ...(row.wideHeader ? { column: row.wideHeader } : {}),
     ...(ocr ? { ocr: ocrProvenance(ocr, row.provenance, columns, positions, body.rows) } : {}),
   }));
   if (ocr) {
@@ -286,9 +294,16 @@ function pageUnitOf(
   const written = columnFractionUnit(texts) ?? (type === "percent" ? "percent" : undefined);
   const declared = dataset.units[name];
   if (declared && written && declared !== written)
-    throw new StepError(
+    throw codedStepError(
       "format_error",
-      `${where}: column ${name} is declared in ${declared} (units) but its cells are written in ${written} (e.g. "${texts.find((text) => text?.trim())}"); correct units.${name}`,
+      {
+        code: "unit_contradicted",
+        where,
+        column: name,
+        declared,
+        written,
+        example: String(texts.find((text) => text?.trim())),
+      },
       { column: name, declared_unit: declared, written_unit: written },
       { retryable: false },
     );

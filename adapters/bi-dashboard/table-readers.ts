@@ -1,6 +1,6 @@
 import type { Redactor } from "../../config/redactor.js";
 import { parseNumber } from "../../domain/parse-value.js";
-import { StepError } from "../../models/step-error.js";
+import { codedStepError } from "../../models/step-error.js";
 import { readTimeout, runOnElement, TEXT_AROUND } from "./browser-scripts.js";
 import type { DashboardRead } from "./dashboard-read.js";
 import { waitUntilSettled } from "./page-readiness.js";
@@ -39,6 +39,7 @@ export const domTableReader: TableReader = {
     return {
       url: redactor.text(read.page.url()),
       locator: `${located.anchorText} → table`,
+      place: { anchor: read.dataset.locate, read: "table" },
       headers: extracted.headers,
       rows: extracted.rows,
       pages: extracted.pages,
@@ -70,16 +71,30 @@ async function checkRowTotal(read: DashboardRead, located: LocatedData, rowsRead
     const stated = parseNumber(match[1] ?? match[0])?.value;
     if (stated === undefined) continue;
     if (stated !== rowsRead)
-      throw new StepError(
+      throw codedStepError(
         "format_error",
-        `${read.where}: the page states ${stated} rows ("${match[0]}") but ${rowsRead} were read at ${located.anchorText}`,
+        {
+          code: "row_total_mismatch",
+          where: read.where,
+          anchor: read.dataset.locate,
+          read: rowsRead,
+          stated,
+          text: match[0],
+          pattern: read.dataset.row_total as string,
+        },
         { url: read.safeUrl, rows_read: rowsRead, rows_stated: stated },
       );
     return;
   }
-  throw new StepError(
+  throw codedStepError(
     "format_error",
-    `${read.where}: no text around the table at ${located.anchorText} matches row_total /${read.dataset.row_total}/`,
+    {
+      code: "row_total_mismatch",
+      where: read.where,
+      anchor: read.dataset.locate,
+      read: rowsRead,
+      pattern: read.dataset.row_total as string,
+    },
     { url: read.safeUrl, row_total: read.dataset.row_total },
     { retryable: false },
   );
@@ -100,6 +115,7 @@ export const ocrRegionReader: TableReader = {
     return {
       url: redactor.text(read.page.url()),
       locator: `${located.anchorText} → ${what} (OCR)`,
+      place: { anchor: read.dataset.locate, read: "ocr", region: what },
       headers: ocr.headers,
       rows: ocr.rows,
       pages: 1,

@@ -1,6 +1,6 @@
 import { fillPlaceholders, placeholdersOf, type TemplateValues } from "../../domain/placeholder-template.js";
 import type { SubGoal } from "../../models/plan.js";
-import { StepError } from "../../models/step-error.js";
+import { codedStepError } from "../../models/step-error.js";
 
 export { placeholdersOf, type TemplateValues };
 
@@ -54,9 +54,9 @@ export function buildDatasetUrl(
 ): URL {
   const trimmed = template.trim();
   if (/^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith("//") || trimmed.includes("\\")) {
-    throw new StepError(
+    throw codedStepError(
       "config_error",
-      `dataset url "${template}" must be a path relative to base_url ${baseUrl}, not an absolute address`,
+      { code: "url_absolute", template, base: baseUrl },
       { url: template },
     );
   }
@@ -68,9 +68,7 @@ export function buildDatasetUrl(
       const value = Array.isArray(given) ? given.join(",") : given;
       // URL parsers treat "." and ".." (even percent-encoded) as path steps; a value must stay a value.
       if (/^\.+$/.test(value))
-        throw new StepError("config_error", `the value "${value}" for {${name}} cannot be placed in a URL`, {
-          url: template,
-        });
+        throw codedStepError("config_error", { code: "value_not_in_url", value, name }, { url: template });
       return encodeURIComponent(value);
     },
   });
@@ -80,9 +78,11 @@ export function buildDatasetUrl(
   const relative = filled.startsWith("/") ? filled.slice(1) : filled;
   const url = new URL(relative, new URL(basePath, base.origin));
   if (url.origin !== base.origin || !url.pathname.startsWith(basePath.replace(/\/$/, "") || "/")) {
-    throw new StepError("config_error", `dataset url "${template}" leaves ${baseUrl}; refused`, {
-      url: url.origin,
-    });
+    throw codedStepError(
+      "config_error",
+      { code: "address_leaves_base", what: "dataset_url", template, base: baseUrl },
+      { url: url.origin },
+    );
   }
   return url;
 }

@@ -26,10 +26,7 @@ export function decodeText(
 ): { text: string; encoding: string } {
   if (encoding !== "auto") {
     if (!iconv.encodingExists(encoding))
-      throw new FileFormatError(
-        `unknown encoding ${encoding}; use utf-8, gb18030, big5, utf-16le or auto`,
-        file,
-      );
+      throw FileFormatError.coded({ code: "encoding_unknown", file, encoding });
     return { text: stripBom(iconv.decode(bytes, encoding)), encoding };
   }
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
@@ -71,14 +68,11 @@ export function decodeText(
     }
   }
   if (!SUPPORTED.has(normalised)) {
-    throw new FileFormatError(
-      `cannot tell the text encoding (not UTF-8; detector said ${detected || "nothing"}); set encoding: in the dataset (e.g. gb18030, big5)`,
-      file,
-    );
+    throw FileFormatError.coded({ code: "encoding_undetected", file, detected: detected || "" });
   }
   const text = iconv.decode(bytes, normalised);
   if (text.includes("\ufffd"))
-    throw new FileFormatError(`the file is not valid ${normalised}; set encoding: in the dataset`, file);
+    throw FileFormatError.coded({ code: "encoding_invalid", file, encoding: normalised });
   return { text, encoding: normalised };
 }
 

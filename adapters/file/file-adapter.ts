@@ -8,7 +8,7 @@ import type { CellValue, Column, Provenance, TableEvidence } from "../../models/
 import type { SubGoal } from "../../models/plan.js";
 import { unpivotInto } from "../../models/sources/common.js";
 import type { FileDataset, FileSource } from "../../models/sources/file-source.js";
-import { StepError } from "../../models/step-error.js";
+import { codedStepError, StepError } from "../../models/step-error.js";
 import type { StepMessage } from "../../models/step-message.js";
 import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
 import { unpivotTable } from "../shared/unpivot.js";
@@ -42,10 +42,13 @@ class FileAdapter implements SourceAdapter {
     const names = Object.keys(this.config.datasets);
     const name = goal.dataset ?? (names.length === 1 ? names[0] : undefined);
     if (!name || !this.config.datasets[name]) {
-      throw new StepError(
-        "config_error",
-        `source ${this.name} has no dataset ${goal.dataset ?? "(none given)"}; it has: ${names.join(", ")}`,
-      );
+      throw codedStepError("config_error", {
+        code: "dataset_unknown",
+        source: this.name,
+        section: "dataset",
+        ...(goal.dataset ? { dataset: goal.dataset } : {}),
+        available: names,
+      });
     }
     return [name, this.config.datasets[name]];
   }
@@ -56,7 +59,11 @@ class FileAdapter implements SourceAdapter {
     try {
       absolute = this.workspace.resolveInside(dataset.path);
     } catch (error) {
-      throw new StepError("config_error", (error as Error).message, { locator: dataset.path });
+      throw codedStepError(
+        "config_error",
+        { code: "workspace_problem", detail: (error as Error).message },
+        { locator: dataset.path },
+      );
     }
     context.signal.throwIfAborted();
     try {
@@ -87,9 +94,9 @@ class FileAdapter implements SourceAdapter {
         // data missing for a period: broadening the period would only read the missing file again,
         // while another source offering the metric can answer at once (reflector fallback rule).
         throw new StepError(
-          error.message.includes("file not found") ? "config_error" : "format_error",
+          error.said?.code === "file_missing" ? "config_error" : "format_error",
           error.message,
-          { locator: dataset.path, line: error.line },
+          { locator: dataset.path, line: error.line, ...(error.said ? { said: error.said } : {}) },
         );
       }
       throw error;
@@ -107,9 +114,17 @@ class FileAdapter implements SourceAdapter {
     for (const header of Object.keys(dataset.columns)) {
       if (headers.includes(header)) continue;
       const near = nearestName(header, headers);
-      throw new StepError(
+      throw codedStepError(
         "format_error",
-        `dataset ${name} of ${this.name}: columns maps "${header}", which is not a column of ${body.file}${near ? ` (did you mean "${near}"?)` : ""}; its columns are: ${headers.join(", ")}`,
+        {
+          code: "mapped_column_missing",
+          source: this.name,
+          dataset: name,
+          header,
+          file: body.file,
+          ...(near ? { near } : {}),
+          headers,
+        },
         { locator: `datasets.${name}.columns`, headers_found: headers },
       );
     }
@@ -139,9 +154,17 @@ class FileAdapter implements SourceAdapter {
     for (const dimension of Object.keys(goal.params.filters)) {
       if (!known.has(dimension)) {
         const near = nearestName(dimension, known);
-        throw new StepError(
+        throw codedStepError(
           "format_error",
-          `dataset ${goal.dataset} of ${this.name} has no column ${dimension} to filter on${near ? ` (did you mean ${near}?)` : ""}; columns: ${[...known].join(", ")}`,
+          {
+            code: "filter_column_missing",
+            source: this.name,
+            dataset: name,
+            column: dimension,
+            period: false,
+            ...(near ? { near } : {}),
+            columns: [...known],
+          },
           { locator: dimension },
         );
       }
@@ -152,9 +175,17 @@ class FileAdapter implements SourceAdapter {
     for (const periodColumn of periodColumns) {
       if (known.has(periodColumn)) continue;
       const near = nearestName(periodColumn, known);
-      throw new StepError(
+      throw codedStepError(
         "format_error",
-        `dataset ${name} of ${this.name}: period_column ${periodColumn} is not a column${near ? ` (did you mean ${near}?)` : ""}; columns: ${[...known].join(", ")}`,
+        {
+          code: "filter_column_missing",
+          source: this.name,
+          dataset: name,
+          column: periodColumn,
+          period: true,
+          ...(near ? { near } : {}),
+          columns: [...known],
+        },
         { locator: `datasets.${name}.period_column` },
       );
     }
@@ -180,7 +211,7 @@ class FileAdapter implements SourceAdapter {
         source: this.name,
         file: body.file,
         line: body.lines[index],
-        ...(body.wideHeaders ? { locator: `column "${body.wideHeaders[index]}"` } : {}),
+        ...(body.wideHeaders ? { column: body.wideHeaders[index] } : {}),
       });
     });
     // No event in the file for the asked keys and period is an answer ("none recorded"), as an empty

@@ -99,7 +99,7 @@ unpivot: { columns: [Q4 2019, Q4 2018], drop: [$ CHANGE, "% CHANGE"], period: { 
       goal({ period: { grain: "quarter", from: "2019-10-01", to: "2019-12-31" } }),
     );
     expect(q4.rows.map((row) => row.revenue)).toEqual([2493, 3138, 879, -194, 6316]);
-    expect(q4.provenance[0]).toMatchObject({ line: 2, locator: 'column "Q4 2019"' });
+    expect(q4.provenance[0]).toMatchObject({ line: 2, column: "Q4 2019" });
   });
 
   it("reads a two-row header whose caption spans the period columns (TAT-QA, Vodafone)", async () => {

@@ -65,10 +65,19 @@ export async function readTabularFile(
     bytes = await readFile(absolutePath);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new FileFormatError(code === "ENOENT" ? "file not found" : `cannot read the file (${code})`, shown);
+    throw FileFormatError.coded(
+      code === "ENOENT"
+        ? { code: "file_missing", file: shown }
+        : { code: "file_unreadable", file: shown, reason: String(code) },
+    );
   }
   if (options.maxBytes !== undefined && bytes.length > options.maxBytes) {
-    throw new FileFormatError(`file is ${bytes.length} bytes, over the limit of ${options.maxBytes}`, shown);
+    throw FileFormatError.coded({
+      code: "file_too_large",
+      file: shown,
+      bytes: bytes.length,
+      limit: options.maxBytes,
+    });
   }
   const { text, encoding } = decodeText(bytes, options.encoding ?? "auto", shown);
   const format =
@@ -109,28 +118,37 @@ function readCsvRecords(text: string, file: string, delimiterOption: string | un
   } catch (error) {
     const csvError = error as { lines?: number; message: string; code?: string };
     if (csvError.code === "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH") {
-      throw new FileFormatError(
-        `${csvError.message.replace(/^Invalid Record Length: /, "ragged row: ")}; every row needs as many fields as the header`,
+      throw FileFormatError.coded({
+        code: "csv_ragged",
         file,
-        csvError.lines,
-      );
+        line: csvError.lines,
+        detail: csvError.message.replace(/^Invalid Record Length: /, "ragged row: "),
+      });
     }
-    throw new FileFormatError(`not valid CSV: ${csvError.message}`, file, csvError.lines);
+    throw FileFormatError.coded({
+      code: "csv_invalid",
+      file,
+      line: csvError.lines,
+      detail: csvError.message,
+    });
   }
   if (records.length < headerRows)
-    throw new FileFormatError(
-      `the file has ${records.length} rows; expected ${headerRows} header row${headerRows > 1 ? "s" : ""}`,
+    throw FileFormatError.coded({
+      code: "header_rows_missing",
       file,
-      1,
-    );
+      line: 1,
+      rows: records.length,
+      headerRows,
+    });
   const headers = joinHeaderRows(records.slice(0, headerRows).map(({ record }) => record));
   const duplicate = headers.find((header, index) => headers.indexOf(header) !== index);
   if (duplicate !== undefined)
-    throw new FileFormatError(
-      `column "${duplicate}" appears twice in the header`,
+    throw FileFormatError.coded({
+      code: "header_duplicate",
       file,
-      records[0].info.lines,
-    );
+      line: records[0].info.lines,
+      header: duplicate,
+    });
   const rows = records
     .slice(headerRows)
     .map(({ record }) => Object.fromEntries(headers.map((header, index) => [header, record[index] ?? null])));
@@ -184,11 +202,12 @@ function recordsAt(value: unknown, recordsKey: string): unknown {
 function readJsonRecords(text: string, file: string, recordsKey?: string) {
   const tooDeep = jsonNestingPastLimit(text);
   if (tooDeep !== undefined)
-    throw new FileFormatError(
-      `nested more than ${MAX_JSON_NESTING} levels deep; triangulate reads JSON up to ${MAX_JSON_NESTING} levels`,
+    throw FileFormatError.coded({
+      code: "json_too_deep",
       file,
-      text.slice(0, tooDeep).split("\n").length,
-    );
+      line: text.slice(0, tooDeep).split("\n").length,
+      limit: MAX_JSON_NESTING,
+    });
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -196,20 +215,21 @@ function readJsonRecords(text: string, file: string, recordsKey?: string) {
     const message = (error as Error).message;
     const position = /position (\d+)/.exec(message);
     const line = position ? text.slice(0, Number(position[1])).split("\n").length : undefined;
-    throw new FileFormatError(`not valid JSON: ${message}`, file, line);
+    throw FileFormatError.coded({ code: "json_invalid", file, line, detail: message });
   }
   // A dotted path walks nested objects ("data.items", or "$.data.items" as a ticket mapping writes
   // it); a key that itself holds a dot is read whole first.
   if (recordsKey) value = recordsAt(value, recordsKey.replace(/^\$\.?/, ""));
   if (!Array.isArray(value))
-    throw new FileFormatError(
-      `expected an array of records${recordsKey ? ` under "${recordsKey}"` : ""}`,
+    throw FileFormatError.coded({
+      code: "json_not_records",
       file,
-    );
+      ...(recordsKey ? { key: recordsKey } : {}),
+    });
   const headers: string[] = [];
   value.forEach((record, index) => {
     if (record === null || typeof record !== "object" || Array.isArray(record))
-      throw new FileFormatError(`record ${index} is not an object`, file);
+      throw FileFormatError.coded({ code: "json_record_not_object", file, index });
     for (const key of Object.keys(record)) if (!headers.includes(key)) headers.push(key);
   });
   // A record without a key reads as null; `record.constructor` must never be read as a cell.

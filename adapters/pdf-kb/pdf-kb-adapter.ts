@@ -5,7 +5,7 @@ import type { Workspace } from "../../config/workspace.js";
 import type { Evidence, Passage, TextEvidence } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { PdfKnowledgeBaseSource } from "../../models/sources/pdf-kb-source.js";
-import { StepError } from "../../models/step-error.js";
+import { codedStepError, StepError } from "../../models/step-error.js";
 import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
 import { createEmbedder } from "./embedding/create-embedder.js";
 import type { Embedder } from "./embedding/embedder.js";
@@ -40,11 +40,22 @@ interface TablesBody {
   tables: StoredTable[];
 }
 
-function describeFilters(filters: KnowledgeBaseFilters): string {
-  const parts = Object.entries(filters).map(
-    ([key, value]) =>
-      `${key}=${typeof value === "object" && !Array.isArray(value) ? `${value.from ?? ""}..${value.to ?? ""}` : Array.isArray(value) ? value.join("|") : value}`,
+/** Each filter's value as written in a message: "doc_type=policy", "date=2024-01-01..2024-03-31". */
+function filterTexts(filters: KnowledgeBaseFilters): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(filters).map(([key, value]) => [
+      key,
+      typeof value === "object" && !Array.isArray(value)
+        ? `${value.from ?? ""}..${value.to ?? ""}`
+        : Array.isArray(value)
+          ? value.join("|")
+          : String(value),
+    ]),
   );
+}
+
+function describeFilters(filters: KnowledgeBaseFilters): string {
+  const parts = Object.entries(filterTexts(filters)).map(([key, value]) => `${key}=${value}`);
   return parts.length ? parts.join(", ") : "no filters";
 }
 
@@ -85,7 +96,11 @@ class PdfKnowledgeBaseAdapter implements SourceAdapter {
       return knowledgeBase;
     } catch (error) {
       if (error instanceof KnowledgeBaseMissingError)
-        throw new StepError("config_error", error.message, { locator: this.directory });
+        throw codedStepError(
+          "config_error",
+          { code: "index_unusable", source: this.name, problem: error.problem },
+          { locator: this.directory },
+        );
       throw error;
     }
   }
@@ -117,9 +132,11 @@ class PdfKnowledgeBaseAdapter implements SourceAdapter {
     try {
       selection = goalFilters(goal, context.hints);
     } catch (error) {
-      throw new StepError("config_error", `sub-goal ${goal.id}: ${(error as Error).message}`, {
-        locator: "params.filters",
-      });
+      throw codedStepError(
+        "config_error",
+        { code: "document_filters_invalid", goal: goal.id, detail: (error as Error).message },
+        { locator: "params.filters" },
+      );
     }
     const knowledgeBase = await this.knowledgeBase();
     let hits: SearchHit[];
@@ -133,10 +150,15 @@ class PdfKnowledgeBaseAdapter implements SourceAdapter {
     } catch (error) {
       if (error instanceof StepError) throw error;
       if (context.signal.aborted)
-        throw new StepError("timeout", `search of ${this.name} was cancelled`, {}, { cause: error });
-      throw new StepError(
+        throw codedStepError(
+          "timeout",
+          { code: "search_cancelled", source: this.name },
+          {},
+          { cause: error },
+        );
+      throw codedStepError(
         "format_error",
-        `the index of ${this.name} could not be searched (${(error as Error).message.split("\n")[0]}); run \`triangulate ingest --rebuild\``,
+        { code: "index_unsearchable", source: this.name, detail: (error as Error).message.split("\n")[0] },
         { locator: this.directory },
         { cause: error },
       );
@@ -146,9 +168,9 @@ class PdfKnowledgeBaseAdapter implements SourceAdapter {
       relaxed: selection.relaxed,
     });
     if (hits.length === 0) {
-      throw new StepError(
+      throw codedStepError(
         "no_results",
-        `no passage of ${this.name} matches "${query}" (${describeFilters(selection.filters)})`,
+        { code: "no_passage", source: this.name, query, filters: filterTexts(selection.filters) },
         {
           locator: describeFilters(selection.filters),
           filters: selection.filters,
@@ -181,22 +203,30 @@ class PdfKnowledgeBaseAdapter implements SourceAdapter {
   private async fetchTables(_goal: SubGoal, datasetName: string): Promise<RawResponse> {
     const dataset = this.config.datasets[datasetName];
     if (!dataset) {
-      throw new StepError(
-        "config_error",
-        `source ${this.name} has no table dataset ${datasetName}; it has: ${Object.keys(this.config.datasets).join(", ") || "none"}`,
-      );
+      throw codedStepError("config_error", {
+        code: "dataset_unknown",
+        source: this.name,
+        section: "table_dataset",
+        dataset: datasetName,
+        available: Object.keys(this.config.datasets),
+      });
     }
     const knowledgeBase = await this.knowledgeBase();
     const inDocuments = await knowledgeBase.listTables({ document: dataset.document });
     const tables = datasetTables(inDocuments, dataset);
     if (tables.length === 0) {
-      const detail =
-        inDocuments.length === 0
-          ? `no tables in documents matching ${dataset.document}`
-          : `${inDocuments.length} tables in documents matching ${dataset.document}, none with headers ${dataset.match_headers.join(", ")}`;
-      throw new StepError("no_results", `dataset ${datasetName} of ${this.name}: ${detail}`, {
-        locator: dataset.document,
-      });
+      throw codedStepError(
+        "no_results",
+        {
+          code: "tables_not_found",
+          source: this.name,
+          dataset: datasetName,
+          document: dataset.document,
+          found: inDocuments.length,
+          headers: dataset.match_headers,
+        },
+        { locator: dataset.document },
+      );
     }
     const body: TablesBody = { kind: "tables", dataset: datasetName, tables };
     return {
@@ -219,16 +249,28 @@ class PdfKnowledgeBaseAdapter implements SourceAdapter {
         this.workspace.config.catalog,
       );
       if (unmatched.length > 0) {
-        throw new StepError(
+        throw codedStepError(
           "format_error",
-          `dataset ${body.dataset} of ${this.name} has no column ${unmatched.join(", ")} to filter on; columns: ${evidence.columns.map((column) => column.name).join(", ")}`,
+          {
+            code: "filter_column_missing",
+            source: this.name,
+            dataset: body.dataset,
+            column: unmatched.join(", "),
+            period: false,
+            columns: evidence.columns.map((column) => column.name),
+          },
           { locator: unmatched[0] },
         );
       }
       if (evidence.rows.length === 0) {
-        throw new StepError(
+        throw codedStepError(
           "no_results",
-          `dataset ${body.dataset} of ${this.name}: ${body.tables.length} tables found, no rows match the sub-goal's filters and period`,
+          {
+            code: "table_rows_unmatched",
+            source: this.name,
+            dataset: body.dataset,
+            tables: body.tables.length,
+          },
           { locator: dataset.document },
         );
       }

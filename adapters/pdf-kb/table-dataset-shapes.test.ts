@@ -165,7 +165,7 @@ describe("PDF table datasets", () => {
     expect(south.provenance[0]).toMatchObject({
       document: "docs/regional-report.pdf",
       page: 1,
-      locator: 'column "Q1 2024"',
+      column: "Q1 2024",
     });
   });
 

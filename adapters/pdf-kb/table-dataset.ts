@@ -201,7 +201,7 @@ export function datasetEvidence(
         page: table.page,
         table_id: table.tableId,
         ...(table.bbox ? { bbox: table.bbox } : {}),
-        ...(wideHeader ? { locator: `column "${wideHeader}"` } : {}),
+        ...(wideHeader ? { column: wideHeader } : {}),
         // A scanned table's row says it was read by OCR, with each cell's confidence, as a BI
         // canvas row does: the number audit flags a figure read below the threshold.
         ...(table.ocr

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
 import type { TicketsAuth } from "../../models/sources/tickets-source.js";
+import type { CredentialPlace } from "../../models/step-messages/request-messages.js";
 
 /** Request headers for a source's auth, and the secret values they carry (to be redacted everywhere). */
 export function authHeaders(auth: TicketsAuth): { headers: Record<string, string>; secrets: string[] } {
@@ -26,7 +27,7 @@ export function authHeaders(auth: TicketsAuth): { headers: Record<string, string
  * What a person should check when the server refuses the credentials: the ${VAR}s written in the
  * source's auth block (read from the YAML as written, since the loaded config holds only values).
  */
-export function credentialHint(workspaceFile: string, sourceName: string): string {
+export function credentialPlaceOf(workspaceFile: string, sourceName: string): CredentialPlace {
   const where = `sources.${sourceName}.auth`;
   try {
     const document = parse(readFileSync(workspaceFile, "utf8")) as {
@@ -37,10 +38,9 @@ export function credentialHint(workspaceFile: string, sourceName: string): strin
         /\$\{([A-Za-z_][A-Za-z0-9_]*)/g,
       ),
     ].map((match) => match[1]);
-    if (names.length > 0)
-      return `the environment variable${names.length > 1 ? "s" : ""} ${[...new Set(names)].join(", ")} (${where})`;
+    if (names.length > 0) return { variables: [...new Set(names)], where };
   } catch {
     // The file may be gone or unreadable in a test workspace; the YAML path is still useful.
   }
-  return where;
+  return { variables: [], where };
 }

@@ -7,7 +7,7 @@ import { nearestName } from "../../config/nearest-name.js";
 import { type PeriodLabelGrain, parsePeriodLabel } from "../../domain/period-label.js";
 import type { CellValue } from "../../models/evidence.js";
 import { type Unpivot, unpivotInto } from "../../models/sources/common.js";
-import { StepError } from "../../models/step-error.js";
+import { codedStepError, type StepError } from "../../models/step-error.js";
 
 /** One row of the long table: its cells (same order as the long headers) and where it came from. */
 export interface LongRow {
@@ -48,13 +48,13 @@ function findHeader(headers: string[], wanted: string): number {
 }
 
 function missingHeaderError(where: string, wanted: string[], headers: string[]): StepError {
-  const suggestions = wanted.map((name) => {
+  const missing = wanted.map((name) => {
     const near = nearestName(name, headers);
-    return near ? `"${name}" (did you mean "${near}"?)` : `"${name}"`;
+    return near ? { name, near } : { name };
   });
-  return new StepError(
+  return codedStepError(
     "format_error",
-    `${where}: unpivot column${wanted.length > 1 ? "s" : ""} ${suggestions.join(", ")} not found; the table's headers are: ${headers.map((name) => `"${name}"`).join(", ") || "(none)"}`,
+    { code: "unpivot_columns_missing", where, missing, headers },
     { locator: where, missing: wanted, headers_found: headers },
   );
 }
@@ -79,9 +79,9 @@ export function wideColumns(headers: string[], spec: Unpivot, where: string): nu
     pattern.test(header) && !dropped.has(index) ? [index] : [],
   );
   if (positions.length === 0)
-    throw new StepError(
+    throw codedStepError(
       "format_error",
-      `${where}: no header matches the unpivot pattern /${spec.matching}/; the table's headers are: ${headers.map((name) => `"${name}"`).join(", ") || "(none)"}`,
+      { code: "unpivot_pattern_unmatched", where, pattern: String(spec.matching), headers },
       { locator: where, headers_found: headers },
     );
   return positions;
@@ -104,16 +104,16 @@ function headerMeaning(header: string, spec: Unpivot, where: string): string {
     if (lower.ok) result = lower;
   }
   if (!result.ok)
-    throw new StepError(
+    throw codedStepError(
       "format_error",
-      `${where}: header "${header}" is not a period label (${result.reason}); choose the period columns with unpivot.columns, matching or all_but`,
+      { code: "unpivot_header_not_period", where, header, reason: result.reason },
       { locator: where, header },
     );
   const wantedGrain: PeriodLabelGrain | undefined = spec.period.grain;
   if (wantedGrain && result.period.grain !== wantedGrain)
-    throw new StepError(
+    throw codedStepError(
       "format_error",
-      `${where}: header "${header}" is a ${result.period.grain}, not a ${wantedGrain} as unpivot.period.grain says`,
+      { code: "unpivot_header_grain", where, header, grain: result.period.grain, wanted: wantedGrain },
       { locator: where, header },
     );
   return result.period.label;
@@ -147,9 +147,9 @@ export function unpivotTable(
       headerKey(headers[index]) === headerKey(into) || headerKey(headers[index]) === headerKey(spec.value),
   );
   if (clash !== undefined)
-    throw new StepError(
+    throw codedStepError(
       "format_error",
-      `${where}: the table already has a column "${headers[clash]}"; give unpivot.into or unpivot.value another name`,
+      { code: "unpivot_column_clash", where, column: headers[clash] },
       { locator: where },
     );
   const long: LongRow[] = [];

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { parseDateText, parseNumber } from "../../domain/parse-value.js";
 import type { CellValue, ColumnType } from "../../models/evidence.js";
 import { FieldMapping, type FieldType } from "../../models/sources/tickets-source.js";
-import { StepError } from "../../models/step-error.js";
+import { codedStepError } from "../../models/step-error.js";
 import { type CompiledPath, compilePath } from "./json-path.js";
 
 /** A field mapping as written in YAML, before defaults. */
@@ -114,9 +114,9 @@ export function mapRecord(
       ) {
         const miss = { field: field.name, path: field.path, record: label };
         if (!misses) {
-          throw new StepError(
+          throw codedStepError(
             "format_error",
-            `field ${field.name}: JSONPath ${field.path} matched nothing on record ${label}; fix the path, or give the field a default or optional: true`,
+            { code: "field_path_unmatched", field: field.name, path: field.path, record: label },
             {
               locator: field.path,
               record: label,
@@ -162,10 +162,21 @@ function shortened(text: string, limit: number): string {
 function convert(matches: unknown[], field: CompiledField, label: string): CellValue {
   const raw = matches.length === 1 ? scalarText(matches[0], field.join) : scalarText(matches, field.join);
   if (raw === null) return field.default ?? null;
-  const fail = (expected: string): never => {
-    throw new StepError(
+  const fail = (
+    expected: "number" | "boolean" | "date" | "date_time" | "one_of",
+    choices?: string[],
+  ): never => {
+    throw codedStepError(
       "format_error",
-      `field ${field.name}: value ${shortened(JSON.stringify(raw), 80)} at ${field.path} on record ${label} is not ${expected}`,
+      {
+        code: "field_value_wrong_type",
+        field: field.name,
+        value: shortened(JSON.stringify(raw), 80),
+        path: field.path,
+        record: label,
+        expected,
+        ...(choices ? { choices } : {}),
+      },
       {
         locator: field.path,
         record: label,
@@ -179,24 +190,24 @@ function convert(matches: unknown[], field: CompiledField, label: string): CellV
     case "number": {
       if (typeof raw === "number") return raw;
       const parsed = parseNumber(String(raw));
-      return parsed ? parsed.value : fail("a number");
+      return parsed ? parsed.value : fail("number");
     }
     case "boolean": {
       if (typeof raw === "boolean") return raw;
       const text = String(raw).trim().toLowerCase();
       if (["true", "yes", "1"].includes(text)) return true;
       if (["false", "no", "0"].includes(text)) return false;
-      return fail("a boolean");
+      return fail("boolean");
     }
     case "date":
-      return toDate(raw) ?? fail("a date");
+      return toDate(raw) ?? fail("date");
     case "datetime":
-      return toDateTime(raw) ?? fail("a date-time");
+      return toDateTime(raw) ?? fail("date_time");
     case "enum": {
       const mapped = field.map?.[String(raw)];
       if (mapped !== undefined) return mapped;
       if (field.default !== undefined) return field.default;
-      return fail(`one of ${Object.keys(field.map ?? {}).join(", ") || "the enum map's keys"}`);
+      return fail("one_of", Object.keys(field.map ?? {}));
     }
   }
 }

@@ -1,7 +1,8 @@
 import type { Redactor } from "../../config/redactor.js";
 import { jsonNestingPastLimit, MAX_JSON_NESTING } from "../../domain/input-limits.js";
-import { StepError } from "../../models/step-error.js";
+import { codedStepError, StepError } from "../../models/step-error.js";
 import type { StepMessage } from "../../models/step-message.js";
+import type { CredentialPlace } from "../../models/step-messages/request-messages.js";
 
 /** What one request needs besides its URL. */
 export interface HttpRequestOptions {
@@ -17,8 +18,8 @@ export interface HttpRequestOptions {
   /** Source name and the environment variables behind its credentials, for auth error messages. */
   sourceName: string;
   /** The source's own name ("rt"), as a coded message names it; sourceName is the English phrase. */
-  source?: string;
-  credentialHint: string;
+  source: string;
+  credentialHint: CredentialPlace;
 }
 
 /** A parsed JSON response. */
@@ -59,11 +60,15 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
   const signal = AbortSignal.any([options.signal, timer.signal]);
   const aborted = (cause: unknown): StepError => {
     const byStep = options.signal.aborted;
-    return new StepError(
+    return codedStepError(
       "timeout",
-      byStep
-        ? `${options.method} ${shownUrl} was cancelled by the step deadline`
-        : `${options.method} ${shownUrl} gave no complete answer within ${Math.round(options.timeoutMs / 100) / 10}s`,
+      {
+        code: "request_cancelled",
+        method: options.method,
+        url: shownUrl,
+        byStep,
+        timeoutSeconds: Math.round(options.timeoutMs / 100) / 10,
+      },
       { url: shownUrl, timeoutMs: options.timeoutMs },
       { cause },
     );
@@ -81,9 +86,14 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
     } catch (error) {
       if (signal.aborted) throw aborted(error);
       const reason = (error as { cause?: { code?: string; message?: string } }).cause;
-      throw new StepError(
+      throw codedStepError(
         "server_error",
-        `${options.method} ${shownUrl} failed: ${options.redactor.text(reason?.code ?? reason?.message ?? String(error))}`,
+        {
+          code: "request_failed",
+          method: options.method,
+          url: shownUrl,
+          detail: options.redactor.text(reason?.code ?? reason?.message ?? String(error)),
+        },
         { url: shownUrl },
         { cause: error },
       );
@@ -101,7 +111,7 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
           ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
           said: {
             code: "http_rate_limited",
-            source: options.source ?? options.sourceName,
+            source: options.source,
             ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
           } satisfies StepMessage,
         },
@@ -109,9 +119,9 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
     }
     if (status === 401 || status === 403) {
       await response.body?.cancel().catch(() => {});
-      throw new StepError(
+      throw codedStepError(
         "auth_error",
-        `${options.sourceName} refused the credentials (${status}); check ${options.credentialHint}`,
+        { code: "credentials_refused", source: options.source, status, check: options.credentialHint },
         details,
         { retryable: false },
       );
@@ -126,7 +136,7 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
           snippet: snippetOf(text, options.redactor),
           said: {
             code: "http_status",
-            source: options.source ?? options.sourceName,
+            source: options.source,
             status,
             url: shownUrl,
           } satisfies StepMessage,
@@ -139,7 +149,7 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
         snippet: snippetOf(text, options.redactor),
         said: {
           code: "http_status",
-          source: options.source ?? options.sourceName,
+          source: options.source,
           status,
           url: shownUrl,
         } satisfies StepMessage,
@@ -154,7 +164,7 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
           snippet: snippetOf(text, options.redactor),
           said: {
             code: "http_status",
-            source: options.source ?? options.sourceName,
+            source: options.source,
             status,
             url: shownUrl,
             upstream: serverMessage(text, options.redactor),
@@ -165,9 +175,15 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
     // Bounded before parsing: the mapping's JSONPath walk and the redactor recurse into the body.
     const tooDeep = jsonNestingPastLimit(text);
     if (tooDeep !== undefined)
-      throw new StepError(
+      throw codedStepError(
         "format_error",
-        `${options.sourceName} answered ${shownUrl} with JSON nested more than ${MAX_JSON_NESTING} levels deep (at character ${tooDeep}); triangulate reads JSON up to ${MAX_JSON_NESTING} levels`,
+        {
+          code: "response_too_deep",
+          source: options.source,
+          url: shownUrl,
+          limit: MAX_JSON_NESTING,
+          at: tooDeep,
+        },
         { ...details, maxJsonNesting: MAX_JSON_NESTING },
       );
     let body: unknown;
@@ -182,7 +198,7 @@ export async function requestJson(url: string, options: HttpRequestOptions): Pro
           snippet: snippetOf(text, options.redactor),
           said: {
             code: "http_not_json",
-            source: options.source ?? options.sourceName,
+            source: options.source,
             url: shownUrl,
           } satisfies StepMessage,
         },
@@ -220,10 +236,16 @@ async function readLimited(
   signal: AbortSignal,
   aborted: (cause: unknown) => StepError,
 ): Promise<string> {
-  const tooLarge = (bytes: string) =>
-    new StepError(
+  const tooLarge = (declared?: number) =>
+    codedStepError(
       "format_error",
-      `${options.sourceName}: response from ${shownUrl} is larger than max_response_bytes (${options.maxBytes}; ${bytes})`,
+      {
+        code: "response_too_large",
+        source: options.source,
+        url: shownUrl,
+        limit: options.maxBytes,
+        ...(declared !== undefined ? { declared } : {}),
+      },
       {
         status: response.status,
         url: shownUrl,
@@ -233,7 +255,7 @@ async function readLimited(
   const declared = Number(response.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > options.maxBytes) {
     await response.body?.cancel().catch(() => {});
-    throw tooLarge(`declared ${declared}`);
+    throw tooLarge(declared);
   }
   if (!response.body) return "";
   const reader = response.body.getReader();
@@ -246,16 +268,16 @@ async function readLimited(
       size += value.byteLength;
       if (size > options.maxBytes) {
         await reader.cancel().catch(() => {});
-        throw tooLarge(`more than ${options.maxBytes} arrived`);
+        throw tooLarge();
       }
       chunks.push(value);
     }
   } catch (error) {
     if (StepError.isStepError(error)) throw error;
     if (signal.aborted) throw aborted(error);
-    throw new StepError(
+    throw codedStepError(
       "server_error",
-      `${options.sourceName}: the connection broke while reading ${shownUrl}`,
+      { code: "connection_broke", source: options.source, url: shownUrl },
       { status: response.status, url: shownUrl },
       { cause: error },
     );

@@ -1,5 +1,5 @@
 import type { Pagination } from "../../models/sources/tickets-source.js";
-import { StepError } from "../../models/step-error.js";
+import { codedStepError } from "../../models/step-error.js";
 import { firstMatch } from "./json-path.js";
 
 /** One page as the paginator sees it. */
@@ -46,9 +46,9 @@ export async function paginate(
   const notes: string[] = [];
   let pages = 0;
   const tooMany = (url: string) =>
-    new StepError(
+    codedStepError(
       "format_error",
-      `more than max_pages (${maxPages}) pages; narrow the search or raise max_pages`,
+      { code: "too_many_pages", maxPages },
       { url, maxPages },
       { retryable: false },
     );
@@ -132,9 +132,9 @@ export async function paginate(
         const next = firstMatch(pagination.cursor_path, page.body);
         if (isLast === true || typeof next !== "string" || next === "") break;
         if (seen.has(next)) {
-          throw new StepError(
+          throw codedStepError(
             "format_error",
-            `the server returned the cursor ${next.length > 40 ? `${next.slice(0, 40)}…` : next} twice; paging would never end`,
+            { code: "cursor_repeated", cursor: next.length > 40 ? `${next.slice(0, 40)}…` : next },
             { url: page.url, locator: pagination.cursor_path },
             { retryable: false },
           );
@@ -152,9 +152,9 @@ export async function paginate(
         const next = nextLink(page.headers.get("link"));
         if (!next) break;
         if (seen.has(next))
-          throw new StepError(
+          throw codedStepError(
             "format_error",
-            "the Link header pointed to a page already fetched; paging would never end",
+            { code: "link_repeated" },
             { url: page.url },
             { retryable: false },
           );

@@ -1,5 +1,5 @@
 import { fillPlaceholders, placeholdersOf, type TemplateValues } from "../../domain/placeholder-template.js";
-import { StepError } from "../../models/step-error.js";
+import { codedStepError } from "../../models/step-error.js";
 
 export { placeholdersOf, type TemplateValues };
 
@@ -22,9 +22,9 @@ export function quoteJql(value: string): string {
 /** Encodes a value as one URL path segment; "." and ".." are refused because they would walk the path. */
 export function encodePathSegment(value: string): string {
   if (value === "." || value === ".." || value === "") {
-    throw new StepError(
+    throw codedStepError(
       "format_error",
-      `the value ${JSON.stringify(value)} cannot be used as a URL path segment`,
+      { code: "value_not_in_url", value },
       { locator: "endpoint" },
       { retryable: false },
     );

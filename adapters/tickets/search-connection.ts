@@ -1,5 +1,6 @@
 import type { Redactor } from "../../config/redactor.js";
-import { StepError } from "../../models/step-error.js";
+import { codedStepError, StepError } from "../../models/step-error.js";
+import type { CredentialPlace } from "../../models/step-messages/request-messages.js";
 import type { StepContext } from "../adapter.js";
 import { requestJson } from "./http-request.js";
 import { compilePath } from "./json-path.js";
@@ -20,7 +21,7 @@ export interface ConnectionSettings {
   fallbackBaseUrl?: string | undefined;
   headers: Record<string, string>;
   redactor: Redactor;
-  credentialHint: string;
+  credentialHint: CredentialPlace;
   timeoutMs: number;
   maxBytes: number;
 }
@@ -100,7 +101,11 @@ export class SearchConnection {
     const settings = this.settings;
     const url = new URL(joinUrl(against, path));
     if (url.origin !== new URL(against).origin)
-      throw new StepError("config_error", `endpoint ${path} leaves ${against}`, { locator: "endpoint" });
+      throw codedStepError(
+        "config_error",
+        { code: "address_leaves_base", what: "endpoint", template: path, base: against },
+        { locator: "endpoint" },
+      );
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
     const text = url.toString();
     this.requests += 1;

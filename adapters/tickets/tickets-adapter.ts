@@ -7,7 +7,8 @@ import type { CellValue, Column, FilterMismatch, Provenance, TableEvidence } fro
 import type { SubGoal } from "../../models/plan.js";
 import type { SourceCapabilities } from "../../models/source-capabilities.js";
 import type { TicketsSource } from "../../models/sources/tickets-source.js";
-import { StepError } from "../../models/step-error.js";
+import { codedStepError, StepError } from "../../models/step-error.js";
+import type { CredentialPlace } from "../../models/step-messages/request-messages.js";
 import type {
   AdapterFactory,
   MappingTestResult,
@@ -15,7 +16,7 @@ import type {
   SourceAdapter,
   StepContext,
 } from "../adapter.js";
-import { authHeaders, credentialHint } from "../shared/credentials.js";
+import { authHeaders, credentialPlaceOf } from "../shared/credentials.js";
 import {
   type ChangeEvent,
   correctedDates,
@@ -102,7 +103,7 @@ export class TicketsAdapter implements SourceAdapter {
   readonly kind = "tickets" as const;
   private readonly redactor: Redactor;
   private readonly headers: Record<string, string>;
-  private readonly credentialHint: string;
+  private readonly credentialHint: CredentialPlace;
   private readonly searches = new Map<string, { resolved?: ResolvedSearch; problems: string[] }>();
   private readonly compiled = new Map<string, { fields: CompiledField[]; records: CompiledPath }>();
   private upstreamValues?: UpstreamValues;
@@ -115,7 +116,7 @@ export class TicketsAdapter implements SourceAdapter {
     const auth = authHeaders(config.auth);
     this.headers = { accept: "application/json", "user-agent": "triangulate", ...auth.headers };
     this.redactor = workspace.redactor.with(auth.secrets);
-    this.credentialHint = credentialHint(workspace.file, name);
+    this.credentialHint = credentialPlaceOf(workspace.file, name);
     for (const [searchName, search] of Object.entries(config.searches))
       this.searches.set(searchName, resolveSearch(config, searchName, search));
   }
@@ -139,21 +140,20 @@ export class TicketsAdapter implements SourceAdapter {
     const names = [...this.searches.keys()];
     const name = goal.dataset ?? (names.length === 1 ? names[0] : undefined);
     if (!name)
-      throw new StepError(
-        "config_error",
-        `source ${this.name} has several searches (${names.join(", ")}); the sub-goal must name one as its dataset`,
-      );
+      throw codedStepError("config_error", { code: "search_unnamed", source: this.name, searches: names });
     const entry = this.searches.get(name);
     if (!entry)
-      throw new StepError(
+      throw codedStepError(
         "config_error",
-        `source ${this.name} has no search named ${name}; it has ${names.join(", ")}`,
+        { code: "dataset_unknown", source: this.name, section: "search", dataset: name, available: names },
         { locator: `searches.${name}` },
       );
     if (!entry.resolved)
-      throw new StepError("config_error", `source ${this.name}: ${entry.problems.join("; ")}`, {
-        locator: `searches.${name}`,
-      });
+      throw codedStepError(
+        "config_error",
+        { code: "search_misconfigured", source: this.name, problems: entry.problems },
+        { locator: `searches.${name}` },
+      );
     return entry.resolved;
   }
 
@@ -238,9 +238,14 @@ export class TicketsAdapter implements SourceAdapter {
     const changes = await this.readChanges(search, paged, included, connection, context);
     const { params } = request;
     if (paged.records.length === 0 && !search.search.empty_is_answer) {
-      throw new StepError(
+      throw codedStepError(
         "no_results",
-        `search ${search.name} of ${this.name} found nothing for ${params[search.jqlParam] ? this.redactor.text(params[search.jqlParam]) : "the request"}`,
+        {
+          code: "search_found_nothing",
+          search: search.name,
+          source: this.name,
+          ...(params[search.jqlParam] ? { query: this.redactor.text(params[search.jqlParam]) } : {}),
+        },
         { url: connection.firstRequest },
       );
     }
@@ -333,9 +338,9 @@ export class TicketsAdapter implements SourceAdapter {
     );
     for (const dimension of clientFilters) {
       if (!(dimension in search.search.fields)) {
-        throw new StepError(
+        throw codedStepError(
           "format_error",
-          `search ${search.name} of ${this.name} cannot filter by ${dimension}: its query has no {${dimension}} placeholder and it maps no ${dimension} field`,
+          { code: "filter_unsupported", search: search.name, source: this.name, dimension },
           { locator: `filters.${dimension}` },
           { retryable: false },
         );
@@ -384,9 +389,9 @@ export class TicketsAdapter implements SourceAdapter {
       if (nextUrl) {
         const next = new URL(nextUrl, joinUrl(base, endpoint));
         if (next.origin !== new URL(base).origin) {
-          throw new StepError(
+          throw codedStepError(
             "format_error",
-            `the Link header points outside ${this.redactor.text(base)}; refusing to follow it`,
+            { code: "link_outside", base: this.redactor.text(base) },
             { locator: "Link" },
             { retryable: false },
           );
@@ -420,9 +425,9 @@ export class TicketsAdapter implements SourceAdapter {
       if (includedOf) included.push(...includedOf(page.body));
       const matches = compiled.records(page.body);
       if (matches.length === 0) {
-        throw new StepError(
+        throw codedStepError(
           "format_error",
-          `records path ${search.records} matched nothing in the response of ${page.url}`,
+          { code: "records_path_unmatched", path: search.records, url: page.url },
           {
             url: page.url,
             locator: search.records,
@@ -544,9 +549,15 @@ export class TicketsAdapter implements SourceAdapter {
       try {
         table = await namesOf(lookup);
       } catch (error) {
-        throw new StepError(
+        throw codedStepError(
           "config_error",
-          `${where}.params.${param} names ${JSON.stringify(value)}, but ${lookup.endpoint} could not be read to find its id (${error instanceof Error ? error.message : String(error)}); write the id instead`,
+          {
+            code: "lookup_failed",
+            where: `${where}.params.${param}`,
+            value: String(value),
+            endpoint: lookup.endpoint,
+            detail: error instanceof Error ? error.message : String(error),
+          },
           { locator: `params.${param}` },
         );
       }
@@ -556,9 +567,15 @@ export class TicketsAdapter implements SourceAdapter {
           if (isId(part)) return part;
           const id = ids.get(part.toLowerCase());
           if (id === undefined)
-            throw new StepError(
+            throw codedStepError(
               "config_error",
-              `${where}.params.${param}: the server has no ${lookup.renamedTo} named ${JSON.stringify(part)}; it has ${Object.values(table).join(", ")}`,
+              {
+                code: "lookup_name_unknown",
+                where: `${where}.params.${param}`,
+                kind: lookup.renamedTo,
+                name: part,
+                available: Object.values(table),
+              },
               { locator: `params.${param}` },
             );
           return id;
@@ -612,12 +629,17 @@ export class TicketsAdapter implements SourceAdapter {
     const where = shape.perRecord
       ? `${shape.perRecord.endpoint} at ${shape.perRecord.entries}`
       : shape.entries;
-    throw new StepError(
+    throw codedStepError(
       "format_error",
-      `search ${search.name} of ${this.name} asked for changelogs, but ${unread.length} of ${records.length} records came without one (${where}; e.g. ${unread
-        .slice(0, 3)
-        .map((item) => item.label)
-        .join(", ")}): the server did not return them, so the changes cannot be reported`,
+      {
+        code: "changelogs_missing",
+        search: search.name,
+        source: this.name,
+        missing: unread.length,
+        records: records.length,
+        where,
+        examples: unread.slice(0, 3).map((item) => item.label),
+      },
       { locator: shape.perRecord?.entries ?? shape.entries },
       { retryable: false },
     );
@@ -690,9 +712,9 @@ export class TicketsAdapter implements SourceAdapter {
       const path = shape.endpoint!.replace("{key}", encodePathSegment(key));
       for (let page = 0, startAt = 0; ; page += 1) {
         if (page >= this.config.max_pages)
-          throw new StepError(
+          throw codedStepError(
             "format_error",
-            `changelog of ${key} has more than max_pages (${this.config.max_pages}) pages`,
+            { code: "changelog_too_long", record: key, maxPages: this.config.max_pages },
             { locator: path },
             { retryable: false },
           );
@@ -729,10 +751,11 @@ export class TicketsAdapter implements SourceAdapter {
     const compiled = this.compiledFor(search);
     const matches = Array.isArray(body) ? [body] : compiled.records(body);
     if (matches.length === 0) {
-      throw new StepError("format_error", `records path ${search.records} matched nothing in the sample`, {
-        locator: search.records,
-        snippet: this.redactor.clip(JSON.stringify(body), 160),
-      });
+      throw codedStepError(
+        "format_error",
+        { code: "records_path_unmatched", path: search.records },
+        { locator: search.records, snippet: this.redactor.clip(JSON.stringify(body), 160) },
+      );
     }
     const records = matches.length === 1 && Array.isArray(matches[0]) ? (matches[0] as unknown[]) : matches;
     const raw: TicketsRawBody = {
@@ -858,9 +881,9 @@ export class TicketsAdapter implements SourceAdapter {
         `search ${search.name} found no records for this period and these filters (empty_is_answer: an empty result is the answer)`,
       );
     } else if (kept.length === 0 && !options.lenient) {
-      throw new StepError(
+      throw codedStepError(
         "no_results",
-        `search ${search.name} of ${this.name}: no record is left after the filters ${body.clientFilters.join(", ") || "(period)"}`,
+        { code: "search_filtered_out", search: search.name, source: this.name, filters: body.clientFilters },
         {},
       );
     }

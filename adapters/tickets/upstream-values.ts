@@ -2,7 +2,7 @@ import { canonicalValue } from "../../domain/canonical-values.js";
 import { foldText } from "../../domain/text-folding.js";
 import { ownValue } from "../../models/name-record.js";
 import type { TicketsSource } from "../../models/sources/tickets-source.js";
-import { StepError } from "../../models/step-error.js";
+import { codedStepError } from "../../models/step-error.js";
 import type { Catalog } from "../../models/workspace.js";
 
 /**
@@ -24,17 +24,23 @@ export class UpstreamValues {
       const where = `sources.${sourceName}.values.${dimension}`;
       const definition = ownValue(catalog.dimensions, dimension);
       if (!definition)
-        throw new StepError(
+        throw codedStepError(
           "config_error",
-          `${where}: the catalog has no dimension ${dimension}; it has ${Object.keys(catalog.dimensions).join(", ") || "none"}`,
+          { code: "stored_value_unknown", where, dimension, available: Object.keys(catalog.dimensions) },
           { locator: where },
         );
       const back = new Map<string, string>();
       for (const [canonical, stored] of Object.entries(mapping)) {
         if (!Object.hasOwn(definition.values, canonical))
-          throw new StepError(
+          throw codedStepError(
             "config_error",
-            `${where}.${canonical}: ${JSON.stringify(canonical)} is not a value of the catalog's ${dimension} (${Object.keys(definition.values).join(", ")}); the keys of values: are catalog values, the right-hand side what the ticket system stores`,
+            {
+              code: "stored_value_unknown",
+              where,
+              dimension,
+              value: canonical,
+              available: Object.keys(definition.values),
+            },
             { locator: `${where}.${canonical}` },
           );
         for (const text of Array.isArray(stored) ? stored : [stored]) back.set(fold(text), canonical);

@@ -1,6 +1,7 @@
 import type { AskedAspect } from "../../models/plan.js";
+import { anchorText, englishStepMessage } from "../../models/step-message-english.js";
 import type { AskedKeys, GapMessage } from "./gap-message.js";
-import { type MessageCatalog, parenthesized, searchedGroups } from "./message-catalog.js";
+import { compactRanges, type MessageCatalog, parenthesized, searchedGroups } from "./message-catalog.js";
 
 /** What each asked aspect is called in a gap. */
 const ASPECT_NAMES: Record<AskedAspect, string> = {
@@ -140,18 +141,7 @@ export const english: MessageCatalog = {
   // What an adapter or the executor said about a failed step (issue 29 item 8). English gaps show
   // the step's own message, which says the same (kept word for word for gold answers and scripts).
   said(said) {
-    switch (said.code) {
-      case "no_matching_rows":
-        return `no rows in ${said.file} match ${[...Object.entries(said.filters).map(([dimension, value]) => `${dimension}=${Array.isArray(value) ? value.join("|") : value}`), ...(said.from && said.to ? [`period ${said.from}..${said.to}`] : [])].join(", ")}`;
-      case "http_status":
-        return `${said.source} answered ${said.status} for ${said.url}${said.upstream ? `: ${this.quote(said.upstream)}` : ""}`;
-      case "http_rate_limited":
-        return `${said.source} is rate limiting requests (429)${said.retryAfterSeconds !== undefined ? `; retry after ${said.retryAfterSeconds}s` : ""}`;
-      case "http_not_json":
-        return `${said.source} answered ${said.url} with a body that is not JSON`;
-      case "rule_unmet":
-        return `the rule ${said.clause} does not hold`;
-    }
+    return englishStepMessage(said);
   },
   quote(words) {
     return `"${words}"`;
@@ -162,6 +152,10 @@ export const english: MessageCatalog = {
     rows: (count) => `${count} rows`,
     issues: (count) => `${count} issues`,
     page: (number) => `p.${number}`,
+    column: (header) => `column "${header}"`,
+    // As the dashboard adapter's locator reads: 'heading "Returns" → table → rows 1–3'.
+    place: (place) =>
+      `${anchorText(place.anchor)} → ${place.read === "table" ? "table" : `${place.region ?? "a region"} (OCR)`} → row${place.rows.length > 1 ? "s" : ""} ${compactRanges(place.rows)}`,
   },
   footer: {
     // The status line's heading and each status's word (issue 29 item 8: the status said in the answer's language).

@@ -1,4 +1,5 @@
 import type { AnswerStatus } from "../../models/answer.js";
+import type { Provenance } from "../../models/evidence.js";
 import type { SubGoal } from "../../models/plan.js";
 import type { StepMessage } from "../../models/step-message.js";
 import type { Labels } from "../synthesizer/labels.js";
@@ -36,6 +37,26 @@ export interface CitationWords {
   rows(count: number): string;
   issues(count: number): string;
   page(number: number): string;
+  /** A wide table's column a value was read from, by its header. */
+  column(header: string): string;
+  /** Where on a dashboard rows were read: the anchor, a table or an OCR region, the page's rows. */
+  place(place: DashboardPlace): string;
+}
+
+/** Where on a dashboard rows were read (a provenance's `place`). */
+export type DashboardPlace = NonNullable<Provenance["place"]>;
+
+/** Row numbers as ranges: [1, 2, 3, 7] → "1–3, 7". */
+export function compactRanges(numbers: number[]): string {
+  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let start = 0; start < sorted.length; ) {
+    let end = start;
+    while (end + 1 < sorted.length && sorted[end + 1] === sorted[end] + 1) end += 1;
+    parts.push(end > start ? `${sorted[start]}–${sorted[end]}` : `${sorted[start]}`);
+    start = end + 1;
+  }
+  return parts.join(", ");
 }
 
 /** The asked values of keys in the answer's labels, each dimension's values joined by `or`. */

@@ -39,15 +39,23 @@ export class CitationRegistry {
       issueKeys.length > 3
         ? `${issueKeys.slice(0, 3).join(", ")}, … (${this.words.issues(issueKeys.length)})`
         : issueKeys.join(", ");
-    const locator = issueKeys.length > 0 ? keys : first?.locator;
+    // A dashboard's place is said in the answer's words; its English locator stays for --json readers.
+    const locator =
+      issueKeys.length > 0 ? keys : first?.place ? this.words.place(first.place) : first?.locator;
     // Locators often name the row already ("→ table → row 2"); the row is added only when they do not.
     const rowText =
-      locator && /\brows?\b/.test(locator)
+      first?.place || (locator && /\brows?\b/.test(locator))
         ? undefined
         : rows.length === 1
           ? this.words.row(rows[0] + 1)
           : this.words.rows(rows.length);
-    const parts = [source, where, locator, rowText].filter(Boolean);
+    const parts = [
+      source,
+      where,
+      locator,
+      first?.column ? this.words.column(first.column) : undefined,
+      rowText,
+    ].filter(Boolean);
     return this.add({
       goal,
       source,

@@ -1,13 +1,16 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ingestKnowledgeBase } from "../../adapters/pdf-kb/ingest/ingest-knowledge-base.js";
+import { knowledgeBaseDirectory, lanceDirectory } from "../../adapters/pdf-kb/store/knowledge-base.js";
 import { loadWorkspace } from "../../config/load-workspace.js";
 import type { Workspace } from "../../config/workspace.js";
 import type { FailureKind } from "../../models/failure-kind.js";
 import { ExecutionPlan } from "../../models/plan.js";
+import { stepMessageOf } from "../../models/step-message.js";
 import type { StepResult } from "../../models/step-result.js";
 import { askQuestion } from "../../planner/ask.js";
 import { answerPlan } from "../../reflector/answer-loop.js";
@@ -17,8 +20,9 @@ import { readerLines } from "../support/reader-lines.js";
 // Issue 29 item 8, the failures: every failure kind (models/failure-kind.ts) forced for real — a
 // loopback ticket server (the request-tracker workspace's REST API) answering 401, 404, 429, 500,
 // broken JSON or nothing; a tea-house copy with a store no row has, a data file broken after
-// loading, a validation rule no result meets; a caller's abort — and asked in English, Simplified
-// and Traditional Chinese. Each answer says the failure in the question's language: no sentence of
+// loading, a validation rule no result meets; a caller's abort; a credential not set; a knowledge base
+// never built or damaged; a dashboard whose browser cannot be reached or started — and asked in
+// English, Simplified and Traditional Chinese. Each answer says the failure in the question's language: no sentence of
 // another language outside quotes (the upstream's own words) and proper names.
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -62,16 +66,68 @@ function copyOf(workspace: string): string {
   return copy;
 }
 
-function ticketsWorkspace(): Workspace {
+function ticketsWorkspace(
+  environment: Record<string, string> = { RT_PASSWORD: "not-a-real-password" },
+): Workspace {
   return loadWorkspace(copyOf("request-tracker"), {
-    environment: {
-      RT_URL: baseUrl,
-      RT_USER: "root",
-      RT_PASSWORD: "not-a-real-password",
-      RT_QUEUE: "Quality",
-    },
+    environment: { RT_URL: baseUrl, RT_USER: "root", RT_QUEUE: "Quality", ...environment },
   });
 }
+
+/** The codes of what the adapters and the executor said of the failed steps. */
+function codesOf(results: StepResult[]): string[] {
+  return results.flatMap((result) => stepMessageOf(result)?.code ?? []);
+}
+
+/** Every file under a folder (the LanceDB tables' data and manifests). */
+function filesUnder(directory: string): string[] {
+  return readdirSync(directory).flatMap((name) => {
+    const entry = path.join(directory, name);
+    return statSync(entry).isDirectory() ? filesUnder(entry) : [entry];
+  });
+}
+
+/** A workspace with one BI dashboard and the given workspace-level browser settings. */
+function dashboardWorkspace(browser: string): Workspace {
+  const directory = mkdtempSync(path.join(tmpdir(), "triangulate-language-browser-"));
+  temporary.push(directory);
+  writeFileSync(
+    path.join(directory, "triangulate.yaml"),
+    `catalog:
+  metrics:
+    visits: { label: Visits, unit: count, synonyms: [访问量, 訪問量, visits] }
+  dimensions:
+    store: { values: { North: [北店, North store] } }
+browser: ${browser}
+sources:
+  portal:
+    kind: bi_dashboard
+    trust: 0.8
+    base_url: ${baseUrl}
+    timeout_seconds: 5
+    datasets:
+      visits:
+        url: /visits
+        locate: { heading: Visits by store }
+        columns: { Store: store, Month: month, Visits: visits }
+        period_column: month
+        offers: { metrics: [visits], dimensions: [store], grain: month }
+`,
+  );
+  return loadWorkspace(directory);
+}
+
+const VISITS: Record<AnswerLanguage, string> = {
+  en: "Visits of the North store in March 2024",
+  "zh-Hans": "2024年3月北店的访问量",
+  "zh-Hant": "2024年3月北店的訪問量",
+};
+
+const POINTS: Record<AnswerLanguage, string> = {
+  en: "How long do membership points last?",
+  "zh-Hans": "会员积分多久过期？",
+  "zh-Hant": "會員積分多久過期？",
+};
 
 /** Every failure kind the results and their attempts carry. */
 function kindsOf(results: StepResult[]): Set<FailureKind> {
@@ -208,6 +264,53 @@ describe("every failure kind, said in the question's language", () => {
       const { answer, results } = await answerPlan(plan, workspace, { record: false, language });
       expect(kindsOf(results)).toContain("validation_failed");
       expectOwnLanguage(answer, [], language, workspaceNames(workspace));
+    });
+
+    it(`a credential not set (${language})`, async () => {
+      const workspace = ticketsWorkspace({});
+      const result = await askQuestion(PART_CHANGES[language], workspace, {
+        asOf: "2024-12-31",
+        record: false,
+      });
+      expect(kindsOf(result.results)).toContain("config_error");
+      expect(codesOf(result.results)).toContain("variables_unset");
+      expectOwnLanguage(result.answer, result.planning.warnings, language, workspaceNames(workspace));
+    });
+
+    it(`a knowledge base never built (${language})`, async () => {
+      const workspace = loadWorkspace(copyOf("tea-house"));
+      const result = await askQuestion(POINTS[language], workspace, { asOf: "2020-06-30", record: false });
+      expect(codesOf(result.results)).toContain("index_unusable");
+      expectOwnLanguage(result.answer, result.planning.warnings, language, workspaceNames(workspace));
+    });
+
+    it(`a knowledge base whose index is damaged (${language})`, async () => {
+      const workspace = loadWorkspace(copyOf("tea-house"));
+      await ingestKnowledgeBase(workspace, "handbook");
+      // Every data file of the index truncated: the manifest is there, the tables cannot be read.
+      const lance = lanceDirectory(knowledgeBaseDirectory(workspace.stateDirectory, "handbook"));
+      for (const file of filesUnder(lance)) writeFileSync(file, "");
+      const result = await askQuestion(POINTS[language], workspace, { asOf: "2020-06-30", record: false });
+      const codes = codesOf(result.results);
+      expect(codes.includes("index_unusable") || codes.includes("index_unsearchable"), codes.join()).toBe(
+        true,
+      );
+      expectOwnLanguage(result.answer, result.planning.warnings, language, workspaceNames(workspace));
+    });
+
+    it(`no browser server answers (${language})`, async () => {
+      const workspace = dashboardWorkspace("{ ws_endpoint: ws://127.0.0.1:9/closed }");
+      const result = await askQuestion(VISITS[language], workspace, { asOf: "2024-12-31", record: false });
+      expect(kindsOf(result.results)).toContain("server_error");
+      expect(codesOf(result.results)).toContain("browser_servers_unreachable");
+      expectOwnLanguage(result.answer, result.planning.warnings, language, workspaceNames(workspace));
+    });
+
+    it(`the browser cannot start (${language})`, async () => {
+      const workspace = dashboardWorkspace("{ executable_path: /nonexistent/chromium }");
+      const result = await askQuestion(VISITS[language], workspace, { asOf: "2024-12-31", record: false });
+      expect(codesOf(result.results)).toContain("browser_cannot_start");
+      expectOwnLanguage(result.answer, result.planning.warnings, language, workspaceNames(workspace));
     });
 
     it(`interrupted (${language})`, async () => {

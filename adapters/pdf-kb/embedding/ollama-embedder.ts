@@ -1,6 +1,6 @@
 import { MAX_EMBEDDING_REPLY_BYTES } from "../../../domain/bounded-fetch.js";
 import { OllamaClient, OllamaError } from "../../../domain/ollama-client.js";
-import { StepError } from "../../../models/step-error.js";
+import { codedStepError, type StepError } from "../../../models/step-error.js";
 import type { Embedder } from "./embedder.js";
 
 /** Settings of the Ollama embedder: the model from the source's `embedding.model`, the host from the workspace's `model.host`. */
@@ -47,9 +47,14 @@ export class OllamaEmbedder implements Embedder {
         throw this.failure(error);
       }
       if (embeddings.length !== batch.length) {
-        throw new StepError(
+        throw codedStepError(
           "format_error",
-          `Ollama returned ${embeddings.length} embeddings for ${batch.length} texts (model ${this.options.model})`,
+          {
+            code: "embedding_count_wrong",
+            model: this.options.model,
+            got: embeddings.length,
+            sent: batch.length,
+          },
           {
             url: `${this.options.host}/api/embed`,
           },
@@ -66,9 +71,14 @@ export class OllamaEmbedder implements Embedder {
       embedding.length !== this.size ||
       embedding.some((value) => typeof value !== "number" || !Number.isFinite(value))
     ) {
-      throw new StepError(
+      throw codedStepError(
         "format_error",
-        `Ollama model ${this.options.model} returned a vector of ${embedding.length} values where ${this.size} finite numbers were expected`,
+        {
+          code: "embedding_size_wrong",
+          model: this.options.model,
+          got: embedding.length,
+          expected: this.size,
+        },
         {
           url: `${this.options.host}/api/embed`,
         },
@@ -91,40 +101,43 @@ export class OllamaEmbedder implements Embedder {
     const status = error instanceof OllamaError ? error.status : undefined;
     const message = error instanceof Error ? error.message : String(error);
     if (kind === "timeout")
-      return new StepError(
+      return codedStepError(
         "timeout",
-        `embedding with Ollama (${this.options.model}) was cancelled or timed out`,
+        { code: "embedding_cancelled", model: this.options.model },
         { url },
         { cause: error },
       );
     if (status === 404) {
-      return new StepError(
+      return codedStepError(
         "config_error",
-        `Ollama has no model ${this.options.model} (${message}); run \`ollama pull ${this.options.model}\` or change embedding.model`,
+        { code: "embedding_model_missing", model: this.options.model, detail: message },
         { url, status },
       );
     }
-    if (status === 429) return new StepError("rate_limited", `Ollama is busy: ${message}`, { url, status });
+    if (status === 429)
+      return codedStepError("rate_limited", { code: "embedding_busy", detail: message }, { url, status });
     if (status !== undefined && status >= 500)
-      return new StepError("server_error", `Ollama failed to embed with ${this.options.model}: ${message}`, {
-        url,
-        status,
-      });
+      return codedStepError(
+        "server_error",
+        { code: "embedding_server_failed", model: this.options.model, detail: message },
+        { url, status },
+      );
     if (status !== undefined)
-      return new StepError("format_error", `Ollama refused the embedding request (${status}): ${message}`, {
-        url,
-        status,
-      });
-    if (kind === "bad_reply")
-      return new StepError(
+      return codedStepError(
         "format_error",
-        `Ollama's embedding reply (${this.options.model}) is not usable: ${message}`,
+        { code: "embedding_refused", status, detail: message },
+        { url, status },
+      );
+    if (kind === "bad_reply")
+      return codedStepError(
+        "format_error",
+        { code: "embedding_unusable", model: this.options.model, detail: message },
         { url },
         { cause: error },
       );
-    return new StepError(
+    return codedStepError(
       "server_error",
-      `cannot reach Ollama at ${this.options.host} to embed with ${this.options.model}: ${message}`,
+      { code: "embedding_unreachable", host: this.options.host, model: this.options.model, detail: message },
       { url },
       { cause: error },
     );

@@ -166,17 +166,17 @@ export class KnowledgeBase {
     if (!manifest || !fs.existsSync(lanceDirectory(directory)))
       throw new KnowledgeBaseMissingError(source, directory);
     if (manifest.layout !== rowLayout)
-      throw new KnowledgeBaseMissingError(
-        source,
-        directory,
-        `was built with index layout ${manifest.layout}, older than this version's ${rowLayout}`,
-      );
+      throw new KnowledgeBaseMissingError(source, directory, {
+        reason: "old_layout",
+        built: manifest.layout,
+        current: rowLayout,
+      });
     if (manifest.embedder !== embedder.id) {
-      throw new KnowledgeBaseMissingError(
-        source,
-        directory,
-        `was built with embedder ${manifest.embedder} but the source is configured for ${embedder.id}`,
-      );
+      throw new KnowledgeBaseMissingError(source, directory, {
+        reason: "other_embedder",
+        built: manifest.embedder,
+        configured: embedder.id,
+      });
     }
     const connection = await lancedb.connect(lanceDirectory(directory));
     try {
@@ -187,11 +187,10 @@ export class KnowledgeBase {
       return new KnowledgeBase(source, directory, manifest, connection, passages, tables, embedder);
     } catch (error) {
       connection.close();
-      throw new KnowledgeBaseMissingError(
-        source,
-        directory,
-        `cannot be opened (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`,
-      );
+      throw new KnowledgeBaseMissingError(source, directory, {
+        reason: "unopenable",
+        detail: error instanceof Error ? error.message.split("\n")[0] : String(error),
+      });
     }
   }
 
