@@ -253,6 +253,8 @@ export function englishStepMessage(said: StepMessage): string {
       return `${said.file}${said.line === undefined ? "" : `:${said.line}${said.column === undefined ? "" : `:${said.column}`}`}: ${fileProblem(said)}`;
     case "mapped_column_missing":
       return `dataset ${said.dataset} of ${said.source}: columns maps "${said.header}", which is not a column of ${said.file}${said.near ? ` (did you mean "${said.near}"?)` : ""}; its columns are: ${said.headers.join(", ")}`;
+    case "unit_column_missing":
+      return `dataset ${said.dataset} of ${said.source}: units names "${said.column}", which is not a column of ${said.file}${said.near ? ` (did you mean "${said.near}"?)` : ""}; its columns are: ${said.columns.join(", ")}`;
     case "filter_column_missing":
       return said.period
         ? `dataset ${said.dataset} of ${said.source}: period_column ${said.column} is not a column${said.near ? ` (did you mean ${said.near}?)` : ""}; columns: ${said.columns.join(", ")}`

@@ -145,9 +145,17 @@ class FileAdapter implements SourceAdapter {
     for (const column of Object.keys(dataset.units)) {
       if (known.has(column)) continue;
       const near = nearestName(column, known);
-      throw new StepError(
+      throw codedStepError(
         "format_error",
-        `dataset ${name} of ${this.name}: units names "${column}", which is not a column of ${body.file}${near ? ` (did you mean "${near}"?)` : ""}; its columns are: ${[...known].join(", ")}`,
+        {
+          code: "unit_column_missing",
+          source: this.name,
+          dataset: name,
+          column,
+          file: body.file,
+          ...(near ? { near } : {}),
+          columns: [...known],
+        },
         { locator: `datasets.${name}.units`, headers_found: [...known] },
       );
     }

@@ -34,6 +34,16 @@ export const FILE_MESSAGES = [
     near: z.string().optional(),
     headers: z.array(z.string()),
   }),
+  /** A column the dataset's `units` names is not a column of the rows. */
+  z.object({
+    code: z.literal("unit_column_missing"),
+    source: z.string(),
+    dataset: z.string(),
+    column: z.string(),
+    file: z.string(),
+    near: z.string().optional(),
+    columns: z.array(z.string()),
+  }),
   /** A column to filter on, or the period column, is not in the dataset. */
   z.object({
     code: z.literal("filter_column_missing"),

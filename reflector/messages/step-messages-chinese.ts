@@ -300,6 +300,8 @@ export function chineseStepMessage(
       return zh`${at(said)}：第 ${said.index} 条记录不是对象`;
     case "mapped_column_missing":
       return zh`${said.source} 的数据集 ${said.dataset}：${quote("columns")} 映射了${quote(said.header)}，但它不是 ${said.file} 的列${said.near ? zh`（是否指${quote(said.near)}？）` : ""}；它的列有：${said.headers.map(quote).join(zh`、`)}`;
+    case "unit_column_missing":
+      return zh`${said.source} 的数据集 ${said.dataset}：${quote("units")} 给了${quote(said.column)}的单位，但它不是 ${said.file} 的列${said.near ? zh`（是否指${quote(said.near)}？）` : ""}；它的列有：${said.columns.map(quote).join(zh`、`)}`;
     case "filter_column_missing":
       return zh`${said.source} 的数据集 ${said.dataset}${said.period ? zh`：period_column ${said.column} 不是列` : zh` 没有可筛选的列 ${said.column}`}${said.near ? zh`（是否指 ${said.near}？）` : ""}；列有：${said.columns.join(", ")}`;
     // The workspace's description of a source.

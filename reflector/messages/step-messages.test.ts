@@ -376,6 +376,15 @@ const SAMPLES: Samples = {
     near: "Return rate",
     headers: ["Product", "Return rate"],
   },
+  unit_column_missing: {
+    code: "unit_column_missing",
+    source: "sales_exports",
+    dataset: "returns",
+    column: "retrun_rate",
+    file: "data/returns.csv",
+    near: "return_rate",
+    columns: ["product", "return_rate"],
+  },
   filter_column_missing: {
     code: "filter_column_missing",
     source: "sales_exports",
