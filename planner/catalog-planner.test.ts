@@ -286,6 +286,17 @@ describe("unknown measures beside known ones", () => {
     expect(outcome.plan?.sub_goals.map((goal) => goal.params.metric)).toEqual(["return_rate", "return_rate"]);
     expect(outcome.warnings.join(" ")).toMatch(/churn rate.*not planned/);
   });
+  it("says the unknown measure and an assumed year in the question's language", () => {
+    const hans = plan("2024年1月华东区A产品的退货率和毛利率分别是多少？");
+    expect(hans.unknownTerms.map((term) => term.text)).toContain("毛利率");
+    expect(hans.warnings.join(" ")).toContain("“毛利率”不在目录中，未列入计划");
+    const hant = plan("2024年1月華東區A產品的退貨率和毛利率分別是多少？");
+    expect(hant.warnings.join(" ")).toContain("「毛利率」不在目錄中，未列入計畫");
+    // Asked on 2024-06-30 with no year, September is last year's, and the note says so in Chinese.
+    const yearless = plan("华东区A产品9月和10月的退货率是多少？", "2024-06-30");
+    expect(yearless.warnings.join(" ")).toContain("未写年份，按截止日期前最近的 2023 年理解");
+    expect(yearless.warnings.join(" ")).not.toMatch(/[A-Za-z]{4,}/);
+  });
 });
 
 describe("measure words of a count", () => {

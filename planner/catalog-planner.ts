@@ -48,6 +48,7 @@ import {
   grainRefusalMessage,
   runsPastNote,
   unreadTimeMessage,
+  yearAssumedNote,
 } from "./time-grammar/time-notes.js";
 import { questionTimeSpans } from "./time-spans.js";
 import {
@@ -212,6 +213,12 @@ const UNUSED_NOTE: Record<Language, (written: string) => string> = {
   en: (written) => `"${written}" was not used: no catalog term, time expression or rule reads it`,
   "zh-Hans": (written) => `“${written}”未被使用：没有目录术语、时间表达或规则读到它`,
   "zh-Hant": (written) => `「${written}」未被使用：沒有目錄術語、時間表達或規則讀到它`,
+};
+
+const UNKNOWN_TERM_NOTE: Record<Language, (written: string) => string> = {
+  en: (written) => `"${written}" is not in the catalog; it is not planned`,
+  "zh-Hans": (written) => `“${written}”不在目录中，未列入计划`,
+  "zh-Hant": (written) => `「${written}」不在目錄中，未列入計畫`,
 };
 
 /** The forms a period can be asked in, offered when the question's time could not be read. */
@@ -1287,8 +1294,7 @@ export class CatalogPlanner implements Planner {
       trace.push(`unknown:${term.kind}:${term.text}${term.suggestion ? `→${term.suggestion}?` : ""}`);
     const refusal = refusalOf(reading, vocabulary, asOf, trace);
     if (refusal) return finish(refusal);
-    for (const term of reading.unknownTerms)
-      warnings.push(`"${term.text}" is not in the catalog; it is not planned`);
+    for (const term of reading.unknownTerms) warnings.push(UNKNOWN_TERM_NOTE[language](term.text));
     // Time words no rule reads are asked about below (when a default period would apply), not noted.
     const unreadTimeText = unreadTimeWords(reading.normalized, reading.working, reading.times).join(" ");
     for (const span of spans)
@@ -1299,7 +1305,7 @@ export class CatalogPlanner implements Planner {
       )
         warnings.push(UNUSED_NOTE[language](span.text.trim()));
     for (const time of reading.times) {
-      if (time.note) warnings.push(`"${time.text}": ${time.note}`);
+      if (time.note) warnings.push(yearAssumedNote(time.note, time.text, language));
       for (const convention of time.conventions ?? []) {
         const note = conventionNote(convention, reading.working.slice(time.start, time.end).trim(), language);
         if (note && !warnings.includes(note)) warnings.push(note);

@@ -7,6 +7,12 @@ import type { PeriodComparison, PeriodPattern, TimeUnit } from "./locales/time-l
 import { dayOf, previousPeriod, unitOfPeriod, unitPeriod } from "./time-grammar/calendar.js";
 import { findTimeWords, readTimeGrammar } from "./time-grammar/read-time.js";
 
+/** The year taken for a period written without one: a calendar year, or a fiscal year (FY2024). */
+export interface YearAssumption {
+  fiscal: boolean;
+  year: number;
+}
+
 /** A time expression found in a question, with the periods it denotes. */
 export interface TimeMention {
   /** Offsets in the (normalised) question. */
@@ -32,8 +38,11 @@ export interface TimeMention {
    * instead of the previous clause's periods (a comparison's base and period together).
    */
   referent?: Period[];
-  /** An assumption worth telling the user (a bare month read as last year's, a period after as-of). */
-  note?: string;
+  /**
+   * A year assumed for a period written without one, worth telling the user (a bare month read as
+   * last year's, a fiscal quarter as the last fiscal year that started): said by `yearAssumedNote`.
+   */
+  note?: YearAssumption;
   /**
    * A fiscal period (FY24 Q1, 2024财年第一季度, fiscal Q2) in a workspace that does not say when its
    * fiscal year starts: no periods, and the planner asks rather than read calendar quarters.
@@ -140,12 +149,11 @@ function bareYear(
   context: PatternContext,
   index: number,
   firstMonth: number,
-): { year: number; note?: string } {
+): { year: number; note?: YearAssumption } {
   const year = context.yearFor(index);
   if (context.hasExplicitYear) return { year };
   const asOfMonth = context.asOf.getUTCMonth() + 1;
-  if (firstMonth > asOfMonth)
-    return { year: year - 1, note: `no year given: read as ${year - 1}, the last one before the as-of date` };
+  if (firstMonth > asOfMonth) return { year: year - 1, note: { fiscal: false, year: year - 1 } };
   return { year };
 }
 
@@ -201,7 +209,7 @@ function fiscalPeriod(groups: Groups, context: PatternContext): Built | undefine
       fiscalYearStart: fiscal.start,
       fiscalYearNamedBy: fiscal.named_by,
     });
-  let note: string | undefined;
+  let note: YearAssumption | undefined;
   let year = writtenYear;
   if (year === undefined) {
     // No year: the fiscal year holding as-of, or the one before when the quarter is still ahead.
@@ -212,7 +220,7 @@ function fiscalPeriod(groups: Groups, context: PatternContext): Built | undefine
       return result.ok && result.period.from <= asOf;
     });
     if (year === undefined) return undefined;
-    note = `no fiscal year given: read as FY${year}, the last one starting before the as-of date`;
+    note = { fiscal: true, year };
   }
   const result = read(year);
   if (!result.ok || (result.period.grain !== "quarter" && result.period.grain !== "year")) return undefined;

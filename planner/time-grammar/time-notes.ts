@@ -102,6 +102,27 @@ export function conventionNote(convention: string, written: string, language: La
       : `「${written}」：${say[language]}`;
 }
 
+/** What the planner says when it took a year the question did not write (`YearAssumption`). */
+export function yearAssumedNote(
+  assumed: { fiscal: boolean; year: number },
+  written: string,
+  language: Language,
+): string {
+  const year = assumed.fiscal ? `FY${assumed.year}` : String(assumed.year);
+  if (language === "en")
+    return assumed.fiscal
+      ? `"${written}": no fiscal year given: read as ${year}, the last one starting before the as-of date`
+      : `"${written}": no year given: read as ${year}, the last one before the as-of date`;
+  const quoted = language === "zh-Hans" ? `“${written}”` : `「${written}」`;
+  if (language === "zh-Hans")
+    return assumed.fiscal
+      ? `${quoted}：未写财年，按截止日期前最近开始的 ${year} 理解`
+      : `${quoted}：未写年份，按截止日期前最近的 ${year} 年理解`;
+  return assumed.fiscal
+    ? `${quoted}：未寫財年，按截止日期前最近開始的 ${year} 理解`
+    : `${quoted}：未寫年份，按截止日期前最近的 ${year} 年理解`;
+}
+
 /** The question back when time-like words were read by no rule: the planner never guesses a period for them. */
 export function unreadTimeMessage(written: string[], language: Language): string {
   if (language === "en")
