@@ -194,6 +194,13 @@ function withOcr(confidence: number | undefined): { ocrConfidence?: number } {
 export interface MetricPointOptions extends MetricCellOptions {
   /** Whether a metric may be summed over rows (counts); percents and rates may not. */
   additive(metric: string): boolean;
+  /**
+   * Whether a column names what a value is of: the catalog's dimensions. A column the source keeps
+   * without mapping it (a row's "main reason" beside its depot) describes the row; it is not one of
+   * the value's keys, so it neither labels the value nor keeps two sources' values apart. Absent,
+   * every text column is a key.
+   */
+  isKey?(column: string): boolean;
 }
 
 /**
@@ -243,7 +250,8 @@ export function metricPoints(tables: GoalTableInput[], options: MetricPointOptio
         if (
           candidate.name === metric ||
           isPeriodColumnName(candidate.name) ||
-          candidate.name === periodColumn
+          candidate.name === periodColumn ||
+          (options.isKey && !options.isKey(candidate.name))
         )
           continue;
         const text = keyText(row[candidate.name]);
@@ -276,8 +284,9 @@ export function isEventTable(goal: SubGoal, evidence: TableEvidence): boolean {
 /** The metric points of every answered table goal, with counts summed or counted to the goal's grain. */
 export function pointsOfGoals(
   goals: readonly { goal: SubGoal; planned?: SubGoal; evidence?: { kind: string }; status: string }[],
-  catalogUnits: Record<string, { unit?: string }>,
+  catalog: { metrics: Record<string, { unit?: string }>; dimensions: Record<string, unknown> },
 ): MetricPoint[] {
+  const catalogUnits = catalog.metrics;
   const tables: GoalTableInput[] = [];
   for (const entry of goals) {
     if (entry.status !== "answered" || entry.evidence?.kind !== "table") continue;
@@ -293,6 +302,7 @@ export function pointsOfGoals(
     if (!isEventTable(goal, evidence)) tables.push({ goal, evidence });
   }
   return metricPoints(tables, {
+    isKey: (column) => Object.hasOwn(catalog.dimensions, column),
     additive: (metric) => catalogUnits[metric]?.unit === "count",
     fallbackUnit: (metric) => catalogUnitOfPlainColumn(catalogUnits[metric]?.unit),
   });

@@ -101,7 +101,7 @@ async function answer(language: "en" | "zh-Hans" | "zh-Hant", outcomes: GoalOutc
     question,
     language,
     outcomes,
-    comparisons: compareSources(pointsOfGoals(outcomes, workspace.config.catalog.metrics), workspace.config),
+    comparisons: compareSources(pointsOfGoals(outcomes, workspace.config.catalog), workspace.config),
     broadenings: [],
     gaps: [],
     workspace,

@@ -149,10 +149,7 @@ describe("a why asked against a stated base", () => {
         question,
         language,
         outcomes,
-        comparisons: compareSources(
-          pointsOfGoals(outcomes, workspace.config.catalog.metrics),
-          workspace.config,
-        ),
+        comparisons: compareSources(pointsOfGoals(outcomes, workspace.config.catalog), workspace.config),
         broadenings: [],
         gaps: [],
         workspace,
@@ -175,10 +172,7 @@ describe("a why asked against a stated base", () => {
         question: "Why did product A's return rate in East China rise year over year in May 2024?",
         language: "en",
         outcomes,
-        comparisons: compareSources(
-          pointsOfGoals(outcomes, workspace.config.catalog.metrics),
-          workspace.config,
-        ),
+        comparisons: compareSources(pointsOfGoals(outcomes, workspace.config.catalog), workspace.config),
         broadenings: [],
         gaps: [],
         workspace,

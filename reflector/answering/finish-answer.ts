@@ -12,7 +12,7 @@ import type { CheckedOutcomes } from "./answer-stages.js";
 export async function finishAnswer(context: AnswerContext, found: CheckedOutcomes): Promise<AnswerResult> {
   const { plan, workspace, options, run } = context;
   const comparisons = compareSources(
-    pointsOfGoals(found.outcomes, workspace.config.catalog.metrics),
+    pointsOfGoals(found.outcomes, workspace.config.catalog),
     workspace.config,
   );
   for (const comparison of comparisons)

@@ -45,10 +45,7 @@ async function answerText(
   outcomes: GoalOutcome[],
   answering = workspace,
 ): Promise<string> {
-  const comparisons = compareSources(
-    pointsOfGoals(outcomes, answering.config.catalog.metrics),
-    answering.config,
-  );
+  const comparisons = compareSources(pointsOfGoals(outcomes, answering.config.catalog), answering.config);
   const synthesis = await synthesizeAnswer({
     question: "How did it change?",
     language,

@@ -61,7 +61,7 @@ export function lowConfidenceValues(
     (outcome) => outcome.status !== "failed" && outcome.evidence?.kind === "table",
   );
   const values: LowConfidenceValue[] = [];
-  for (const point of pointsOfGoals(answered, workspace.config.catalog.metrics)) {
+  for (const point of pointsOfGoals(answered, workspace.config.catalog)) {
     if (point.ocrConfidence === undefined) continue;
     const evidence = answered.find((outcome) => outcome.goal.id === point.goal)?.evidence as TableEvidence;
     const ocr = point.rows.map((row) => evidence.provenance[row]?.ocr).find((entry) => entry !== undefined);

@@ -41,7 +41,7 @@ async function answerText(
     question,
     language,
     outcomes,
-    comparisons: compareSources(pointsOfGoals(outcomes, workspace.config.catalog.metrics), workspace.config),
+    comparisons: compareSources(pointsOfGoals(outcomes, workspace.config.catalog), workspace.config),
     broadenings: [],
     gaps: [],
     workspace,

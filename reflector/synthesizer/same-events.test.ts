@@ -67,7 +67,7 @@ async function answerText(outcomes: GoalOutcome[], language: "en" | "zh-Hans" = 
     question: "Which CRM releases came out in H2 2023?",
     language,
     outcomes,
-    comparisons: compareSources(pointsOfGoals(outcomes, workspace.config.catalog.metrics), workspace.config),
+    comparisons: compareSources(pointsOfGoals(outcomes, workspace.config.catalog), workspace.config),
     broadenings: [],
     gaps: [],
     workspace,

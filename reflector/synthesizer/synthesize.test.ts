@@ -121,10 +121,7 @@ function flagshipOutcomes(): GoalOutcome[] {
 
 async function synthesize(language: "en" | "zh-Hans" | "zh-Hant", question: string) {
   const outcomes = flagshipOutcomes();
-  const comparisons = compareSources(
-    pointsOfGoals(outcomes, workspace.config.catalog.metrics),
-    workspace.config,
-  );
+  const comparisons = compareSources(pointsOfGoals(outcomes, workspace.config.catalog), workspace.config);
   const trace = new TraceRecorder();
   const synthesis = await synthesizeAnswer({
     question,

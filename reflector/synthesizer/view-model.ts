@@ -78,7 +78,7 @@ export function buildAnswerView(
   };
   collectInputNumbers(input, known);
   const eventTables = eventTablesOf(input);
-  const allPoints = pointsOfGoals(input.outcomes, workspace.config.catalog.metrics);
+  const allPoints = pointsOfGoals(input.outcomes, workspace.config.catalog);
   collectDerivedPoints(allPoints, known);
   const points = resolvePoints(allPoints, input.comparisons, (source) =>
     trustOfSource(workspace.config.sources, source),
