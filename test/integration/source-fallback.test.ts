@@ -115,7 +115,7 @@ describe("a file export that is gone: the other export holds the number", () => 
     expect(answer.status).toBe("answered");
     expect(answer.text).toContain("807");
     expect(gapText(answer.gaps)).toMatch(
-      /pms\/monthly 未能取得数据（配置错误，来源原文：「.*pms-monthly\.csv: file not found」）；所示数值取自 rms\/adr/,
+      /pms\/monthly 未能取得数据（配置错误，.*pms-monthly\.csv：找不到文件）；所示数值取自 rms\/adr/,
     );
     expect(gapText(answer.gaps)).not.toMatch(/did not answer|the value shown/);
   });
@@ -193,7 +193,7 @@ describe("the demo's dashboards down: the sales export, the metric's fallback, h
     expect(answer.status).toBe("answered");
     expect(answer.text).toMatch(/24\.1%/);
     expect(gapText(answer.gaps)).toMatch(
-      /sales_bi\/vip_repurchase 未能取得資料（逾時，來源原文：「.*」）；所示數值取自 sales_exports\/vip_repurchase/,
+      /sales_bi\/vip_repurchase 未能取得資料（逾時，sales_bi\.vip_repurchase：頁面等待逾時.*）；所示數值取自 sales_exports\/vip_repurchase/,
     );
     const lines = trace.map((event) => event.line);
     expect(lines.some((line) => /^reflect:g1:fallback:timeout .*sales_bi→sales_exports$/.test(line))).toBe(
