@@ -558,17 +558,18 @@ function asBackReferences(mentions: TimeMention[], text: string, asOfIso: string
               isOneUnit(earlier.periods[0], unitOfPeriod(mention.periods[0])),
           )
       : undefined;
-    if (antecedent)
-      return {
-        start: mention.start,
-        end: mention.end,
-        text: mention.text,
-        kind: "same_period",
-        periods: [],
-        grain: mention.grain,
-        rule: "back_reference",
-        referent: antecedent.periods,
-      };
+    // A back-reference keeps its words and grain; its periods come from what it refers to.
+    const referring = (extra: Partial<TimeMention>): TimeMention => ({
+      start: mention.start,
+      end: mention.end,
+      text: mention.text,
+      kind: "same_period",
+      periods: [],
+      grain: mention.grain,
+      rule: "back_reference",
+      ...extra,
+    });
+    if (antecedent) return referring({ referent: antecedent.periods });
     // 这半年 after 2023年下半年: the half just named (said in a note); after 上个月, 这个月 is this month.
     const demonstrative =
       !backReference &&
@@ -583,16 +584,7 @@ function asBackReferences(mentions: TimeMention[], text: string, asOfIso: string
             unitOfPeriod(earlier.periods[0]) === unitOfPeriod(mention.periods[0]),
         );
     if (!backReference && !demonstrative) return mention;
-    return {
-      start: mention.start,
-      end: mention.end,
-      text: mention.text,
-      kind: "same_period",
-      periods: [],
-      grain: mention.grain,
-      rule: "back_reference",
-      ...(demonstrative ? { conventions: ["demonstrative-back-reference"] } : {}),
-    };
+    return referring(demonstrative ? { conventions: ["demonstrative-back-reference"] } : {});
   });
 }
 
