@@ -188,7 +188,9 @@ describe("sources test without a source", () => {
         "catalog:\n  topics:\n    house_rules: { synonyms: [house rules] }\nsources:\n  rules_pdf:\n    kind: pdf_kb\n    paths: [docs/*.pdf]\n    offers: { topics: [house_rules] }\n",
       );
       const workspace = loadWorkspace(folder, { environment: {} });
-      await expect(testEverySource(workspace, {})).rejects.toThrow(/no source in .* has datasets or searches/);
+      await expect(testEverySource(workspace, {})).rejects.toThrow(
+        /no source in .* has datasets or searches/,
+      );
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
