@@ -3,6 +3,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
+import { createTemporaryWorkspace, jobYaml } from "../test/support/jobs/job-test-workspace.js";
 import { loadJob } from "./job-file.js";
 import { runJob } from "./job-runner.js";
 import { JobScheduler } from "./job-scheduler.js";
@@ -10,7 +11,6 @@ import { listJobRuns } from "./open-history.js";
 import { defaultQuestionAnswerer } from "./question-answerer.js";
 import { createSchedulerLog } from "./scheduler-log.js";
 import { SqliteHistoryStore } from "./sqlite-history-store.js";
-import { createTemporaryWorkspace, jobYaml } from "./testing/temporary-workspace.js";
 
 const EVERY_SECOND = jobYaml().replace('schedule: "0 7 * * 1"', 'schedule: "* * * * * *"');
 const cleanups: (() => void | Promise<void>)[] = [];
@@ -138,7 +138,7 @@ describe("JobScheduler", () => {
 });
 
 describe("the scheduler as a process", () => {
-  const child = path.resolve("jobs/testing/slow-scheduler-child.ts");
+  const child = path.resolve("test/support/jobs/slow-scheduler-child.ts");
 
   it("on SIGTERM lets the running job finish within the grace period", async () => {
     const fixture = createTemporaryWorkspace({ job: EVERY_SECOND });

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableEvidence } from "../../models/evidence.js";
+import {
+  biGoal,
+  removeTemporaryDirectories,
+  stepContext,
+  testWorkspace,
+} from "../../test/support/bi-dashboard/bi-test-workspace.js";
+import { type CanvasSpec, serveCanvasPages } from "../../test/support/bi-dashboard/chart-test-pages.js";
 import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
-import { biGoal, removeTemporaryDirectories, stepContext, testWorkspace } from "./bi-test-workspace.js";
 import { BrowserManager } from "./browser-manager.js";
-import { type CanvasSpec, serveCanvasPages } from "./chart-test-pages.js";
 
 // Bar charts drawn on <canvas> in a real headless Chromium, read by real PaddleOCR and laid out by
 // geometry (adapters/ocr/chart-layout.ts) as category → value rows, then mapped and parsed like a

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createTemporaryWorkspace, jobYaml } from "../../jobs/testing/temporary-workspace.js";
+import { createTemporaryWorkspace, jobYaml } from "../../test/support/jobs/job-test-workspace.js";
 
 function triangulate(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {

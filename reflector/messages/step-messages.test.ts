@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { countScriptCharacters, toTraditional } from "../../domain/chinese-script.js";
 import { StepMessage } from "../../models/step-message.js";
 import { englishStepMessage } from "../../models/step-message-english.js";
+import { demoWorkspace } from "../../test/support/reflector/fixtures.js";
 import { Labels } from "../synthesizer/labels.js";
-import { demoWorkspace } from "../testing/fixtures.js";
 import { messageCatalog } from "./render-message.js";
 import { TAIWAN_OVERRIDES } from "./zh-hant.js";
 
