@@ -355,7 +355,9 @@ describe("the model planner's prompt", () => {
   it("takes its filter and validation examples from the workspace's catalog and datasets", () => {
     const prompt = promptFor("../demo/workspace");
     expect(prompt).toContain('canonical value (e.g. "A", not "A产品")');
-    expect(prompt).toMatch(/- validation is a rule such as: has_columns: \[[^\]]*return_rate[^\]]*\] AND rows >= 1/);
+    expect(prompt).toMatch(
+      /- validation is a rule such as: has_columns: \[[^\]]*return_rate[^\]]*\] AND rows >= 1/,
+    );
   });
 
   it("holds no word of the demo's catalog when it plans for another workspace", () => {
