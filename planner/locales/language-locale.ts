@@ -1,4 +1,5 @@
 import type { BreakdownCues } from "./breakdown-cues.js";
+import type { BusinessSynonymWords } from "./business-synonym-classes.js";
 import type { IntentCues } from "./intent-cue-patterns.js";
 import type { SmallTalkPhrases } from "./small-talk-phrases.js";
 
@@ -76,4 +77,6 @@ export interface LanguageLocale {
   dataCues: readonly string[];
   /** Words of a breakdown or ranking (most often, 高频, top 3, 前三). */
   breakdownCues: BreakdownCues;
+  /** Everyday business things in this language's words (carrier, 快递公司), joined across languages per thing. */
+  businessSynonyms: BusinessSynonymWords;
 }

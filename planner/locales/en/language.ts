@@ -1,6 +1,7 @@
 import type { LanguageLocale } from "../language-locale.js";
 import { englishInterrogatives, englishRequestWords } from "./asking-words.js";
 import { englishBreakdownCues } from "./breakdown-words.js";
+import { englishBusinessSynonyms } from "./business-synonyms.js";
 import { englishChangeGapWords, englishChangeVerbs } from "./change-words.js";
 import { englishConnectives } from "./connective-words.js";
 import { englishCountWords } from "./count-words.js";
@@ -43,4 +44,5 @@ export const englishLanguage: LanguageLocale = {
   plainWords: englishPlainWords,
   dataCues: englishDataCues,
   breakdownCues: englishBreakdownCues,
+  businessSynonyms: englishBusinessSynonyms,
 };

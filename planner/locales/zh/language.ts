@@ -1,6 +1,7 @@
 import type { LanguageLocale } from "../language-locale.js";
 import { chineseInterrogatives, chineseRequestWords } from "./asking-words.js";
 import { chineseBreakdownCues } from "./breakdown-words.js";
+import { chineseBusinessSynonyms } from "./business-synonyms.js";
 import { chineseChangeGapWords, chineseChangeVerbs } from "./change-words.js";
 import { chineseConnectives } from "./connective-words.js";
 import { chineseDataCues } from "./data-cue-words.js";
@@ -49,4 +50,5 @@ export const chineseLanguage: LanguageLocale = {
   plainWords: [],
   dataCues: chineseDataCues,
   breakdownCues: chineseBreakdownCues,
+  businessSynonyms: chineseBusinessSynonyms,
 };
