@@ -301,6 +301,11 @@ const SAMPLES: Samples = {
     where: "sales_bi.returns: a canvas at heading",
     detail: "tesseract is not installed",
   },
+  chart_headers_unknown: {
+    code: "chart_headers_unknown",
+    where: "sales_bi.returns: a canvas",
+    columns: ["Product", "Region", "Month"],
+  },
   chart_without_labels: {
     code: "chart_without_labels",
     where: "sales_bi.returns: a canvas",
