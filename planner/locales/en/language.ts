@@ -9,6 +9,7 @@ import { englishDataCues } from "./data-cue-words.js";
 import { englishFunctionWords } from "./function-words.js";
 import { englishIntentCues } from "./intent-cues.js";
 import { englishMeasureHeads } from "./measure-heads.js";
+import { englishBusinessMeasurePatterns, englishEverydayMeasurePatterns } from "./measure-words.js";
 import { englishPlainWords } from "./plain-words.js";
 import {
   englishDeterminers,
@@ -45,4 +46,6 @@ export const englishLanguage: LanguageLocale = {
   dataCues: englishDataCues,
   breakdownCues: englishBreakdownCues,
   businessSynonyms: englishBusinessSynonyms,
+  businessMeasurePatterns: englishBusinessMeasurePatterns,
+  everydayMeasurePatterns: englishEverydayMeasurePatterns,
 };

@@ -14,6 +14,7 @@ import {
 } from "./function-words.js";
 import { chineseIntentCues } from "./intent-cues.js";
 import { chineseMeasureHeads } from "./measure-heads.js";
+import { chineseBusinessMeasurePatterns, chineseEverydayMeasurePatterns } from "./measure-words.js";
 import {
   chineseClassifiers,
   chineseDeterminers,
@@ -51,4 +52,6 @@ export const chineseLanguage: LanguageLocale = {
   dataCues: chineseDataCues,
   breakdownCues: chineseBreakdownCues,
   businessSynonyms: chineseBusinessSynonyms,
+  businessMeasurePatterns: chineseBusinessMeasurePatterns,
+  everydayMeasurePatterns: chineseEverydayMeasurePatterns,
 };
