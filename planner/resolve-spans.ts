@@ -1,6 +1,6 @@
-import { businessSynonymsOf } from "../domain/business-synonyms.js";
 import { soundsAlike, soundsAlikeFuzzy } from "../domain/chinese-homophones.js";
 import { typingDistance } from "../domain/edit-distance.js";
+import { businessSynonymsOf } from "./business-synonyms.js";
 import { parseCount } from "./count-words.js";
 import { dimensionNouns } from "./dimension-nouns.js";
 import { isInflectionOf } from "./english-word-forms.js";

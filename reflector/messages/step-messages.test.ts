@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { countScriptCharacters, toTraditional } from "../../domain/chinese-script.js";
 import { StepMessage } from "../../models/step-message.js";
 import { englishStepMessage } from "../../models/step-message-english.js";
+import { demoWorkspace } from "../../test/support/reflector/fixtures.js";
 import { Labels } from "../synthesizer/labels.js";
-import { demoWorkspace } from "../testing/fixtures.js";
 import { messageCatalog } from "./render-message.js";
 import { TAIWAN_OVERRIDES } from "./zh-hant.js";
 
@@ -300,6 +300,11 @@ const SAMPLES: Samples = {
     code: "ocr_failed",
     where: "sales_bi.returns: a canvas at heading",
     detail: "tesseract is not installed",
+  },
+  chart_headers_unknown: {
+    code: "chart_headers_unknown",
+    where: "sales_bi.returns: a canvas",
+    columns: ["Product", "Region", "Month"],
   },
   chart_without_labels: {
     code: "chart_without_labels",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { failed, goal, reflectionContext, result } from "../testing/fixtures.js";
+import { failed, goal, reflectionContext, result } from "../../test/support/reflector/fixtures.js";
 import { alternativeSourceRule, fallbackSourceRule } from "./alternative-source-rule.js";
 
 describe("alternativeSourceRule", () => {

@@ -19,11 +19,11 @@ import { type BiPortal, startBiPortal } from "../../demo/bi-portal/bi-portal-ser
 import { DEMO_AS_OF } from "../../demo/run-demo.js";
 import { type RunningTicketServer, startTicketServer } from "../../demo/ticket-server/ticket-server.js";
 import { listJobRuns } from "../../jobs/open-history.js";
-import { createTestDatabase, findRealPostgres } from "../../jobs/testing/real-postgres.js";
 import { JobCancelledError, QueueClient } from "../../workers/queue-client.js";
 import { queueSettings } from "../../workers/queue-connection.js";
 import { reportRunId } from "../../workers/queue-jobs.js";
 import { writeDueJobs } from "../support/due-report-jobs.js";
+import { createTestDatabase, findRealPostgres } from "../support/jobs/real-postgres.js";
 import { findRealRedis, scratchPrefix } from "../support/real-redis.js";
 import { CLI, runCli } from "../support/run-cli.js";
 

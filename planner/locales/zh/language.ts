@@ -1,6 +1,7 @@
 import type { LanguageLocale } from "../language-locale.js";
 import { chineseInterrogatives, chineseRequestWords } from "./asking-words.js";
 import { chineseBreakdownCues } from "./breakdown-words.js";
+import { chineseBusinessSynonyms } from "./business-synonyms.js";
 import { chineseChangeGapWords, chineseChangeVerbs } from "./change-words.js";
 import { chineseConnectives } from "./connective-words.js";
 import { chineseDataCues } from "./data-cue-words.js";
@@ -13,6 +14,7 @@ import {
 } from "./function-words.js";
 import { chineseIntentCues } from "./intent-cues.js";
 import { chineseMeasureHeads } from "./measure-heads.js";
+import { chineseBusinessMeasurePatterns, chineseEverydayMeasurePatterns } from "./measure-words.js";
 import {
   chineseClassifiers,
   chineseDeterminers,
@@ -49,4 +51,7 @@ export const chineseLanguage: LanguageLocale = {
   plainWords: [],
   dataCues: chineseDataCues,
   breakdownCues: chineseBreakdownCues,
+  businessSynonyms: chineseBusinessSynonyms,
+  businessMeasurePatterns: chineseBusinessMeasurePatterns,
+  everydayMeasurePatterns: chineseEverydayMeasurePatterns,
 };

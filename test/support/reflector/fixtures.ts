@@ -1,18 +1,18 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { describeSources } from "../../config/describe-sources.js";
-import { loadWorkspace } from "../../config/load-workspace.js";
-import type { Workspace } from "../../config/workspace.js";
-import type { Evidence } from "../../models/evidence.js";
-import { SubGoal, type SubGoalInput } from "../../models/plan.js";
-import type { StepResult } from "../../models/step-result.js";
-import type { ReflectionContext } from "../rules/rule.js";
+import { describeSources } from "../../../config/describe-sources.js";
+import { loadWorkspace } from "../../../config/load-workspace.js";
+import type { Workspace } from "../../../config/workspace.js";
+import type { Evidence } from "../../../models/evidence.js";
+import { SubGoal, type SubGoalInput } from "../../../models/plan.js";
+import type { StepResult } from "../../../models/step-result.js";
+import type { ReflectionContext } from "../../../reflector/rules/rule.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The demo workspace's configuration, loaded from demo/workspace/triangulate.yaml (no connection is made). */
 export function demoWorkspace(): Workspace {
-  return loadWorkspace(path.resolve(here, "../../demo/workspace"), { environment: {} });
+  return loadWorkspace(path.resolve(here, "../../../demo/workspace"), { environment: {} });
 }
 
 /** A validated sub-goal from a short description. */

@@ -1,9 +1,9 @@
 // Test helper run as a child process: reads one dashboard, prints the Chromium pids, then idles
 // until a signal arrives (the test sends SIGINT, as Ctrl-C does) or, with "--leave", exits
 // without closing anything (the exit hook must clean up).
-import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
+import { BiDashboardAdapter } from "../../../adapters/bi-dashboard/bi-dashboard-adapter.js";
+import { sharedBrowserManager } from "../../../adapters/bi-dashboard/browser-manager.js";
 import { biGoal, removeTemporaryDirectories, stepContext, testWorkspace } from "./bi-test-workspace.js";
-import { sharedBrowserManager } from "./browser-manager.js";
 
 const [portalUrl, mode] = process.argv.slice(2);
 const workspace = testWorkspace(portalUrl);

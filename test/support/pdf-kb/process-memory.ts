@@ -1,4 +1,4 @@
-import { processTree, residentBytes } from "../extraction/process-tree-memory.js";
+import { processTree, residentBytes } from "../../../adapters/pdf-kb/extraction/process-tree-memory.js";
 
 export { processTree, residentBytes };
 

@@ -3,9 +3,9 @@
 //   write          records <count> finished runs of <job>, each with two questions and three numbers
 //   start-and-exit starts a run of <job> and exits without finishing it or closing the store (a crash)
 //   hold-lock      takes <job>'s lock, prints "locked", and holds it until killed
-import type { HistoryStore } from "../history-store.js";
-import { PostgresHistoryStore } from "../postgres-history-store.js";
-import { SqliteHistoryStore } from "../sqlite-history-store.js";
+import type { HistoryStore } from "../../../jobs/history-store.js";
+import { PostgresHistoryStore } from "../../../jobs/postgres-history-store.js";
+import { SqliteHistoryStore } from "../../../jobs/sqlite-history-store.js";
 
 const [mode, job, count] = process.argv.slice(2);
 const history: HistoryStore = process.env.HISTORY_URL

@@ -1,11 +1,11 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { loadWorkspace } from "../../config/load-workspace.js";
-import type { Workspace } from "../../config/workspace.js";
-import { SubGoal, type SubGoalInput } from "../../models/plan.js";
-import { StepError } from "../../models/step-error.js";
-import type { StepContext } from "../adapter.js";
+import type { StepContext } from "../../../adapters/adapter.js";
+import { loadWorkspace } from "../../../config/load-workspace.js";
+import type { Workspace } from "../../../config/workspace.js";
+import { SubGoal, type SubGoalInput } from "../../../models/plan.js";
+import { StepError } from "../../../models/step-error.js";
 
 /** The test workspace's YAML: the demo sources plus datasets that exercise failures. */
 export const TEST_WORKSPACE_YAML = `

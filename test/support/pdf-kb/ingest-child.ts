@@ -1,7 +1,8 @@
 // Runs one ingest of the workspace in argv[2], writing to LanceDB after every document and
 // printing a line per document started, so a test can kill it in the middle of its writes.
+
+import { ingestKnowledgeBase } from "../../../adapters/pdf-kb/ingest/ingest-knowledge-base.js";
 import { loadWorkspace } from "../../../config/load-workspace.js";
-import { ingestKnowledgeBase } from "../ingest/ingest-knowledge-base.js";
 
 const workspace = loadWorkspace(process.argv[2]);
 const summary = await ingestKnowledgeBase(workspace, process.argv[3] ?? "handbook", {

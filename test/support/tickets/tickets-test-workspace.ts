@@ -1,8 +1,8 @@
-import { Workspace } from "../../config/workspace.js";
-import type { SubGoal } from "../../models/plan.js";
-import { WorkspaceConfig } from "../../models/workspace.js";
-import type { StepContext } from "../adapter.js";
-import { TicketsAdapter } from "./tickets-adapter.js";
+import type { StepContext } from "../../../adapters/adapter.js";
+import { TicketsAdapter } from "../../../adapters/tickets/tickets-adapter.js";
+import { Workspace } from "../../../config/workspace.js";
+import type { SubGoal } from "../../../models/plan.js";
+import { WorkspaceConfig } from "../../../models/workspace.js";
 
 /** Builds a tickets adapter over an in-memory workspace with one tickets source (tests and benchmarks). */
 export function ticketsAdapterFor(

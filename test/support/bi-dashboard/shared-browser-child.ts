@@ -1,10 +1,11 @@
 // Test helper run as a child process (shared-browser.test.ts): loads the workspace in argv[2]
 // against the portal in argv[3], reads one dashboard through the workspace's shared browser,
 // prints what it used, holds the browser argv[4] ms, then closes and exits.
-import { loadWorkspace } from "../../config/load-workspace.js";
-import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
+
+import { BiDashboardAdapter } from "../../../adapters/bi-dashboard/bi-dashboard-adapter.js";
+import { sharedBrowserManager } from "../../../adapters/bi-dashboard/browser-manager.js";
+import { loadWorkspace } from "../../../config/load-workspace.js";
 import { biGoal, stepContext } from "./bi-test-workspace.js";
-import { sharedBrowserManager } from "./browser-manager.js";
 
 const [directory, portalUrl, holdMs = "0"] = process.argv.slice(2);
 const workspace = loadWorkspace(directory, { environment: { TRIANGULATE_BI_URL: portalUrl } });

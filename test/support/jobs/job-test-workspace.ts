@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { loadWorkspace } from "../../config/load-workspace.js";
-import type { Workspace } from "../../config/workspace.js";
+import { loadWorkspace } from "../../../config/load-workspace.js";
+import type { Workspace } from "../../../config/workspace.js";
 
 /** The returns CSV of the test workspace: months × products × regions, with A/East 2024-01 set by the caller. */
 export function returnsCsv(aEastJanuary: number): string {
