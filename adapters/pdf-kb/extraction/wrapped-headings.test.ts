@@ -5,7 +5,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeTestPdf } from "../test-support/write-test-pdf.js";
+import { writeTestPdf } from "../../../test/support/pdf-kb/write-test-pdf.js";
 import { type ExtractedDocument, type ExtractedSection, extractDocument } from "./index.js";
 
 let directory: string;
