@@ -8,11 +8,12 @@
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveBrowserExecutable } from "./browser-executable.js";
 import { CHROMIUM_ARGUMENTS } from "./browser-manager.js";
 import { OriginGuard } from "./origin-guard.js";
-import { type Browser, chromium } from "./playwright.js";
+import { chromium } from "./playwright.js";
 
 let server: Server;
 let url: string;
