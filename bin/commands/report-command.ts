@@ -7,7 +7,8 @@ import { runJob } from "../../jobs/job-runner.js";
 import { summarizeStatuses } from "../../jobs/report-markdown.js";
 import { colors, ExitCode, isInteractive, printJson, UsageError } from "../cli-output.js";
 import { isoDate } from "../option-values.js";
-import { workspaceFrom, workspaceOption } from "./workspace-option.js";
+import { workspaceFrom } from "./open-workspace.js";
+import { workspaceOption } from "./workspace-option.js";
 
 interface ReportRunOptions {
   workspace: string;
