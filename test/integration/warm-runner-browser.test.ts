@@ -63,6 +63,11 @@ describe("a warm runner's concurrent jobs", () => {
     }
     expect(most).toBeGreaterThan(0);
     expect(most).toBeLessThanOrEqual(pages);
+    // One renderer per source's context (its pages are one site: --process-per-site), not per page.
+    const sources = Object.values(workspace.config.sources).filter(
+      (source) => source.kind === "bi_dashboard",
+    );
+    expect(most).toBeLessThanOrEqual(sources.length);
   }, 300_000);
 
   it("answer the same question asked at once from one read of each dashboard, each as a lone ask does", async () => {
