@@ -484,7 +484,11 @@ try {
         leftover: mode === "shared" ? `${leftover} (servers ${sampler.servers.size})` : "—",
       });
     }
-    if (warm) await warm.stop();
+    if (warm) {
+      await warm.stop();
+      // The next mode (another build) must start its own browser server, not reuse this one.
+      await waitForIdleServers(new Set(publishedServers()));
+    }
   }
 } finally {
   await demo.close();
