@@ -13,9 +13,10 @@
 // browser server, Chromium browser / renderer / GPU / …), how many, their RSS and PSS at the peak,
 // and the CPU seconds each kind used over the row (the work, whatever else loads the machine).
 //
-// `--baseline <dist folder>` (a copy of dist/ built from the code before a change, kept inside the
-// repository folder so it finds node_modules) adds the mode `workers` run with that build first:
-// before and after in one run, on the same demo servers.
+// `--baseline <dist folder>` (dist/ built from the code before a change, inside a copy of that
+// code's tree, which its answer templates are read from, itself inside this folder so that it finds
+// node_modules: e.g. `.baseline/dist`, docs/deployment.md) adds the mode `workers` run with that
+// build first: before and after in one run, on the same demo servers.
 //
 //   npm run build && npx tsx bench/concurrent-asks.ts [--n 1,5,20] [--modes shared,own,workers] [--no-job] [--concurrency 10] [--bi-concurrency 4] [--keep <folder>] [--baseline <dist folder>]
 import { spawn } from "node:child_process";
