@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { DEMO_AS_OF, FLAGSHIP_QUESTIONS, startDemo } from "../../demo/run-demo.js";
 import { askQuestion } from "../../planner/ask.js";
 import { colors, ExitCode, isInteractive, printJson } from "../cli-output.js";
-import { printAnswer, printTrace } from "./ask-command.js";
+import { printAnswer, printTrace } from "../print-answer.js";
 
 interface DemoCommandOptions {
   serve?: boolean;

@@ -15,7 +15,8 @@ import { dueSlotOf } from "../../jobs/schedule-slots.js";
 import { SlotAlreadyRunError } from "../../jobs/slot-already-run-error.js";
 import { colors, ExitCode, isInteractive, printJson, UsageError } from "../cli-output.js";
 import { isoDate } from "../option-values.js";
-import { workspaceFrom, workspaceOption } from "./workspace-option.js";
+import { workspaceFrom } from "./open-workspace.js";
+import { workspaceOption } from "./workspace-option.js";
 
 interface ReportRunOptions {
   workspace: string;

@@ -28,8 +28,9 @@ import { sectionNames } from "../../models/workspace.js";
 import { colors, ExitCode, formatTable, printJson, UsageError } from "../cli-output.js";
 import { isoDate, positiveInteger } from "../option-values.js";
 import { missingValues } from "./missing-values.js";
+import { workspaceFrom } from "./open-workspace.js";
 import { readSampleJson } from "./sample-file.js";
-import { workspaceFrom, workspaceOption } from "./workspace-option.js";
+import { workspaceOption } from "./workspace-option.js";
 
 /** The outcome for one dataset, as printed (and as --json prints it). */
 export interface SourceTestReport {
