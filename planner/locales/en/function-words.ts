@@ -17,5 +17,5 @@ export const englishFunctionWords: readonly string[] = (
   "monthly quarterly yearly annual weekly daily latest current recent actual reported official customer customers " +
   "company our total people members member users buyers shoppers consumers clients " +
   // Contractions, conjunctions and general verbs of happening ("campaigns ran", "versions came out").
-  "what's whats it's because while whether ran run runs running came come comes went go goes going took take"
+  "times what's whats it's because while whether ran run runs running came come comes went go goes going took take"
 ).split(" ");
