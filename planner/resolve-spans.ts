@@ -406,11 +406,14 @@ function splitTermsOfCatalog(vocabulary: Vocabulary, lexicon: Lexicon): SplitTer
   if (cached) return cached;
   const catalog = vocabulary.catalog;
   const codes = new Set(
-    [...Object.values(catalog.metrics), ...Object.values(catalog.events)].flatMap((entry) =>
-      [...entry.synonyms, ...(entry.label ? [entry.label] : [])].flatMap(
-        (synonym) => synonym.match(/(?<![A-Za-z0-9])[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?![A-Za-z0-9])/gu) ?? [],
-      ),
-    ).map((code) => code.toLowerCase()),
+    [...Object.values(catalog.metrics), ...Object.values(catalog.events)]
+      .flatMap((entry) =>
+        [...entry.synonyms, ...(entry.label ? [entry.label] : [])].flatMap(
+          (synonym) =>
+            synonym.match(/(?<![A-Za-z0-9])[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?![A-Za-z0-9])/gu) ?? [],
+        ),
+      )
+      .map((code) => code.toLowerCase()),
   );
   const split: SplitTerm[] = [];
   // Written together first (WMS版本 before WMS 版本): one split term per entry, code and word.

@@ -45,6 +45,8 @@ function functionWords(vocabulary: Vocabulary): Set<string> {
   for (const noun of [...nouns.latin.keys(), ...nouns.han.keys()]) {
     words.add(noun);
     words.add(`${noun}s`);
+    // A noun of several words ("cargo line") is read word by word: each is the noun's.
+    for (const word of noun.split(" ")) if (noun.includes(" ") && word.length >= 3) words.add(word);
   }
   functionWordSets.set(vocabulary, words);
   return words;

@@ -12,6 +12,7 @@ import { englishPlainWords } from "./plain-words.js";
 import {
   englishDeterminers,
   englishPairQuantifiers,
+  englishPairReferences,
   englishQuantifiers,
   englishSubsetWords,
 } from "./quantifier-words.js";
@@ -31,6 +32,7 @@ export const englishLanguage: LanguageLocale = {
   quantifiers: englishQuantifiers,
   subsetWords: englishSubsetWords,
   pairQuantifiers: englishPairQuantifiers,
+  pairReferences: englishPairReferences,
   determiners: englishDeterminers,
   classifiers: [],
   connectives: englishConnectives,

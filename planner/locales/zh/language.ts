@@ -17,6 +17,7 @@ import {
   chineseClassifiers,
   chineseDeterminers,
   chinesePairQuantifiers,
+  chinesePairReferences,
   chineseQuantifiers,
   chineseSubsetWords,
 } from "./quantifier-words.js";
@@ -36,6 +37,7 @@ export const chineseLanguage: LanguageLocale = {
   quantifiers: chineseQuantifiers,
   subsetWords: chineseSubsetWords,
   pairQuantifiers: chinesePairQuantifiers,
+  pairReferences: chinesePairReferences,
   determiners: chineseDeterminers,
   classifiers: chineseClassifiers,
   connectives: chineseConnectives,

@@ -65,6 +65,18 @@ export const chineseTime: TimeLocale = {
     "那段期间",
     "同一时间",
     "同一期间",
+    // 同一季度, 同一个月, 同一年: "the same" and a unit (the unit holding the period pointed at)
+    ...["同一", "同一个"].flatMap((same) =>
+      ["月", "季度", "周", "星期", "年", "半年"].map((unit) => `${same}${unit}`),
+    ),
+    "同年",
+    "同周",
+    // 该期间, 此期间, 那个时段, 同一时段: a pointing word and a word for a stretch of time
+    ...["这", "那", "该", "此", "同一", "这一", "那一", "这个", "那个"].flatMap((pointing) =>
+      ["段时间", "段期间", "段时期", "期间", "时期", "时段", "时间段", "个时段", "一时期", "一期间"]
+        .filter((noun) => !(pointing.endsWith("个") && !noun.startsWith("时")))
+        .map((noun) => `${pointing}${noun}`),
+    ),
   ],
   steps: {
     上: -1,
