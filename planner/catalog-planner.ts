@@ -223,6 +223,22 @@ const UNKNOWN_TERM_NOTE: Record<Language, (written: string) => string> = {
   "zh-Hant": (written) => `「${written}」不在目錄中，未列入計畫`,
 };
 
+/** The words the catalog lacks, quoted in the question's script, each with its near name if any. */
+const UNKNOWN_DETAIL: Record<Language, (terms: UnknownTerm[]) => string> = {
+  en: (terms) =>
+    terms
+      .map((term) => `"${term.text}"${term.suggestion ? ` (did you mean ${term.suggestion}?)` : ""}`)
+      .join(", "),
+  "zh-Hans": (terms) =>
+    terms
+      .map((term) => `“${term.text}”${term.suggestion ? `（您是指 ${term.suggestion} 吗？）` : ""}`)
+      .join("、"),
+  "zh-Hant": (terms) =>
+    terms
+      .map((term) => `「${term.text}」${term.suggestion ? `（您是指 ${term.suggestion} 嗎？）` : ""}`)
+      .join("、"),
+};
+
 /** The forms a period can be asked in, offered when the question's time could not be read. */
 const EXAMPLE_PERIODS: Record<Language, string[]> = {
   en: ["last month", "Q1 2024", "2024-01-15"],
@@ -812,10 +828,7 @@ function refusalOf(
     return { clarification, message: clarificationMessage(clarification, language) };
   }
   if (unknownQualifiers.length > 0 || (unknownTerms.length > 0 && needs === 0)) {
-    const detail = unknownTerms
-      .map((term) => `"${term.text}"${term.suggestion ? ` (did you mean ${term.suggestion}?)` : ""}`)
-      .join(", ");
-    return { message: MESSAGES.unknown[language](detail) };
+    return { message: MESSAGES.unknown[language](UNKNOWN_DETAIL[language](unknownTerms)) };
   }
   if (needs === 0) return { message: MESSAGES.nothing[language]("") };
   return undefined;
