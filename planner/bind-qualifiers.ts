@@ -98,6 +98,7 @@ export function bindQualifiers(
   mentions: Mention[],
   times: TimeMention[],
   pairs: readonly PairReference[] = [],
+  unknownMeasures: readonly { start: number; end: number }[] = [],
 ): Frame[] {
   type Item = { start: number; end: number; mention?: Mention; time?: TimeMention };
   const items: Item[] = [
@@ -207,8 +208,48 @@ export function bindQualifiers(
       frame.dimensions.size > 0 ||
       frame.times.length > 0,
   );
-  return withPairs(inherit(used), pairs);
+  return withPairs(inherit(used, measureless(used, normalized, mentions, unknownMeasures)), pairs);
 }
+
+/**
+ * Frames whose clause asks a measure the catalog lacks: they take no measure from another clause.
+ * "…return rate in East China in January, and the churn rate in North China?" does not ask North's
+ * return rate; 华北区的流失率呢 neither. An unknown measure inside the frame's span, or the last
+ * measure written before it when that one is not listed with a known one ("return rate and churn
+ * rate of A …, and of B?" still asks B's return rate).
+ */
+function measureless(
+  frames: Frame[],
+  normalized: string,
+  mentions: Mention[],
+  unknownMeasures: readonly { start: number; end: number }[],
+): Set<Frame> {
+  const blocked = new Set<Frame>();
+  if (unknownMeasures.length === 0) return blocked;
+  const ordered = [...frames].sort((a, b) => a.start - b.start);
+  const known = mentions.filter((mention) => mention.kind === "metric" || mention.kind === "event");
+  ordered.forEach((frame, index) => {
+    if (frame.metrics.length > 0 || frame.events.length > 0) return;
+    const end = ordered[index + 1]?.start ?? normalized.length;
+    if (unknownMeasures.some((span) => span.start >= frame.start && span.start < end)) {
+      blocked.add(frame);
+      return;
+    }
+    const lastUnknown = unknownMeasures.filter((span) => span.end <= frame.start).at(-1);
+    const lastKnown = known.filter((mention) => mention.end <= frame.start).at(-1);
+    if (!lastUnknown || (lastKnown && lastKnown.end > lastUnknown.end)) return;
+    const listedKnown = known.some(
+      (mention) =>
+        mention.end <= lastUnknown.start &&
+        MEASURE_LIST_GAP.test(normalized.slice(mention.end, lastUnknown.start)),
+    );
+    if (!listedKnown) blocked.add(frame);
+  });
+  return blocked;
+}
+
+// Between two measures of one list: "return rate and churn rate", 退货率、流失率.
+const MEASURE_LIST_GAP = /^\s*(?:(?:和|与|及|跟|、|,|，|以及|and|as well as|the|or|或)\s*)*$/u;
 
 /**
  * A clause with a pair word and no value of that dimension of its own ("which of the two had the
@@ -268,15 +309,26 @@ function lastItemEnds(
  * from the event frames: "Did Shenzhen or Hangzhou have outages in Q2, and what was availability in
  * both cities that quarter?" asks availability for the cities the event clause named.
  */
-function inherit(merged: Frame[]): Frame[] {
+function inherit(merged: Frame[], measureless: ReadonlySet<Frame> = new Set()): Frame[] {
   const metricFrames = merged.filter((frame) => !frame.isEventFrame);
   const eventFrames = merged.filter((frame) => frame.isEventFrame);
   metricFrames.forEach((frame, index) => {
     const before = metricFrames.slice(0, index).reverse();
     const after = metricFrames.slice(index + 1);
-    if (frame.metrics.length === 0) {
+    if (frame.metrics.length === 0 && !measureless.has(frame)) {
       const donor = [...before, ...after].find((candidate) => candidate.metrics.length > 0);
       if (donor) frame.metrics.push(...donor.metrics);
+      // A follow-up of values only after an event clause ("How many outages in Q2? And Shenzhen?",
+      // 深圳仓呢) asks the same event of them.
+      const eventDonor = donor
+        ? undefined
+        : [...merged.filter((candidate) => candidate.start < frame.start)]
+            .reverse()
+            .find((candidate) => candidate.events.length > 0);
+      if (eventDonor) {
+        frame.events.push(...eventDonor.events);
+        frame.isEventFrame = true;
+      }
     }
     // A subset's value narrows the subset alone: the total it is taken from keeps no filter of it.
     for (const donor of [...before, ...after, ...eventFrames].filter((candidate) => !candidate.subset)) {

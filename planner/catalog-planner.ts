@@ -664,7 +664,13 @@ function readQuestion(
   const events = namesOf(mentions, "event");
   const topics = namesOf(mentions, "topic");
   const intents = detectIntents(normalized, topics.length > 0, metrics.length + events.length > 0);
-  const frames = bindQualifiers(normalized, mentions, times, pairs).filter(
+  const unknownMeasures = unknownTerms
+    .filter((term) => term.kind === "metric")
+    .flatMap((term) => {
+      const at = working.indexOf(term.text);
+      return at < 0 ? [] : [{ start: at, end: at + term.text.length }];
+    });
+  const frames = bindQualifiers(normalized, mentions, times, pairs, unknownMeasures).filter(
     (frame) => frame.metrics.length > 0 || frame.events.length > 0,
   );
   return {

@@ -241,3 +241,63 @@ describe("a to-date period from a month's start on a quarterly dataset", () => {
     expect(outcome.message).toContain("季度");
   });
 });
+
+describe("neighbours: the unit before a named one, event follow-ups, a measure the catalog lacks in its own clause", () => {
+  it.each([
+    "上个月上港码头的吊装次数是多少？前一个月呢？",
+    "上個月上港碼頭的吊裝次數是多少？前一個月呢？",
+    "What were the crane moves at the Upper terminal in June 2024? And the previous month?",
+  ])("%s → June and May, not June twice", (question) => {
+    expect(goalsOf(question, quayside)).toEqual([
+      "crane_moves terminal=Upper month 2024-05-01..2024-05-31",
+      "crane_moves terminal=Upper month 2024-06-01..2024-06-30",
+    ]);
+  });
+
+  it("reads 前一个月 alone as the month before as-of's", () => {
+    expect(goalsOf("上港码头前一个月的吊装次数", quayside)).toEqual([
+      "crane_moves terminal=Upper month 2024-06-01..2024-06-30",
+    ]);
+  });
+
+  it.each([
+    "How many crane outages did the Upper terminal have in Q2 2024? And the Lower terminal?",
+    "2024年第二季度上港码头的吊机停机有几次？下港码头呢？",
+    "2024年第二季度上港碼頭停了幾次機？還有下港碼頭呢？",
+  ])("%s → the same event for the value the follow-up names", (question) => {
+    expect(goalsOf(question, quayside)).toEqual([
+      "crane_outage terminal=Lower month 2024-04-01..2024-06-30",
+      "crane_outage terminal=Upper month 2024-04-01..2024-06-30",
+    ]);
+  });
+
+  it.each([
+    "What were the crane moves at the Upper terminal in May 2024, and the rehandle rate at the Lower terminal?",
+    "2024年5月上港码头的吊装次数是多少？下港码头的翻箱率呢？",
+    "2024年5月上港碼頭的吊裝次數是多少？下港碼頭的翻箱率呢？",
+  ])("%s → the known measure only; the other clause's value gets no measure it did not ask", (question) => {
+    expect(goalsOf(question, quayside)).toEqual(["crane_moves terminal=Upper month 2024-05-01..2024-05-31"]);
+    expect(plan(question, quayside).unknownTerms.map((term) => term.kind)).toEqual(["metric"]);
+  });
+
+  it("keeps a measure listed with the unknown one for the next clause's values", () => {
+    expect(
+      goalsOf(
+        "What were the crane moves and the rehandle rate at the Upper terminal in May 2024, and at the Lower terminal?",
+        quayside,
+      ),
+    ).toEqual([
+      "crane_moves terminal=Lower month 2024-05-01..2024-05-31",
+      "crane_moves terminal=Upper month 2024-05-01..2024-05-31",
+    ]);
+  });
+
+  it.each(["上港码头半年前的吊装次数是多少？", "上港碼頭半年前的吊裝次數是多少？"])(
+    "%s asks which period, never the default month",
+    (question) => {
+      const outcome = plan(question, quayside);
+      expect(outcome.plan).toBeUndefined();
+      expect(outcome.clarification?.spans.map((span) => span.written)).toEqual(["半年"]);
+    },
+  );
+});

@@ -689,7 +689,8 @@ export const TIME_RULES: TimeRule[] = [
       const value = (count as TokenOf<"number">).value;
       const which = (unit as TokenOf<"unit">).unit;
       if (next?.joined && next.kind === "ago") return undefined;
-      if (!withinReach(which, value)) return undefined;
+      // 前一个月 is the one before a named month (the locales' "unit-before" pattern), not a window.
+      if (value === 1 || !withinReach(which, value)) return undefined;
       return time(
         direction < 0 ? unitRun(asOf, which, -1, value) : unitRun(asOf, which, value, value),
         true,

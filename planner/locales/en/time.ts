@@ -388,6 +388,12 @@ export const englishTime: TimeLocale = {
       kind: "unit-before",
       pattern: "\\bthe (?<unit>week|month|quarter|year) before\\b",
     },
+    // the previous month, the preceding quarter: the same, written with an anaphoric step
+    {
+      name: "unit-before",
+      kind: "unit-before",
+      pattern: "\\bthe (?:previous|preceding|prior) (?<unit>week|month|quarter|year)\\b",
+    },
   ],
   timeWords: [
     "today",

@@ -187,6 +187,12 @@ export const chineseTime: TimeLocale = {
       kind: "each-quarter-of-year",
       pattern: "(?<year>(?:19|20)\\d{2}|(?<!\\d)\\d{2}(?=年))年?(?:的)?\\s*(?:各|每个|每|分|按|逐|四个)季度?",
     },
+    // 前一个月, 前一季度: the one before the period of that unit named earlier (上个月…前一个月呢)
+    {
+      name: "unit-before",
+      kind: "unit-before",
+      pattern: "前一(?<unit>个月|个季度|季度|周|星期|年)",
+    },
     // 2023年各月, 2023年每个月, 2023年逐月
     {
       name: "each-month-of-year",
@@ -196,6 +202,8 @@ export const chineseTime: TimeLocale = {
     },
   ],
   timeWords: [
+    // 半年前: half a year back is no whole unit (asked back; 近半年 and 上半年 are read)
+    "半年",
     "今天",
     "昨天",
     "前天",
