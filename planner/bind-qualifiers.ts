@@ -71,8 +71,23 @@ const CONNECTED_ASK = new RegExp(
   "gu",
 );
 
-// Between two values of the same dimension, only a joiner means "a list" (A和B产品, East and North).
-const LIST_GAP = /^\s*(?:和|与|及|跟|、|,|\/|&|and|or|或|以及|vs\.?|versus)?\s*$/u;
+// Between two values of the same dimension, only a joiner means "a list" (A和B产品, East and North,
+// Shanghai as well as Shenzhen): each locale's connectives, a list comma, a slash or an ampersand.
+const LIST_GAP = new RegExp(
+  `^\\s*(?:${[
+    ...localeWords("connectives", true),
+    ...localeWords("connectives", false),
+    "、",
+    ",",
+    "/",
+    "&",
+    "vs.",
+  ]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegex)
+    .join("|")})?\\s*$`,
+  "u",
+);
 
 function newFrame(start: number, isEventFrame = false): Frame {
   return {
