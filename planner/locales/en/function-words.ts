@@ -19,5 +19,5 @@ export const englishFunctionWords: readonly string[] = (
   // Contractions, conjunctions and general verbs of happening ("campaigns ran", "versions came out").
   // Comparatives between the items named ("which of the two had the longer average delay").
   "longer shorter bigger larger smaller greater better worse faster slower wider narrower fewer " +
-  "times what's whats it's because while whether ran run runs running came come comes went go goes going took take"
+  "question questions times what's whats it's because while whether ran run runs running came come comes went go goes going took take"
 ).split(" ");

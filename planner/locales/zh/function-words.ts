@@ -17,7 +17,7 @@ export const chineseFunctionWords: readonly string[] = (
   "下滑 上涨 下跌 提升 回落 量 找 找找 上线 推出 收到 开展 举办 进行 " +
   "整体 总体 平均 总 合计 分别 各自 同期 期间 之间 时候 时 当时 以后 之后 以前 之前 发生 出现 " +
   "两地 两个 两款 两种 三个 这 那 这个 那个 这些 那些 其 其中 数量 次数 个数 份 月份 季度 年度 " +
-  "另外 此外 同时 然后 再 又 及其 所有 全部 每个 各 各个 每 类 方面 " +
+  "另外 此外 同时 同样 一样 然后 再 又 及其 所有 全部 每个 各 各个 每 类 方面 " +
   // Grain words (每个月的安装量, 逐月): how to break the figures down, no qualifier of their own.
   "月 每月 每个月 各月 逐月 每季 每个季度 一共 总共 共 " +
   // Who is counted, in general: no qualifier (客户复购的比例, 用户流失率).
