@@ -284,6 +284,7 @@ export function resolveSpans(question: string, vocabulary: Vocabulary, asOf: str
   const steps = [
     changeEvents,
     splitTerms,
+    countVerbs,
     measureHeads,
     runTogether,
     latinTypos,
@@ -492,6 +493,39 @@ const splitTerms: Step = (current, lexicon, vocabulary) => {
 
 // Between a Chinese verb and its object: an aspect particle, then a count (停了几次机, 停过一次机).
 const HAN_ASPECT_GAP = "(?:了|过)(?:[几一两二三四五六七八九十]|多少)?(?:个|次|回|下)?";
+
+// The heads of a count metric's Han term (安装量, 骑行次数, 退款笔数): what is left is the verb counted.
+const COUNT_HEADS = ["数量", "次数", "笔数", "人次", "单量", "件数", "台数", "量", "数"];
+// A count asked of that verb: an aspect particle, then 多少 or 几 (安装了多少台, 骑行过几次).
+const COUNT_ASK = "(?:了|过)?(?=(?:一共|总共|共)?(?:多少|几))";
+
+/**
+ * A count metric asked with its verb (2024年1-4月一共安装了多少台 → 安装量): the Han term of a metric
+ * whose unit is a count, less its count head, written right before 多少 or 几 with at most an
+ * aspect particle between, is that metric.
+ */
+const countVerbs: Step = (current, lexicon, vocabulary) => {
+  const { normalized, text } = current;
+  const edits: Edit[] = [];
+  for (const term of lexicon.hanTerms) {
+    if (term.kind !== "metric" || vocabulary.catalog.metrics[term.name]?.unit !== "count") continue;
+    const head = COUNT_HEADS.find((candidate) => term.text.endsWith(candidate));
+    const stem = head ? term.text.slice(0, -head.length) : undefined;
+    if (!stem || stem.length < 2 || !normalized.includes(stem)) continue;
+    for (const match of normalized.matchAll(compiled(`${escapeRegex(stem)}${COUNT_ASK}`))) {
+      const start = match.index;
+      const end = start + match[0].length;
+      if (coveredBy(current.fixed, start, end)) continue;
+      edits.push({
+        start,
+        end,
+        replacement: term.text,
+        correction: { written: text.slice(start, end), corrected: term.text, reason: "measure_head" },
+      });
+    }
+  }
+  return nonOverlapping(edits);
+};
 
 /** The rewrite of a term written apart, or undefined when a catalog term or a time is inside it. */
 function splitEdit(

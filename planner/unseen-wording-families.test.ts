@@ -301,3 +301,14 @@ describe("neighbours: the unit before a named one, event follow-ups, a measure t
     },
   );
 });
+
+describe("a count metric asked with its verb", () => {
+  it.each(["上个月上港码头一共吊装了多少次？", "上個月上港碼頭吊裝了幾次？"])(
+    "%s → the crane moves (吊装次数 less its count head is the verb counted)",
+    (question) => {
+      expect(goalsOf(question, quayside)).toEqual([
+        "crane_moves terminal=Upper month 2024-06-01..2024-06-30",
+      ]);
+    },
+  );
+});
