@@ -167,13 +167,16 @@ export function findUnresolvedQualifiers(
     }
     return undefined;
   };
-  for (const segment of segments) {
-    const dimension = hanNouns.get(segment.text);
-    const besideValue = (mention: Mention) =>
-      mention.kind === "dimension" &&
-      mention.name === dimension &&
-      (mention.end === segment.start || mention.start === segment.end);
-    if (dimension && mentions.some(besideValue)) taken.push(segment);
+  // Read by the text, not by segments: the segmenter splits a word it does not know (板块 → 板|块).
+  for (const mention of mentions) {
+    if (mention.kind !== "dimension") continue;
+    for (const [noun, dimension] of hanNouns) {
+      if (dimension !== mention.name) continue;
+      if (normalized.startsWith(noun, mention.end))
+        taken.push({ start: mention.end, end: mention.end + noun.length });
+      if (mention.start >= noun.length && normalized.startsWith(noun, mention.start - noun.length))
+        taken.push({ start: mention.start - noun.length, end: mention.start });
+    }
   }
   // Words of the metric's own label or synonyms written right beside it are part of its name
   // ("VIP repeat purchase rate": the catalog lists "repeat purchase rate" and "VIP repeat purchase").

@@ -50,6 +50,11 @@ export interface LanguageLocale {
   subsetWords: readonly string[];
   /** Quantifiers that count two of the values (both, either, 两): they refer to two named values. */
   pairQuantifiers: readonly string[];
+  /**
+   * Words that refer, with no noun, to the two values the question named ("which of the two",
+   * both of them, 两者, 二者): a clause with one asks about both.
+   */
+  pairReferences: readonly string[];
   /** Words between a quantifier and its noun (the, our; 这, 那 need a numeral). */
   determiners: readonly string[];
   /** Classifiers between a numeral and its noun (三款产品, 两个区域). */

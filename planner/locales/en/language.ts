@@ -14,6 +14,7 @@ import { englishPlainWords } from "./plain-words.js";
 import {
   englishDeterminers,
   englishPairQuantifiers,
+  englishPairReferences,
   englishQuantifiers,
   englishSubsetWords,
 } from "./quantifier-words.js";
@@ -33,6 +34,7 @@ export const englishLanguage: LanguageLocale = {
   quantifiers: englishQuantifiers,
   subsetWords: englishSubsetWords,
   pairQuantifiers: englishPairQuantifiers,
+  pairReferences: englishPairReferences,
   determiners: englishDeterminers,
   classifiers: [],
   connectives: englishConnectives,

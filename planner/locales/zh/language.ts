@@ -19,6 +19,7 @@ import {
   chineseClassifiers,
   chineseDeterminers,
   chinesePairQuantifiers,
+  chinesePairReferences,
   chineseQuantifiers,
   chineseSubsetWords,
 } from "./quantifier-words.js";
@@ -38,6 +39,7 @@ export const chineseLanguage: LanguageLocale = {
   quantifiers: chineseQuantifiers,
   subsetWords: chineseSubsetWords,
   pairQuantifiers: chinesePairQuantifiers,
+  pairReferences: chinesePairReferences,
   determiners: chineseDeterminers,
   classifiers: chineseClassifiers,
   connectives: chineseConnectives,
