@@ -14,10 +14,10 @@ catalog:
     revenue: { label: Revenue, unit: CNY, synonyms: [revenue, sales, 销售额] }
   dimensions:
     # A way to slice the numbers; each canonical value lists the words that name it.
-    region:
+    store:
       values:
-        East: [East, east region, 华东]
-        North: [North, north region, 华北]
+        Downtown: [Downtown, downtown store, 市中心店]
+        Airport: [Airport, airport store, 机场店]
 `;
 
 const SOURCES: Record<InitKind, string> = {
@@ -29,9 +29,9 @@ const SOURCES: Record<InitKind, string> = {
     datasets:
       revenue:
         path: data/revenue.csv          # relative to this folder; nothing outside it can be read
-        columns: { Region: region, Month: month, Revenue: revenue }   # file header -> catalog name
+        columns: { Store: store, Month: month, Revenue: revenue }   # file header -> catalog name
         period_column: month
-        offers: { metrics: [revenue], dimensions: [region], grain: month }
+        offers: { metrics: [revenue], dimensions: [store], grain: month }
 `,
   bi_dashboard: `sources:
   sales_bi:
@@ -49,12 +49,12 @@ const SOURCES: Record<InitKind, string> = {
       success: { text: Dashboards }     # text that shows the sign-in worked
     datasets:
       revenue:
-        # {region}, {from}, {to} are filled from the question (URL-encoded).
-        url: /dashboards/revenue?region={region}&from={from}&to={to}
-        locate: { heading: Revenue by region }  # the table under this heading
-        columns: { Region: region, Month: month, Revenue: revenue }
+        # {store}, {from}, {to} are filled from the question (URL-encoded).
+        url: /dashboards/revenue?store={store}&from={from}&to={to}
+        locate: { heading: Revenue by store }  # the table under this heading
+        columns: { Store: store, Month: month, Revenue: revenue }
         period_column: month
-        offers: { metrics: [revenue], dimensions: [region], grain: month }
+        offers: { metrics: [revenue], dimensions: [store], grain: month }
 `,
   tickets: `sources:
   tickets:
@@ -67,14 +67,14 @@ const SOURCES: Record<InitKind, string> = {
     auth: { type: bearer, token: "\${JIRA_TOKEN}" }
     searches:
       incidents:
-        description: Incidents per region (one row per issue)
-        jql: project = OPS AND created >= {from} AND created <= {to} [[AND cf[10012] in ({region})]]
+        description: Incidents per store (one row per issue)
+        jql: project = OPS AND created >= {from} AND created <= {to} [[AND cf[10012] in ({store})]]
         fields:
           key: $.key
-          region: $.fields.customfield_10012.value
+          store: $.fields.customfield_10012.value
           created: { path: $.fields.created, type: date }
         period_field: created
-        offers: { events: [incident], dimensions: [region], grain: day }
+        offers: { events: [incident], dimensions: [store], grain: day }
 `,
   pdf_kb: `sources:
   handbook:
@@ -112,6 +112,6 @@ export function templateFiles(kind: InitKind): Record<string, string> {
   if (kind !== "file") return {};
   return {
     "data/revenue.csv":
-      "Region,Month,Revenue\nEast,2024-01,120500\nNorth,2024-01,98200\nEast,2024-02,131000\nNorth,2024-02,101700\n",
+      "Store,Month,Revenue\nDowntown,2024-01,120500\nAirport,2024-01,98200\nDowntown,2024-02,131000\nAirport,2024-02,101700\n",
   };
 }
