@@ -149,6 +149,7 @@ export const english: MessageCatalog = {
   // A citation's label (issue 29 item 8).
   citation: {
     row: (number) => `row ${number}`,
+    line: (number) => `line ${number}`,
     rows: (count) => `${count} rows`,
     issues: (count) => `${count} issues`,
     page: (number) => `p.${number}`,

@@ -34,6 +34,8 @@ export interface MessageCatalog {
 /** How a citation's label names a row, several rows, several issues and a page ("row 2", "第 2 行"). */
 export interface CitationWords {
   row(number: number): string;
+  /** A line of a file (CSV, JSON) a row was read from, counted from the file's first line. */
+  line(number: number): string;
   rows(count: number): string;
   issues(count: number): string;
   page(number: number): string;

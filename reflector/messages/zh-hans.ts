@@ -159,6 +159,8 @@ export function chineseCatalog(zh: Wording): MessageCatalog {
     // A citation's label (issue 29 item 8).
     citation: {
       row: (number) => zh`第 ${number} 行`,
+      // No space before 行: Taiwan's table-row override (" 行" → " 列") must not turn a file's line into a row.
+      line: (number) => zh`文件第${number}行`,
       rows: (count) => zh`${count} 行`,
       issues: (count) => zh`${count} 个工单`,
       page: (number) => zh`第 ${number} 页`,

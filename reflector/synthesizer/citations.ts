@@ -43,11 +43,15 @@ export class CitationRegistry {
     const locator =
       issueKeys.length > 0 ? keys : first?.place ? this.words.place(first.place) : first?.locator;
     // Locators often name the row already ("→ table → row 2"); the row is added only when they do not.
+    // A file's row is cited by its line in the file, not by its place among the rows read: the rows
+    // a filter kept are numbered from 1, and "row 1" of the fourth line sends a reader to the wrong one.
     const rowText =
       first?.place || (locator && /\brows?\b/.test(locator))
         ? undefined
         : rows.length === 1
-          ? this.words.row(rows[0] + 1)
+          ? first?.line !== undefined
+            ? this.words.line(first.line)
+            : this.words.row(rows[0] + 1)
           : this.words.rows(rows.length);
     const parts = [
       source,
