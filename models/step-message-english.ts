@@ -3,6 +3,8 @@ import type { FilterValue } from "./plan.js";
 import type { Anchor } from "./sources/bi-dashboard-source.js";
 import type { StepMessage } from "./step-message.js";
 import type { CredentialPlace } from "./step-messages/request-messages.js";
+import { ocrProblemInEnglish } from "./step-messages/ocr-problem.js";
+import { pageWaitInEnglish } from "./step-messages/page-wait.js";
 
 // The English words of every step message. They are also the step's `error_message` (the trace,
 // the run folder, scripts and English answers read it), so an adapter writes a code and its
@@ -108,7 +110,7 @@ export function englishStepMessage(said: StepMessage): string {
     case "adapter_closed":
       return `${said.source}: the adapter is closed`;
     case "page_timed_out":
-      return `${said.where}: ${said.detail}${
+      return `${said.where}: ${pageWaitInEnglish(said.wait)}${
         said.loading.length === 0
           ? ""
           : said.inParentheses
@@ -174,7 +176,7 @@ export function englishStepMessage(said: StepMessage): string {
         ? `${said.where}: the heading "${said.heading}" matched "${said.matched}" for period.heading, which is not a period ("2024年第三季度", "Q3 2024", "2024-07")`
         : `${said.where}: the heading "${said.heading}" does not match period.heading /${said.pattern}/`;
     case "ocr_failed":
-      return `${said.where}: the region needs OCR, and ${said.detail}`;
+      return `${said.where}: the region needs OCR, and ${ocrProblemInEnglish(said.problem)}`;
     case "chart_without_labels":
       return `${said.where}: the bar chart shows no value labels (${said.bars.length} bars: ${said.bars.join(", ")}), so its values cannot be read exactly; the axis ticks give only its scale. Show the values on the chart, or read them from a table`;
     case "ocr_found_nothing":
