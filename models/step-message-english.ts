@@ -2,9 +2,9 @@ import type { z } from "zod";
 import type { FilterValue } from "./plan.js";
 import type { Anchor } from "./sources/bi-dashboard-source.js";
 import type { StepMessage } from "./step-message.js";
-import type { CredentialPlace } from "./step-messages/request-messages.js";
 import { ocrProblemInEnglish } from "./step-messages/ocr-problem.js";
 import { pageWaitInEnglish } from "./step-messages/page-wait.js";
+import type { CredentialPlace } from "./step-messages/request-messages.js";
 
 // The English words of every step message. They are also the step's `error_message` (the trace,
 // the run folder, scripts and English answers read it), so an adapter writes a code and its

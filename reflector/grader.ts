@@ -40,7 +40,7 @@ export function shortfallInEnglish(shortfall: GradeShortfall, aspect: string): s
     case "too_few_passages":
       return `only ${shortfall.found} passage(s) found for "${aspect}", fewer than the ${shortfall.needed} needed`;
     case "terms_not_mentioned":
-      return `the passages do not mention ${shortfall.terms.join(", ")} (asked in "${aspect}")`;
+      return `the passages do not mention ${shortfall.terms.map((term) => `"${term}"`).join(", ")} (asked in "${aspect}")`;
     case "kind_not_stated":
       return `the passages do not state ${KIND_DESCRIPTIONS[shortfall.kind]} for "${aspect}"`;
     case "model_finding":

@@ -4,6 +4,18 @@ import { z } from "zod";
 // throws them, the `page_timed_out` step message carries them, each answer language says them).
 // Playwright's own words stay in `detail`, quoted.
 
+/** A kind of resource a page loads, as the browser names it. */
+export type ResourceKind = "document" | "stylesheet" | "script";
+
+/**
+ * One resource a page was still loading, as the adapter lists it ("script http://host/app.js"):
+ * its kind (when the browser named one of `ResourceKind`) and its address.
+ */
+export function loadingResource(entry: string): { kind?: ResourceKind; url: string } {
+  const match = /^(document|stylesheet|script) (.+)$/.exec(entry);
+  return match ? { kind: match[1] as ResourceKind, url: match[2] } : { url: entry };
+}
+
 /** A bounded step of reading a dashboard's page. */
 export const PageStep = z.enum([
   "page_load",

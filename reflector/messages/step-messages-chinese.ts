@@ -2,7 +2,12 @@ import type { z } from "zod";
 import type { Anchor } from "../../models/sources/bi-dashboard-source.js";
 import type { StepMessage } from "../../models/step-message.js";
 import type { OcrProblem } from "../../models/step-messages/ocr-problem.js";
-import type { PageStep, PageUnsettled, PageWait } from "../../models/step-messages/page-wait.js";
+import {
+  loadingResource,
+  type PageStep,
+  type PageUnsettled,
+  type PageWait,
+} from "../../models/step-messages/page-wait.js";
 import type { CredentialPlace } from "../../models/step-messages/request-messages.js";
 import type { Labels } from "../synthesizer/labels.js";
 import type { Wording } from "./chinese-wording.js";
@@ -54,6 +59,16 @@ export function chineseStepMessage(
     ({ day: zh`日`, week: zh`周`, month: zh`月`, quarter: zh`季度`, half: zh`半年`, year: zh`年` })[grain] ??
     quote(grain);
   const variables = (names: string[]) => list(names.map((name) => `$${name}`));
+  // What the page was still loading: each resource's kind in words, its address as written.
+  const resources = (entries: string[]) =>
+    entries
+      .map((entry) => {
+        const { kind, url } = loadingResource(entry);
+        return kind
+          ? zh`${{ document: zh`页面`, stylesheet: zh`样式表`, script: zh`脚本` }[kind]} ${url}`
+          : url;
+      })
+      .join(", ");
   const pageStep = (step: PageStep) =>
     ({
       page_load: zh`加载页面（DOMContentLoaded）`,
@@ -86,7 +101,7 @@ export function chineseStepMessage(
   const pageWait = (wait: PageWait) => {
     switch (wait.code) {
       case "step_stalled":
-        return zh`${pageStep(wait.step)}没有在 ${wait.seconds} 秒内完成${wait.pending.length > 0 ? zh`；页面仍在加载 ${wait.pending.join(", ")}` : ""}`;
+        return zh`${pageStep(wait.step)}没有在 ${wait.seconds} 秒内完成${wait.pending.length > 0 ? zh`；页面仍在加载 ${resources(wait.pending)}` : ""}`;
       case "never_settled":
         return unsettled(wait.unsettled);
       case "browser_timeout":
@@ -211,7 +226,7 @@ export function chineseStepMessage(
     case "adapter_closed":
       return zh`${said.source}：适配器已关闭`;
     case "page_timed_out":
-      return zh`${said.where}：${pageWait(said.wait)}${said.loading.length > 0 ? zh`；页面仍在加载 ${said.loading.slice(0, 3).join(", ")}` : ""}`;
+      return zh`${said.where}：${pageWait(said.wait)}${said.loading.length > 0 ? zh`；页面仍在加载 ${resources(said.loading.slice(0, 3))}` : ""}`;
     case "page_unreachable":
       return zh`${said.where}：无法连接 ${said.base}，原文：${quote(said.detail)}`;
     case "page_failed":
