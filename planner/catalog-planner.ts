@@ -4,6 +4,7 @@ import { detectLanguage, type Language } from "../domain/language.js";
 import type { AskedBreakdown } from "../models/asked-breakdown.js";
 import {
   type AskedExplain,
+  type AskedOperation,
   type AskedPeriodReading,
   type ExecutionPlan,
   type Grain,
@@ -61,7 +62,13 @@ import { isTimeLikeWord, unreadTimeWords } from "./unread-time-words.js";
 import { validationRuleFor } from "./validation-rule-for.js";
 import type { Mention, Vocabulary } from "./vocabulary.js";
 import { cachedVocabulary } from "./vocabulary-cache.js";
-import { asksWhy, changeBase, explainingEventOffers, explainRecord, unionWindow } from "./why-goals.js";
+import {
+  changeBase,
+  explainingEventOffers,
+  explainRecord,
+  operationOutsideTaken,
+  unionWindow,
+} from "./why-goals.js";
 import { type Offer, workspaceOffers } from "./workspace-offers.js";
 
 /** Months added on each side of the metric period when searching events to relate to it. */
@@ -499,7 +506,8 @@ interface Drafting {
   /** The breakdown each metric goal was asked for, recorded on its `asked`. */
   breakdowns: WeakMap<GoalDraft, AskedBreakdown>;
   /** The question asks why a metric moved (planner/why-goals.ts): metric goals fetch their base too. */
-  explain: boolean;
+  /** What the question does with its values, read outside the catalog terms and cues (`why` asks why). */
+  operation: AskedOperation;
   /** Each explained metric goal's asked period, base and events' window, recorded on its `asked`. */
   explained: WeakMap<GoalDraft, AskedExplain>;
   /** How each metric goal's period was read when the question did not name it outright (period-reading.ts). */
@@ -911,13 +919,14 @@ function draftMetricGoals(
           const role = comparison ? comparisonRole(frame, wanted) : undefined;
           // A month widened to a quarterly source's quarter is measured from the quarter before.
           const measured = fitted.from < wanted.from || fitted.to > wanted.to ? fitted : wanted;
-          const base = !state.explain
-            ? undefined
-            : comparison
-              ? role === "period"
-                ? fitPeriod(comparisonBase(comparison, wanted), offer)
-                : undefined
-              : changeBase(measured);
+          const base =
+            state.operation !== "why"
+              ? undefined
+              : comparison
+                ? role === "period"
+                  ? fitPeriod(comparisonBase(comparison, wanted), offer)
+                  : undefined
+                : changeBase(measured);
           const period = fitted;
           state.metricPeriods.push(period);
           const filters = filtersFor(frame.dimensions, offer);
@@ -1182,7 +1191,7 @@ function assemblePlan(
     );
   }
   state.trace.push(`plan:catalog:${parsed.value.sub_goals.length}`);
-  const plan = withAskedFor(parsed.value);
+  const plan = withAskedFor(parsed.value, { operation: state.operation });
   plan.sub_goals = plan.sub_goals.map((goal, index) => {
     const missing = state.notApplied.get(kept[index]);
     const comparison = state.comparisons.get(kept[index]);
@@ -1247,7 +1256,10 @@ export class CatalogPlanner implements Planner {
       comparisons: new WeakMap(),
       ...(reading.breakdownCue ? { breakdownCue: reading.breakdownCue } : {}),
       breakdowns: new WeakMap(),
-      explain: asksWhy(reading.normalized, [...reading.mentions, ...(reading.breakdownCue?.spans ?? [])]),
+      operation: operationOutsideTaken(reading.normalized, [
+        ...reading.mentions,
+        ...(reading.breakdownCue?.spans ?? []),
+      ]),
       explained: new WeakMap(),
       periodReadings: new WeakMap(),
     };
@@ -1320,7 +1332,7 @@ export class CatalogPlanner implements Planner {
     const metricFrames = frames.filter((frame) => frame.metrics.length > 0);
     draftMetricGoals(metricFrames, framePeriods, offers, workspace.config, state);
     draftEventGoals(frames, framePeriods, offers, intents, state);
-    if (state.explain && !frames.some((frame) => frame.events.length > 0))
+    if (state.operation === "why" && !frames.some((frame) => frame.events.length > 0))
       draftExplainingEvents(metricFrames, offers, workspace.config, state);
     draftPolicyGoals(reading, vocabulary, offers, state);
     const tooFine = state.tooFine.map((refusal) =>
