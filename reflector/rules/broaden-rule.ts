@@ -51,6 +51,29 @@ export const broadenRule: ReflectionRule = {
         reason: `${period.grain}→${broader.grain}`,
       };
     }
+    // At a year with nothing, the year before too, once: the data often ends just before the asked
+    // year (a quarter asked after the last export), and the answer then says where it ends and its
+    // last value (issue 29 item 7) instead of only "no data". A period of two years is not reached back again.
+    const earlier = period?.grain === "year" ? withYearBefore(period) : undefined;
+    if (period && earlier) {
+      const from = periodLabel(period);
+      const to = periodLabel(earlier);
+      return {
+        action: "broaden",
+        goal: {
+          ...goal,
+          params: { ...goal.params, period: earlier },
+          validation: widenValidation(goal.validation, period, earlier),
+        },
+        broadening: {
+          goal: goal.id,
+          from,
+          to,
+          reason: `no data for ${from}; looked back to ${to} for where the data ends`,
+        },
+        reason: "year→year before",
+      };
+    }
     const importance = context.workspace.config.catalog.filter_importance;
     // A filter naming what was asked (the office, the product in the question) is never dropped: the
     // rows without it would be another entity's, listed under this question.
@@ -92,3 +115,10 @@ export const broadenRule: ReflectionRule = {
     };
   },
 };
+
+/** A year's period reaching back to the start of the year before (2020 → 2019..2020); undefined when it already spans more than a year. */
+function withYearBefore(period: Period): Period | undefined {
+  const fromYear = Number(period.from.slice(0, 4));
+  if (Number(period.to.slice(0, 4)) !== fromYear) return undefined;
+  return { grain: "year", from: `${fromYear - 1}-01-01`, to: period.to };
+}
