@@ -45,6 +45,8 @@ export type ItemView =
         detail: string;
         cite: number;
         alsoCites: number[];
+        /** Other sources that list the same event (the same key) on another day. */
+        otherDates: { source: string; date: string }[];
         onlyIn?: string;
       }[];
       more: number;
