@@ -31,7 +31,12 @@ export const broadenRule: ReflectionRule = {
     if (kind !== "not_found" && kind !== "no_results") return undefined;
     const goal = context.goal;
     const period = goal.params.period;
-    const broader = period ? broadenPeriod(period) : undefined;
+    // Up to a year, the year before comes with it: the data often ends just before the asked year
+    // (a quarter asked after the last export), and the answer then says where it ends and its last
+    // value (issue 29 item 7) instead of only "no data". In the same step, so a source's fallback
+    // is reached after as many rounds as before.
+    const up = period ? broadenPeriod(period) : undefined;
+    const broader = up?.grain === "year" ? (withYearBefore(up) ?? up) : up;
     if (period && broader) {
       const from = periodLabel(period);
       const to = periodLabel(broader);
@@ -49,29 +54,6 @@ export const broadenRule: ReflectionRule = {
           reason: `no data for ${from}; used the enclosing ${broader.grain} ${to}`,
         },
         reason: `${period.grain}→${broader.grain}`,
-      };
-    }
-    // At a year with nothing, the year before too, once: the data often ends just before the asked
-    // year (a quarter asked after the last export), and the answer then says where it ends and its
-    // last value (issue 29 item 7) instead of only "no data". A period of two years is not reached back again.
-    const earlier = period?.grain === "year" ? withYearBefore(period) : undefined;
-    if (period && earlier) {
-      const from = periodLabel(period);
-      const to = periodLabel(earlier);
-      return {
-        action: "broaden",
-        goal: {
-          ...goal,
-          params: { ...goal.params, period: earlier },
-          validation: widenValidation(goal.validation, period, earlier),
-        },
-        broadening: {
-          goal: goal.id,
-          from,
-          to,
-          reason: `no data for ${from}; looked back to ${to} for where the data ends`,
-        },
-        reason: "year→year before",
       };
     }
     const importance = context.workspace.config.catalog.filter_importance;
