@@ -2,6 +2,7 @@ import pLimit, { type LimitFunction } from "p-limit";
 import type { Workspace } from "../config/workspace.js";
 import type { SourceConfig, SourceKind } from "../models/workspace.js";
 import type { AdapterFactory, SourceAdapter } from "./adapter.js";
+import { SharedReads } from "./shared-reads.js";
 
 // Loaded lazily so a run that only reads CSV files never loads a browser driver or LanceDB.
 const factories: Record<SourceKind, () => Promise<AdapterFactory>> = {
@@ -30,6 +31,11 @@ export async function createAdapter(
 export class AdapterPool {
   private readonly adapters = new Map<string, Promise<SourceAdapter>>();
   private readonly limits = new Map<string, LimitFunction>();
+  /**
+   * The reads waiting or running on this pool's adapters: concurrent steps of the runs sharing the
+   * pool that need the same read share one fetch (adapters/shared-reads.ts).
+   */
+  readonly reads = new SharedReads();
 
   /** `create` replaces the registry, for tests and benchmarks of the executor itself. */
   constructor(

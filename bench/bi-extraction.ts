@@ -57,7 +57,7 @@ async function child(portalUrl: string): Promise<void> {
   const importStart = performance.now();
   const { BiDashboardAdapter } = await import("../adapters/bi-dashboard/bi-dashboard-adapter.js");
   const { biGoal, removeTemporaryDirectories, stepContext, testWorkspace } = await import(
-    "../adapters/bi-dashboard/bi-test-workspace.js"
+    "../test/support/bi-dashboard/bi-test-workspace.js"
   );
   const { sharedBrowserManager, residentMemoryBytes } = await import(
     "../adapters/bi-dashboard/browser-manager.js"

@@ -15,7 +15,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { serveStaticSite } from "../adapters/bi-dashboard/static-site-server.js";
+import { serveStaticSite } from "../test/support/bi-dashboard/static-site-server.js";
 
 const { values } = parseArgs({ options: { before: { type: "string" } } });
 const here = path.resolve(import.meta.dirname, "..");
@@ -87,7 +87,15 @@ setTimeout(() => { document.getElementById("card").innerHTML = "<table><thead><t
 
 async function scenarios(checkout: string): Promise<Record<string, Outcome>> {
   const adapterModule = await import(path.join(checkout, "adapters/bi-dashboard/bi-dashboard-adapter.ts"));
-  const workspaceModule = await import(path.join(checkout, "adapters/bi-dashboard/bi-test-workspace.ts"));
+  // The test workspace moved out of the adapter's folder into test/support; an older checkout has it in the old place.
+  const workspaceFile = [
+    "test/support/bi-dashboard/bi-test-workspace.ts",
+    "adapters/bi-dashboard/bi-test-workspace.ts",
+  ]
+    .map((relative) => path.join(checkout, relative))
+    .find((file) => existsSync(file));
+  if (!workspaceFile) throw new Error(`no bi-test-workspace.ts in ${checkout}`);
+  const workspaceModule = await import(workspaceFile);
   const managerModule = await import(path.join(checkout, "adapters/bi-dashboard/browser-manager.ts"));
   const browsers = new managerModule.BrowserManager({ headless: true });
   let trapConnections = 0;

@@ -13,7 +13,12 @@
 // browser server, Chromium browser / renderer / GPU / …), how many, their RSS and PSS at the peak,
 // and the CPU seconds each kind used over the row (the work, whatever else loads the machine).
 //
-//   npm run build && npx tsx bench/concurrent-asks.ts [--n 1,5,20] [--modes shared,own,workers] [--no-job] [--concurrency 10] [--bi-concurrency 4] [--keep <folder>]
+// `--baseline <dist folder>` (dist/ built from the code before a change, inside a copy of that
+// code's tree, which its answer templates are read from, itself inside this folder so that it finds
+// node_modules: e.g. `.baseline/dist`, docs/deployment.md) adds the mode `workers` run with that
+// build first: before and after in one run, on the same demo servers.
+//
+//   npm run build && npx tsx bench/concurrent-asks.ts [--n 1,5,20] [--modes shared,own,workers] [--no-job] [--concurrency 10] [--bi-concurrency 4] [--keep <folder>] [--baseline <dist folder>]
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
@@ -38,15 +43,26 @@ const { values } = parseArgs({
      * renderer processes are at most workers × BI sources × this, whatever the number of questions.
      */
     "bi-concurrency": { type: "string" },
+    /** dist/ of the code before a change: `workers` runs with it first, labelled "before". */
+    baseline: { type: "string" },
   },
 });
 const sizes = values.n.split(",").map(Number);
-const modes = values.modes.split(",") as ("shared" | "own" | "workers")[];
-const binary = path.resolve("dist/bin/triangulate.js");
-if (!existsSync(binary)) {
-  process.stderr.write("dist/bin/triangulate.js is missing: run `npm run build` first\n");
-  process.exit(1);
-}
+type Mode = "shared" | "own" | "workers" | "workers-before";
+const requestedModes = values.modes.split(",") as Mode[];
+// The baseline build runs right before this one, in the same run.
+const modes = values.baseline
+  ? requestedModes.flatMap((mode): Mode[] => (mode === "workers" ? ["workers-before", "workers"] : [mode]))
+  : requestedModes;
+const currentBinary = path.resolve("dist/bin/triangulate.js");
+const baselineBinary = values.baseline ? path.resolve(values.baseline, "bin/triangulate.js") : undefined;
+for (const file of [currentBinary, baselineBinary])
+  if (file && !existsSync(file)) {
+    process.stderr.write(`${file} is missing: run \`npm run build\` first\n`);
+    process.exit(1);
+  }
+/** The build the mode being measured runs. */
+let binary = currentBinary;
 // The browser-bound flagship questions (BI dashboards and tickets), asked in turn.
 const QUESTIONS = FLAGSHIP_QUESTIONS.filter((entry) => ["q1-zh", "q1-en", "q6"].includes(entry.id));
 const IDLE_SECONDS = 3;
@@ -350,6 +366,7 @@ const rows: Row[] = [];
 
 try {
   for (const mode of modes) {
+    binary = mode === "workers-before" && baselineBinary ? baselineBinary : currentBinary;
     const prefix = scratchPrefix("bench-asks");
     const environment = {
       ...process.env,
@@ -359,7 +376,7 @@ try {
       TRIANGULATE_BROWSER_IDLE_SECONDS: String(IDLE_SECONDS),
       TRIANGULATE_QUEUE_PREFIX: prefix,
     };
-    const warm = mode === "workers" ? await startWarmWorkers(environment) : undefined;
+    const warm = mode.startsWith("workers") ? await startWarmWorkers(environment, mode) : undefined;
     for (const n of sizes) {
       const withJob = n === Math.max(...sizes) && n > 1 && !values["no-job"];
       process.stderr.write(`… ${mode}: ${n} concurrent ask${withJob ? " + a report job" : ""}\n`);
@@ -452,7 +469,9 @@ try {
             ? "shared browser"
             : mode === "workers"
               ? "2 warm workers (queue)"
-              : "browser per process",
+              : mode === "workers-before"
+                ? "2 warm workers, before"
+                : "browser per process",
         n,
         job: withJob,
         peakGb: sampler.peakRssKb / 2 ** 20,
@@ -466,7 +485,11 @@ try {
         leftover: mode === "shared" ? `${leftover} (servers ${sampler.servers.size})` : "—",
       });
     }
-    if (warm) await warm.stop();
+    if (warm) {
+      await warm.stop();
+      // The next mode (another build) must start its own browser server, not reuse this one.
+      await waitForIdleServers(new Set(publishedServers()));
+    }
   }
 } finally {
   await demo.close();
@@ -476,7 +499,7 @@ try {
  * Two `triangulate worker` processes on a scratch queue prefix, warmed with one round of the
  * questions (not measured); then each flagship question is timed on them from an in-process client.
  */
-async function startWarmWorkers(environment: NodeJS.ProcessEnv) {
+async function startWarmWorkers(environment: NodeJS.ProcessEnv, mode: string) {
   const found = await findRealRedis();
   if ("reason" in found) throw new Error(found.reason);
   const pids: number[] = [];
@@ -514,7 +537,7 @@ async function startWarmWorkers(environment: NodeJS.ProcessEnv) {
     const started = performance.now();
     const result = await client.ask(entry.question, { asOf: DEMO_AS_OF });
     flagshipTimes.push(
-      `${entry.id} ${((performance.now() - started) / 1000).toFixed(2)} s (${result.answer.status})`,
+      `${mode === "workers-before" ? "before " : ""}${entry.id} ${((performance.now() - started) / 1000).toFixed(2)} s (${result.answer.status})`,
     );
   }
   return {
@@ -608,7 +631,18 @@ for (const row of rows) {
   }
 }
 for (const n of sizes) {
-  const workers = rows.find((row) => row.n === n && row.mode.startsWith("2 warm"));
+  const workers = rows.find((row) => row.n === n && row.mode === "2 warm workers (queue)");
+  const before = rows.find((row) => row.n === n && row.mode === "2 warm workers, before");
+  if (workers && before) {
+    const lone = (row: Row) => rows.find((each) => each.mode === row.mode && each.n === 1);
+    const ratio = (row: Row) => {
+      const single = lone(row);
+      return single && row.n > 1 ? `, p95 / a lone ask's p95 ${(row.p95 / single.p95).toFixed(1)}×` : "";
+    };
+    process.stdout.write(
+      `N=${n}: workers after / before: RSS ${(workers.peakGb / before.peakGb).toFixed(2)}, p50 ${(workers.p50 / before.p50).toFixed(2)}, p95 ${(workers.p95 / before.p95).toFixed(2)}${ratio(before)} before${ratio(workers)} after\n`,
+    );
+  }
   const today = rows.find((row) => row.n === n && row.mode === "shared browser");
   if (workers && today)
     process.stdout.write(

@@ -14,7 +14,7 @@ import path from "node:path";
 import type { HistoryStore } from "../jobs/history-store.js";
 import { PostgresHistoryStore } from "../jobs/postgres-history-store.js";
 import { SqliteHistoryStore } from "../jobs/sqlite-history-store.js";
-import { createTestDatabase, findRealPostgres } from "../jobs/testing/real-postgres.js";
+import { createTestDatabase, findRealPostgres } from "../test/support/jobs/real-postgres.js";
 
 const runs = Number(process.argv[2] ?? 200);
 const numbersPerQuestion = Number(process.argv[3] ?? 10);

@@ -1,6 +1,6 @@
 /**
  * OCR table layout bench: canvas tables whose headers are aligned otherwise than their numbers
- * (adapters/bi-dashboard/aligned-table-pages.ts: left-aligned headers over right-aligned numbers,
+ * (test/support/bi-dashboard/aligned-table-pages.ts: left-aligned headers over right-aligned numbers,
  * centred Chinese headers, merged header cells), drawn in headless Chromium, screenshotted as the
  * BI adapter does, read once by PaddleOCR, then laid out into rows and columns by main's
  * adapters/ocr/text-layout.ts ("before", extracted from git: bench/code-before.ts) and by this
@@ -10,16 +10,16 @@
  */
 import os from "node:os";
 import path from "node:path";
-import {
-  ALIGNED_TABLES,
-  flattenedHeaders,
-  serveAlignedTables,
-} from "../adapters/bi-dashboard/aligned-table-pages.js";
 import { BrowserManager } from "../adapters/bi-dashboard/browser-manager.js";
 import type { RecognisedText } from "../adapters/ocr/ocr-engine.js";
 import { PaddleOcrEngine } from "../adapters/ocr/paddle-engine.js";
 import { decodePng } from "../adapters/ocr/png-image.js";
 import { type LaidOutTable, layOutTable } from "../adapters/ocr/text-layout.js";
+import {
+  ALIGNED_TABLES,
+  flattenedHeaders,
+  serveAlignedTables,
+} from "../test/support/bi-dashboard/aligned-table-pages.js";
 import { beforeRevision, codeAt } from "./code-before.js";
 
 type Layout = (texts: RecognisedText[]) => LaidOutTable;

@@ -20,9 +20,9 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { samplePeakMemory } from "../adapters/pdf-kb/test-support/process-memory.js";
-import { writeInflationBombPdf, writeManyPagesPdf } from "../adapters/pdf-kb/test-support/write-raw-pdf.js";
-import { writeTestPdf } from "../adapters/pdf-kb/test-support/write-test-pdf.js";
+import { samplePeakMemory } from "../test/support/pdf-kb/process-memory.js";
+import { writeInflationBombPdf, writeManyPagesPdf } from "../test/support/pdf-kb/write-raw-pdf.js";
+import { writeTestPdf } from "../test/support/pdf-kb/write-test-pdf.js";
 
 const argument = (name: string) => {
   const index = process.argv.indexOf(name);

@@ -1,6 +1,6 @@
 /**
  * PDF text from real producers (issue 28, item 6): the fixtures in
- * adapters/pdf-kb/extraction/__fixtures__/producers/ (wkhtmltopdf, Chromium, LibreOffice, and a
+ * test/fixtures/pdf-producers/ (wkhtmltopdf, Chromium, LibreOffice, and a
  * scan of the LibreOffice page read by Tesseract) extracted by the built code of a checkout.
  * Figures per file:
  *   - doubled runs: places where three characters in a row are each read twice ("精精鹰鹰零零"),
@@ -21,7 +21,7 @@ import type { ExtractedDocument, ExtractOptions } from "../adapters/pdf-kb/extra
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const index = process.argv.indexOf("--code");
 const code = path.resolve(index >= 0 ? process.argv[index + 1] : root);
-const fixtures = path.join(root, "adapters/pdf-kb/extraction/__fixtures__/producers");
+const fixtures = path.join(root, "test/fixtures/pdf-producers");
 const { extractDocument } = (await import(
   pathToFileURL(path.join(code, "dist/adapters/pdf-kb/extraction/extract-document.js")).href
 )) as { extractDocument: (file: string, options?: ExtractOptions) => Promise<ExtractedDocument> };

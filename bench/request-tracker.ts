@@ -12,7 +12,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { goalFor, stepContext } from "../adapters/tickets/tickets-test-workspace.js";
 import type { TableEvidence } from "../models/evidence.js";
 import type { SubGoal } from "../models/plan.js";
 import { findRealRequestTracker, type RealRequestTracker } from "../test/support/real-request-tracker.js";
@@ -22,6 +21,7 @@ import {
   seededChanges,
   seedRequestTracker,
 } from "../test/support/request-tracker-seed.js";
+import { goalFor, stepContext } from "../test/support/tickets/tickets-test-workspace.js";
 
 const option = (name: string) => {
   const index = process.argv.indexOf(`--${name}`);

@@ -6,8 +6,8 @@ import os from "node:os";
 import { compileFields, mapRecord } from "../adapters/tickets/field-mapping.js";
 import { generalPath } from "../adapters/tickets/json-path.js";
 import type { TicketsRawBody } from "../adapters/tickets/tickets-adapter.js";
-import { goalFor, ticketsAdapterFor } from "../adapters/tickets/tickets-test-workspace.js";
 import { benchIssues } from "../demo/ticket-server/demo-issues.js";
+import { goalFor, ticketsAdapterFor } from "../test/support/tickets/tickets-test-workspace.js";
 
 const flag = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);

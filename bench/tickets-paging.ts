@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import { goalFor, stepContext, ticketsAdapterFor } from "../adapters/tickets/tickets-test-workspace.js";
+import { goalFor, stepContext, ticketsAdapterFor } from "../test/support/tickets/tickets-test-workspace.js";
 
 const flag = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);

@@ -77,7 +77,7 @@ export class UsageError extends Error {
 export function requireQuestion(question: string | undefined): string {
   if (question === undefined || !/[\p{L}\p{N}]/u.test(question))
     throw new UsageError(
-      `the question ${JSON.stringify(question ?? "")} has no words; ask e.g. triangulate ask "What was the return rate in East China in January 2024?"`,
+      `the question ${JSON.stringify(question ?? "")} has no words; ask e.g. triangulate ask "How did <a metric of your workspace> change last month?"`,
     );
   return question;
 }

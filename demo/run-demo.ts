@@ -6,7 +6,7 @@ import { ingestKnowledgeBase } from "../adapters/pdf-kb/ingest/ingest-knowledge-
 import { AdapterPool } from "../adapters/registry.js";
 import { loadWorkspace } from "../config/load-workspace.js";
 import type { Workspace } from "../config/workspace.js";
-import { startBiPortal } from "./bi-portal/bi-portal-server.js";
+import { type BiPortal, startBiPortal } from "./bi-portal/bi-portal-server.js";
 import { type RunningTicketServer, startTicketServer } from "./ticket-server/ticket-server.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -54,6 +54,8 @@ export interface DemoEnvironment {
   /** The copy of demo/workspace the demo runs in (the repository is never written to). */
   directory: string;
   biUrl: string;
+  /** The running BI portal (its counters: logins, data requests). */
+  portal: BiPortal;
   ticketsUrl: string;
   tickets: RunningTicketServer;
   /** The environment lines that point `triangulate ask` at the running sources. */
@@ -122,6 +124,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoEnv
       workspace,
       directory,
       biUrl: portal.url,
+      portal,
       ticketsUrl: tickets.url,
       tickets,
       environment,

@@ -104,13 +104,14 @@ describe("executePlan", () => {
   it("holds a source's limit across the runs sharing one pool, before each attempt's clock starts", async () => {
     // Two runs on one pool (a warm worker's two jobs), a source that takes one request at a time:
     // the second run's step waits for the first one's, and the wait is not counted in its timeout.
+    // (Their reads differ: the same read would be shared, executor/shared-reads.test.ts.)
     const calls: string[] = [];
     const workspace = scriptedWorkspace(1);
     const pool = new AdapterPool(workspace, async (name) => scriptedAdapter(name, calls));
     const started = Date.now();
     const runs = await Promise.all(
-      ["a", "b"].map(() =>
-        executePlan(plan([{ description: "ok:250" }]), workspace, {
+      ["ok:250", "ok:251"].map((description) =>
+        executePlan(plan([{ description }]), workspace, {
           adapters: pool,
           record: false,
           stepTimeoutMs: 400,

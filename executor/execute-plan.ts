@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pLimit, { type LimitFunction } from "p-limit";
-import type { StepContext } from "../adapters/adapter.js";
+import type { RawResponse, StepContext } from "../adapters/adapter.js";
 import { AdapterPool } from "../adapters/registry.js";
+import { type SharedRead, sharedReadKey } from "../adapters/shared-reads.js";
 import type { Workspace } from "../config/workspace.js";
 import { canonicalEvidence } from "../domain/canonical-values.js";
 import type { Answer } from "../models/answer.js";
@@ -79,9 +80,18 @@ function validate(goal: SubGoal, evidence: Evidence, asOf: string, deadline: num
   }
 }
 
+/** The read an attempt takes part in: one it leads (it holds the source's turn) or follows. */
+interface ReadPart {
+  read: SharedRead;
+  leads: boolean;
+  /** Set once the attempt started (leader) or joined (follower) the read. */
+  begun?: boolean;
+}
+
 /** One attempt at a goal as it goes: what it is, its clock, and what the fetch has returned so far. */
 interface AttemptStep {
   goal: SubGoal;
+  part: ReadPart;
   hints: StepHints;
   number: number;
   previous: Attempt[];
@@ -172,9 +182,7 @@ export class Run {
         );
         if (failed.length > 0)
           return this.unresolved(goal, `depends on ${failed.join(", ")}, which did not succeed`);
-        return this.globalLimit(() =>
-          this.limitFor(goal.source)(() => this.attempt(goal, options.hints?.[goal.id] ?? {})),
-        );
+        return this.globalLimit(() => this.takePart(goal, options.hints?.[goal.id] ?? {}));
       })();
       pending.set(goal.id, promise);
       return promise;
@@ -197,13 +205,36 @@ export class Run {
     return result;
   }
 
+  /**
+   * One attempt at a goal, as part of a read (adapters/shared-reads.ts): when a step needing the
+   * same read is already waiting for its turn or running on this pool (another question's, on a
+   * warm worker), this one follows it: it takes no turn of its own, its clock starts when that read
+   * starts, and it gets the read's response or error. Otherwise it leads a new read: it takes the
+   * source's turn, then fetches. The turn is taken before the attempt's clock starts, so waiting
+   * for one never eats a step's timeout.
+   */
+  private async takePart(goal: SubGoal, hints: StepHints): Promise<StepResult> {
+    for (;;) {
+      const key = sharedReadKey(goal, { asOf: this.plan.as_of, attempt: this.nextAttempt(goal), hints });
+      const { read, leads } = this.adapters.reads.enter(key);
+      if (leads) return this.limitFor(goal.source)(() => this.attempt(goal, hints, { read, leads }));
+      if (await read.started) return this.attempt(goal, hints, { read, leads });
+      // Its leader gave up before fetching (its run ended): enter again, maybe as the leader.
+    }
+  }
+
+  private nextAttempt(goal: SubGoal): number {
+    return (this.attemptsByGoal.get(goal.id) ?? 0) + 1;
+  }
+
   /** One attempt at a goal: fetch, normalise, validate, within the step's timeout; the result is recorded. */
-  private async attempt(goal: SubGoal, hints: StepHints): Promise<StepResult> {
-    const number = (this.attemptsByGoal.get(goal.id) ?? 0) + 1;
+  private async attempt(goal: SubGoal, hints: StepHints, part: ReadPart): Promise<StepResult> {
+    const number = this.nextAttempt(goal);
     this.attemptsByGoal.set(goal.id, number);
     const previous = this.results.get(goal.id)?.attempts ?? [];
     const step: AttemptStep = {
       goal,
+      part,
       hints,
       number,
       previous,
@@ -225,6 +256,12 @@ export class Run {
       result = this.failedAttempt(step, error);
     } finally {
       step.timer.stop();
+      // An attempt that ended before it started or joined its read (the run's deadline, a source
+      // not configured) lets the read go: a follower leaves it, a leader hands it on.
+      if (!part.begun) {
+        if (part.leads) part.read.abandon();
+        else part.read.leave();
+      }
     }
     this.results.set(goal.id, result);
     await this.store?.writeJson(`step-${goal.id}.json`, { goal, request: step.fetched.request, result });
@@ -258,7 +295,6 @@ export class Run {
         file: this.workspace.file,
       });
     }
-    const adapter = await this.adapters.get(goal.source);
     const context: StepContext = {
       signal: timer.signal,
       timeoutMs: timer.timeoutMs,
@@ -271,7 +307,8 @@ export class Run {
       },
       hints: step.hints,
     };
-    const raw = await raceAbort(adapter.fetch(goal, context), timer.signal);
+    const raw = await raceAbort(this.read(step, context), timer.signal);
+    const adapter = await this.adapters.get(goal.source);
     fetched.request = raw.request;
     fetched.httpStatus = raw.httpStatus;
     if (this.store)
@@ -281,6 +318,23 @@ export class Run {
     timer.signal.throwIfAborted();
     const validation = validate(goal, evidence, this.plan.as_of, timer.deadline);
     return this.validatedAttempt(step, evidence, validation);
+  }
+
+  /** Starts the attempt's read (its leader) or joins it (a follower, which the trace says). */
+  private read(step: AttemptStep, context: StepContext): Promise<RawResponse> {
+    const { goal, part } = step;
+    part.begun = true;
+    if (part.leads)
+      return part.read.run(context, async (shared) =>
+        (await this.adapters.get(goal.source)).fetch(goal, shared),
+      );
+    this.trace.add(
+      "fetch",
+      `fetch:${goal.id}:${goal.source}:shared:the same read of another question, already under way`,
+      { attempt: step.number },
+      goal.id,
+    );
+    return part.read.join(context);
   }
 
   /** The result of an attempt that got evidence: succeeded, or failed validation. */

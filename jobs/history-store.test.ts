@@ -2,7 +2,7 @@
  * One suite, run against both history stores: SQLite (a file in a temporary folder) and a REAL
  * PostgreSQL (`.ci/start-postgres`; a database of its own per run of this file). Without a server
  * the PostgreSQL half is skipped with the reason on its own line; with TRIANGULATE_REQUIRE_POSTGRES=1
- * (set by .ci/run) a missing server fails. Second processes (jobs/testing/history-writer-child.ts)
+ * (set by .ci/run) a missing server fails. Second processes (test/support/jobs/history-writer-child.ts)
  * write concurrently, crash mid-run and hold locks, as workers on other machines would.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -10,14 +10,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { createTestDatabase, findRealPostgres } from "../test/support/jobs/real-postgres.js";
 import type { ExportedRun, HistoryStore } from "./history-store.js";
 import { JobLockedError } from "./job-lock.js";
 import { PostgresHistoryStore } from "./postgres-history-store.js";
 import { SlotAlreadyRunError } from "./slot-already-run-error.js";
 import { SqliteHistoryStore } from "./sqlite-history-store.js";
-import { createTestDatabase, findRealPostgres } from "./testing/real-postgres.js";
 
-const CHILD = path.resolve("jobs/testing/history-writer-child.ts");
+const CHILD = path.resolve("test/support/jobs/history-writer-child.ts");
 
 const found = await findRealPostgres();
 const missing = "reason" in found ? found.reason : undefined;

@@ -2,8 +2,8 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, formatConfigIssue } from "../config/config-error.js";
+import { createTemporaryWorkspace } from "../test/support/jobs/job-test-workspace.js";
 import { inspectJobFile, loadJob } from "./job-file.js";
-import { createTemporaryWorkspace } from "./testing/temporary-workspace.js";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

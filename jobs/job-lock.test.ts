@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { createTemporaryWorkspace } from "../test/support/jobs/job-test-workspace.js";
 import { acquireJobLock, JobLockedError } from "./job-lock.js";
 import { SqliteHistoryStore } from "./sqlite-history-store.js";
-import { createTemporaryWorkspace } from "./testing/temporary-workspace.js";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { createTemporaryWorkspace, jobYaml } from "../test/support/jobs/job-test-workspace.js";
 import { loadJob } from "./job-file.js";
 import { runJob } from "./job-runner.js";
 import { openHistory } from "./open-history.js";
-import { createTemporaryWorkspace, jobYaml } from "./testing/temporary-workspace.js";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

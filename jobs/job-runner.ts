@@ -38,7 +38,8 @@ export interface RunJobOptions {
   /**
    * The schedule slot this run is the run of (the cron time). The history keeps one run per job
    * and slot: when the slot's run is already recorded, the run throws SlotAlreadyRunError carrying
-   * it instead of running the questions again.
+   * it instead of running the questions again. Without `asOf`, the as-of rule is resolved against
+   * the slot.
    */
   slot?: Date;
   /**
@@ -115,7 +116,8 @@ export async function runJob(
 ): Promise<JobRunResult> {
   const config = job.config;
   const now = options.now ?? new Date();
-  const asOf = options.asOf ?? resolveAsOf(config.as_of, now, config.timezone);
+  // A slot's run reports the slot's period, whenever its scheduler got to it (late, or retried).
+  const asOf = options.asOf ?? resolveAsOf(config.as_of, options.slot ?? now, config.timezone);
   const answerer = options.answerer ?? defaultQuestionAnswerer;
   const controller = new AbortController();
   const onAbort = () => controller.abort(options.signal?.reason);

@@ -3,6 +3,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
+import { createTemporaryWorkspace, jobYaml } from "../test/support/jobs/job-test-workspace.js";
 import { loadJob } from "./job-file.js";
 import { runJob } from "./job-runner.js";
 import { JobScheduler } from "./job-scheduler.js";
@@ -10,7 +11,6 @@ import { listJobRuns } from "./open-history.js";
 import { defaultQuestionAnswerer } from "./question-answerer.js";
 import { createSchedulerLog } from "./scheduler-log.js";
 import { SqliteHistoryStore } from "./sqlite-history-store.js";
-import { createTemporaryWorkspace, jobYaml } from "./testing/temporary-workspace.js";
 
 const EVERY_SECOND = jobYaml().replace('schedule: "0 7 * * 1"', 'schedule: "* * * * * *"');
 const cleanups: (() => void | Promise<void>)[] = [];
@@ -138,7 +138,7 @@ describe("JobScheduler", () => {
 });
 
 describe("the scheduler as a process", () => {
-  const child = path.resolve("jobs/testing/slow-scheduler-child.ts");
+  const child = path.resolve("test/support/jobs/slow-scheduler-child.ts");
 
   it("on SIGTERM lets the running job finish within the grace period", async () => {
     const fixture = createTemporaryWorkspace({ job: EVERY_SECOND });
@@ -192,6 +192,71 @@ describe("the scheduler as a process", () => {
     const next = await runJob(loadJob(workspace, "returns-test"), workspace, {});
     expect(next.report.status).toBe("answered");
   }, 90_000);
+
+  it("two scheduler processes on one workspace run each schedule slot once: the late one skips a slot already run", async () => {
+    // Every 3 seconds; the second scheduler's runs start 1.5 s after its timer fired, by when the
+    // first has run the slot (two short questions) and released the job's lock: without the slot
+    // claimed in the history, it would run the slot a second time.
+    const fixture = createTemporaryWorkspace({
+      job: jobYaml().replace('schedule: "0 7 * * 1"', 'schedule: "*/3 * * * * *"'),
+    });
+    cleanups.push(fixture.cleanup);
+    const first = spawnLogged([child, fixture.root, "10000"], { SLOW_MS: "50" });
+    const late = spawnLogged([child, fixture.root, "10000"], { SLOW_MS: "50", LATE_MS: "1500" });
+    const skipped = await late.waitFor(
+      (event) => event.event === "job-skipped" && event.slot_run_id !== undefined,
+      60_000,
+    );
+    expect(String(skipped.reason)).toMatch(
+      /already has its run for the slot \S+ \(run \d+, (running|answered)/,
+    );
+    first.child.kill("SIGTERM");
+    late.child.kill("SIGTERM");
+    expect((await first.exited).code).toBe(0);
+    expect((await late.exited).code).toBe(0);
+    const runs = await listJobRuns(fixture.workspace(), { job: "returns-test" });
+    expect(runs.length).toBeGreaterThanOrEqual(1);
+    // Every run is a slot's, and no slot has two runs that were not interrupted.
+    expect(runs.every((run) => run.slot !== null)).toBe(true);
+    const kept = runs.filter((run) => run.status !== "interrupted").map((run) => run.slot);
+    expect(new Set(kept).size).toBe(kept.length);
+    expect(runs.find((run) => run.id === skipped.slot_run_id)?.slot).toBe(skipped.slot);
+    // Both processes logged their scheduled runs with the slot they claimed.
+    for (const process of [first, late])
+      for (const start of process.events.filter((event) => event.event === "job-start"))
+        expect(new Date(String(start.slot)).getUTCSeconds() % 3).toBe(0);
+  }, 120_000);
+
+  it("a slot whose run crashed is free again: the next scheduler's missed-run check runs it once", async () => {
+    const fixture = createTemporaryWorkspace({
+      job: jobYaml().replace('schedule: "0 7 * * 1"', 'schedule: "0 7 1 1 *"\nmissed_runs: run_once'),
+    });
+    cleanups.push(fixture.cleanup);
+    const workspace = fixture.workspace();
+    // A run two years ago: the latest 1 January 07:00 since is a missed slot.
+    await runJob(loadJob(workspace, "returns-test"), workspace, {
+      now: new Date(Date.now() - 2 * 365 * 86_400_000),
+    });
+    const crashed = spawnLogged([child, fixture.root, "500"], { SLOW_MS: "60000" });
+    const start = await crashed.waitFor((event) => event.event === "job-start");
+    expect(start.trigger).toBe("missed");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    crashed.child.kill("SIGKILL");
+    await crashed.exited;
+    const next = spawnLogged([child, fixture.root, "10000"], { SLOW_MS: "10" });
+    const missed = await next.waitFor((event) => event.event === "job-missed");
+    expect(missed).toMatchObject({ due: start.slot, last_status: "interrupted" });
+    const end = await next.waitFor((event) => event.event === "job-end");
+    expect(end).toMatchObject({ slot: start.slot, status: "answered" });
+    next.child.kill("SIGTERM");
+    expect((await next.exited).code).toBe(0);
+    const runs = await listJobRuns(workspace, { job: "returns-test" });
+    expect(runs.map((run) => [run.slot, run.status])).toEqual([
+      [start.slot, "answered"],
+      [start.slot, "interrupted"],
+      [null, "answered"],
+    ]);
+  }, 120_000);
 
   it("`triangulate schedule` reloads edited job files on SIGHUP and keeps the schedule when they are broken", async () => {
     const fixture = createTemporaryWorkspace();

@@ -4,7 +4,9 @@ import type { LoadedJob } from "./job-file.js";
 import { JobLockedError } from "./job-lock.js";
 import { type JobRunResult, type RunJobOptions, runJob } from "./job-runner.js";
 import { withHistory } from "./open-history.js";
+import { firingSlots, missedSlot } from "./schedule-slots.js";
 import type { SchedulerLog } from "./scheduler-log.js";
+import { SlotAlreadyRunError } from "./slot-already-run-error.js";
 
 /** Options of the long-running scheduler. */
 export interface SchedulerOptions {
@@ -27,8 +29,11 @@ interface RunningJob {
 /**
  * Runs report jobs on their cron schedules (croner, in each job's timezone). A job never overlaps
  * itself: a tick that finds it still running is skipped and logged (and a job lock guards against
- * other processes). On stop, running jobs get `graceMs` to finish, then are aborted and recorded
- * as interrupted.
+ * other processes). Each scheduled run claims its schedule slot (the cron time) in the run history
+ * before its first question, so a second scheduler of the workspace (a second `triangulate
+ * schedule`, started by cron and by systemd by mistake) skips a slot the first has run or is
+ * running, however late its timer fires. On stop, running jobs get `graceMs` to finish, then are
+ * aborted and recorded as interrupted.
  */
 export class JobScheduler {
   private readonly crons = new Map<string, Cron>();
@@ -93,11 +98,13 @@ export class JobScheduler {
         log.info("job-unscheduled", { job: config.name, reason: "no schedule in the job file" });
         continue;
       }
+      let slotOfFiring: (() => Date) | undefined;
       const cron = new Cron(
         config.schedule,
         { name: `triangulate:${config.name}:${Math.random()}`, timezone: config.timezone, catch: true },
-        () => this.trigger(job, "schedule"),
+        () => this.trigger(job, "schedule", slotOfFiring?.()),
       );
+      slotOfFiring = firingSlots(cron, () => this.now());
       this.crons.set(config.name, cron);
       scheduled.push(config.name);
       log.info("job-scheduled", {
@@ -124,44 +131,51 @@ export class JobScheduler {
   private async checkMissedRun(job: LoadedJob, cron: Cron): Promise<void> {
     const config = job.config;
     if (config.missed_runs !== "run_once") return;
-    const [last] = await withHistory(this.options.workspace, (history) =>
-      history.listRuns({ job: config.name, limit: 1 }),
-    );
-    if (!last) return;
-    const due = cron.nextRun(new Date(last.started_at));
-    const now = (this.options.now ?? (() => new Date()))();
-    if (due && due < now) {
-      this.options.log.info("job-missed", {
-        job: config.name,
-        due: due.toISOString(),
-        last_run: last.started_at,
-        policy: "run_once",
-      });
-      void this.trigger(job, "missed");
-    }
+    const [last] = await withHistory(this.options.workspace, async (history) => {
+      // A run whose process died (crashed, killed) is interrupted, so its slot is missed, not run.
+      await history.recoverInterrupted(config.name);
+      return history.listRuns({ job: config.name, limit: 1 });
+    });
+    const due = missedSlot(cron, last, this.now());
+    if (!due || !last) return;
+    this.options.log.info("job-missed", {
+      job: config.name,
+      due: due.toISOString(),
+      last_run: last.started_at,
+      last_status: last.status,
+      policy: "run_once",
+    });
+    void this.trigger(job, "missed", due);
   }
 
-  /** Runs a job now unless it is already running (then the tick is skipped and logged). */
-  trigger(job: LoadedJob, reason: "schedule" | "missed" | "manual"): Promise<void> {
+  /**
+   * Runs a job now unless it is already running (then the tick is skipped and logged). A `slot`
+   * (the cron time of a scheduled or missed run) is claimed in the history first: when its run is
+   * already recorded, by this scheduler or another, the run is skipped and logged.
+   */
+  trigger(job: LoadedJob, reason: "schedule" | "missed" | "manual", slot?: Date): Promise<void> {
     const name = job.config.name;
     const { log } = this.options;
     if (this.stopping) return Promise.resolve();
+    const shownSlot = slot ? { slot: slot.toISOString() } : {};
     if (this.running.has(name)) {
       log.warn("job-skipped", {
         job: name,
         reason: "still running from an earlier tick (no overlapping runs)",
         trigger: reason,
+        ...shownSlot,
       });
       return Promise.resolve();
     }
     const controller = new AbortController();
     const started = Date.now();
-    log.info("job-start", { job: name, trigger: reason });
+    log.info("job-start", { job: name, trigger: reason, ...shownSlot });
     const run = this.options.run ?? runJob;
-    const done = run(job, this.options.workspace, { signal: controller.signal })
+    const done = run(job, this.options.workspace, { signal: controller.signal, ...(slot ? { slot } : {}) })
       .then((result) => {
         const fields = {
           job: name,
+          ...shownSlot,
           run_id: result.report.run_id,
           status: result.report.status,
           exit_code: result.exitCode,
@@ -173,8 +187,15 @@ export class JobScheduler {
         else log.warn("job-end", fields);
       })
       .catch((error: unknown) => {
-        if (error instanceof JobLockedError)
-          log.warn("job-skipped", { job: name, reason: error.message, trigger: reason });
+        // Another process runs the job now, or has run this slot: neither is this run's failure.
+        if (error instanceof JobLockedError || error instanceof SlotAlreadyRunError)
+          log.warn("job-skipped", {
+            job: name,
+            reason: error.message,
+            trigger: reason,
+            ...shownSlot,
+            ...(error instanceof SlotAlreadyRunError ? { slot_run_id: error.run.id } : {}),
+          });
         else
           log.error("job-failed", {
             job: name,
@@ -185,6 +206,10 @@ export class JobScheduler {
       .finally(() => this.running.delete(name));
     this.running.set(name, { controller, done });
     return done;
+  }
+
+  private now(): Date {
+    return (this.options.now ?? (() => new Date()))();
   }
 
   /** Names of the jobs running now. */

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { AdapterPool } from "../adapters/registry.js";
+import { createTemporaryWorkspace } from "../test/support/jobs/job-test-workspace.js";
 import { defaultQuestionAnswerer } from "./question-answerer.js";
-import { createTemporaryWorkspace } from "./testing/temporary-workspace.js";
 
 const cleanups: (() => void | Promise<void>)[] = [];
 afterEach(async () => {

@@ -4,9 +4,9 @@ import { pathToFileURL } from "node:url";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_ARGUMENTS } from "../adapters/bi-dashboard/browser-manager.js";
+import { createTemporaryWorkspace } from "../test/support/jobs/job-test-workspace.js";
 import { loadJob } from "./job-file.js";
 import { runJob } from "./job-runner.js";
-import { createTemporaryWorkspace } from "./testing/temporary-workspace.js";
 
 const ARTIFACTS = path.resolve("test-artifacts");
 

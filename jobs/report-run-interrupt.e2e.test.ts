@@ -3,12 +3,12 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { processesGone } from "../adapters/bi-dashboard/bi-test-workspace.js";
 import { resolveBrowserExecutable } from "../adapters/bi-dashboard/browser-executable.js";
 import { chromiumDescendants } from "../adapters/bi-dashboard/browser-manager.js";
 import { loadWorkspace } from "../config/load-workspace.js";
 import { type BiPortal, startBiPortal } from "../demo/bi-portal/bi-portal-server.js";
 import { type RunningTicketServer, startTicketServer } from "../demo/ticket-server/ticket-server.js";
+import { processesGone } from "../test/support/bi-dashboard/bi-test-workspace.js";
 import { listJobRuns } from "./open-history.js";
 
 // Ctrl-C on `triangulate report run` as a user presses it: a real child process running the demo

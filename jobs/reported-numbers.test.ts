@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Answer } from "../models/answer.js";
 import type { TableEvidence } from "../models/evidence.js";
 import { metricCells, metricPoints } from "../reflector/metric-points.js";
-import { demoWorkspace, goal, result, table } from "../reflector/testing/fixtures.js";
+import { demoWorkspace, goal, result, table } from "../test/support/reflector/fixtures.js";
 import { extractReportedNumbers } from "./reported-numbers.js";
 
 // One table, two readers: the answer's metric points and the report's numbers. Both read the metric

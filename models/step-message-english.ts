@@ -177,6 +177,8 @@ export function englishStepMessage(said: StepMessage): string {
         : `${said.where}: the heading "${said.heading}" does not match period.heading /${said.pattern}/`;
     case "ocr_failed":
       return `${said.where}: the region needs OCR, and ${ocrProblemInEnglish(said.problem)}`;
+    case "chart_headers_unknown":
+      return `${said.where}: the region is a bar chart, and its two columns have no header names: set ocr.chart.category and ocr.chart.value, or map exactly two columns in columns (now ${said.columns.join(", ") || "none"}), one of them to a metric in offers.metrics`;
     case "chart_without_labels":
       return `${said.where}: the bar chart shows no value labels (${said.bars.length} bars: ${said.bars.join(", ")}), so its values cannot be read exactly; the axis ticks give only its scale. Show the values on the chart, or read them from a table`;
     case "ocr_found_nothing":

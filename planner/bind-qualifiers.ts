@@ -1,5 +1,6 @@
 import { isAsk } from "./decomposer.js";
 import { localeWords } from "./locales/index.js";
+import type { PairReference } from "./pair-references.js";
 import type { TimeMention } from "./time-expressions.js";
 import type { Mention } from "./vocabulary.js";
 
@@ -58,8 +59,35 @@ function askingClauseStarts(normalized: string): number[] {
   });
 }
 
-// Between two values of the same dimension, only a joiner means "a list" (A和B产品, East and North).
-const LIST_GAP = /^\s*(?:和|与|及|跟|、|,|\/|&|and|or|或|以及|vs\.?|versus)?\s*$/u;
+// A connective followed by an ask or a request starts a clause of its own, comma or not ("List the
+// CRM releases in H2 last year and count the complaints over that half", 并统计…): its values, dates
+// and measures bind inside it first.
+const latinWords = (kind: "connectives" | "interrogatives" | "requestWords") =>
+  localeWords(kind, true).map(escapeRegex).join("|");
+const hanWords = (kind: "connectives" | "interrogatives" | "requestWords") =>
+  localeWords(kind, false).map(escapeRegex).join("|");
+const CONNECTED_ASK = new RegExp(
+  `\\b(?:${latinWords("connectives")}|then|also)\\s+(?:then\\s+|also\\s+)?(?:${latinWords("interrogatives")}|${latinWords("requestWords")})\\b|(?:${hanWords("connectives")}|然后|再)(?:${hanWords("requestWords")})`,
+  "gu",
+);
+
+// Between two values of the same dimension, only a joiner means "a list" (A和B产品, East and North,
+// Shanghai as well as Shenzhen): each locale's connectives, a list comma, a slash or an ampersand.
+const LIST_GAP = new RegExp(
+  `^\\s*(?:${[
+    ...localeWords("connectives", true),
+    ...localeWords("connectives", false),
+    "、",
+    ",",
+    "/",
+    "&",
+    "vs.",
+  ]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegex)
+    .join("|")})?\\s*$`,
+  "u",
+);
 
 function newFrame(start: number, isEventFrame = false): Frame {
   return {
@@ -80,7 +108,13 @@ function newFrame(start: number, isEventFrame = false): Frame {
  * Afterwards, frames that omitted a metric, a time or a dimension take them from the frame
  * before (then after): "…with product B's in North China for the same month" inherits return rate.
  */
-export function bindQualifiers(normalized: string, mentions: Mention[], times: TimeMention[]): Frame[] {
+export function bindQualifiers(
+  normalized: string,
+  mentions: Mention[],
+  times: TimeMention[],
+  pairs: readonly PairReference[] = [],
+  unknownMeasures: readonly { start: number; end: number }[] = [],
+): Frame[] {
   type Item = { start: number; end: number; mention?: Mention; time?: TimeMention };
   const items: Item[] = [
     ...mentions
@@ -93,6 +127,7 @@ export function bindQualifiers(normalized: string, mentions: Mention[], times: T
   const sentenceStarts = [
     ...[...normalized.matchAll(SENTENCE_END)].map((match) => match.index + match[0].length),
     ...askingClauseStarts(normalized),
+    ...[...normalized.matchAll(CONNECTED_ASK)].map((match) => match.index),
   ]
     .filter((start) => start < normalized.length)
     .sort((a, b) => a - b);
@@ -103,10 +138,14 @@ export function bindQualifiers(normalized: string, mentions: Mention[], times: T
     const sentence = sentenceStarts.filter((start) => start > current.start && start <= item.start).pop();
     const previousEnd = boundEnd;
     boundEnd = item.end;
+    // A clause of values without a measure of its own ("…compare with domestic routes") ends too: it
+    // takes its measure from the clause before, and what the next clause asks stays there.
+    const continuation =
+      frames.length > 1 && (current.dimensions.size > 0 || current.times.length > 0) && !current.subset;
     if (
       sentence !== undefined &&
       sentence >= previousEnd &&
-      (current.metrics.length > 0 || current.events.length > 0)
+      (current.metrics.length > 0 || current.events.length > 0 || continuation)
     ) {
       current = newFrame(sentence);
       current.opensSentence = true;
@@ -184,7 +223,89 @@ export function bindQualifiers(normalized: string, mentions: Mention[], times: T
       frame.dimensions.size > 0 ||
       frame.times.length > 0,
   );
-  return inherit(used);
+  return withPairs(inherit(used, measureless(used, normalized, mentions, unknownMeasures)), pairs);
+}
+
+/**
+ * Frames whose clause asks a measure the catalog lacks: they take no measure from another clause.
+ * "…return rate in East China in January, and the churn rate in North China?" does not ask North's
+ * return rate; 华北区的流失率呢 neither. An unknown measure inside the frame's span, or the last
+ * measure written before it when that one is not listed with a known one ("return rate and churn
+ * rate of A …, and of B?" still asks B's return rate).
+ */
+function measureless(
+  frames: Frame[],
+  normalized: string,
+  mentions: Mention[],
+  unknownMeasures: readonly { start: number; end: number }[],
+): Set<Frame> {
+  const blocked = new Set<Frame>();
+  if (unknownMeasures.length === 0) return blocked;
+  const ordered = [...frames].sort((a, b) => a.start - b.start);
+  const known = mentions.filter((mention) => mention.kind === "metric" || mention.kind === "event");
+  ordered.forEach((frame, index) => {
+    if (frame.metrics.length > 0 || frame.events.length > 0) return;
+    const end = ordered[index + 1]?.start ?? normalized.length;
+    if (unknownMeasures.some((span) => span.start >= frame.start && span.start < end)) {
+      blocked.add(frame);
+      return;
+    }
+    const lastUnknown = unknownMeasures.filter((span) => span.end <= frame.start).at(-1);
+    const lastKnown = known.filter((mention) => mention.end <= frame.start).at(-1);
+    if (!lastUnknown || (lastKnown && lastKnown.end > lastUnknown.end)) return;
+    const listedKnown = known.some(
+      (mention) =>
+        mention.end <= lastUnknown.start &&
+        MEASURE_LIST_GAP.test(normalized.slice(mention.end, lastUnknown.start)),
+    );
+    if (!listedKnown) blocked.add(frame);
+  });
+  return blocked;
+}
+
+// Between two measures of one list: "return rate and churn rate", 退货率、流失率.
+const MEASURE_LIST_GAP = /^\s*(?:(?:和|与|及|跟|、|,|，|以及|and|as well as|the|or|或)\s*)*$/u;
+
+/**
+ * A clause with a pair word and no value of that dimension of its own ("which of the two had the
+ * longer delay", 两者中哪个更高) asks about both values the question named, not the nearest one:
+ * as one list when the question listed them together (A和B产品), else as one frame per value, as
+ * the clauses that named them apart were ("on international routes compared with domestic routes").
+ */
+function withPairs(frames: Frame[], pairs: readonly PairReference[]): Frame[] {
+  const ordered = [...frames].sort((a, b) => a.start - b.start);
+  const result: Frame[] = [];
+  ordered.forEach((frame, index) => {
+    const end = ordered[index + 1]?.start ?? Number.POSITIVE_INFINITY;
+    const pair = pairs.find(
+      (candidate) =>
+        candidate.start >= frame.start &&
+        candidate.start < end &&
+        !(frame.dimensions.has(candidate.dimension) && !frame.inherited.has(candidate.dimension)),
+    );
+    if (!pair) {
+      result.push(frame);
+      return;
+    }
+    const listed = ordered.some((other) =>
+      pair.values.every((value) => other.dimensions.get(pair.dimension)?.includes(value)),
+    );
+    const variants = listed ? [pair.values] : pair.values.map((value) => [value]);
+    for (const values of variants) {
+      const variant: Frame = {
+        ...frame,
+        metrics: [...frame.metrics],
+        events: [...frame.events],
+        times: [...frame.times],
+        dimensions: new Map(frame.dimensions),
+        inherited: new Set(frame.inherited),
+      };
+      variant.dimensions.set(pair.dimension, values);
+      variant.inherited.add(pair.dimension);
+      result.push(variant);
+    }
+  });
+  return result;
 }
 
 /** Where the metric and dimension words of a frame end, before a given offset. */
@@ -203,15 +324,26 @@ function lastItemEnds(
  * from the event frames: "Did Shenzhen or Hangzhou have outages in Q2, and what was availability in
  * both cities that quarter?" asks availability for the cities the event clause named.
  */
-function inherit(merged: Frame[]): Frame[] {
+function inherit(merged: Frame[], measureless: ReadonlySet<Frame> = new Set()): Frame[] {
   const metricFrames = merged.filter((frame) => !frame.isEventFrame);
   const eventFrames = merged.filter((frame) => frame.isEventFrame);
   metricFrames.forEach((frame, index) => {
     const before = metricFrames.slice(0, index).reverse();
     const after = metricFrames.slice(index + 1);
-    if (frame.metrics.length === 0) {
+    if (frame.metrics.length === 0 && !measureless.has(frame)) {
       const donor = [...before, ...after].find((candidate) => candidate.metrics.length > 0);
       if (donor) frame.metrics.push(...donor.metrics);
+      // A follow-up of values only after an event clause ("How many outages in Q2? And Shenzhen?",
+      // 深圳仓呢) asks the same event of them.
+      const eventDonor = donor
+        ? undefined
+        : [...merged.filter((candidate) => candidate.start < frame.start)]
+            .reverse()
+            .find((candidate) => candidate.events.length > 0);
+      if (eventDonor) {
+        frame.events.push(...eventDonor.events);
+        frame.isEventFrame = true;
+      }
     }
     // A subset's value narrows the subset alone: the total it is taken from keeps no filter of it.
     for (const donor of [...before, ...after, ...eventFrames].filter((candidate) => !candidate.subset)) {

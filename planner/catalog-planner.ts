@@ -24,8 +24,10 @@ import { detectIntents, type Intent } from "./intents.js";
 import type { PeriodComparison } from "./locales/time-locale.js";
 import { findModalTopicVerbs } from "./modal-topic-verbs.js";
 import { normalizeForMatching } from "./normalize-text.js";
+import { findPairReferences } from "./pair-references.js";
 import { periodReadingOf } from "./period-reading.js";
 import type { Clarification, PlanContext, Planner, PlanOutcome } from "./planner.js";
+import { policyWordMentions } from "./policy-mentions.js";
 import { type AmbiguousSpan, resolveSpans, type SpanResolution } from "./resolve-spans.js";
 import { type RouteDecision, routeQuestion } from "./router.js";
 import { selectEventOffers } from "./select-event-offers.js";
@@ -228,6 +230,22 @@ const UNKNOWN_TERM_NOTE: Record<Language, (written: string) => string> = {
   "zh-Hant": (written) => `「${written}」不在目錄中，未列入計畫`,
 };
 
+/** The words the catalog lacks, quoted in the question's script, each with its near name if any. */
+const UNKNOWN_DETAIL: Record<Language, (terms: UnknownTerm[]) => string> = {
+  en: (terms) =>
+    terms
+      .map((term) => `"${term.text}"${term.suggestion ? ` (did you mean ${term.suggestion}?)` : ""}`)
+      .join(", "),
+  "zh-Hans": (terms) =>
+    terms
+      .map((term) => `“${term.text}”${term.suggestion ? `（您是指 ${term.suggestion} 吗？）` : ""}`)
+      .join("、"),
+  "zh-Hant": (terms) =>
+    terms
+      .map((term) => `「${term.text}」${term.suggestion ? `（您是指 ${term.suggestion} 嗎？）` : ""}`)
+      .join("、"),
+};
+
 /** The forms a period can be asked in, offered when the question's time could not be read. */
 const EXAMPLE_PERIODS: Record<Language, string[]> = {
   en: ["last month", "Q1 2024", "2024-01-15"],
@@ -400,6 +418,9 @@ function fitsGrain(period: Period, offer: Offer, metric: string, state: Drafting
   if (!offer.grain || !isCoarser(offer.grain, period.grain) || !isCoarser("month", period.grain)) return true;
   const aligned = alignPeriod(period, offer.grain);
   if (aligned.from === period.from && (aligned.to === period.to || period.to === state.asOf)) return true;
+  // A to-date period from a month's start (本月至今, month to date) is its months up to as-of: on a
+  // quarterly dataset its month is widened to the quarter, as a month always is (the plan says so).
+  if (period.to === state.asOf && period.from.endsWith("-01") && isCoarser(offer.grain, "month")) return true;
   // The base of a to-date period (the same span last year): its last month is fetched whole, and
   // the to-date note says so.
   if (aligned.from === period.from && isBaseOfToDate(period, state.times)) return true;
@@ -588,20 +609,27 @@ function readQuestion(
         normalizeForMatching(span.written).includes(normalized.slice(phrase.start, phrase.end)),
       ),
   );
-  const mentions = found.filter(
+  const read = found.filter(
     (mention) =>
       !foreignMeasures.some((phrase) => mention.kind === "topic" && mention.start === phrase.start),
   );
-  // Terms read by another English form of their words are corrections the user is told about.
-  const resolution = {
-    ...resolved,
-    corrections: [...resolved.corrections, ...wordFormCorrections(mentions, working)],
-  };
   const { mentions: times, unread: unreadTimes } = questionTimeSpans(
     normalized,
     asOf,
     config.fiscal_year ? { fiscalYear: config.fiscal_year } : {},
   );
+  // A metric word in a clause that asks about a rule (must, 多久) and no figure is a word of the
+  // policy search: "how quickly must a water quality complaint be visited" counts no complaints.
+  const policyWords = policyWordMentions(normalized, read, times);
+  const mentions = read.filter((mention) => !policyWords.includes(mention));
+  // Terms read by another English form of their words are corrections the user is told about.
+  const resolution = {
+    ...resolved,
+    corrections: [...resolved.corrections, ...wordFormCorrections(mentions, working)],
+  };
+  // "Which of the two", 两者: the two values named, accounted for (no unknown word) and bound below.
+  const pairs = findPairReferences(normalized, mentions);
+  resolution.accounted.push(...pairs.map(({ start, end }) => ({ start, end })));
   // The words of a breakdown (高频, most common, 前三个, 问题类型) are read here, before any word is
   // judged unknown: they ask for a ranking, they are no qualifier the catalog lacks.
   const breakdownCue = readBreakdownCue(normalized, mentions, times, vocabulary);
@@ -665,7 +693,13 @@ function readQuestion(
   const events = namesOf(mentions, "event");
   const topics = namesOf(mentions, "topic");
   const intents = detectIntents(normalized, topics.length > 0, metrics.length + events.length > 0);
-  const frames = bindQualifiers(normalized, mentions, times).filter(
+  const unknownMeasures = unknownTerms
+    .filter((term) => term.kind === "metric")
+    .flatMap((term) => {
+      const at = working.indexOf(term.text);
+      return at < 0 ? [] : [{ start: at, end: at + term.text.length }];
+    });
+  const frames = bindQualifiers(normalized, mentions, times, pairs, unknownMeasures).filter(
     (frame) => frame.metrics.length > 0 || frame.events.length > 0,
   );
   return {
@@ -829,10 +863,7 @@ function refusalOf(
     return { clarification, message: clarificationMessage(clarification, language) };
   }
   if (unknownQualifiers.length > 0 || (unknownTerms.length > 0 && needs === 0)) {
-    const detail = unknownTerms
-      .map((term) => `"${term.text}"${term.suggestion ? ` (did you mean ${term.suggestion}?)` : ""}`)
-      .join(", ");
-    return { message: MESSAGES.unknown[language](detail) };
+    return { message: MESSAGES.unknown[language](UNKNOWN_DETAIL[language](unknownTerms)) };
   }
   if (needs === 0) return { message: MESSAGES.nothing[language]("") };
   return undefined;

@@ -14,9 +14,10 @@ export interface DimensionNouns {
 const cache = new WeakMap<Vocabulary, DimensionNouns>();
 
 /**
- * A word shared by the synonyms of at least two values of one dimension, other than the values
- * themselves, names the dimension ("product A", "product B" → product); so does the dimension's
- * own name. Chinese: a one- or two-character suffix shared the same way (A产品, B产品 → 产品).
+ * A word shared by the synonyms of at least two values of one dimension, and of half of them or
+ * more, other than the values themselves, names the dimension ("product A", "product B" →
+ * product); so does the dimension's own name. Chinese: a one- or two-character suffix shared the
+ * same way (A产品, B产品 → 产品).
  */
 export function dimensionNouns(vocabulary: Vocabulary): DimensionNouns {
   const cached = cache.get(vocabulary);
@@ -47,8 +48,15 @@ export function dimensionNouns(vocabulary: Vocabulary): DimensionNouns {
       for (const word of words) latinCounts.set(word, (latinCounts.get(word) ?? 0) + 1);
       for (const suffix of suffixes) hanCounts.set(suffix, (hanCounts.get(suffix) ?? 0) + 1);
     }
-    for (const [word, count] of latinCounts) if (count >= 2 && !latin.has(word)) latin.set(word, dimension);
-    for (const [suffix, count] of hanCounts) if (count >= 2 && !han.has(suffix)) han.set(suffix, dimension);
+    // A noun is shared by at least two values and half of them: 区 of 华东区…华西区 names the region,
+    // while 丢失, shared by two of ten sub-types (工单丢失, 包裹丢失), is a word of those two values
+    // (流失率 is no unknown sub-type).
+    const values = Object.keys(definition.values).length;
+    const shared = (count: number) => count >= 2 && count * 2 >= values;
+    for (const [word, count] of latinCounts)
+      if (shared(count) && !latin.has(word)) latin.set(word, dimension);
+    for (const [suffix, count] of hanCounts)
+      if (shared(count) && !han.has(suffix)) han.set(suffix, dimension);
     // The dimension's own name, its words joined by spaces ("service_zone" → "service zone").
     const own = dimension.toLowerCase().replace(/[_-]+/g, " ");
     if (own.length >= 3 && !latin.has(own)) latin.set(own, dimension);

@@ -13,6 +13,17 @@ const CUES: Record<Exclude<Intent, "lookup" | "policy">, RegExp> = {
   correlate: cuePattern("correlate"),
 };
 const POLICY_CUES = cuePattern("policy");
+const FIGURE_CUES = cuePattern("figure");
+
+/** True when a (folded) text asks about a rule: what is allowed, obliged or promised (must, 多久). */
+export function asksPolicy(normalized: string): boolean {
+  return POLICY_CUES.test(normalized);
+}
+
+/** True when a (folded) text asks for a figure: how many, number of, 多少, 几次. */
+export function asksFigure(normalized: string): boolean {
+  return FIGURE_CUES.test(normalized);
+}
 
 /**
  * The intents a normalised question expresses, from cue words in Chinese and English.

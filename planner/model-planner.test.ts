@@ -346,3 +346,27 @@ describe("model planner over Ollama's HTTP API", () => {
     expect(chatBodies).toHaveLength(0);
   });
 });
+
+describe("the model planner's prompt", () => {
+  const promptFor = (root: string) =>
+    new ModelPlanner().prompt({
+      workspace: loadWorkspace(path.resolve(import.meta.dirname, root), { environment: {} }),
+      asOf: "2024-06-30",
+      strategy: "auto",
+    });
+
+  it("takes its filter and validation examples from the workspace's catalog and datasets", () => {
+    const prompt = promptFor("../demo/workspace");
+    expect(prompt).toContain('canonical value (e.g. "A", not "A产品")');
+    expect(prompt).toMatch(
+      /- validation is a rule such as: has_columns: \[[^\]]*return_rate[^\]]*\] AND rows >= 1/,
+    );
+  });
+
+  it("holds no word of the demo's catalog when it plans for another workspace", () => {
+    const prompt = promptFor("../test/workspaces/harbor-clinics");
+    for (const word of ["East", "华东", "return_rate", "region"]) expect(prompt).not.toContain(word);
+    const rules = prompt.split("\nCatalog:")[0];
+    expect(rules).toMatch(/validation is a rule such as: \S/);
+  });
+});

@@ -6,10 +6,12 @@ import type { Language } from "../domain/language.js";
 import { type ChatMessage, OllamaClient, OllamaError, parseModelJson } from "../domain/ollama-client.js";
 import { checkPlanAgainstWorkspace } from "../executor/check-plan.js";
 import { type ExecutionPlan, planJsonSchema, safeParsePlan } from "../models/plan.js";
+import type { WorkspaceConfig } from "../models/workspace.js";
 import { withAskedFor } from "./asked-for.js";
 import { CatalogPlanner } from "./catalog-planner.js";
 import type { PlanContext, Planner, PlanOutcome } from "./planner.js";
-import { workspaceOffers } from "./workspace-offers.js";
+import { validationRuleFor } from "./validation-rule-for.js";
+import { type Offer, workspaceOffers } from "./workspace-offers.js";
 
 /** A span the catalog could not resolve, with what a model's plan must do to account for it. */
 interface Leftover {
@@ -277,13 +279,16 @@ export class ModelPlanner implements Planner {
   /** The system prompt: the template rendered with the workspace's catalog, offers and examples. */
   prompt(context: PlanContext): string {
     const config = context.workspace.config;
+    const offers = workspaceOffers(config);
     return templates().render(TEMPLATE_NAME, {
       workspace_name: config.name ?? path.basename(context.workspace.root),
       as_of: context.asOf,
       check_conflicts: config.reflector.check_conflicts,
       catalog: config.catalog,
-      offers: workspaceOffers(config),
+      offers,
       examples: this.examples(context),
+      filter_example: filterExample(config.catalog),
+      validation_example: validationExample(offers),
     });
   }
 
@@ -318,4 +323,27 @@ export class ModelPlanner implements Planner {
       return [{ question, plan: JSON.stringify(rest) }];
     });
   }
+}
+
+/**
+ * A dimension value and a synonym of it that differs, from the workspace's own catalog, for the
+ * prompt's rule that filters hold canonical values; none when no value has such a synonym. Taken
+ * from the catalog so the prompt holds no word of any one workspace.
+ */
+export function filterExample(
+  catalog: WorkspaceConfig["catalog"],
+): { value: string; synonym: string } | undefined {
+  for (const dimension of Object.values(catalog.dimensions)) {
+    for (const [value, synonyms] of Object.entries(dimension.values)) {
+      const synonym = synonyms.find((candidate) => candidate.toLowerCase() !== value.toLowerCase());
+      if (synonym) return { value, synonym };
+    }
+  }
+  return undefined;
+}
+
+/** The validation rule the catalog planner gives the first dataset offering a metric: the prompt's example of a rule. */
+export function validationExample(offers: readonly Offer[]): string {
+  const offer = offers.find((candidate) => candidate.dataset && candidate.metrics.length > 0);
+  return offer ? validationRuleFor(offer, "metric") : "rows >= 1";
 }

@@ -1,4 +1,5 @@
 import type { Workspace } from "../config/workspace.js";
+import { today } from "../domain/today.js";
 import type { Strategy } from "../models/plan.js";
 import { CatalogPlanner } from "./catalog-planner.js";
 import type { Planner, PlanOutcome } from "./planner.js";
@@ -11,11 +12,6 @@ export interface PlanQuestionOptions {
   asOf?: string;
   strategy?: Strategy;
   signal?: AbortSignal;
-}
-
-/** Today's date in UTC as YYYY-MM-DD. */
-export function today(): string {
-  return new Date().toISOString().slice(0, 10);
 }
 
 /** The planner a workspace uses: the model planner when model.planner is set, else the catalog planner. */

@@ -1,6 +1,6 @@
-import { businessSynonymsOf } from "../domain/business-synonyms.js";
 import { soundsAlike, soundsAlikeFuzzy } from "../domain/chinese-homophones.js";
 import { typingDistance } from "../domain/edit-distance.js";
+import { businessSynonymsOf } from "./business-synonyms.js";
 import { parseCount } from "./count-words.js";
 import { dimensionNouns } from "./dimension-nouns.js";
 import { isInflectionOf } from "./english-word-forms.js";
@@ -283,6 +283,8 @@ export function resolveSpans(question: string, vocabulary: Vocabulary, asOf: str
   let text = question;
   const steps = [
     changeEvents,
+    splitTerms,
+    countVerbs,
     measureHeads,
     runTogether,
     latinTypos,
@@ -364,6 +366,188 @@ const changeEvents: Step = (current, lexicon, vocabulary) => {
   }
   return nonOverlapping(edits);
 };
+
+// Between the code and the word of a term written apart (WMS一共发布了几个版本, "releases did the
+// WMS have"): words without content of their own — function words, count words, classifiers,
+// numerals — per language.
+const CHINESE_SPLIT_GAP_WORDS = [
+  ...new Set([
+    ...localeWords("functionWords", false),
+    ...localeWords("countClassifiers", false),
+    ...localeWords("countQuestionWords", false),
+    ...localeWords("changeGapWords", false),
+  ]),
+]
+  .filter((word) => PURE_HAN.test(word))
+  .sort((a, b) => b.length - a.length);
+const ENGLISH_SPLIT_GAP_WORDS = new Set(localeWords("functionWords", true));
+const HAN_NUMERALS = "[零〇一二两三四五六七八九十百]";
+/** At most this many Han characters, or Latin words, between the two parts of a term written apart. */
+const SPLIT_TERM_GAP = 10;
+const SPLIT_TERM_WORDS = 3;
+
+/** A metric or event term made of a code and a word (WMS版本, CRM发布, "WMS release"). */
+interface SplitTerm {
+  term: Term;
+  /** The code as the catalog writes it, folded (wms). */
+  code: string;
+  /** The word: Han characters, or one Latin word. */
+  head: string;
+}
+
+const splitTermsOf = new WeakMap<Vocabulary, SplitTerm[]>();
+
+/**
+ * The catalog's terms that join a code — a word the catalog writes with a capital inside it (WMS,
+ * CRM, HelpDesk) — and one word: Han (WMS版本) or Latin (WMS release). Other terms are not split:
+ * "return rate" is one name, and its words apart say other things.
+ */
+function splitTermsOfCatalog(vocabulary: Vocabulary, lexicon: Lexicon): SplitTerm[] {
+  const cached = splitTermsOf.get(vocabulary);
+  if (cached) return cached;
+  const catalog = vocabulary.catalog;
+  const codes = new Set(
+    [...Object.values(catalog.metrics), ...Object.values(catalog.events)]
+      .flatMap((entry) =>
+        [...entry.synonyms, ...(entry.label ? [entry.label] : [])].flatMap(
+          (synonym) =>
+            synonym.match(/(?<![A-Za-z0-9])[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?![A-Za-z0-9])/gu) ?? [],
+        ),
+      )
+      .map((code) => code.toLowerCase()),
+  );
+  const split: SplitTerm[] = [];
+  // Written together first (WMS版本 before WMS 版本): one split term per entry, code and word.
+  const ordered = [...lexicon.terms].sort((a, b) => a.text.length - b.text.length);
+  for (const term of ordered) {
+    if (term.kind !== "metric" && term.kind !== "event") continue;
+    const parts = /^([a-z][a-z0-9]*)\s*([\u4e00-\u9fff]+|\s[a-z]{3,})$/u.exec(term.text);
+    if (!parts || !codes.has(parts[1])) continue;
+    const [code, head] = [parts[1], parts[2].trim()];
+    if (split.some((other) => other.term.name === term.name && other.code === code && other.head === head))
+      continue;
+    split.push({ term, code, head });
+  }
+  splitTermsOf.set(vocabulary, split);
+  return split;
+}
+
+/**
+ * A metric or event term of a code and a word (split-term shape above) written with the two apart
+ * in one clause: "2023年WMS一共发布了几个版本", "how many releases did the WMS have" are the WMS
+ * release event. Between them only words without content of their own may stand, or the Han words
+ * of the same entry's other terms (发布 of WMS发布 before 版本 of WMS版本); a Latin word is taken in
+ * its inflections (releases, released). Any other word keeps them apart, and a code the catalog
+ * reads alone (CRM) is read already.
+ */
+const splitTerms: Step = (current, lexicon, vocabulary) => {
+  const { normalized, text } = current;
+  const edits: (Edit | undefined)[] = [];
+  const terms = splitTermsOfCatalog(vocabulary, lexicon).filter((split) => normalized.includes(split.code));
+  for (const split of terms) {
+    const { code, head, term } = split;
+    const codeAt = `(?<![a-z0-9])${escapeRegex(code)}(?![a-z0-9])`;
+    if (HAN.test(head)) {
+      // The same entry's other Han words may stand between (WMS一共发布了几个版本).
+      const own = terms
+        .filter((other) => other.term.name === term.name && other.code === code && HAN.test(other.head))
+        .map((other) => other.head);
+      const gap = [...CHINESE_SPLIT_GAP_WORDS, ...own].map(escapeRegex).join("|");
+      const pattern = compiled(`${codeAt}((?:${gap}|${HAN_NUMERALS}|\\d+|\\s)*)${escapeRegex(head)}`);
+      for (const match of normalized.matchAll(pattern)) {
+        if (match[1].trim() === "" || match[1].length > SPLIT_TERM_GAP) continue;
+        edits.push(splitEdit(current, match.index, match.index + match[0].length, code, term.text, text));
+      }
+      continue;
+    }
+    // English: the word before or after the code, a few function words between.
+    for (const word of normalized.matchAll(/[a-z][a-z0-9]*/gu)) {
+      if (word[0] !== head && !isInflectionOf(word[0], new Set([head]))) continue;
+      const wordStart = word.index;
+      const wordEnd = wordStart + word[0].length;
+      const after = compiled(`^((?:\\s+[a-z']+){0,${SPLIT_TERM_WORDS}}?)\\s+${codeAt}`).exec(
+        normalized.slice(wordEnd),
+      );
+      const before = compiled(`${codeAt}((?:\\s+[a-z']+){0,${SPLIT_TERM_WORDS}}?)\\s+$`).exec(
+        normalized.slice(0, wordStart),
+      );
+      const gapOf = (gap: string) => gap.trim().split(/\s+/u).filter(Boolean);
+      const plain = (gap: string) =>
+        gapOf(gap).length > 0 && gapOf(gap).every((gapWord) => ENGLISH_SPLIT_GAP_WORDS.has(gapWord));
+      if (after && plain(after[1]))
+        edits.push(splitEdit(current, wordStart, wordEnd + after[0].length, code, term.text, text));
+      else if (before && plain(before[1]))
+        edits.push(splitEdit(current, before.index, wordEnd, code, term.text, text));
+    }
+  }
+  // A two-character verb–object term split by an aspect particle and a count (停了几次机, 投过诉).
+  for (const term of lexicon.hanTerms) {
+    if ((term.kind !== "metric" && term.kind !== "event") || term.text.length !== 2) continue;
+    if (!normalized.includes(term.text[0])) continue;
+    const pattern = compiled(`${escapeRegex(term.text[0])}${HAN_ASPECT_GAP}${escapeRegex(term.text[1])}`);
+    for (const match of normalized.matchAll(pattern))
+      edits.push(splitEdit(current, match.index, match.index + match[0].length, "", term.text, text));
+  }
+  return nonOverlapping(edits.filter((edit): edit is Edit => edit !== undefined));
+};
+
+// Between a Chinese verb and its object: an aspect particle, then a count (停了几次机, 停过一次机).
+const HAN_ASPECT_GAP = "(?:了|过)(?:[几一两二三四五六七八九十]|多少)?(?:个|次|回|下)?";
+
+// The heads of a count metric's Han term (安装量, 骑行次数, 退款笔数): what is left is the verb counted.
+const COUNT_HEADS = ["数量", "次数", "笔数", "人次", "单量", "件数", "台数", "量", "数"];
+// A count asked of that verb: an aspect particle, then 多少 or 几 (安装了多少台, 骑行过几次).
+const COUNT_ASK = "(?:了|过)?(?=(?:一共|总共|共)?(?:多少|几))";
+
+/**
+ * A count metric asked with its verb (2024年1-4月一共安装了多少台 → 安装量): the Han term of a metric
+ * whose unit is a count, less its count head, written right before 多少 or 几 with at most an
+ * aspect particle between, is that metric.
+ */
+const countVerbs: Step = (current, lexicon, vocabulary) => {
+  const { normalized, text } = current;
+  const edits: Edit[] = [];
+  for (const term of lexicon.hanTerms) {
+    if (term.kind !== "metric" || vocabulary.catalog.metrics[term.name]?.unit !== "count") continue;
+    const head = COUNT_HEADS.find((candidate) => term.text.endsWith(candidate));
+    const stem = head ? term.text.slice(0, -head.length) : undefined;
+    if (!stem || stem.length < 2 || !normalized.includes(stem)) continue;
+    for (const match of normalized.matchAll(compiled(`${escapeRegex(stem)}${COUNT_ASK}`))) {
+      const start = match.index;
+      const end = start + match[0].length;
+      if (coveredBy(current.fixed, start, end)) continue;
+      edits.push({
+        start,
+        end,
+        replacement: term.text,
+        correction: { written: text.slice(start, end), corrected: term.text, reason: "measure_head" },
+      });
+    }
+  }
+  return nonOverlapping(edits);
+};
+
+/** The rewrite of a term written apart, or undefined when a catalog term or a time is inside it. */
+function splitEdit(
+  current: Stage,
+  start: number,
+  end: number,
+  code: string,
+  term: string,
+  text: string,
+): Edit | undefined {
+  if (coveredBy(current.fixed, start, end)) return undefined;
+  // The code as the user wrote it (WMS), the word as the catalog does.
+  const written = text.slice(start, end);
+  const codeStart = current.normalized.indexOf(code, start);
+  const replacement = `${text.slice(codeStart, codeStart + code.length)}${term.slice(code.length)}`;
+  return {
+    start,
+    end,
+    replacement: HAN.test(term) ? replacement : ` ${replacement} `,
+    correction: { written, corrected: replacement.trim(), reason: "split_term" },
+  };
+}
 
 const measureHeads: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) => {
   const { normalized, text, mentions } = current;

@@ -11,6 +11,8 @@ export type CorrectionReason =
   | "quantifier"
   | "topic_phrase"
   | "value_noun"
+  /** A term's code and word written apart in one clause (WMS一共发布了几个版本 → WMS版本). */
+  | "split_term"
   /** An English word form of a catalog term that is not a plain inflection (install → installs). */
   | "word_form";
 

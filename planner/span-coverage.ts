@@ -39,12 +39,21 @@ function functionWords(vocabulary: Vocabulary): Set<string> {
       "determiners",
       "classifiers",
       "changeGapWords",
+      // A change verb beside its event (换了几次物流服务商) says the change the event is.
+      "changeVerbs",
+      "pairReferences",
     ] as const)
-      for (const word of localeWords(concept, spaced)) words.add(word);
+      for (const word of localeWords(concept, spaced)) {
+        words.add(word);
+        // A phrase ("as well as", "the two") is read word by word.
+        if (spaced && word.includes(" ")) for (const part of word.split(" ")) words.add(part);
+      }
   const nouns = dimensionNouns(vocabulary);
   for (const noun of [...nouns.latin.keys(), ...nouns.han.keys()]) {
     words.add(noun);
     words.add(`${noun}s`);
+    // A noun of several words ("cargo line") is read word by word: each is the noun's.
+    for (const word of noun.split(" ")) if (noun.includes(" ") && word.length >= 3) words.add(word);
   }
   functionWordSets.set(vocabulary, words);
   return words;

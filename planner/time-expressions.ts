@@ -512,7 +512,15 @@ function asBackReferences(mentions: TimeMention[], text: string, asOfIso: string
   const words = TIME_LOCALES.flatMap((locale) => locale.backReferences).sort((a, b) => b.length - a.length);
   const demonstratives = TIME_LOCALES.flatMap((locale) => locale.demonstratives);
   return mentions.map((mention, index) => {
-    if (index === 0 || mention.kind !== "relative") return mention;
+    if (index === 0) return mention;
+    // "The same quarter", 同一季度 after July 2023: the quarter holding it (Q3 2023), not July alone.
+    if (mention.kind === "same_period" && mention.rule === "pattern") {
+      const holding = holdingReferent(mentions.slice(0, index), unitNamedAtEnd(mention.text));
+      return holding && mention.shiftYears === undefined && mention.inYear === undefined
+        ? { ...mention, referent: [holding] }
+        : mention;
+    }
+    if (mention.kind !== "relative") return mention;
     if (mention.beforeNamed) {
       const unit = unitOfPeriod(mention.periods[0]);
       const named = mentions
@@ -570,6 +578,12 @@ function asBackReferences(mentions: TimeMention[], text: string, asOfIso: string
       ...extra,
     });
     if (antecedent) return referring({ referent: antecedent.periods });
+    // 那个季度, "that quarter" after a month: the quarter holding the month the question named.
+    const holding =
+      backReference && mention.periods.length === 1
+        ? holdingReferent(mentions.slice(0, index), unitOfPeriod(mention.periods[0]))
+        : undefined;
+    if (holding) return referring({ referent: [holding] });
     // 这半年 after 2023年下半年: the half just named (said in a note); after 上个月, 这个月 is this month.
     const demonstrative =
       !backReference &&
@@ -600,6 +614,35 @@ function pointsAtNothing(mention: TimeMention, text: string): boolean {
   if (mention.kind !== "relative" || mention.rule === "back_reference") return false;
   const written = text.slice(mention.start, mention.end).toLowerCase();
   return POINTING_STEPS.some((word) => written.startsWith(word));
+}
+
+// Every locale's unit words, longest first: the unit a same-period word ends with (the same quarter, 同一季度).
+const ENDING_UNIT_WORDS = TIME_LOCALES.flatMap((locale) =>
+  Object.entries(locale.units).map(([word, unit]) => ({ word, unit, spaced: locale.spaced })),
+).sort((a, b) => b.word.length - a.word.length);
+
+/** The unit a same-period word names at its end ("the same quarter" → quarter), if any. */
+function unitNamedAtEnd(written: string): TimeUnit | undefined {
+  const text = written.trim().toLowerCase();
+  return ENDING_UNIT_WORDS.find(
+    ({ word, spaced }) => text.endsWith(word) && (!spaced || /(?:^|\s)$/u.test(text.slice(0, -word.length))),
+  )?.unit;
+}
+
+/**
+ * The unit holding the period a "same quarter" or "that quarter" points at: the nearest earlier
+ * single period finer than the unit and inside one of it (July 2023 → Q3 2023). A period of the
+ * unit itself, or one spanning several, is left to the other readings.
+ */
+function holdingReferent(earlier: TimeMention[], unit: TimeUnit | undefined): Period | undefined {
+  if (!unit || unit === "day") return undefined;
+  const antecedent = [...earlier].reverse().find((mention) => mention.periods.length === 1);
+  if (!antecedent) return undefined;
+  const period = antecedent.periods[0];
+  const holding = unitPeriod(dayOf(period.from), unit, 0);
+  const inside = holding.from <= period.from && period.to <= holding.to;
+  const finer = holding.from !== period.from || holding.to !== period.to;
+  return inside && finer ? holding : undefined;
 }
 
 /** True when a period is exactly one whole unit (one month, one quarter), not a run of them. */

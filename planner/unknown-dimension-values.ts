@@ -112,8 +112,11 @@ function countsOrPoints(word: string): boolean {
 export function unknownDimensionValues(normalized: string, vocabulary: Vocabulary): UnknownValueSpan[] {
   const { uses, coded, valueWords } = shapeOf(vocabulary);
   const found: UnknownValueSpan[] = [];
+  const nouns = dimensionNouns(vocabulary);
   const add = (start: number, end: number, dimension: string, name: string) => {
     if (valueWords.has(name) || countsOrPoints(name)) return;
+    // A whole noun of a dimension (业务线 beside 支线 and 干线) names that dimension, not a value of another.
+    if (nouns.han.has(normalized.slice(start, end)) || nouns.latin.has(normalized.slice(start, end))) return;
     found.push({ start, end, dimension, name, coded: coded.has(dimension) });
   };
   for (const { dimension, noun, before, after } of uses) {

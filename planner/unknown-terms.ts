@@ -1,6 +1,7 @@
 import { distance } from "fastest-levenshtein";
 import { nearestName } from "../config/nearest-name.js";
 import { dimensionNouns } from "./dimension-nouns.js";
+import { LANGUAGE_LOCALES } from "./locales/index.js";
 import { normalizeForMatching } from "./normalize-text.js";
 import {
   CHINESE_LOCATIVES,
@@ -22,21 +23,25 @@ export interface UnknownTerm {
   suggestion?: string;
 }
 
-// Business measures people ask about that a workspace may not hold. Only used to recognise that a
-// question asks for a measure: a hit that no catalog term covers is reported, never planned.
-const MEASURE_WORDS =
-  /[\u4e00-\u9fff]{1,4}率|销售额|营业额|销量|利润|毛利|库存|订单量|客单价|收入|营收|成本|流量|gmv|\bnps\b|\b(?:[a-z]+ ){0,2}rate\b|\brevenue\b|\bsales\b|\bprofits?\b|\bmargins?\b|\binventory\b|\bstock levels?\b|\border volume\b|\bbasket size\b|\bincome\b|\bcosts?\b|\bheadcount\b|\btraffic\b/gu;
+// Business measures people ask about that a workspace may not hold, in every language's words
+// (planner/locales/<code>/measure-words.ts). Only used to recognise that a question asks for a
+// measure: a hit that no catalog term covers is reported, never planned.
+const MEASURE_WORDS = new RegExp(
+  LANGUAGE_LOCALES.flatMap((locale) => locale.businessMeasurePatterns).join("|"),
+  "gu",
+);
+
+/** Each language's everyday measures, as whole words where words are spaced. */
+const EVERYDAY_MEASURES = LANGUAGE_LOCALES.flatMap((locale) =>
+  locale.everydayMeasurePatterns.map((pattern) => (locale.spaced ? `\\b(?:${pattern})\\b` : pattern)),
+);
 
 /**
  * Measures of everyday life, not of a business's data (exchange rates, interest, tax, odds): no
  * unknown metric of the catalog, and no cue that a question is about the workspace's data.
  */
-const GENERAL_ENGLISH = "(?:interest|tax|exchange|inflation|mortgage|heart|birth|crime|unemployment) rates?";
-export const GENERAL_MEASURES = new RegExp(
-  `^(?:频率|比率|汇率|效率|概率|税率|利率|${GENERAL_ENGLISH})$`,
-  "u",
-);
-const GENERAL_MEASURE_WORDS = new RegExp(`汇率|利率|税率|概率|效率|频率|\\b${GENERAL_ENGLISH}\\b`, "gu");
+export const GENERAL_MEASURES = new RegExp(`^(?:${EVERYDAY_MEASURES.join("|")})$`, "u");
+const GENERAL_MEASURE_WORDS = new RegExp(EVERYDAY_MEASURES.join("|"), "gu");
 
 /** The question with everyday measures blanked (same length), for the router's data cues. */
 export function withoutGeneralMeasures(normalized: string): string {
@@ -162,13 +167,16 @@ export function findUnresolvedQualifiers(
     }
     return undefined;
   };
-  for (const segment of segments) {
-    const dimension = hanNouns.get(segment.text);
-    const besideValue = (mention: Mention) =>
-      mention.kind === "dimension" &&
-      mention.name === dimension &&
-      (mention.end === segment.start || mention.start === segment.end);
-    if (dimension && mentions.some(besideValue)) taken.push(segment);
+  // Read by the text, not by segments: the segmenter splits a word it does not know (板块 → 板|块).
+  for (const mention of mentions) {
+    if (mention.kind !== "dimension") continue;
+    for (const [noun, dimension] of hanNouns) {
+      if (dimension !== mention.name) continue;
+      if (normalized.startsWith(noun, mention.end))
+        taken.push({ start: mention.end, end: mention.end + noun.length });
+      if (mention.start >= noun.length && normalized.startsWith(noun, mention.start - noun.length))
+        taken.push({ start: mention.start - noun.length, end: mention.start });
+    }
   }
   // Words of the metric's own label or synonyms written right beside it are part of its name
   // ("VIP repeat purchase rate": the catalog lists "repeat purchase rate" and "VIP repeat purchase").

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseRule, printRule } from "../models/validation-rule/index.js";
-import { withoutSpans } from "../models/validation-rule/testing/without-spans.js";
+import { withoutSpans } from "../test/support/validation-rule/without-spans.js";
 import { validationRuleFor, validationTreeFor } from "./validation-rule-for.js";
 import type { Offer } from "./workspace-offers.js";
 

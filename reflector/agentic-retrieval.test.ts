@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { TraceRecorder } from "../executor/trace-recorder.js";
 import type { Passage } from "../models/evidence.js";
 import type { SubGoal } from "../models/plan.js";
+import { goal, result } from "../test/support/reflector/fixtures.js";
 import { mergePassages, runRetrievalLoop } from "./agentic-retrieval.js";
 import { gradePassages } from "./grader.js";
-import { goal, result } from "./testing/fixtures.js";
 
 const passage = (chunk: string, text: string): Passage => ({
   chunk_id: chunk,

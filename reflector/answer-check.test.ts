@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { TableEvidence, TextEvidence } from "../models/evidence.js";
 import type { Asked } from "../models/plan.js";
 import { Catalog } from "../models/workspace.js";
+import { goal } from "../test/support/reflector/fixtures.js";
 import { checkEvent, checkMetric, checkText, sentenceStates } from "./answer-check.js";
 import type { Grade } from "./grader.js";
-import { goal } from "./testing/fixtures.js";
 
 const catalog = Catalog.parse({
   metrics: { return_rate: { unit: "percent" }, nps: { unit: "score" }, visits: { unit: "count" } },

@@ -4,9 +4,9 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadWorkspace } from "../config/load-workspace.js";
 import { ExecutionPlan } from "../models/plan.js";
+import { goal } from "../test/support/reflector/fixtures.js";
 import { answerPlan } from "./answer-loop.js";
 import { withBeforeWindow } from "./answering/before-window.js";
-import { goal } from "./testing/fixtures.js";
 
 // The answer loop on the demo's CSV exports (the real file adapter), so it needs no server.
 const folder = mkdtempSync(path.join(tmpdir(), "triangulate-answer-loop-"));

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { TableEvidence } from "../models/evidence.js";
 import type { SubGoal } from "../models/plan.js";
+import { demoWorkspace, goal, table } from "../test/support/reflector/fixtures.js";
 import { checkBreakdowns } from "./breakdown-check.js";
 import { breakdownsOf } from "./breakdowns.js";
 import { sharedNames } from "./shared-names.js";
 import type { GoalOutcome } from "./synthesizer/goal-outcome.js";
-import { demoWorkspace, goal, table } from "./testing/fixtures.js";
 
 const catalog = demoWorkspace().config.catalog;
 const trust: Record<string, number> = { tickets: 0.9, sales_bi: 0.85, handbook: 0.6 };

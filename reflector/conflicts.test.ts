@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { WorkspaceConfig } from "../models/workspace.js";
+import { demoWorkspace, goal, table } from "../test/support/reflector/fixtures.js";
 import { compareSources, toAnswerConflict } from "./conflicts.js";
 import { metricPoints } from "./metric-points.js";
-import { demoWorkspace, goal, table } from "./testing/fixtures.js";
 
 const units = { units: { return_rate: "percent" } };
 const sales = goal({ id: "g1", source: "sales_bi", dataset: "returns", params: { metric: "return_rate" } });

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { canonicalTable } from "../domain/canonical-values.js";
 import type { TableEvidence } from "../models/evidence.js";
 import { Catalog } from "../models/workspace.js";
+import { goal } from "../test/support/reflector/fixtures.js";
 import { eventAbsences } from "./synthesizer/summaries.js";
-import { goal } from "./testing/fixtures.js";
 
 // Issue 14: the absence line compared the row's stored value (华南) with the catalog key (South).
 const catalog = Catalog.parse({ dimensions: { region: { values: { South: ["华南"] } } } });

@@ -3,13 +3,13 @@ import { Workspace } from "../config/workspace.js";
 import { TraceRecorder } from "../executor/trace-recorder.js";
 import type { Passage } from "../models/evidence.js";
 import { WorkspaceConfig } from "../models/workspace.js";
+import { demoWorkspace, goal, result, table } from "../test/support/reflector/fixtures.js";
+import { type OllamaLoopback, startOllamaLoopback } from "../test/support/reflector/ollama-loopback.js";
 import { runRetrievalLoop } from "./agentic-retrieval.js";
 import { gradePassages } from "./grader.js";
 import { gradeWithModel } from "./model-grader.js";
 import type { GoalOutcome } from "./synthesizer/goal-outcome.js";
 import { synthesizeAnswer } from "./synthesizer/synthesize.js";
-import { demoWorkspace, goal, result, table } from "./testing/fixtures.js";
-import { type OllamaLoopback, startOllamaLoopback } from "./testing/ollama-loopback.js";
 
 let loopback: OllamaLoopback | undefined;
 afterEach(async () => {

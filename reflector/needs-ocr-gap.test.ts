@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { StepResult } from "../models/step-result.js";
+import { demoWorkspace, goal } from "../test/support/reflector/fixtures.js";
 import { gapFor } from "./answering/goal-gap.js";
 import { Labels } from "./synthesizer/labels.js";
-import { demoWorkspace, goal } from "./testing/fixtures.js";
 
 // Issue 20.2: a dashboard region that is a canvas with no table, on a dataset that may not use OCR,
 // is a gap that keeps the adapter's message and says what to change, in the answer's language.

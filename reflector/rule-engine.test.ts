@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { TraceRecorder } from "../executor/trace-recorder.js";
+import { failed, goal, reflectionContext, result } from "../test/support/reflector/fixtures.js";
 import { applyRules } from "./rule-engine.js";
 import { defaultRules } from "./rules/default-rules.js";
 import type { ReflectionRule } from "./rules/rule.js";
-import { failed, goal, reflectionContext, result } from "./testing/fixtures.js";
 
 describe("applyRules", () => {
   const subGoal = goal({

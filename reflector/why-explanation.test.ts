@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { TraceRecorder } from "../executor/trace-recorder.js";
 import type { SubGoal } from "../models/plan.js";
+import { demoWorkspace, goal, table } from "../test/support/reflector/fixtures.js";
 import { compareSources } from "./conflicts.js";
 import { renderGap } from "./messages/render-message.js";
 import { pointsOfGoals } from "./metric-points.js";
 import type { GoalOutcome } from "./synthesizer/goal-outcome.js";
 import { Labels } from "./synthesizer/labels.js";
 import { synthesizeAnswer } from "./synthesizer/synthesize.js";
-import { demoWorkspace, goal, table } from "./testing/fixtures.js";
 import { eventSearches, placeEvents } from "./why-alignment.js";
 import { checkWhy } from "./why-check.js";
 

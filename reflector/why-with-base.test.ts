@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { TraceRecorder } from "../executor/trace-recorder.js";
 import type { Period, SubGoal } from "../models/plan.js";
+import { demoWorkspace, goal, table } from "../test/support/reflector/fixtures.js";
 import { withBeforeWindow } from "./answering/before-window.js";
 import { compareSources } from "./conflicts.js";
 import { pointsOfGoals } from "./metric-points.js";
 import type { GoalOutcome } from "./synthesizer/goal-outcome.js";
 import { synthesizeAnswer } from "./synthesizer/synthesize.js";
-import { demoWorkspace, goal, table } from "./testing/fixtures.js";
 import { checkWhy } from "./why-check.js";
 
 // Issue 29 item 1: "why did it rise year over year (同比) / month over month (环比)" is measured

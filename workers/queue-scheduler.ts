@@ -2,6 +2,7 @@ import { Cron } from "croner";
 import type { Workspace } from "../config/workspace.js";
 import type { LoadedJob } from "../jobs/job-file.js";
 import { withHistory } from "../jobs/open-history.js";
+import { firingSlots, missedSlot } from "../jobs/schedule-slots.js";
 import type { SchedulerLog } from "../jobs/scheduler-log.js";
 import type { QueueClient } from "./queue-client.js";
 
@@ -104,17 +105,12 @@ export class QueueScheduler {
     for (const job of jobs) {
       const config = job.config;
       if (!config.schedule) continue;
-      // The slot of each firing: the cron time it is for, carried from one firing to the next.
-      let slot: Date | null = null;
+      let slotOfFiring: (() => Date) | undefined;
       const cron = new Cron(
         config.schedule,
         { name: `triangulate-queue:${config.name}:${Math.random()}`, timezone: config.timezone, catch: true },
         () => {
-          const now = this.now();
-          let due = slot ?? now;
-          // Past firings this process missed (a suspended machine) are not caught up here.
-          for (let next = cron.nextRun(due); next && next <= now; next = cron.nextRun(next)) due = next;
-          slot = cron.nextRun(due);
+          const due = slotOfFiring?.() ?? this.now();
           void this.enqueue(job, due, "schedule").catch((error: unknown) =>
             this.options.log.error("enqueue-failed", {
               job: config.name,
@@ -123,14 +119,14 @@ export class QueueScheduler {
           );
         },
       );
-      slot = cron.nextRun();
+      slotOfFiring = firingSlots(cron, () => this.now());
       this.crons.set(config.name, cron);
       names.push(config.name);
       this.options.log.info("job-scheduled", {
         job: config.name,
         schedule: config.schedule,
         timezone: config.timezone,
-        next_run: slot?.toISOString() ?? null,
+        next_run: cron.nextRun()?.toISOString() ?? null,
       });
       if (options.checkMissed) void this.checkMissedRun(job, cron);
     }
@@ -140,17 +136,16 @@ export class QueueScheduler {
   private async checkMissedRun(job: LoadedJob, cron: Cron): Promise<void> {
     const config = job.config;
     if (config.missed_runs !== "run_once") return;
-    const lastStarted = await withHistory(
-      this.options.workspace,
-      async (history) => (await history.listRuns({ job: config.name, limit: 1 }))[0]?.started_at,
+    const [last] = await withHistory(this.options.workspace, (history) =>
+      history.listRuns({ job: config.name, limit: 1 }),
     );
-    if (!lastStarted) return;
-    const now = this.now();
-    let due = cron.nextRun(new Date(lastStarted));
-    if (!due || due >= now) return;
-    // The latest slot before now: one catch-up run, whatever number was missed.
-    for (let next = cron.nextRun(due); next && next < now; next = cron.nextRun(next)) due = next;
-    this.options.log.info("job-missed", { job: config.name, due: due.toISOString(), last_run: lastStarted });
+    const due = missedSlot(cron, last, this.now());
+    if (!due || !last) return;
+    this.options.log.info("job-missed", {
+      job: config.name,
+      due: due.toISOString(),
+      last_run: last.started_at,
+    });
     await this.enqueue(job, due, "missed");
   }
 

@@ -1,14 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type BiPortal, startBiPortal } from "../../demo/bi-portal/bi-portal-server.js";
-import type { StepContext } from "../adapter.js";
-import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
 import {
   biGoal,
   removeTemporaryDirectories,
   stepContext,
   temporaryDirectory,
   testWorkspace,
-} from "./bi-test-workspace.js";
+} from "../../test/support/bi-dashboard/bi-test-workspace.js";
+import type { StepContext } from "../adapter.js";
+import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
 import { BrowserManager } from "./browser-manager.js";
 
 // Real headless Chromium against the real demo portal: a step aborted (deadline or Ctrl-C) while the

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BiPortal, startBiPortal } from "../../demo/bi-portal/bi-portal-server.js";
-import { processesGone } from "./bi-test-workspace.js";
+import { processesGone } from "../../test/support/bi-dashboard/bi-test-workspace.js";
 
 // A real process with a real Chromium, stopped the way users stop it: no browser may survive.
 let portal: BiPortal;
@@ -21,7 +21,13 @@ async function runChild(
 ): Promise<{ pids: number[]; code: number | null; signal: NodeJS.Signals | null }> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", path.join(import.meta.dirname, "interrupt-child.ts"), portal.url, mode],
+    [
+      "--import",
+      "tsx",
+      path.join(import.meta.dirname, "../../test/support/bi-dashboard/interrupt-child.ts"),
+      portal.url,
+      mode,
+    ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   let output = "";

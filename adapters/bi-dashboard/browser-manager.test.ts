@@ -1,6 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
+import {
+  biGoal,
+  removeTemporaryDirectories,
+  stepContext,
+  testWorkspace,
+} from "../../test/support/bi-dashboard/bi-test-workspace.js";
 import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
-import { biGoal, removeTemporaryDirectories, stepContext, testWorkspace } from "./bi-test-workspace.js";
 import { BrowserManager, residentMemoryBytes } from "./browser-manager.js";
 
 afterAll(() => removeTemporaryDirectories());

@@ -1,10 +1,11 @@
-import type { BiDataset } from "../../models/sources/bi-dashboard-source.js";
+import { type BiDataset, chartHeaders } from "../../models/sources/bi-dashboard-source.js";
+import { codedStepError } from "../../models/step-error.js";
 import { type LaidOutChart, layOutBarChart } from "../ocr/chart-layout.js";
 import type { RasterImage, RecognisedText } from "../ocr/ocr-engine.js";
 import type { LaidOutCell } from "../ocr/text-layout.js";
 
-// A region laid out as a bar chart becomes a two-column table — the dataset's chart.category and
-// chart.value headers, one row per bar — so the column mapping, value parsing, filters and
+// A region laid out as a bar chart becomes a two-column table — the dataset's chart headers
+// (chartHeaders: ocr.chart's names, or its two columns), one row per bar — so the column mapping, value parsing, filters and
 // confidence notes are those of any DOM or OCR'd table.
 
 /**
@@ -29,8 +30,10 @@ export function looksLikeChart(chart: LaidOutChart): boolean {
 export function chartTable(
   image: RasterImage,
   texts: RecognisedText[],
-  settings: BiDataset["ocr"],
+  dataset: BiDataset,
+  where: string,
 ): { rows: (LaidOutCell | null)[][] } | undefined {
+  const settings = dataset.ocr;
   if (settings.layout === "table") return undefined;
   const chart = layOutBarChart(image, texts, settings.chart.orientation);
   if (settings.layout === "auto" && !looksLikeChart(chart)) return undefined;
@@ -42,9 +45,18 @@ export function chartTable(
   });
   const bars = chart.bars.filter((bar) => bar.category || bar.value);
   if (bars.length === 0) return { rows: [] };
+  const headers = chartHeaders(dataset);
+  // layout: bar_chart without them is refused at load (BiDataset); layout: auto finds out here.
+  if (!headers)
+    throw codedStepError(
+      "config_error",
+      { code: "chart_headers_unknown", where, columns: Object.keys(dataset.columns) },
+      { bars: bars.length },
+      { retryable: false },
+    );
   return {
     rows: [
-      [header(settings.chart.category), header(settings.chart.value)],
+      [header(headers.category), header(headers.value)],
       ...bars.map((bar) => [bar.category, bar.value]),
     ],
   };

@@ -2,8 +2,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableEvidence } from "../../models/evidence.js";
+import {
+  biGoal,
+  removeTemporaryDirectories,
+  stepContext,
+  testWorkspace,
+} from "../../test/support/bi-dashboard/bi-test-workspace.js";
 import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
-import { biGoal, removeTemporaryDirectories, stepContext, testWorkspace } from "./bi-test-workspace.js";
 import { BrowserManager } from "./browser-manager.js";
 
 // A dashboard whose every control is labelled in Chinese, Japanese or full-width Latin: a login

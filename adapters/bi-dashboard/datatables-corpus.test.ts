@@ -6,9 +6,14 @@ import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadWorkspace } from "../../config/load-workspace.js";
 import type { TableEvidence } from "../../models/evidence.js";
+import {
+  biGoal,
+  removeTemporaryDirectories,
+  stepContext,
+  temporaryDirectory,
+} from "../../test/support/bi-dashboard/bi-test-workspace.js";
 import { corpusPath } from "../../test/support/corpora.js";
 import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
-import { biGoal, removeTemporaryDirectories, stepContext, temporaryDirectory } from "./bi-test-workspace.js";
 import { BrowserManager } from "./browser-manager.js";
 import { extractOnce } from "./table-extraction.js";
 import { tableLocator } from "./table-locator.js";

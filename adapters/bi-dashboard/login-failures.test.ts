@@ -2,7 +2,6 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BiPortal, startBiPortal } from "../../demo/bi-portal/bi-portal-server.js";
-import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
 import {
   biGoal,
   removeTemporaryDirectories,
@@ -10,7 +9,8 @@ import {
   stepFailure,
   TEST_WORKSPACE_YAML,
   testWorkspace,
-} from "./bi-test-workspace.js";
+} from "../../test/support/bi-dashboard/bi-test-workspace.js";
+import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
 import { BrowserManager } from "./browser-manager.js";
 
 // Real Chromium. A wrong field label must fail fast as auth_error; a login page that is merely

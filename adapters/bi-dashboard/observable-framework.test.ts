@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testSource } from "../../bin/commands/sources-command.js";
 // The seeded rows, the same function the site's build wrote them with.
 import { defectRows, returnRows } from "../../test/dashboards/observable-framework/data.mjs";
-import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
 import {
   biGoal,
   removeTemporaryDirectories,
@@ -12,9 +11,10 @@ import {
   stepFailure,
   temporaryDirectory,
   testWorkspace,
-} from "./bi-test-workspace.js";
+} from "../../test/support/bi-dashboard/bi-test-workspace.js";
+import { type StaticSite, serveStaticSite } from "../../test/support/bi-dashboard/static-site-server.js";
+import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
 import { BrowserManager } from "./browser-manager.js";
-import { type StaticSite, serveStaticSite } from "./static-site-server.js";
 
 // A real Observable Framework 1.13 site (npm @observablehq/framework, built offline by
 // .ci/build-test-dashboards): Inputs.table under Framework's default theme, which renders about 22

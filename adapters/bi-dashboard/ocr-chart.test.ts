@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableEvidence } from "../../models/evidence.js";
+import {
+  biGoal,
+  removeTemporaryDirectories,
+  stepContext,
+  stepFailure,
+  testWorkspace,
+} from "../../test/support/bi-dashboard/bi-test-workspace.js";
+import { type CanvasSpec, serveCanvasPages } from "../../test/support/bi-dashboard/chart-test-pages.js";
 import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
-import { biGoal, removeTemporaryDirectories, stepContext, testWorkspace } from "./bi-test-workspace.js";
 import { BrowserManager } from "./browser-manager.js";
-import { type CanvasSpec, serveCanvasPages } from "./chart-test-pages.js";
 
 // Bar charts drawn on <canvas> in a real headless Chromium, read by real PaddleOCR and laid out by
 // geometry (adapters/ocr/chart-layout.ts) as category → value rows, then mapped and parsed like a
@@ -80,8 +86,16 @@ sources:
         url: /charts
         locate: { aria_label: 各地区退货率 }
         extract: ocr
-        ocr: { layout: auto, chart: { category: 地区, value: 退货率 } }
+        # No chart names: the value is the header mapped to the offered metric, the category the other.
+        ocr: { layout: auto }
         columns: { 地区: region, 退货率: return_rate }
+        offers: { metrics: [return_rate], dimensions: [region] }
+      returns_zh_unnamed:
+        url: /charts
+        locate: { aria_label: 各地区退货率 }
+        extract: ocr
+        ocr: { layout: auto }
+        columns: { 地区: region, 月份: month, 退货率: return_rate }
       complaints_en:
         url: /charts
         locate: { aria_label: Complaints by category }
@@ -134,6 +148,15 @@ describe("a bar chart drawn on canvas, laid out as category → value rows", () 
     const evidence = await read("returns_zh_detected");
     expect(evidence.rows).toHaveLength(5);
     expect(evidence.rows[2]).toEqual({ region: "华南", return_rate: 7.4 });
+  }, 120_000);
+
+  it("says a chart found with layout: auto whose two columns have no names is a config error, not retried", async () => {
+    const failure = await stepFailure(read("returns_zh_unnamed"));
+    expect(failure.kind).toBe("config_error");
+    expect(failure.retryable).toBe(false);
+    expect(failure.message).toContain(
+      "the region is a bar chart, and its two columns have no header names: set ocr.chart.category and ocr.chart.value, or map exactly two columns in columns (now 地区, 月份, 退货率)",
+    );
   }, 120_000);
 
   it("reads horizontal bars with English categories and thousands separators", async () => {

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BiPortal, startBiPortal } from "../../demo/bi-portal/bi-portal-server.js";
 import { salesReturnRates } from "../../demo/data/return-rates.js";
 import type { TableEvidence } from "../../models/evidence.js";
-import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
 import {
   biGoal,
   removeTemporaryDirectories,
@@ -12,7 +11,8 @@ import {
   stepFailure,
   temporaryDirectory,
   testWorkspace,
-} from "./bi-test-workspace.js";
+} from "../../test/support/bi-dashboard/bi-test-workspace.js";
+import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
 import { BrowserManager } from "./browser-manager.js";
 
 // The demo portal's "Returns (chart)" page draws its table and a bar chart on <canvas>: no number

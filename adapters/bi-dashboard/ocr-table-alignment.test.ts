@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableEvidence } from "../../models/evidence.js";
-import { ALIGNED_TABLES, type AlignedTableSpec, serveAlignedTables } from "./aligned-table-pages.js";
+import {
+  ALIGNED_TABLES,
+  type AlignedTableSpec,
+  serveAlignedTables,
+} from "../../test/support/bi-dashboard/aligned-table-pages.js";
+import {
+  biGoal,
+  removeTemporaryDirectories,
+  stepContext,
+  testWorkspace,
+} from "../../test/support/bi-dashboard/bi-test-workspace.js";
 import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
-import { biGoal, removeTemporaryDirectories, stepContext, testWorkspace } from "./bi-test-workspace.js";
 import { BrowserManager } from "./browser-manager.js";
 
 // Canvas tables whose headers are not aligned like their numbers, read in a real headless

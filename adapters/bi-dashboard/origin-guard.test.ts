@@ -1,19 +1,19 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
 import {
   biGoal,
   removeTemporaryDirectories,
   stepContext,
   stepFailure,
   testWorkspace,
-} from "./bi-test-workspace.js";
+} from "../../test/support/bi-dashboard/bi-test-workspace.js";
+import { type StaticSite, serveStaticSite } from "../../test/support/bi-dashboard/static-site-server.js";
+import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
 import { resolveBrowserExecutable } from "./browser-executable.js";
 import { BrowserManager, CHROMIUM_ARGUMENTS } from "./browser-manager.js";
 import { OriginGuard } from "./origin-guard.js";
 import { chromium } from "./playwright.js";
-import { type StaticSite, serveStaticSite } from "./static-site-server.js";
 
 // A dashboard on one loopback port whose page tries every way out to a trap host on another port
 // (issue 26 item 1): the trap counts TCP connections, and the goal is none.

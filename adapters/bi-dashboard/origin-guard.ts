@@ -181,6 +181,11 @@ export class OriginGuard {
     try {
       response = await route.fetch({
         maxRedirects: 0,
+        // This request goes from Node over a kept-alive connection, which the server may close
+        // just as it is reused (Node's http server closes one idle for 5 s): it is reset. Chromium
+        // would send it again on a new connection; so does the guard, for a request that changes
+        // nothing on the server (a POST, such as a sign-in, is not sent twice).
+        ...(IDEMPOTENT_METHODS.has(request.method()) ? { maxRetries: 1 } : {}),
         timeout: this.options.timeoutMs ?? 0,
         ...(this.headersFor(url) ? { headers: { ...request.headers(), ...this.headersFor(url) } } : {}),
       });
@@ -249,6 +254,9 @@ export function describeBlocked(blocked: BlockedRequest[]): string | undefined {
   );
   return `${blocked.length} request${blocked.length === 1 ? "" : "s"} to origins outside the source blocked (${parts.join("; ")})`;
 }
+
+/** Methods a request may be sent twice with (RFC 9110 §9.2.2), when its connection was reset. */
+const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 // Playwright's abort codes for what a request made in Node met, so the page's error names the cause.
 function networkErrorCode(

@@ -72,9 +72,10 @@ async function stableScreenshot(region: Locator, deadline: number): Promise<Buff
  */
 export async function readRegionByOcr(
   region: Locator,
-  settings: BiDataset["ocr"],
+  dataset: BiDataset,
   options: { deadline: number; runDirectory?: string; stem: string; where: string },
 ): Promise<OcrTable> {
+  const settings = dataset.ocr;
   const started = Date.now();
   const png = await stableScreenshot(region, options.deadline);
   let image: string | undefined;
@@ -99,7 +100,7 @@ export async function readRegionByOcr(
       { cause, retryable: false },
     );
   }
-  const chart = chartTable(raster, texts, settings);
+  const chart = chartTable(raster, texts, dataset, options.where);
   const bars = chart?.rows.slice(1) ?? [];
   if (bars.length > 0 && bars.every((bar) => !bar[1]))
     // Bar lengths against the axis give an estimate at best; an estimate is not a reading.

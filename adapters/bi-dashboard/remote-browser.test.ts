@@ -4,21 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError } from "../../config/config-error.js";
 import { type BiPortal, startBiPortal } from "../../demo/bi-portal/bi-portal-server.js";
 import {
-  type BrowserServerProcess,
-  startBrowserServerProcess,
-} from "../../test/support/remote-browser-servers.js";
-import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
-import {
   biGoal,
   removeTemporaryDirectories,
   stepContext,
   stepFailure,
   TEST_WORKSPACE_YAML,
   testWorkspace,
-} from "./bi-test-workspace.js";
+} from "../../test/support/bi-dashboard/bi-test-workspace.js";
+import { type StaticSite, serveStaticSite } from "../../test/support/bi-dashboard/static-site-server.js";
+import {
+  type BrowserServerProcess,
+  startBrowserServerProcess,
+} from "../../test/support/remote-browser-servers.js";
+import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
 import { BrowserManager, chromiumDescendants } from "./browser-manager.js";
 import { connectRemoteBrowser } from "./remote-browser.js";
-import { type StaticSite, serveStaticSite } from "./static-site-server.js";
 
 // Real browser servers (playwright's chromium.launchServer over Debian's Chromium), each in its own
 // process as on a browser host; the adapter reaches them through `browser.ws_endpoint(s)`.

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BiPortal, startBiPortal } from "../../demo/bi-portal/bi-portal-server.js";
 import type { TableEvidence } from "../../models/evidence.js";
 import { StepError } from "../../models/step-error.js";
-import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
 import {
   biGoal,
   removeTemporaryDirectories,
   stepContext,
   TEST_WORKSPACE_YAML,
   testWorkspace,
-} from "./bi-test-workspace.js";
+} from "../../test/support/bi-dashboard/bi-test-workspace.js";
+import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
 import { BrowserManager } from "./browser-manager.js";
 
 // Real headless Chromium against a portal whose data API answers after 3 s, read through a source

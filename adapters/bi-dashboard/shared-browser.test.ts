@@ -8,7 +8,7 @@ import {
   removeTemporaryDirectories,
   TEST_WORKSPACE_YAML,
   temporaryDirectory,
-} from "./bi-test-workspace.js";
+} from "../../test/support/bi-dashboard/bi-test-workspace.js";
 import { resolveBrowserExecutable } from "./browser-executable.js";
 import { chromiumDescendants } from "./browser-manager.js";
 import { readEndpoint, sharedBrowserPaths } from "./shared-browser-files.js";
@@ -50,7 +50,7 @@ function runChild(
     [
       "--import",
       "tsx",
-      path.join(import.meta.dirname, "shared-browser-child.ts"),
+      path.join(import.meta.dirname, "../../test/support/bi-dashboard/shared-browser-child.ts"),
       directory,
       portal.url,
       String(holdMs),

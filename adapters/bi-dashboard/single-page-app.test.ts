@@ -4,7 +4,6 @@ import type { Workspace } from "../../config/workspace.js";
 import type { TableEvidence } from "../../models/evidence.js";
 import { SPA_DATA, SPA_SECRET, SPA_USER, spaWorkspaceYaml } from "../../test/dashboards/vite-spa/spa-seed.js";
 import { type RunningSpa, spaBuildPath, startSpa } from "../../test/dashboards/vite-spa/spa-server.js";
-import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
 import {
   biGoal,
   removeTemporaryDirectories,
@@ -12,7 +11,8 @@ import {
   stepFailure,
   temporaryDirectory,
   testWorkspace,
-} from "./bi-test-workspace.js";
+} from "../../test/support/bi-dashboard/bi-test-workspace.js";
+import { BiDashboardAdapter } from "./bi-dashboard-adapter.js";
 import { BrowserManager } from "./browser-manager.js";
 
 // A real single-page dashboard (test/dashboards/vite-spa: Vite, Tabulator, Grid.js, Chart.js with

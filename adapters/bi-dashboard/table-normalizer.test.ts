@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BiDataset } from "../../models/sources/bi-dashboard-source.js";
 import { StepError } from "../../models/step-error.js";
 import { Catalog } from "../../models/workspace.js";
-import { biGoal } from "./bi-test-workspace.js";
+import { biGoal } from "../../test/support/bi-dashboard/bi-test-workspace.js";
 import { type ExtractedBody, mapColumns, toTableEvidence } from "./table-normalizer.js";
 
 const catalog = Catalog.parse({

@@ -106,7 +106,7 @@ export const ocrRegionReader: TableReader = {
   async read(read, located, redactor) {
     const what = located.regionText ?? "a region";
     read.context.trace("bi", `bi:${read.goal.id}:ocr:${what}`);
-    const ocr = await readRegionByOcr(located.region, read.dataset.ocr, {
+    const ocr = await readRegionByOcr(located.region, read.dataset, {
       deadline: read.deadline,
       runDirectory: read.context.runDirectory,
       stem: `${read.goal.id.replace(/[^A-Za-z0-9_-]/g, "_")}-${read.context.attempt}`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { StepError } from "../../models/step-error.js";
-import { biGoal } from "./bi-test-workspace.js";
+import { biGoal } from "../../test/support/bi-dashboard/bi-test-workspace.js";
 import { buildDatasetUrl, templateValues } from "./url-template.js";
 
 describe("dataset URL templates", () => {

@@ -10,9 +10,13 @@ import { COMPLAINTS_2023 } from "../../demo/ticket-server/demo-issues.js";
 import type { JqlNode } from "../../demo/ticket-server/jql.js";
 import { type RunningTicketServer, startTicketServer } from "../../demo/ticket-server/ticket-server.js";
 import { StepError } from "../../models/step-error.js";
+import {
+  goalFor,
+  stepContext,
+  ticketsAdapterFor,
+} from "../../test/support/tickets/tickets-test-workspace.js";
 import { createAdapter } from "../registry.js";
 import type { TicketsAdapter } from "./tickets-adapter.js";
-import { goalFor, stepContext, ticketsAdapterFor } from "./tickets-test-workspace.js";
 
 const demoWorkspace = path.resolve(__dirname, "../../demo/workspace");
 const TOKEN = "s3cret-demo-token-value";

@@ -8,7 +8,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StepError } from "../../models/step-error.js";
-import { goalFor, stepContext, ticketsAdapterFor } from "./tickets-test-workspace.js";
+import {
+  goalFor,
+  stepContext,
+  ticketsAdapterFor,
+} from "../../test/support/tickets/tickets-test-workspace.js";
 
 const ITEMS = [
   { id: 1, region: "华东", title: "depot" },

@@ -9,9 +9,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningTicketServer, startTicketServer } from "../../demo/ticket-server/ticket-server.js";
 import { corpusPath } from "../../test/support/corpora.js";
+import {
+  goalFor,
+  stepContext,
+  ticketsAdapterFor,
+} from "../../test/support/tickets/tickets-test-workspace.js";
 import { flattenChangelog, statusTimeline } from "./changelog-events.js";
 import { PRESETS } from "./presets.js";
-import { goalFor, stepContext, ticketsAdapterFor } from "./tickets-test-workspace.js";
 
 const corpus = corpusPath("tickets", "jira");
 const read = (file: string) => JSON.parse(readFileSync(path.join(corpus, file), "utf8"));

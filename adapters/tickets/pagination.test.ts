@@ -8,9 +8,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StepError } from "../../models/step-error.js";
+import {
+  goalFor,
+  stepContext,
+  ticketsAdapterFor,
+} from "../../test/support/tickets/tickets-test-workspace.js";
 import { statusTimeline } from "./changelog-events.js";
 import { nextLink } from "./paginate.js";
-import { goalFor, stepContext, ticketsAdapterFor } from "./tickets-test-workspace.js";
 
 const ISSUES = Array.from({ length: 23 }, (_, index) => ({
   id: 100 + index,

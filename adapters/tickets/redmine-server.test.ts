@@ -15,7 +15,11 @@ import {
   type SeededSchema,
   seedRedmineSchema,
 } from "../../test/support/real-redmine.js";
-import { goalFor, stepContext, ticketsAdapterFor } from "./tickets-test-workspace.js";
+import {
+  goalFor,
+  stepContext,
+  ticketsAdapterFor,
+} from "../../test/support/tickets/tickets-test-workspace.js";
 
 const found = await findRealRedmine();
 const missing = "reason" in found ? found.reason : undefined;

@@ -20,8 +20,8 @@ import {
   requestTrackerRest,
 } from "../../test/support/real-request-tracker.js";
 import { CATALOG_SITE, seededChanges, seedRequestTracker } from "../../test/support/request-tracker-seed.js";
+import { goalFor, stepContext } from "../../test/support/tickets/tickets-test-workspace.js";
 import { TicketsAdapter } from "./tickets-adapter.js";
-import { goalFor, stepContext } from "./tickets-test-workspace.js";
 
 const found = await findRealRequestTracker();
 const missing = "reason" in found ? found.reason : undefined;

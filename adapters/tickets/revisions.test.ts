@@ -13,7 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError } from "../../config/config-error.js";
 import { loadWorkspace } from "../../config/load-workspace.js";
 import type { StepError } from "../../models/step-error.js";
-import { goalFor, stepContext, ticketsAdapterFor } from "./tickets-test-workspace.js";
+import {
+  goalFor,
+  stepContext,
+  ticketsAdapterFor,
+} from "../../test/support/tickets/tickets-test-workspace.js";
 
 const INCIDENTS = [
   { id: "INC-7", title: "Depot East switched carrier", effective_date: "2024-01-17" },

@@ -1,14 +1,14 @@
 import { type Command, Option } from "commander";
-import type { Answer, Citation } from "../../models/answer.js";
-import type { TraceEvent } from "../../models/trace-event.js";
-import { askQuestion } from "../../planner/ask.js";
-import { type AskResultJson, askResultJson } from "../../planner/ask-result-json.js";
-import { today } from "../../planner/plan-question.js";
-import { messageCatalog } from "../../reflector/messages/render-message.js";
+import { today } from "../../domain/today.js";
+import type { AskResultJson } from "../../planner/ask-result-json.js";
 import { colors, ExitCode, printJson, requireQuestion, UsageError } from "../cli-output.js";
 import { interruptedBeforeStart } from "../early-interrupt.js";
 import { isoDate } from "../option-values.js";
-import { plannerOption, workspaceFrom, workspaceOption } from "./workspace-option.js";
+import { plannerOption, workspaceOption } from "./workspace-option.js";
+
+// What a local ask needs (the planner, the executor, the reflector, the workspace's schemas) and
+// what a person's output needs (the message catalogs) are imported when used: `ask --queue` only
+// sends the question and prints what comes back (a client's memory, issue 27).
 
 interface AskCommandOptions {
   workspace: string;
@@ -20,47 +20,6 @@ interface AskCommandOptions {
   json?: boolean;
   sequential?: boolean;
   queue?: string;
-}
-
-/** The answer's citations in their [n] order (each was registered while writing one item). */
-export function orderedCitations(answer: Answer): Citation[] {
-  return answer.items.flatMap((item) => item.citations);
-}
-
-/** Prints an answer for a person: status, text (conflicts, broadened, gaps included), sources. */
-export function printAnswer(answer: Answer, options: { runDirectory?: string } = {}): void {
-  const c = colors();
-  const out = (line: string) => process.stdout.write(`${line}\n`);
-  const words = messageCatalog(answer.language).footer;
-  const statusWord = words.statuses[answer.status];
-  const status =
-    answer.status === "answered" || answer.status === "direct" ? c.green(statusWord) : c.yellow(statusWord);
-  // English keeps "status answered" (a space after the heading); Chinese headings end in "：".
-  out(`${c.bold(words.status)}${/[:：]$/.test(words.status) ? "" : " "}${status}`);
-  out("");
-  out(answer.text);
-  const citations = orderedCitations(answer);
-  if (citations.length > 0) {
-    out("");
-    out(c.bold(words.sources));
-    for (const [index, citation] of citations.entries()) out(`  [${index + 1}] ${citation.label}`);
-  }
-  // "N numbers audited" only when all N were; otherwise the failure is printed (the text says it too).
-  if (answer.audit.untraced.length > 0)
-    out(
-      c.yellow(
-        `\n${words.auditFailed(answer.audit.untraced.length, answer.audit.numbers, answer.audit.untraced.join(", "))}`,
-      ),
-    );
-  else if (answer.numbers.length > 0) out(c.dim(`\n${words.audited(answer.numbers.length)}`));
-  if (options.runDirectory) out(c.dim(words.run(options.runDirectory)));
-}
-
-/** Prints the compact trace lines. */
-export function printTrace(events: TraceEvent[]): void {
-  const c = colors();
-  process.stdout.write(`\n${c.bold("Trace:")}\n`);
-  for (const event of events) process.stdout.write(`  ${c.dim(String(event.t).padStart(5))} ${event.line}\n`);
 }
 
 /** `triangulate ask "<question>"`: plans, fetches, reflects and answers; exit 0 answered, 2 partial, 1 could not run. */
@@ -104,6 +63,11 @@ export function registerAskCommand(program: Command): void {
         await askOnQueue(question, options, maxIterations);
         return;
       }
+      const [{ workspaceFrom }, { askQuestion }, { askResultJson }] = await Promise.all([
+        import("./open-workspace.js"),
+        import("../../planner/ask.js"),
+        import("../../planner/ask-result-json.js"),
+      ]);
       const workspace = workspaceFrom(options);
       const controller = new AbortController();
       const onInterrupt = () => controller.abort(new Error("interrupted"));
@@ -119,7 +83,7 @@ export function registerAskCommand(program: Command): void {
           signal: controller.signal,
           ...(options.sequential || process.env.TRIANGULATE_SEQUENTIAL === "1" ? { sequential: true } : {}),
         });
-        printAskResult(askResultJson(result), options);
+        await printAskResult(askResultJson(result), options);
       } finally {
         process.removeListener("SIGINT", onInterrupt);
       }
@@ -127,10 +91,11 @@ export function registerAskCommand(program: Command): void {
 }
 
 /** Prints an ask's result (local or from a worker) as `ask` does, and sets the exit code. */
-function printAskResult(result: AskResultJson, options: AskCommandOptions): void {
+async function printAskResult(result: AskResultJson, options: AskCommandOptions): Promise<void> {
   if (options.json) {
     printJson(result);
   } else {
+    const { printAnswer, printTrace } = await import("../print-answer.js");
     for (const warning of result.warnings)
       process.stderr.write(`${colors(process.stderr).yellow("note:")} ${warning}\n`);
     printAnswer(result.answer, result.run_directory ? { runDirectory: result.run_directory } : {});
@@ -173,7 +138,7 @@ async function askOnQueue(question: string, options: AskCommandOptions, maxItera
         },
       },
     );
-    printAskResult(result, options);
+    await printAskResult(result, options);
   } finally {
     process.removeListener("SIGINT", onInterrupt);
     await client.close();

@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { DEMO_AS_OF, FLAGSHIP_QUESTIONS, startDemo } from "../../demo/run-demo.js";
 import { askQuestion } from "../../planner/ask.js";
 import { colors, ExitCode, isInteractive, printJson } from "../cli-output.js";
-import { printAnswer, printTrace } from "./ask-command.js";
+import { printAnswer, printTrace } from "../print-answer.js";
 
 interface DemoCommandOptions {
   serve?: boolean;
@@ -66,7 +66,8 @@ export function registerDemoCommand(program: Command): void {
         if (options.serve && !interrupted) {
           const lines = [
             ...Object.entries(demo.environment).map(([name, value]) => `export ${name}=${value}`),
-            `triangulate ask --workspace ${demo.directory} "对比A产品在华东区2024年1月的退货率与B产品在华北区同期的退货率"`,
+            // The demo's own first question (demo/run-demo.ts), as a command to paste.
+            `triangulate ask --workspace ${demo.directory} ${JSON.stringify(FLAGSHIP_QUESTIONS[0].question)}`,
           ];
           err(`\n${c.bold("Demo sources are running.")} In another terminal:`);
           for (const line of lines) err(`  ${line}`);

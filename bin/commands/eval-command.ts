@@ -4,7 +4,8 @@ import { evaluatePlanner } from "../../planner/evaluate-plans.js";
 import { readGoldSet } from "../../planner/gold-set.js";
 import { plannerFor } from "../../planner/plan-question.js";
 import { colors, ExitCode, formatTable, printJson } from "../cli-output.js";
-import { workspaceFrom, workspaceOption } from "./workspace-option.js";
+import { workspaceFrom } from "./open-workspace.js";
+import { workspaceOption } from "./workspace-option.js";
 
 const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
 

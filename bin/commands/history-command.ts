@@ -6,7 +6,8 @@ import type { Command } from "commander";
 import { exportRuns, importRuns, parseExport } from "../../jobs/history-transfer.js";
 import { withHistory } from "../../jobs/open-history.js";
 import { ExitCode, isInteractive, printJson, UsageError } from "../cli-output.js";
-import { workspaceFrom, workspaceOption } from "./workspace-option.js";
+import { workspaceFrom } from "./open-workspace.js";
+import { workspaceOption } from "./workspace-option.js";
 
 /** `triangulate history export` and `triangulate history import`: moving a run history between stores. */
 export function registerHistoryCommand(program: Command): void {

@@ -10,7 +10,8 @@ import {
   pickKnowledgeBaseSource,
 } from "../../adapters/pdf-kb/open-knowledge-base.js";
 import { colors, ExitCode, isInteractive, printJson, UsageError } from "../cli-output.js";
-import { workspaceFrom, workspaceOption } from "./workspace-option.js";
+import { workspaceFrom } from "./open-workspace.js";
+import { workspaceOption } from "./workspace-option.js";
 
 const reasonText: Record<string, string> = {
   corrupt: "corrupt or truncated, not a readable PDF",

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeManyPagesPdf } from "../../adapters/pdf-kb/test-support/write-raw-pdf.js";
-import { writeTestPdf } from "../../adapters/pdf-kb/test-support/write-test-pdf.js";
+import { writeManyPagesPdf } from "../../test/support/pdf-kb/write-raw-pdf.js";
+import { writeTestPdf } from "../../test/support/pdf-kb/write-test-pdf.js";
 import { colors } from "../cli-output.js";
 import { formatIngestSummary } from "./ingest-command.js";
 

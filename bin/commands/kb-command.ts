@@ -15,7 +15,8 @@ import {
 } from "../../adapters/pdf-kb/store/search-filters.js";
 import type { Workspace } from "../../config/workspace.js";
 import { colors, ExitCode, formatTable, printJson, UsageError } from "../cli-output.js";
-import { workspaceFrom, workspaceOption } from "./workspace-option.js";
+import { workspaceFrom } from "./open-workspace.js";
+import { workspaceOption } from "./workspace-option.js";
 
 function snippet(text: string, length = 220): string {
   const flat = text.replace(/\s+/g, " ").trim();

@@ -1,7 +1,8 @@
 import type { Command } from "commander";
 import { BoundedStdioTransport } from "../mcp/bounded-stdio-transport.js";
 import { createMcpServer } from "../mcp/mcp-server.js";
-import { workspaceFrom, workspaceOption } from "./workspace-option.js";
+import { workspaceFrom } from "./open-workspace.js";
+import { workspaceOption } from "./workspace-option.js";
 
 /**
  * `triangulate mcp`: serves the workspace over the Model Context Protocol on stdin/stdout until

@@ -1,13 +1,15 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { type Command, Option } from "commander";
+import { today } from "../../domain/today.js";
 import type { SubGoal } from "../../models/plan.js";
-import { planQuestion, today } from "../../planner/plan-question.js";
+import { planQuestion } from "../../planner/plan-question.js";
 import type { PlanOutcome } from "../../planner/planner.js";
 import { colors, ExitCode, hasWords, printJson, UsageError } from "../cli-output.js";
 import { isoDate } from "../option-values.js";
 import { planJson } from "../plan-json.js";
-import { plannerOption, workspaceFrom, workspaceOption } from "./workspace-option.js";
+import { workspaceFrom } from "./open-workspace.js";
+import { plannerOption, workspaceOption } from "./workspace-option.js";
 
 interface PlanOptions {
   workspace: string;

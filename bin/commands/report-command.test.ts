@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createTemporaryWorkspace, jobYaml } from "../../jobs/testing/temporary-workspace.js";
+import { createTemporaryWorkspace, jobYaml } from "../../test/support/jobs/job-test-workspace.js";
 
 function triangulate(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -83,6 +83,49 @@ describe("triangulate report / runs --job", () => {
       ]),
     ).toEqual([["returns-test", "partial", 2]]);
   }, 60_000);
+
+  it("--slot due runs the latest slot of the job's schedule once: a second runner of it exits 1 naming the run", async () => {
+    writeFileSync(
+      path.join(fixture.root, "jobs/slotted.yaml"),
+      jobYaml().replace("name: returns-test", "name: slotted"),
+    );
+    const run = () =>
+      triangulate(["report", "run", "slotted", "--workspace", fixture.root, "--slot", "due", "--json"]);
+    const first = await run();
+    expect(first.code).toBe(0);
+    const second = await run();
+    expect(second.code).toBe(1);
+    const { error } = JSON.parse(second.stdout);
+    expect(error.message).toMatch(
+      new RegExp(
+        `job slotted already has its run for the slot \\S+ \\(run ${JSON.parse(first.stdout).run_id}, answered`,
+      ),
+    );
+    const runs = await triangulate([
+      "runs",
+      "list",
+      "--job",
+      "slotted",
+      "--workspace",
+      fixture.root,
+      "--json",
+    ]);
+    const [recorded] = JSON.parse(runs.stdout) as { slot: string }[];
+    // The job runs on Mondays at 07:00 in its timezone: the slot is the latest such time.
+    expect(new Date(recorded.slot).getTime()).toBeLessThanOrEqual(Date.now());
+    expect(Date.now() - new Date(recorded.slot).getTime()).toBeLessThan(7 * 86_400_000);
+    const wrong = await triangulate([
+      "report",
+      "run",
+      "slotted",
+      "--workspace",
+      fixture.root,
+      "--slot",
+      "monday",
+    ]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain("--slot expects due or an ISO 8601 date-time");
+  }, 90_000);
 
   // With --json stdout holds exactly one object: the error object (docs/json-output.md, b6b2886).
   it("exits 1 with file:line:column for a broken job file and prints only the error object on stdout", async () => {

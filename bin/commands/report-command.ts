@@ -1,19 +1,49 @@
 import type { Command } from "commander";
 import { formatConfigIssue } from "../../config/config-error.js";
-import { inspectJobFile, jobsDirectoryOf, listJobFiles, loadJob } from "../../jobs/job-file.js";
+import {
+  inspectJobFile,
+  jobsDirectoryOf,
+  type LoadedJob,
+  listJobFiles,
+  loadJob,
+} from "../../jobs/job-file.js";
 import { JobLockedError } from "../../jobs/job-lock.js";
 import type { JobReport } from "../../jobs/job-report.js";
 import { runJob } from "../../jobs/job-runner.js";
 import { summarizeStatuses } from "../../jobs/report-markdown.js";
+import { dueSlotOf } from "../../jobs/schedule-slots.js";
+import { SlotAlreadyRunError } from "../../jobs/slot-already-run-error.js";
 import { colors, ExitCode, isInteractive, printJson, UsageError } from "../cli-output.js";
 import { isoDate } from "../option-values.js";
-import { workspaceFrom, workspaceOption } from "./workspace-option.js";
+import { workspaceFrom } from "./open-workspace.js";
+import { workspaceOption } from "./workspace-option.js";
 
 interface ReportRunOptions {
   workspace: string;
   jobs?: string;
   asOf?: string;
+  slot?: string;
   json?: boolean;
+}
+
+/**
+ * The schedule slot `--slot` names: `due` is the latest time of the job's own schedule at or
+ * before now (what a cron entry or a systemd timer running the job is the run of); otherwise an
+ * ISO 8601 date-time.
+ */
+function slotOption(value: string, job: LoadedJob): Date {
+  if (value === "due") {
+    const due = dueSlotOf(job.config, new Date());
+    if (!due)
+      throw new UsageError(
+        `--slot due needs the job's schedule: ${job.config.name} has ${job.config.schedule ? "no time at or before now" : "no schedule"}`,
+      );
+    return due;
+  }
+  const slot = new Date(value);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) || Number.isNaN(slot.getTime()))
+    throw new UsageError(`--slot expects due or an ISO 8601 date-time (2026-12-07T00:00:00Z), got ${value}`);
+  return slot;
 }
 
 /** The --json summary of a job run: what a CI step or a monitor reads. */
@@ -57,12 +87,17 @@ export function registerReportCommand(program: Command): void {
     .addOption(workspaceOption())
     .option("--jobs <dir>", "folder of job files (default: <workspace>/jobs)")
     .option("--as-of <date>", "override the job's as-of rule (YYYY-MM-DD)", isoDate)
+    .option(
+      "--slot <time>",
+      "the schedule slot this run is the run of: due (the latest time of the job's schedule) or an ISO date-time; a slot already run is not run again",
+    )
     .option("--json", "print only a JSON summary on stdout")
     .action(async (name: string, options: ReportRunOptions) => {
       if (options.asOf && !/^\d{4}-\d{2}-\d{2}$/.test(options.asOf))
         throw new UsageError(`--as-of expects YYYY-MM-DD, got ${options.asOf}`);
       const workspace = workspaceFrom(options);
       const job = loadJob(workspace, name, { jobsDirectory: options.jobs });
+      const slot = options.slot === undefined ? undefined : slotOption(options.slot, job);
       const controller = new AbortController();
       const interrupt = (signal: NodeJS.Signals) => controller.abort(new Error(`received ${signal}`));
       process.once("SIGINT", interrupt);
@@ -72,6 +107,7 @@ export function registerReportCommand(program: Command): void {
       try {
         const result = await runJob(job, workspace, {
           ...(options.asOf ? { asOf: options.asOf } : {}),
+          ...(slot ? { slot } : {}),
           signal: controller.signal,
           onProgress: (event) => {
             if (!progress) return;
@@ -109,7 +145,8 @@ export function registerReportCommand(program: Command): void {
         if (run.files.length) lines.push(`reports: ${run.files.join(", ")}`);
         process.stdout.write(`${lines.join("\n")}\n`);
       } catch (error) {
-        if (error instanceof JobLockedError) throw new UsageError(error.message);
+        if (error instanceof JobLockedError || error instanceof SlotAlreadyRunError)
+          throw new UsageError(error.message);
         throw error;
       } finally {
         process.off("SIGINT", interrupt);

@@ -147,7 +147,7 @@ export function registerRuleCommand(program: Command): void {
     .description(
       "evaluate a validation rule on sample data; exit 0 when it holds, 2 when it is false, 1 when it cannot run",
     )
-    .argument("<rule>", "the rule, quoted, e.g. 'has_columns: [month, return_rate] AND rows >= 1'")
+    .argument("<rule>", "the rule, quoted, e.g. 'has_columns: [month, <metric>] AND rows >= 1'")
     .option("--data <file>", "sample rows: a CSV or JSON file (an array of records)")
     .option(
       "--passages <file>",

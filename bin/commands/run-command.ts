@@ -9,7 +9,8 @@ import type { ExecutionPlan } from "../../models/plan.js";
 import type { StepResult } from "../../models/step-result.js";
 import { colors, ExitCode, isInteractive, printJson, UsageError } from "../cli-output.js";
 import { isoDate } from "../option-values.js";
-import { workspaceFrom, workspaceOption } from "./workspace-option.js";
+import { workspaceFrom } from "./open-workspace.js";
+import { workspaceOption } from "./workspace-option.js";
 
 interface RunOptions {
   workspace: string;

@@ -4,7 +4,8 @@ import { findRun, listRuns, readRunFolder } from "../../executor/run-store.js";
 import { type JobRunListing, listJobRuns } from "../../jobs/open-history.js";
 import { ExitCode, formatTable, printJson, UsageError } from "../cli-output.js";
 import { positiveInteger } from "../option-values.js";
-import { workspaceFrom, workspaceOption } from "./workspace-option.js";
+import { workspaceFrom } from "./open-workspace.js";
+import { workspaceOption } from "./workspace-option.js";
 
 function printJobRuns(runs: JobRunListing[], options: { json?: boolean; job?: string }): void {
   if (options.json) printJson(runs);

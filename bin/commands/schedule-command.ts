@@ -5,7 +5,8 @@ import { inspectJobFolder, jobsDirectoryOf, type LoadedJob } from "../../jobs/jo
 import { JobScheduler, runSchedulerUntilSignal } from "../../jobs/job-scheduler.js";
 import { createSchedulerLog, type SchedulerLog } from "../../jobs/scheduler-log.js";
 import { colors, ExitCode, UsageError } from "../cli-output.js";
-import { workspaceFrom, workspaceOption } from "./workspace-option.js";
+import { workspaceFrom } from "./open-workspace.js";
+import { workspaceOption } from "./workspace-option.js";
 
 interface ScheduleOptions {
   workspace: string;

@@ -3,7 +3,8 @@ import { printJson, UsageError } from "../cli-output.js";
 import { startHttpServer } from "../serve/http-server.js";
 import { LocalBackend } from "../serve/local-backend.js";
 import { readTokenFile } from "../serve/request-auth.js";
-import { workspaceFrom, workspaceOption } from "./workspace-option.js";
+import { workspaceFrom } from "./open-workspace.js";
+import { workspaceOption } from "./workspace-option.js";
 
 interface ServeOptions {
   workspace: string;

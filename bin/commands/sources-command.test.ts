@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadWorkspace } from "../../config/load-workspace.js";
 import { type RunningTicketServer, startTicketServer } from "../../demo/ticket-server/ticket-server.js";
-import { formatReport, parseFilters, testSource } from "./sources-command.js";
+import { formatReport, parseFilters, testEverySource, testSource } from "./sources-command.js";
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, "../..");
@@ -143,6 +143,53 @@ describe("sources test on a source with nothing to map", () => {
       const workspace = loadWorkspace(folder, { environment: {} });
       await expect(testSource(workspace, "rules_pdf", {})).rejects.toThrow(
         /rules_pdf has no datasets or searches to test.*kb search/,
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("sources test without a source", () => {
+  // A workspace written by someone else (the round-9 held-out writer): six file sources, seven datasets.
+  const ferrowell = path.join(root, "test/held-out/round9/ferrowell");
+
+  it("tests every dataset of every source, in the YAML's order", async () => {
+    const workspace = loadWorkspace(ferrowell, { environment: {} });
+    const reports = await testEverySource(workspace, { from: "2024-01-01", to: "2024-03-31" });
+    const expected = Object.entries(workspace.config.sources).flatMap(([source, config]) =>
+      Object.keys((config as { datasets?: Record<string, unknown> }).datasets ?? {}).map(
+        (dataset) => `${source}/${dataset}`,
+      ),
+    );
+    expect(expected.length).toBeGreaterThan(5);
+    expect(reports.map((report) => `${report.source}/${report.dataset}`)).toEqual(expected);
+    for (const report of reports) {
+      expect(report.error).toBeUndefined();
+      expect(report.rows.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("refuses a dataset or a sample without the source it belongs to", async () => {
+    const workspace = loadWorkspace(ferrowell, { environment: {} });
+    await expect(testEverySource(workspace, { dataset: "accuracy" })).rejects.toThrow(
+      /--dataset\/--search needs a source/,
+    );
+    await expect(testEverySource(workspace, { sample: "response.json" })).rejects.toThrow(
+      /--sample needs a source/,
+    );
+  });
+
+  it("says so when no source has anything to test (a knowledge base alone)", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "sources-test-all-kb-"));
+    try {
+      writeFileSync(
+        path.join(folder, "triangulate.yaml"),
+        "catalog:\n  topics:\n    house_rules: { synonyms: [house rules] }\nsources:\n  rules_pdf:\n    kind: pdf_kb\n    paths: [docs/*.pdf]\n    offers: { topics: [house_rules] }\n",
+      );
+      const workspace = loadWorkspace(folder, { environment: {} });
+      await expect(testEverySource(workspace, {})).rejects.toThrow(
+        /no source in .* has datasets or searches/,
       );
     } finally {
       rmSync(folder, { recursive: true, force: true });

@@ -3,7 +3,9 @@
  * maps a source's raw data onto the catalog.
  *
  * `sources test <source>` runs one dataset/search of a source and prints what the mapping
- * extracted as a table, plus every field whose path/locator matched nothing. It works for any
+ * extracted as a table, plus every field whose path/locator matched nothing. Without a source it
+ * runs every source that has datasets or searches (a knowledge base without tables is named and
+ * passed over: its passages are tried with `kb search`), so a new workspace is checked in one go. It works for any
  * adapter; the two optional members `normalizeSample` (for --sample) and `testMapping` (lenient
  * live test) of `SourceAdapter` (adapters/adapter.ts) make it better.
  *
@@ -26,8 +28,9 @@ import { sectionNames } from "../../models/workspace.js";
 import { colors, ExitCode, formatTable, printJson, UsageError } from "../cli-output.js";
 import { isoDate, positiveInteger } from "../option-values.js";
 import { missingValues } from "./missing-values.js";
+import { workspaceFrom } from "./open-workspace.js";
 import { readSampleJson } from "./sample-file.js";
-import { workspaceFrom, workspaceOption } from "./workspace-option.js";
+import { workspaceOption } from "./workspace-option.js";
 
 /** The outcome for one dataset, as printed (and as --json prints it). */
 export interface SourceTestReport {
@@ -268,6 +271,28 @@ function exitCodeOf(reports: SourceTestReport[]): number {
     : ExitCode.ok;
 }
 
+/**
+ * `sources test` without a source: every source with datasets or searches, in the YAML's order.
+ * A dataset name or a saved sample belongs to one source, so both need the source named.
+ */
+export async function testEverySource(
+  workspace: Workspace,
+  options: SourceTestOptions,
+): Promise<SourceTestReport[]> {
+  if (options.dataset || options.sample)
+    throw new UsageError(
+      `${options.sample ? "--sample" : "--dataset/--search"} needs a source: triangulate sources test <source> …`,
+    );
+  const reports: SourceTestReport[] = [];
+  for (const name of Object.keys(workspace.config.sources)) {
+    if (datasetsOf(workspace, name).length === 0) continue;
+    reports.push(...(await testSource(workspace, name, options)));
+  }
+  if (reports.length === 0)
+    throw new UsageError(`no source in ${workspace.file} has datasets or searches to test`);
+  return reports;
+}
+
 /** Registers `sources list` and `sources test`. */
 export function registerSourcesCommand(program: Command): void {
   const sources = program
@@ -310,7 +335,7 @@ export function registerSourcesCommand(program: Command): void {
   sources
     .command("test")
     .description("run a source's mapping on a saved response (--sample) or live, and show what it extracts")
-    .argument("<source>", "source name in triangulate.yaml")
+    .argument("[source]", "source name in triangulate.yaml; every source with datasets when omitted")
     .addOption(workspaceOption())
     .option("--search <name>", "the search (tickets) to test; all when omitted")
     .option("--dataset <name>", "the dataset to test (same as --search)")
@@ -329,7 +354,7 @@ export function registerSourcesCommand(program: Command): void {
     .option("--watch", "re-run whenever triangulate.yaml (or the sample) changes")
     .action(
       async (
-        source: string,
+        source: string | undefined,
         options: Omit<SourceTestOptions, "filters"> & {
           workspace: string;
           search?: string;
@@ -358,7 +383,9 @@ export function registerSourcesCommand(program: Command): void {
         const limit = Math.max(1, Number(options.limit) || 20);
         const runOnce = async (): Promise<number> => {
           const workspace = workspaceFrom(options);
-          const reports = await testSource(workspace, source, testOptions);
+          const reports = source
+            ? await testSource(workspace, source, testOptions)
+            : await testEverySource(workspace, testOptions);
           if (options.json) printJson({ reports });
           else process.stdout.write(`${reports.map((report) => formatReport(report, limit)).join("\n\n")}\n`);
           return exitCodeOf(reports);

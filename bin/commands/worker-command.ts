@@ -5,7 +5,8 @@ import { startQueueWorker } from "../../workers/queue-worker.js";
 import { WarmRunner } from "../../workers/warm-runner.js";
 import { ExitCode } from "../cli-output.js";
 import { positiveInteger } from "../option-values.js";
-import { workspaceFrom, workspaceOption } from "./workspace-option.js";
+import { workspaceFrom } from "./open-workspace.js";
+import { workspaceOption } from "./workspace-option.js";
 
 interface WorkerOptions {
   workspace: string;

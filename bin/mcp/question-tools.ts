@@ -1,11 +1,12 @@
 import path from "node:path";
 import { z } from "zod";
+import { today } from "../../domain/today.js";
 import { checkPlanAgainstWorkspace, PlanError } from "../../executor/check-plan.js";
 import { executePlan } from "../../executor/execute-plan.js";
 import { TraceRecorder } from "../../executor/trace-recorder.js";
 import { safeParsePlan } from "../../models/plan.js";
 import { askQuestion } from "../../planner/ask.js";
-import { planQuestion, today } from "../../planner/plan-question.js";
+import { planQuestion } from "../../planner/plan-question.js";
 import { IsoDate } from "../option-values.js";
 import { failure, progressReporter, type ToolContext } from "./tool-context.js";
 import { toolOutput } from "./tool-output.js";

@@ -1,8 +1,9 @@
 import { AdapterPool } from "../../adapters/registry.js";
 import type { Workspace } from "../../config/workspace.js";
+import { today } from "../../domain/today.js";
 import { askQuestion } from "../../planner/ask.js";
 import { askResultJson } from "../../planner/ask-result-json.js";
-import { planQuestion, today } from "../../planner/plan-question.js";
+import { planQuestion } from "../../planner/plan-question.js";
 import { planJson } from "../plan-json.js";
 import type {
   AnswerBackend,

@@ -47,6 +47,8 @@ export interface BiPortal {
   loginCount(): number;
   /** Requests for images and fonts so far (to check that the adapter blocks them). */
   assetRequestCount(): number;
+  /** Requests for dashboard data (`/api/…`) so far, by path (to count the reads a run made). */
+  dataRequestCount(path?: string): number;
   /** Ends every session, as a session timeout would. */
   expireSessions(): void;
   /** Turns the slow-rendering switch on (ms > 0) or off (0). */
@@ -123,6 +125,7 @@ export async function startBiPortal(options: BiPortalOptions = {}): Promise<BiPo
   const sessions = new PortalSessions(options.sessionTtlMs ?? 8 * 3600_000);
   const context: PageContext = { classes, renderDelayMs: options.renderDelayMs ?? 0 };
   let assetRequests = 0;
+  const dataRequests = new Map<string, number>();
   const agGridBundle = await readFile(agGridBundlePath());
   const delayTimers = new Set<NodeJS.Timeout>();
 
@@ -150,6 +153,7 @@ export async function startBiPortal(options: BiPortalOptions = {}): Promise<BiPo
           return send(response, 200, "image/png", Buffer.from("89504e470d0a1a0a", "hex"));
         return send(response, 200, "font/woff2", Buffer.alloc(16));
       }
+      if (route.startsWith("/api/")) dataRequests.set(route, (dataRequests.get(route) ?? 0) + 1);
       if (route === "/vendor/ag-grid-community.min.js")
         return send(response, 200, "text/javascript", agGridBundle, { "cache-control": "max-age=3600" });
       if (route === "/dashboards/hang" || route === "/api/hang") return; // never answers: for timeout tests
@@ -243,6 +247,10 @@ export async function startBiPortal(options: BiPortalOptions = {}): Promise<BiPo
     classSuffix: classes.suffix,
     loginCount: () => sessions.logins,
     assetRequestCount: () => assetRequests,
+    dataRequestCount: (path?: string) =>
+      path === undefined
+        ? [...dataRequests.values()].reduce((total, count) => total + count, 0)
+        : (dataRequests.get(path) ?? 0),
     expireSessions: () => sessions.expireAll(),
     setRenderDelay: (ms: number) => {
       context.renderDelayMs = ms;

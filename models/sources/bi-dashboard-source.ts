@@ -86,15 +86,19 @@ export const OcrSettings = z
      * filled bars on one baseline with labels, else table).
      */
     layout: z.enum(["table", "bar_chart", "auto"]).default("table"),
-    /** A bar chart's two columns: their header names (for `columns`) and the bars' direction. */
+    /**
+     * A bar chart's two columns: their header names (for `columns`) and the bars' direction.
+     * Absent names are taken from the dataset's `columns` (chartHeaders): the value is the header
+     * mapped to a metric the dataset offers, the category the one other header.
+     */
     chart: z
       .object({
         orientation: z.enum(["auto", "vertical", "horizontal"]).default("auto"),
-        category: z.string().min(1).default("category"),
-        value: z.string().min(1).default("value"),
+        category: z.string().min(1).optional(),
+        value: z.string().min(1).optional(),
       })
       .strict()
-      .default({ orientation: "auto", category: "category", value: "value" }),
+      .default({ orientation: "auto" }),
   })
   .strict();
 
@@ -142,7 +146,7 @@ export const BiDataset = z
       engine: "paddleocr",
       min_confidence: 0.9,
       layout: "table",
-      chart: { orientation: "auto", category: "category", value: "value" },
+      chart: { orientation: "auto" },
     }),
     columns: ColumnMapping,
     /** Catalog column holding the period (month, quarter or date); rows outside the sub-goal's period are dropped. */
@@ -183,8 +187,38 @@ export const BiDataset = z
     /** Seconds to wait for the data to appear. */
     wait_seconds: z.number().positive().max(300).default(15),
   })
-  .strict();
+  .strict()
+  .superRefine((dataset, context) => {
+    // A declared chart's rows must be mappable before any page is read (config check, not run
+    // time); with layout auto the region may be a table, and a chart found there says so itself.
+    if (dataset.ocr.layout !== "bar_chart" || chartHeaders(dataset)) return;
+    context.addIssue({
+      code: "custom",
+      path: ["ocr", "chart"],
+      message:
+        "a bar chart's two columns need header names: set ocr.chart.category and ocr.chart.value, or map exactly two columns in `columns`, one of them to a metric in `offers.metrics`",
+    });
+  });
 export type BiDataset = z.infer<typeof BiDataset>;
+
+/**
+ * The header names of a bar chart's two columns (its bars' labels, their values): `ocr.chart`'s,
+ * or else read from `columns`, the value being the header mapped to a metric the dataset offers and
+ * the category the one other header. Undefined when `columns` does not tell them apart.
+ */
+export function chartHeaders(dataset: {
+  ocr: { chart: { category?: string; value?: string } };
+  columns: Record<string, string>;
+  offers: { metrics: string[] };
+}): { category: string; value: string } | undefined {
+  const headers = Object.keys(dataset.columns);
+  const metricHeaders = headers.filter((header) => dataset.offers.metrics.includes(dataset.columns[header]));
+  const value = dataset.ocr.chart.value ?? (metricHeaders.length === 1 ? metricHeaders[0] : undefined);
+  if (value === undefined) return undefined;
+  const others = headers.filter((header) => header !== value);
+  const category = dataset.ocr.chart.category ?? (others.length === 1 ? others[0] : undefined);
+  return category === undefined ? undefined : { category, value };
+}
 
 export const BiDashboardSource = z
   .object({

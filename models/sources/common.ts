@@ -30,7 +30,7 @@ export const sourceCommonShape = {
 
 /** Maps header text (as the source shows it) to a catalog column name. */
 export const ColumnMapping = nameRecord(z.string(), Name).describe(
-  "the source's header as it is written (any text: Return rate, 退货率) → the catalog name the rows carry",
+  "the source's header as it is written (any text in any script: Units sold, 销量) → the catalog name the rows carry",
 );
 
 /** How a wide table's headers are read when they name a period. */

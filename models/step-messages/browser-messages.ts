@@ -187,6 +187,11 @@ export const BROWSER_MESSAGES = [
   }),
   /** The region needs OCR and the OCR engine failed, is not installed or cannot read the image; `where` is the adapter's own. */
   z.object({ code: z.literal("ocr_failed"), where: z.string(), problem: OcrProblem }),
+  /**
+   * A region read with `ocr.layout: auto` is a bar chart, and neither `ocr.chart` nor the dataset's
+   * `columns` (`columns`: its headers) say which of its two columns is which.
+   */
+  z.object({ code: z.literal("chart_headers_unknown"), where: z.string(), columns: z.array(z.string()) }),
   /** A bar chart without value labels: its values cannot be read exactly. */
   z.object({ code: z.literal("chart_without_labels"), where: z.string(), bars: z.array(z.string()) }),
   /** OCR found no text, no labelled bars, or no rows below a header row. */

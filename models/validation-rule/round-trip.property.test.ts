@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { withoutSpans } from "../../test/support/validation-rule/without-spans.js";
 import { build, parseRule, printRule } from "./index.js";
 import type {
   AggregateFunction,
@@ -9,7 +10,6 @@ import type {
   RowFunction,
   RuleNode,
 } from "./rule-node.js";
-import { withoutSpans } from "./testing/without-spans.js";
 
 // Trees built in code (as the planner and the reflector build them), printed and parsed back:
 // print∘parse must give the same tree, whatever the names and values.

@@ -9,4 +9,9 @@ export interface IntentCues {
   correlate: readonly string[];
   /** Asking about a rule (can I, how long, who pays, 政策): a policy question when a topic is named. */
   policy: readonly string[];
+  /**
+   * Asking for a figure (how many, number of, 多少, 几): a clause with one asks data, even beside
+   * a document topic ("under the charter, how many complaints did we get?").
+   */
+  figure: readonly string[];
 }

@@ -1,4 +1,5 @@
 import type { BreakdownCues } from "./breakdown-cues.js";
+import type { BusinessSynonymWords } from "./business-synonym-classes.js";
 import type { IntentCues } from "./intent-cue-patterns.js";
 import type { SmallTalkPhrases } from "./small-talk-phrases.js";
 
@@ -49,6 +50,11 @@ export interface LanguageLocale {
   subsetWords: readonly string[];
   /** Quantifiers that count two of the values (both, either, 两): they refer to two named values. */
   pairQuantifiers: readonly string[];
+  /**
+   * Words that refer, with no noun, to the two values the question named ("which of the two",
+   * both of them, 两者, 二者): a clause with one asks about both.
+   */
+  pairReferences: readonly string[];
   /** Words between a quantifier and its noun (the, our; 这, 那 need a numeral). */
   determiners: readonly string[];
   /** Classifiers between a numeral and its noun (三款产品, 两个区域). */
@@ -76,4 +82,17 @@ export interface LanguageLocale {
   dataCues: readonly string[];
   /** Words of a breakdown or ranking (most often, 高频, top 3, 前三). */
   breakdownCues: BreakdownCues;
+  /**
+   * Business measures people ask about that a workspace may not hold (revenue, 毛利率): regular
+   * expression sources over the folded question. A hit no catalog term covers is reported as an
+   * unknown metric, never planned.
+   */
+  businessMeasurePatterns: readonly string[];
+  /**
+   * Measures of everyday life, not of a business's data (exchange rates, 汇率): regular expression
+   * sources, matched whole (as words in a spaced language). No unknown metric, and no data cue.
+   */
+  everydayMeasurePatterns: readonly string[];
+  /** Everyday business things in this language's words (carrier, 快递公司), joined across languages per thing. */
+  businessSynonyms: BusinessSynonymWords;
 }

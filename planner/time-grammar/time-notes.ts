@@ -28,9 +28,9 @@ const CONVENTIONS: Record<string, Say> = {
     "zh-Hant": "理解為截止日期往前相應週數的那一天；按週記錄的資料按包含這一天的那一週（週一至週日）回答",
   },
   "rolling-window": {
-    en: "read as whole units before the one holding the as-of date (the as-of month is not complete)",
-    "zh-Hans": "理解为截止日期所在单位之前的完整单位（截止日期所在月份尚未结束）",
-    "zh-Hant": "理解為截止日期所在單位之前的完整單位（截止日期所在月份尚未結束）",
+    en: "read as whole units before the one holding the as-of date (that one is not complete)",
+    "zh-Hans": "理解为截止日期所在单位之前的完整单位（截止日期所在的单位尚未结束）",
+    "zh-Hant": "理解為截止日期所在單位之前的完整單位（截止日期所在的單位尚未結束）",
   },
   "window-ending": {
     en: "read as whole units ending with the unit that holds the stated end",

@@ -689,7 +689,8 @@ export const TIME_RULES: TimeRule[] = [
       const value = (count as TokenOf<"number">).value;
       const which = (unit as TokenOf<"unit">).unit;
       if (next?.joined && next.kind === "ago") return undefined;
-      if (!withinReach(which, value)) return undefined;
+      // 前一个月 is the one before a named month (the locales' "unit-before" pattern), not a window.
+      if (value === 1 || !withinReach(which, value)) return undefined;
       return time(
         direction < 0 ? unitRun(asOf, which, -1, value) : unitRun(asOf, which, value, value),
         true,
@@ -1003,7 +1004,10 @@ function rangeOf(left: TimeToken, right: TimeToken, context: RuleContext): Produ
 
 /** Matches the rules against the tokens until none applies (Duckling's saturation, greedy by rule order). */
 export function applyTimeRules(tokens: TimeToken[], context: RuleContext): TimeToken[] {
-  const list = [...tokens];
+  // A step composes only with what follows it (last month, 上个月, 近三周): one with nothing joined
+  // after it is a character of another word (上 of 上海, 本 of 本田) and must not make the step of
+  // a period before it wait for a container ("上个月上海仓" is last month at the Shanghai warehouse).
+  const list = tokens.filter((token, index) => token.kind !== "step" || tokens[index + 1]?.joined === true);
   for (let changed = true, guard = 0; changed && guard < 200; guard += 1) {
     changed = false;
     for (const rule of TIME_RULES) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Run } from "../../executor/execute-plan.js";
 import { ExecutionPlan } from "../../models/plan.js";
+import { demoWorkspace, failed, goal, result, table } from "../../test/support/reflector/fixtures.js";
 import type { GoalOutcome } from "../synthesizer/goal-outcome.js";
 import { Labels } from "../synthesizer/labels.js";
-import { demoWorkspace, failed, goal, result, table } from "../testing/fixtures.js";
 import type { ExecutedGoals } from "./answer-stages.js";
 import { coverFailedGoals } from "./covered-failures.js";
 

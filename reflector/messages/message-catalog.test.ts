@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { FailureKind } from "../../models/failure-kind.js";
+import { demoWorkspace, goal } from "../../test/support/reflector/fixtures.js";
 import type { GradeShortfall } from "../grader.js";
 import { Labels } from "../synthesizer/labels.js";
-import { demoWorkspace, goal } from "../testing/fixtures.js";
 import type { FailureConclusion, GapMessage } from "./gap-message.js";
 import { messageCatalog, renderGap } from "./render-message.js";
 

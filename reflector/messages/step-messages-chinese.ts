@@ -287,6 +287,8 @@ export function chineseStepMessage(
         : zh`${said.where}：标题${quote(said.heading)}不符合 ${quote("period.heading")} /${said.pattern}/`;
     case "ocr_failed":
       return zh`该区域需要 OCR，但${ocrProblem(said.problem)}（${quote(said.where)}）`;
+    case "chart_headers_unknown":
+      return zh`该区域是条形图（${quote(said.where)}），但其两列没有表头名称：请设置 ${quote("ocr.chart.category")} 和 ${quote("ocr.chart.value")}，或在 ${quote("columns")} 中只映射两列（现为 ${said.columns.map(quote).join(zh`、`) || zh`无`}），其中一列映射到 ${quote("offers.metrics")} 中的指标`;
     case "chart_without_labels":
       return zh`条形图没有数值标签（${quote(said.where)}；${said.bars.length} 个条形：${said.bars.map(quote).join(zh`、`)}），无法准确读出数值；坐标轴刻度只给出比例。请在图上显示数值，或从表格读取`;
     case "ocr_found_nothing":

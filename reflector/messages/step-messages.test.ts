@@ -4,8 +4,8 @@ import { StepMessage } from "../../models/step-message.js";
 import { englishStepMessage } from "../../models/step-message-english.js";
 import { type OcrProblem, UnreadableImage } from "../../models/step-messages/ocr-problem.js";
 import { PageStep, type PageUnsettled, type PageWait } from "../../models/step-messages/page-wait.js";
+import { demoWorkspace } from "../../test/support/reflector/fixtures.js";
 import { Labels } from "../synthesizer/labels.js";
-import { demoWorkspace } from "../testing/fixtures.js";
 import { messageCatalog } from "./render-message.js";
 import { TAIWAN_OVERRIDES } from "./zh-hant.js";
 
@@ -302,6 +302,11 @@ const SAMPLES: Samples = {
     code: "ocr_failed",
     where: "sales_bi.returns: a canvas at heading",
     problem: { code: "engine_not_installed", engine: "tesseract", install: "apt-get install tesseract-ocr" },
+  },
+  chart_headers_unknown: {
+    code: "chart_headers_unknown",
+    where: "sales_bi.returns: a canvas",
+    columns: ["Product", "Region", "Month"],
   },
   chart_without_labels: {
     code: "chart_without_labels",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { failed, goal, reflectionContext, table } from "../testing/fixtures.js";
+import { failed, goal, reflectionContext, table } from "../../test/support/reflector/fixtures.js";
 import { acceptAbsenceRule } from "./accept-absence-rule.js";
 
 describe("acceptAbsenceRule", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { failed, goal, reflectionContext, result } from "../testing/fixtures.js";
+import { failed, goal, reflectionContext, result } from "../../test/support/reflector/fixtures.js";
 import { alternativeSourceRule, fallbackSourceRule } from "./alternative-source-rule.js";
+import { serverErrorRule } from "./server-error-rule.js";
 
 describe("alternativeSourceRule", () => {
   const subGoal = goal({
@@ -110,6 +111,30 @@ describe("fallbackSourceRule", () => {
     );
     expect(decision?.action).toBe("unresolved");
     expect(decision?.reason).toContain("sales_exports holds the same number");
+  });
+
+  it("retries a server error once even when another goal holds the number, then no more", () => {
+    // A connection reset by a busy server: giving up at once would drop support_bi's cross-check,
+    // and the answer would differ from the same question asked a moment later.
+    const context = reflectionContext(onSupportBi, failed("g2", "support_bi", "server_error"), {
+      otherGoals: [onSalesBi, onSupportBi],
+      otherResults: new Map([["g1", result("g1", "sales_bi")]]),
+    });
+    expect(fallbackSourceRule.decide(context)).toBeUndefined();
+    expect(serverErrorRule.decide(context)).toMatchObject({ action: "retry" });
+    context.history.retries = 1;
+    expect(fallbackSourceRule.decide(context)).toMatchObject({
+      action: "unresolved",
+      reason: expect.stringContaining("sales_bi holds the same number"),
+    });
+  });
+
+  it("does not wait for a rate-limited source whose number another goal holds", () => {
+    const context = reflectionContext(onSupportBi, failed("g2", "support_bi", "rate_limited"), {
+      otherGoals: [onSalesBi, onSupportBi],
+      otherResults: new Map([["g1", result("g1", "sales_bi")]]),
+    });
+    expect(fallbackSourceRule.decide(context)?.action).toBe("unresolved");
   });
 
   it("never moves to a source another goal left failing, nor to one the metric's sources exclude", () => {

@@ -92,8 +92,8 @@ const SOURCE_FAILURES: readonly FailureKind[] = [
  * it is not cross-checked) — unless another goal of the plan already holds the number from a source
  * at least as trusted: then a slow or failing source is not waited for again, and the goal ends with
  * its failure, which the answer states beside the other source's value. A timeout moves at once (a
- * retry would wait twice as long), a server error or a rate limit after one retry, credentials and
- * configuration at once; with nowhere to go, the retry and stop rules decide as before. A goal
+ * retry would wait twice as long), a server error after one retry (covered or not), a rate limit
+ * after one retry when nothing covers it, credentials and configuration at once; with nowhere to go, the retry and stop rules decide as before. A goal
  * with no data even at the broadest period is asked of that source too (`noDataFallback`).
  */
 export const fallbackSourceRule: ReflectionRule = {
@@ -109,14 +109,19 @@ export const fallbackSourceRule: ReflectionRule = {
     const coveringTrust = covering ? trustOf(context.workspace.config.sources, covering.source) : undefined;
     const alternative = findAlternativeSource(context);
     const retried = context.history.retries > 0 || context.history.sourcesTried.length > 1;
-    const waitFirst = (kind === "server_error" || kind === "rate_limited") && !retried && !covering;
+    // A server error is retried once before anything else, even when another goal holds the same
+    // number: one reset connection of a busy server is cured by one more request, and giving up
+    // at once would drop the source's cross-check from the answer (it would differ from the same
+    // question asked a moment later). A rate limit waits first only when nothing covers the number
+    // (its wait is the source's to set, possibly minutes).
+    const waitFirst = !retried && (kind === "server_error" || (kind === "rate_limited" && !covering));
     if (alternative && !waitFirst && (coveringTrust === undefined || alternative.trust > coveringTrust))
       return {
         action: "switch_source",
         goal: switchedGoal(context.goal, alternative),
         reason: `${failure}; ${context.goal.source}→${alternative.source}`,
       };
-    if (covering && isRetryableKind(kind))
+    if (covering && isRetryableKind(kind) && !waitFirst)
       return {
         action: "unresolved",
         reason: `${failure}; ${covering.source} holds the same number, so ${context.goal.source} is not waited for again`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { failed, goal, reflectionContext } from "../testing/fixtures.js";
+import { failed, goal, reflectionContext } from "../../test/support/reflector/fixtures.js";
 import { backoffDelayMs } from "./backoff.js";
 import { MAX_RETRY_AFTER_MS, rateLimitedRule } from "./rate-limited-rule.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { failed, goal, reflectionContext } from "../testing/fixtures.js";
+import { failed, goal, reflectionContext } from "../../test/support/reflector/fixtures.js";
 import { retryTimeoutRule } from "./retry-timeout-rule.js";
 
 describe("retryTimeoutRule", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Workspace } from "../../config/workspace.js";
 import { WorkspaceConfig } from "../../models/workspace.js";
-import { demoWorkspace, failed, goal, reflectionContext } from "../testing/fixtures.js";
+import { demoWorkspace, failed, goal, reflectionContext } from "../../test/support/reflector/fixtures.js";
 import { serverErrorRule } from "./server-error-rule.js";
 
 describe("serverErrorRule", () => {

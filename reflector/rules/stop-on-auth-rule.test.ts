@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { failed, goal, reflectionContext } from "../testing/fixtures.js";
+import { failed, goal, reflectionContext } from "../../test/support/reflector/fixtures.js";
 import { stopOnAuthRule } from "./stop-on-auth-rule.js";
 
 describe("stopOnAuthRule", () => {

@@ -2,9 +2,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadWorkspace } from "../../config/load-workspace.js";
 import { TraceRecorder } from "../../executor/trace-recorder.js";
+import { demoWorkspace, goal, table } from "../../test/support/reflector/fixtures.js";
 import { compareSources } from "../conflicts.js";
 import { pointsOfGoals } from "../metric-points.js";
-import { demoWorkspace, goal, table } from "../testing/fixtures.js";
 import type { GoalOutcome } from "./goal-outcome.js";
 import { synthesizeAnswer } from "./synthesize.js";
 

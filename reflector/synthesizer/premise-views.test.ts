@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { TraceRecorder } from "../../executor/trace-recorder.js";
 import { askedFor, premiseOf } from "../../planner/asked-for.js";
+import { demoWorkspace, goal, table } from "../../test/support/reflector/fixtures.js";
 import { compareSources } from "../conflicts.js";
 import { pointsOfGoals } from "../metric-points.js";
-import { demoWorkspace, goal, table } from "../testing/fixtures.js";
 import type { GoalOutcome } from "./goal-outcome.js";
 import { synthesizeAnswer } from "./synthesize.js";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { TraceRecorder } from "../../executor/trace-recorder.js";
 import type { Evidence } from "../../models/evidence.js";
+import { demoWorkspace, goal } from "../../test/support/reflector/fixtures.js";
 import { compareSources } from "../conflicts.js";
 import { pointsOfGoals } from "../metric-points.js";
-import { demoWorkspace, goal } from "../testing/fixtures.js";
 import type { GoalOutcome } from "./goal-outcome.js";
 import { synthesizeAnswer } from "./synthesize.js";
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { TraceRecorder } from "../../executor/trace-recorder.js";
 import type { Evidence } from "../../models/evidence.js";
+import { demoWorkspace, goal, table } from "../../test/support/reflector/fixtures.js";
 import { compareSources } from "../conflicts.js";
 import { gradePassages } from "../grader.js";
 import { pointsOfGoals } from "../metric-points.js";
 import { auditNumbers, extractNumbers } from "../number-audit.js";
-import { demoWorkspace, goal, table } from "../testing/fixtures.js";
 import type { GoalOutcome } from "./goal-outcome.js";
 import { synthesizeAnswer } from "./synthesize.js";
 

@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { serveStaticSite } from "../../adapters/bi-dashboard/static-site-server.js";
+import { serveStaticSite } from "../support/bi-dashboard/static-site-server.js";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

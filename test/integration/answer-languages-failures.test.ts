@@ -4,7 +4,6 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path, { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveCanvasPages } from "../../adapters/bi-dashboard/chart-test-pages.js";
 import { ingestKnowledgeBase } from "../../adapters/pdf-kb/ingest/ingest-knowledge-base.js";
 import { knowledgeBaseDirectory, lanceDirectory } from "../../adapters/pdf-kb/store/knowledge-base.js";
 import { loadWorkspace } from "../../config/load-workspace.js";
@@ -15,6 +14,7 @@ import { stepMessageOf } from "../../models/step-message.js";
 import type { StepResult } from "../../models/step-result.js";
 import { askQuestion } from "../../planner/ask.js";
 import { answerPlan } from "../../reflector/answer-loop.js";
+import { serveCanvasPages } from "../support/bi-dashboard/chart-test-pages.js";
 import { type AnswerLanguage, foreignSentences, workspaceNames } from "../support/foreign-sentences.js";
 import { readerLines } from "../support/reader-lines.js";
 

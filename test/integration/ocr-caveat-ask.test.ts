@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CanvasSpec, serveCanvasPages } from "../../adapters/bi-dashboard/chart-test-pages.js";
+import { type CanvasSpec, serveCanvasPages } from "../support/bi-dashboard/chart-test-pages.js";
 import { runCli } from "../support/run-cli.js";
 
 // Issue 18: a number read by OCR below ocr.min_confidence is shown in the answer with a caveat (in

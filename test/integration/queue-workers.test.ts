@@ -19,11 +19,11 @@ import { type BiPortal, startBiPortal } from "../../demo/bi-portal/bi-portal-ser
 import { DEMO_AS_OF } from "../../demo/run-demo.js";
 import { type RunningTicketServer, startTicketServer } from "../../demo/ticket-server/ticket-server.js";
 import { listJobRuns } from "../../jobs/open-history.js";
-import { createTestDatabase, findRealPostgres } from "../../jobs/testing/real-postgres.js";
 import { JobCancelledError, QueueClient } from "../../workers/queue-client.js";
 import { queueSettings } from "../../workers/queue-connection.js";
 import { reportRunId } from "../../workers/queue-jobs.js";
 import { writeDueJobs } from "../support/due-report-jobs.js";
+import { createTestDatabase, findRealPostgres } from "../support/jobs/real-postgres.js";
 import { findRealRedis, scratchPrefix } from "../support/real-redis.js";
 import { CLI, runCli } from "../support/run-cli.js";
 
@@ -200,6 +200,44 @@ describe.skipIf(missing !== undefined)("warm workers on a Redis queue (BullMQ)",
     }
     // Both rounds on the one worker: the second found the BI sessions of the first (warm).
     expect(running.lines.filter((line) => line.includes('"job-end"'))).toHaveLength(2);
+    await running.stop();
+  }, 420_000);
+
+  it("shares one read of a dashboard among the asks of a worker that need it at once, each answered as a lone ask", async () => {
+    const prefix = scratchPrefix("shared");
+    const running = worker(prefix, ["--concurrency", "4"]);
+    await running.waitFor(/"worker-started"/);
+    const options = ["--as-of", DEMO_AS_OF, "--json"];
+    // Signed in and warm; the dashboard reads one lone ask makes.
+    await runCli(["ask", QUESTION, "--queue", url, ...options], {
+      env: { TRIANGULATE_QUEUE_PREFIX: prefix },
+      timeoutMs: 180_000,
+    });
+    const beforeLone = portal.dataRequestCount();
+    const lone = await runCli(["ask", QUESTION, "--queue", url, ...options], {
+      env: { TRIANGULATE_QUEUE_PREFIX: prefix },
+      timeoutMs: 180_000,
+    });
+    const loneReads = portal.dataRequestCount() - beforeLone;
+    expect(loneReads).toBeGreaterThan(0);
+    const before = portal.dataRequestCount();
+    const together = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        runCli(["ask", QUESTION, "--queue", url, ...options], {
+          env: { TRIANGULATE_QUEUE_PREFIX: prefix },
+          timeoutMs: 180_000,
+        }),
+      ),
+    );
+    const reads = portal.dataRequestCount() - before;
+    for (const each of together) {
+      expect(each.code, each.stderr).toBe(lone.code);
+      expect(comparable(each.stdout)).toEqual(comparable(lone.stdout));
+    }
+    // Four at once read what one reads, give or take an ask that started after a read had ended.
+    expect(reads).toBeLessThan(4 * loneReads);
+    const traces = together.map((each) => JSON.stringify(JSON.parse(each.stdout).trace));
+    expect(traces.some((trace) => trace.includes(":shared:"))).toBe(true);
     await running.stop();
   }, 420_000);
 

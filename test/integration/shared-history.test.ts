@@ -10,8 +10,8 @@ import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createTestDatabase, findRealPostgres } from "../../jobs/testing/real-postgres.js";
-import { createTemporaryWorkspace } from "../../jobs/testing/temporary-workspace.js";
+import { createTemporaryWorkspace } from "../support/jobs/job-test-workspace.js";
+import { createTestDatabase, findRealPostgres } from "../support/jobs/real-postgres.js";
 import { runCli } from "../support/run-cli.js";
 
 const found = await findRealPostgres();

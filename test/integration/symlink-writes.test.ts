@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTemporaryWorkspace } from "../../jobs/testing/temporary-workspace.js";
+import { createTemporaryWorkspace } from "../support/jobs/job-test-workspace.js";
 import { runCli } from "../support/run-cli.js";
 
 // Writes through symbolic links (issue 26.5): a report job's outputs.directory through a link

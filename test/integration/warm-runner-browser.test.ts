@@ -63,5 +63,35 @@ describe("a warm runner's concurrent jobs", () => {
     }
     expect(most).toBeGreaterThan(0);
     expect(most).toBeLessThanOrEqual(pages);
+    // One renderer per source's context (its pages are one site: --process-per-site), not per page.
+    const sources = Object.values(workspace.config.sources).filter(
+      (source) => source.kind === "bi_dashboard",
+    );
+    expect(most).toBeLessThanOrEqual(sources.length);
+  }, 300_000);
+
+  it("answer the same question asked at once from one read of each dashboard, each as a lone ask does", async () => {
+    const ask = () => runner.ask({ kind: "ask", question: QUESTION, as_of: DEMO_AS_OF, strategy: "auto" });
+    const readsBeforeLone = demo.portal.dataRequestCount();
+    const alone = await ask();
+    const readsAlone = demo.portal.dataRequestCount();
+    expect(readsAlone).toBeGreaterThan(readsBeforeLone);
+    const before = demo.portal.dataRequestCount();
+    const answers = await Promise.all(Array.from({ length: 8 }, ask));
+    const reads = demo.portal.dataRequestCount() - before;
+    for (const each of answers) {
+      expect(each.answer.text).toBe(alone.answer.text);
+      expect(each.answer.numbers).toEqual(alone.answer.numbers);
+      // Each run has its own folder with its own step files.
+      expect(each.run_directory).not.toBe(alone.run_directory);
+    }
+    expect(new Set(answers.map((each) => each.run_directory)).size).toBe(8);
+    // One lone ask reads each of its datasets once; eight at once share those reads (a question
+    // planned after a read ended reads again, never from a cache), far fewer than 8 × the lone.
+    const lone = readsAlone - readsBeforeLone;
+    expect(reads).toBeLessThan(8 * lone);
+    expect(reads).toBeLessThanOrEqual(2 * lone);
+    const shared = answers.filter((each) => each.trace.some((event) => event.line.includes(":shared:")));
+    expect(shared.length).toBeGreaterThan(0);
   }, 300_000);
 });

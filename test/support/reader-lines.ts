@@ -1,5 +1,5 @@
 import { stripVTControlCharacters } from "node:util";
-import { printAnswer } from "../../bin/commands/ask-command.js";
+import { printAnswer } from "../../bin/print-answer.js";
 import type { Answer } from "../../models/answer.js";
 
 /**

@@ -8,7 +8,7 @@ import {
   generateDocuments,
 } from "../../../demo/pdf-documents/generate-documents.js";
 import { TableEvidence } from "../../../models/evidence.js";
-import { writeBrokenPdfs } from "./__fixtures__/broken-pdfs.js";
+import { writeBrokenPdfs } from "../../../test/support/pdf-kb/broken-pdfs.js";
 import {
   DocumentError,
   type ExtractedDocument,

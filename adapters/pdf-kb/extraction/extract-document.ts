@@ -10,7 +10,7 @@ import type {
   ExtractedTable,
   ExtractOptions,
 } from "./extracted-document.js";
-import { bodyFontSize, detectHeadings, type HeadingLine } from "./heading-detector.js";
+import { bodyFontSize, detectHeadings, type HeadingLine, headingText } from "./heading-detector.js";
 import { ocrTables } from "./ocr-tables.js";
 import { buildPageLines, type TextLine } from "./page-lines.js";
 import { type OcrPage, ocrPages } from "./page-ocr.js";
@@ -181,12 +181,14 @@ export async function extractDocument(
       first.numberDepth === 0 &&
       headings.every((other) => other === first || other.line.fontSize < first.line.fontSize - 0.5)
     ) {
-      title ??= first.line.text;
+      title ??= headingText(first);
       headings = headings.slice(1);
-      lines.splice(lines.indexOf(first.line), 1);
+      for (const line of [first.line, ...first.continuation]) lines.splice(lines.indexOf(line), 1);
     }
     const outline = buildSectionTree(headings);
-    const headingLines = new Set<TextLine>(headings.map((heading: HeadingLine) => heading.line));
+    const headingLines = new Set<TextLine>(
+      headings.flatMap((heading: HeadingLine) => [heading.line, ...heading.continuation]),
+    );
     const bodies: SectionBody[] = [{ section: undefined, lines: [] }];
     for (const line of lines) {
       const section = outline.sectionByHeading.get(line);

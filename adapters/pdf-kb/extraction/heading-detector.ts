@@ -1,3 +1,4 @@
+import { joinWithSpace } from "./cjk-text.js";
 import type { TextLine } from "./page-lines.js";
 
 /** A line recognised as a heading, with what made it one. */
@@ -8,6 +9,16 @@ export interface HeadingLine {
   bold: boolean;
   /** Which rule fired: size, numbered, bold or centred. */
   rule: "size" | "numbered" | "bold" | "centred";
+  /** The lines a heading too long for one line wrapped onto, below `line` (empty for most). */
+  continuation: TextLine[];
+}
+
+/** A heading's whole text, its wrapped lines joined (no space at a CJK seam). */
+export function headingText(heading: HeadingLine): string {
+  return heading.continuation.reduce(
+    (text, line) => joinWithSpace(text, line.text.trim()),
+    heading.line.text.trim(),
+  );
 }
 
 /** Font facts of a line's font, when known. */
@@ -17,6 +28,8 @@ const SECTION_NUMBER = /^((?:\d{1,2}\.){0,4}\d{1,2})\.?\s+(?=[^\d\s.,%])/u;
 const CJK_NUMBERING =
   /^(第[一二三四五六七八九十百零〇\d]+[章節节條条部篇]|[一二三四五六七八九十]+[、.．]|[（(][一二三四五六七八九十]+[)）])/u;
 const SENTENCE_END = /[.;,!?。；，！？]$/u;
+/** The sentence ends a heading may still wrap after. */
+const WRAP_PUNCTUATION = /[,，、]$/u;
 
 /** Character-weighted median font size of the lines: the body text's size. */
 export function bodyFontSize(lines: TextLine[]): number {
@@ -123,8 +136,16 @@ export function detectHeadings(
       next && next.page === line.page && next.column === line.column
         ? next.bbox[1] - line.bbox[3]
         : Number.POSITIVE_INFINITY;
-    if (larger && length <= 100 && !endsSentence) {
-      headings.push({ line, numberDepth, bold, rule: "size" });
+    // A large line that breaks after a comma is a long heading wrapping when the next line goes on
+    // in the same size at a line's leading ("Delays, cancellations," / "and compensation").
+    const wrapsOn =
+      endsSentence &&
+      WRAP_PUNCTUATION.test(text) &&
+      next !== undefined &&
+      gapBelow < 0.6 * line.fontSize &&
+      Math.abs(next.fontSize - line.fontSize) < 0.5;
+    if (larger && length <= 100 && (!endsSentence || wrapsOn)) {
+      headings.push({ line, numberDepth, bold, rule: "size", continuation: [] });
       continue;
     }
     if (line.fontSize < bodySize * 0.95) continue;
@@ -135,11 +156,11 @@ export function detectHeadings(
       !endsSentence &&
       (bold || line.gapAbove >= 0.5 * line.fontSize)
     ) {
-      headings.push({ line, numberDepth, bold, rule: "numbered" });
+      headings.push({ line, numberDepth, bold, rule: "numbered", continuation: [] });
       continue;
     }
     if (bold && length <= 80 && !endsSentence) {
-      headings.push({ line, numberDepth, bold, rule: "bold" });
+      headings.push({ line, numberDepth, bold, rule: "bold", continuation: [] });
       continue;
     }
     const columnWidth = line.columnRight - line.columnLeft;
@@ -156,10 +177,54 @@ export function detectHeadings(
       line.gapAbove >= 0.9 * line.fontSize &&
       gapBelow >= 0.6 * line.fontSize
     ) {
-      headings.push({ line, numberDepth, bold, rule: "centred" });
+      headings.push({ line, numberDepth, bold, rule: "centred", continuation: [] });
     }
   }
-  return headings;
+  return joinWrappedHeadings(headings, lines);
+}
+
+/**
+ * A title too long for the page wraps onto a second line set in the same font: both lines pass
+ * the rules above, and read as two headings the second would replace the first in every section
+ * path ("Policy 2025" for "Passenger Service Policy 2025"). A heading line directly below another,
+ * in the same column, font size and weight, aligned with it, at the leading of one paragraph and
+ * without a section number of its own, continues it.
+ */
+function joinWrappedHeadings(headings: HeadingLine[], lines: TextLine[]): HeadingLine[] {
+  const position = new Map(lines.map((line, index) => [line, index]));
+  const joined: HeadingLine[] = [];
+  for (const heading of headings) {
+    const previous = joined[joined.length - 1];
+    const above = previous ? (previous.continuation.at(-1) ?? previous.line) : undefined;
+    if (previous && above && continues(above, heading, previous, position)) {
+      previous.continuation.push(heading.line);
+      continue;
+    }
+    joined.push(heading);
+  }
+  return joined;
+}
+
+function continues(
+  above: TextLine,
+  heading: HeadingLine,
+  previous: HeadingLine,
+  position: Map<TextLine, number>,
+): boolean {
+  const line = heading.line;
+  const size = above.fontSize;
+  const leftAligned = Math.abs(line.bbox[0] - above.bbox[0]) < size;
+  const centred = Math.abs((line.bbox[0] + line.bbox[2]) / 2 - (above.bbox[0] + above.bbox[2]) / 2) < size;
+  return (
+    position.get(line) === (position.get(above) ?? -2) + 1 &&
+    line.page === above.page &&
+    line.column === above.column &&
+    Math.abs(line.fontSize - size) < 0.5 &&
+    heading.bold === previous.bold &&
+    heading.numberDepth === 0 &&
+    line.gapAbove < 0.6 * size &&
+    (leftAligned || centred)
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { writeRawPdf } from "../test-support/write-raw-pdf.js";
+import { writeRawPdf } from "../../../test/support/pdf-kb/write-raw-pdf.js";
 import { removeOverprintedRuns } from "./overprinted-text.js";
 import { buildPageLines } from "./page-lines.js";
 import { type PositionedText, readPdfText } from "./pdf-text-reader.js";

@@ -1,5 +1,5 @@
 // PDFs made by real producers (wkhtmltopdf, Chromium, LibreOffice, and a scan of the LibreOffice
-// page read by Tesseract) from one HTML source: __fixtures__/producers/ (README.md says how each
+// page read by Tesseract) from one HTML source: test/fixtures/pdf-producers/ (README.md says how each
 // was made). The extracted text must read as the source does: no glyph drawn twice read twice,
 // headings once, the table's cells as printed, scanned lines in reading order.
 import fs from "node:fs";
@@ -13,7 +13,7 @@ import { KnowledgeBase, knowledgeBaseDirectory } from "../store/knowledge-base.j
 import { extractDocument } from "./extract-document.js";
 import type { ExtractedDocument } from "./extracted-document.js";
 
-const FIXTURES = path.join(import.meta.dirname, "__fixtures__/producers");
+const FIXTURES = path.join(import.meta.dirname, "../../../test/fixtures/pdf-producers");
 const fixture = (name: string) => path.join(FIXTURES, name);
 /** Spaces differ by producer (LibreOffice sets one between Chinese and digits): compared without them. */
 const squeeze = (text: string) => text.replace(/\s+/g, "");

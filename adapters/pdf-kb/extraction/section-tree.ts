@@ -1,5 +1,5 @@
 import type { ExtractedSection } from "./extracted-document.js";
-import { type HeadingLine, outranks } from "./heading-detector.js";
+import { type HeadingLine, headingText, outranks } from "./heading-detector.js";
 
 /** The section tree and, for each heading (by its line), the section it opens. */
 export interface SectionOutline {
@@ -15,7 +15,7 @@ export function buildSectionTree(headings: HeadingLine[]): SectionOutline {
   headings.forEach((heading, index) => {
     while (stack.length > 0 && !outranks(stack[stack.length - 1].heading, heading)) stack.pop();
     const parent = stack[stack.length - 1]?.section;
-    const title = heading.line.text.trim();
+    const title = headingText(heading);
     const path = [...(parent?.path ?? []), title];
     const section: ExtractedSection = {
       id: `s${index + 1}`,

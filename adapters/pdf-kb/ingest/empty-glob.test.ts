@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadWorkspace } from "../../../config/load-workspace.js";
-import { writeTestPdf } from "../test-support/write-test-pdf.js";
+import { writeTestPdf } from "../../../test/support/pdf-kb/write-test-pdf.js";
 import { ingestKnowledgeBase } from "./ingest-knowledge-base.js";
 
 // A `paths` glob that matches nothing (a typo, a moved folder) must not empty the index.

@@ -6,12 +6,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadWorkspace } from "../../../config/load-workspace.js";
+import { processTree, samplePeakMemory } from "../../../test/support/pdf-kb/process-memory.js";
+import { writeInflationBombPdf, writeManyPagesPdf } from "../../../test/support/pdf-kb/write-raw-pdf.js";
+import { writeTestPdf } from "../../../test/support/pdf-kb/write-test-pdf.js";
 import { HashedEmbedder } from "../embedding/hashed-embedder.js";
 import { KnowledgeBase, knowledgeBaseDirectory } from "../store/knowledge-base.js";
 import { readManifest } from "../store/knowledge-base-manifest.js";
-import { processTree, samplePeakMemory } from "../test-support/process-memory.js";
-import { writeInflationBombPdf, writeManyPagesPdf } from "../test-support/write-raw-pdf.js";
-import { writeTestPdf } from "../test-support/write-test-pdf.js";
 import { ingestKnowledgeBase } from "./ingest-knowledge-base.js";
 
 const GIGABYTE = 1024 ** 3;

@@ -5,11 +5,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadWorkspace } from "../../../config/load-workspace.js";
 import { PathOutsideWorkspaceError, type Workspace } from "../../../config/workspace.js";
+import { writeImageOnlyPdf, writeTestPdf } from "../../../test/support/pdf-kb/write-test-pdf.js";
 import { HashedEmbedder } from "../embedding/hashed-embedder.js";
 import { KnowledgeBase, knowledgeBaseDirectory, lanceDirectory } from "../store/knowledge-base.js";
 import { readManifest } from "../store/knowledge-base-manifest.js";
 import { lancedb } from "../store/lance-database.js";
-import { writeImageOnlyPdf, writeTestPdf } from "../test-support/write-test-pdf.js";
 import { ingestKnowledgeBase } from "./ingest-knowledge-base.js";
 import { IngestLockedError } from "./ingest-lock.js";
 
@@ -199,7 +199,12 @@ describe("ingest into LanceDB on disk", () => {
     }
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", path.join(import.meta.dirname, "../test-support/ingest-child.ts"), root],
+      [
+        "--import",
+        "tsx",
+        path.join(import.meta.dirname, "../../../test/support/pdf-kb/ingest-child.ts"),
+        root,
+      ],
       { stdio: ["ignore", "pipe", "pipe"] },
     );
     let output = "";

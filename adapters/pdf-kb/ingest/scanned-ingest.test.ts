@@ -4,9 +4,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadWorkspace } from "../../../config/load-workspace.js";
 import type { Workspace } from "../../../config/workspace.js";
+import { writeTestPdf } from "../../../test/support/pdf-kb/write-test-pdf.js";
 import { HashedEmbedder } from "../embedding/hashed-embedder.js";
 import { KnowledgeBase, knowledgeBaseDirectory } from "../store/knowledge-base.js";
-import { writeTestPdf } from "../test-support/write-test-pdf.js";
 import { ingestKnowledgeBase } from "./ingest-knowledge-base.js";
 
 // The demo policies' scanned copies (demo/pdf-documents/make-scanned-copies.ts: pages rasterised

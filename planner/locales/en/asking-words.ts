@@ -9,4 +9,6 @@ export const englishInterrogatives: readonly string[] =
 
 /** English words that make a clause a request (compare, show, list …): a question, though no ask of its own. */
 export const englishRequestWords: readonly string[] =
-  "compare show list give tell find explain analyse analyze relate summarise summarize".split(" ");
+  "compare show list give tell find explain analyse analyze relate summarise summarize count calculate".split(
+    " ",
+  );

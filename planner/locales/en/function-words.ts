@@ -3,7 +3,7 @@
  * question words, analysis verbs, period and grain words, generic people.
  */
 export const englishFunctionWords: readonly string[] = (
-  "a an the of in on at for to from by with and or vs versus as is are was were be been being do does did " +
+  "a an the of in on at for to from by with under according and or vs versus as is are was were be been being do does did " +
   "what which who whom whose when where why how much many any some each every all both either per " +
   "show list give tell me us we our my your their its it this that these those there here please can could " +
   "would should will about between during over across within since until before after than then also " +
@@ -17,5 +17,7 @@ export const englishFunctionWords: readonly string[] = (
   "monthly quarterly yearly annual weekly daily latest current recent actual reported official customer customers " +
   "company our total people members member users buyers shoppers consumers clients " +
   // Contractions, conjunctions and general verbs of happening ("campaigns ran", "versions came out").
-  "what's whats it's because while whether ran run runs running came come comes went go goes going took take"
+  // Comparatives between the items named ("which of the two had the longer average delay").
+  "longer shorter bigger larger smaller greater better worse faster slower wider narrower fewer " +
+  "question questions times what's whats it's because while whether ran run runs running came come comes went go goes going took take"
 ).split(" ");

@@ -1,6 +1,7 @@
 import type { LanguageLocale } from "../language-locale.js";
 import { englishInterrogatives, englishRequestWords } from "./asking-words.js";
 import { englishBreakdownCues } from "./breakdown-words.js";
+import { englishBusinessSynonyms } from "./business-synonyms.js";
 import { englishChangeGapWords, englishChangeVerbs } from "./change-words.js";
 import { englishConnectives } from "./connective-words.js";
 import { englishCountWords } from "./count-words.js";
@@ -8,10 +9,12 @@ import { englishDataCues } from "./data-cue-words.js";
 import { englishFunctionWords } from "./function-words.js";
 import { englishIntentCues } from "./intent-cues.js";
 import { englishMeasureHeads } from "./measure-heads.js";
+import { englishBusinessMeasurePatterns, englishEverydayMeasurePatterns } from "./measure-words.js";
 import { englishPlainWords } from "./plain-words.js";
 import {
   englishDeterminers,
   englishPairQuantifiers,
+  englishPairReferences,
   englishQuantifiers,
   englishSubsetWords,
 } from "./quantifier-words.js";
@@ -31,6 +34,7 @@ export const englishLanguage: LanguageLocale = {
   quantifiers: englishQuantifiers,
   subsetWords: englishSubsetWords,
   pairQuantifiers: englishPairQuantifiers,
+  pairReferences: englishPairReferences,
   determiners: englishDeterminers,
   classifiers: [],
   connectives: englishConnectives,
@@ -43,4 +47,7 @@ export const englishLanguage: LanguageLocale = {
   plainWords: englishPlainWords,
   dataCues: englishDataCues,
   breakdownCues: englishBreakdownCues,
+  businessSynonyms: englishBusinessSynonyms,
+  businessMeasurePatterns: englishBusinessMeasurePatterns,
+  everydayMeasurePatterns: englishEverydayMeasurePatterns,
 };

@@ -4,6 +4,19 @@ export const englishQuantifiers: readonly string[] = ["each", "every", "all", "p
 /** English quantifiers that count two values: the two the question named. */
 export const englishPairQuantifiers: readonly string[] = ["both", "either", "neither"];
 
+/** Words that refer, with no noun, to the two values named ("which of the two had the longer delay"). */
+export const englishPairReferences: readonly string[] = [
+  "the two",
+  "these two",
+  "those two",
+  "both of them",
+  "either of them",
+  "neither of them",
+  "each of them",
+  "both",
+  "either",
+];
+
 /** Words between an English quantifier and its noun (each of the regions, our two plans). */
 export const englishDeterminers: readonly string[] = ["the", "our", "these", "those", "of"];
 

@@ -112,6 +112,32 @@ export const englishTime: TimeLocale = {
     "over that period",
     "in that period",
     "during that period",
+    // that span, those months, the same window: a pointing word and a word for a stretch of time
+    ...["that", "those", "the same", "this same"].flatMap((pointing) =>
+      [
+        "span",
+        "period",
+        "time",
+        "timeframe",
+        "time frame",
+        "window",
+        "stretch",
+        "interval",
+        "range",
+        "time span",
+        "time period",
+        ...(pointing === "those" ? ["months", "quarters", "weeks", "days", "years", "dates"] : []),
+      ].map((noun) => `${pointing} ${noun}`),
+    ),
+    // the same two months, those 3 quarters: a count of units pointing back at a run of them
+    ...["the same", "those"].flatMap((pointing) =>
+      Object.entries(englishCountWords)
+        .filter(([, count]) => count >= 2)
+        .flatMap(([word, count]) => [word, String(count)])
+        .flatMap((count) =>
+          ["months", "quarters", "weeks", "days", "years"].map((unit) => `${pointing} ${count} ${unit}`),
+        ),
+    ),
   ],
   steps: {
     last: -1,
@@ -361,6 +387,12 @@ export const englishTime: TimeLocale = {
       name: "unit-before",
       kind: "unit-before",
       pattern: "\\bthe (?<unit>week|month|quarter|year) before\\b",
+    },
+    // the previous month, the preceding quarter: the same, written with an anaphoric step
+    {
+      name: "unit-before",
+      kind: "unit-before",
+      pattern: "\\bthe (?:previous|preceding|prior) (?<unit>week|month|quarter|year)\\b",
     },
   ],
   timeWords: [

@@ -1,6 +1,7 @@
 import type { LanguageLocale } from "../language-locale.js";
 import { chineseInterrogatives, chineseRequestWords } from "./asking-words.js";
 import { chineseBreakdownCues } from "./breakdown-words.js";
+import { chineseBusinessSynonyms } from "./business-synonyms.js";
 import { chineseChangeGapWords, chineseChangeVerbs } from "./change-words.js";
 import { chineseConnectives } from "./connective-words.js";
 import { chineseDataCues } from "./data-cue-words.js";
@@ -13,10 +14,12 @@ import {
 } from "./function-words.js";
 import { chineseIntentCues } from "./intent-cues.js";
 import { chineseMeasureHeads } from "./measure-heads.js";
+import { chineseBusinessMeasurePatterns, chineseEverydayMeasurePatterns } from "./measure-words.js";
 import {
   chineseClassifiers,
   chineseDeterminers,
   chinesePairQuantifiers,
+  chinesePairReferences,
   chineseQuantifiers,
   chineseSubsetWords,
 } from "./quantifier-words.js";
@@ -36,6 +39,7 @@ export const chineseLanguage: LanguageLocale = {
   quantifiers: chineseQuantifiers,
   subsetWords: chineseSubsetWords,
   pairQuantifiers: chinesePairQuantifiers,
+  pairReferences: chinesePairReferences,
   determiners: chineseDeterminers,
   classifiers: chineseClassifiers,
   connectives: chineseConnectives,
@@ -49,4 +53,7 @@ export const chineseLanguage: LanguageLocale = {
   plainWords: [],
   dataCues: chineseDataCues,
   breakdownCues: chineseBreakdownCues,
+  businessSynonyms: chineseBusinessSynonyms,
+  businessMeasurePatterns: chineseBusinessMeasurePatterns,
+  everydayMeasurePatterns: chineseEverydayMeasurePatterns,
 };

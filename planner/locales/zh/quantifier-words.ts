@@ -8,6 +8,17 @@ export const chineseQuantifiers: readonly string[] =
 /** Chinese numerals that count two values (两地, 兩區, 二者): the two the question named. */
 export const chinesePairQuantifiers: readonly string[] = ["两", "二", "双"];
 
+/** Words that refer, with no noun, to the two values named (两者中哪个平均延误更长, 二者谁更高). */
+export const chinesePairReferences: readonly string[] = [
+  "两者",
+  "二者",
+  "这两者",
+  "这两个",
+  "那两个",
+  "双方",
+  "两边",
+];
+
 /** The demonstratives that quantify only with a numeral: 这款产品 is one product, 这三款产品 three. */
 export const chineseDeterminers: readonly string[] = ["这", "那"];
 

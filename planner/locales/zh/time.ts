@@ -65,6 +65,18 @@ export const chineseTime: TimeLocale = {
     "那段期间",
     "同一时间",
     "同一期间",
+    // 同一季度, 同一个月, 同一年: "the same" and a unit (the unit holding the period pointed at)
+    ...["同一", "同一个"].flatMap((same) =>
+      ["月", "季度", "周", "星期", "年", "半年"].map((unit) => `${same}${unit}`),
+    ),
+    "同年",
+    "同周",
+    // 该期间, 此期间, 那个时段, 同一时段: a pointing word and a word for a stretch of time
+    ...["这", "那", "该", "此", "同一", "这一", "那一", "这个", "那个"].flatMap((pointing) =>
+      ["段时间", "段期间", "段时期", "期间", "时期", "时段", "时间段", "个时段", "一时期", "一期间"]
+        .filter((noun) => !(pointing.endsWith("个") && !noun.startsWith("时")))
+        .map((noun) => `${pointing}${noun}`),
+    ),
   ],
   steps: {
     上: -1,
@@ -175,6 +187,12 @@ export const chineseTime: TimeLocale = {
       kind: "each-quarter-of-year",
       pattern: "(?<year>(?:19|20)\\d{2}|(?<!\\d)\\d{2}(?=年))年?(?:的)?\\s*(?:各|每个|每|分|按|逐|四个)季度?",
     },
+    // 前一个月, 前一季度: the one before the period of that unit named earlier (上个月…前一个月呢)
+    {
+      name: "unit-before",
+      kind: "unit-before",
+      pattern: "前一(?<unit>个月|个季度|季度|周|星期|年)",
+    },
     // 2023年各月, 2023年每个月, 2023年逐月
     {
       name: "each-month-of-year",
@@ -184,6 +202,8 @@ export const chineseTime: TimeLocale = {
     },
   ],
   timeWords: [
+    // 半年前: half a year back is no whole unit (asked back; 近半年 and 上半年 are read)
+    "半年",
     "今天",
     "昨天",
     "前天",
