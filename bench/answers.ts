@@ -199,6 +199,14 @@ if (isMain) {
   };
   const all: Record<string, QuestionScore[]> = {};
   for (const file of positionals) {
+    // A file of another format (an older round's gold) is named and left out, not the end of the run.
+    const format = GoldFile.safeParse(parseYaml(readFileSync(file, "utf8")));
+    if (!format.success) {
+      process.stderr.write(
+        `skipped ${file}: not a gold answers file (${format.error.issues[0]?.path.join(".")}: ${format.error.issues[0]?.message})\n`,
+      );
+      continue;
+    }
     const scores = await scoreGoldFile(file);
     all[file] = scores;
     for (const score of scores) {

@@ -58,7 +58,12 @@ export const Broadening = z.object({
   goal: z.string(),
   from: z.string(),
   to: z.string(),
+  /** Why, in English (the trace's and `--json`'s words; the answer's templates say it from the fields). */
   reason: z.string(),
+  /** The filter dropped, when a filter (not a period) was relaxed: a document filter's name. */
+  filter: z.string().optional(),
+  /** The values found are context only: they are not for what was asked. */
+  context_only: z.boolean().optional(),
 });
 export type Broadening = z.infer<typeof Broadening>;
 

@@ -132,6 +132,8 @@ export const Asked = z.discriminatedUnion("kind", [
       keys: z.record(Name, FilterValue).default({}),
       window: Period.optional(),
       operation: AskedOperation.default("value"),
+      /** How the window was read when the question did not name it outright (a default, "last year"). */
+      period_reading: AskedPeriodReading.optional(),
     })
     .strict(),
   z

@@ -2,6 +2,8 @@ import type { z } from "zod";
 import type { FilterValue } from "./plan.js";
 import type { Anchor } from "./sources/bi-dashboard-source.js";
 import type { StepMessage } from "./step-message.js";
+import { ocrProblemInEnglish } from "./step-messages/ocr-problem.js";
+import { pageWaitInEnglish } from "./step-messages/page-wait.js";
 import type { CredentialPlace } from "./step-messages/request-messages.js";
 
 // The English words of every step message. They are also the step's `error_message` (the trace,
@@ -108,7 +110,7 @@ export function englishStepMessage(said: StepMessage): string {
     case "adapter_closed":
       return `${said.source}: the adapter is closed`;
     case "page_timed_out":
-      return `${said.where}: ${said.detail}${
+      return `${said.where}: ${pageWaitInEnglish(said.wait)}${
         said.loading.length === 0
           ? ""
           : said.inParentheses
@@ -174,7 +176,7 @@ export function englishStepMessage(said: StepMessage): string {
         ? `${said.where}: the heading "${said.heading}" matched "${said.matched}" for period.heading, which is not a period ("2024年第三季度", "Q3 2024", "2024-07")`
         : `${said.where}: the heading "${said.heading}" does not match period.heading /${said.pattern}/`;
     case "ocr_failed":
-      return `${said.where}: the region needs OCR, and ${said.detail}`;
+      return `${said.where}: the region needs OCR, and ${ocrProblemInEnglish(said.problem)}`;
     case "chart_headers_unknown":
       return `${said.where}: the region is a bar chart, and its two columns have no header names: set ocr.chart.category and ocr.chart.value, or map exactly two columns in columns (now ${said.columns.join(", ") || "none"}), one of them to a metric in offers.metrics`;
     case "chart_without_labels":

@@ -76,8 +76,8 @@ export function periodUnits(period: Period): Period[] {
 }
 
 /** What would answer one sub-goal of a plan for this question. */
-export function askedFor(goal: SubGoal, question: string): Asked {
-  const operation = operationOf(question);
+export function askedFor(goal: SubGoal, question: string, read?: AskedOperation): Asked {
+  const operation = read ?? operationOf(question);
   const premise = premiseOf(question);
   const keys = { ...goal.params.filters };
   if (goal.params.event)
@@ -115,12 +115,19 @@ export function askedFor(goal: SubGoal, question: string): Asked {
 /**
  * The plan with an `asked` record on every sub-goal. A hand-written plan keeps the records it has;
  * a model's plan gets them recomputed (`replace`), so a model cannot ask for less than its goals fetch.
+ * `operation` is the planner's own reading of the question's operation, when it has one (outside
+ * the catalog terms and cues it took: planner/why-goals.ts).
  */
-export function withAskedFor(plan: ExecutionPlan, options: { replace?: boolean } = {}): ExecutionPlan {
+export function withAskedFor(
+  plan: ExecutionPlan,
+  options: { replace?: boolean; operation?: AskedOperation } = {},
+): ExecutionPlan {
   return {
     ...plan,
     sub_goals: plan.sub_goals.map((goal) =>
-      goal.asked && !options.replace ? goal : { ...goal, asked: askedFor(goal, plan.question) },
+      goal.asked && !options.replace
+        ? goal
+        : { ...goal, asked: askedFor(goal, plan.question, options.operation) },
     ),
   };
 }

@@ -4,6 +4,7 @@ import { detectLanguage, type Language } from "../domain/language.js";
 import type { AskedBreakdown } from "../models/asked-breakdown.js";
 import {
   type AskedExplain,
+  type AskedOperation,
   type AskedPeriodReading,
   type ExecutionPlan,
   type Grain,
@@ -63,7 +64,13 @@ import { isTimeLikeWord, unreadTimeWords } from "./unread-time-words.js";
 import { validationRuleFor } from "./validation-rule-for.js";
 import type { Mention, Vocabulary } from "./vocabulary.js";
 import { cachedVocabulary } from "./vocabulary-cache.js";
-import { asksWhy, changeBase, explainingEventOffers, explainRecord, unionWindow } from "./why-goals.js";
+import {
+  changeBase,
+  explainingEventOffers,
+  explainRecord,
+  operationOutsideTaken,
+  unionWindow,
+} from "./why-goals.js";
 import { type Offer, workspaceOffers } from "./workspace-offers.js";
 
 /** Months added on each side of the metric period when searching events to relate to it. */
@@ -282,10 +289,31 @@ const MESSAGES: Record<
   },
 };
 
-function describePeriod(period: Period | undefined): string {
+function describePeriod(period: Period | undefined, language: Language = "en"): string {
   if (!period) return "";
-  return period.from === period.to ? period.from : `${period.from}..${period.to} by ${period.grain}`;
+  if (period.from === period.to) return period.from;
+  return `${period.from}..${period.to}${BY_GRAIN[language](period.grain)}`;
 }
+
+/** A period's grain after its dates, in the question's language (" by month", "（按月）"). */
+const BY_GRAIN: Record<Language, (grain: Grain) => string> = {
+  en: (grain) => ` by ${grain}`,
+  "zh-Hans": (grain) =>
+    `（按${{ day: "日", week: "周", month: "月", quarter: "季度", half: "半年", year: "年" }[grain]}）`,
+  "zh-Hant": (grain) =>
+    `（按${{ day: "日", week: "週", month: "月", quarter: "季度", half: "半年", year: "年" }[grain]}）`,
+};
+
+/** What events are called in the note of a default window. */
+const EVENTS_WORD: Record<Language, string> = { en: "events", "zh-Hans": "事件", "zh-Hant": "事件" };
+
+/** The note that a question named no period and which one was used (relative to as-of). */
+const NO_PERIOD_NOTE: Record<Language, (what: string, period: string, asOf: string) => string> = {
+  en: (what, period, asOf) =>
+    `${what}: no period in the question; using ${period} (relative to as-of ${asOf})`,
+  "zh-Hans": (what, period, asOf) => `${what}：问题未指明期间；按 ${period} 计（相对于截止日期 ${asOf}）`,
+  "zh-Hant": (what, period, asOf) => `${what}：問題未指明期間；按 ${period} 計（相對於截止日期 ${asOf}）`,
+};
 
 function describeFilters(filters: Record<string, string | string[]>): string {
   const parts = Object.entries(filters).map(
@@ -520,7 +548,8 @@ interface Drafting {
   /** The breakdown each metric goal was asked for, recorded on its `asked`. */
   breakdowns: WeakMap<GoalDraft, AskedBreakdown>;
   /** The question asks why a metric moved (planner/why-goals.ts): metric goals fetch their base too. */
-  explain: boolean;
+  /** What the question does with its values, read outside the catalog terms and cues (`why` asks why). */
+  operation: AskedOperation;
   /** Each explained metric goal's asked period, base and events' window, recorded on its `asked`. */
   explained: WeakMap<GoalDraft, AskedExplain>;
   /** How each metric goal's period was read when the question did not name it outright (period-reading.ts). */
@@ -892,9 +921,10 @@ function defaultMetricPeriod(frame: Frame, metric: string, offer: Offer, state: 
   const shift = frame.times.find((time) => time.kind === "same_period" && time.shiftYears)?.shiftYears;
   const base = defaultPeriod(state.asOf, offer.grain ?? "month", state.trend);
   const period = shift ? shiftPeriodByYears(base, shift) : base;
-  const note = `${metric}: no period in the question; using ${describePeriod(period)} (relative to as-of ${state.asOf})`;
+  const described = describePeriod(period, state.language);
+  const note = NO_PERIOD_NOTE[state.language](metric, described, state.asOf);
   if (!state.warnings.includes(note)) state.warnings.push(note);
-  const applied = DEFAULT_NOTE[state.language](metric, describePeriod(period), state.trend);
+  const applied = DEFAULT_NOTE[state.language](metric, described, state.trend);
   if (!state.defaults.includes(applied)) state.defaults.push(applied);
   state.trace.push(`period:default:${period.from}..${period.to}`);
   return period;
@@ -942,13 +972,14 @@ function draftMetricGoals(
           const role = comparison ? comparisonRole(frame, wanted) : undefined;
           // A month widened to a quarterly source's quarter is measured from the quarter before.
           const measured = fitted.from < wanted.from || fitted.to > wanted.to ? fitted : wanted;
-          const base = !state.explain
-            ? undefined
-            : comparison
-              ? role === "period"
-                ? fitPeriod(comparisonBase(comparison, wanted), offer)
-                : undefined
-              : changeBase(measured);
+          const base =
+            state.operation !== "why"
+              ? undefined
+              : comparison
+                ? role === "period"
+                  ? fitPeriod(comparisonBase(comparison, wanted), offer)
+                  : undefined
+                : changeBase(measured);
           const period = fitted;
           state.metricPeriods.push(period);
           const filters = filtersFor(frame.dimensions, offer);
@@ -997,7 +1028,7 @@ function eventWindow(
   framePeriods: Map<Frame, Period[] | undefined>,
   intents: Intent[],
   state: Drafting,
-): Period {
+): { window: Period; reading?: AskedPeriodReading } {
   const ownPeriods =
     frame.isEventFrame && frame.metrics.length === 0 && frame.times.length > 0
       ? framePeriods.get(frame)
@@ -1007,7 +1038,12 @@ function eventWindow(
   const datedBySamePeriod = frame.times.every(
     (time) => time.kind === "same_period" && !time.shiftYears && time.inYear === undefined,
   );
-  if (ownPeriods && !(datedBySamePeriod && intents.includes("correlate"))) return spanOf(ownPeriods);
+  if (ownPeriods && !(datedBySamePeriod && intents.includes("correlate"))) {
+    const window = spanOf(ownPeriods);
+    // A window the question named by a relative word ("last year", 去年) is said in the answer.
+    const reading = periodReadingOf(window, window, false, frame.times);
+    return { window, ...(reading ? { reading } : {}) };
+  }
   const hasMetrics = frames.some((candidate) => candidate.metrics.length > 0);
   const followUp =
     frame.opensSentence === true && frame.metrics.length === 0 && !intents.includes("correlate");
@@ -1015,7 +1051,7 @@ function eventWindow(
   if (nearest) {
     const window = spanOf(nearest);
     state.trace.push(`window:inherited:${window.from}..${window.to}`);
-    return window;
+    return { window };
   }
   if (hasMetrics && state.metricPeriods.length > 0) {
     const from = state.metricPeriods.map((period) => period.from).sort()[0];
@@ -1025,17 +1061,18 @@ function eventWindow(
       .reverse()[0];
     const window = widenByMonths({ grain: "month", from, to }, EVENT_WINDOW_MONTHS);
     state.trace.push(`window:${window.from}..${window.to}`);
-    return window;
+    return { window };
   }
   const own = framePeriods.get(frame);
-  if (own) return spanOf(own);
+  if (own) return { window: spanOf(own) };
   // Events asked without a date: the last 12 complete months (a single month would mostly be empty).
   const window = defaultPeriod(state.asOf, "month", true);
-  state.warnings.push(
-    `events: no period in the question; using ${describePeriod(window)} (relative to as-of ${state.asOf})`,
-  );
-  state.defaults.push(DEFAULT_NOTE[state.language](frame.events.join(", "), describePeriod(window), true));
-  return window;
+  const described = describePeriod(window, state.language);
+  state.warnings.push(NO_PERIOD_NOTE[state.language](EVENTS_WORD[state.language], described, state.asOf));
+  state.defaults.push(DEFAULT_NOTE[state.language](frame.events.join(", "), described, true));
+  state.trace.push(`period:default:${window.from}..${window.to}`);
+  // The answer says the window it searched, as it says a metric's default period.
+  return { window, reading: { how: "default", period: window } };
 }
 
 /** One search per event, source and value of the first list-valued filter, all optional. */
@@ -1050,7 +1087,8 @@ function draftEventGoals(
   for (const frame of frames.filter((candidate) => candidate.events.length > 0)) {
     // Event datasets declare no grain and are searched by date range: every event goal is at
     // month grain over the range asked (a quarter or a year keeps its dates).
-    const window: Period = { ...eventWindow(frame, frames, framePeriods, intents, state), grain: "month" };
+    const searched = eventWindow(frame, frames, framePeriods, intents, state);
+    const window: Period = { ...searched.window, grain: "month" };
     // Dimension values: the event's own ("provider changes in East China"), else those of the metrics it relates to (两地).
     const dimensions = new Map<string, string[]>();
     for (const donor of frame.dimensions.size > 0 ? [frame] : metricFrames) {
@@ -1074,7 +1112,7 @@ function draftEventGoals(
           if (!state.warnings.includes(note)) state.warnings.push(note);
           state.trace.push(`filter:dropped:${event}:${offer.source}:${dimension}`);
         }
-        draftEventSearches(event, offer, dimensions, window, state);
+        draftEventSearches(event, offer, dimensions, window, state, searched.reading);
       }
     }
   }
@@ -1087,6 +1125,7 @@ function draftEventSearches(
   dimensions: Map<string, string[]>,
   window: Period,
   state: Drafting,
+  reading?: AskedPeriodReading,
 ): void {
   const filters = filtersFor(dimensions, offer);
   // One search per value of the first list-valued filter: each region's changes are their own finding.
@@ -1095,7 +1134,7 @@ function draftEventSearches(
     ? (split[1] as string[]).map((value) => ({ ...filters, [split[0]]: value }))
     : [filters];
   for (const variant of variants) {
-    state.drafts.push({
+    const draft: GoalDraft = {
       description: `${event} events${describeFilters(variant)}, ${describePeriod(window)}, from ${offer.source}/${offer.dataset}`,
       source: offer.source,
       dataset: offer.dataset,
@@ -1104,7 +1143,9 @@ function draftEventSearches(
       validation: validationRuleFor(offer, "event", window),
       // Zero events in the window is a finding ("no provider change in North"), not a failure.
       required: false,
-    });
+    };
+    state.drafts.push(draft);
+    if (reading) state.periodReadings.set(draft, reading);
   }
 }
 
@@ -1213,7 +1254,7 @@ function assemblePlan(
     );
   }
   state.trace.push(`plan:catalog:${parsed.value.sub_goals.length}`);
-  const plan = withAskedFor(parsed.value);
+  const plan = withAskedFor(parsed.value, { operation: state.operation });
   plan.sub_goals = plan.sub_goals.map((goal, index) => {
     const missing = state.notApplied.get(kept[index]);
     const comparison = state.comparisons.get(kept[index]);
@@ -1233,7 +1274,7 @@ function assemblePlan(
         ? { ...compared, asked: { ...compared.asked, breakdown } }
         : compared;
     const read =
-      periodReading && brokenDown.asked?.kind === "metric"
+      periodReading && (brokenDown.asked?.kind === "metric" || brokenDown.asked?.kind === "event")
         ? { ...brokenDown, asked: { ...brokenDown.asked, period_reading: periodReading } }
         : brokenDown;
     return explained && read.asked?.kind === "metric"
@@ -1278,7 +1319,10 @@ export class CatalogPlanner implements Planner {
       comparisons: new WeakMap(),
       ...(reading.breakdownCue ? { breakdownCue: reading.breakdownCue } : {}),
       breakdowns: new WeakMap(),
-      explain: asksWhy(reading.normalized, [...reading.mentions, ...(reading.breakdownCue?.spans ?? [])]),
+      operation: operationOutsideTaken(reading.normalized, [
+        ...reading.mentions,
+        ...(reading.breakdownCue?.spans ?? []),
+      ]),
       explained: new WeakMap(),
       periodReadings: new WeakMap(),
     };
@@ -1327,7 +1371,10 @@ export class CatalogPlanner implements Planner {
     if (refusal) return finish(refusal);
     for (const term of reading.unknownTerms) warnings.push(UNKNOWN_TERM_NOTE[language](term.text));
     // Time words no rule reads are asked about below (when a default period would apply), not noted.
-    const unreadTimeText = unreadTimeWords(reading.normalized, reading.working, reading.times).join(" ");
+    const unreadTimeText = unreadTimeWords(reading.normalized, reading.working, [
+      ...reading.times,
+      ...reading.mentions,
+    ]).join(" ");
     for (const span of spans)
       if (
         span.role === "unused" &&
@@ -1351,7 +1398,7 @@ export class CatalogPlanner implements Planner {
     const metricFrames = frames.filter((frame) => frame.metrics.length > 0);
     draftMetricGoals(metricFrames, framePeriods, offers, workspace.config, state);
     draftEventGoals(frames, framePeriods, offers, intents, state);
-    if (state.explain && !frames.some((frame) => frame.events.length > 0))
+    if (state.operation === "why" && !frames.some((frame) => frame.events.length > 0))
       draftExplainingEvents(metricFrames, offers, workspace.config, state);
     draftPolicyGoals(reading, vocabulary, offers, state);
     const tooFine = state.tooFine.map((refusal) =>
@@ -1362,7 +1409,11 @@ export class CatalogPlanner implements Planner {
     for (const note of new Set(tooFine)) warnings.push(note);
     // A default period applies only when the question names no time at all: a time word no rule
     // read (上周, yesterday, 年初至今) is asked back, never replaced by the default month.
-    const unreadTimeWordsLeft = unreadTimeWords(reading.normalized, reading.working, reading.times);
+    // A catalog term (天津仓, a depot) is read: its characters are not time words (天, a day).
+    const unreadTimeWordsLeft = unreadTimeWords(reading.normalized, reading.working, [
+      ...reading.times,
+      ...reading.mentions,
+    ]);
     if (state.defaults.length > 0 && unreadTimeWordsLeft.length > 0) {
       trace.push(`ask:unread_time:${unreadTimeWordsLeft.join(",")}`);
       // No plan, so no default period and no note about one; the time words are asked, not unused.

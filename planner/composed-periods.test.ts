@@ -76,7 +76,7 @@ describe("composed periods reach the plan", () => {
     ["上半年華東區A產品的退貨率", "2024-01-01..2024-06-30"],
   ])("%s → %s", (question, expected) => {
     expect(metricPeriods(question)).toEqual([expected]);
-    expect(plan(question).warnings.join(" ")).not.toMatch(/no period in the question/);
+    expect(plan(question).trace.join(" ")).not.toMatch(/period:default:/);
   });
 });
 

@@ -324,6 +324,9 @@ describe("model planner over Ollama's HTTP API", () => {
     expect(accepted.clarification).toBeUndefined();
     // Not silent: the user is told the model resolved a span the catalog does not know.
     expect(accepted.warnings.join(" ")).toContain("东北区");
+    // …in the question's language (issue 29 item 8).
+    expect(accepted.warnings.join(" ")).toContain("由模型规划器解读");
+    expect(accepted.warnings.join(" ")).not.toMatch(/model planner|check the plan/);
   });
 
   it("never asks the model about greetings, nor about unknown terms it could not be checked on", async () => {

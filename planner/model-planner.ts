@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import nunjucks from "nunjucks";
+import type { Language } from "../domain/language.js";
 import { type ChatMessage, OllamaClient, OllamaError, parseModelJson } from "../domain/ollama-client.js";
 import { checkPlanAgainstWorkspace } from "../executor/check-plan.js";
 import { type ExecutionPlan, planJsonSchema, safeParsePlan } from "../models/plan.js";
@@ -136,6 +137,13 @@ export function readModelReply(
   return { plan: withAskedFor(parsed.value, { replace: true }) };
 }
 
+/** The note that the model, not the catalog, resolved a span of the question: the plan is worth a look. */
+const MODEL_RESOLVED_NOTE: Record<Language, (written: string) => string> = {
+  en: (written) => `the model planner resolved "${written}" (not in the catalog): check the plan`,
+  "zh-Hans": (written) => `“${written}”不在目录中，由模型规划器解读：请核对计划`,
+  "zh-Hant": (written) => `「${written}」不在目錄中，由模型規劃器解讀：請核對計畫`,
+};
+
 /**
  * The model planner: a local model through Ollama writes the plan, bound to the plan's JSON Schema
  * (`format`), at a low temperature, from a prompt holding the catalog, the sources and examples.
@@ -239,9 +247,7 @@ export class ModelPlanner implements Planner {
         };
       if (verdict.plan) {
         for (const span of leftovers)
-          deterministic.warnings.push(
-            `the model planner resolved "${span.written}" (not in the catalog): check the plan`,
-          );
+          deterministic.warnings.push(MODEL_RESOLVED_NOTE[deterministic.language](span.written));
         trace.push(`plan:model:${verdict.plan.sub_goals.length}${attempt > 1 ? ":after-reprompt" : ""}`);
         return {
           ...deterministic,

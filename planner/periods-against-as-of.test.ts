@@ -28,7 +28,7 @@ describe("relative periods reach the plan", () => {
     const periods = periodsOf(question, asOf);
     expect(periods.length).toBeGreaterThan(0);
     for (const period of periods) expect(period).toBe(`return_rate month ${expected}`);
-    expect(plan(question, asOf).warnings.join(" ")).not.toMatch(/no period in the question/);
+    expect(plan(question, asOf).trace.join(" ")).not.toMatch(/period:default:/);
   });
 });
 

@@ -12,14 +12,15 @@ const HAN = timeWords(false).sort((a, b) => b.length - a.length);
 /**
  * Time words of the question that no time span covers ("last week" when the grammar reads no
  * weeks, 上周, 年初至今): the question names a time the planner did not read, so a default period
- * would answer another question. Offsets in the folded question; the words as written.
+ * would answer another question. Offsets in the folded question; the words as written. `read` is
+ * every span another reading took: the times, and the catalog terms (天 of 天津仓 is no day).
  */
 export function unreadTimeWords(
   normalized: string,
   original: string,
-  times: Pick<TimeMention, "start" | "end">[],
+  taken: Pick<TimeMention, "start" | "end">[],
 ): string[] {
-  const read = (start: number, end: number) => times.some((time) => time.start < end && start < time.end);
+  const read = (start: number, end: number) => taken.some((span) => span.start < end && start < span.end);
   const found: string[] = [];
   const hanFound: { start: number; end: number }[] = [];
   for (const match of normalized.matchAll(

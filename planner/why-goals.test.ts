@@ -204,3 +204,30 @@ describe("asksWhy: a cause word that names a value or a breakdown asks no why", 
     expect(asksWhy("what is the reason cancellations rose in 2023", [])).toBe(true);
   });
 });
+
+describe("one reading of why: a cause word inside a breakdown's dimension asks no why", () => {
+  // Issue 29 items 4 and 1: "…按超温原因细分" (by excursion cause) planned a why (原因 read in the raw
+  // question by the asked record) and ended partial for want of an event; the planner's own reading
+  // (outside catalog terms and breakdown quantifiers) is the one the plan's `asked` records.
+  it.each([
+    ["test/held-out/round9/polar/workspace", "廣州倉2024年第三季度的溫度超標次數按超溫原因細分", "cause"],
+    ["test/held-out/clearbrook/workspace", "老城区2024年3月的投诉按原因细分", "reason"],
+  ])("%s: %s", (folder, question, dimension) => {
+    const { plan } = planOf(folder, question, "2024-10-15");
+    const asked = plan.sub_goals[0].asked;
+    expect(asked?.kind).toBe("metric");
+    if (asked?.kind !== "metric") return;
+    expect(asked.operation).not.toBe("why");
+    expect(asked.explain).toBeUndefined();
+    expect(asked.breakdown?.dimension).toBe(dimension);
+  });
+  it("still reads a why asked outside the catalog's terms", () => {
+    const { plan } = planOf(
+      "test/held-out/round9/polar/workspace",
+      "上海仓2024年3月的货损率为什么上升了？",
+      "2024-10-15",
+    );
+    const asked = plan.sub_goals[0].asked;
+    expect(asked?.kind === "metric" && asked.operation).toBe("why");
+  });
+});

@@ -1,4 +1,4 @@
-import type { AskedExplain, Period } from "../models/plan.js";
+import type { AskedExplain, AskedOperation, Period } from "../models/plan.js";
 import { enclosingUnit } from "../reflector/period-broadening.js";
 import { operationOf, periodUnits } from "./asked-for.js";
 import { LANGUAGE_LOCALES } from "./locales/index.js";
@@ -26,6 +26,15 @@ interface TakenSpan {
  * down by. Neither asks why anything moved.
  */
 export function asksWhy(normalized: string, taken: TakenSpan[]): boolean {
+  return operationOutsideTaken(normalized, taken) === "why";
+}
+
+/**
+ * What the question does with its values, read outside what other readings took (as `asksWhy`):
+ * the one reading of the operation the plan's `asked` records, so a cause word inside a catalog
+ * term or after a breakdown quantifier is never read as "why" there either.
+ */
+export function operationOutsideTaken(normalized: string, taken: TakenSpan[]): AskedOperation {
   let masked = normalized;
   for (const span of taken)
     masked = `${masked.slice(0, span.start)}${" ".repeat(span.end - span.start)}${masked.slice(span.end)}`;
@@ -38,7 +47,7 @@ export function asksWhy(normalized: string, taken: TakenSpan[]): boolean {
     const pattern = spaced ? new RegExp(`\\b${escaped}\\s+\\S+`, "g") : new RegExp(`${escaped}\\S{1,3}`, "g");
     masked = masked.replace(pattern, (found) => " ".repeat(found.length));
   }
-  return operationOf(masked) === "why";
+  return operationOf(masked);
 }
 
 function dayBefore(date: string): string {

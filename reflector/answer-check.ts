@@ -288,7 +288,7 @@ export function checkText(
         code: "passages_insufficient",
         aspect: asked.aspect,
         ...(about ? { about } : {}),
-        ...(grade?.missing ? { graderSays: grade.missing } : {}),
+        ...(grade?.shortfall ? { shortfall: grade.shortfall, clause: grade.aspect } : {}),
       },
       found: [],
       missing: [],

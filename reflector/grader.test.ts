@@ -40,6 +40,46 @@ describe("answerKindOf", () => {
     expect(answerKindOf("How long until the replacement arrives?")).toBe("how_long");
     expect(answerKindOf("Who pays the shipping?")).toBe("who_pays");
   });
+  it("reads 多少 before or after a sum of money or a share as how much, any other 多少 as how many", () => {
+    // Issue 29 item 9: "how much compensation" is answered by "5% of the freight", not by a count.
+    for (const question of [
+      "每次温度偏离可以获得多少补偿？",
+      "補償比例是多少？",
+      "主机上门维修的费用是多少？",
+      "延误一天赔偿多少？",
+    ])
+      expect(answerKindOf(question), question).toBe("amount");
+    for (const question of ["一杯饮品能获得多少积分？", "有多少人投诉？", "几个门店？"])
+      expect(answerKindOf(question), question).toBe("count");
+  });
+});
+
+describe("a table row states an amount asked with a bare 多少", () => {
+  const rows: Passage[] = [
+    {
+      chunk_id: "care#2",
+      document: "device-care-zh-Hans.pdf",
+      page: 1,
+      section: "维修时效",
+      text: "上门维修在报修后2个工作日内安排工程师到场。",
+      score: 0.8,
+    },
+    {
+      chunk_id: "care#3",
+      document: "device-care-zh-Hans.pdf",
+      page: 1,
+      section: "维修收费",
+      text: "维修项目: 主机维修; 上门服务费: 300元; 寄修服务费: 120元",
+      statements: ["维修项目: 主机维修; 上门服务费: 300元; 寄修服务费: 120元"],
+      score: 0.7,
+    },
+  ];
+  it("supports the fee with the row that states it, not a sentence with a count of days", () => {
+    const grade = gradePassages("主机上门维修的费用是多少？", rows);
+    expect(grade.kind).toBe("amount");
+    expect(grade.sufficient).toBe(true);
+    expect(grade.supporting.map((sentence) => sentence.chunk_id)).toEqual(["care#3"]);
+  });
 });
 
 describe("keyTerms", () => {

@@ -19,6 +19,35 @@ export interface SupportingSentence {
   text: string;
 }
 
+/**
+ * Why passages fall short of a sub-question, language-free: each answer language's catalog
+ * (reflector/messages/) says it; `shortfallInEnglish` gives the English the trace and the retrieval
+ * loop's prompts read.
+ */
+export type GradeShortfall =
+  /** Fewer passages than the workspace's `min_docs_to_answer`. */
+  | { code: "too_few_passages"; found: number; needed: number }
+  /** The passages do not mention some of the asked words (the question's own words). */
+  | { code: "terms_not_mentioned"; terms: string[] }
+  /** No sentence states the kind of answer asked for. */
+  | { code: "kind_not_stated"; kind: AnswerKind }
+  /** The grading model's own finding: its words, quoted as such. */
+  | { code: "model_finding"; words: string };
+
+/** A shortfall in English, with the clause it is about (the question's own words, quoted). */
+export function shortfallInEnglish(shortfall: GradeShortfall, aspect: string): string {
+  switch (shortfall.code) {
+    case "too_few_passages":
+      return `only ${shortfall.found} passage(s) found for "${aspect}", fewer than the ${shortfall.needed} needed`;
+    case "terms_not_mentioned":
+      return `the passages do not mention ${shortfall.terms.map((term) => `"${term}"`).join(", ")} (asked in "${aspect}")`;
+    case "kind_not_stated":
+      return `the passages do not state ${KIND_DESCRIPTIONS[shortfall.kind]} for "${aspect}"`;
+    case "model_finding":
+      return shortfall.words;
+  }
+}
+
 /** Whether the passages answer one sub-question, and if not, what is missing. */
 export interface Grade {
   question: string;
@@ -31,7 +60,9 @@ export interface Grade {
   terms: string[];
   missingTerms: string[];
   supporting: SupportingSentence[];
-  /** When insufficient: the missing aspect, e.g. "no time frame (how long) for 收到新品 in the passages". */
+  /** When insufficient: what is missing, as a code the answer's language says. */
+  shortfall?: GradeShortfall;
+  /** When insufficient: the shortfall in English, for the trace and the retrieval loop's prompts. */
   missing?: string;
   /** "deterministic" or "model:<name>". */
   grader: string;
@@ -103,26 +134,15 @@ export function gradePassages(question: string, passages: Passage[], options: Gr
     supporting: relevant.slice(0, 3),
     grader: "deterministic",
   };
-  if (passages.length < minDocs) {
-    return {
-      ...base,
-      sufficient: false,
-      missing: `only ${passages.length} passage(s) found for "${aspect}", fewer than the ${minDocs} needed`,
-    };
-  }
-  if (coverage < minCoverage) {
-    return {
-      ...base,
-      sufficient: false,
-      missing: `the passages do not mention ${missingTerms.slice(0, 4).join(", ")} (asked in "${aspect}")`,
-    };
-  }
-  if (relevant.length === 0) {
-    return {
-      ...base,
-      sufficient: false,
-      missing: `the passages do not state ${KIND_DESCRIPTIONS[kind]} for "${aspect}"`,
-    };
-  }
+  const short = (shortfall: GradeShortfall): Grade => ({
+    ...base,
+    sufficient: false,
+    shortfall,
+    missing: shortfallInEnglish(shortfall, aspect),
+  });
+  if (passages.length < minDocs)
+    return short({ code: "too_few_passages", found: passages.length, needed: minDocs });
+  if (coverage < minCoverage) return short({ code: "terms_not_mentioned", terms: missingTerms.slice(0, 4) });
+  if (relevant.length === 0) return short({ code: "kind_not_stated", kind });
   return { ...base, sufficient: true };
 }

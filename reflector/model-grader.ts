@@ -1,7 +1,13 @@
 import { z } from "zod";
 import type { Passage } from "../models/evidence.js";
 import type { ModelSettings } from "../models/workspace.js";
-import { type Grade, type GradeOptions, gradePassages } from "./grader.js";
+import {
+  type Grade,
+  type GradeOptions,
+  type GradeShortfall,
+  gradePassages,
+  shortfallInEnglish,
+} from "./grader.js";
 import { askModelForJson } from "./model-client.js";
 
 /** What the model grader must reply. */
@@ -54,13 +60,22 @@ export async function gradeWithModel(
     sufficient: reply.value.sufficient,
     supporting: supporting.length > 0 ? supporting : deterministic.supporting,
     ...(reply.value.sufficient
-      ? { missing: undefined }
-      : {
-          missing:
-            reply.value.missing_aspect ??
-            deterministic.missing ??
-            `no answer to "${deterministic.aspect}" in the passages`,
-        }),
+      ? { shortfall: undefined, missing: undefined }
+      : modelShortfall(reply.value, deterministic)),
     grader: `model:${settings.grader}`,
   };
+}
+
+/**
+ * What the model found missing: its own words (quoted in every answer language, as an upstream's),
+ * else the deterministic grade's finding, else that no sentence states the kind asked for.
+ */
+function modelShortfall(
+  reply: z.infer<typeof ModelGradeReply>,
+  deterministic: Grade,
+): Pick<Grade, "shortfall" | "missing"> {
+  const shortfall: GradeShortfall = reply.missing_aspect
+    ? { code: "model_finding", words: reply.missing_aspect }
+    : (deterministic.shortfall ?? { code: "kind_not_stated", kind: deterministic.kind });
+  return { shortfall, missing: shortfallInEnglish(shortfall, deterministic.aspect) };
 }

@@ -507,11 +507,7 @@ export class BiDashboardAdapter implements SourceAdapter {
         if (state !== "loading") return;
       }
       if (Date.now() >= deadline)
-        throw new StalledStepError(
-          "loading the page (DOMContentLoaded)",
-          timeoutMs,
-          pooled.requests.pendingResources(),
-        );
+        throw new StalledStepError("page_load", timeoutMs, pooled.requests.pendingResources());
     }
   }
 
@@ -585,7 +581,7 @@ export class BiDashboardAdapter implements SourceAdapter {
       const loading = error.pending.length > 0 ? [] : (pooled?.requests.pendingResources() ?? []);
       return codedStepError(
         "timeout",
-        { code: "page_timed_out", where, detail: error.message, loading },
+        { code: "page_timed_out", where, wait: error.wait, loading },
         {
           url,
           stalled_step: error.step,
@@ -600,7 +596,7 @@ export class BiDashboardAdapter implements SourceAdapter {
         {
           code: "page_timed_out",
           where,
-          detail: error.message,
+          wait: { code: "never_settled", unsettled: error.unsettled },
           loading: error.pendingRequests,
           inParentheses: true,
         },
@@ -612,7 +608,12 @@ export class BiDashboardAdapter implements SourceAdapter {
       const loading = pooled?.requests.pendingResources() ?? [];
       return codedStepError(
         "timeout",
-        { code: "page_timed_out", where, detail: firstLine(error.message), loading },
+        {
+          code: "page_timed_out",
+          where,
+          wait: { code: "browser_timeout", detail: firstLine(error.message) },
+          loading,
+        },
         { url, ...(loading.length > 0 ? { loading } : {}) },
         { cause: error },
       );

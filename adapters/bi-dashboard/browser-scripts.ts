@@ -1,3 +1,4 @@
+import type { PageStep } from "../../models/step-messages/page-wait.js";
 import { errors } from "./playwright.js";
 import { boundedStep, StalledStepError } from "./stalled-step-error.js";
 
@@ -208,8 +209,8 @@ export function readTimeout(deadline: number): number {
 
 /** The step a script is and its own time limit. */
 export interface ScriptBound {
-  /** What the script does, in words, for the error when it stalls ("reading the table's rows"). */
-  step: string;
+  /** What the script does, for the error when it stalls ("table_rows": reading the table's rows). */
+  step: PageStep;
   timeoutMs: number;
 }
 
@@ -228,7 +229,7 @@ export async function runOnElement<T>(
   },
   source: string,
   argument?: unknown,
-  bound: ScriptBound = { step: "reading the table", timeoutMs: DEFAULT_SCRIPT_TIMEOUT_MS },
+  bound: ScriptBound = { step: "table", timeoutMs: DEFAULT_SCRIPT_TIMEOUT_MS },
 ): Promise<T> {
   const timeoutMs = Math.max(1, bound.timeoutMs);
   return boundedStep(bound.step, timeoutMs, async () => {

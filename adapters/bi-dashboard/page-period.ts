@@ -41,7 +41,7 @@ export async function pagePeriod(
       );
     return { label };
   }
-  const heading = await boundedStep("reading the heading above the table", timeoutMs, async () => {
+  const heading = await boundedStep("heading", timeoutMs, async () => {
     const candidate = element.locator(PRECEDING_HEADING);
     if ((await candidate.count()) === 0) return undefined;
     return ((await candidate.textContent({ timeout: timeoutMs })) ?? "").replace(/\s+/g, " ").trim();

@@ -1,10 +1,11 @@
 import type { Locator, Page, Request } from "playwright-core";
+import { type PageUnsettled, unsettledInEnglish } from "../../models/step-messages/page-wait.js";
 import { READ_STATE, readTimeout, runOnElement, type TableState } from "./browser-scripts.js";
 
 // Each read of the table's state is its own bounded step, never longer than what is left.
 function readState(table: Locator, deadline: number): Promise<TableState> {
   return runOnElement<TableState>(table, READ_STATE, undefined, {
-    step: "reading the table's state",
+    step: "table_state",
     timeoutMs: readTimeout(deadline),
   });
 }
@@ -86,11 +87,12 @@ export const DEFAULT_SETTLE: SettleOptions = { quietMs: 200, stableMs: 300, decl
 export class NotSettledError extends Error {
   override readonly name = "NotSettledError";
   constructor(
-    message: string,
+    /** What kept changing: what a person fixes (a polling widget, a live counter). */
+    readonly unsettled: PageUnsettled,
     readonly pendingRequests: string[],
     readonly lastState: TableState | undefined,
   ) {
-    super(message);
+    super(unsettledInEnglish(unsettled));
   }
 }
 
@@ -120,15 +122,15 @@ export async function waitUntilSettled(
     if (now + options.pollMs > deadline) {
       // Say what kept changing: that is what a person fixes (a polling widget, a live counter),
       // and it is not the same as a slow source.
-      const changing =
+      const unsettled: PageUnsettled =
         requests.count > 0
-          ? `data requests kept coming (${requests.count} still pending: ${requests.pendingPaths().slice(0, 3).join(", ")})`
+          ? { code: "requests_pending", pending: requests.count, paths: requests.pendingPaths().slice(0, 3) }
           : now - requests.lastChange < window(options.quietMs)
-            ? `data requests kept starting (the last ${now - requests.lastChange} ms before the deadline)`
+            ? { code: "requests_starting", lastMs: now - requests.lastChange }
             : state.busy
-              ? "the table stayed marked busy (aria-busy)"
-              : `its rows kept changing (last change ${now - stableSince} ms before the deadline, ${state.rows} rows then)`;
-      throw new NotSettledError(`the page never settled: ${changing}`, requests.pendingPaths(), last);
+              ? { code: "table_busy" }
+              : { code: "rows_changing", lastChangeMs: now - stableSince, rows: state.rows };
+      throw new NotSettledError(unsettled, requests.pendingPaths(), last);
     }
     await new Promise((resolve) => setTimeout(resolve, options.pollMs));
   }
@@ -148,7 +150,7 @@ export async function waitForChange(
     const state = await readState(table, deadline);
     if (state.signature !== previousSignature && !state.busy) break;
     if (Date.now() + options.pollMs > deadline)
-      throw new NotSettledError("the table did not change after paging", requests.pendingPaths(), state);
+      throw new NotSettledError({ code: "unchanged_after_paging" }, requests.pendingPaths(), state);
     await new Promise((resolve) => setTimeout(resolve, options.pollMs));
   }
   return waitUntilSettled(table, requests, deadline, options, signal);

@@ -95,7 +95,7 @@ export async function readRegionByOcr(
     if (!(cause instanceof OcrError)) throw cause;
     throw codedStepError(
       cause.reason === "engine_unavailable" ? "config_error" : "format_error",
-      { code: "ocr_failed", where: options.where, detail: cause.message },
+      { code: "ocr_failed", where: options.where, problem: cause.problem },
       { ...(image ? { screenshot: image } : {}) },
       { cause, retryable: false },
     );

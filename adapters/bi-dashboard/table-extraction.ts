@@ -72,11 +72,11 @@ async function scrollToEnd(table: Locator, options: ExtractionOptions): Promise<
         maxSteps: options.maxScrollSteps ?? 2000,
         patienceMs: Math.min(timeoutMs, options.renderPatienceMs ?? 400),
       },
-      { step: "scrolling the table's container to its end", timeoutMs: timeoutMs + SCRIPT_SLACK_MS },
+      { step: "container_scroll", timeoutMs: timeoutMs + SCRIPT_SLACK_MS },
     );
     if (result.timedOut)
       throw new NotSettledError(
-        `scrolling the table took too long: its container was still adding rows (${result.rowsAfter} rows read, ${result.steps} scrolls)`,
+        { code: "container_growing", rows: result.rowsAfter, scrolls: result.steps },
         options.requests.pendingPaths(),
         undefined,
       );
@@ -105,7 +105,7 @@ export function extractOnce(
   deadline = Date.now() + DEFAULT_SCRIPT_TIMEOUT_MS,
 ): Promise<ExtractedTable> {
   return runOnElement<ExtractedTable>(table, EXTRACT_TABLE, undefined, {
-    step: "reading the table's rows",
+    step: "table_rows",
     timeoutMs: readTimeout(deadline),
   });
 }
@@ -196,7 +196,7 @@ async function followPages(
   const maxPages = options.maxPages ?? 200;
   while (pages < maxPages && (await isEnabled(next))) {
     const { signature } = await runOnElement<TableState>(table, READ_STATE, undefined, {
-      step: "reading the table's state",
+      step: "table_state",
       timeoutMs: readTimeout(options.deadline),
     });
     await next.click({ timeout: Math.max(1, options.deadline - Date.now()) });
@@ -235,11 +235,11 @@ async function scrollGrid(
       maxSteps: options.maxScrollSteps ?? 2000,
       patienceMs: Math.min(timeoutMs, options.renderPatienceMs ?? 3000),
     },
-    { step: "scrolling the grid", timeoutMs: timeoutMs + SCRIPT_SLACK_MS },
+    { step: "grid_scroll", timeoutMs: timeoutMs + SCRIPT_SLACK_MS },
   );
   if (result.timedOut) {
     throw new NotSettledError(
-      `scrolling the grid took too long (${result.table.rows.length} rows read, ${result.missing.length} missing)`,
+      { code: "grid_scroll_slow", rows: result.table.rows.length, missing: result.missing.length },
       options.requests.pendingPaths(),
       undefined,
     );

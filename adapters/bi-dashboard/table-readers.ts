@@ -62,7 +62,7 @@ export const domTableReader: TableReader = {
 async function checkRowTotal(read: DashboardRead, located: LocatedData, rowsRead: number): Promise<void> {
   const pattern = new RegExp(read.dataset.row_total as string, "u");
   const texts = await runOnElement<string[]>(located.table, TEXT_AROUND, undefined, {
-    step: "reading the total stated beside the table",
+    step: "row_total",
     timeoutMs: readTimeout(read.deadline),
   });
   for (const text of texts) {

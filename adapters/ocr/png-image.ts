@@ -13,7 +13,7 @@ const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 4: 2, 6: 4 };
 export function decodePng(bytes: Uint8Array): RasterImage {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buffer.length < 33 || !buffer.subarray(0, 8).equals(SIGNATURE))
-    throw new OcrError("unreadable_image", "not a PNG image (bad signature)");
+    throw new OcrError({ code: "image_unreadable", why: "not_png" });
   let offset = 8;
   let width = 0;
   let height = 0;
@@ -30,26 +30,26 @@ export function decodePng(bytes: Uint8Array): RasterImage {
       colourType = data[9];
       const interlace = data[12];
       if (depth !== 8 || CHANNELS[colourType] === undefined || interlace !== 0)
-        throw new OcrError(
-          "unreadable_image",
-          `unsupported PNG (bit depth ${depth}, colour type ${colourType}, interlace ${interlace}); expected 8-bit grey/RGB/RGBA, not interlaced`,
-        );
+        throw new OcrError({
+          code: "image_unreadable",
+          why: "unsupported_png",
+          format: { depth, colourType, interlace },
+        });
     } else if (type === "IDAT") compressed.push(data);
     else if (type === "IEND") break;
     offset += 12 + length;
   }
   if (width === 0 || height === 0 || compressed.length === 0)
-    throw new OcrError("unreadable_image", "PNG without image data");
+    throw new OcrError({ code: "image_unreadable", why: "no_image_data" });
   const channels = CHANNELS[colourType];
   const stride = width * channels;
   let raw: Buffer;
   try {
     raw = inflateSync(Buffer.concat(compressed));
   } catch (cause) {
-    throw new OcrError("unreadable_image", "PNG image data is corrupt", { cause });
+    throw new OcrError({ code: "image_unreadable", why: "corrupt" }, { cause });
   }
-  if (raw.length < (stride + 1) * height)
-    throw new OcrError("unreadable_image", "PNG image data is truncated");
+  if (raw.length < (stride + 1) * height) throw new OcrError({ code: "image_unreadable", why: "truncated" });
   const pixels = new Uint8Array(stride * height);
   for (let y = 0; y < height; y += 1) {
     const filter = raw[y * (stride + 1)];
@@ -71,7 +71,7 @@ export function decodePng(bytes: Uint8Array): RasterImage {
         const toUpLeft = Math.abs(estimate - upLeft);
         predicted = toLeft <= toUp && toLeft <= toUpLeft ? left : toUp <= toUpLeft ? up : upLeft;
       } else if (filter !== 0)
-        throw new OcrError("unreadable_image", `PNG row ${y} has unknown filter ${filter}`);
+        throw new OcrError({ code: "image_unreadable", why: "unknown_filter", row: y });
       pixels[target + x] = (value + predicted) & 0xff;
     }
   }

@@ -78,10 +78,17 @@ export class TesseractEngine implements OcrEngine {
       } catch (cause) {
         const missing = (cause as { code?: string }).code === "ENOENT";
         throw new OcrError(
-          missing ? "engine_unavailable" : "engine_failed",
           missing
-            ? "tesseract is not installed (apt-get install tesseract-ocr tesseract-ocr-chi-sim tesseract-ocr-chi-tra)"
-            : `tesseract failed: ${cause instanceof Error ? cause.message.split("\n")[0] : String(cause)}`,
+            ? {
+                code: "engine_not_installed",
+                engine: "tesseract",
+                install: "apt-get install tesseract-ocr tesseract-ocr-chi-sim tesseract-ocr-chi-tra",
+              }
+            : {
+                code: "engine_failed",
+                engine: "tesseract",
+                detail: cause instanceof Error ? (cause.message.split("\n")[0] ?? "") : String(cause),
+              },
           { cause },
         );
       }

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { FilterValue } from "../plan.js";
 import { Anchor } from "../sources/bi-dashboard-source.js";
+import { OcrProblem } from "./ocr-problem.js";
+import { PageWait } from "./page-wait.js";
 import { CredentialPlace } from "./request-messages.js";
 
 // What a BI dashboard's reading says (adapters/bi-dashboard/): the browser, the login, the page and
@@ -30,11 +32,11 @@ export const BROWSER_MESSAGES = [
   z.object({ code: z.literal("page_closed"), where: z.string() }),
   /** The source's adapter was closed while the step ran. */
   z.object({ code: z.literal("adapter_closed"), source: z.string() }),
-  /** A wait on the page ran out of time (its own words), with what the page was still loading. */
+  /** A wait on the page ran out of time (`wait`: on what), with what the page was still loading. */
   z.object({
     code: z.literal("page_timed_out"),
     where: z.string(),
-    detail: z.string(),
+    wait: PageWait,
     loading: z.array(z.string()),
     inParentheses: z.boolean().optional(),
   }),
@@ -183,8 +185,8 @@ export const BROWSER_MESSAGES = [
     pattern: z.string(),
     matched: z.string().optional(),
   }),
-  /** The region needs OCR and the OCR engine failed or is not installed (its words); `where` is the adapter's own. */
-  z.object({ code: z.literal("ocr_failed"), where: z.string(), detail: z.string() }),
+  /** The region needs OCR and the OCR engine failed, is not installed or cannot read the image; `where` is the adapter's own. */
+  z.object({ code: z.literal("ocr_failed"), where: z.string(), problem: OcrProblem }),
   /**
    * A region read with `ocr.layout: auto` is a bar chart, and neither `ocr.chart` nor the dataset's
    * `columns` (`columns`: its headers) say which of its two columns is which.

@@ -46,6 +46,7 @@ export function checkOutcomes(context: AnswerContext, graded: GradedOutcomes): C
       ? {
           ...broadening,
           reason: `${broadening.reason} — only to show context; the values found are not for what was asked`,
+          context_only: true,
         }
       : broadening;
   });

@@ -10,7 +10,7 @@ import type { GoalOutcome } from "../synthesizer/goal-outcome.js";
 import type { AnswerContext } from "./answer-context.js";
 import type { ExecutedGoals, GradedOutcomes } from "./answer-stages.js";
 import { disclosedBroadenings } from "./disclosed-broadenings.js";
-import { gapFor } from "./goal-gap.js";
+import { gapFor, messageGap } from "./goal-gap.js";
 
 /** One goal graded: its outcome, its gap when it falls short, and the filters its retrieval relaxed. */
 interface GradedGoal {
@@ -149,16 +149,22 @@ async function gradeText(
     ...(loop.grade.sufficient
       ? {}
       : {
-          gap: {
-            goal: planned.id,
-            missing: loop.grade.missing ?? `no answer to "${loop.grade.aspect}"`,
-            check: documentsAdvice(goal.goal.source, context.language, loop.grade.aspect),
-          },
+          gap: messageGap(
+            context,
+            planned.id,
+            {
+              code: "passages_short",
+              clause: loop.grade.aspect,
+              ...(loop.grade.shortfall ? { shortfall: loop.grade.shortfall } : {}),
+            },
+            documentsAdvice(goal.goal.source, context.language, loop.grade.aspect),
+          ),
         }),
     broadenings: loop.relaxed.map((dropped) => ({
       goal: planned.id,
       from: `${dropped} filter`,
       to: "no filter",
+      filter: dropped,
       reason: `no passages with the ${dropped} filter; searched without it`,
     })),
   };

@@ -1,7 +1,14 @@
 import type { AskedAspect } from "../../models/plan.js";
 import { anchorText, englishStepMessage } from "../../models/step-message-english.js";
+import { shortfallInEnglish } from "../grader.js";
 import type { AskedKeys, GapMessage } from "./gap-message.js";
-import { compactRanges, type MessageCatalog, parenthesized, searchedGroups } from "./message-catalog.js";
+import {
+  compactRanges,
+  currencyOf,
+  type MessageCatalog,
+  parenthesized,
+  searchedGroups,
+} from "./message-catalog.js";
 
 /** What each asked aspect is called in a gap. */
 const ASPECT_NAMES: Record<AskedAspect, string> = {
@@ -74,10 +81,16 @@ export const english: MessageCatalog = {
       case "event_window_uncovered":
         return `the search did not cover the whole of ${message.window}`;
       case "passages_insufficient":
-        return (
-          message.graderSays ??
-          `no passage states ${ASPECT_NAMES[message.aspect]}${message.about ? ` about ${this.quote(message.about)}` : ""}`
-        );
+        return message.shortfall
+          ? shortfallInEnglish(
+              message.shortfall,
+              message.clause ?? message.about ?? ASPECT_NAMES[message.aspect],
+            )
+          : `no passage states ${ASPECT_NAMES[message.aspect]}${message.about ? ` about ${this.quote(message.about)}` : ""}`;
+      case "passages_short":
+        return message.shortfall
+          ? shortfallInEnglish(message.shortfall, message.clause)
+          : `no answer to ${this.quote(message.clause)}`;
       case "text_aspect_missing":
         return `no sentence of the passages states ${ASPECT_NAMES[message.aspect]}${message.about ? ` about ${this.quote(message.about)}` : ""}; passages that mention it are context`;
       case "why_no_event_source":
@@ -145,6 +158,12 @@ export const english: MessageCatalog = {
   },
   quote(words) {
     return `"${words}"`;
+  },
+  unit(unit, short) {
+    if (unit === "percent_points") return short ? " pp" : " percentage points";
+    const currency = currencyOf(unit);
+    if (currency) return ` ${{ "": "", k: "thousand ", m: "million " }[currency.scale]}${currency.code}`;
+    return unit ? ` ${unit}` : "";
   },
   // A citation's label (issue 29 item 8).
   citation: {

@@ -2,6 +2,7 @@ import type { FailureKind } from "../../models/failure-kind.js";
 import type { AskedAspect, FilterValue } from "../../models/plan.js";
 import { type StepMessage, stepMessageOf } from "../../models/step-message.js";
 import type { StepResult } from "../../models/step-result.js";
+import type { GradeShortfall } from "../grader.js";
 
 // What a gap says, as a code with parameters: the reflector decides WHAT is missing; each answer
 // language's catalog (en.ts, zh-hans.ts, zh-hant.ts) decides how it is said. Catalog names (metric,
@@ -47,8 +48,22 @@ export type GapMessage =
     }
   /** An event search did not cover the asked window. */
   | { code: "event_window_uncovered"; window: string }
-  /** The grader found the passages short of the asked aspect (its own finding kept for English). */
-  | { code: "passages_insufficient"; aspect: AskedAspect; about?: string; graderSays?: string }
+  /**
+   * The grader found the passages short of the asked aspect: `shortfall` is what it found, about
+   * `clause`, the question's own words the answer must be about.
+   */
+  | {
+      code: "passages_insufficient";
+      aspect: AskedAspect;
+      about?: string;
+      shortfall?: GradeShortfall;
+      clause?: string;
+    }
+  /**
+   * The grader found the passages short of a sub-question the plan gave no asked aspect: `clause`
+   * is the question's own words the answer must be about.
+   */
+  | { code: "passages_short"; clause: string; shortfall?: GradeShortfall }
   /** No passage states the asked aspect. */
   | { code: "text_aspect_missing"; aspect: AskedAspect; about?: string }
   /** A "why" question whose plan searched no event source. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FailureKind } from "../../models/failure-kind.js";
 import { demoWorkspace, goal } from "../../test/support/reflector/fixtures.js";
+import type { GradeShortfall } from "../grader.js";
 import { Labels } from "../synthesizer/labels.js";
 import type { FailureConclusion, GapMessage } from "./gap-message.js";
 import { messageCatalog, renderGap } from "./render-message.js";
@@ -22,6 +23,13 @@ const conclusions: FailureConclusion[] = [
   { code: "stopped", cause: { kind: "deadline" } },
   { code: "stopped", cause: { kind: "rounds", rounds: 3 } },
 ];
+const SHORTFALLS: GradeShortfall[] = [
+  { code: "too_few_passages", found: 0, needed: 2 },
+  { code: "terms_not_mentioned", terms: ["退货", "到账"] },
+  { code: "kind_not_stated", kind: "how_long" },
+  { code: "model_finding", words: "the refund time is not stated" },
+];
+
 const messages: GapMessage[] = [
   {
     code: "metric_periods_missing",
@@ -65,6 +73,20 @@ const messages: GapMessage[] = [
   },
   { code: "event_window_uncovered", window: "2024-Q1" },
   { code: "passages_insufficient", aspect: "duration", about: "退货" },
+  // What the grader found, each kind of shortfall (once an English sentence in every language).
+  ...SHORTFALLS.map(
+    (shortfall): GapMessage => ({
+      code: "passages_insufficient",
+      aspect: "duration",
+      about: "退货",
+      shortfall,
+      clause: "退货多久到账",
+    }),
+  ),
+  ...SHORTFALLS.map(
+    (shortfall): GapMessage => ({ code: "passages_short", clause: "退货多久到账", shortfall }),
+  ),
+  { code: "passages_short", clause: "退货多久到账" },
   { code: "text_aspect_missing", aspect: "duration", about: "退货" },
   { code: "why_no_event_source", metric: "return_rate", period: "2024-01" },
   { code: "why_no_event_found", metric: "return_rate" },

@@ -17,6 +17,12 @@ export interface MessageCatalog {
   said(said: StepMessage, labels: Labels): string;
   /** A quotation of an upstream's own words. */
   quote(words: string): string;
+  /**
+   * The words after a number in a unit (`changeUnitOf`: percent_points, points, a time unit, a
+   * currency code such as CNY, kCNY, mUSD), with the space before them; "" for none. `short` asks
+   * for the abbreviation where the language has one ("pp").
+   */
+  unit(unit: string, short?: boolean): string;
   /** The words of a citation's label. */
   citation: CitationWords;
   /** The lines a person reads under an answer: the sources' heading, the number audit, the run folder. */
@@ -94,4 +100,10 @@ export function searchedGroups(
 /** Where a goal reads from: "source/dataset", or the source alone. */
 export function whereFrom(goal: SubGoal): string {
   return goal.dataset ? `${goal.source}/${goal.dataset}` : goal.source;
+}
+
+/** A currency unit read as its parts: kCNY → thousands of CNY, mUSD → millions of USD. */
+export function currencyOf(unit: string): { scale: "" | "k" | "m"; code: string } | undefined {
+  const match = /^([km]?)([A-Z]{3})$/.exec(unit);
+  return match ? { scale: match[1] as "" | "k" | "m", code: match[2] } : undefined;
 }

@@ -1,6 +1,13 @@
 import type { z } from "zod";
 import type { Anchor } from "../../models/sources/bi-dashboard-source.js";
 import type { StepMessage } from "../../models/step-message.js";
+import type { OcrProblem } from "../../models/step-messages/ocr-problem.js";
+import {
+  loadingResource,
+  type PageStep,
+  type PageUnsettled,
+  type PageWait,
+} from "../../models/step-messages/page-wait.js";
 import type { CredentialPlace } from "../../models/step-messages/request-messages.js";
 import type { Labels } from "../synthesizer/labels.js";
 import type { Wording } from "./chinese-wording.js";
@@ -52,6 +59,74 @@ export function chineseStepMessage(
     ({ day: zh`日`, week: zh`周`, month: zh`月`, quarter: zh`季度`, half: zh`半年`, year: zh`年` })[grain] ??
     quote(grain);
   const variables = (names: string[]) => list(names.map((name) => `$${name}`));
+  // What the page was still loading: each resource's kind in words, its address as written.
+  const resources = (entries: string[]) =>
+    entries
+      .map((entry) => {
+        const { kind, url } = loadingResource(entry);
+        return kind
+          ? zh`${{ document: zh`页面`, stylesheet: zh`样式表`, script: zh`脚本` }[kind]} ${url}`
+          : url;
+      })
+      .join(", ");
+  const pageStep = (step: PageStep) =>
+    ({
+      page_load: zh`加载页面（DOMContentLoaded）`,
+      heading: zh`读取表格上方的标题`,
+      table: zh`读取表格`,
+      row_total: zh`读取表格旁写明的总数`,
+      table_rows: zh`读取表格的行`,
+      table_state: zh`读取表格的状态`,
+      container_scroll: zh`把表格的容器滚动到底`,
+      grid_scroll: zh`滚动虚拟表格`,
+    })[step];
+  const unsettled = (what: PageUnsettled) => {
+    switch (what.code) {
+      case "requests_pending":
+        return zh`页面始终没有稳定：数据请求不断发出（仍有 ${what.pending} 个未完成：${what.paths.slice(0, 3).join(", ")}）`;
+      case "requests_starting":
+        return zh`页面始终没有稳定：数据请求不断开始（最后一次在截止前 ${what.lastMs} 毫秒）`;
+      case "table_busy":
+        return zh`页面始终没有稳定：表格一直标记为忙碌（${quote("aria-busy")}）`;
+      case "rows_changing":
+        return zh`页面始终没有稳定：表格的行不断变化（最后一次变化在截止前 ${what.lastChangeMs} 毫秒，当时有 ${what.rows} 行）`;
+      case "unchanged_after_paging":
+        return zh`翻页后表格没有变化`;
+      case "container_growing":
+        return zh`滚动表格用时过长：其容器仍在增加行（已读 ${what.rows} 行，滚动 ${what.scrolls} 次）`;
+      case "grid_scroll_slow":
+        return zh`滚动虚拟表格用时过长（已读 ${what.rows} 行，缺 ${what.missing} 行）`;
+    }
+  };
+  const pageWait = (wait: PageWait) => {
+    switch (wait.code) {
+      case "step_stalled":
+        return zh`${pageStep(wait.step)}没有在 ${wait.seconds} 秒内完成${wait.pending.length > 0 ? zh`；页面仍在加载 ${resources(wait.pending)}` : ""}`;
+      case "never_settled":
+        return unsettled(wait.unsettled);
+      case "browser_timeout":
+        return zh`页面等待超时，浏览器原文：${quote(wait.detail)}`;
+    }
+  };
+  const ocrProblem = (problem: OcrProblem) => {
+    switch (problem.code) {
+      case "engine_not_installed":
+        return zh` OCR 引擎 ${quote(problem.engine)} 未安装（安装：${quote(problem.install)}）${problem.detail ? zh`，原文：${quote(problem.detail)}` : ""}`;
+      case "engine_failed":
+        return zh` OCR 引擎 ${quote(problem.engine)} 运行失败，原文：${quote(problem.detail)}`;
+      case "image_unreadable":
+        return zh`截图无法读取：${
+          {
+            not_png: zh`不是 PNG 图片（文件签名不对）`,
+            unsupported_png: zh`不支持的 PNG 格式（位深 ${problem.format?.depth ?? "?"}、颜色类型 ${problem.format?.colourType ?? "?"}、隔行 ${problem.format?.interlace ?? "?"}；需要 8 位灰度、RGB 或 RGBA，且不隔行）`,
+            no_image_data: zh`PNG 中没有图像数据`,
+            corrupt: zh`PNG 图像数据已损坏`,
+            truncated: zh`PNG 图像数据不完整`,
+            unknown_filter: zh`PNG 第 ${problem.row ?? "?"} 行的过滤方式未知`,
+          }[problem.why]
+        }`;
+    }
+  };
   switch (said.code) {
     case "no_matching_rows":
       return zh`${said.file} 中没有符合 ${selection(said.filters, said.from, said.to)} 的行`;
@@ -151,7 +226,7 @@ export function chineseStepMessage(
     case "adapter_closed":
       return zh`${said.source}：适配器已关闭`;
     case "page_timed_out":
-      return zh`${said.where}：页面等待超时，原文：${quote(said.detail)}${said.loading.length > 0 ? zh`；页面仍在加载 ${said.loading.slice(0, 3).join(", ")}` : ""}`;
+      return zh`${said.where}：${pageWait(said.wait)}${said.loading.length > 0 ? zh`；页面仍在加载 ${resources(said.loading.slice(0, 3))}` : ""}`;
     case "page_unreachable":
       return zh`${said.where}：无法连接 ${said.base}，原文：${quote(said.detail)}`;
     case "page_failed":
@@ -211,7 +286,7 @@ export function chineseStepMessage(
         ? zh`${said.where}：标题${quote(said.heading)}按 ${quote("period.heading")} 匹配到${quote(said.matched)}，但它不是期间（例如 2024年第三季度、Q3 2024、2024-07）`
         : zh`${said.where}：标题${quote(said.heading)}不符合 ${quote("period.heading")} /${said.pattern}/`;
     case "ocr_failed":
-      return zh`该区域需要 OCR，但 OCR 未能运行（${quote(said.where)}），原文：${quote(said.detail)}`;
+      return zh`该区域需要 OCR，但${ocrProblem(said.problem)}（${quote(said.where)}）`;
     case "chart_headers_unknown":
       return zh`该区域是条形图（${quote(said.where)}），但其两列没有表头名称：请设置 ${quote("ocr.chart.category")} 和 ${quote("ocr.chart.value")}，或在 ${quote("columns")} 中只映射两列（现为 ${said.columns.map(quote).join(zh`、`) || zh`无`}），其中一列映射到 ${quote("offers.metrics")} 中的指标`;
     case "chart_without_labels":

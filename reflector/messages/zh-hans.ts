@@ -1,10 +1,13 @@
 import type { AskedAspect } from "../../models/plan.js";
+import type { AnswerKind } from "../answer-kind.js";
+import type { GradeShortfall } from "../grader.js";
 import { periodLabel } from "../period-broadening.js";
 import { simplifiedWording, type Wording } from "./chinese-wording.js";
 import type { GapMessage } from "./gap-message.js";
 import {
   beforeChinese,
   compactRanges,
+  currencyOf,
   keyValues,
   type MessageCatalog,
   parenthesized,
@@ -43,6 +46,64 @@ export function chineseCatalog(zh: Wording): MessageCatalog {
     config_error: zh`配置错误`,
     interrupted: zh`已中断`,
     failed: zh`失败`,
+  };
+
+  /** What each kind of answer the grader looks for is called. */
+  const KIND_NAMES: Record<AnswerKind, string> = {
+    who_pays: zh`费用由谁负担`,
+    how_long: zh`所需时间`,
+    amount: zh`金额`,
+    date: zh`日期`,
+    count: zh`数量`,
+    reason: zh`原因`,
+    procedure: zh`办理方式`,
+    limit: zh`上限`,
+    yes_no: zh`是否允许`,
+    general: zh`答案`,
+  };
+
+  /** The words after a number in a unit. */
+  const UNIT_WORDS: Record<string, string> = {
+    percent_points: zh` 个百分点`,
+    points: zh` 分`,
+    seconds: zh` 秒`,
+    minutes: zh` 分钟`,
+    hours: zh` 小时`,
+    days: zh` 天`,
+    weeks: zh` 周`,
+    months: zh` 个月`,
+    years: zh` 年`,
+  };
+  /** What a currency is called after an amount (ISO 4217 code → name); another code is said as written. */
+  const CURRENCY_NAMES: Record<string, string> = {
+    CNY: zh`元`,
+    RMB: zh`元`,
+    USD: zh`美元`,
+    HKD: zh`港元`,
+    TWD: zh`新台币`,
+    MOP: zh`澳门元`,
+    EUR: zh`欧元`,
+    GBP: zh`英镑`,
+    JPY: zh`日元`,
+    SGD: zh`新加坡元`,
+  };
+
+  /** A quotation of another's words (an upstream's, a document's, the question's own). */
+  const quote = (words: string) => zh`「${words}」`;
+
+  /** What the grader found missing, about the question's clause (its own words, quoted). */
+  const shortfallText = (shortfall: GradeShortfall, clause: string): string => {
+    const about = clause ? quote(clause) : "";
+    switch (shortfall.code) {
+      case "too_few_passages":
+        return zh`${about ? zh`关于${about}` : ""}只找到 ${shortfall.found} 个段落，少于所需的 ${shortfall.needed} 个`;
+      case "terms_not_mentioned":
+        return zh`文档段落没有提到${shortfall.terms.map(quote).join(zh`、`)}${about ? zh`（问题：${about}）` : ""}`;
+      case "kind_not_stated":
+        return zh`文档段落没有说明${about}的${KIND_NAMES[shortfall.kind]}`;
+      case "model_finding":
+        return zh`评分模型认为缺少：${quote(shortfall.words)}`;
+    }
   };
 
   return {
@@ -88,7 +149,15 @@ export function chineseCatalog(zh: Wording): MessageCatalog {
         case "event_window_uncovered":
           return zh`检索未覆盖整个 ${message.window}`;
         case "passages_insufficient":
-          return zh`文档段落未说明${message.about ? zh`${message.about}的` : ""}「${ASPECT_NAMES[message.aspect]}」`;
+          return zh`文档段落未说明${message.about ? zh`${message.about}的` : ""}「${ASPECT_NAMES[message.aspect]}」${
+            message.shortfall && message.shortfall.code !== "kind_not_stated"
+              ? zh`（${shortfallText(message.shortfall, message.clause ?? message.about ?? "")}）`
+              : ""
+          }`;
+        case "passages_short":
+          return message.shortfall
+            ? shortfallText(message.shortfall, message.clause)
+            : zh`文档段落没有回答${this.quote(message.clause)}`;
         case "text_aspect_missing":
           return zh`文档段落中没有一句说明${message.about ? zh`${message.about}的` : ""}「${ASPECT_NAMES[message.aspect]}」；提到它的段落仅供参考`;
         case "why_no_event_source":
@@ -153,8 +222,13 @@ export function chineseCatalog(zh: Wording): MessageCatalog {
     said(said, labels) {
       return chineseStepMessage(said, labels, zh, this.quote);
     },
-    quote(words) {
-      return zh`「${words}」`;
+    quote,
+    unit(unit) {
+      const currency = currencyOf(unit);
+      if (currency)
+        return zh` ${{ "": "", k: zh`千`, m: zh`百万` }[currency.scale]}${Object.hasOwn(CURRENCY_NAMES, currency.code) ? CURRENCY_NAMES[currency.code] : currency.code}`;
+      if (Object.hasOwn(UNIT_WORDS, unit)) return UNIT_WORDS[unit];
+      return unit ? ` ${unit}` : "";
     },
     // A citation's label (issue 29 item 8).
     citation: {

@@ -35,10 +35,22 @@ describe("broadenRule", () => {
     const empty = failed("g1", "sales_bi", "validation_failed", { evidence: { ...table([], "sales_bi") } });
     expect(broadenRule.decide(reflectionContext(month, empty))?.action).toBe("broaden");
   });
-  it("drops the least important filter at year grain", () => {
+  it("up to a year, takes the year before with it, to find where the data ends", () => {
+    const quarter = goal({
+      ...month,
+      params: { ...month.params, period: { grain: "quarter", from: "2024-10-01", to: "2024-12-31" } },
+    });
+    const decision = broadenRule.decide(reflectionContext(quarter, failed("g1", "sales_bi", "no_results")));
+    expect(decision?.action).toBe("broaden");
+    if (decision?.action !== "broaden") return;
+    expect(decision.goal.params.period).toEqual({ grain: "year", from: "2023-01-01", to: "2024-12-31" });
+    expect(decision.goal.params.filters).toEqual(month.params.filters);
+    expect(decision.broadening).toMatchObject({ from: "2024-Q4", to: "2023..2024" });
+  });
+  it("drops the least important filter at year grain, once the year before was looked at too", () => {
     const year = goal({
       ...month,
-      params: { ...month.params, period: { grain: "year", from: "2024-01-01", to: "2024-12-31" } },
+      params: { ...month.params, period: { grain: "year", from: "2023-01-01", to: "2024-12-31" } },
     });
     const decision = broadenRule.decide(reflectionContext(year, failed("g1", "sales_bi", "not_found")));
     expect(decision?.action).toBe("broaden");
@@ -66,7 +78,7 @@ describe("broadenRule", () => {
   it("drops a dropped filter's clauses from the rule with the filter", () => {
     const yearly = {
       ...month.params,
-      period: { grain: "year", from: "2024-01-01", to: "2024-12-31" } as const,
+      period: { grain: "year", from: "2023-01-01", to: "2024-12-31" } as const,
     };
     const year = goal({ ...month, params: yearly, validation: "rows >= 1 AND all(region = 'West')" });
     const decision = broadenRule.decide(reflectionContext(year, failed("g1", "sales_bi", "no_results")));

@@ -31,7 +31,12 @@ export const broadenRule: ReflectionRule = {
     if (kind !== "not_found" && kind !== "no_results") return undefined;
     const goal = context.goal;
     const period = goal.params.period;
-    const broader = period ? broadenPeriod(period) : undefined;
+    // Up to a year, the year before comes with it: the data often ends just before the asked year
+    // (a quarter asked after the last export), and the answer then says where it ends and its last
+    // value (issue 29 item 7) instead of only "no data". In the same step, so a source's fallback
+    // is reached after as many rounds as before.
+    const up = period ? broadenPeriod(period) : undefined;
+    const broader = up?.grain === "year" ? (withYearBefore(up) ?? up) : up;
     if (period && broader) {
       const from = periodLabel(period);
       const to = periodLabel(broader);
@@ -92,3 +97,10 @@ export const broadenRule: ReflectionRule = {
     };
   },
 };
+
+/** A year's period reaching back to the start of the year before (2020 → 2019..2020); undefined when it already spans more than a year. */
+function withYearBefore(period: Period): Period | undefined {
+  const fromYear = Number(period.from.slice(0, 4));
+  if (Number(period.to.slice(0, 4)) !== fromYear) return undefined;
+  return { grain: "year", from: `${fromYear - 1}-01-01`, to: period.to };
+}

@@ -30,6 +30,8 @@ export type ItemView =
       kind: "metric";
       goal: string;
       label: string;
+      /** The asked keys and periods with no value, and where the data ends (its last value), when known. */
+      missing?: { keys: string; dataEnds?: string; lastValue?: string };
       values: ValueView[];
       more: number;
       status: "answered" | "partial" | "insufficient";
@@ -45,6 +47,8 @@ export type ItemView =
         detail: string;
         cite: number;
         alsoCites: number[];
+        /** Other sources that list the same event (the same key) on another day. */
+        otherDates: { source: string; date: string }[];
         onlyIn?: string;
       }[];
       more: number;

@@ -6,7 +6,7 @@ import { periodLabel } from "../period-broadening.js";
 import { type AnswerView, type ItemView, MAX_LINES, type ViewContext } from "./answer-view.js";
 import { cellText, changeUnitOf, formatNumber, formatValue } from "./format-number.js";
 import { type GoalOutcome, itemStatus } from "./goal-outcome.js";
-import { type EventTable, eventListRole, sameEvent } from "./same-events.js";
+import { type EventTable, eventListRole, sameEvent, sameEventOtherDate } from "./same-events.js";
 import { alignEvents, eventAbsences, type Series } from "./summaries.js";
 
 // Columns that say what kind of record it is rather than what happened.
@@ -72,6 +72,8 @@ function eventLine(context: ViewContext, table: EventTable, index: number) {
     detail: eventDetail(context, evidence, row, keyColumn, dateColumn),
     cite: context.citations.rows(outcome.goal.id, outcome.goal.source, evidence, [index]),
     alsoCites: [] as number[],
+    /** Other sources that list the same event on another day. */
+    otherDates: [] as { source: string; date: string }[],
   };
 }
 
@@ -102,11 +104,33 @@ export function eventsItem(
           ownRow < evidence.rows.length &&
           sameEvent({ evidence, row: ownRow }, { evidence: peer.evidence, row: peerRow }, dimensions),
       );
-      if (match >= 0)
-        events[match].alsoCites.push(
-          context.citations.rows(peer.outcome.goal.id, peer.outcome.goal.source, peer.evidence, [peerRow]),
-        );
-      else if (events.length < MAX_LINES)
+      // The same key on another day: one event whose date the sources disagree on, said beside it.
+      const keyed =
+        match >= 0
+          ? -1
+          : events.findIndex(
+              (_, ownRow) =>
+                ownRow < evidence.rows.length &&
+                sameEventOtherDate(
+                  { evidence, row: ownRow, keyColumn: eventKeyColumn(evidence, dateColumnOf(evidence)) },
+                  {
+                    evidence: peer.evidence,
+                    row: peerRow,
+                    keyColumn: eventKeyColumn(peer.evidence, dateColumnOf(peer.evidence)),
+                  },
+                  dimensions,
+                ),
+            );
+      const cite = () =>
+        context.citations.rows(peer.outcome.goal.id, peer.outcome.goal.source, peer.evidence, [peerRow]);
+      if (match >= 0) events[match].alsoCites.push(cite());
+      else if (keyed >= 0) {
+        events[keyed].alsoCites.push(cite());
+        events[keyed].otherDates.push({
+          source: peer.outcome.goal.source,
+          date: eventLine(context, peer, peerRow).date,
+        });
+      } else if (events.length < MAX_LINES)
         events.push({ ...eventLine(context, peer, peerRow), onlyIn: peer.outcome.goal.source });
     });
   const absent = eventAbsences([{ goal, evidence }], periodOfGoal)

@@ -69,10 +69,29 @@ export function metricItem(
   const mine = points.filter(
     (point) => point.goal === outcome.goal.id && (endsAt === undefined || point.period === endsAt),
   );
+  // The asked periods without a value are said in the item itself, before any context (issue 29
+  // item 7): "老城区 · 2024-11：无数值（数据截至 2024-09，最后的数值为 18.2%）".
+  const missing =
+    outcome.check?.status !== "answered" && gap?.code === "metric_periods_missing"
+      ? {
+          keys: context.labels.keys(
+            Object.fromEntries(
+              Object.entries(gap.keys).map(([dimension, value]) => [
+                dimension,
+                Array.isArray(value) ? value.join("|") : value,
+              ]),
+            ),
+            gap.periods.join(", "),
+          ),
+          ...(gap.dataEnds ? { dataEnds: gap.dataEnds } : {}),
+          ...(gap.lastValue ? { lastValue: gap.lastValue } : {}),
+        }
+      : undefined;
   return {
     kind: "metric",
     goal: outcome.goal.id,
     label: context.labels.metric(metric),
+    ...(missing ? { missing } : {}),
     values: mine.slice(0, MAX_LINES).map((point) => valueView(context, outcome, point)),
     more: Math.max(0, mine.length - MAX_LINES),
     status: itemStatus(outcome) as "answered" | "partial" | "insufficient",

@@ -12,7 +12,7 @@ export function periodReadingViews(context: ViewContext): AnswerView["periodRead
   const seen = new Set<string>();
   for (const outcome of context.input.outcomes) {
     const asked = outcome.planned.asked;
-    if (asked?.kind !== "metric" || !asked.period_reading) continue;
+    if ((asked?.kind !== "metric" && asked?.kind !== "event") || !asked.period_reading) continue;
     const { how, written, period } = asked.period_reading;
     const label = periodLabel(period);
     const id = JSON.stringify([how, written, label]);

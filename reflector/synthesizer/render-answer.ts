@@ -1,3 +1,4 @@
+import { messageCatalog } from "../messages/render-message.js";
 import type { AnswerView } from "./answer-view.js";
 import { renderTemplate } from "./render-template.js";
 
@@ -27,6 +28,13 @@ export function renderAnswer(view: AnswerView, workspaceRoot?: string): Rendered
     kept[index] = tidy(String(text));
     return "";
   };
-  const text = renderTemplate(`answer.${view.language}.njk`, { ...view, keepItemText }, workspaceRoot);
+  // A unit's words are the language catalog's (kCNY → "千元", "thousand CNY"), not the template's.
+  const catalog = messageCatalog(view.language);
+  const unitWords = (unit: unknown, short: unknown) => catalog.unit(String(unit ?? ""), short === true);
+  const text = renderTemplate(
+    `answer.${view.language}.njk`,
+    { ...view, keepItemText, unitWords },
+    workspaceRoot,
+  );
   return { text: tidy(text), itemTexts: view.items.map((_, index) => kept[index] ?? "") };
 }

@@ -83,3 +83,23 @@ export function sameEvent(
   const rightTexts = texts(rightRow, new Set([...dimensions, rightDate]));
   return [...texts(leftRow, new Set([...dimensions, leftDate]))].some((text) => rightTexts.has(text));
 }
+
+/**
+ * Whether two rows name the same event on different days: the same key (a version, a change's
+ * number) in each source's key column, a column that holds no catalog dimension. The sources then
+ * disagree on its date, and the answer lists it once and says so.
+ */
+export function sameEventOtherDate(
+  left: { evidence: TableEvidence; row: number; keyColumn: string | undefined },
+  right: { evidence: TableEvidence; row: number; keyColumn: string | undefined },
+  dimensions: Set<string>,
+): boolean {
+  if (!left.keyColumn || !right.keyColumn) return false;
+  if (dimensions.has(left.keyColumn) || dimensions.has(right.keyColumn)) return false;
+  const key = (table: { evidence: TableEvidence; row: number; keyColumn?: string }) =>
+    String(table.evidence.rows[table.row][table.keyColumn ?? ""] ?? "")
+      .trim()
+      .toLowerCase();
+  const leftKey = key(left);
+  return leftKey.length > 1 && leftKey === key(right);
+}

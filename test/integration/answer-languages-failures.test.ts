@@ -1,8 +1,8 @@
-import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import path from "node:path";
+import path, { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ingestKnowledgeBase } from "../../adapters/pdf-kb/ingest/ingest-knowledge-base.js";
 import { knowledgeBaseDirectory, lanceDirectory } from "../../adapters/pdf-kb/store/knowledge-base.js";
@@ -14,6 +14,7 @@ import { stepMessageOf } from "../../models/step-message.js";
 import type { StepResult } from "../../models/step-result.js";
 import { askQuestion } from "../../planner/ask.js";
 import { answerPlan } from "../../reflector/answer-loop.js";
+import { serveCanvasPages } from "../support/bi-dashboard/chart-test-pages.js";
 import { type AnswerLanguage, foreignSentences, workspaceNames } from "../support/foreign-sentences.js";
 import { readerLines } from "../support/reader-lines.js";
 
@@ -21,7 +22,10 @@ import { readerLines } from "../support/reader-lines.js";
 // loopback ticket server (the request-tracker workspace's REST API) answering 401, 404, 429, 500,
 // broken JSON or nothing; a tea-house copy with a store no row has, a data file broken after
 // loading, a validation rule no result meets; a caller's abort; a credential not set; a knowledge base
-// never built or damaged; a dashboard whose browser cannot be reached or started — and asked in
+// never built or damaged; a dashboard whose browser cannot be reached or started, whose page never
+// answers, or whose canvas needs an OCR engine that is not installed; passages that do not state what
+// a sub-question asks (the grader's own finding); models (planner, grader, writer) that cannot be
+// reached; a difference of money in kCNY (the unit said in the answer's words) — and asked in
 // English, Simplified and Traditional Chinese. Each answer says the failure in the question's language: no sentence of
 // another language outside quotes (the upstream's own words) and proper names.
 
@@ -149,6 +153,55 @@ function expectOwnLanguage(
     foreign.map((found) => `${found.run}  ⟨${found.context}⟩`),
     lines.join("\n"),
   ).toEqual([]);
+}
+
+/** Something the membership policy does not say. */
+const PARKING: Record<AnswerLanguage, string> = {
+  en: "Who pays the delivery fee of takeaway orders?",
+  "zh-Hans": "外卖订单的配送费由谁承担？",
+  "zh-Hant": "外賣訂單的配送費由誰承擔？",
+};
+
+/** A difference of revenue (kCNY) between two stores, and how each language says the unit. */
+const REVENUE_GAP: Record<AnswerLanguage, string> = {
+  en: "Compare the revenue of the Hangzhou and Shanghai stores in Q2 2019",
+  "zh-Hans": "比较2019年第二季度杭州店和上海店的营业额",
+  "zh-Hant": "比較2019年第二季度杭州店和上海店的營業額",
+};
+const THOUSANDS: Record<AnswerLanguage, string> = {
+  en: "thousand CNY",
+  "zh-Hans": "千元",
+  "zh-Hant": "千元",
+};
+
+/** A workspace whose dashboard's table is a canvas read by tesseract. */
+function ocrWorkspace(url: string): Workspace {
+  const directory = mkdtempSync(join(tmpdir(), "triangulate-language-ocr-"));
+  temporary.push(directory);
+  writeFileSync(
+    join(directory, "triangulate.yaml"),
+    `catalog:
+  metrics:
+    visits: { label: Visits, unit: count, synonyms: [访问量, 訪問量, visits] }
+  dimensions:
+    store: { values: { North: [北店, North store] } }
+sources:
+  portal:
+    kind: bi_dashboard
+    base_url: ${url}
+    timeout_seconds: 30
+    datasets:
+      visits:
+        url: /visits
+        locate: { aria_label: Visits by store }
+        extract: ocr
+        ocr: { engine: tesseract }
+        columns: { Store: store, Month: month, Visits: visits }
+        period_column: month
+        offers: { metrics: [visits], dimensions: [store], grain: month }
+`,
+  );
+  return loadWorkspace(directory);
 }
 
 const PART_CHANGES: Record<AnswerLanguage, string> = {
@@ -312,6 +365,114 @@ describe("every failure kind, said in the question's language", () => {
       expect(codesOf(result.results)).toContain("browser_cannot_start");
       expectOwnLanguage(result.answer, result.planning.warnings, language, workspaceNames(workspace));
     });
+
+    it(`a dashboard page that never answers (${language})`, async () => {
+      fault = "silent";
+      const workspace = dashboardWorkspace("{ headless: true }");
+      const result = await askQuestion(VISITS[language], workspace, {
+        asOf: "2024-12-31",
+        record: false,
+        stepTimeoutMs: 2_000,
+        deadlineMs: 8_000,
+      });
+      expect(kindsOf(result.results)).toContain("timeout");
+      const codes = codesOf(result.results);
+      expect(
+        codes.some((code) => code === "page_timed_out" || code === "reading_stopped"),
+        codes.join(),
+      ).toBe(true);
+      expectOwnLanguage(result.answer, result.planning.warnings, language, workspaceNames(workspace));
+    }, 60_000);
+
+    it(`the OCR engine is not installed (${language})`, async () => {
+      const canvas = await serveCanvasPages({
+        visits: [
+          {
+            kind: "table",
+            label: "Visits by store",
+            width: 320,
+            height: 0,
+            font: "sans-serif",
+            fontSize: 16,
+            rows: [
+              ["Store", "Month", "Visits"],
+              ["North", "2024-03", "120"],
+            ],
+          },
+        ],
+      });
+      // No tesseract on the PATH the adapter runs it from: the engine is missing, for real.
+      const path = process.env.PATH;
+      process.env.PATH = mkdtempSync(join(tmpdir(), "triangulate-no-tesseract-"));
+      temporary.push(process.env.PATH);
+      try {
+        const workspace = ocrWorkspace(canvas.url);
+        const result = await askQuestion(VISITS[language], workspace, { asOf: "2024-12-31", record: false });
+        const said = result.results
+          .map((step) => stepMessageOf(step))
+          .find((message) => message?.code === "ocr_failed");
+        expect(said, codesOf(result.results).join()).toMatchObject({
+          problem: { code: "engine_not_installed" },
+        });
+        expectOwnLanguage(result.answer, result.planning.warnings, language, workspaceNames(workspace));
+      } finally {
+        process.env.PATH = path;
+        await canvas.close();
+      }
+    }, 90_000);
+
+    it(`passages that do not state what a sub-question asks (${language})`, async () => {
+      const workspace = loadWorkspace(copyOf("tea-house"));
+      await ingestKnowledgeBase(workspace, "handbook");
+      // A text goal the plan gives no asked aspect: the grader's own finding is the gap.
+      const plan = ExecutionPlan.parse({
+        question: PARKING[language],
+        as_of: "2020-06-30",
+        planner: "manual",
+        strategy: "standard",
+        sub_goals: [
+          {
+            id: "g1",
+            description: "who pays the delivery fee",
+            source: "handbook",
+            params: { query: PARKING[language], filters: {} },
+            expected_format: "text",
+          },
+        ],
+      });
+      const { answer } = await answerPlan(plan, workspace, { record: false, language });
+      const gap = answer.gaps.find((candidate) => candidate.goal === "g1");
+      expect(gap?.code).toBe("passages_short");
+      expectOwnLanguage(answer, [], language, workspaceNames(workspace));
+    });
+
+    it(`a change of money in its currency, said in the answer's words (${language})`, async () => {
+      const workspace = loadWorkspace(copyOf("tea-house"));
+      const result = await askQuestion(REVENUE_GAP[language], workspace, {
+        asOf: "2020-06-30",
+        record: false,
+      });
+      expect(result.answer.text).toContain(THOUSANDS[language]);
+      expectOwnLanguage(result.answer, result.planning.warnings, language, workspaceNames(workspace));
+    });
+
+    it(`models that cannot be reached: planner, grader and writer (${language})`, async () => {
+      const directory = copyOf("tea-house");
+      // Nothing listens on port 9: every model call fails, and each falls back to its deterministic path.
+      writeFileSync(
+        path.join(directory, "triangulate.yaml"),
+        `${readFileSync(path.join(directory, "triangulate.yaml"), "utf8")}
+model: { host: "http://127.0.0.1:9", planner: planner, grader: grader, writer: writer, timeout_seconds: 2 }
+`,
+      );
+      const workspace = loadWorkspace(directory);
+      await ingestKnowledgeBase(workspace, "handbook");
+      for (const question of [POINTS[language], REVENUE[language]]) {
+        const result = await askQuestion(question, workspace, { asOf: "2020-06-30", record: false });
+        expect(result.planning.planner).toBe("fallback");
+        expectOwnLanguage(result.answer, result.planning.warnings, language, workspaceNames(workspace));
+      }
+    }, 60_000);
 
     it(`interrupted (${language})`, async () => {
       fault = "silent";

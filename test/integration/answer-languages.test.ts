@@ -25,6 +25,7 @@ const GOLD_FILES: { file: string; workspace?: string }[] = [
   { file: "../workspaces/service-desk/gold-answers.yaml" },
   { file: "../held-out/hearthwell/gold-answers.yaml" },
   { file: "../held-out/clearbrook/gold-answers.yaml" },
+  { file: "../held-out/round9/polar/gold-answers.yaml" },
   { file: "../held-out/qingtu/answers.yaml" },
   { file: "../held-out/lanting/ws-lanting-hotels-answers.yaml", workspace: "workspace" },
 ];

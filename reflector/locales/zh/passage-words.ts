@@ -3,6 +3,9 @@ import type { PassageWords } from "../passage-words.js";
 // Chinese unit words need no word boundary after them (JavaScript's \b is ASCII-only, so "800元赔偿"
 // never matched one).
 const CHINESE_NUMERALS = "[一二三四五六七八九十两]+";
+/** Sums of money and shares a policy states: compensation, refunds, fees, penalties, deposits. */
+const MONEY_NOUNS =
+  "(补偿|赔偿|赔付|理赔款|退款|退费|罚款|罚金|违约金|运费|费用|押金|保费|津贴|奖金|补贴|返现)";
 const DURATION_UNITS = "(天|日|工作天|工作日|小时|分钟|周|星期|个月)";
 
 /** Chinese passage words, written in Simplified (Traditional text is folded to Simplified first). */
@@ -21,7 +24,17 @@ export const chinesePassageWords: PassageWords = {
       "多少分钟",
       "几分钟",
     ],
-    amount: ["多少钱", "金额", "费用多少", "多少费用"],
+    // 多少 before (or after) a sum of money or a share asks how much, not how many: 多少补偿,
+    // 补偿比例是多少, 赔偿多少.
+    amount: [
+      "多少钱",
+      "金额",
+      "费用多少",
+      "多少费用",
+      `多少的?${MONEY_NOUNS}`,
+      `${MONEY_NOUNS}的?(比例|金额|标准|额度)?(是|有|为|能有|可以拿到|可获得)?多少`,
+      "(比例|费率|百分比|折扣)(是|为)?多少",
+    ],
     count: ["多少", "几(个|件|次|家|种|条|位|名|项|款|笔)", "数量"],
     date: ["什么时候", "何时", "哪天", "几号", "哪一天"],
     reason: ["为什么", "为何", "什么原因", "原因是"],
