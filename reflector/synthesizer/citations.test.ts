@@ -12,6 +12,7 @@ const fileRows: TableEvidence = {
   ],
   rows: [{ store: "Airport", revenue: 101700 }],
   provenance: [{ source: "exports", file: "data/revenue.csv", line: 5 }],
+  notes: [],
 };
 const pdfRows: TableEvidence = {
   ...fileRows,
