@@ -199,7 +199,11 @@ export function findUnresolvedQualifiers(
       !boundaries.has(mention.start)
     ) {
       const word = segments.find((segment) => segment.start < mention.start && segment.end > mention.start);
-      if (word && !isTaken(word.start, mention.start)) report(word.start, mention.end, mention.name);
+      // The segmenter may glue a connective to the value after it (与北|门 of 与北门车场): a function
+      // word before the value is no part of a longer name.
+      const before = word ? normalized.slice(word.start, mention.start) : "";
+      if (word && !isTaken(word.start, mention.start) && !functionWord(before))
+        report(word.start, mention.end, mention.name);
     }
   }
 

@@ -1,7 +1,8 @@
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { loadWorkspace } from "../config/load-workspace.js";
 import type { Workspace } from "../config/workspace.js";
+import { TemporaryFolders } from "../test/support/temporary-workspace.js";
 import { CatalogPlanner } from "./catalog-planner.js";
 
 // Issue 25, the families the round-9 held-out sets and the round-8 leftovers missed, each as a
@@ -311,4 +312,55 @@ describe("a count metric asked with its verb", () => {
       ]);
     },
   );
+});
+
+describe("a connective the word segmenter glues to the value after it", () => {
+  // ICU segments 与北门 as 与北|门: read as a longer word holding the value (as 东北 holds 北), the
+  // second value of a comparison was asked back. A park's gates, on a catalog written for this test.
+  const folders = new TemporaryFolders();
+  afterAll(() => folders.cleanup());
+  const park = () =>
+    loadWorkspace(
+      folders.withFiles({
+        "triangulate.yaml": [
+          "catalog:",
+          "  metrics:",
+          "    visitors: { label: Visitors, unit: count, synonyms: [入园人数, 入園人數, visitors] }",
+          "  dimensions:",
+          "    gate:",
+          "      values:",
+          "        North: [北门, 北門, north gate]",
+          "        South: [南门, 南門, south gate]",
+          "sources:",
+          "  tickets_export:",
+          "    kind: file",
+          "    datasets:",
+          "      visitors:",
+          "        path: data/visitors.csv",
+          "        columns: { Gate: gate, Month: month, Visitors: visitors }",
+          "        period_column: month",
+          "        offers: { metrics: [visitors], dimensions: [gate], grain: month }",
+          "",
+        ].join("\n"),
+        "data/visitors.csv": "Gate,Month,Visitors\nNorth,2024-03,1200\nSouth,2024-03,900\n",
+      }),
+      { environment: {} },
+    );
+
+  const each = [
+    "visitors gate=North month 2024-03-01..2024-03-31",
+    "visitors gate=South month 2024-03-01..2024-03-31",
+  ];
+  it.each([
+    ["2024年3月南门的入园人数与北门的入园人数相比如何？", each],
+    ["2024年3月南門的入園人數與北門的入園人數相比如何？", each],
+    ["2024年3月南门和北门的入园人数", ["visitors gate=South|North month 2024-03-01..2024-03-31"]],
+  ])("%s plans both gates", (question, expected) => {
+    expect(goalsOf(question, park())).toEqual(expected);
+  });
+
+  it("still asks back a value inside a longer word (东北门 is no gate of the catalog)", () => {
+    const outcome = plan("2024年3月东北门的入园人数", park());
+    expect(outcome.plan).toBeUndefined();
+  });
 });
