@@ -249,11 +249,16 @@ export function findUnresolvedQualifiers(
       continue;
     }
     if (classified) index -= 1;
+    // The segmenter splits some function words into single characters (两地 → 两|地): collected
+    // whole, they are still the function word, not a qualifier.
+    const reportWords = (start: number, end: number, dimension?: string) => {
+      if (!functionWord(normalized.slice(start, end))) report(start, end, dimension);
+    };
     while (index >= 0) {
       const segment = segments[index];
       // A date between the word and the metric does not separate them (西班牙2024年1月的流失率).
       if (times.some((time) => time.start <= segment.start && segment.end <= time.end)) {
-        if (from !== undefined) report(from, to);
+        if (from !== undefined) reportWords(from, to);
         from = undefined;
         index -= 1;
         to = index >= 0 ? segments[index].end : 0;
@@ -269,13 +274,19 @@ export function findUnresolvedQualifiers(
       index -= 1;
     }
     if (from !== undefined)
-      report(from, to, classified ? dimensionOfNoun(normalized.slice(from, to)) : undefined);
+      reportWords(from, to, classified ? dimensionOfNoun(normalized.slice(from, to)) : undefined);
   }
 
   segments.forEach((segment, index) => {
     const next = segments[index + 1];
     if (!next || !CHINESE_PLACE_NOUNS.has(next.text) || !PURE_HAN.test(segment.text)) return;
-    if (functionWord(segment.text) || isTaken(segment.start, next.end)) return;
+    // 两|地 (the segmenter's split of 两地, "the two places") is a function word whole, not a place named 两.
+    if (
+      functionWord(segment.text) ||
+      functionWord(segment.text + next.text) ||
+      isTaken(segment.start, next.end)
+    )
+      return;
     // The dimension whose values are written with this place word (华东区, 上海市), if one is.
     report(segment.start, next.end, hanNouns.get(next.text));
   });

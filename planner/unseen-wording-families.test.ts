@@ -359,6 +359,13 @@ describe("a connective the word segmenter glues to the value after it", () => {
     expect(goalsOf(question, park())).toEqual(expected);
   });
 
+  it.each(["南门和北门两地2024年3月的入园人数分别是多少？", "南門和北門兩地2024年3月的入園人數分別是多少？"])(
+    "%s: 两地, which the segmenter splits into 两|地, counts the two gates named",
+    (question) => {
+      expect(goalsOf(question, park())).toEqual(["visitors gate=South|North month 2024-03-01..2024-03-31"]);
+    },
+  );
+
   it("still asks back a value inside a longer word (东北门 is no gate of the catalog)", () => {
     const outcome = plan("2024年3月东北门的入园人数", park());
     expect(outcome.plan).toBeUndefined();
