@@ -72,9 +72,15 @@ const CONNECTED_ASK = new RegExp(
 );
 
 // Between two values of the same dimension, only a joiner means "a list" (A和B产品, East and North,
-// Shanghai as well as Shenzhen): each locale's connectives, a list comma, a slash or an ampersand.
+// Shanghai as well as Shenzhen): each locale's connectives, a list comma, a slash or an ampersand,
+// and after a joiner a determiner ("the East region or the North region").
+const alternativesOf = (words: string[]) =>
+  words
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegex)
+    .join("|");
 const LIST_GAP = new RegExp(
-  `^\\s*(?:${[
+  `^\\s*(?:(?:${alternativesOf([
     ...localeWords("connectives", true),
     ...localeWords("connectives", false),
     "、",
@@ -82,10 +88,7 @@ const LIST_GAP = new RegExp(
     "/",
     "&",
     "vs.",
-  ]
-    .sort((a, b) => b.length - a.length)
-    .map(escapeRegex)
-    .join("|")})?\\s*$`,
+  ])})(?:\\s*(?:${alternativesOf([...localeWords("determiners", true), ...localeWords("determiners", false)])})\\b)?)?\\s*$`,
   "u",
 );
 
@@ -191,6 +194,24 @@ export function bindQualifiers(
         if (moved.length > 0) {
           previous.times = previous.times.filter((time) => !moved.includes(time));
           current.times.push(...moved);
+        }
+        // Frames before the event word that hold values only ("Did East China, or perhaps the North
+        // region, change carriers?": a word between the values opened a frame) ask the event of
+        // those values: their values and dates move to the event's frame, which searches each.
+        const earlier = frames.slice(0, -1);
+        if (
+          earlier.length > 1 &&
+          earlier.every((frame) => frame.metrics.length === 0 && frame.events.length === 0)
+        ) {
+          for (const frame of earlier) {
+            for (const [dimension, values] of frame.dimensions)
+              current.dimensions.set(dimension, [
+                ...new Set([...(current.dimensions.get(dimension) ?? []), ...values]),
+              ]);
+            current.times.push(...frame.times);
+          }
+          current.start = earlier[0].start;
+          frames.splice(0, earlier.length);
         }
       } else {
         current.isEventFrame = true;

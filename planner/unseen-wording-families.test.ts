@@ -331,6 +331,8 @@ describe("a connective the word segmenter glues to the value after it", () => {
           "      values:",
           "        North: [北门, 北門, north gate]",
           "        South: [南门, 南門, south gate]",
+          "  events:",
+          "    gate_closure: { label: Gate closure, synonyms: [closed for repairs, 闭门检修, 閉門檢修] }",
           "sources:",
           "  tickets_export:",
           "    kind: file",
@@ -340,9 +342,15 @@ describe("a connective the word segmenter glues to the value after it", () => {
           "        columns: { Gate: gate, Month: month, Visitors: visitors }",
           "        period_column: month",
           "        offers: { metrics: [visitors], dimensions: [gate], grain: month }",
+          "      closures:",
+          "        path: data/closures.csv",
+          "        columns: { Gate: gate, Start: start, End: end }",
+          "        period_column: [start, end]",
+          "        offers: { events: [gate_closure], dimensions: [gate] }",
           "",
         ].join("\n"),
         "data/visitors.csv": "Gate,Month,Visitors\nNorth,2024-03,1200\nSouth,2024-03,900\n",
+        "data/closures.csv": "Gate,Start,End\nNorth,2024-03-04,2024-03-06\n",
       }),
       { environment: {} },
     );
@@ -363,6 +371,19 @@ describe("a connective the word segmenter glues to the value after it", () => {
     "%s: 两地, which the segmenter splits into 两|地, counts the two gates named",
     (question) => {
       expect(goalsOf(question, park())).toEqual(["visitors gate=South|North month 2024-03-01..2024-03-31"]);
+    },
+  );
+
+  it.each([
+    "Was the South gate or the North gate closed for repairs in March 2024?",
+    "Was the South gate, or perhaps the north gate, closed for repairs in March 2024?",
+  ])(
+    "%s: two values before an event word, with a determiner or a word between them, are each searched",
+    (question) => {
+      expect(goalsOf(question, park())).toEqual([
+        "gate_closure gate=North month 2024-03-01..2024-03-31",
+        "gate_closure gate=South month 2024-03-01..2024-03-31",
+      ]);
     },
   );
 
