@@ -92,6 +92,15 @@ const LIST_GAP = new RegExp(
   "u",
 );
 
+// A joiner in the words between an event clause and a measure: each locale's connectives, as words
+// in spaced languages and as written in the others.
+const JOINED_ASK = new RegExp(
+  `(?:^|[\\s,，、])(?:${alternativesOf([...localeWords("connectives", true)])})\\s|${alternativesOf([
+    ...localeWords("connectives", false),
+  ])}`,
+  "u",
+);
+
 function newFrame(start: number, isEventFrame = false): Frame {
   return {
     metrics: [],
@@ -136,6 +145,7 @@ export function bindQualifiers(
     .sort((a, b) => a - b);
   // Where the last item bound so far ends: a boundary opens a frame only once, after what it ends.
   let boundEnd = 0;
+  let lastItemWasTime = false;
   for (const item of items) {
     let current = frames[frames.length - 1];
     const sentence = sentenceStarts.filter((start) => start > current.start && start <= item.start).pop();
@@ -157,11 +167,28 @@ export function bindQualifiers(
       frames.push(current);
       lastEnd.clear();
     }
+    const previousWasTime = lastItemWasTime;
+    lastItemWasTime = item.time !== undefined;
     if (item.time) {
       current.times.push(item.time);
       continue;
     }
     const mention = item.mention as Mention;
+    // An event clause dated on its own, then a joiner and a measure or a value ("List the CRM releases
+    // in H2 2023 and the number of service complaints over that half", 列出…版本发布，以及这半年的服务类
+    // 投诉数量): two asks, each over its own period; the event is not searched around the measure's.
+    if (
+      mention.kind !== "event" &&
+      previousWasTime &&
+      current.events.length > 0 &&
+      current.metrics.length === 0 &&
+      current.times.length > 0 &&
+      JOINED_ASK.test(normalized.slice(previousEnd, mention.start))
+    ) {
+      current = newFrame(mention.start);
+      frames.push(current);
+      lastEnd.clear();
+    }
     if (mention.kind === "metric") {
       if (!current.metrics.includes(mention.name)) current.metrics.push(mention.name);
       continue;

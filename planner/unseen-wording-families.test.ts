@@ -387,6 +387,15 @@ describe("a connective the word segmenter glues to the value after it", () => {
     },
   );
 
+  it("an event clause dated on its own, then 'and' a measure: each over its own period", () => {
+    expect(
+      goalsOf(
+        "List the gate closures in the first quarter of 2024 and the number of visitors over March 2024.",
+        park(),
+      ),
+    ).toEqual(["gate_closure  month 2024-01-01..2024-03-31", "visitors  month 2024-03-01..2024-03-31"]);
+  });
+
   it("still asks back a value inside a longer word (东北门 is no gate of the catalog)", () => {
     const outcome = plan("2024年3月东北门的入园人数", park());
     expect(outcome.plan).toBeUndefined();
