@@ -298,7 +298,8 @@ describe("a stalled page under sources test", () => {
     expect(report.error?.message).toMatch(
       /^framework\.returns: loading the page \(DOMContentLoaded\) did not finish within [\d.]+ s; the page was still loading stylesheet http:\/\/127\.0\.0\.1:\d+\/_observablehq\/theme-air,near-midnight\.[0-9a-f]+\.css/,
     );
-    expect(report.error?.details.stalled_step).toBe("loading the page (DOMContentLoaded)");
+    // The step as a code (models/step-messages/page-wait.ts), said in the answer's language by the catalogs.
+    expect(report.error?.details.stalled_step).toBe("page_load");
     const html = String(report.error?.details.html);
     expect(html.startsWith(workspace.stateDirectory)).toBe(true);
     expect(readFileSync(html, "utf8")).toContain("Returns by region");
