@@ -536,6 +536,8 @@ interface Drafting {
    * for the qualified question ("A产品华东区的复购率" from an overall VIP figure).
    */
   notApplied: WeakMap<GoalDraft, Record<string, string | string[]>>;
+  /** The question as the user wrote it: a period read from its words is quoted in them. */
+  question: string;
   /** The question's time spans and its text, for naming a period the datasets' grain cannot hold. */
   times: TimeMention[];
   working: string;
@@ -995,7 +997,7 @@ function draftMetricGoals(
           };
           state.drafts.push(draft);
           if (breakdown) state.breakdowns.set(draft, breakdown);
-          const reading = periodReadingOf(wanted, fitted, named === undefined, state.times);
+          const reading = periodReadingOf(wanted, fitted, named === undefined, state.times, state.question);
           if (reading) state.periodReadings.set(draft, reading);
           if (base) {
             state.explained.set(draft, explainRecord(base, fitted, EVENT_WINDOW_MONTHS));
@@ -1041,7 +1043,7 @@ function eventWindow(
   if (ownPeriods && !(datedBySamePeriod && intents.includes("correlate"))) {
     const window = spanOf(ownPeriods);
     // A window the question named by a relative word ("last year", 去年) is said in the answer.
-    const reading = periodReadingOf(window, window, false, frame.times);
+    const reading = periodReadingOf(window, window, false, frame.times, state.question);
     return { window, ...(reading ? { reading } : {}) };
   }
   const hasMetrics = frames.some((candidate) => candidate.metrics.length > 0);
@@ -1304,6 +1306,7 @@ export class CatalogPlanner implements Planner {
     const { language, resolution, intents, frames } = reading;
     const state: Drafting = {
       asOf,
+      question,
       language,
       trend: intents.includes("trend"),
       trace: [],

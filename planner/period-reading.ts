@@ -1,3 +1,4 @@
+import { foldText } from "../domain/text-folding.js";
 import type { AskedPeriodReading, Period } from "../models/plan.js";
 import type { TimeMention } from "./time-expressions.js";
 
@@ -18,13 +19,30 @@ export function periodReadingOf(
   fitted: Period,
   defaulted: boolean,
   times: TimeMention[],
+  question: string,
 ): AskedPeriodReading | undefined {
   if (defaulted) return { how: "default", period: fitted };
   const time = times.find((mention) => mention.periods.some((period) => covers(period, wanted)));
-  if (time?.kind === "relative") return { how: "relative", period: wanted, written: time.text.trim() };
-  if (time?.note && time.kind === "absolute")
-    return { how: "assumed", period: wanted, written: time.text.trim() };
+  const written = time?.text.trim() ? asWritten(question, time.text.trim()) : undefined;
+  if (time?.kind === "relative") return { how: "relative", period: wanted, written };
+  if (time?.note && time.kind === "absolute") return { how: "assumed", period: wanted, written };
   if (fitted.from !== wanted.from || fitted.to !== wanted.to)
-    return { how: "widened", period: fitted, written: time?.text.trim() || undefined };
+    return { how: "widened", period: fitted, written };
   return undefined;
+}
+
+/**
+ * The question's own words for a time read from its folded form (上个月 of 上個月, "last quarter"
+ * of "Last Quarter"): the answer quotes what the user wrote, in the user's script. Time spans are
+ * found in the question after its corrections, so their offsets need not point into the original.
+ */
+export function asWritten(question: string, written: string): string {
+  const wanted = foldText(written);
+  const length = [...written].length;
+  const characters = [...question];
+  for (let start = 0; start + length <= characters.length; start += 1) {
+    const window = characters.slice(start, start + length).join("");
+    if (foldText(window) === wanted) return window;
+  }
+  return written;
 }

@@ -1,4 +1,3 @@
-import { foldText } from "../../domain/text-folding.js";
 import { periodLabel } from "../period-broadening.js";
 import type { AnswerView, ViewContext } from "./answer-view.js";
 
@@ -21,23 +20,7 @@ export function periodReadingViews(context: ViewContext): AnswerView["periodRead
     seen.add(id);
     // The label is the question's own period, for the number audit.
     context.known.addText(`${period.from} ${period.to} ${label}`, "question", { goal: outcome.planned.id });
-    const own = written ? asWritten(context.input.question, written) : undefined;
-    views.push({ how, period: label, ...(own ? { written: own } : {}) });
+    views.push({ how, period: label, ...(written ? { written } : {}) });
   }
   return views;
-}
-
-/**
- * The question's own words for a time the planner read from its folded form (上个月 of 上個月):
- * the answer quotes what the user wrote, in the user's script.
- */
-export function asWritten(question: string, written: string): string {
-  const wanted = foldText(written);
-  const length = [...written].length;
-  const characters = [...question];
-  for (let start = 0; start + length <= characters.length; start += 1) {
-    const window = characters.slice(start, start + length).join("");
-    if (foldText(window) === wanted) return window;
-  }
-  return written;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { asWritten } from "./period-reading-views.js";
+import { asWritten } from "./period-reading.js";
 
-// The planner reads time from the question's folded form (Simplified, lower case); the answer
-// quotes the user's own words (a held-out zh-Hant question got 「上个月」 in a Traditional answer).
+// The planner reads time from the question's folded form (Simplified, lower case); the plan records,
+// and the answer quotes, the user's own words (a held-out zh-Hant question got 「上个月」 in a Traditional answer).
 describe("the period's words as the question wrote them", () => {
   it.each([
     ["上個月廈門的旅客賠付金額是多少？", "上个月", "上個月"],
