@@ -178,6 +178,36 @@ describe("text aspect about the subject, in one sentence", () => {
     expect(sentenceStates("how_long", ["上门"], "上门服务在三十分钟内到达。")).toBe(true);
     expect(sentenceStates("how_long", ["上门"], "上门服务免收人工费。")).toBe(false);
   });
+  // Issue 29 item 9 (round-10 airline misses g31/g32, seen): a table row is one statement, and
+  // the situation stated before the ask names its subject.
+  it("takes a word of the stated situation as the second subject word, never as the only one", () => {
+    const row =
+      "行李问题: 延误行李; 报告时间: 离开机场前; 索赔期限: 行李送达之日起21天内; 赔偿上限: 每天100元，最多5天";
+    const situation = ["行李", "延误", "送达"];
+    expect(sentenceStates("how_long", ["申请", "索赔"], row)).toBe(false);
+    expect(sentenceStates("how_long", ["申请", "索赔"], row, situation)).toBe(true);
+    // No word of the ask itself: the situation alone names the baggage, not the claim.
+    expect(sentenceStates("how_long", ["退款"], row, situation)).toBe(false);
+    // A sentence about another ask that shares the situation does not state this one.
+    expect(
+      sentenceStates(
+        "how_long",
+        ["申请", "索赔"],
+        "未使用客票的退款在申请之日起15个工作日内支付。",
+        situation,
+      ),
+    ).toBe(false);
+  });
+  it("counts overlapping Chinese terms of one stretch of the question as one word", () => {
+    const row = "行李问题: 延误行李; 索赔期限: 行李送达之日起21天内; 赔偿上限: 每天100元，最多5天";
+    // 每天赔 → 每天 and the bigram 天赔: one word, which the row names.
+    expect(sentenceStates("amount", ["每天", "天赔"], row)).toBe(true);
+    expect(sentenceStates("how_long", ["寄回", "回来"], "寄修的设备在收到后5个工作日内修好寄回。")).toBe(
+      true,
+    );
+    // Two words remain two: 送到家 (送到, 到家) and 运费.
+    expect(sentenceStates("who_pays", ["送到", "到家", "运费"], "运费由本公司负担。")).toBe(false);
+  });
   it("needs the counted noun right after a number for a count", () => {
     const grade = {
       sufficient: true,

@@ -5,7 +5,7 @@ import type { Asked, FilterValue, Period, SubGoal } from "../models/plan.js";
 import type { Catalog } from "../models/workspace.js";
 import { type AnswerKind, kindOfAspect, sentenceAnswers, statesCount } from "./answer-kind.js";
 import type { Grade } from "./grader.js";
-import { termOccurs } from "./key-terms.js";
+import { termGroups, termOccurs } from "./key-terms.js";
 import type { GapMessage } from "./messages/gap-message.js";
 import { dateColumnOf, type MetricPoint, metricPoints, periodStart } from "./metric-points.js";
 import { periodLabel } from "./period-broadening.js";
@@ -265,12 +265,29 @@ export function checkEvent(
   return { status: "answered", found: inside.length > 0 ? [subject] : [], missing: [] };
 }
 
-/** Whether a sentence states the aspect about the subject: both in the same sentence. */
-export function sentenceStates(kind: AnswerKind, subject: string[], sentence: string): boolean {
+/**
+ * Whether a sentence states the aspect about the subject: both in the same sentence, with two of
+ * the subject's words (one when it has one; overlapping Chinese terms are one word, termGroups). A word of the situation the question states before
+ * its ask may be the second ("我的行李延误送达了，几天内可以申请索赔" is answered by the row "延误行李 …
+ * 索赔期限: 行李送达之日起21天内"), never the only one: the sentence must name what is asked.
+ */
+export function sentenceStates(
+  kind: AnswerKind,
+  subject: string[],
+  sentence: string,
+  situation: string[] = [],
+): boolean {
   const folded = foldText(sentence);
-  const needed = Math.min(2, subject.length);
-  const mentioned = subject.filter((term) => termOccurs(term, folded)).length;
-  return mentioned >= needed && sentenceAnswers(kind, folded, subject.join(" "));
+  const subjectGroups = termGroups(subject);
+  const situationGroups = termGroups(situation);
+  // The situation stands in for a missing subject word, never adds one to find: a sentence about
+  // every device ("寄修的设备…5个工作日内…寄回") answers the ask about this one's.
+  const needed = Math.min(2, subjectGroups.length);
+  const mentions = (group: string[]) => group.some((term) => termOccurs(term, folded));
+  const mentioned = subjectGroups.filter(mentions).length;
+  const situated = situationGroups.filter(mentions).length;
+  if (subjectGroups.length > 0 && mentioned === 0) return false;
+  return mentioned + situated >= needed && sentenceAnswers(kind, folded, subject.join(" "));
 }
 
 /** Checks a text goal's grade: a supporting sentence must state the asked aspect about the asked subject. */
@@ -295,7 +312,7 @@ export function checkText(
     };
   const stated = grade.supporting.some(
     (sentence) =>
-      sentenceStates(kind, asked.subject, sentence.text) &&
+      sentenceStates(kind, asked.subject, sentence.text, asked.situation) &&
       (asked.counted === undefined || statesCount(foldText(sentence.text), asked.counted)),
   );
   if (stated || (evidence.passages.length === 0 && asked.aspect === "general"))

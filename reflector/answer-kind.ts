@@ -135,6 +135,27 @@ export function subjectTerms(
 }
 
 /**
+ * The words of the situation a compound question states before its ask, in the clauses that hold
+ * no question word ("行李, 延误, 送达" of "我的行李延误送达了，几天内可以申请索赔？"): the ask is about
+ * that situation, so a sentence naming it names the ask's subject too ("延误行李 … 索赔期限: 21天内").
+ * Words already in the subject are left out.
+ */
+export function situationTerms(
+  question: string,
+  kind: AnswerKind,
+  terms: (text: string) => string[],
+): string[] {
+  if (kind === "general") return [];
+  const focus = focusClause(question, kind);
+  const clauses = question
+    .split(/[，,。；;？?！!]/)
+    .map((clause) => clause.trim())
+    .filter((clause) => clause && clause !== focus && answerKindOf(clause) === "general");
+  const subject = new Set(subjectTerms(question, kind, terms));
+  return [...new Set(clauses.flatMap((clause) => terms(clause)))].filter((term) => !subject.has(term));
+}
+
+/**
  * What a count question counts: the noun after its question word ("积分" of "能获得多少积分",
  * "points" of "how many points"). An answering sentence must put a number right before it.
  */

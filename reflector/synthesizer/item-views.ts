@@ -1,4 +1,6 @@
 import type { TableEvidence } from "../../models/evidence.js";
+import { sentenceStates } from "../answer-check.js";
+import { kindOfAspect } from "../answer-kind.js";
 import { renderGap, renderSubject } from "../messages/render-message.js";
 import { isEventTable } from "../metric-points.js";
 import { type BuiltView, type ItemView, MAX_LINES, type ViewContext } from "./answer-view.js";
@@ -12,7 +14,17 @@ import type { ResolvedPoint } from "./summaries.js";
 function textItem(context: ViewContext, outcome: GoalOutcome): ItemView {
   const { goal, grade } = outcome;
   const { citations } = context;
-  const quotes = (grade?.supporting ?? []).slice(0, 2).map((sentence) => ({
+  // The sentences that state the ask (answer-check.ts) are its answer; others that merely share a
+  // word of it ("申请" of a refund sentence beside the claim-window row) are shown only without one.
+  const asked = outcome.planned.asked;
+  const supporting = grade?.supporting ?? [];
+  const stating =
+    asked?.kind === "text"
+      ? supporting.filter((sentence) =>
+          sentenceStates(kindOfAspect(asked.aspect), asked.subject, sentence.text, asked.situation),
+        )
+      : [];
+  const quotes = (stating.length > 0 ? stating : supporting).slice(0, 2).map((sentence) => ({
     text: sentence.text,
     cite: citations.passage(goal.id, goal.source, sentence),
   }));

@@ -151,5 +151,11 @@ export const chinesePassageWords: PassageWords = {
     "几",
     "天",
     "由",
+    // Glue of a condition ("遗失的话") and of a definition ("才算遗失"), and the words of a ceiling
+    // asked for ("最多赔多少"): they name no subject.
+    "的话",
+    "才算",
+    "最多",
+    "最高",
   ],
 };
