@@ -17,6 +17,8 @@ export const englishPassageWords: PassageWords = {
       "within what time",
       "how soon",
       "when will .* (arrive|ship|receive)",
+      // "How much notice" asks for a lead time, not a sum: the noun after "how much" is a time.
+      "how much (advance |prior )?(time|notice|lead time|warning)",
     ],
     amount: ["how much", "what does it cost", "what is the (price|fee|cost)"],
     count: ["how many", "number of"],
