@@ -198,6 +198,21 @@ describe("text aspect about the subject, in one sentence", () => {
       ),
     ).toBe(false);
   });
+  it("lets the situation stand in only where one clause names the asked word and states the answer", () => {
+    const situation = ["冷冻", "货物", "交付", "延误"];
+    // The delay's hours sit beside the compensation: not how long its payment takes (polar g18).
+    const prose = "交付延誤超過4小時者，每多延誤1小時，補償該批運費的2%，最高補償運費的20%。";
+    expect(sentenceStates("how_long", ["拿到", "补偿", "偿款"], prose, situation)).toBe(false);
+    // One word of four, in the same situation, is another subject (airline g29's lounge).
+    expect(
+      sentenceStates(
+        "how_long",
+        ["use", "airport", "lounge", "free"],
+        "For a delay of more than 8 hours, the airline pays for one night in a hotel near the airport.",
+        ["flight", "delayed", "hours"],
+      ),
+    ).toBe(false);
+  });
   it("counts overlapping Chinese terms of one stretch of the question as one word", () => {
     const row = "行李问题: 延误行李; 索赔期限: 行李送达之日起21天内; 赔偿上限: 每天100元，最多5天";
     // 每天赔 → 每天 and the bigram 天赔: one word, which the row names.
