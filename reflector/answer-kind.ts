@@ -102,13 +102,17 @@ export function answersConditionally(kind: AnswerKind, foldedSentence: string, q
 /** A yes/no question about a charge ("要收费吗", "is the visit charged"). */
 const CHARGE_CUE = alternation((words) => words.chargeCues);
 
+// Clauses end at Chinese and Western punctuation; a full stop only before a space or at the end
+// ("A dealer wants to return stock. How long …?"), never inside a number (4.5).
+const CLAUSE_END = /[，,。；;？?！!]|\.(?=\s|$)/;
+
 /**
  * The clause of a compound question that holds the question word ("多久能收到新品" of
  * "客製化保溫杯刻錯名字，多久能收到新品？"): its terms are what an answering sentence must mention.
  */
 export function focusClause(question: string, kind: AnswerKind): string {
   const clauses = question
-    .split(/[，,。；;？?！!]/)
+    .split(CLAUSE_END)
     .map((clause) => clause.trim())
     .filter(Boolean);
   if (kind === "general" || clauses.length <= 1) return question.trim();
@@ -148,7 +152,7 @@ export function situationTerms(
   if (kind === "general") return [];
   const focus = focusClause(question, kind);
   const clauses = question
-    .split(/[，,。；;？?！!]/)
+    .split(CLAUSE_END)
     .map((clause) => clause.trim())
     .filter((clause) => clause && clause !== focus && answerKindOf(clause) === "general");
   const subject = new Set(subjectTerms(question, kind, terms));

@@ -48,6 +48,9 @@ export const englishPassageWords: PassageWords = {
       "allowed",
       "possible",
       "\\bdo(es)? (you|they|i|we)\\b",
+      // "Is there a fee?", "Is a unit installed by a third party still covered?"
+      "\\b(is|are) there\\b",
+      "\\b(is|are)\\b.*\\b(covered|included|eligible|free|charged|refundable)\\b",
     ],
   },
   answers: {
