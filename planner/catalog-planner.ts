@@ -858,8 +858,16 @@ function refusalOf(
     const clarification = { spans };
     return { clarification, message: clarificationMessage(clarification, language) };
   }
-  const unknownQualifiers = unknownTerms.filter((term) => term.kind === "dimension_value");
-  const clarification = clarificationFor(resolution.ambiguous, unknownTerms, vocabulary, language);
+  // A question only the documents answer searches with its own words: a name beside a catalog
+  // value (压缩机 of 空调压缩机保修几年) is the part the passage must name, no qualifier of a figure.
+  const documentsOnly = metrics.length + events.length === 0 && topics.length > 0;
+  const unknownQualifiers = documentsOnly
+    ? []
+    : unknownTerms.filter((term) => term.kind === "dimension_value");
+  const askable = documentsOnly
+    ? unknownTerms.filter((term) => term.kind !== "dimension_value")
+    : unknownTerms;
+  const clarification = clarificationFor(resolution.ambiguous, askable, vocabulary, language);
   if (clarification && (resolution.ambiguous.length > 0 || unknownQualifiers.length > 0 || needs === 0)) {
     trace.push(`clarify:${clarification.spans.map((span) => span.written).join(",")}`);
     return { clarification, message: clarificationMessage(clarification, language) };
