@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keyTerms, termGroups } from "./key-terms.js";
+import { keyTerms, termGroups, termOccurs } from "./key-terms.js";
 
 // Issue 29 item 9 (round-10 airline g31/g32, seen): a bigram across two words the segmenter knows
 // (申请|索赔 → 请索) named nothing and kept a row stating the ask from being accepted.
@@ -25,5 +25,12 @@ describe("key terms of a Chinese question", () => {
     expect(termGroups(["申请", "索赔"])).toEqual([["申请"], ["索赔"]]);
     expect(termGroups(["送到", "到家", "运费"])).toEqual([["送到", "到家"], ["运费"]]);
     expect(termGroups(["first", "response"])).toEqual([["first"], ["response"]]);
+  });
+
+  it("matches an English term where a word starts, never inside another word (clearbrook g14)", () => {
+    expect(termOccurs("planned", "if an unplanned interruption lasts")).toBe(false);
+    expect(termOccurs("planned", "notice before a planned interruption")).toBe(true);
+    expect(termOccurs("replacements", "a replacement is sent")).toBe(true);
+    expect(termOccurs("索赔", "索赔期限: 21天内")).toBe(true);
   });
 });
