@@ -14,8 +14,10 @@ import type { ResolvedPoint } from "./summaries.js";
 function textItem(context: ViewContext, outcome: GoalOutcome): ItemView {
   const { goal, grade } = outcome;
   const { citations } = context;
-  // The sentences that state the ask (answer-check.ts) are its answer; others that merely share a
-  // word of it ("申请" of a refund sentence beside the claim-window row) are shown only without one.
+  // The sentences that state the ask (answer-check.ts) are its answer, with the other supporting
+  // sentences of their passage as its context ("may return within 30 days" beside the restocking
+  // fee); one of another passage that merely shares a word ("申请" of a refund sentence beside the
+  // claim-window row) is shown only when nothing states the ask.
   const asked = outcome.planned.asked;
   const supporting = grade?.supporting ?? [];
   const stating =
@@ -24,7 +26,17 @@ function textItem(context: ViewContext, outcome: GoalOutcome): ItemView {
           sentenceStates(kindOfAspect(asked.aspect), asked.subject, sentence.text, asked.situation),
         )
       : [];
-  const quotes = (stating.length > 0 ? stating : supporting).slice(0, 2).map((sentence) => ({
+  const shown =
+    stating.length > 0
+      ? [
+          ...stating,
+          ...supporting.filter(
+            (sentence) =>
+              !stating.includes(sentence) && stating.some((stated) => stated.chunk_id === sentence.chunk_id),
+          ),
+        ]
+      : supporting;
+  const quotes = shown.slice(0, 2).map((sentence) => ({
     text: sentence.text,
     cite: citations.passage(goal.id, goal.source, sentence),
   }));

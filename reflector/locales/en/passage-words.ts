@@ -123,9 +123,10 @@ export const englishPassageWords: PassageWords = {
   countedNoun: ["(?:how many|number of)\\s+([a-z][a-z-]+)"],
   countNumerals: ["\\d+"],
   countClassifiers: [],
-  // "take" (how long does a refund take?) asks a duration: it is no word a sentence must repeat.
+  // "take" (how long does a refund take?) asks a duration, "get" (how much credit do we get?) an
+  // amount, "more than" joins a condition: no word a sentence must repeat.
   stopWords:
-    "a an the and or of to in on for by with at from is are was were be been can could may might will would shall should do does did i we you my our your it its this that these those what which who whom whose how long when where why much many there their them they if not no yes take takes took taking".split(
+    "a an the and or of to in on for by with at from is are was were be been can could may might will would shall should do does did i we you my our your it its this that these those what which who whom whose how long when where why much many there their them they if not no yes take takes took taking get gets got getting more than less".split(
       " ",
     ),
 };
