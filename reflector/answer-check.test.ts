@@ -148,6 +148,9 @@ describe("checkEvent", () => {
       events,
     );
     expect(check.status).toBe("insufficient");
+    // Its records are every region's: context, so the answer is partial with them shown, never
+    // the asked region's answer (hearthwell hw-g22, seen).
+    expect(check).toMatchObject({ context: true, gap: { code: "event_filter_dropped" } });
   });
   it("answers when the search covered the asked keys and window", () => {
     const window = { grain: "month" as const, from: "2024-01-01", to: "2024-01-31" };

@@ -220,8 +220,10 @@ export function checkEvent(
     const filtered = run.params.filters[dimension] !== undefined;
     const hasColumn = evidence.columns.some((column) => column.name === dimension);
     if (!filtered && !hasColumn && evidence.rows.length > 0)
+      // The events found are for every value of the dimension: shown as context, not as the answer.
       return {
         status: "insufficient",
+        context: true,
         gap: {
           code: "event_filter_dropped",
           event: asked.event,
