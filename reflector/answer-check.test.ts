@@ -216,6 +216,25 @@ describe("text aspect about the subject, in one sentence", () => {
       ),
     ).toBe(false);
   });
+  it("reads a refusal as the answer to a yes/no ask, and never the answer's own word as the asked one", () => {
+    expect(
+      sentenceStates(
+        "yes_no",
+        ["现金", "补偿"],
+        "因天气或空中交通管制原因造成的延误，本公司不支付现金补偿，但仍按上表提供餐券。",
+      ),
+    ).toBe(true);
+    expect(
+      sentenceStates(
+        "yes_no",
+        ["cash", "compensation"],
+        "We do not pay cash compensation for weather delays.",
+      ),
+    ).toBe(true);
+    // 免费 answers a yes/no: with the situation it cannot also stand for the upgrade asked.
+    const row = "延误时长: 延误超过8小时; 餐券: 100元; 现金补偿: 400元; 改签: 免费改签或全额退款";
+    expect(sentenceStates("yes_no", ["免费", "升舱"], row, ["航班", "延误", "超过", "小时"])).toBe(false);
+  });
   it("counts overlapping Chinese terms of one stretch of the question as one word", () => {
     const row = "行李问题: 延误行李; 索赔期限: 行李送达之日起21天内; 赔偿上限: 每天100元，最多5天";
     // 每天赔 → 每天 and the bigram 天赔: one word, which the row names.

@@ -297,11 +297,14 @@ export function sentenceStates(
   // name the asked word and state the answer itself: "延误超过4小时者…补偿运费的2%" names the
   // compensation beside a delay's hours, not how long its payment takes.
   if (2 * mentioned < subjectGroups.length || mentioned + situated < needed) return false;
+  // The asked word must be more than the answer's own word: 免费 of "可以免费升舱吗" is what
+  // "免费改签" says about rebooking, not the upgrade asked.
+  const named = subjectGroups.filter((group) => group.some((term) => !sentenceAnswers(kind, term)));
   return folded
     .split(/[，,；;]/)
     .some(
       (clause) =>
-        subjectGroups.some((group) => group.some((term) => termOccurs(term, clause))) &&
+        named.some((group) => group.some((term) => termOccurs(term, clause))) &&
         sentenceAnswers(kind, clause, subject.join(" ")),
     );
 }

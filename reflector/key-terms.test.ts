@@ -16,8 +16,14 @@ describe("key terms of a Chinese question", () => {
   it("keeps the bigrams of characters the segmenter left alone (a word it does not know)", () => {
     // 换货运费 is segmented 换|货运|费: 换货 and 运费 are found only as bigrams.
     expect(keyTerms("换货运费谁出")).toEqual(expect.arrayContaining(["换货", "货运", "运费"]));
-    // 电池|保|修|期: 保修 is no word of the segmenter's.
-    expect(keyTerms("电池保修期多久")).toContain("保修");
+    // 电池|保|修|期: 保修 is no word of the segmenter's; 池保 joins nothing.
+    const warranty = keyTerms("电池保修期多久");
+    expect(warranty).toContain("保修");
+    expect(warranty).not.toContain("池保");
+    // 免费|升|舱: 升舱 is the lone characters' word, 费升 none (a free rebooking is no upgrade).
+    const upgrade = keyTerms("可以免费升舱吗");
+    expect(upgrade).toEqual(expect.arrayContaining(["免费", "升舱"]));
+    expect(upgrade).not.toContain("费升");
   });
 
   it("groups terms that share a character into one stretch of the question", () => {

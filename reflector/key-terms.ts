@@ -15,7 +15,8 @@ let segmenter: Intl.Segmenter | undefined;
  * matches however the segmenter split it (换货运费 → 换|货运|费 → 换货, 货运, 运费). A bigram across
  * the boundary of two words the segmenter knows (申请|索赔 → 请索, 行李|遗失 → 李遗) is no term: it
  * names nothing, and a sentence stating the ask would never contain it. Only a single character the
- * segmenter left alone may belong to a word it does not know.
+ * segmenter left alone may belong to a word it does not know: with another lone character beside
+ * it (升|舱 → 升舱), else with the known word next to it (货运|费 → 运费).
  */
 export function keyTerms(text: string): string[] {
   segmenter ??= new Intl.Segmenter("zh", { granularity: "word" });
@@ -31,6 +32,13 @@ export function keyTerms(text: string): string[] {
       const right = run[index + 1];
       if (!left || !right) continue;
       if (left.segment !== right.segment && left.known && right.known) continue;
+      // A lone character beside a known word joins it only when no other lone character is its
+      // partner: 升 of 免费|升|舱 is 升舱's, so 费升 is no term; 费 of 货运|费 makes 运费.
+      const lone = (entry: (typeof run)[number] | undefined) => entry !== undefined && !entry.known;
+      if (left.known !== right.known && left.segment !== right.segment) {
+        const partner = left.known ? run[index + 2] : run[index - 1];
+        if (lone(partner)) continue;
+      }
       terms.push(left.character + right.character);
     }
     run = [];

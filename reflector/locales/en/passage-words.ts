@@ -86,6 +86,9 @@ export const englishPassageWords: PassageWords = {
       "will be (exchanged|replaced|refunded)",
       "are (not )?(exchanged|replaced|refunded)",
       "is (not )?(exchanged|replaced|refunded)",
+      // A refusal states the answer too: "we do not pay cash compensation", "is not covered".
+      "(does|do|will) not (pay|provide|cover|offer|refund)",
+      "(is|are) not (paid|provided|covered|offered|included)",
     ],
     count: ["\\d", "\\b(one|two|three|four|five|six|seven|eight|nine|ten)\\b"],
     limit: [

@@ -66,6 +66,8 @@ export const chinesePassageWords: PassageWords = {
       "接受",
       "仅限",
       "仅在",
+      // A refusal states the answer too: 本公司不支付现金补偿, 不提供, 不承担.
+      "不(支付|提供|承担|负担|赔偿|补偿|退还|包括)",
     ],
     count: [`${CHINESE_NUMERALS}\\s*(个|件|次|家|种|条|位|名|项|款)`],
     limit: ["不超过", "不得超过", "最多", "最高", "上限", "封顶", "以内"],
