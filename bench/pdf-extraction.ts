@@ -15,7 +15,8 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { promisify } from "node:util";
 import fastGlob from "fast-glob";
-import { DocumentError, extractDocument } from "../adapters/pdf-kb/extraction/index.js";
+import { DocumentError } from "../adapters/pdf-kb/extraction/document-error.js";
+import { extractDocument } from "../adapters/pdf-kb/extraction/extract-document.js";
 import { requireCorpus } from "../test/support/corpora.js";
 
 const run = promisify(execFile);

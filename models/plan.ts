@@ -142,6 +142,11 @@ export const Asked = z.discriminatedUnion("kind", [
       aspect: AskedAspect,
       /** Words that name what the answer must be about; they and the aspect meet in one sentence. */
       subject: z.array(z.string().min(1).max(100)).max(20).default([]),
+      /**
+       * Words of the situation the question states before the ask (its clauses without a question
+       * word): a sentence naming them may stand in for a second subject word, never for the first.
+       */
+      situation: z.array(z.string().min(1).max(100)).max(20).optional(),
       /** For a count: the noun counted ("points"); a number must stand right before it. */
       counted: z.string().min(1).max(40).optional(),
       operation: AskedOperation.default("value"),

@@ -1,6 +1,12 @@
 import { foldText } from "../domain/text-folding.js";
 import type { Asked, AskedOperation, ExecutionPlan, Period, SubGoal } from "../models/plan.js";
-import { answerKindOf, aspectOfKind, countedNoun, subjectTerms } from "../reflector/answer-kind.js";
+import {
+  answerKindOf,
+  aspectOfKind,
+  countedNoun,
+  situationTerms,
+  subjectTerms,
+} from "../reflector/answer-kind.js";
 import { keyTerms } from "../reflector/key-terms.js";
 import { enclosingUnit } from "../reflector/period-broadening.js";
 import { EXPLAIN_WORDS as ENGLISH_EXPLAIN } from "./locales/en/explain-words.js";
@@ -100,14 +106,15 @@ export function askedFor(goal: SubGoal, question: string, read?: AskedOperation)
   const text = goal.params.query ?? goal.description;
   const kind = answerKindOf(text);
   const counted = kind === "count" ? countedNoun(text) : undefined;
+  // A subject term is a word: anything with punctuation (an address, a path) is never a term.
+  const words = (terms: string[]) => terms.filter((term) => /^[\p{L}\p{N}_-]+$/u.test(term)).slice(0, 20);
+  const situation = words(situationTerms(text, kind, keyTerms));
   return {
     kind: "text",
     aspect: aspectOfKind(kind),
     ...(counted && /^[\p{L}-]+$/u.test(counted) ? { counted } : {}),
-    // A subject term is a word: anything with punctuation (an address, a path) is never a term.
-    subject: subjectTerms(text, kind, keyTerms)
-      .filter((term) => /^[\p{L}\p{N}_-]+$/u.test(term))
-      .slice(0, 20),
+    subject: words(subjectTerms(text, kind, keyTerms)),
+    ...(situation.length > 0 ? { situation } : {}),
     operation,
   };
 }

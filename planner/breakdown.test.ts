@@ -56,6 +56,21 @@ describe("breakdowns in the plan", () => {
     expect(metricAsks(demo, "2023年前三季度服务类投诉").asked[0].breakdown).toBeUndefined();
   });
 
+  // Clearbrook held-out g10 (seen): "最多的三个原因" was asked back as an unknown reason "三个原因".
+  it("reads a count written before the kinds' noun as the count of ranks, never a date's number", () => {
+    for (const [question, top, order] of [
+      ["2023年第三季度投诉最多的三个问题类型是什么？", 3, "descending"],
+      ["2023年第三季度投訴最少的兩個問題類型", 2, "ascending"],
+      ["What were the three most common complaint types in Q3 2023?", 3, "descending"],
+    ] as const) {
+      const { outcome, asked } = metricAsks(demo, question);
+      expect(outcome.clarification, question).toBeUndefined();
+      expect(asked[0]?.breakdown, question).toEqual({ dimension: "sub_type", top, order });
+    }
+    // The 3 of 2023年3月 is a month, not a count of ranks.
+    expect(metricAsks(demo, "2023年3月投诉最多的问题类型").asked[0]?.breakdown?.top).toBeUndefined();
+  });
+
   it("takes the dimension the question names, and records none when the workspace maps none", () => {
     expect(metricAsks(teaHouse, "2019年哪家门店退款最多？").asked[0].breakdown).toEqual({
       dimension: "store",

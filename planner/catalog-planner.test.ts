@@ -121,6 +121,30 @@ describe("catalog planner on paraphrases (not in the gold set)", () => {
       dimension: "product",
     });
   });
+
+  // Hearthwell held-out hw-g09 (seen): a part beside a product line in a policy question.
+  it("searches the documents for a name beside a catalog value when only documents answer, with 几 as written", () => {
+    const appliances = loadWorkspace(path.join(root, "test/held-out/hearthwell"), { environment: {} });
+    for (const question of ["空调压缩机保修几年？", "空調壓縮機保固幾年？"]) {
+      const outcome = planner.planSync(question, {
+        workspace: appliances,
+        asOf: "2024-06-30",
+        strategy: "auto",
+      });
+      expect(outcome.clarification, question).toBeUndefined();
+      const goals = outcome.plan?.sub_goals ?? [];
+      expect(goals.map((goal) => goal.asked?.kind)).toEqual(["text"]);
+      expect(goals[0]?.params.query).not.toContain("保修期年");
+    }
+    // A figure's qualifier is still asked back: 华北 is no service zone.
+    expect(
+      planner.planSync("華北大區洗碗機2024年3月的索賠率是多少？", {
+        workspace: appliances,
+        asOf: "2024-06-30",
+        strategy: "auto",
+      }).plan,
+    ).toBeUndefined();
+  });
 });
 
 describe("binding qualifiers", () => {

@@ -858,8 +858,16 @@ function refusalOf(
     const clarification = { spans };
     return { clarification, message: clarificationMessage(clarification, language) };
   }
-  const unknownQualifiers = unknownTerms.filter((term) => term.kind === "dimension_value");
-  const clarification = clarificationFor(resolution.ambiguous, unknownTerms, vocabulary, language);
+  // A question only the documents answer searches with its own words: a name beside a catalog
+  // value (压缩机 of 空调压缩机保修几年) is the part the passage must name, no qualifier of a figure.
+  const documentsOnly = metrics.length + events.length === 0 && topics.length > 0;
+  const unknownQualifiers = documentsOnly
+    ? []
+    : unknownTerms.filter((term) => term.kind === "dimension_value");
+  const askable = documentsOnly
+    ? unknownTerms.filter((term) => term.kind !== "dimension_value")
+    : unknownTerms;
+  const clarification = clarificationFor(resolution.ambiguous, askable, vocabulary, language);
   if (clarification && (resolution.ambiguous.length > 0 || unknownQualifiers.length > 0 || needs === 0)) {
     trace.push(`clarify:${clarification.spans.map((span) => span.written).join(",")}`);
     return { clarification, message: clarificationMessage(clarification, language) };
@@ -1114,7 +1122,18 @@ function draftEventGoals(
           if (!state.warnings.includes(note)) state.warnings.push(note);
           state.trace.push(`filter:dropped:${event}:${offer.source}:${dimension}`);
         }
-        draftEventSearches(event, offer, dimensions, window, state, searched.reading);
+        // A value the event's own clause names ("广东大区…换过哪些供应商") stays asked though the
+        // source cannot filter by it: its events are for every value, so the answer must say the
+        // search could not tell, not list them as that value's.
+        const unfiltered = Object.fromEntries(
+          droppedDimensions
+            .filter((dimension) => frame.dimensions.has(dimension))
+            .map((dimension) => {
+              const values = frame.dimensions.get(dimension) ?? [];
+              return [dimension, values.length === 1 ? values[0] : values] as const;
+            }),
+        );
+        draftEventSearches(event, offer, dimensions, window, state, searched.reading, unfiltered);
       }
     }
   }
@@ -1128,6 +1147,7 @@ function draftEventSearches(
   window: Period,
   state: Drafting,
   reading?: AskedPeriodReading,
+  unfiltered: Record<string, string | string[]> = {},
 ): void {
   const filters = filtersFor(dimensions, offer);
   // One search per value of the first list-valued filter: each region's changes are their own finding.
@@ -1148,6 +1168,7 @@ function draftEventSearches(
     };
     state.drafts.push(draft);
     if (reading) state.periodReadings.set(draft, reading);
+    if (Object.keys(unfiltered).length > 0) state.notApplied.set(draft, unfiltered);
   }
 }
 

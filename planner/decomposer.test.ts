@@ -49,6 +49,16 @@ describe("topic carried into a later ask", () => {
     expect(parts[2]).toBe(last);
   });
 
+  it("reads an English sentence with 'are' or 'was' inside it as context, not as an ask of its own", () => {
+    expect(
+      split("We are on the Business plan and a first response was late. How much service credit do we get?"),
+    ).toEqual([
+      "We are on the Business plan and a first response was late. How much service credit do we get?",
+    ]);
+    // An opening 'is' still asks.
+    expect(split("Is an on-site visit included? Who pays the travel?")).toHaveLength(2);
+  });
+
   it("a later ask with no word of the topic still gets the nearest topic (demo)", () => {
     const parts = splitter(demo)("刻字的水杯名字刻错了，能换货吗？谁出运费？");
     expect(parts[1]).toBe("刻字的水杯名字刻错了，换货谁出运费？");

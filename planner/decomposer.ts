@@ -26,8 +26,13 @@ const HAN_ASKING = new RegExp(
   alternatives([...localeWords("interrogatives", false), ...localeWords("requestWords", false)]),
   "u",
 );
+// An interrogative that asks only by opening its clause ("are", "was") is no asking word inside one.
+const OPENING_ONLY = new Set(localeWords("openingInterrogatives", true));
 const LATIN_ASKING = new RegExp(
-  `\\b(?:${alternatives([...localeWords("interrogatives", true), ...localeWords("requestWords", true)])})\\b`,
+  `\\b(?:${alternatives([
+    ...localeWords("interrogatives", true).filter((word) => !OPENING_ONLY.has(word)),
+    ...localeWords("requestWords", true),
+  ])})\\b`,
   "iu",
 );
 // An English ask starts its clause, after connectives ("…, and how long does it take?").
@@ -45,7 +50,7 @@ const LATIN_LEADING_CONNECTIVE = new RegExp(
 /** A clause with an asking or requesting word is a question; one without is context ("the mug has the wrong name"). */
 function isAsking(text: string): boolean {
   const folded = normalizeForMatching(text);
-  return HAN_ASKING.test(folded) || LATIN_ASKING.test(folded);
+  return HAN_ASKING.test(folded) || LATIN_ASKING.test(folded) || LATIN_INTERROGATIVE_START.test(folded);
 }
 
 /** A clause that asks something of its own: an interrogative in Chinese, or an English clause starting with one. */

@@ -764,8 +764,9 @@ const latinTypos: Step = (current, lexicon, vocabulary, _asOf, ambiguous) => {
   return edits;
 };
 
-// Function characters: a window that differs from a term only by one of these is another phrase (退货的).
-const FUNCTION_CHARACTERS = new Set([..."的了是吗呢和与及在有么后前时中或"]);
+// Function characters: a window that differs from a term only by one of these is another phrase
+// (退货的); so does the question word 几 (保修几年 asks how many years, it is no slip for 保修期).
+const FUNCTION_CHARACTERS = new Set([..."的了是吗呢和与及在有么后前时中或几"]);
 
 /** Where a window of the question could be a Han term with one character right: (term, offset) pairs. */
 function hanCandidates(normalized: string, lexicon: Lexicon): { term: Term; start: number }[] {

@@ -47,6 +47,11 @@ describe("event sources by trust and coverage together", () => {
       expect(events.map((goal) => goal.source)).toEqual(["tickets", "ops_bi"]);
       expect(events[0].params.filters).toEqual({ region: "East" });
       expect(events[1].params.filters).toEqual({ region: "East", product: "A" });
+      // The product the question names stays asked of the register that cannot filter by it, so its
+      // events are context, not the product's (hearthwell hw-g22, seen: Guangdong's supplier
+      // changes were answered with every zone's).
+      expect(events[0].asked).toMatchObject({ keys: { region: "East", product: "A" } });
+      expect(events[1].asked).toMatchObject({ keys: { region: "East", product: "A" } });
       expect(
         outcome.warnings.some((warning) =>
           warning.includes("tickets/provider_changes cannot filter by product"),

@@ -148,6 +148,9 @@ describe("checkEvent", () => {
       events,
     );
     expect(check.status).toBe("insufficient");
+    // Its records are every region's: context, so the answer is partial with them shown, never
+    // the asked region's answer (hearthwell hw-g22, seen).
+    expect(check).toMatchObject({ context: true, gap: { code: "event_filter_dropped" } });
   });
   it("answers when the search covered the asked keys and window", () => {
     const window = { grain: "month" as const, from: "2024-01-01", to: "2024-01-31" };
@@ -177,6 +180,70 @@ describe("text aspect about the subject, in one sentence", () => {
     expect(sentenceStates("how_long", ["上门"], "上门服务在4小时内到达。")).toBe(true);
     expect(sentenceStates("how_long", ["上门"], "上门服务在三十分钟内到达。")).toBe(true);
     expect(sentenceStates("how_long", ["上门"], "上门服务免收人工费。")).toBe(false);
+  });
+  // Issue 29 item 9 (round-10 airline misses g31/g32, seen): a table row is one statement, and
+  // the situation stated before the ask names its subject.
+  it("takes a word of the stated situation as the second subject word, never as the only one", () => {
+    const row =
+      "行李问题: 延误行李; 报告时间: 离开机场前; 索赔期限: 行李送达之日起21天内; 赔偿上限: 每天100元，最多5天";
+    const situation = ["行李", "延误", "送达"];
+    expect(sentenceStates("how_long", ["申请", "索赔"], row)).toBe(false);
+    expect(sentenceStates("how_long", ["申请", "索赔"], row, situation)).toBe(true);
+    // No word of the ask itself: the situation alone names the baggage, not the claim.
+    expect(sentenceStates("how_long", ["退款"], row, situation)).toBe(false);
+    // A sentence about another ask that shares the situation does not state this one.
+    expect(
+      sentenceStates(
+        "how_long",
+        ["申请", "索赔"],
+        "未使用客票的退款在申请之日起15个工作日内支付。",
+        situation,
+      ),
+    ).toBe(false);
+  });
+  it("lets the situation stand in only where one clause names the asked word and states the answer", () => {
+    const situation = ["冷冻", "货物", "交付", "延误"];
+    // The delay's hours sit beside the compensation: not how long its payment takes (polar g18).
+    const prose = "交付延誤超過4小時者，每多延誤1小時，補償該批運費的2%，最高補償運費的20%。";
+    expect(sentenceStates("how_long", ["拿到", "补偿", "偿款"], prose, situation)).toBe(false);
+    // One word of four, in the same situation, is another subject (airline g29's lounge).
+    expect(
+      sentenceStates(
+        "how_long",
+        ["use", "airport", "lounge", "free"],
+        "For a delay of more than 8 hours, the airline pays for one night in a hotel near the airport.",
+        ["flight", "delayed", "hours"],
+      ),
+    ).toBe(false);
+  });
+  it("reads a refusal as the answer to a yes/no ask, and never the answer's own word as the asked one", () => {
+    expect(
+      sentenceStates(
+        "yes_no",
+        ["现金", "补偿"],
+        "因天气或空中交通管制原因造成的延误，本公司不支付现金补偿，但仍按上表提供餐券。",
+      ),
+    ).toBe(true);
+    expect(
+      sentenceStates(
+        "yes_no",
+        ["cash", "compensation"],
+        "We do not pay cash compensation for weather delays.",
+      ),
+    ).toBe(true);
+    // 免费 answers a yes/no: with the situation it cannot also stand for the upgrade asked.
+    const row = "延误时长: 延误超过8小时; 餐券: 100元; 现金补偿: 400元; 改签: 免费改签或全额退款";
+    expect(sentenceStates("yes_no", ["免费", "升舱"], row, ["航班", "延误", "超过", "小时"])).toBe(false);
+  });
+  it("counts overlapping Chinese terms of one stretch of the question as one word", () => {
+    const row = "行李问题: 延误行李; 索赔期限: 行李送达之日起21天内; 赔偿上限: 每天100元，最多5天";
+    // 每天赔 → 每天 and the bigram 天赔: one word, which the row names.
+    expect(sentenceStates("amount", ["每天", "天赔"], row)).toBe(true);
+    expect(sentenceStates("how_long", ["寄回", "回来"], "寄修的设备在收到后5个工作日内修好寄回。")).toBe(
+      true,
+    );
+    // Two words remain two: 送到家 (送到, 到家) and 运费.
+    expect(sentenceStates("who_pays", ["送到", "到家", "运费"], "运费由本公司负担。")).toBe(false);
   });
   it("needs the counted noun right after a number for a count", () => {
     const grade = {

@@ -5,7 +5,7 @@ import type { Asked, FilterValue, Period, SubGoal } from "../models/plan.js";
 import type { Catalog } from "../models/workspace.js";
 import { type AnswerKind, kindOfAspect, sentenceAnswers, statesCount } from "./answer-kind.js";
 import type { Grade } from "./grader.js";
-import { termOccurs } from "./key-terms.js";
+import { termGroups, termOccurs } from "./key-terms.js";
 import type { GapMessage } from "./messages/gap-message.js";
 import { dateColumnOf, type MetricPoint, metricPoints, periodStart } from "./metric-points.js";
 import { periodLabel } from "./period-broadening.js";
@@ -220,8 +220,10 @@ export function checkEvent(
     const filtered = run.params.filters[dimension] !== undefined;
     const hasColumn = evidence.columns.some((column) => column.name === dimension);
     if (!filtered && !hasColumn && evidence.rows.length > 0)
+      // The events found are for every value of the dimension: shown as context, not as the answer.
       return {
         status: "insufficient",
+        context: true,
         gap: {
           code: "event_filter_dropped",
           event: asked.event,
@@ -265,12 +267,46 @@ export function checkEvent(
   return { status: "answered", found: inside.length > 0 ? [subject] : [], missing: [] };
 }
 
-/** Whether a sentence states the aspect about the subject: both in the same sentence. */
-export function sentenceStates(kind: AnswerKind, subject: string[], sentence: string): boolean {
+/**
+ * Whether a sentence states the aspect about the subject: both in the same sentence, with two of
+ * the subject's words (one when it has one; overlapping Chinese terms are one word, termGroups). A word of the situation the question states before
+ * its ask may be the second ("我的行李延误送达了，几天内可以申请索赔" is answered by the row "延误行李 …
+ * 索赔期限: 行李送达之日起21天内"), never the only one: the sentence must name what is asked.
+ */
+export function sentenceStates(
+  kind: AnswerKind,
+  subject: string[],
+  sentence: string,
+  situation: string[] = [],
+): boolean {
   const folded = foldText(sentence);
-  const needed = Math.min(2, subject.length);
-  const mentioned = subject.filter((term) => termOccurs(term, folded)).length;
-  return mentioned >= needed && sentenceAnswers(kind, folded, subject.join(" "));
+  const subjectGroups = termGroups(subject);
+  const situationGroups = termGroups(situation);
+  // The situation stands in for a missing subject word, never adds one to find: a sentence about
+  // every device ("寄修的设备…5个工作日内…寄回") answers the ask about this one's.
+  const needed = Math.min(2, subjectGroups.length);
+  const mentions = (group: string[]) => group.some((term) => termOccurs(term, folded));
+  const mentioned = subjectGroups.filter(mentions).length;
+  const situated = situationGroups.filter(mentions).length;
+  if (subjectGroups.length > 0 && mentioned === 0) return false;
+  if (!sentenceAnswers(kind, folded, subject.join(" "))) return false;
+  if (mentioned >= needed) return true;
+  // The stand-in is for an ask of few words, the sentence naming half of them (one word of four,
+  // "airport" of "use the airport lounge for free", is another subject in the same situation),
+  // and one clause of it — a table cell with its header, "索赔期限: 行李送达之日起21天内" — must
+  // name the asked word and state the answer itself: "延误超过4小时者…补偿运费的2%" names the
+  // compensation beside a delay's hours, not how long its payment takes.
+  if (2 * mentioned < subjectGroups.length || mentioned + situated < needed) return false;
+  // The asked word must be more than the answer's own word: 免费 of "可以免费升舱吗" is what
+  // "免费改签" says about rebooking, not the upgrade asked.
+  const named = subjectGroups.filter((group) => group.some((term) => !sentenceAnswers(kind, term)));
+  return folded
+    .split(/[，,；;]/)
+    .some(
+      (clause) =>
+        named.some((group) => group.some((term) => termOccurs(term, clause))) &&
+        sentenceAnswers(kind, clause, subject.join(" ")),
+    );
 }
 
 /** Checks a text goal's grade: a supporting sentence must state the asked aspect about the asked subject. */
@@ -295,7 +331,7 @@ export function checkText(
     };
   const stated = grade.supporting.some(
     (sentence) =>
-      sentenceStates(kind, asked.subject, sentence.text) &&
+      sentenceStates(kind, asked.subject, sentence.text, asked.situation) &&
       (asked.counted === undefined || statesCount(foldText(sentence.text), asked.counted)),
   );
   if (stated || (evidence.passages.length === 0 && asked.aspect === "general"))

@@ -102,13 +102,17 @@ export function answersConditionally(kind: AnswerKind, foldedSentence: string, q
 /** A yes/no question about a charge ("要收费吗", "is the visit charged"). */
 const CHARGE_CUE = alternation((words) => words.chargeCues);
 
+// Clauses end at Chinese and Western punctuation; a full stop only before a space or at the end
+// ("A dealer wants to return stock. How long …?"), never inside a number (4.5).
+const CLAUSE_END = /[，,。；;？?！!]|\.(?=\s|$)/;
+
 /**
  * The clause of a compound question that holds the question word ("多久能收到新品" of
  * "客製化保溫杯刻錯名字，多久能收到新品？"): its terms are what an answering sentence must mention.
  */
 export function focusClause(question: string, kind: AnswerKind): string {
   const clauses = question
-    .split(/[，,。；;？?！!]/)
+    .split(CLAUSE_END)
     .map((clause) => clause.trim())
     .filter(Boolean);
   if (kind === "general" || clauses.length <= 1) return question.trim();
@@ -132,6 +136,27 @@ export function subjectTerms(
   const withoutCue = cue ? folded.replace(new RegExp(cue.source, "g"), " ") : folded;
   const cueTerms = new Set(cue ? terms((folded.match(new RegExp(cue.source, "g")) ?? []).join(" ")) : []);
   return terms(withoutCue).filter((term) => !cueTerms.has(term));
+}
+
+/**
+ * The words of the situation a compound question states before its ask, in the clauses that hold
+ * no question word ("行李, 延误, 送达" of "我的行李延误送达了，几天内可以申请索赔？"): the ask is about
+ * that situation, so a sentence naming it names the ask's subject too ("延误行李 … 索赔期限: 21天内").
+ * Words already in the subject are left out.
+ */
+export function situationTerms(
+  question: string,
+  kind: AnswerKind,
+  terms: (text: string) => string[],
+): string[] {
+  if (kind === "general") return [];
+  const focus = focusClause(question, kind);
+  const clauses = question
+    .split(CLAUSE_END)
+    .map((clause) => clause.trim())
+    .filter((clause) => clause && clause !== focus && answerKindOf(clause) === "general");
+  const subject = new Set(subjectTerms(question, kind, terms));
+  return [...new Set(clauses.flatMap((clause) => terms(clause)))].filter((term) => !subject.has(term));
 }
 
 /**

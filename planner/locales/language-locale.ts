@@ -66,6 +66,12 @@ export interface LanguageLocale {
   /** Words that make a clause a request (compare, list, 对比, 请): a question, not a statement. */
   requestWords: readonly string[];
   /**
+   * Interrogatives that ask only where they open a clause ("Are we covered?"); inside one they
+   * state ("We are on the Business plan and a response was late."). Empty where word order does
+   * not ask (Chinese).
+   */
+  openingInterrogatives: readonly string[];
+  /**
    * Words a small count is spelled with (three, twelve); Chinese numerals are read by
    * domain/chinese-numerals.ts, so the Chinese table is empty. The time locale spreads this table.
    */

@@ -207,7 +207,7 @@ export function alignmentViews(
 /** Asked values (a product, a region) for which an event table holds no event in the period. */
 export function absenceViews(context: ViewContext, eventTables: GoalTableInput[]): AnswerView["absences"] {
   const { labels } = context;
-  return eventAbsences(eventTables, periodOfGoal).map((absence) => {
+  const views = eventAbsences(eventTables, periodOfGoal).map((absence) => {
     const goal = eventTables.find((entry) => entry.goal.id === absence.goal)!.goal;
     return {
       event: goal.params.event ? labels.event(goal.params.event) : goal.description,
@@ -215,4 +215,11 @@ export function absenceViews(context: ViewContext, eventTables: GoalTableInput[]
       period: absence.period ?? "",
     };
   });
+  // Two sources of one event that both found none say one thing: it is said once.
+  return views.filter(
+    (view, index) =>
+      views.findIndex(
+        (other) => other.event === view.event && other.value === view.value && other.period === view.period,
+      ) === index,
+  );
 }

@@ -1,4 +1,6 @@
 import type { TableEvidence } from "../../models/evidence.js";
+import { sentenceStates } from "../answer-check.js";
+import { kindOfAspect } from "../answer-kind.js";
 import { renderGap, renderSubject } from "../messages/render-message.js";
 import { isEventTable } from "../metric-points.js";
 import { type BuiltView, type ItemView, MAX_LINES, type ViewContext } from "./answer-view.js";
@@ -12,7 +14,29 @@ import type { ResolvedPoint } from "./summaries.js";
 function textItem(context: ViewContext, outcome: GoalOutcome): ItemView {
   const { goal, grade } = outcome;
   const { citations } = context;
-  const quotes = (grade?.supporting ?? []).slice(0, 2).map((sentence) => ({
+  // The sentences that state the ask (answer-check.ts) are its answer, with the other supporting
+  // sentences of their passage as its context ("may return within 30 days" beside the restocking
+  // fee); one of another passage that merely shares a word ("申请" of a refund sentence beside the
+  // claim-window row) is shown only when nothing states the ask.
+  const asked = outcome.planned.asked;
+  const supporting = grade?.supporting ?? [];
+  const stating =
+    asked?.kind === "text"
+      ? supporting.filter((sentence) =>
+          sentenceStates(kindOfAspect(asked.aspect), asked.subject, sentence.text, asked.situation),
+        )
+      : [];
+  const shown =
+    stating.length > 0
+      ? [
+          ...stating,
+          ...supporting.filter(
+            (sentence) =>
+              !stating.includes(sentence) && stating.some((stated) => stated.chunk_id === sentence.chunk_id),
+          ),
+        ]
+      : supporting;
+  const quotes = shown.slice(0, 2).map((sentence) => ({
     text: sentence.text,
     cite: citations.passage(goal.id, goal.source, sentence),
   }));

@@ -141,7 +141,29 @@ export function buildSeries(points: ResolvedPoint[]): Series[] {
   return [...groups.values()];
 }
 
-/** First series vs each other series of the same metric, at their latest common period (or their latest points). */
+/** The difference of two points of one metric, absolute and relative to the right one. */
+function differenceOf(
+  metric: string,
+  unit: string | undefined,
+  left: ResolvedPoint,
+  right: ResolvedPoint,
+): Difference {
+  const difference = left.value - right.value;
+  return {
+    metric,
+    ...(unit ? { unit } : {}),
+    left,
+    right,
+    difference,
+    relative: right.value === 0 ? null : (difference / Math.abs(right.value)) * 100,
+  };
+}
+
+/**
+ * Two series of a metric: the first vs the other, at their latest common period (or their latest
+ * points). Three or more with a period in common: the highest vs the lowest there, the spread an
+ * analyst states first ("Southwest 2.4 % is 0.6 pp above YRD 1.8 %"); else the first vs each other.
+ */
 export function differences(series: Series[]): Difference[] {
   const results: Difference[] = [];
   const byMetric = new Map<string, Series[]>();
@@ -149,6 +171,22 @@ export function differences(series: Series[]): Difference[] {
   for (const [metric, group] of byMetric) {
     if (group.length < 2) continue;
     const [first, ...others] = group;
+    if (group.length > 2) {
+      const shared = first.points
+        .map((point) => point.period)
+        .filter((period) => group.every((entry) => entry.points.some((point) => point.period === period)))
+        .at(-1);
+      const atShared = group
+        .map((entry) => entry.points.find((point) => point.period === shared))
+        .filter((point): point is ResolvedPoint => point !== undefined)
+        .sort((left, right) => right.value - left.value);
+      const highest = atShared[0];
+      const lowest = atShared.at(-1);
+      if (shared !== undefined && highest && lowest && highest !== lowest) {
+        results.push(differenceOf(metric, first.unit, highest, lowest));
+        continue;
+      }
+    }
     for (const other of others.slice(0, 3)) {
       const common = first.points
         .filter((point) => other.points.some((candidate) => candidate.period === point.period))
@@ -158,15 +196,7 @@ export function differences(series: Series[]): Difference[] {
         ? other.points.find((candidate) => candidate.period === common.period)
         : other.points.at(-1);
       if (!left || !right) continue;
-      const difference = left.value - right.value;
-      results.push({
-        metric,
-        ...(first.unit ? { unit: first.unit } : {}),
-        left,
-        right,
-        difference,
-        relative: right.value === 0 ? null : (difference / Math.abs(right.value)) * 100,
-      });
+      results.push(differenceOf(metric, first.unit, left, right));
     }
   }
   return results;

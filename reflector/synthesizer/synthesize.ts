@@ -45,7 +45,11 @@ export function answerStatus(outcomes: readonly GoalOutcome[]): AnswerStatus {
     (outcome) => ["answered", "partial"].includes(itemStatus(outcome)) || outcome.check?.context === true,
   );
   if (required.length === 0)
-    return outcomes.some((outcome) => itemStatus(outcome) === "answered") ? "answered" : "unanswerable";
+    return outcomes.some((outcome) => itemStatus(outcome) === "answered")
+      ? "answered"
+      : established
+        ? "partial"
+        : "unanswerable";
   if (answered.length === required.length) return "answered";
   return established ? "partial" : "unanswerable";
 }

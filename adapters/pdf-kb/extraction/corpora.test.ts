@@ -13,7 +13,7 @@ import {
   type TabulaCase,
 } from "../../../bench/pdf-table-scoring.js";
 import { CORPORA } from "../../../test/support/corpora.js";
-import { extractDocument } from "./index.js";
+import { extractDocument } from "./extract-document.js";
 
 // Outside material copied into test/corpora (origins and licences in its README).
 describe("outside corpora", () => {

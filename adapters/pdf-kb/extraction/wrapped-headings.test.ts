@@ -6,7 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeTestPdf } from "../../../test/support/pdf-kb/write-test-pdf.js";
-import { type ExtractedDocument, type ExtractedSection, extractDocument } from "./index.js";
+import { extractDocument } from "./extract-document.js";
+import type { ExtractedDocument, ExtractedSection } from "./extracted-document.js";
 
 let directory: string;
 let english: ExtractedDocument;

@@ -12,3 +12,10 @@ export const englishRequestWords: readonly string[] =
   "compare show list give tell find explain analyse analyze relate summarise summarize count calculate".split(
     " ",
   );
+
+/**
+ * The interrogatives above that ask only by opening their clause (the verb before its subject):
+ * "Is the visit free?" asks, "the visit is free" and "we are on the Business plan" state.
+ */
+export const englishOpeningInterrogatives: readonly string[] =
+  "is are was were do does did can could will would should may".split(" ");

@@ -9,7 +9,8 @@ export const englishFunctionWords: readonly string[] = (
   "would should will about between during over across within since until before after than then also " +
   "compare compared comparison trend trends change changes changed rise rose fall fell drop dropped " +
   "increase increased decrease decreased relate related relation relationship link linked affect affected " +
-  "impact cause caused explain reason why happen happened number count value values figure figures data " +
+  "impact cause caused causes explain explains explained drove drive drives driven behind reason why happen happened " +
+  "number count value values figure figures data " +
   "report total average overall same period month months quarter quarters year years week weeks day days " +
   "last past previous next this current early late first second third fourth half did get got had has have " +
   "around top most least more less high higher low lower peak peaked develop developed look looking like " +

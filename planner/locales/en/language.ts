@@ -1,5 +1,5 @@
 import type { LanguageLocale } from "../language-locale.js";
-import { englishInterrogatives, englishRequestWords } from "./asking-words.js";
+import { englishInterrogatives, englishOpeningInterrogatives, englishRequestWords } from "./asking-words.js";
 import { englishBreakdownCues } from "./breakdown-words.js";
 import { englishBusinessSynonyms } from "./business-synonyms.js";
 import { englishChangeGapWords, englishChangeVerbs } from "./change-words.js";
@@ -40,6 +40,7 @@ export const englishLanguage: LanguageLocale = {
   connectives: englishConnectives,
   interrogatives: englishInterrogatives,
   requestWords: englishRequestWords,
+  openingInterrogatives: englishOpeningInterrogatives,
   smallTalk: englishSmallTalk,
   intentCues: englishIntentCues,
   countWords: englishCountWords,

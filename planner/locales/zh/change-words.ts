@@ -3,10 +3,10 @@ export const chineseChangeVerbs: readonly string[] = ["变更", "更换", "变�
 
 /**
  * Words between an event's object and its change verb, or between the verb and the object, with
- * no content of their own: auxiliaries, adverbs and the asks 是否 / 有没有 (物流商是否有更换,
- * 两地物流商有没有更换, 有没有换过物流商).
+ * no content of their own: auxiliaries, adverbs and the asks 是否 / 有没有 / 哪些 / 几 (物流商是否有更换,
+ * 两地物流商有没有更换, 有没有换过物流商, 换过哪些供应商).
  */
 export const chineseChangeGapWords: readonly string[] =
-  "也 都 有 没有 有没有 是否 是不是 有无 又 曾 曾经 已 已经 了 过 一下 个 家 次 是 在 什么时候 何时 哪天 几时 哪个月".split(
+  "也 都 有 没有 有没有 是否 是不是 有无 又 曾 曾经 已 已经 了 过 一下 个 家 次 是 在 什么时候 何时 哪天 几时 哪个月 哪些 哪 几 什么".split(
     " ",
   );

@@ -45,6 +45,7 @@ export const chineseLanguage: LanguageLocale = {
   connectives: chineseConnectives,
   interrogatives: chineseInterrogatives,
   requestWords: chineseRequestWords,
+  openingInterrogatives: [],
   smallTalk: chineseSmallTalk,
   intentCues: chineseIntentCues,
   // Chinese numerals (三, 两, 十二) are read by domain/chinese-numerals.ts

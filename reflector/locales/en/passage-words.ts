@@ -17,6 +17,8 @@ export const englishPassageWords: PassageWords = {
       "within what time",
       "how soon",
       "when will .* (arrive|ship|receive)",
+      // "How much notice" asks for a lead time, not a sum: the noun after "how much" is a time.
+      "how much (advance |prior )?(time|notice|lead time|warning)",
     ],
     amount: ["how much", "what does it cost", "what is the (price|fee|cost)"],
     count: ["how many", "number of"],
@@ -46,6 +48,9 @@ export const englishPassageWords: PassageWords = {
       "allowed",
       "possible",
       "\\bdo(es)? (you|they|i|we)\\b",
+      // "Is there a fee?", "Is a unit installed by a third party still covered?"
+      "\\b(is|are) there\\b",
+      "\\b(is|are)\\b.*\\b(covered|included|eligible|free|charged|refundable)\\b",
     ],
   },
   answers: {
@@ -81,6 +86,9 @@ export const englishPassageWords: PassageWords = {
       "will be (exchanged|replaced|refunded)",
       "are (not )?(exchanged|replaced|refunded)",
       "is (not )?(exchanged|replaced|refunded)",
+      // A refusal states the answer too: "we do not pay cash compensation", "is not covered".
+      "(does|do|will) not (pay|provide|cover|offer|refund)",
+      "(is|are) not (paid|provided|covered|offered|included)",
     ],
     count: ["\\d", "\\b(one|two|three|four|five|six|seven|eight|nine|ten)\\b"],
     limit: [
@@ -118,9 +126,10 @@ export const englishPassageWords: PassageWords = {
   countedNoun: ["(?:how many|number of)\\s+([a-z][a-z-]+)"],
   countNumerals: ["\\d+"],
   countClassifiers: [],
-  // "take" (how long does a refund take?) asks a duration: it is no word a sentence must repeat.
+  // "take" (how long does a refund take?) asks a duration, "get" (how much credit do we get?) an
+  // amount, "more than" joins a condition: no word a sentence must repeat.
   stopWords:
-    "a an the and or of to in on for by with at from is are was were be been can could may might will would shall should do does did i we you my our your it its this that these those what which who whom whose how long when where why much many there their them they if not no yes take takes took taking".split(
+    "a an the and or of to in on for by with at from is are was were be been can could may might will would shall should do does did i we you my our your it its this that these those what which who whom whose how long when where why much many there their them they if not no yes take takes took taking get gets got getting more than less".split(
       " ",
     ),
 };

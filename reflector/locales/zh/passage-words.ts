@@ -66,6 +66,8 @@ export const chinesePassageWords: PassageWords = {
       "接受",
       "仅限",
       "仅在",
+      // A refusal states the answer too: 本公司不支付现金补偿, 不提供, 不承担.
+      "不(支付|提供|承担|负担|赔偿|补偿|退还|包括)",
     ],
     count: [`${CHINESE_NUMERALS}\\s*(个|件|次|家|种|条|位|名|项|款)`],
     limit: ["不超过", "不得超过", "最多", "最高", "上限", "封顶", "以内"],
@@ -151,5 +153,11 @@ export const chinesePassageWords: PassageWords = {
     "几",
     "天",
     "由",
+    // Glue of a condition ("遗失的话") and of a definition ("才算遗失"), and the words of a ceiling
+    // asked for ("最多赔多少"): they name no subject.
+    "的话",
+    "才算",
+    "最多",
+    "最高",
   ],
 };
