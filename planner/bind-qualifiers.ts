@@ -146,6 +146,9 @@ export function bindQualifiers(
   // Where the last item bound so far ends: a boundary opens a frame only once, after what it ends.
   let boundEnd = 0;
   let lastItemWasTime = false;
+  // The last catalog term bound (not a time): an event clause ends where its event word does when
+  // its date came first (2023年下半年的CRM发布，以及这半年的…).
+  let lastMention: Item | undefined;
   for (const item of items) {
     let current = frames[frames.length - 1];
     const sentence = sentenceStarts.filter((start) => start > current.start && start <= item.start).pop();
@@ -174,20 +177,29 @@ export function bindQualifiers(
       continue;
     }
     const mention = item.mention as Mention;
+    const before = lastMention;
+    lastMention = item;
     // An event clause dated on its own, then a joiner and a measure or a value ("List the CRM releases
-    // in H2 2023 and the number of service complaints over that half", 列出…版本发布，以及这半年的服务类
-    // 投诉数量): two asks, each over its own period; the event is not searched around the measure's.
-    if (
-      mention.kind !== "event" &&
-      previousWasTime &&
-      current.events.length > 0 &&
-      current.metrics.length === 0 &&
-      current.times.length > 0 &&
-      JOINED_ASK.test(normalized.slice(previousEnd, mention.start))
-    ) {
-      current = newFrame(mention.start);
-      frames.push(current);
-      lastEnd.clear();
+    // in H2 2023 and the number of service complaints over that half", 列出2023年下半年的CRM发布，以及
+    // 这半年的服务类投诉数量): two asks, each over its own period; the event is not searched around the
+    // measure's. The joiner follows the event's date, or the event word when the date came first; a
+    // time written after the joiner (这半年, 同期) dates the new clause.
+    if (mention.kind !== "event" && current.events.length > 0 && current.metrics.length === 0) {
+      const joinedFrom =
+        before?.mention?.kind === "event" ? before.end : previousWasTime ? previousEnd : undefined;
+      const joiner =
+        joinedFrom === undefined ? null : JOINED_ASK.exec(normalized.slice(joinedFrom, mention.start));
+      if (joinedFrom !== undefined && joiner) {
+        const at = joinedFrom + joiner.index;
+        const dated = current.times.filter((time) => time.start >= at);
+        if (current.times.length > dated.length) {
+          current.times = current.times.filter((time) => !dated.includes(time));
+          current = newFrame(Math.min(mention.start, ...dated.map((time) => time.start)));
+          current.times.push(...dated);
+          frames.push(current);
+          lastEnd.clear();
+        }
+      }
     }
     if (mention.kind === "metric") {
       if (!current.metrics.includes(mention.name)) current.metrics.push(mention.name);

@@ -17,7 +17,7 @@ import { withAskedFor } from "./asked-for.js";
 import { bindQualifiers, type Frame } from "./bind-qualifiers.js";
 import { type BreakdownCue, breakdownFor, coversTerm, readBreakdownCue } from "./breakdown.js";
 import { dataCueTest } from "./data-cues.js";
-import { decomposeQuestion } from "./decomposer.js";
+import { decomposeQuestion, isAsk } from "./decomposer.js";
 import { wordFormCorrections } from "./english-word-forms.js";
 import { findForeignMeasures, withoutForeignMeasures } from "./foreign-measures.js";
 import { detectIntents, type Intent } from "./intents.js";
@@ -326,17 +326,23 @@ function describeFilters(filters: Record<string, string | string[]>): string {
  * A frame's own periods; a shifted same-period expression (去年同期, the same period last year)
  * adds the frame's other periods — or, when it has none, the previous frame's — shifted by years.
  */
-function periodsOfFrame(frame: Frame, previous: Period[] | undefined): Period[] {
+function periodsOfFrame(
+  frame: Frame,
+  previous: Period[] | undefined,
+  previousAsked: Period[] | undefined,
+): Period[] {
   const own = frame.times.flatMap((time) => time.periods);
+  // A follow-up that names another comparison (…环比变化如何？同比呢？) measures the periods the
+  // clause before asked, not the base that clause's own comparison added.
+  const asked = own.length > 0 ? own : (previousAsked ?? previous ?? []);
   const shifted = frame.times.flatMap((time) => {
     if (time.kind !== "same_period") return [];
     // 环比 / month over month: each asked period's previous one, of the same length and grain.
-    if (time.comparison === "period_over_period")
-      return (own.length > 0 ? own : (previous ?? [])).map((period) => previousPeriod(period));
+    if (time.comparison === "period_over_period") return asked.map((period) => previousPeriod(period));
     // A plain 同期 / "the same period" is the period of what it follows (an event dated by it).
     if (!time.shiftYears && time.inYear === undefined)
       return own.length > 0 ? [] : (time.referent ?? previous ?? []);
-    const base = own.length > 0 ? own : (previous ?? []);
+    const base = time.comparison ? asked : own.length > 0 ? own : (previous ?? []);
     // 今年同期, the same months in 2023: the base moved into the year named (its first year sets the shift).
     const shift =
       time.inYear !== undefined && base.length > 0
@@ -875,8 +881,16 @@ function refusalOf(
 function resolveFramePeriods(frames: Frame[]): Map<Frame, Period[] | undefined> {
   const framePeriods = new Map<Frame, Period[] | undefined>();
   let previousPeriods: Period[] | undefined;
+  // The periods the clauses before asked about, without the bases their comparisons added.
+  let previousAsked: Period[] | undefined;
   for (const frame of frames) {
-    const periods = periodsOfFrame(frame, previousPeriods);
+    const periods = periodsOfFrame(frame, previousPeriods, previousAsked);
+    const own = frame.times.flatMap((time) => time.periods);
+    if (
+      own.length > 0 &&
+      (frame.metrics.length > 0 || frame.times.some((time) => time.kind !== "same_period"))
+    )
+      previousAsked = own;
     if (periods.length > 0) {
       // A comparison keeps its period and its base apart (May and April are two answers, not one span).
       const compared = frame.times.some((time) => time.comparison !== undefined);
@@ -1019,6 +1033,14 @@ const spanOf = (periods: Period[]): Period => ({
 });
 
 /**
+ * The stretches an event is searched over: periods that touch are one search, periods apart are one
+ * each ("Q1 2024 year over year, and were there tariff changes in either quarter?" searches Q1 2023
+ * and Q1 2024, not the fifteen months from one to the other).
+ */
+const stretchesOf = (periods: Period[]): Period[] =>
+  mergePeriods(periods.map((period) => ({ ...period, grain: "month" })));
+
+/**
  * The period an event frame is searched over: its own dates; in a follow-up sentence of a question
  * that does not relate or explain ("…in January 2024? Also, were there any carrier changes?"), the
  * nearest frame's period; events that should explain a metric (named in its clause, or a question
@@ -1030,7 +1052,7 @@ function eventWindow(
   framePeriods: Map<Frame, Period[] | undefined>,
   intents: Intent[],
   state: Drafting,
-): { window: Period; reading?: AskedPeriodReading } {
+): { windows: Period[]; reading?: AskedPeriodReading } {
   const ownPeriods =
     frame.isEventFrame && frame.metrics.length === 0 && frame.times.length > 0
       ? framePeriods.get(frame)
@@ -1041,19 +1063,21 @@ function eventWindow(
     (time) => time.kind === "same_period" && !time.shiftYears && time.inYear === undefined,
   );
   if (ownPeriods && !(datedBySamePeriod && intents.includes("correlate"))) {
+    const windows = stretchesOf(ownPeriods);
     const window = spanOf(ownPeriods);
     // A window the question named by a relative word ("last year", 去年) is said in the answer.
-    const reading = periodReadingOf(window, window, false, frame.times, state.question);
-    return { window, ...(reading ? { reading } : {}) };
+    const reading =
+      windows.length === 1 ? periodReadingOf(window, window, false, frame.times, state.question) : undefined;
+    return { windows, ...(reading ? { reading } : {}) };
   }
   const hasMetrics = frames.some((candidate) => candidate.metrics.length > 0);
   const followUp =
     frame.opensSentence === true && frame.metrics.length === 0 && !intents.includes("correlate");
   const nearest = followUp ? nearestFramePeriods(frame, frames, framePeriods) : undefined;
   if (nearest) {
-    const window = spanOf(nearest);
-    state.trace.push(`window:inherited:${window.from}..${window.to}`);
-    return { window };
+    const windows = stretchesOf(nearest);
+    for (const window of windows) state.trace.push(`window:inherited:${window.from}..${window.to}`);
+    return { windows };
   }
   if (hasMetrics && state.metricPeriods.length > 0) {
     const from = state.metricPeriods.map((period) => period.from).sort()[0];
@@ -1063,10 +1087,10 @@ function eventWindow(
       .reverse()[0];
     const window = widenByMonths({ grain: "month", from, to }, EVENT_WINDOW_MONTHS);
     state.trace.push(`window:${window.from}..${window.to}`);
-    return { window };
+    return { windows: [window] };
   }
   const own = framePeriods.get(frame);
-  if (own) return { window: spanOf(own) };
+  if (own) return { windows: stretchesOf(own) };
   // Events asked without a date: the last 12 complete months (a single month would mostly be empty).
   const window = defaultPeriod(state.asOf, "month", true);
   const described = describePeriod(window, state.language);
@@ -1074,7 +1098,18 @@ function eventWindow(
   state.defaults.push(DEFAULT_NOTE[state.language](frame.events.join(", "), described, true));
   state.trace.push(`period:default:${window.from}..${window.to}`);
   // The answer says the window it searched, as it says a metric's default period.
-  return { window, reading: { how: "default", period: window } };
+  return { windows: [window], reading: { how: "default", period: window } };
+}
+
+/**
+ * Whether an event frame without values of its own takes a metric frame's: one before it does (the
+ * clause it follows); one after it only when the event's own clause asks nothing of its own
+ * (物流商换了以后，华东区…的退货率有变化吗？ leads into the measure's ask).
+ */
+function bindsBack(question: string, frames: Frame[], eventFrame: Frame, metricFrame: Frame): boolean {
+  if (metricFrame.start < eventFrame.start) return true;
+  const next = frames[frames.indexOf(eventFrame) + 1];
+  return !isAsk(question.slice(eventFrame.start, next?.start ?? question.length));
 }
 
 /** One search per event, source and value of the first list-valued filter, all optional. */
@@ -1090,10 +1125,18 @@ function draftEventGoals(
     // Event datasets declare no grain and are searched by date range: every event goal is at
     // month grain over the range asked (a quarter or a year keeps its dates).
     const searched = eventWindow(frame, frames, framePeriods, intents, state);
-    const window: Period = { ...searched.window, grain: "month" };
-    // Dimension values: the event's own ("provider changes in East China"), else those of the metrics it relates to (两地).
+    const windows: Period[] = searched.windows.map((window) => ({ ...window, grain: "month" }));
+    // Dimension values: the event's own ("provider changes in East China"), else those of the metric
+    // clauses it relates to (两地, "did either region change carriers"), clause first: when the event's
+    // clause asks on its own ("Did any carrier change happen in 2024-01, and what was the return rate
+    // in East China that month?"), a value written in a later clause binds there, not to the event.
+    // Events that explain the metric (why, 结合) relate to every clause.
+    const relates = state.operation === "why" || intents.includes("correlate");
+    const donors = relates
+      ? metricFrames
+      : metricFrames.filter((metricFrame) => bindsBack(state.question, frames, frame, metricFrame));
     const dimensions = new Map<string, string[]>();
-    for (const donor of frame.dimensions.size > 0 ? [frame] : metricFrames) {
+    for (const donor of frame.dimensions.size > 0 ? [frame] : donors) {
       for (const [dimension, values] of donor.dimensions)
         dimensions.set(dimension, [...new Set([...(dimensions.get(dimension) ?? []), ...values])]);
     }
@@ -1114,7 +1157,8 @@ function draftEventGoals(
           if (!state.warnings.includes(note)) state.warnings.push(note);
           state.trace.push(`filter:dropped:${event}:${offer.source}:${dimension}`);
         }
-        draftEventSearches(event, offer, dimensions, window, state, searched.reading);
+        for (const window of windows)
+          draftEventSearches(event, offer, dimensions, window, state, searched.reading);
       }
     }
   }

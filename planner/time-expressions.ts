@@ -5,7 +5,7 @@ import type { Grain, Period } from "../models/plan.js";
 import { TIME_LOCALES } from "./locales/index.js";
 import type { PeriodComparison, PeriodPattern, TimeUnit } from "./locales/time-locale.js";
 import { dayOf, previousPeriod, unitOfPeriod, unitPeriod } from "./time-grammar/calendar.js";
-import { findTimeWords, readTimeGrammar } from "./time-grammar/read-time.js";
+import { askedAbout, findTimeWords, readTimeGrammar } from "./time-grammar/read-time.js";
 
 /** The year taken for a period written without one: a calendar year, or a fiscal year (FY2024). */
 export interface YearAssumption {
@@ -402,7 +402,7 @@ export function readTime(
   const inside = (start: number, end: number) =>
     mentions.some((mention) => mention.start <= start && end <= mention.end);
   const unread = [...grammar.leftovers, ...findTimeWords(text), ...pointing]
-    .filter((span) => !inside(span.start, span.end))
+    .filter((span) => !inside(span.start, span.end) && !askedAbout(text, span.start))
     .sort((a, b) => a.start - b.start)
     .filter((span, index, all) => index === 0 || all[index - 1].end <= span.start)
     .map((span) => ({ ...span, text: text.slice(span.start, span.end) }));

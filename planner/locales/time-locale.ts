@@ -127,6 +127,11 @@ export interface TimeLocale {
   comparisons: Record<string, PeriodComparison>;
   /** Words also common outside time (may, sun): read only beside a year or a day, never asked about alone. */
   weakWords: string[];
+  /**
+   * Interrogatives that, right before a unit, ask for a date inside the clause's period (which day,
+   * what month, 哪天, 哪一天, 几月份): a question word, not a time the grammar failed to read.
+   */
+  askingWords: string[];
   /** Words the grammar skips between two tokens (the, of, 的, 个). */
   fillers: string[];
   /** Patterns for numeric dates, quarters and halves (10/31/1974, Q3, 第三季度, 15号). */

@@ -241,6 +241,7 @@ export const englishTime: TimeLocale = {
     "period over period": "period_over_period",
   },
   weakWords: ["may", "mar", "sun", "sat", "wed", "mon", "dec"],
+  askingWords: ["which", "what"],
   fillers: ["the", "of", "in", "on", "at", "during", "for", "from", "'s", "’s", ","],
   patterns: [
     // 10/31/1974, 10-31-74, 10.31.1974: month first, as US English writes it

@@ -152,6 +152,7 @@ export const chineseTime: TimeLocale = {
   halves: { 上半年: 1, 下半年: 2 },
   comparisons: { 同比: "year_over_year", 环比: "period_over_period" },
   weakWords: [],
+  askingWords: ["哪一", "哪个", "哪", "几", "什么"],
   fillers: ["的", "个", "在", "，", ",", "、", "第"],
   patterns: [
     // 2015年3月3号, 二零一五年三月三號, 2月15号, 三月一日, 20号, 廿号
