@@ -406,7 +406,17 @@ function inherit(merged: Frame[], measureless: ReadonlySet<Frame> = new Set()): 
       }
     }
     // A subset's value narrows the subset alone: the total it is taken from keeps no filter of it.
-    for (const donor of [...before, ...after, ...eventFrames].filter((candidate) => !candidate.subset)) {
+    // Clause first: a later clause that asks its own measure keeps its values ("how many crane moves
+    // did the Upper terminal have, how many damage reports did reefer cargo get": the moves are not
+    // the reefers'); a later clause of values alone (…分别的退货率，A产品) or of the same measure still
+    // completes this one.
+    const ownMeasure = (candidate: Frame) =>
+      candidate.metrics.length > 0 && candidate.metrics.some((metric) => !frame.metrics.includes(metric));
+    const laterDonors =
+      frame.dimensions.size > 0 ? after.filter((candidate) => !ownMeasure(candidate)) : after;
+    for (const donor of [...before, ...laterDonors, ...eventFrames].filter(
+      (candidate) => !candidate.subset,
+    )) {
       for (const [dimension, values] of donor.dimensions) {
         if (!frame.dimensions.has(dimension)) {
           frame.dimensions.set(dimension, values);
