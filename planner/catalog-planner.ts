@@ -932,12 +932,36 @@ function comparisonBase(comparison: PeriodComparison, period: Period): Period {
   return comparison === "year_over_year" ? shiftPeriodByYears(period, -1) : previousPeriod(period);
 }
 
+/**
+ * The note that a shifted same-period word (the same month last year, 去年同期) followed no period of
+ * the question: the question does name a time, so the note never says it has none.
+ */
+const SAME_PERIOD_ALONE_NOTE: Record<
+  Language,
+  (what: string, written: string, period: string, asOf: string) => string
+> = {
+  en: (what, written, period, asOf) =>
+    `${what}: "${written}" follows no period written in the question; using ${period}: the last complete period before as-of ${asOf}, moved back as it says`,
+  "zh-Hans": (what, written, period, asOf) =>
+    `${what}：“${written}”前面没有写出期间；按 ${period} 计：截止日期 ${asOf} 前最近的完整期间，按其所说前移`,
+  "zh-Hant": (what, written, period, asOf) =>
+    `${what}：「${written}」前面沒有寫出期間；按 ${period} 計：截止日期 ${asOf} 前最近的完整期間，按其所說前移`,
+};
+
 /** A metric frame without any period: the default one before as-of (a year back for 去年同期), with a note. */
 function defaultMetricPeriod(frame: Frame, metric: string, offer: Offer, state: Drafting): Period {
-  const shift = frame.times.find((time) => time.kind === "same_period" && time.shiftYears)?.shiftYears;
+  const shifted = frame.times.find((time) => time.kind === "same_period" && time.shiftYears);
+  const shift = shifted?.shiftYears;
   const base = defaultPeriod(state.asOf, offer.grain ?? "month", state.trend);
   const period = shift ? shiftPeriodByYears(base, shift) : base;
   const described = describePeriod(period, state.language);
+  if (shifted) {
+    const alone = SAME_PERIOD_ALONE_NOTE[state.language](metric, shifted.text.trim(), described, state.asOf);
+    if (!state.warnings.includes(alone)) state.warnings.push(alone);
+    if (!state.defaults.includes(alone)) state.defaults.push(alone);
+    state.trace.push(`period:default:${period.from}..${period.to}`);
+    return period;
+  }
   const note = NO_PERIOD_NOTE[state.language](metric, described, state.asOf);
   if (!state.warnings.includes(note)) state.warnings.push(note);
   const applied = DEFAULT_NOTE[state.language](metric, described, state.trend);

@@ -305,3 +305,89 @@ describe("to-date words before the period, follow-ups that swap a value in, comp
     );
   });
 });
+
+describe("since, year-to-date and a step back set against a named period", () => {
+  it.each([
+    [
+      "Upper terminal crane moves since January",
+      quayside,
+      QUAY_AS_OF,
+      ["crane_moves terminal=Upper month 2024-01-01..2024-07-10"],
+    ],
+    [
+      "Upper terminal crane moves year-to-date",
+      quayside,
+      QUAY_AS_OF,
+      ["crane_moves terminal=Upper month 2024-01-01..2024-07-10"],
+    ],
+    [
+      "自从2024年3月上港码头的吊装次数有多少？",
+      quayside,
+      QUAY_AS_OF,
+      ["crane_moves terminal=Upper month 2024-03-01..2024-07-10"],
+    ],
+    [
+      "自年初以來上港碼頭的吊裝次數",
+      quayside,
+      QUAY_AS_OF,
+      ["crane_moves terminal=Upper month 2024-01-01..2024-07-10"],
+    ],
+    [
+      "What has product A's return rate in East China been since March?",
+      demo,
+      DEMO_AS_OF,
+      ["return_rate product=A,region=East month 2024-03-01..2024-06-30"],
+    ],
+    [
+      "2024年5月上港码头的吊装次数较上月变化多少？",
+      quayside,
+      QUAY_AS_OF,
+      ["crane_moves terminal=Upper month 2024-04-01..2024-05-31"],
+    ],
+    [
+      "2024年第二季度上港碼頭的吊裝次數與上季度相比如何？",
+      quayside,
+      QUAY_AS_OF,
+      ["crane_moves terminal=Upper month 2024-01-01..2024-06-30"],
+    ],
+    [
+      "What was product A's return rate in East China in May 2024 compared with last month?",
+      demo,
+      DEMO_AS_OF,
+      ["return_rate product=A,region=East month 2024-04-01..2024-05-31"],
+    ],
+    [
+      "2024年5月华东区A产品的退货率和上个月比怎么样？",
+      demo,
+      DEMO_AS_OF,
+      ["return_rate product=A,region=East month 2024-04-01..2024-05-31"],
+    ],
+  ])("%s → %j", (question, workspace, asOf, expected) => {
+    expect(goalsOf(question, workspace, asOf)).toEqual(expected);
+  });
+
+  it("a step back with no comparison word stays relative to as-of (上个月 alone)", () => {
+    expect(goalsOf("上个月上港码头的吊装次数", quayside, QUAY_AS_OF)).toEqual([
+      "crane_moves terminal=Upper month 2024-06-01..2024-06-30",
+    ]);
+  });
+});
+
+describe("a same-period word with nothing before it never gets the note that the question has no period", () => {
+  it.each([
+    ["Upper terminal crane moves in the same month last year", "follows no period written in the question"],
+    ["上港码头去年同月的吊装次数", "前面没有写出期间"],
+    ["上港碼頭去年同期的吊裝次數", "前面沒有寫出期間"],
+  ])("%s → a year before the last complete month, said as such", (question, said) => {
+    const outcome = plan(question, quayside, QUAY_AS_OF);
+    expect(goalsOf(question, quayside, QUAY_AS_OF)).toEqual([
+      "crane_moves terminal=Upper month 2023-06-01..2023-06-30",
+    ]);
+    expect(outcome.warnings.some((warning) => warning.includes(said))).toBe(true);
+    expect(
+      outcome.warnings.some((warning) =>
+        /no period in the question|问题未指明期间|問題未指明期間/u.test(warning),
+      ),
+    ).toBe(false);
+  });
+});

@@ -502,6 +502,57 @@ function withSamePeriodYears(mentions: TimeMention[], text: string, asOf: string
   return result;
 }
 
+const COMPARED_WITH = TIME_LOCALES.flatMap((locale) => locale.comparedWith).sort(
+  (a, b) => b.length - a.length,
+);
+const COMPARED_BEFORE = TIME_LOCALES.flatMap((locale) => locale.comparedAround.before);
+const COMPARED_AFTER = TIME_LOCALES.flatMap((locale) => locale.comparedAround.after);
+
+/**
+ * 较上月, 和上个月比, "compared with last month" after a named month (2024年5月…较上月): the step
+ * back from as-of is set against the period named, so it is the unit before that one (April), as
+ * "the month before" is — not the month before as-of, which may be the named one itself.
+ */
+function comparedWithNamed(
+  mention: TimeMention,
+  earlier: TimeMention[],
+  text: string,
+  asOfIso: string,
+): TimeMention | undefined {
+  // A step word (上月, 上个月, last quarter), not a period named in full (今年第一季度).
+  if (mention.periods.length !== 1 || (mention.rule !== "step-unit" && mention.rule !== "named-period"))
+    return undefined;
+  const unit = unitOfPeriod(mention.periods[0]);
+  const stepBack = unitPeriod(dayOf(asOfIso), unit, -1);
+  if (mention.periods[0].from !== stepBack.from || mention.periods[0].to !== stepBack.to) return undefined;
+  const before = text.slice(Math.max(0, mention.start - 16), mention.start).trimEnd();
+  const after = text.slice(mention.end, mention.end + 4).replace(/^[\s的]+/u, "");
+  const compared =
+    COMPARED_WITH.some((word) => before.endsWith(word) && isWordStart(before, before.length - word.length)) ||
+    (COMPARED_BEFORE.some((word) => before.endsWith(word)) &&
+      COMPARED_AFTER.some((word) => after.startsWith(word)));
+  if (!compared) return undefined;
+  const named = [...earlier]
+    .reverse()
+    .find(
+      (candidate) =>
+        candidate.kind !== "same_period" &&
+        candidate.periods.length === 1 &&
+        unitOfPeriod(candidate.periods[0]) === unit,
+    );
+  if (!named) return undefined;
+  return {
+    ...mention,
+    periods: [previousPeriod(named.periods[0])],
+    conventions: [...(mention.conventions ?? []), "before-named"],
+  };
+}
+
+/** Whether a Latin word starts at `index` (no letter before it); Han words always do. */
+function isWordStart(text: string, index: number): boolean {
+  return index === 0 || !/[a-z]/u.test(text[index - 1]) || !/[a-z]/u.test(text[index]);
+}
+
 /**
  * A relative time that opens with a back-reference word of its locale (当月, 该季度, that
  * quarter, the same half) and follows another time of the question points back at that time's
@@ -521,6 +572,8 @@ function asBackReferences(mentions: TimeMention[], text: string, asOfIso: string
         : mention;
     }
     if (mention.kind !== "relative") return mention;
+    const comparedBack = comparedWithNamed(mention, mentions.slice(0, index), text, asOfIso);
+    if (comparedBack) return comparedBack;
     if (mention.beforeNamed) {
       const unit = unitOfPeriod(mention.periods[0]);
       const named = mentions

@@ -132,6 +132,15 @@ export interface TimeLocale {
    * what month, 哪天, 哪一天, 几月份): a question word, not a time the grammar failed to read.
    */
   askingWords: string[];
+  /**
+   * Words that set a period against one named before it (较上月, compared with last month): a step
+   * back from as-of after them is the unit before the named one. `comparedWith` stand right before
+   * the period; `comparedAround` frame it (和上个月比, 与上季度相比).
+   */
+  comparedWith: string[];
+  comparedAround: { before: string[]; after: string[] };
+  /** Words before a period that run it up to the as-of day (since January, 自从2024年1月). */
+  since: string[];
   /** Words the grammar skips between two tokens (the, of, 的, 个). */
   fillers: string[];
   /** Patterns for numeric dates, quarters and halves (10/31/1974, Q3, 第三季度, 15号). */

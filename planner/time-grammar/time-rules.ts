@@ -893,6 +893,18 @@ export const TIME_RULES: TimeRule[] = [
     },
   },
   {
+    // since January, from the start of the year, 自从2024年1月: from the period's start to as-of
+    name: "to-date",
+    pattern: [is("since"), (token) => periodLike(token) || token.kind === "unit"],
+    produce: ([, start], context, next) => {
+      // "since March to May" is no since: the range rules read what they can.
+      if (next?.kind === "range_to") return undefined;
+      const period = periodOf(start, context);
+      if (!period || period.period.from > context.asOfIso) return undefined;
+      return time({ grain: "day", from: period.period.from, to: context.asOfIso }, true, ["to-date"], true);
+    },
+  },
+  {
     // so far this year, until now this month: a to-date word before the period that holds as-of
     name: "to-date",
     pattern: [is("to_date"), periodLike],

@@ -22,6 +22,8 @@ export const chineseFunctionWords: readonly string[] = (
   "哪天 哪一天 哪日 哪一日 哪周 哪一周 哪个月 哪一个月 哪月 哪年 哪一年 几号 几日 什么时候 何时 " +
   // A follow-up that swaps in another value (换成华北区呢, 改成B产品呢, 如果是华南呢).
   "换成 改成 换作 换做 改为 如果 如果是 若是 那么 " +
+  // Since, compared with (自年初以来, 自从, 较上月).
+  "自 自从 较 " +
   // Grain words (每个月的安装量, 逐月): how to break the figures down, no qualifier of their own.
   "月 每月 每个月 各月 逐月 每季 每个季度 一共 总共 共 " +
   // Who is counted, in general: no qualifier (客户复购的比例, 用户流失率).

@@ -153,6 +153,9 @@ export const chineseTime: TimeLocale = {
   comparisons: { 同比: "year_over_year", 环比: "period_over_period" },
   weakWords: [],
   askingWords: ["哪一", "哪个", "哪", "几", "什么"],
+  since: ["自从"],
+  comparedWith: ["相较于", "相比于", "相较", "比起", "对比", "较", "比"],
+  comparedAround: { before: ["和", "与", "跟", "同"], after: ["相比", "比较", "对比", "比"] },
   fillers: ["的", "个", "在", "，", ",", "、", "第"],
   patterns: [
     // 2015年3月3号, 二零一五年三月三號, 2月15号, 三月一日, 20号, 廿号
