@@ -220,7 +220,26 @@ export function bindQualifiers(
         lastEnd.clear();
         // "…退货率比较，并看两区同期有没有换物流商": a 同期 written after the metric's words and
         // right before the event word dates the event (the metric's own period), not the metric.
-        const lastQualifier = Math.max(previous.start, ...lastItemEnds(items, previous, mention.start));
+        // After a joiner that follows the metric (…的退货率，以及同期华东区的物流商变更), what the
+        // joiner opens dates the event, a value repeated between them or not.
+        const lastMetric = Math.max(
+          previous.start,
+          ...items
+            .filter(
+              (candidate) =>
+                candidate.mention?.kind === "metric" &&
+                candidate.start >= previous.start &&
+                candidate.end <= mention.start,
+            )
+            .map((candidate) => candidate.end),
+        );
+        const joined = [
+          ...normalized.slice(lastMetric, mention.start).matchAll(new RegExp(JOINED_ASK, "gu")),
+        ].pop();
+        const lastQualifier =
+          joined !== undefined
+            ? lastMetric + joined.index
+            : Math.max(previous.start, ...lastItemEnds(items, previous, mention.start));
         const moved = previous.times.filter(
           (time) =>
             time.kind === "same_period" &&

@@ -391,3 +391,47 @@ describe("a same-period word with nothing before it never gets the note that the
     ).toBe(false);
   });
 });
+
+describe("a back-referring run of units and a 同期 after a joiner date the event clause", () => {
+  it.each([
+    [
+      "上港码头2024年3月到5月的吊装次数，以及这三个月的吊机停机",
+      quayside,
+      QUAY_AS_OF,
+      "crane_outage terminal=Upper month 2024-03-01..2024-05-31",
+    ],
+    [
+      "上港碼頭3至5月的吊裝次數，以及這三個月的吊機停機",
+      quayside,
+      QUAY_AS_OF,
+      "crane_outage terminal=Upper month 2024-03-01..2024-05-31",
+    ],
+    [
+      "Upper terminal crane moves from March to May 2024, and the crane outages over those three months",
+      quayside,
+      QUAY_AS_OF,
+      "crane_outage terminal=Upper month 2024-03-01..2024-05-31",
+    ],
+    [
+      "华东区A产品2024年1至3月的退货率，以及同期华东区的物流商变更",
+      demo,
+      DEMO_AS_OF,
+      "logistics_provider_change region=East month 2024-01-01..2024-03-31",
+    ],
+  ])(
+    "%s → the event over the months named, not a month either side",
+    (question, workspace, asOf, expected) => {
+      const goals = goalsOf(question, workspace, asOf);
+      expect(goals).toContain(expected);
+      expect(goals.filter((goal) => goal.startsWith(expected.split(" ")[0]))).toHaveLength(1);
+    },
+  );
+
+  it.each([
+    "这三个月华东区A产品的退货率是多少？",
+    "What was product A's return rate in East China over those three months?",
+  ])("%s → asked back: the run points at nothing the question says", (question) => {
+    const outcome = plan(question, demo, DEMO_AS_OF);
+    expect(outcome.plan).toBeUndefined();
+  });
+});

@@ -397,7 +397,19 @@ export function readTime(
     text,
     asOf,
   );
-  const pointing = resolved.filter((mention) => pointsAtNothing(mention, text));
+  // A same-period word in a question that names no period (这三个月, "those three months", 同期
+  // alone) points at nothing it says: asked back, never the default month.
+  const dated = resolved.some((mention) => mention.kind !== "same_period");
+  const pointing = resolved.filter(
+    (mention) =>
+      pointsAtNothing(mention, text) ||
+      (!dated &&
+        mention.kind === "same_period" &&
+        mention.shiftYears === undefined &&
+        mention.inYear === undefined &&
+        mention.comparison === undefined &&
+        mention.referent === undefined),
+  );
   const mentions = resolved.filter((mention) => !pointing.includes(mention));
   const inside = (start: number, end: number) =>
     mentions.some((mention) => mention.start <= start && end <= mention.end);
