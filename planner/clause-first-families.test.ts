@@ -435,3 +435,25 @@ describe("a back-referring run of units and a 同期 after a joiner date the eve
     expect(outcome.plan).toBeUndefined();
   });
 });
+
+describe("superlatives over the values a quantifier names are no unknown words", () => {
+  it.each([
+    [
+      "Which of the three terminals had the fewest crane moves in May 2024?",
+      quayside,
+      QUAY_AS_OF,
+      "crane_moves terminal=Inner|Lower|Upper month 2024-05-01..2024-05-31",
+    ],
+    [
+      "Which of the four regions had the lowest return rate for product A in May 2024?",
+      demo,
+      DEMO_AS_OF,
+      "return_rate product=A,region=East|North|South|West month 2024-05-01..2024-05-31",
+    ],
+  ])("%s → every value named by the count", (question, workspace, asOf, expected) => {
+    const goals = goalsOf(question, workspace, asOf).map((goal) =>
+      goal.replace(/=([^ ,]+)/gu, (_, values: string) => `=${values.split("|").sort().join("|")}`),
+    );
+    expect(goals).toEqual([expected]);
+  });
+});
