@@ -457,3 +457,11 @@ describe("superlatives over the values a quantifier names are no unknown words",
     expect(goals).toEqual([expected]);
   });
 });
+
+describe("a unit after 'how many' asks a duration, not a period", () => {
+  it("How many days does a refund take? → one search, nothing asked back", () => {
+    const outcome = plan("How many days does a refund take?", demo, DEMO_AS_OF);
+    expect(outcome.plan?.sub_goals.map((goal) => goal.params.query ?? goal.params.metric)).toHaveLength(1);
+    expect(outcome.clarification).toBeUndefined();
+  });
+});

@@ -250,7 +250,7 @@ export const englishTime: TimeLocale = {
     "period over period": "period_over_period",
   },
   weakWords: ["may", "mar", "sun", "sat", "wed", "mon", "dec"],
-  askingWords: ["which", "what"],
+  askingWords: ["which", "what", "how many"],
   since: ["since"],
   comparedWith: ["compared with", "compared to", "versus", "vs.", "vs", "relative to", "against"],
   comparedAround: { before: [], after: [] },
