@@ -330,6 +330,7 @@ function periodsOfFrame(
   frame: Frame,
   previous: Period[] | undefined,
   previousAsked: Period[] | undefined,
+  previousCompared = false,
 ): Period[] {
   const own = frame.times.flatMap((time) => time.periods);
   // A follow-up that names another comparison (…环比变化如何？同比呢？) measures the periods the
@@ -339,9 +340,12 @@ function periodsOfFrame(
     if (time.kind !== "same_period") return [];
     // 环比 / month over month: each asked period's previous one, of the same length and grain.
     if (time.comparison === "period_over_period") return asked.map((period) => previousPeriod(period));
-    // A plain 同期 / "the same period" is the period of what it follows (an event dated by it).
+    // A plain 同期 / "the same period" is the period of what it follows (an event dated by it);
+    // after a comparison, the period asked, not its base (…与去年同期相比…？同期有没有换物流？).
     if (!time.shiftYears && time.inYear === undefined)
-      return own.length > 0 ? [] : (time.referent ?? previous ?? []);
+      return own.length > 0
+        ? []
+        : (time.referent ?? (previousCompared ? previousAsked : undefined) ?? previous ?? []);
     const base = time.comparison ? asked : own.length > 0 ? own : (previous ?? []);
     // 今年同期, the same months in 2023: the base moved into the year named (its first year sets the shift).
     const shift =
@@ -883,8 +887,13 @@ function resolveFramePeriods(frames: Frame[]): Map<Frame, Period[] | undefined> 
   let previousPeriods: Period[] | undefined;
   // The periods the clauses before asked about, without the bases their comparisons added.
   let previousAsked: Period[] | undefined;
+  // Whether the clauses before compared their period with a base (同比, 与去年同期相比, 环比).
+  let previousCompared = false;
   for (const frame of frames) {
-    const periods = periodsOfFrame(frame, previousPeriods, previousAsked);
+    const periods = periodsOfFrame(frame, previousPeriods, previousAsked, previousCompared);
+    if (frame.times.some((time) => time.comparison !== undefined || time.comparedBase === true))
+      previousCompared = true;
+    else if (frame.times.some((time) => time.periods.length > 0)) previousCompared = false;
     const own = frame.times.flatMap((time) => time.periods);
     if (
       own.length > 0 &&
@@ -897,7 +906,9 @@ function resolveFramePeriods(frames: Frame[]): Map<Frame, Period[] | undefined> 
       framePeriods.set(frame, compared ? uniquePeriods(periods) : mergePeriods(periods));
       // An event clause's own dates carry too ("releases in H2 2023, and complaints over the same
       // half"); a metric clause's always do.
-      if (frame.metrics.length > 0 || frame.times.some((time) => time.kind !== "same_period"))
+      // A comparison's base (与去年同期相比) is no period a later 同期 points at.
+      const onlyBases = frame.times.every((time) => time.comparedBase === true);
+      if ((frame.metrics.length > 0 || frame.times.some((time) => time.kind !== "same_period")) && !onlyBases)
         previousPeriods = framePeriods.get(frame);
     } else if (frame.metrics.length > 0 && previousPeriods) {
       framePeriods.set(frame, previousPeriods);

@@ -465,3 +465,42 @@ describe("a unit after 'how many' asks a duration, not a period", () => {
     expect(outcome.clarification).toBeUndefined();
   });
 });
+
+describe("a plain 同期 after a comparison is the period asked, not its base", () => {
+  it.each([
+    [
+      "2024年第一季度A产品在华东的退货率，与去年同期相比变化多少？同期华东有没有换物流？",
+      demo,
+      DEMO_AS_OF,
+      "logistics_provider_change region=East month 2024-01-01..2024-03-31",
+    ],
+    [
+      "What was product A's return rate in East China in Q1 2024 compared with the same quarter last year? Did East China change carriers in the same period?",
+      demo,
+      DEMO_AS_OF,
+      "logistics_provider_change region=East month 2024-01-01..2024-03-31",
+    ],
+    [
+      "2024年5月上港碼頭的吊裝次數與去年同期相比如何？同期上港有沒有吊機停機？",
+      quayside,
+      QUAY_AS_OF,
+      "crane_outage terminal=Upper month 2024-05-01..2024-05-31",
+    ],
+    [
+      "2024年第一季度上港码头的吊装次数环比变化多少？同期上港有没有吊机停机？",
+      quayside,
+      QUAY_AS_OF,
+      "crane_outage terminal=Upper month 2024-01-01..2024-03-31",
+    ],
+  ])("%s → the event searched over the asked period only", (question, workspace, asOf, expected) => {
+    const goals = goalsOf(question, workspace, asOf);
+    const event = expected.split(" ")[0];
+    expect(goals.filter((goal) => goal.startsWith(event))).toEqual([expected]);
+  });
+
+  it("a follow-up of its own (今年同期呢？) is what a later 同期 points at", () => {
+    expect(
+      goalsOf("去年2月到4月华东区A产品的退货率是多少？今年同期呢？同期华东有没有换物流？", demo, DEMO_AS_OF),
+    ).toContain("logistics_provider_change region=East month 2024-02-01..2024-04-30");
+  });
+});

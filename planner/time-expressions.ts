@@ -34,6 +34,11 @@ export interface TimeMention {
   /** For same_period: the year the other frame's periods are moved into (今年同期, the same months in 2023). */
   inYear?: number;
   /**
+   * A shifted same period set against the period before it (与去年同期相比, compared with the same
+   * quarter a year earlier): a comparison's base, which a later plain 同期 does not point at.
+   */
+  comparedBase?: boolean;
+  /**
    * For a back-reference (that month, 当月): the one period its antecedent named, which it takes
    * instead of the previous clause's periods (a comparison's base and period together).
    */
@@ -386,16 +391,19 @@ export function readTime(
     if (accepted.some((other) => other.start < mention.end && mention.start < other.end)) continue;
     accepted.push(mention);
   }
-  const resolved = asBackReferences(
-    withoutDatingYears(
-      withSamePeriodYears(
-        accepted.sort((a, b) => a.start - b.start),
-        text,
-        asOf,
+  const resolved = asComparedBases(
+    asBackReferences(
+      withoutDatingYears(
+        withSamePeriodYears(
+          accepted.sort((a, b) => a.start - b.start),
+          text,
+          asOf,
+        ),
       ),
+      text,
+      asOf,
     ),
     text,
-    asOf,
   );
   // A same-period word in a question that names no period (这三个月, "those three months", 同期
   // alone) points at nothing it says: asked back, never the default month.
@@ -537,13 +545,7 @@ function comparedWithNamed(
   const unit = unitOfPeriod(mention.periods[0]);
   const stepBack = unitPeriod(dayOf(asOfIso), unit, -1);
   if (mention.periods[0].from !== stepBack.from || mention.periods[0].to !== stepBack.to) return undefined;
-  const before = text.slice(Math.max(0, mention.start - 16), mention.start).trimEnd();
-  const after = text.slice(mention.end, mention.end + 4).replace(/^[\s的]+/u, "");
-  const compared =
-    COMPARED_WITH.some((word) => before.endsWith(word) && isWordStart(before, before.length - word.length)) ||
-    (COMPARED_BEFORE.some((word) => before.endsWith(word)) &&
-      COMPARED_AFTER.some((word) => after.startsWith(word)));
-  if (!compared) return undefined;
+  if (!isCompared(text, mention)) return undefined;
   const named = [...earlier]
     .reverse()
     .find(
@@ -558,6 +560,28 @@ function comparedWithNamed(
     periods: [previousPeriod(named.periods[0])],
     conventions: [...(mention.conventions ?? []), "before-named"],
   };
+}
+
+/** Shifted same periods a comparison word sets against the period before them are marked as bases. */
+function asComparedBases(mentions: TimeMention[], text: string): TimeMention[] {
+  return mentions.map((mention) =>
+    mention.kind === "same_period" &&
+    (mention.shiftYears !== undefined || mention.inYear !== undefined) &&
+    isCompared(text, mention)
+      ? { ...mention, comparedBase: true }
+      : mention,
+  );
+}
+
+/** Whether a comparison word stands right before the time (较上月, compared with …) or frames it (和上个月比). */
+function isCompared(text: string, mention: Pick<TimeMention, "start" | "end">): boolean {
+  const before = text.slice(Math.max(0, mention.start - 16), mention.start).trimEnd();
+  const after = text.slice(mention.end, mention.end + 4).replace(/^[\s的]+/u, "");
+  return (
+    COMPARED_WITH.some((word) => before.endsWith(word) && isWordStart(before, before.length - word.length)) ||
+    (COMPARED_BEFORE.some((word) => before.endsWith(word)) &&
+      COMPARED_AFTER.some((word) => after.startsWith(word)))
+  );
 }
 
 /** Whether a Latin word starts at `index` (no letter before it); Han words always do. */
