@@ -504,3 +504,22 @@ describe("a plain 同期 after a comparison is the period asked, not its base", 
     ).toContain("logistics_provider_change region=East month 2024-02-01..2024-04-30");
   });
 });
+
+describe("'from the start of' runs a period to as-of, or starts a range", () => {
+  it.each([
+    [
+      "Upper terminal crane moves from the start of the year",
+      "crane_moves terminal=Upper month 2024-01-01..2024-07-10",
+    ],
+    [
+      "Upper terminal crane moves from the start of 2024 to May",
+      "crane_moves terminal=Upper month 2024-01-01..2024-05-31",
+    ],
+    [
+      "Upper terminal crane moves from the beginning of 2024 through May 2024",
+      "crane_moves terminal=Upper month 2024-01-01..2024-05-31",
+    ],
+  ])("%s → %s", (question, expected) => {
+    expect(goalsOf(question, quayside, QUAY_AS_OF)).toEqual([expected]);
+  });
+});

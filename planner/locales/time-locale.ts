@@ -139,7 +139,10 @@ export interface TimeLocale {
    */
   comparedWith: string[];
   comparedAround: { before: string[]; after: string[] };
-  /** Words before a period that run it up to the as-of day (since January, 自从2024年1月). */
+  /**
+   * Words before a period that run it up to the as-of day (since January, from the start of the
+   * year, 自从2024年1月), or, before a range word, start the range at the period's start.
+   */
   since: string[];
   /** Words the grammar skips between two tokens (the, of, 的, 个). */
   fillers: string[];

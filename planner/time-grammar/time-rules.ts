@@ -893,6 +893,33 @@ export const TIME_RULES: TimeRule[] = [
     },
   },
   {
+    // from the start of 2024 to May, since March through May: the first period's start to the last's end
+    name: "range",
+    pattern: [
+      is("since"),
+      (token) => periodLike(token) || token.kind === "unit",
+      is("range_to"),
+      (token) => periodLike(token) || token.kind === "unit",
+    ],
+    produce: ([, left, , right], context) => {
+      const bothCalendars = left.kind === "calendar" && right.kind === "calendar";
+      const from = periodOf(
+        bothCalendars ? { ...left, parts: fillYear(left.parts, right.parts) } : left,
+        context,
+      );
+      const to = periodOf(
+        bothCalendars ? { ...right, parts: fillYear(right.parts, left.parts) } : right,
+        context,
+      );
+      if (!from || !to || from.period.from > to.period.to) return undefined;
+      return time(
+        { grain: finer(from.period.grain, to.period.grain), from: from.period.from, to: to.period.to },
+        from.relative || to.relative,
+        [...from.conventions, ...to.conventions],
+      );
+    },
+  },
+  {
     // since January, from the start of the year, 自从2024年1月: from the period's start to as-of
     name: "to-date",
     pattern: [is("since"), (token) => periodLike(token) || token.kind === "unit"],

@@ -251,7 +251,7 @@ export const englishTime: TimeLocale = {
   },
   weakWords: ["may", "mar", "sun", "sat", "wed", "mon", "dec"],
   askingWords: ["which", "what", "how many"],
-  since: ["since"],
+  since: ["since", "from the start of", "from the beginning of"],
   comparedWith: ["compared with", "compared to", "versus", "vs.", "vs", "relative to", "against"],
   comparedAround: { before: [], after: [] },
   fillers: ["the", "of", "in", "on", "at", "during", "for", "from", "'s", "’s", ","],
