@@ -523,3 +523,19 @@ describe("'from the start of' runs a period to as-of, or starts a range", () => 
     expect(goalsOf(question, quayside, QUAY_AS_OF)).toEqual([expected]);
   });
 });
+
+describe("an ending word after a period ends a range", () => {
+  it.each([
+    [
+      "Upper terminal crane moves from January through the end of May",
+      "crane_moves terminal=Upper month 2024-01-01..2024-05-31",
+    ],
+    ["上港码头2024年1月截至3月的吊装次数", "crane_moves terminal=Upper month 2024-01-01..2024-03-31"],
+    [
+      "上港碼頭截至2024年3月底的近三個月的吊裝次數",
+      "crane_moves terminal=Upper month 2024-01-01..2024-03-31",
+    ],
+  ])("%s → %s", (question, expected) => {
+    expect(goalsOf(question, quayside, QUAY_AS_OF)).toEqual([expected]);
+  });
+});

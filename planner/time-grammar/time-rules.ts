@@ -878,6 +878,13 @@ export const TIME_RULES: TimeRule[] = [
     produce: ([left, , right], context) => rangeOf(left, right, context),
   },
   {
+    // January through the end of May: an ending word after a period, not after a count of units,
+    // ends a range at the last period's end
+    name: "range",
+    pattern: [periodLike, is("ending"), periodLike],
+    produce: ([left, , right], context) => rangeOf(left, right, context),
+  },
+  {
     name: "range",
     pattern: [is("between"), periodLike, is("and", "range_to"), periodLike],
     produce: ([, left, , right], context) => rangeOf(left, right, context),
