@@ -146,6 +146,9 @@ export function bindQualifiers(
   // Where the last item bound so far ends: a boundary opens a frame only once, after what it ends.
   let boundEnd = 0;
   let lastItemWasTime = false;
+  // The last catalog term bound (not a time): an event clause ends where its event word does when
+  // its date came first (2023年下半年的CRM发布，以及这半年的…).
+  let lastMention: Item | undefined;
   for (const item of items) {
     let current = frames[frames.length - 1];
     const sentence = sentenceStarts.filter((start) => start > current.start && start <= item.start).pop();
@@ -174,20 +177,29 @@ export function bindQualifiers(
       continue;
     }
     const mention = item.mention as Mention;
+    const before = lastMention;
+    lastMention = item;
     // An event clause dated on its own, then a joiner and a measure or a value ("List the CRM releases
-    // in H2 2023 and the number of service complaints over that half", 列出…版本发布，以及这半年的服务类
-    // 投诉数量): two asks, each over its own period; the event is not searched around the measure's.
-    if (
-      mention.kind !== "event" &&
-      previousWasTime &&
-      current.events.length > 0 &&
-      current.metrics.length === 0 &&
-      current.times.length > 0 &&
-      JOINED_ASK.test(normalized.slice(previousEnd, mention.start))
-    ) {
-      current = newFrame(mention.start);
-      frames.push(current);
-      lastEnd.clear();
+    // in H2 2023 and the number of service complaints over that half", 列出2023年下半年的CRM发布，以及
+    // 这半年的服务类投诉数量): two asks, each over its own period; the event is not searched around the
+    // measure's. The joiner follows the event's date, or the event word when the date came first; a
+    // time written after the joiner (这半年, 同期) dates the new clause.
+    if (mention.kind !== "event" && current.events.length > 0 && current.metrics.length === 0) {
+      const joinedFrom =
+        before?.mention?.kind === "event" ? before.end : previousWasTime ? previousEnd : undefined;
+      const joiner =
+        joinedFrom === undefined ? null : JOINED_ASK.exec(normalized.slice(joinedFrom, mention.start));
+      if (joinedFrom !== undefined && joiner) {
+        const at = joinedFrom + joiner.index;
+        const dated = current.times.filter((time) => time.start >= at);
+        if (current.times.length > dated.length) {
+          current.times = current.times.filter((time) => !dated.includes(time));
+          current = newFrame(Math.min(mention.start, ...dated.map((time) => time.start)));
+          current.times.push(...dated);
+          frames.push(current);
+          lastEnd.clear();
+        }
+      }
     }
     if (mention.kind === "metric") {
       if (!current.metrics.includes(mention.name)) current.metrics.push(mention.name);
@@ -208,7 +220,26 @@ export function bindQualifiers(
         lastEnd.clear();
         // "…退货率比较，并看两区同期有没有换物流商": a 同期 written after the metric's words and
         // right before the event word dates the event (the metric's own period), not the metric.
-        const lastQualifier = Math.max(previous.start, ...lastItemEnds(items, previous, mention.start));
+        // After a joiner that follows the metric (…的退货率，以及同期华东区的物流商变更), what the
+        // joiner opens dates the event, a value repeated between them or not.
+        const lastMetric = Math.max(
+          previous.start,
+          ...items
+            .filter(
+              (candidate) =>
+                candidate.mention?.kind === "metric" &&
+                candidate.start >= previous.start &&
+                candidate.end <= mention.start,
+            )
+            .map((candidate) => candidate.end),
+        );
+        const joined = [
+          ...normalized.slice(lastMetric, mention.start).matchAll(new RegExp(JOINED_ASK, "gu")),
+        ].pop();
+        const lastQualifier =
+          joined !== undefined
+            ? lastMetric + joined.index
+            : Math.max(previous.start, ...lastItemEnds(items, previous, mention.start));
         const moved = previous.times.filter(
           (time) =>
             time.kind === "same_period" &&
@@ -394,7 +425,17 @@ function inherit(merged: Frame[], measureless: ReadonlySet<Frame> = new Set()): 
       }
     }
     // A subset's value narrows the subset alone: the total it is taken from keeps no filter of it.
-    for (const donor of [...before, ...after, ...eventFrames].filter((candidate) => !candidate.subset)) {
+    // Clause first: a later clause that asks its own measure keeps its values ("how many crane moves
+    // did the Upper terminal have, how many damage reports did reefer cargo get": the moves are not
+    // the reefers'); a later clause of values alone (…分别的退货率，A产品) or of the same measure still
+    // completes this one.
+    const ownMeasure = (candidate: Frame) =>
+      candidate.metrics.length > 0 && candidate.metrics.some((metric) => !frame.metrics.includes(metric));
+    const laterDonors =
+      frame.dimensions.size > 0 ? after.filter((candidate) => !ownMeasure(candidate)) : after;
+    for (const donor of [...before, ...laterDonors, ...eventFrames].filter(
+      (candidate) => !candidate.subset,
+    )) {
       for (const [dimension, values] of donor.dimensions) {
         if (!frame.dimensions.has(dimension)) {
           frame.dimensions.set(dimension, values);

@@ -17,7 +17,7 @@ import { withAskedFor } from "./asked-for.js";
 import { bindQualifiers, type Frame } from "./bind-qualifiers.js";
 import { type BreakdownCue, breakdownFor, coversTerm, readBreakdownCue } from "./breakdown.js";
 import { dataCueTest } from "./data-cues.js";
-import { decomposeQuestion } from "./decomposer.js";
+import { decomposeQuestion, isAsk } from "./decomposer.js";
 import { wordFormCorrections } from "./english-word-forms.js";
 import { findForeignMeasures, withoutForeignMeasures } from "./foreign-measures.js";
 import { detectIntents, type Intent } from "./intents.js";
@@ -326,17 +326,27 @@ function describeFilters(filters: Record<string, string | string[]>): string {
  * A frame's own periods; a shifted same-period expression (去年同期, the same period last year)
  * adds the frame's other periods — or, when it has none, the previous frame's — shifted by years.
  */
-function periodsOfFrame(frame: Frame, previous: Period[] | undefined): Period[] {
+function periodsOfFrame(
+  frame: Frame,
+  previous: Period[] | undefined,
+  previousAsked: Period[] | undefined,
+  previousCompared = false,
+): Period[] {
   const own = frame.times.flatMap((time) => time.periods);
+  // A follow-up that names another comparison (…环比变化如何？同比呢？) measures the periods the
+  // clause before asked, not the base that clause's own comparison added.
+  const asked = own.length > 0 ? own : (previousAsked ?? previous ?? []);
   const shifted = frame.times.flatMap((time) => {
     if (time.kind !== "same_period") return [];
     // 环比 / month over month: each asked period's previous one, of the same length and grain.
-    if (time.comparison === "period_over_period")
-      return (own.length > 0 ? own : (previous ?? [])).map((period) => previousPeriod(period));
-    // A plain 同期 / "the same period" is the period of what it follows (an event dated by it).
+    if (time.comparison === "period_over_period") return asked.map((period) => previousPeriod(period));
+    // A plain 同期 / "the same period" is the period of what it follows (an event dated by it);
+    // after a comparison, the period asked, not its base (…与去年同期相比…？同期有没有换物流？).
     if (!time.shiftYears && time.inYear === undefined)
-      return own.length > 0 ? [] : (time.referent ?? previous ?? []);
-    const base = own.length > 0 ? own : (previous ?? []);
+      return own.length > 0
+        ? []
+        : (time.referent ?? (previousCompared ? previousAsked : undefined) ?? previous ?? []);
+    const base = time.comparison ? asked : own.length > 0 ? own : (previous ?? []);
     // 今年同期, the same months in 2023: the base moved into the year named (its first year sets the shift).
     const shift =
       time.inYear !== undefined && base.length > 0
@@ -883,15 +893,30 @@ function refusalOf(
 function resolveFramePeriods(frames: Frame[]): Map<Frame, Period[] | undefined> {
   const framePeriods = new Map<Frame, Period[] | undefined>();
   let previousPeriods: Period[] | undefined;
+  // The periods the clauses before asked about, without the bases their comparisons added.
+  let previousAsked: Period[] | undefined;
+  // Whether the clauses before compared their period with a base (同比, 与去年同期相比, 环比).
+  let previousCompared = false;
   for (const frame of frames) {
-    const periods = periodsOfFrame(frame, previousPeriods);
+    const periods = periodsOfFrame(frame, previousPeriods, previousAsked, previousCompared);
+    if (frame.times.some((time) => time.comparison !== undefined || time.comparedBase === true))
+      previousCompared = true;
+    else if (frame.times.some((time) => time.periods.length > 0)) previousCompared = false;
+    const own = frame.times.flatMap((time) => time.periods);
+    if (
+      own.length > 0 &&
+      (frame.metrics.length > 0 || frame.times.some((time) => time.kind !== "same_period"))
+    )
+      previousAsked = own;
     if (periods.length > 0) {
       // A comparison keeps its period and its base apart (May and April are two answers, not one span).
       const compared = frame.times.some((time) => time.comparison !== undefined);
       framePeriods.set(frame, compared ? uniquePeriods(periods) : mergePeriods(periods));
       // An event clause's own dates carry too ("releases in H2 2023, and complaints over the same
       // half"); a metric clause's always do.
-      if (frame.metrics.length > 0 || frame.times.some((time) => time.kind !== "same_period"))
+      // A comparison's base (与去年同期相比) is no period a later 同期 points at.
+      const onlyBases = frame.times.every((time) => time.comparedBase === true);
+      if ((frame.metrics.length > 0 || frame.times.some((time) => time.kind !== "same_period")) && !onlyBases)
         previousPeriods = framePeriods.get(frame);
     } else if (frame.metrics.length > 0 && previousPeriods) {
       framePeriods.set(frame, previousPeriods);
@@ -926,12 +951,36 @@ function comparisonBase(comparison: PeriodComparison, period: Period): Period {
   return comparison === "year_over_year" ? shiftPeriodByYears(period, -1) : previousPeriod(period);
 }
 
+/**
+ * The note that a shifted same-period word (the same month last year, 去年同期) followed no period of
+ * the question: the question does name a time, so the note never says it has none.
+ */
+const SAME_PERIOD_ALONE_NOTE: Record<
+  Language,
+  (what: string, written: string, period: string, asOf: string) => string
+> = {
+  en: (what, written, period, asOf) =>
+    `${what}: "${written}" follows no period written in the question; using ${period}: the last complete period before as-of ${asOf}, moved back as it says`,
+  "zh-Hans": (what, written, period, asOf) =>
+    `${what}：“${written}”前面没有写出期间；按 ${period} 计：截止日期 ${asOf} 前最近的完整期间，按其所说前移`,
+  "zh-Hant": (what, written, period, asOf) =>
+    `${what}：「${written}」前面沒有寫出期間；按 ${period} 計：截止日期 ${asOf} 前最近的完整期間，按其所說前移`,
+};
+
 /** A metric frame without any period: the default one before as-of (a year back for 去年同期), with a note. */
 function defaultMetricPeriod(frame: Frame, metric: string, offer: Offer, state: Drafting): Period {
-  const shift = frame.times.find((time) => time.kind === "same_period" && time.shiftYears)?.shiftYears;
+  const shifted = frame.times.find((time) => time.kind === "same_period" && time.shiftYears);
+  const shift = shifted?.shiftYears;
   const base = defaultPeriod(state.asOf, offer.grain ?? "month", state.trend);
   const period = shift ? shiftPeriodByYears(base, shift) : base;
   const described = describePeriod(period, state.language);
+  if (shifted) {
+    const alone = SAME_PERIOD_ALONE_NOTE[state.language](metric, shifted.text.trim(), described, state.asOf);
+    if (!state.warnings.includes(alone)) state.warnings.push(alone);
+    if (!state.defaults.includes(alone)) state.defaults.push(alone);
+    state.trace.push(`period:default:${period.from}..${period.to}`);
+    return period;
+  }
   const note = NO_PERIOD_NOTE[state.language](metric, described, state.asOf);
   if (!state.warnings.includes(note)) state.warnings.push(note);
   const applied = DEFAULT_NOTE[state.language](metric, described, state.trend);
@@ -1027,6 +1076,14 @@ const spanOf = (periods: Period[]): Period => ({
 });
 
 /**
+ * The stretches an event is searched over: periods that touch are one search, periods apart are one
+ * each ("Q1 2024 year over year, and were there tariff changes in either quarter?" searches Q1 2023
+ * and Q1 2024, not the fifteen months from one to the other).
+ */
+const stretchesOf = (periods: Period[]): Period[] =>
+  mergePeriods(periods.map((period) => ({ ...period, grain: "month" })));
+
+/**
  * The period an event frame is searched over: its own dates; in a follow-up sentence of a question
  * that does not relate or explain ("…in January 2024? Also, were there any carrier changes?"), the
  * nearest frame's period; events that should explain a metric (named in its clause, or a question
@@ -1038,7 +1095,7 @@ function eventWindow(
   framePeriods: Map<Frame, Period[] | undefined>,
   intents: Intent[],
   state: Drafting,
-): { window: Period; reading?: AskedPeriodReading } {
+): { windows: Period[]; reading?: AskedPeriodReading } {
   const ownPeriods =
     frame.isEventFrame && frame.metrics.length === 0 && frame.times.length > 0
       ? framePeriods.get(frame)
@@ -1049,19 +1106,21 @@ function eventWindow(
     (time) => time.kind === "same_period" && !time.shiftYears && time.inYear === undefined,
   );
   if (ownPeriods && !(datedBySamePeriod && intents.includes("correlate"))) {
+    const windows = stretchesOf(ownPeriods);
     const window = spanOf(ownPeriods);
     // A window the question named by a relative word ("last year", 去年) is said in the answer.
-    const reading = periodReadingOf(window, window, false, frame.times, state.question);
-    return { window, ...(reading ? { reading } : {}) };
+    const reading =
+      windows.length === 1 ? periodReadingOf(window, window, false, frame.times, state.question) : undefined;
+    return { windows, ...(reading ? { reading } : {}) };
   }
   const hasMetrics = frames.some((candidate) => candidate.metrics.length > 0);
   const followUp =
     frame.opensSentence === true && frame.metrics.length === 0 && !intents.includes("correlate");
   const nearest = followUp ? nearestFramePeriods(frame, frames, framePeriods) : undefined;
   if (nearest) {
-    const window = spanOf(nearest);
-    state.trace.push(`window:inherited:${window.from}..${window.to}`);
-    return { window };
+    const windows = stretchesOf(nearest);
+    for (const window of windows) state.trace.push(`window:inherited:${window.from}..${window.to}`);
+    return { windows };
   }
   if (hasMetrics && state.metricPeriods.length > 0) {
     const from = state.metricPeriods.map((period) => period.from).sort()[0];
@@ -1071,10 +1130,10 @@ function eventWindow(
       .reverse()[0];
     const window = widenByMonths({ grain: "month", from, to }, EVENT_WINDOW_MONTHS);
     state.trace.push(`window:${window.from}..${window.to}`);
-    return { window };
+    return { windows: [window] };
   }
   const own = framePeriods.get(frame);
-  if (own) return { window: spanOf(own) };
+  if (own) return { windows: stretchesOf(own) };
   // Events asked without a date: the last 12 complete months (a single month would mostly be empty).
   const window = defaultPeriod(state.asOf, "month", true);
   const described = describePeriod(window, state.language);
@@ -1082,7 +1141,18 @@ function eventWindow(
   state.defaults.push(DEFAULT_NOTE[state.language](frame.events.join(", "), described, true));
   state.trace.push(`period:default:${window.from}..${window.to}`);
   // The answer says the window it searched, as it says a metric's default period.
-  return { window, reading: { how: "default", period: window } };
+  return { windows: [window], reading: { how: "default", period: window } };
+}
+
+/**
+ * Whether an event frame without values of its own takes a metric frame's: one before it does (the
+ * clause it follows); one after it only when the event's own clause asks nothing of its own
+ * (物流商换了以后，华东区…的退货率有变化吗？ leads into the measure's ask).
+ */
+function bindsBack(question: string, frames: Frame[], eventFrame: Frame, metricFrame: Frame): boolean {
+  if (metricFrame.start < eventFrame.start) return true;
+  const next = frames[frames.indexOf(eventFrame) + 1];
+  return !isAsk(question.slice(eventFrame.start, next?.start ?? question.length));
 }
 
 /** One search per event, source and value of the first list-valued filter, all optional. */
@@ -1098,10 +1168,18 @@ function draftEventGoals(
     // Event datasets declare no grain and are searched by date range: every event goal is at
     // month grain over the range asked (a quarter or a year keeps its dates).
     const searched = eventWindow(frame, frames, framePeriods, intents, state);
-    const window: Period = { ...searched.window, grain: "month" };
-    // Dimension values: the event's own ("provider changes in East China"), else those of the metrics it relates to (两地).
+    const windows: Period[] = searched.windows.map((window) => ({ ...window, grain: "month" }));
+    // Dimension values: the event's own ("provider changes in East China"), else those of the metric
+    // clauses it relates to (两地, "did either region change carriers"), clause first: when the event's
+    // clause asks on its own ("Did any carrier change happen in 2024-01, and what was the return rate
+    // in East China that month?"), a value written in a later clause binds there, not to the event.
+    // Events that explain the metric (why, 结合) relate to every clause.
+    const relates = state.operation === "why" || intents.includes("correlate");
+    const donors = relates
+      ? metricFrames
+      : metricFrames.filter((metricFrame) => bindsBack(state.question, frames, frame, metricFrame));
     const dimensions = new Map<string, string[]>();
-    for (const donor of frame.dimensions.size > 0 ? [frame] : metricFrames) {
+    for (const donor of frame.dimensions.size > 0 ? [frame] : donors) {
       for (const [dimension, values] of donor.dimensions)
         dimensions.set(dimension, [...new Set([...(dimensions.get(dimension) ?? []), ...values])]);
     }
@@ -1133,7 +1211,8 @@ function draftEventGoals(
               return [dimension, values.length === 1 ? values[0] : values] as const;
             }),
         );
-        draftEventSearches(event, offer, dimensions, window, state, searched.reading, unfiltered);
+        for (const window of windows)
+          draftEventSearches(event, offer, dimensions, window, state, searched.reading, unfiltered);
       }
     }
   }

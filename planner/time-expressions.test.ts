@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normalizeForMatching } from "./normalize-text.js";
-import { alignPeriod, findTimeExpressions, widenByMonths } from "./time-expressions.js";
+import { alignPeriod, findTimeExpressions, readTime, widenByMonths } from "./time-expressions.js";
 
 const periods = (text: string, asOf = "2024-06-15") =>
   findTimeExpressions(normalizeForMatching(text), asOf).map((mention) => ({
@@ -67,8 +67,25 @@ describe("time expressions", () => {
   });
 
   it("marks 同期 / the same month as a reference to the previous period", () => {
-    expect(periods("B产品在华北区同期")).toEqual([{ kind: "same_period", grain: "month", periods: [] }]);
-    expect(periods("for the same month")[0].kind).toBe("same_period");
+    expect(periods("2024年1月华东区A产品，B产品在华北区同期")[1]).toEqual({
+      kind: "same_period",
+      grain: "month",
+      periods: [],
+    });
+    expect(periods("January 2024 for A, and for the same month")[1].kind).toBe("same_period");
+  });
+
+  it("asks back a same-period word in a question that names no period (it points at nothing)", () => {
+    for (const text of [
+      "B产品在华北区同期",
+      "for the same month",
+      "这三个月的退货率",
+      "over those three months",
+    ]) {
+      const read = readTime(normalizeForMatching(text), "2024-06-15");
+      expect(read.mentions, text).toEqual([]);
+      expect(read.unread.length, text).toBe(1);
+    }
   });
 
   it("gives a bare quarter or month the nearest written year", () => {

@@ -5,7 +5,7 @@ import type { Grain, Period } from "../models/plan.js";
 import { TIME_LOCALES } from "./locales/index.js";
 import type { PeriodComparison, PeriodPattern, TimeUnit } from "./locales/time-locale.js";
 import { dayOf, previousPeriod, unitOfPeriod, unitPeriod } from "./time-grammar/calendar.js";
-import { findTimeWords, readTimeGrammar } from "./time-grammar/read-time.js";
+import { askedAbout, findTimeWords, readTimeGrammar } from "./time-grammar/read-time.js";
 
 /** The year taken for a period written without one: a calendar year, or a fiscal year (FY2024). */
 export interface YearAssumption {
@@ -33,6 +33,11 @@ export interface TimeMention {
   shiftYears?: number;
   /** For same_period: the year the other frame's periods are moved into (今年同期, the same months in 2023). */
   inYear?: number;
+  /**
+   * A shifted same period set against the period before it (与去年同期相比, compared with the same
+   * quarter a year earlier): a comparison's base, which a later plain 同期 does not point at.
+   */
+  comparedBase?: boolean;
   /**
    * For a back-reference (that month, 当月): the one period its antecedent named, which it takes
    * instead of the previous clause's periods (a comparison's base and period together).
@@ -386,23 +391,38 @@ export function readTime(
     if (accepted.some((other) => other.start < mention.end && mention.start < other.end)) continue;
     accepted.push(mention);
   }
-  const resolved = asBackReferences(
-    withoutDatingYears(
-      withSamePeriodYears(
-        accepted.sort((a, b) => a.start - b.start),
-        text,
-        asOf,
+  const resolved = asComparedBases(
+    asBackReferences(
+      withoutDatingYears(
+        withSamePeriodYears(
+          accepted.sort((a, b) => a.start - b.start),
+          text,
+          asOf,
+        ),
       ),
+      text,
+      asOf,
     ),
     text,
-    asOf,
   );
-  const pointing = resolved.filter((mention) => pointsAtNothing(mention, text));
+  // A same-period word in a question that names no period (这三个月, "those three months", 同期
+  // alone) points at nothing it says: asked back, never the default month.
+  const dated = resolved.some((mention) => mention.kind !== "same_period");
+  const pointing = resolved.filter(
+    (mention) =>
+      pointsAtNothing(mention, text) ||
+      (!dated &&
+        mention.kind === "same_period" &&
+        mention.shiftYears === undefined &&
+        mention.inYear === undefined &&
+        mention.comparison === undefined &&
+        mention.referent === undefined),
+  );
   const mentions = resolved.filter((mention) => !pointing.includes(mention));
   const inside = (start: number, end: number) =>
     mentions.some((mention) => mention.start <= start && end <= mention.end);
   const unread = [...grammar.leftovers, ...findTimeWords(text), ...pointing]
-    .filter((span) => !inside(span.start, span.end))
+    .filter((span) => !inside(span.start, span.end) && !askedAbout(text, span.start))
     .sort((a, b) => a.start - b.start)
     .filter((span, index, all) => index === 0 || all[index - 1].end <= span.start)
     .map((span) => ({ ...span, text: text.slice(span.start, span.end) }));
@@ -502,6 +522,73 @@ function withSamePeriodYears(mentions: TimeMention[], text: string, asOf: string
   return result;
 }
 
+const COMPARED_WITH = TIME_LOCALES.flatMap((locale) => locale.comparedWith).sort(
+  (a, b) => b.length - a.length,
+);
+const COMPARED_BEFORE = TIME_LOCALES.flatMap((locale) => locale.comparedAround.before);
+const COMPARED_AFTER = TIME_LOCALES.flatMap((locale) => locale.comparedAround.after);
+
+/**
+ * 较上月, 和上个月比, "compared with last month" after a named month (2024年5月…较上月): the step
+ * back from as-of is set against the period named, so it is the unit before that one (April), as
+ * "the month before" is — not the month before as-of, which may be the named one itself.
+ */
+function comparedWithNamed(
+  mention: TimeMention,
+  earlier: TimeMention[],
+  text: string,
+  asOfIso: string,
+): TimeMention | undefined {
+  // A step word (上月, 上个月, last quarter), not a period named in full (今年第一季度).
+  if (mention.periods.length !== 1 || (mention.rule !== "step-unit" && mention.rule !== "named-period"))
+    return undefined;
+  const unit = unitOfPeriod(mention.periods[0]);
+  const stepBack = unitPeriod(dayOf(asOfIso), unit, -1);
+  if (mention.periods[0].from !== stepBack.from || mention.periods[0].to !== stepBack.to) return undefined;
+  if (!isCompared(text, mention)) return undefined;
+  const named = [...earlier]
+    .reverse()
+    .find(
+      (candidate) =>
+        candidate.kind !== "same_period" &&
+        candidate.periods.length === 1 &&
+        unitOfPeriod(candidate.periods[0]) === unit,
+    );
+  if (!named) return undefined;
+  return {
+    ...mention,
+    periods: [previousPeriod(named.periods[0])],
+    conventions: [...(mention.conventions ?? []), "before-named"],
+  };
+}
+
+/** Shifted same periods a comparison word sets against the period before them are marked as bases. */
+function asComparedBases(mentions: TimeMention[], text: string): TimeMention[] {
+  return mentions.map((mention) =>
+    mention.kind === "same_period" &&
+    (mention.shiftYears !== undefined || mention.inYear !== undefined) &&
+    isCompared(text, mention)
+      ? { ...mention, comparedBase: true }
+      : mention,
+  );
+}
+
+/** Whether a comparison word stands right before the time (较上月, compared with …) or frames it (和上个月比). */
+function isCompared(text: string, mention: Pick<TimeMention, "start" | "end">): boolean {
+  const before = text.slice(Math.max(0, mention.start - 16), mention.start).trimEnd();
+  const after = text.slice(mention.end, mention.end + 4).replace(/^[\s的]+/u, "");
+  return (
+    COMPARED_WITH.some((word) => before.endsWith(word) && isWordStart(before, before.length - word.length)) ||
+    (COMPARED_BEFORE.some((word) => before.endsWith(word)) &&
+      COMPARED_AFTER.some((word) => after.startsWith(word)))
+  );
+}
+
+/** Whether a Latin word starts at `index` (no letter before it); Han words always do. */
+function isWordStart(text: string, index: number): boolean {
+  return index === 0 || !/[a-z]/u.test(text[index - 1]) || !/[a-z]/u.test(text[index]);
+}
+
 /**
  * A relative time that opens with a back-reference word of its locale (当月, 该季度, that
  * quarter, the same half) and follows another time of the question points back at that time's
@@ -521,6 +608,8 @@ function asBackReferences(mentions: TimeMention[], text: string, asOfIso: string
         : mention;
     }
     if (mention.kind !== "relative") return mention;
+    const comparedBack = comparedWithNamed(mention, mentions.slice(0, index), text, asOfIso);
+    if (comparedBack) return comparedBack;
     if (mention.beforeNamed) {
       const unit = unitOfPeriod(mention.periods[0]);
       const named = mentions

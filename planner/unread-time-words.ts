@@ -1,5 +1,6 @@
 import { TIME_LOCALES } from "./locales/index.js";
 import type { TimeMention } from "./time-expressions.js";
+import { askedAbout } from "./time-grammar/read-time.js";
 
 /** Each locale's time words (its `timeWords` and weekday names, not the words also common outside time). */
 const timeWords = (spaced: boolean) =>
@@ -20,7 +21,9 @@ export function unreadTimeWords(
   original: string,
   taken: Pick<TimeMention, "start" | "end">[],
 ): string[] {
-  const read = (start: number, end: number) => taken.some((span) => span.start < end && start < span.end);
+  // A unit asked about (哪天, which day) is a question word, as the time reader has it.
+  const read = (start: number, end: number) =>
+    askedAbout(normalized, start) || taken.some((span) => span.start < end && start < span.end);
   const found: string[] = [];
   const hanFound: { start: number; end: number }[] = [];
   for (const match of normalized.matchAll(

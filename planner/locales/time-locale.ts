@@ -127,6 +127,23 @@ export interface TimeLocale {
   comparisons: Record<string, PeriodComparison>;
   /** Words also common outside time (may, sun): read only beside a year or a day, never asked about alone. */
   weakWords: string[];
+  /**
+   * Interrogatives that, right before a unit, ask for a date inside the clause's period (which day,
+   * what month, 哪天, 哪一天, 几月份): a question word, not a time the grammar failed to read.
+   */
+  askingWords: string[];
+  /**
+   * Words that set a period against one named before it (较上月, compared with last month): a step
+   * back from as-of after them is the unit before the named one. `comparedWith` stand right before
+   * the period; `comparedAround` frame it (和上个月比, 与上季度相比).
+   */
+  comparedWith: string[];
+  comparedAround: { before: string[]; after: string[] };
+  /**
+   * Words before a period that run it up to the as-of day (since January, from the start of the
+   * year, 自从2024年1月), or, before a range word, start the range at the period's start.
+   */
+  since: string[];
   /** Words the grammar skips between two tokens (the, of, 的, 个). */
   fillers: string[];
   /** Patterns for numeric dates, quarters and halves (10/31/1974, Q3, 第三季度, 15号). */

@@ -69,12 +69,28 @@ export function readTimeGrammar(text: string, asOf: string): GrammarReading {
       });
     else if (token.kind === "comparison")
       comparisons.push({ start: token.start, end: token.end, comparison: token.comparison });
-    else if (token.kind === "calendar" && !token.weak) leftovers.push({ start: token.start, end: token.end });
+    else if (token.kind === "calendar" && !token.weak && !askedAbout(text, token.start))
+      leftovers.push({ start: token.start, end: token.end });
   }
   return { spans, comparisons, leftovers, writtenYears: written };
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+// "which day", 哪天, 哪一天, 几月份: an interrogative right before a unit asks for a date within the
+// clause's period; each locale's `askingWords`, Latin ones as whole words.
+const ASKED_ABOUT = new RegExp(
+  `(?:${TIME_LOCALES.flatMap((locale) =>
+    locale.askingWords.map((word) => (locale.spaced ? `\\b${escapeRegExp(word)}\\s+` : escapeRegExp(word))),
+  ).join("|")})$`,
+  "u",
+);
+
+/** Whether the unit starting at `start` is asked about (which day, 哪天) rather than named. */
+export function askedAbout(text: string, start: number): boolean {
+  return ASKED_ABOUT.test(text.slice(Math.max(0, start - 12), start));
+}
+
 let timeWordPattern: RegExp | undefined;
 
 /**

@@ -788,6 +788,51 @@ export const TIME_RULES: TimeRule[] = [
     },
   },
   {
+    // 2023年第二到第三季度, 2023年二至三季度: quarters of one year, the first written as its number
+    name: "quarter-range",
+    pattern: [
+      calendarWith(
+        (parts) =>
+          parts.year !== undefined &&
+          Object.keys(parts).every((key) => key === "year" || key === "yearRelative"),
+      ),
+      (token) => token.kind === "number" && token.value >= 1 && token.value <= 4,
+      is("range_to"),
+      calendarWith(
+        (parts) => parts.quarter !== undefined && parts.year === undefined && parts.month === undefined,
+      ),
+    ],
+    produce: ([year, first, , last], context) =>
+      sharedUnitRange(year as TokenOf<"calendar">, first, last, "quarter", context),
+  },
+  {
+    // 3至5月, 3-5月, 第二到第三季度 with no year: the end written whole gives the unit and, read as
+    // any yearless month or quarter is, the year; a first number after the last is the year before.
+    name: "shared-unit-range",
+    pattern: [
+      (token) => token.kind === "number" && token.value >= 1 && token.value <= 12,
+      is("range_to"),
+      calendarWith(
+        (parts) =>
+          parts.year === undefined &&
+          parts.day === undefined &&
+          ((parts.month !== undefined && parts.quarter === undefined) ||
+            (parts.quarter !== undefined && parts.month === undefined)),
+      ),
+    ],
+    produce: ([first, to, last], context) =>
+      // Written together (3至5月), never across spaces: "3 to May" may count something else.
+      first.end === to.start && to.end === last.start
+        ? sharedUnitRange(
+            undefined,
+            first,
+            last,
+            (last as TokenOf<"calendar">).parts.month ? "month" : "quarter",
+            context,
+          )
+        : undefined,
+  },
+  {
     // 1-8 september, from 13 to 15 july: days of one month
     name: "day-range",
     pattern: [
@@ -833,6 +878,13 @@ export const TIME_RULES: TimeRule[] = [
     produce: ([left, , right], context) => rangeOf(left, right, context),
   },
   {
+    // January through the end of May: an ending word after a period, not after a count of units,
+    // ends a range at the last period's end
+    name: "range",
+    pattern: [periodLike, is("ending"), periodLike],
+    produce: ([left, , right], context) => rangeOf(left, right, context),
+  },
+  {
     name: "range",
     pattern: [is("between"), periodLike, is("and", "range_to"), periodLike],
     produce: ([, left, , right], context) => rangeOf(left, right, context),
@@ -844,6 +896,56 @@ export const TIME_RULES: TimeRule[] = [
     produce: ([start], context) => {
       const period = periodOf(start, context);
       if (!period || period.period.from > context.asOfIso) return undefined;
+      return time({ grain: "day", from: period.period.from, to: context.asOfIso }, true, ["to-date"], true);
+    },
+  },
+  {
+    // from the start of 2024 to May, since March through May: the first period's start to the last's end
+    name: "range",
+    pattern: [
+      is("since"),
+      (token) => periodLike(token) || token.kind === "unit",
+      is("range_to"),
+      (token) => periodLike(token) || token.kind === "unit",
+    ],
+    produce: ([, left, , right], context) => {
+      const bothCalendars = left.kind === "calendar" && right.kind === "calendar";
+      const from = periodOf(
+        bothCalendars ? { ...left, parts: fillYear(left.parts, right.parts) } : left,
+        context,
+      );
+      const to = periodOf(
+        bothCalendars ? { ...right, parts: fillYear(right.parts, left.parts) } : right,
+        context,
+      );
+      if (!from || !to || from.period.from > to.period.to) return undefined;
+      return time(
+        { grain: finer(from.period.grain, to.period.grain), from: from.period.from, to: to.period.to },
+        from.relative || to.relative,
+        [...from.conventions, ...to.conventions],
+      );
+    },
+  },
+  {
+    // since January, from the start of the year, 自从2024年1月: from the period's start to as-of
+    name: "to-date",
+    pattern: [is("since"), (token) => periodLike(token) || token.kind === "unit"],
+    produce: ([, start], context, next) => {
+      // "since March to May" is no since: the range rules read what they can.
+      if (next?.kind === "range_to") return undefined;
+      const period = periodOf(start, context);
+      if (!period || period.period.from > context.asOfIso) return undefined;
+      return time({ grain: "day", from: period.period.from, to: context.asOfIso }, true, ["to-date"], true);
+    },
+  },
+  {
+    // so far this year, until now this month: a to-date word before the period that holds as-of
+    name: "to-date",
+    pattern: [is("to_date"), periodLike],
+    produce: ([, start], context) => {
+      const period = periodOf(start, context);
+      if (!period || period.period.from > context.asOfIso || period.period.to < context.asOfIso)
+        return undefined;
       return time({ grain: "day", from: period.period.from, to: context.asOfIso }, true, ["to-date"], true);
     },
   },
@@ -970,6 +1072,48 @@ function partProduced(container: TimeToken, part: TimeToken, context: RuleContex
   if (!period) return undefined;
   const picked = partOf(period.period, (part as TokenOf<"part">).part);
   return picked ? time(picked.period, period.relative, [picked.convention]) : undefined;
+}
+
+/**
+ * A range whose first end is only a number of the unit the last end names (3至5月, 2023年第二到第三
+ * 季度): the last end is read as written (with the year before it, if any), the first takes its year
+ * and unit; a first number after the last one's is that year's predecessor (11至2月).
+ */
+function sharedUnitRange(
+  year: TokenOf<"calendar"> | undefined,
+  first: TimeToken,
+  last: TimeToken,
+  unit: "month" | "quarter",
+  context: RuleContext,
+): Produced | undefined {
+  const number = (first as TokenOf<"number">).value;
+  if (unit === "quarter" && number > 4) return undefined;
+  const lastParts = (last as TokenOf<"calendar">).parts;
+  const to = periodOf(
+    { ...last, kind: "calendar", parts: { ...(year?.parts ?? {}), ...lastParts } } as TimeToken,
+    context,
+  );
+  if (!to) return undefined;
+  const lastNumber = unit === "month" ? lastParts.month : lastParts.quarter;
+  if (lastNumber === undefined || number === lastNumber) return undefined;
+  const toYear = Number(to.period.from.slice(0, 4));
+  // With the year written, the first end must come before the last in it.
+  if (year && number > lastNumber) return undefined;
+  const fromYear = number > lastNumber ? toYear - 1 : toYear;
+  const from = periodOf(
+    {
+      ...first,
+      kind: "calendar",
+      parts: unit === "month" ? { year: fromYear, month: number } : { year: fromYear, quarter: number },
+    } as TimeToken,
+    context,
+  );
+  if (!from) return undefined;
+  return time(
+    { grain: unit, from: from.period.from, to: to.period.to },
+    to.relative || year?.parts.yearRelative === true,
+    to.conventions,
+  );
 }
 
 /** A range: each end read, the one without a year taking the other's; the first end must not be after the last. */

@@ -57,6 +57,7 @@ export type TimeToken = {
   | { kind: "and" }
   | { kind: "ending" }
   | { kind: "to_date" }
+  | { kind: "since" }
   | { kind: "to_date_unit"; unit: TimeUnit }
   | { kind: "part"; part: PeriodPart }
   | { kind: "part_of_unit"; part: PeriodPart; unit: TimeUnit }
@@ -135,6 +136,7 @@ function wordEntries(locale: TimeLocale): WordEntry[] {
   add(locale.and, "and", () => ({ kind: "and" }));
   add(locale.ending, "ending", () => ({ kind: "ending" }));
   add(locale.toDate, "to-date", () => ({ kind: "to_date" }));
+  add(locale.since, "since", () => ({ kind: "since" }));
   add(Object.keys(locale.toDateUnits), "to-date-unit", (word) => ({
     kind: "to_date_unit",
     unit: locale.toDateUnits[word],

@@ -20,5 +20,9 @@ export const englishFunctionWords: readonly string[] = (
   // Contractions, conjunctions and general verbs of happening ("campaigns ran", "versions came out").
   // Comparatives between the items named ("which of the two had the longer average delay").
   "longer shorter bigger larger smaller greater better worse faster slower wider narrower fewer " +
-  "question questions times what's whats it's because while whether ran run runs running came come comes went go goes going took take"
+  // Superlatives over the items named ("which of the three depots had the lowest on-time rate").
+  "highest lowest best worst largest smallest biggest greatest fewest longest shortest fastest slowest " +
+  "question questions times what's whats it's because while whether ran run runs running came come comes went go goes going took take " +
+  // Words that set one figure against another ("Q2 relative to Q1", "against the same month").
+  "relative relatively against"
 ).split(" ");

@@ -186,7 +186,16 @@ export const englishTime: TimeLocale = {
   and: ["and"],
   ending: ["ending", "ending in", "ending with", "ended", "up to", "through the end of"],
   toDate: ["to date", "to-date", "so far", "until now", "up to now", "through today"],
-  toDateUnits: { ytd: "year", qtd: "quarter", mtd: "month", wtd: "week" },
+  toDateUnits: {
+    ytd: "year",
+    qtd: "quarter",
+    mtd: "month",
+    wtd: "week",
+    "year-to-date": "year",
+    "quarter-to-date": "quarter",
+    "month-to-date": "month",
+    "week-to-date": "week",
+  },
   parts: {
     beginning: "start",
     start: "start",
@@ -241,6 +250,10 @@ export const englishTime: TimeLocale = {
     "period over period": "period_over_period",
   },
   weakWords: ["may", "mar", "sun", "sat", "wed", "mon", "dec"],
+  askingWords: ["which", "what", "how many"],
+  since: ["since", "from the start of", "from the beginning of"],
+  comparedWith: ["compared with", "compared to", "versus", "vs.", "vs", "relative to", "against"],
+  comparedAround: { before: [], after: [] },
   fillers: ["the", "of", "in", "on", "at", "during", "for", "from", "'s", "’s", ","],
   patterns: [
     // 10/31/1974, 10-31-74, 10.31.1974: month first, as US English writes it

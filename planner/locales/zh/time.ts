@@ -71,6 +71,36 @@ export const chineseTime: TimeLocale = {
     ),
     "同年",
     "同周",
+    // 这三个月, 那两个季度, 这几周: a pointing word and a count of units, pointing back at a run of them
+    ...["这", "那", "这些", "那些", "同样"].flatMap((pointing) =>
+      [
+        "两",
+        "三",
+        "四",
+        "五",
+        "六",
+        "七",
+        "八",
+        "九",
+        "十",
+        "十一",
+        "十二",
+        "几",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "10",
+        "11",
+        "12",
+      ].flatMap((count) =>
+        ["个月", "个季度", "季度", "周", "个星期", "年"].map((unit) => `${pointing}${count}${unit}`),
+      ),
+    ),
     // 该期间, 此期间, 那个时段, 同一时段: a pointing word and a word for a stretch of time
     ...["这", "那", "该", "此", "同一", "这一", "那一", "这个", "那个"].flatMap((pointing) =>
       ["段时间", "段期间", "段时期", "期间", "时期", "时段", "时间段", "个时段", "一时期", "一期间"]
@@ -152,6 +182,10 @@ export const chineseTime: TimeLocale = {
   halves: { 上半年: 1, 下半年: 2 },
   comparisons: { 同比: "year_over_year", 环比: "period_over_period" },
   weakWords: [],
+  askingWords: ["哪一", "哪个", "哪", "几", "什么"],
+  since: ["自从"],
+  comparedWith: ["相较于", "相比于", "相较", "比起", "对比", "较", "比"],
+  comparedAround: { before: ["和", "与", "跟", "同"], after: ["相比", "比较", "对比", "比"] },
   fillers: ["的", "个", "在", "，", ",", "、", "第"],
   patterns: [
     // 2015年3月3号, 二零一五年三月三號, 2月15号, 三月一日, 20号, 廿号
