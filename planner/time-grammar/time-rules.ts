@@ -989,11 +989,17 @@ export const TIME_RULES: TimeRule[] = [
     },
   },
   {
-    // 全年 alone: the as-of year
+    // 全年 alone: the year written nearest in the question (2024年南京全年的…), as a yearless
+    // quarter or half takes it; with none written, the as-of year. Other units (全月) are as-of's.
     name: "whole-period",
     pattern: [is("whole")],
-    produce: ([whole], { asOf }) =>
-      time(unitPeriod(asOf, (whole as TokenOf<"whole">).unit, 0), true, ["whole-current"]),
+    produce: ([whole], context) => {
+      const unit = (whole as TokenOf<"whole">).unit;
+      const near = unit === "year" ? context.yearNear(whole.start) : undefined;
+      if (near !== undefined)
+        return time(unitPeriod({ year: near, month: 1, day: 1 }, "year", 0), false);
+      return time(unitPeriod(context.asOf, unit, 0), true, ["whole-current"]);
+    },
   },
   {
     // third quarter, the second half: of the year written nearest, else of the as-of year

@@ -296,11 +296,12 @@ export const englishTime: TimeLocale = {
       pattern:
         "\\b(?<month>january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?(?<year>(?:19|20)\\d{2})\\b",
     },
-    // 2024-01, 2024/01, 2024.01: a month of a year (not a full date)
+    // 2024-01, 2024/01, 2024.01: a month of a year (not a full date); a full stop after it ends the
+    // sentence ("… to 2025-03."), one before a digit makes a date
     {
       name: "year-month",
       kind: "date",
-      pattern: "(?<![\\d.])(?<year>(?:19|20)\\d{2})[-/.](?<month>\\d{1,2})(?![-/.\\d])",
+      pattern: "(?<![\\d.])(?<year>(?:19|20)\\d{2})[-/.](?<month>\\d{1,2})(?![-/\\d]|\\.\\d)",
     },
     // 2015-03-03, 2015/3/3: a day
     {
