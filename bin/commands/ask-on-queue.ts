@@ -1,3 +1,4 @@
+import type { JobProgress } from "../../workers/queue-jobs.js";
 import { colors } from "../cli-output.js";
 import { interruptedBeforeStart } from "../early-interrupt.js";
 import { printAskResult } from "../print-ask-result.js";
@@ -34,11 +35,15 @@ export async function askOnQueue(
       },
       {
         signal: controller.signal,
-        onProgress: (progress) => {
-          if (!showProgress) return;
-          if (progress.kind === "started") process.stderr.write(c.dim(`… worker ${progress.worker}\n`));
-          else if (progress.kind === "trace") process.stderr.write(c.dim(`… ${progress.line}\n`));
-        },
+        // Progress (and with it the worker's trace lines) only when it is shown.
+        ...(showProgress
+          ? {
+              onProgress: (progress: JobProgress) => {
+                if (progress.kind === "started") process.stderr.write(c.dim(`… worker ${progress.worker}\n`));
+                else if (progress.kind === "trace") process.stderr.write(c.dim(`… ${progress.line}\n`));
+              },
+            }
+          : {}),
       },
     );
     await printAskResult(result, options);
