@@ -7,6 +7,11 @@
 // run-bundle's own, see hostImports). A command's modules still run only when the command is
 // used (esbuild keeps each dynamically imported module's body in a function called on import).
 //
+// `ask --queue` runs a light bundle of its own, dist/bundle/queue-client.cjs from
+// bin/queue-client-cli.ts (the command line, the queue client, the answer printer): the entry picks
+// it with bin/light-entry.ts before loading anything else, so a client waiting for a worker does
+// not read, compile and keep the full CLI's 3 MB.
+//
 // The rest of dist/ stays as tsc wrote it: modules started as their own process or worker (PDF
 // extraction, OCR, the shared browser), the benches' in-process imports and the tests read it.
 // Code that finds files from its own location (`import.meta.url`, `import.meta.dirname`: answer
@@ -22,8 +27,15 @@ import { build, type Plugin } from "esbuild";
 const root = path.resolve(import.meta.dirname, "..");
 const dist = path.join(root, "dist");
 const bundleDirectory = path.join(dist, "bundle");
-const bundleFile = path.join(bundleDirectory, "triangulate.cjs");
 const entry = path.join(dist, "bin", "triangulate.js");
+/** Each bundle: its entry in dist/ and the file it is written to. */
+const BUNDLES = {
+  full: { entry, file: path.join(bundleDirectory, "triangulate.cjs") },
+  "queue-client": {
+    entry: path.join(dist, "bin", "queue-client-cli.js"),
+    file: path.join(bundleDirectory, "queue-client.cjs"),
+  },
+};
 
 /**
  * The packages left out of the bundle and required or imported from node_modules at run time:
@@ -125,35 +137,44 @@ if (readFileSync(entry, "utf8").includes(ENTRY_MARK))
     `${entry} is already the bundle's entry: run tsc -p tsconfig.build.json first (npm run build does both)`,
   );
 rmSync(bundleDirectory, { recursive: true, force: true });
-await build({
-  entryPoints: [entry],
-  outfile: bundleFile,
-  bundle: true,
-  format: "cjs",
-  platform: "node",
-  target: "node20",
-  minifyWhitespace: true,
-  minifySyntax: true,
-  sourcemap: "linked",
-  banner: {
-    js: [
-      'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;',
-      'const __bundleResolve = (specifier) => require("node:url").pathToFileURL(require.resolve(specifier)).href;',
-    ].join("\n"),
-  },
-  plugins: [externalPackages, moduleLocations],
-  logLevel: "warning",
-});
-checkNoDynamicImports(bundleFile);
-const sourceHash = createHash("sha256").update(readFileSync(bundleFile)).digest("hex").slice(0, 16);
+/** Bundles one entry and gives the hash its code cache is named by. */
+async function bundle(bundleEntry: string, file: string): Promise<string> {
+  await build({
+    entryPoints: [bundleEntry],
+    outfile: file,
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    minifyWhitespace: true,
+    minifySyntax: true,
+    sourcemap: "linked",
+    banner: {
+      js: [
+        'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;',
+        'const __bundleResolve = (specifier) => require("node:url").pathToFileURL(require.resolve(specifier)).href;',
+      ].join("\n"),
+    },
+    plugins: [externalPackages, moduleLocations],
+    logLevel: "warning",
+  });
+  checkNoDynamicImports(file);
+  return createHash("sha256").update(readFileSync(file)).digest("hex").slice(0, 16);
+}
+const fullHash = await bundle(BUNDLES.full.entry, BUNDLES.full.file);
+const lightHash = await bundle(BUNDLES["queue-client"].entry, BUNDLES["queue-client"].file);
 writeFileSync(
   entry,
   [
     "#!/usr/bin/env node",
-    "// The CLI's modules, bundled by build/bundle-cli.ts and run with V8's code cache by run-bundle.ts.",
+    "// The CLI's modules, bundled by build/bundle-cli.ts and run with V8's code cache by run-bundle.ts:",
+    "// the light bundle of `ask --queue` (bin/light-entry.ts), the full one for every other command line.",
     'import { fileURLToPath } from "node:url";',
+    'import { lightEntryFor } from "./light-entry.js";',
     ENTRY_MARK,
-    `runBundle(fileURLToPath(new URL("../bundle/triangulate.cjs", import.meta.url)), ${JSON.stringify(sourceHash)});`,
+    "const light = lightEntryFor(process.argv.slice(2));",
+    `const [file, hash] = light === "queue-client" ? ["../bundle/queue-client.cjs", ${JSON.stringify(lightHash)}] : ["../bundle/triangulate.cjs", ${JSON.stringify(fullHash)}];`,
+    "runBundle(fileURLToPath(new URL(file, import.meta.url)), hash);",
     "",
   ].join("\n"),
   { mode: 0o755 },

@@ -92,6 +92,8 @@ export class QueueClient {
       ...(request.planner ? { planner: request.planner } : {}),
       as_of: request.asOf,
       ...(request.maxIterations !== undefined ? { max_iterations: request.maxIterations } : {}),
+      // The trace lines only for a caller that takes progress.
+      trace: follow.onProgress !== undefined,
     });
     follow.signal?.throwIfAborted();
     const job = await this.queue.add("ask", data, {

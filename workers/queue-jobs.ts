@@ -16,6 +16,12 @@ export const AskJobData = z.object({
   /** YYYY-MM-DD relative periods resolve against; the caller's today when not given. */
   as_of: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   max_iterations: z.number().int().min(0).max(10).optional(),
+  /**
+   * Whether the worker sends the ask's trace lines back as progress. Every client of the queue
+   * reads every job's events, so lines nobody shows cost each of them (twenty clients, twenty
+   * asks: every line read twenty times). Absent: sent, as before this field existed.
+   */
+  trace: z.boolean().optional(),
 });
 export type AskJobData = z.infer<typeof AskJobData>;
 

@@ -72,7 +72,7 @@ export class WarmRunner {
         ...(data.max_iterations !== undefined ? { maxIterations: data.max_iterations } : {}),
         adapters: state.pool,
         ...(context.signal ? { signal: context.signal } : {}),
-        ...(context.onProgress
+        ...(context.onProgress && data.trace !== false
           ? { onTrace: (event) => context.onProgress?.({ kind: "trace", t: event.t, line: event.line }) }
           : {}),
       });

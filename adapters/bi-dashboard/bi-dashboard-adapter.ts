@@ -13,6 +13,7 @@ import type { SourceConfig } from "../../models/workspace.js";
 import type { AdapterFactory, RawResponse, SourceAdapter, StepContext } from "../adapter.js";
 import { authHeaders, credentialPlaceOf } from "../shared/credentials.js";
 import { type BrowserManager, sharedBrowserManager } from "./browser-manager.js";
+import { TABLE_CHANGES } from "./browser-scripts.js";
 import { credentialVariables, logIn } from "./dashboard-login.js";
 import type { DashboardRead } from "./dashboard-read.js";
 import { saveFailureArtifacts } from "./failure-artifacts.js";
@@ -339,6 +340,8 @@ export class BiDashboardAdapter implements SourceAdapter {
           serviceWorkers: "block",
         });
         await this.guard.install(context);
+        // Each page records when its tables last changed, so readiness knows how long they have been still.
+        await context.addInitScript({ content: TABLE_CHANGES });
         return context;
       })();
       this.context = creating;

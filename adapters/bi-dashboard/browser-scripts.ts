@@ -168,7 +168,44 @@ export interface TableState {
   busyDeclared: boolean;
   /** Row count, a hash of every row's text, first and last row: changes when any row does. */
   signature: string;
+  /**
+   * How long ago the page last changed anything inside the table (TABLE_CHANGES), by the page's
+   * own record; null when it has recorded no change there (a table inserted whole and never
+   * touched since, a table inside a shadow root, a page opened before the record was installed).
+   */
+  unchangedForMs: number | null;
 }
+
+/**
+ * The property TABLE_CHANGES keeps a table's last change on (ms since epoch, page clock). A name
+ * of triangulate's own, so no page's property is read as one.
+ */
+const CHANGE_MARK = "__triangulateTableChangedAt";
+
+/** What TABLE_CHANGES marks: tables and ARIA grids, the containers READ_STATE reads rows from. */
+const TABLE_CONTAINERS = "table,[role=grid],[role=treegrid],[role=table]";
+
+/**
+ * Installed in every page of a dashboard's browser context before the page's own scripts run
+ * (`addInitScript`): a MutationObserver over the document that stamps, on each table or grid, the
+ * time anything inside it last changed (rows added or removed, text changed, aria-busy set), on every enclosing
+ * table too. With it a table's stability is known from the moment it last changed, not only from
+ * the moment the reader first looked: waitUntilSettled asks for the same unchanged window, minus
+ * the part that had already passed. Only the light DOM is observed, which is all READ_STATE's
+ * rows and signature cover (`querySelectorAll` and `textContent` do not enter shadow roots).
+ */
+export const TABLE_CHANGES = `(() => {
+  const mark = (node, at) => {
+    let element = node && node.nodeType === 1 ? node : node && node.parentElement;
+    for (element = element && element.closest("${TABLE_CONTAINERS}"); element; element = element.parentElement && element.parentElement.closest("${TABLE_CONTAINERS}"))
+      element["${CHANGE_MARK}"] = at;
+  };
+  const observer = new MutationObserver((records) => {
+    const at = Date.now();
+    for (const record of records) mark(record.target, at);
+  });
+  observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ["aria-busy"] });
+})()`;
 
 /** Counts the body rows of a table or grid and reads aria-busy on it and its ancestors. */
 export const READ_STATE = String.raw`(root) => {
@@ -188,7 +225,10 @@ export const READ_STATE = String.raw`(root) => {
     for (let index = 0; index < text.length; index += 1) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
     hash = Math.imul(hash ^ 10, 0x01000193);
   }
-  return { rows: rows.length, busy, busyDeclared, signature: rows.length + "|" + (hash >>> 0).toString(16) + "|" + line(rows[0]) + "|" + line(rows[rows.length - 1]) };
+  const container = root.tagName === "TABLE" ? root : root.closest("${TABLE_CONTAINERS}") || root;
+  const changedAt = container["${CHANGE_MARK}"];
+  const unchangedForMs = typeof changedAt === "number" ? Math.max(0, Date.now() - changedAt) : null;
+  return { rows: rows.length, busy, busyDeclared, signature: rows.length + "|" + (hash >>> 0).toString(16) + "|" + line(rows[0]) + "|" + line(rows[rows.length - 1]), unchangedForMs };
 }`;
 
 /** How long a page-side script may take unless the caller says otherwise: they are synchronous reads. */

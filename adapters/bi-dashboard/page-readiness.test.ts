@@ -1,19 +1,26 @@
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserManager } from "./browser-manager.js";
-import { InFlightRequests, waitUntilSettled } from "./page-readiness.js";
+import { TABLE_CHANGES } from "./browser-scripts.js";
+import { DEFAULT_SETTLE, InFlightRequests, waitUntilSettled } from "./page-readiness.js";
 
 // Real Chromium, pages that render their rows in batches 150 ms apart (as a busy dashboard does),
 // with and without aria-busy: the wait must never return a half-filled table.
 const browsers = new BrowserManager({ headless: true });
 let context: BrowserContext;
+/** A context as the adapter makes one: every page records when its tables last changed. */
+let watched: BrowserContext;
 
 beforeAll(async () => {
-  context = await (await browsers.acquire()).newContext();
+  const browser = await browsers.acquire();
+  context = await browser.newContext();
+  watched = await browser.newContext();
+  await watched.addInitScript({ content: TABLE_CHANGES });
 });
 
 afterAll(async () => {
   await context?.close();
+  await watched?.close();
   await browsers.close();
 });
 
@@ -38,10 +45,15 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 </script></body></html>`;
 
 describe("waitUntilSettled", () => {
-  for (const busy of [false, true]) {
-    it(`waits out render batches 150 ms apart ${busy ? "while the page says aria-busy" : "without aria-busy"}`, async () => {
+  for (const [busy, withRecord] of [
+    [false, false],
+    [true, false],
+    [false, true],
+    [true, true],
+  ]) {
+    it(`waits out render batches 150 ms apart ${busy ? "while the page says aria-busy" : "without aria-busy"}${withRecord ? ", with the page's record of changes" : ""}`, async () => {
       for (let attempt = 0; attempt < 3; attempt += 1) {
-        const page = await context.newPage();
+        const page = await (withRecord ? watched : context).newPage();
         try {
           const requests = new InFlightRequests(page);
           await page.setContent(batchedPage(busy));
@@ -57,8 +69,66 @@ describe("waitUntilSettled", () => {
     });
   }
 
+  it("counts a still table's window from its last change as the page recorded it, not from the first look", async () => {
+    for (const [pageContext, recorded] of [
+      [watched, true],
+      [context, false],
+    ] as const) {
+      const page = await pageContext.newPage();
+      try {
+        const requests = new InFlightRequests(page);
+        await page.setContent(batchedPage(false));
+        const table = page.locator("table");
+        // The rows are all in (the third batch 400 ms after the start) and still for a while.
+        await page.waitForFunction(() => document.querySelectorAll("tbody tr").length === 12);
+        await page.waitForTimeout(DEFAULT_SETTLE.stableMs + 100);
+        const started = Date.now();
+        const state = await waitUntilSettled(table, requests, Date.now() + 10_000);
+        const waited = Date.now() - started;
+        expect(state.rows).toBe(12);
+        if (recorded) {
+          expect(state.unchangedForMs).toBeGreaterThanOrEqual(DEFAULT_SETTLE.stableMs);
+          // One look: the window had passed already.
+          expect(waited).toBeLessThan(DEFAULT_SETTLE.stableMs);
+        } else {
+          expect(state.unchangedForMs).toBeNull();
+          expect(waited).toBeGreaterThanOrEqual(DEFAULT_SETTLE.stableMs);
+        }
+      } finally {
+        await page.close();
+      }
+    }
+  });
+
+  it("records a change anywhere inside the table, and in an enclosing table, as the table's", async () => {
+    const page = await watched.newPage();
+    try {
+      await page.setContent(
+        `<!DOCTYPE html><html><body><table id="outer"><tbody><tr><td><table id="inner"><tbody><tr><td id="cell">1</td></tr></tbody></table></td></tr></tbody></table></body></html>`,
+      );
+      await page.waitForTimeout(400);
+      const before = await page.evaluate(() => {
+        const mark = (id: string) =>
+          (document.getElementById(id) as unknown as Record<string, number>).__triangulateTableChangedAt;
+        return { outer: mark("outer"), inner: mark("inner") };
+      });
+      await page.evaluate(() => {
+        (document.getElementById("cell") as HTMLElement).firstChild!.textContent = "2";
+      });
+      const after = await page.evaluate(() => {
+        const mark = (id: string) =>
+          (document.getElementById(id) as unknown as Record<string, number>).__triangulateTableChangedAt;
+        return { outer: mark("outer"), inner: mark("inner") };
+      });
+      expect(after.inner).toBeGreaterThan(before.inner ?? 0);
+      expect(after.outer).toBe(after.inner);
+    } finally {
+      await page.close();
+    }
+  });
+
   it("says the page never settled, and what kept changing, when a live counter never stops", async () => {
-    const page = await context.newPage();
+    const page = await watched.newPage();
     try {
       const requests = new InFlightRequests(page);
       await page.setContent(`<!DOCTYPE html><html><body><table><tbody><tr><td id="n">0</td></tr></tbody></table>

@@ -99,6 +99,12 @@ export class NotSettledError extends Error {
 /**
  * Waits, by condition only, until a table is really there: no data request pending for quietMs,
  * the table not aria-busy, and its rows unchanged for stableMs. Throws NotSettledError at the deadline.
+ *
+ * How long the rows have been unchanged counts from the table's last change as the page recorded
+ * it (TABLE_CHANGES, `unchangedForMs`) when there is such a record, so a table that finished
+ * rendering while the page was opened and the table located is not watched for a full window
+ * again; without a record (or for a call that followed a change it waited for) the window counts
+ * from the first look. Either way the condition is the same: stableMs with nothing changed.
  */
 export async function waitUntilSettled(
   table: Locator,
@@ -113,7 +119,8 @@ export async function waitUntilSettled(
     signal?.throwIfAborted();
     const state = await readState(table, deadline);
     const now = Date.now();
-    if (!last || last.signature !== state.signature || last.busy !== state.busy) stableSince = now;
+    if (!last) stableSince = now - (state.unchangedForMs ?? 0);
+    else if (last.signature !== state.signature || last.busy !== state.busy) stableSince = now;
     last = state;
     const window = (milliseconds: number) =>
       state.busyDeclared ? Math.min(milliseconds, options.declaredDoneMs) : milliseconds;

@@ -33,8 +33,15 @@ function staticClosure(entry: string): Set<string> {
 
 describe("what `ask --queue` loads", () => {
   it("is neither the planner, the executor, the reflector, the workspace's loading nor the message catalogs", () => {
-    const loaded = [...staticClosure("bin/triangulate.ts"), ...staticClosure("bin/commands/ask-command.ts")];
-    expect(loaded).toContain("bin/commands/ask-command.ts");
+    const loaded = [
+      ...staticClosure("bin/triangulate.ts"),
+      ...staticClosure("bin/commands/ask-command.ts"),
+      // The light entry the built CLI runs for `ask --queue` (bin/light-entry.ts), and what it runs.
+      ...staticClosure("bin/queue-client-cli.ts"),
+      ...staticClosure("bin/commands/ask-on-queue.ts"),
+    ];
+    expect(loaded).toContain("bin/commands/ask-definition.ts");
+    expect(loaded).toContain("bin/print-ask-result.ts");
     const heavy = loaded.filter((file) =>
       /^(planner|executor|reflector|adapters|jobs)\/|^config\/load-workspace\.ts$|^bin\/print-answer\.ts$|^bin\/commands\/open-workspace\.ts$/.test(
         file,
@@ -45,8 +52,10 @@ describe("what `ask --queue` loads", () => {
 
   it("is seen by the walk: a local ask's modules are behind import() only", () => {
     const text = readFileSync(path.join(root, "bin/commands/ask-command.ts"), "utf8");
-    for (const deferred of ["./open-workspace.js", "../../planner/ask.js", "../print-answer.js"])
+    for (const deferred of ["./open-workspace.js", "../../planner/ask.js"])
       expect(text).toContain(`import("${deferred}")`);
+    const printing = readFileSync(path.join(root, "bin/print-ask-result.ts"), "utf8");
+    expect(printing).toContain('import("./print-answer.js")');
     // The walk does follow static imports: the local ask's own entry reaches the planner.
     expect([...staticClosure("planner/ask.ts")].some((file) => file.startsWith("reflector/"))).toBe(true);
   });

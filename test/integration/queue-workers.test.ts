@@ -13,6 +13,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { QueueEvents } from "bullmq";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadWorkspace } from "../../config/load-workspace.js";
 import { type BiPortal, startBiPortal } from "../../demo/bi-portal/bi-portal-server.js";
@@ -21,7 +23,7 @@ import { type RunningTicketServer, startTicketServer } from "../../demo/ticket-s
 import { listJobRuns } from "../../jobs/open-history.js";
 import { JobCancelledError, QueueClient } from "../../workers/queue-client.js";
 import { queueSettings } from "../../workers/queue-connection.js";
-import { reportRunId } from "../../workers/queue-jobs.js";
+import { QUEUE_NAME, reportRunId } from "../../workers/queue-jobs.js";
 import { writeDueJobs } from "../support/due-report-jobs.js";
 import { createTestDatabase, findRealPostgres } from "../support/jobs/real-postgres.js";
 import { findRealRedis, scratchPrefix } from "../support/real-redis.js";
@@ -190,6 +192,14 @@ describe.skipIf(missing !== undefined)("warm workers on a Redis queue (BullMQ)",
       env: environment,
       timeoutMs: 180_000,
     });
+    // Every progress event of the queue, as every client's event reader sees them.
+    const events = new QueueEvents(QUEUE_NAME, {
+      connection: new Redis(url, { maxRetriesPerRequest: null }),
+      prefix,
+    });
+    await events.waitUntilReady();
+    const progressKinds: string[] = [];
+    events.on("progress", ({ data }) => progressKinds.push((data as { kind?: string }).kind ?? "?"));
     for (const round of [1, 2]) {
       const queued = await runCli(["ask", QUESTION, "--queue", url, ...options], {
         env: { TRIANGULATE_QUEUE_PREFIX: prefix },
@@ -200,6 +210,23 @@ describe.skipIf(missing !== undefined)("warm workers on a Redis queue (BullMQ)",
     }
     // Both rounds on the one worker: the second found the BI sessions of the first (warm).
     expect(running.lines.filter((line) => line.includes('"job-end"'))).toHaveLength(2);
+    // `--json` shows no progress, so the worker sent no trace line for anyone to read.
+    expect(progressKinds.filter((kind) => kind === "trace")).toEqual([]);
+    expect(progressKinds).toContain("started");
+    // A caller that follows progress gets the trace, line by line.
+    const client = await QueueClient.connect(queueSettings(url, { prefix }));
+    const lines: string[] = [];
+    try {
+      await client.ask(
+        QUESTION,
+        { asOf: DEMO_AS_OF },
+        { onProgress: (progress) => progress.kind === "trace" && lines.push(progress.line) },
+      );
+    } finally {
+      await client.close();
+      await events.close();
+    }
+    expect(lines.some((line) => line.startsWith("plan:"))).toBe(true);
     await running.stop();
   }, 420_000);
 
