@@ -99,6 +99,30 @@ describe("time expressions", () => {
     ]);
   });
 
+  it("gives 全年 alone the nearest written year, with a name between them", () => {
+    // The year and 全年 may be read as two mentions of one period; the planner joins them.
+    for (const text of ["2024年南京全年的投诉", "2024年全年", "2024年華東區全年的退貨率"])
+      expect([...new Set(periods(text, "2025-07-10").flatMap((found) => found.periods))], text).toEqual([
+        "2024-01-01..2024-12-31",
+      ]);
+    // With no year written, the as-of year; 今年 stays as-of's beside another year.
+    expect(periods("南京全年的投诉", "2025-07-10").flatMap((found) => found.periods)).toEqual([
+      "2025-01-01..2025-12-31",
+    ]);
+  });
+
+  it("reads a year-month before the sentence's full stop, and a dotted date as a day", () => {
+    expect(periods("from 2024-10 to 2025-03.", "2025-07-10").flatMap((found) => found.periods)).toEqual([
+      "2024-10-01..2025-03-31",
+    ]);
+    expect(periods("in 2025-03.", "2025-07-10").flatMap((found) => found.periods)).toEqual([
+      "2025-03-01..2025-03-31",
+    ]);
+    expect(periods("on 2025.03.05.", "2025-07-10").flatMap((found) => found.periods)).toEqual([
+      "2025-03-05..2025-03-05",
+    ]);
+  });
+
   it("rejects impossible dates instead of inventing them", () => {
     expect(periods("2024年13月").flatMap((found) => found.periods)).not.toContain("2024-13-01..2024-13-31");
     expect(periods("2023年9月至7月").some((found) => found.periods.includes("2023-07-01..2023-09-30"))).toBe(
