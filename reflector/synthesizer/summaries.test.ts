@@ -41,4 +41,15 @@ describe("differences between the series compared", () => {
     );
     expect(apart.map((entry) => entry.right.keys.zone)).toEqual(["B", "C"]);
   });
+
+  // Round-11 blind g08 / g09 (seen): "Westhill is higher by 8.5 hours (16.2 % relative)" divided
+  // by the higher value when the lower was named first; 8.5 / 44 = 19.3 % is the true figure.
+  it("gives the relative difference against the lower value, whichever is named first", () => {
+    const hours = (zone: string, value: number) => ({ ...point(zone, "2025-08", value), unit: "hours" });
+    const lowerFirst = differences(buildSeries([hours("Old Town", 44), hours("Westhill", 52.5)]))[0];
+    expect(lowerFirst.difference).toBeCloseTo(-8.5, 9);
+    expect(lowerFirst.relative).toBeCloseTo(-19.32, 1);
+    const higherFirst = differences(buildSeries([hours("Westhill", 52.5), hours("Old Town", 44)]))[0];
+    expect(higherFirst.relative).toBeCloseTo(19.32, 1);
+  });
 });

@@ -25,7 +25,11 @@ export interface Series {
   points: ResolvedPoint[];
 }
 
-/** a − b for two values of the same metric (percentage points for percents) and relative to b. */
+/**
+ * a − b for two values of the same metric (percentage points for percents), and how much the
+ * higher exceeds the lower relative to the lower (signed as a − b): the answer says "<the higher>
+ * is higher by <difference> (<relative> relative)", which is true only against the lower value.
+ */
 export interface Difference {
   metric: string;
   unit?: string;
@@ -141,7 +145,7 @@ export function buildSeries(points: ResolvedPoint[]): Series[] {
   return [...groups.values()];
 }
 
-/** The difference of two points of one metric, absolute and relative to the right one. */
+/** The difference of two points of one metric, absolute and relative to the lower one. */
 function differenceOf(
   metric: string,
   unit: string | undefined,
@@ -149,13 +153,16 @@ function differenceOf(
   right: ResolvedPoint,
 ): Difference {
   const difference = left.value - right.value;
+  const lower = difference >= 0 ? right : left;
   return {
     metric,
     ...(unit ? { unit } : {}),
     left,
     right,
     difference,
-    relative: right.value === 0 ? null : (difference / Math.abs(right.value)) * 100,
+    // Against the lower value: 52.5 h vs 44 h is 19.3 % higher, whichever was named first (it
+    // was divided by the right one, so a lower left gave 8.5 / 52.5 = 16.2 %, a false figure).
+    relative: lower.value === 0 ? null : (difference / Math.abs(lower.value)) * 100,
   };
 }
 

@@ -54,10 +54,11 @@ export const englishPassageWords: PassageWords = {
     ],
   },
   answers: {
-    // A time stated in figures or in words ("within 4 hours", "one business day", "30 minutes").
+    // A time stated in figures or in words ("within 4 hours", "one business day", "30 minutes",
+    // "covered for 5 years": a warranty or a retention period is a duration too).
     how_long: [
-      "\\d+\\s*(business|working|calendar)?\\s*(days?|weeks?|hours?|minutes?|months?)\\b",
-      "\\b(an?|one|two|three|four|five|six|seven|eight|ten|twelve|fifteen|thirty)\\s+(business |working |calendar )?(days?|weeks?|hours?|minutes?|months?)\\b",
+      "\\d+\\s*(business|working|calendar)?\\s*(days?|weeks?|hours?|minutes?|months?|years?)\\b",
+      "\\b(an?|one|two|three|four|five|six|seven|eight|ten|twelve|fifteen|thirty)\\s+(business |working |calendar )?(days?|weeks?|hours?|minutes?|months?|years?)\\b",
     ],
     // A share of something ("10% of the monthly fee") is an amount too: a credit, a fee, a deposit.
     // A currency code may stand before the number ("usd 25") as well as after.
@@ -127,9 +128,11 @@ export const englishPassageWords: PassageWords = {
   countNumerals: ["\\d+"],
   countClassifiers: [],
   // "take" (how long does a refund take?) asks a duration, "get" (how much credit do we get?) an
-  // amount, "more than" joins a condition: no word a sentence must repeat.
+  // amount, "more than" joins a condition, a preposition of time or relation ("covered after it is
+  // fitted" against "covered for 5 years from installation") places the ask: no word a sentence
+  // must repeat.
   stopWords:
-    "a an the and or of to in on for by with at from is are was were be been can could may might will would shall should do does did i we you my our your it its this that these those what which who whom whose how long when where why much many there their them they if not no yes take takes took taking get gets got getting more than less".split(
+    "a an the and or of to in on for by with at from is are was were be been can could may might will would shall should do does did i we you my our your it its this that these those what which who whom whose how long when where why much many there their them they if not no yes take takes took taking get gets got getting more than less after before until during about into".split(
       " ",
     ),
 };

@@ -43,7 +43,13 @@ export const chinesePassageWords: PassageWords = {
     yes_no: ["可以", "可否", "能否", "能不能", "是否", "吗"],
   },
   answers: {
-    how_long: [`\\d+\\s*(个)?\\s*${DURATION_UNITS}`, `${CHINESE_NUMERALS}\\s*(个)?\\s*${DURATION_UNITS}`],
+    how_long: [
+      `\\d+\\s*(个)?\\s*${DURATION_UNITS}`,
+      `${CHINESE_NUMERALS}\\s*(个)?\\s*${DURATION_UNITS}`,
+      // 保修2年, 保固两年: years as a span, never a year's name (2024年, 24年1月).
+      `(?<!\\d)\\d{1,2}\\s*年(?![\\d一二三四五六七八九十]{1,2}月)`,
+      `(?<![\\d〇零一二三四五六七八九十两])${CHINESE_NUMERALS}\\s*年(?![\\d一二三四五六七八九十]{1,2}月)`,
+    ],
     amount: ["百分之", "\\d[\\d,.]*\\s*(元|块|美元|新台币|台币|港币|欧元|英镑|日元)", "人民币\\s*\\d"],
     date: ["\\d{4}年\\d{1,2}月", "\\d{1,2}月\\d{1,2}日"],
     // A charge stated as free or not (免收人工费) says whether it is charged.
