@@ -996,8 +996,7 @@ export const TIME_RULES: TimeRule[] = [
     produce: ([whole], context) => {
       const unit = (whole as TokenOf<"whole">).unit;
       const near = unit === "year" ? context.yearNear(whole.start) : undefined;
-      if (near !== undefined)
-        return time(unitPeriod({ year: near, month: 1, day: 1 }, "year", 0), false);
+      if (near !== undefined) return time(unitPeriod({ year: near, month: 1, day: 1 }, "year", 0), false);
       return time(unitPeriod(context.asOf, unit, 0), true, ["whole-current"]);
     },
   },
