@@ -27,6 +27,10 @@ describe("capability questions", () => {
       "呀，今天你能幫我看一下資料嗎",
       // Hearthwell held-out hw-g23 (seen): 可以 + 帮我 + a verb + 什么 + the things.
       "今天可以幫我看什麼數據？",
+      // Round-11 blind dm20 (seen): the assistant addressed with a locative, 你这边 / 你們這邊.
+      "你这边能查些什么数据？",
+      "你們這邊可以查哪些資料？",
+      "您那边都有哪些指标？",
     ])
       expect(isCapabilityQuestion(normalizeForMatching(question)), question).toBe(true);
   });
@@ -75,5 +79,16 @@ describe("capability questions", () => {
     const outcome = plan("what can you tell me about return rates in January 2024?");
     expect(outcome.route.route).toBe("retrieve");
     expect(outcome.plan?.sub_goals[0].params.metric).toBe("return_rate");
+  });
+});
+
+describe("the assistant addressed with a locative", () => {
+  it("reads 你这边 / 您那边 before a data question as no place (it was asked back)", () => {
+    for (const question of ["你这边华东区的退货率是多少？", "您那邊2024年1月華東區A產品的退貨率是多少？"]) {
+      const result = plan(question);
+      expect(result.plan?.sub_goals[0].params.filters, question).toMatchObject({ region: "East" });
+    }
+    // Alone, a locative still points at something unsaid.
+    expect(plan("那边的退货率是多少？").plan).toBeUndefined();
   });
 });

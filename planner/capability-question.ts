@@ -13,7 +13,8 @@
 const HAN_THINGS = "数据|资料|信息|指标|问题|东西|内容|报表|事情|事|数字|业务";
 const HAN_ASK = "什么|哪些|啥|哪类|哪一些|哪几类|哪种|哪几种|些什么";
 const HAN_DO = "查询|查找|查看|查到|查出|查|做|干|回答|答|提供|看|分析|找|问|统计|处理";
-const HAN_YOU = "你们|您们|你|您|这里|这边|系统|工作区|助手";
+// One or two of them: 你这边, 你们这里, 您这个系统 address the assistant as one does alone.
+const HAN_YOU = "(?:你们|您们|你|您|这里|这边|那边|那里|这个系统|系统|工作区|助手){1,2}";
 
 const HAN_CAPABILITY = new RegExp(
   [

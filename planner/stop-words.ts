@@ -21,6 +21,9 @@ export const CHINESE_STOP_WORDS = new Set([
 /** Locatives (那边, 一带): part of the place value right before them, else pointing at nothing said. */
 export const CHINESE_LOCATIVES = new Set(localeWords("locatives", false));
 
+/** The assistant addressed (你, 您): a locative right after one (你这边) points at no place. */
+export const CHINESE_ADDRESSEES = new Set(localeWords("addressees", false));
+
 /** English words with no qualifier of their own (articles, question words, analysis verbs …). */
 export const ENGLISH_STOP_WORDS = new Set(localeWords("functionWords", true));
 

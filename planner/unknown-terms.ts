@@ -4,6 +4,7 @@ import { dimensionNouns } from "./dimension-nouns.js";
 import { LANGUAGE_LOCALES } from "./locales/index.js";
 import { normalizeForMatching } from "./normalize-text.js";
 import {
+  CHINESE_ADDRESSEES,
   CHINESE_LOCATIVES,
   CHINESE_PLACE_NOUNS,
   CHINESE_STOP_WORDS,
@@ -182,11 +183,15 @@ export function findUnresolvedQualifiers(
   // ("VIP repeat purchase rate": the catalog lists "repeat purchase rate" and "VIP repeat purchase").
   for (const mention of mentions)
     if (mention.kind === "metric") taken.push(...ownWordsBeside(mention, normalized, segments, vocabulary));
-  // A locative right after a dimension value (华东那边) is part of that value's span.
-  for (const segment of segments)
+  // A locative right after a dimension value (华东那边) is part of that value's span; right after
+  // the assistant addressed (你这边) it is the assistant's side, no place either.
+  for (const [index, segment] of segments.entries())
     if (
       CHINESE_LOCATIVES.has(segment.text) &&
-      mentions.some((mention) => mention.kind === "dimension" && mention.end === segment.start)
+      (mentions.some((mention) => mention.kind === "dimension" && mention.end === segment.start) ||
+        (index > 0 &&
+          segments[index - 1].end === segment.start &&
+          CHINESE_ADDRESSEES.has(segments[index - 1].text)))
     )
       taken.push(segment);
 

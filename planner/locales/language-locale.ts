@@ -28,6 +28,8 @@ export interface LanguageLocale {
   countQuestionWords: readonly string[];
   /** Words pointing at a place just named (那边, 一带); alone they point at something unsaid. */
   locatives: readonly string[];
+  /** The words a user addresses the assistant with (你, 您): a locative after them (你这边) is the assistant's side, no place. */
+  addressees: readonly string[];
   /**
    * General words for a place (地区, 区域, 省, 市): after an unknown word they make it a place
    * the catalog lacks (上海地区); alone they name no place and are function words.

@@ -28,6 +28,7 @@ export const englishLanguage: LanguageLocale = {
   countClassifiers: [],
   countQuestionWords: [],
   locatives: [],
+  addressees: [],
   placeNouns: [],
   changeVerbs: englishChangeVerbs,
   changeGapWords: englishChangeGapWords,

@@ -47,6 +47,9 @@ export const chineseCountQuestionWords: readonly string[] = ["几", "多少"];
 export const chineseLocatives: readonly string[] =
   "那边 这边 那里 这里 那块 这块 一带 附近 周边 地带 片区 区域内".split(" ");
 
+/** The assistant addressed (你这边能查什么, 您那边华东区的退货率): a locative after one is the assistant's side. */
+export const chineseAddressees: readonly string[] = ["你", "您", "你们", "您们"];
+
 /**
  * General words for a place: after an unknown word (上海地区, 广州市) they make it a place the
  * catalog lacks; alone (哪个地区) they name none.

@@ -6,6 +6,7 @@ import { chineseChangeGapWords, chineseChangeVerbs } from "./change-words.js";
 import { chineseConnectives } from "./connective-words.js";
 import { chineseDataCues } from "./data-cue-words.js";
 import {
+  chineseAddressees,
   chineseCountClassifiers,
   chineseCountQuestionWords,
   chineseFunctionWords,
@@ -33,6 +34,7 @@ export const chineseLanguage: LanguageLocale = {
   countClassifiers: chineseCountClassifiers,
   countQuestionWords: chineseCountQuestionWords,
   locatives: chineseLocatives,
+  addressees: chineseAddressees,
   placeNouns: chinesePlaceNouns,
   changeVerbs: chineseChangeVerbs,
   changeGapWords: chineseChangeGapWords,
