@@ -539,3 +539,45 @@ describe("an ending word after a period ends a range", () => {
     expect(goalsOf(question, quayside, QUAY_AS_OF)).toEqual([expected]);
   });
 });
+
+// Round-11 blind mr52 (seen): "each product line" was left unread, and the metric filtered to the
+// value a later event clause named. A quantifier counts values named before it or in its own
+// clause; a later clause's value is that clause's own. And a change written with 更新 / "updated"
+// is a change event as 调整 / "changed" are.
+describe("a quantifier beside a later clause's value, and update as a change verb", () => {
+  const maplerye = loadWorkspace(path.join(root, "test/held-out/round11/maplerye"), { environment: {} });
+  const MAPLE_AS_OF = "2025-07-02";
+
+  it.each([
+    "For Q2 2024, give the crane moves for each terminal, and tell me whether any crane outage hit the Upper terminal that quarter.",
+    "2024年第二季度各码头的吊装次数是多少？那个季度上港有没有吊机停机？",
+    "2024年第二季度各碼頭的吊裝次數是多少？那個季度上港有沒有吊機停機？",
+  ])("quayside: %s", (question) => {
+    expect(goalsOf(question, quayside, QUAY_AS_OF)).toEqual([
+      "crane_moves terminal=Upper|Lower|Inner month 2024-04-01..2024-06-30",
+      "crane_outage terminal=Upper month 2024-04-01..2024-06-30",
+    ]);
+  });
+
+  it("still counts values named before a quantifier (两个码头 after 上港和下港)", () => {
+    expect(goalsOf("2024年第二季度上港和下港两个码头的吊装次数是多少？", quayside, QUAY_AS_OF)).toEqual([
+      "crane_moves terminal=Upper|Lower month 2024-04-01..2024-06-30",
+    ]);
+  });
+
+  it.each([
+    "2025年第二季度南京各产品线的投诉数是多少？那个季度蛋糕的配方有没有更新？",
+    "2025年第二季度南京各產品線的投訴數是多少？那個季度蛋糕的配方有沒有更新？",
+  ])("maplerye: %s", (question) => {
+    expect(goalsOf(question, maplerye, MAPLE_AS_OF)).toEqual([
+      "customer_complaints city=Nanjing,product_line=Bread|Pastry|Cake month 2025-04-01..2025-06-30",
+      "recipe_change product_line=Cake month 2025-04-01..2025-06-30",
+    ]);
+  });
+
+  it("reads 'was the recipe updated' as the recipe change", () => {
+    expect(goalsOf("Was the cake recipe updated in Q2 2025?", maplerye, MAPLE_AS_OF)).toEqual([
+      "recipe_change product_line=Cake month 2025-04-01..2025-06-30",
+    ]);
+  });
+});

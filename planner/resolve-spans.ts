@@ -1026,8 +1026,17 @@ const quantifiers: Step = (current, _lexicon, vocabulary, _asOf, ambiguous, acco
   for (const { start, end, dimension, han, noun, count } of quantified) {
     if (coveredBy(current.mentions, start, end)) continue;
     const members = Object.keys(vocabulary.catalog.dimensions[dimension]?.values ?? {}).length;
+    // Values a quantifier can count: named before it (华东和华北两个区域, both regions after East and
+    // North), or after it before the clause ends ("each of the East and North regions"). A value
+    // of a later clause is that clause's own ("each product line …, and whether any cake recipe
+    // update …"): counting it left "each product line" unread and the metric filtered to cake.
+    const clauseEnd = nextClauseBreak(normalized, end);
     const named = new Set(
-      current.mentions.filter((mention) => mention.name === dimension).map((mention) => mention.value),
+      current.mentions
+        .filter(
+          (mention) => mention.name === dimension && (mention.end <= start || mention.start < clauseEnd),
+        )
+        .map((mention) => mention.value),
     ).size;
     if (named > 0) {
       // The values are written out: the quantifier counts them (两区 after 华东 and 华北 are those
@@ -1055,6 +1064,30 @@ const quantifiers: Step = (current, _lexicon, vocabulary, _asOf, ambiguous, acco
   }
   return nonOverlapping(edits);
 };
+
+/** Every language's joining words, longest first: after a comma they open another clause. */
+const CLAUSE_JOINERS = [...localeWords("connectives", true), ...localeWords("connectives", false)].sort(
+  (left, right) => right.length - left.length,
+);
+
+/**
+ * Where the clause holding a position ends: the next sentence mark or semicolon, or a comma
+ * followed by a joining word (", and tell me whether …", "，并说明…"). A comma alone may set off an
+ * apposition ("both countries, Germany and Japan, in May") and ends nothing.
+ */
+function nextClauseBreak(text: string, position: number): number {
+  const marks = /[;；。?？!！]|\.(?!\d)|[,，]/gu;
+  marks.lastIndex = position;
+  for (let found = marks.exec(text); found; found = marks.exec(text)) {
+    if (!/[,，]/u.test(found[0])) return found.index;
+    const after = text.slice(found.index + 1).trimStart();
+    if (
+      CLAUSE_JOINERS.some((joiner) => after.startsWith(joiner) && !/^[a-z]/u.test(after.slice(joiner.length)))
+    )
+      return found.index;
+  }
+  return text.length;
+}
 
 /**
  * A dimension value written without the noun its synonyms carry, right before a metric or an

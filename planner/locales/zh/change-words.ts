@@ -1,5 +1,18 @@
 /** Chinese verbs that, with an event's object, name a change event (换快递, 物流商更换). */
-export const chineseChangeVerbs: readonly string[] = ["变更", "更换", "变动", "切换", "调整", "替换", "换"];
+// 更新 / 修改 / 改动 too: 蛋糕的配方有没有更新 asks for a recipe change as much as 有没有调整 does.
+export const chineseChangeVerbs: readonly string[] = [
+  "变更",
+  "更换",
+  "变动",
+  "切换",
+  "调整",
+  "替换",
+  "换",
+  "更新",
+  "修改",
+  "改动",
+  "改变",
+];
 
 /**
  * Words between an event's object and its change verb, or between the verb and the object, with
