@@ -575,6 +575,19 @@ describe("a quantifier beside a later clause's value, and update as a change ver
     ]);
   });
 
+  // Round-11 blind mr49 (seen): "that same week" was asked back ("the same week" was read).
+  it.each([
+    [
+      "What was the average wait in Hangzhou the week before last? And in Nanjing that same week?",
+      "week 2025-06-16..2025-06-22",
+    ],
+    ["Complaints in Nanjing in Q1 2025, and in Hangzhou that same quarter?", "month 2025-01-01..2025-03-31"],
+  ])("maplerye, 'that same <unit>': %s", (question, period) => {
+    const goals = goalsOf(question, maplerye, MAPLE_AS_OF);
+    expect(goals).toHaveLength(2);
+    for (const goal of goals) expect(goal.endsWith(period), goal).toBe(true);
+  });
+
   it("reads 'was the recipe updated' as the recipe change", () => {
     expect(goalsOf("Was the cake recipe updated in Q2 2025?", maplerye, MAPLE_AS_OF)).toEqual([
       "recipe_change product_line=Cake month 2025-04-01..2025-06-30",

@@ -108,6 +108,12 @@ export const englishTime: TimeLocale = {
     "the same time",
     "the same year",
     "the same half",
+    // that same week, this same quarter: "the same" with a pointing word before it
+    ...["that same", "this same"].flatMap((pointing) =>
+      ["month", "months", "quarter", "quarters", "week", "weeks", "day", "days", "year", "half"].map(
+        (unit) => `${pointing} ${unit}`,
+      ),
+    ),
     "during that time",
     "over that period",
     "in that period",
