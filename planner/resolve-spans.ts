@@ -1028,8 +1028,9 @@ const quantifiers: Step = (current, _lexicon, vocabulary, _asOf, ambiguous, acco
     const members = Object.keys(vocabulary.catalog.dimensions[dimension]?.values ?? {}).length;
     // Values a quantifier can count: named before it (华东和华北两个区域, both regions after East and
     // North), or after it before the clause ends ("each of the East and North regions"). A value
-    // of a later clause is that clause's own ("each product line …, and whether any cake recipe
-    // update …"): counting it left "each product line" unread and the metric filtered to cake.
+    // of a later clause is that clause's own ("<metric> for each <dimension> …, and whether any
+    // <event> for <value> …"): counting it left the quantifier unread and the metric filtered to
+    // that one value.
     const clauseEnd = nextClauseBreak(normalized, end);
     const named = new Set(
       current.mentions

@@ -989,7 +989,7 @@ export const TIME_RULES: TimeRule[] = [
     },
   },
   {
-    // 全年 alone: the year written nearest in the question (2024年南京全年的…), as a yearless
+    // 全年 alone: the year written nearest in the question (2024年<a value>全年的…), as a yearless
     // quarter or half takes it; with none written, the as-of year. Other units (全月) are as-of's.
     name: "whole-period",
     pattern: [is("whole")],

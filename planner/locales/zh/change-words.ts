@@ -1,5 +1,5 @@
 /** Chinese verbs that, with an event's object, name a change event (换快递, 物流商更换). */
-// 更新 / 修改 / 改动 too: 蛋糕的配方有没有更新 asks for a recipe change as much as 有没有调整 does.
+// 更新 / 修改 / 改动 too: X的Y有没有更新 asks for a change of Y as much as 有没有调整 does.
 export const chineseChangeVerbs: readonly string[] = [
   "变更",
   "更换",
