@@ -123,6 +123,11 @@ export const Asked = z.discriminatedUnion("kind", [
       explain: AskedExplain.optional(),
       /** How the period was read when the question did not name it outright: the answer says it. */
       period_reading: AskedPeriodReading.optional(),
+      /**
+       * The coarser unit the question compared in when its source records a finer one ("from Q1 to
+       * Q2" on monthly rows: quarter): the answer sums an additive metric's rows per unit.
+       */
+      compared_by: Grain.optional(),
     })
     .strict(),
   z

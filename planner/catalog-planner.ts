@@ -25,7 +25,7 @@ import type { PeriodComparison } from "./locales/time-locale.js";
 import { findModalTopicVerbs } from "./modal-topic-verbs.js";
 import { normalizeForMatching } from "./normalize-text.js";
 import { findPairReferences } from "./pair-references.js";
-import { periodReadingOf } from "./period-reading.js";
+import { comparedUnitOf, periodReadingOf } from "./period-reading.js";
 import type { Clarification, PlanContext, Planner, PlanOutcome } from "./planner.js";
 import { policyWordMentions } from "./policy-mentions.js";
 import { type AmbiguousSpan, resolveSpans, type SpanResolution } from "./resolve-spans.js";
@@ -566,6 +566,8 @@ interface Drafting {
   explained: WeakMap<GoalDraft, AskedExplain>;
   /** How each metric goal's period was read when the question did not name it outright (period-reading.ts). */
   periodReadings: WeakMap<GoalDraft, AskedPeriodReading>;
+  /** The coarser unit a metric goal's question compared in (period-reading.ts `comparedUnitOf`). */
+  comparedBy: WeakMap<GoalDraft, Grain>;
 }
 
 const namesOf = (mentions: Mention[], kind: Mention["kind"]) => [
@@ -1056,6 +1058,8 @@ function draftMetricGoals(
           if (breakdown) state.breakdowns.set(draft, breakdown);
           const reading = periodReadingOf(wanted, fitted, named === undefined, state.times, state.question);
           if (reading) state.periodReadings.set(draft, reading);
+          const comparedBy = comparedUnitOf(wanted, fitted);
+          if (comparedBy) state.comparedBy.set(draft, comparedBy);
           if (base) {
             state.explained.set(draft, explainRecord(base, fitted, EVENT_WINDOW_MONTHS));
             state.trace.push(`explain:${metric}:base:${base.from}..${base.to}`);
@@ -1379,9 +1383,14 @@ function assemblePlan(
       periodReading && (brokenDown.asked?.kind === "metric" || brokenDown.asked?.kind === "event")
         ? { ...brokenDown, asked: { ...brokenDown.asked, period_reading: periodReading } }
         : brokenDown;
-    return explained && read.asked?.kind === "metric"
-      ? { ...read, asked: { ...read.asked, explain: explained } }
-      : read;
+    const comparedBy = state.comparedBy.get(kept[index]);
+    const byUnit =
+      comparedBy && read.asked?.kind === "metric"
+        ? { ...read, asked: { ...read.asked, compared_by: comparedBy } }
+        : read;
+    return explained && byUnit.asked?.kind === "metric"
+      ? { ...byUnit, asked: { ...byUnit.asked, explain: explained } }
+      : byUnit;
   });
   return { plan };
 }
@@ -1428,6 +1437,7 @@ export class CatalogPlanner implements Planner {
       ]),
       explained: new WeakMap(),
       periodReadings: new WeakMap(),
+      comparedBy: new WeakMap(),
     };
     const { trace, warnings } = state;
     for (const correction of resolution.corrections) {

@@ -594,3 +594,31 @@ describe("a quantifier beside a later clause's value, and update as a change ver
     ]);
   });
 });
+
+// A probe of the lead's on round 11's Jadebay workspace (seen): "from Q1 to Q2" on monthly rows is
+// compared by quarter, recorded on the goal (asked.compared_by) for the answer to sum the months.
+describe("the unit a question compared in", () => {
+  const jadebay = loadWorkspace(path.join(root, "test/held-out/round11/jadebay/workspace"), {
+    environment: {},
+  });
+  const comparedBy = (question: string) =>
+    plan(question, jadebay, "2025-11-15").plan?.sub_goals.map((goal) =>
+      goal.asked?.kind === "metric" ? (goal.asked.compared_by ?? "none") : "not a metric",
+    );
+
+  it.each([
+    "How did repair cost in Old Town change from Q1 to Q2 2025?",
+    "2025年第一季度到第二季度老城区的维修费用有什么变化？",
+    "2025年第一季度到第二季度老城區的維修費用有什麼變化？",
+  ])("records quarter for two quarters on monthly rows: %s", (question) => {
+    expect(comparedBy(question)).toEqual(["quarter"]);
+  });
+
+  it.each([
+    "What was the repair cost in Old Town in 2024?",
+    "What was the repair cost in Old Town from January to March 2025?",
+    "What was the repair cost in Old Town in Q1 2025?",
+  ])("records nothing for one unit or the source's own grain: %s", (question) => {
+    expect(comparedBy(question)).toEqual(["none"]);
+  });
+});

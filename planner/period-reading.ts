@@ -1,5 +1,6 @@
 import { foldText } from "../domain/text-folding.js";
-import type { AskedPeriodReading, Period } from "../models/plan.js";
+import type { AskedPeriodReading, Grain, Period } from "../models/plan.js";
+import { periodUnits } from "./asked-for.js";
 import type { TimeMention } from "./time-expressions.js";
 
 // An answer states the period it is for whenever the question did not name that period outright
@@ -29,6 +30,25 @@ export function periodReadingOf(
   if (fitted.from !== wanted.from || fitted.to !== wanted.to)
     return { how: "widened", period: fitted, written };
   return undefined;
+}
+
+const GRAIN_SIZE: Record<Grain, number> = { day: 0, week: 1, month: 2, quarter: 3, year: 4 };
+
+/**
+ * The unit a question compared in when it is coarser than the source's: "from Q1 to Q2 2025" on
+ * monthly rows is two quarters, not six months, so the answer compares quarter against quarter.
+ * Only for two or more whole units of the written grain (a lone "2024" on monthly rows asks the
+ * year's months, as before); weeks do not nest in months and are left alone.
+ */
+export function comparedUnitOf(wanted: Period, fitted: Period): Grain | undefined {
+  if (wanted.grain === "week" || fitted.grain === "week") return undefined;
+  if (GRAIN_SIZE[wanted.grain] <= GRAIN_SIZE[fitted.grain]) return undefined;
+  // Dates the calendar arithmetic cannot step through ("14 a.d.") compare in nothing.
+  if (!/^[1-9]\d{3}-/.test(wanted.from) || !/^[1-9]\d{3}-/.test(wanted.to)) return undefined;
+  const units = periodUnits(wanted);
+  if (units.length < 2 || units[0].from !== wanted.from || units[units.length - 1].to !== wanted.to)
+    return undefined;
+  return wanted.grain;
 }
 
 /**

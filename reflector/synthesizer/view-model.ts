@@ -8,6 +8,7 @@ import { aggregateViews, correlationViews, differenceViews, trendViews } from ".
 import type { AnswerView, BuiltView, ViewContext, ViewInput } from "./answer-view.js";
 import { breakdownViews, sharedNameViews } from "./breakdown-views.js";
 import { CitationRegistry } from "./citations.js";
+import { seriesByComparedUnit } from "./compared-units.js";
 import { agreementViews, conflictViews } from "./conflict-views.js";
 import { absenceViews, alignmentViews } from "./event-views.js";
 import { explanationViews } from "./explanation-views.js";
@@ -57,6 +58,14 @@ function seriesOf(input: ViewInput, points: ResolvedPoint[]) {
   );
 }
 
+/** The coarser unit each metric goal's question compared in, by goal id (`asked.compared_by`). */
+function comparedUnitOf(input: ViewInput) {
+  return (goalId: string) => {
+    const asked = input.outcomes.find((outcome) => outcome.goal.id === goalId)?.planned.asked;
+    return asked?.kind === "metric" ? asked.compared_by : undefined;
+  };
+}
+
 /**
  * Builds the answer's view from the reflector's checked outcomes: items, computed summaries,
  * conflicts, gaps, and the status already decided (`answerStatus`), in the labels' language.
@@ -83,7 +92,7 @@ export function buildAnswerView(
   const points = resolvePoints(allPoints, input.comparisons, (source) =>
     trustOfSource(workspace.config.sources, source),
   );
-  const series = seriesOf(input, points);
+  const series = seriesByComparedUnit(seriesOf(input, points), comparedUnitOf(input), known);
   const conflicts = input.comparisons.filter((comparison) => comparison.outcome === "conflict");
   collectComparisonNumbers(input.comparisons, known);
 
