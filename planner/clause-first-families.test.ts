@@ -2,6 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadWorkspace } from "../config/load-workspace.js";
 import type { Workspace } from "../config/workspace.js";
+import { goalLines } from "../test/support/planner/goal-lines.js";
 import { CatalogPlanner } from "./catalog-planner.js";
 
 // Issue 25, the round-10 leftovers and their neighbours, each as a mechanism: a follow-up that names
@@ -19,21 +20,7 @@ const plan = (question: string, workspace: Workspace, asOf: string) =>
 
 /** Each goal as "<metric or event> <filters> <grain> <from>..<to>", once each, sorted. */
 function goalsOf(question: string, workspace: Workspace, asOf: string): string[] {
-  const outcome = plan(question, workspace, asOf);
-  expect(outcome.plan, `${question}: ${outcome.message}`).toBeDefined();
-  return [
-    ...new Set(
-      (outcome.plan?.sub_goals ?? []).map((goal) => {
-        const what = goal.params.metric ?? goal.params.event ?? "text";
-        const filters = Object.entries(goal.params.filters)
-          .map(([dimension, value]) => `${dimension}=${Array.isArray(value) ? value.join("|") : value}`)
-          .sort()
-          .join(",");
-        const period = goal.params.period;
-        return `${what} ${filters} ${period ? `${period.grain} ${period.from}..${period.to}` : ""}`.trim();
-      }),
-    ),
-  ].sort();
+  return goalLines(question, plan(question, workspace, asOf));
 }
 
 const DEMO_AS_OF = "2024-06-30";

@@ -2,6 +2,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadWorkspace } from "../config/load-workspace.js";
 import type { Workspace } from "../config/workspace.js";
+import { goalLines } from "../test/support/planner/goal-lines.js";
 import { TemporaryFolders } from "../test/support/temporary-workspace.js";
 import { CatalogPlanner } from "./catalog-planner.js";
 
@@ -18,23 +19,9 @@ const AS_OF = "2024-07-10";
 const plan = (question: string, workspace: Workspace, asOf = AS_OF) =>
   planner.planSync(question, { workspace, asOf, strategy: "auto" });
 
-/** Each goal as "<metric or event> <filters> <grain> <from>..<to>", sorted. */
+/** Each goal as "<metric or event> <filters> <grain> <from>..<to>", once each, sorted. */
 function goalsOf(question: string, workspace: Workspace, asOf = AS_OF): string[] {
-  const outcome = plan(question, workspace, asOf);
-  expect(outcome.plan, `${question}: ${outcome.message}`).toBeDefined();
-  return [
-    ...new Set(
-      (outcome.plan?.sub_goals ?? []).map((goal) => {
-        const what = goal.params.metric ?? goal.params.event ?? "text";
-        const filters = Object.entries(goal.params.filters)
-          .map(([dimension, value]) => `${dimension}=${Array.isArray(value) ? value.join("|") : value}`)
-          .sort()
-          .join(",");
-        const period = goal.params.period;
-        return `${what} ${filters} ${period ? `${period.grain} ${period.from}..${period.to}` : ""}`.trim();
-      }),
-    ),
-  ].sort();
+  return goalLines(question, plan(question, workspace, asOf));
 }
 
 describe("a step character inside a name does not hold back the period before it", () => {

@@ -1,6 +1,7 @@
 import { periodLabelRange } from "../../domain/period-range.js";
 import type { Grain } from "../../models/plan.js";
-import { enclosingUnit } from "../period-broadening.js";
+import { enclosingUnit, periodLabel } from "../period-broadening.js";
+import { changeUnitOf } from "./format-number.js";
 import type { KnownNumbers } from "./known-numbers.js";
 import type { ResolvedPoint, Series } from "./summaries.js";
 
@@ -10,25 +11,18 @@ import type { ResolvedPoint, Series } from "./summaries.js";
 // (counts, durations, money), and only over units whose every row is there. A rate or a score
 // does not add up, and a unit with a row missing has no total: those series keep their rows.
 
-const TIME_UNITS = new Set(["seconds", "minutes", "hours", "days", "weeks"]);
-
-/** Whether values of this unit add up to the value of a longer period. */
+/**
+ * Whether values of this unit add up to the value of a longer period: counts, and the units a
+ * difference is said in as themselves (durations, money); not rates, scores or ratios.
+ */
 export function isAdditiveUnit(unit: string | undefined): boolean {
-  if (unit === undefined) return false;
-  return unit === "count" || TIME_UNITS.has(unit) || /^[km]?[A-Z]{3}$/.test(unit);
+  if (unit === "count") return true;
+  const changeUnit = changeUnitOf(unit);
+  return changeUnit !== "" && changeUnit !== "percent_points" && changeUnit !== "points";
 }
 
 function nextDay(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
-
-/** A unit's label as the answer writes periods: 2025-Q1, 2025, 2025-03. */
-function unitLabel(from: string, grain: Grain): string {
-  const year = from.slice(0, 4);
-  if (grain === "year") return year;
-  if (grain === "quarter") return `${year}-Q${Math.floor((Number(from.slice(5, 7)) - 1) / 3) + 1}`;
-  if (grain === "month") return from.slice(0, 7);
-  return from;
 }
 
 /** Whether the points' periods follow one another without a gap from `from` to `to`. */
@@ -70,7 +64,7 @@ export function seriesByComparedUnit(
       const [from, to] = key.split("..");
       if (!coversWhole(members, from, to)) return entry;
       const value = members.reduce((sum, point) => sum + point.value, 0);
-      const period = unitLabel(from, grain);
+      const period = periodLabel({ grain, from, to });
       known.add(value, "computed", { label: `total of ${entry.metric} for ${period}` });
       // The unit's label is a period the answer names; it is the question's own, read as dates.
       known.addText(period, "computed", { label: `period ${period} the question compared in` });
