@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadWorkspace } from "../config/load-workspace.js";
@@ -12,6 +13,15 @@ const plan = (question: string) =>
   planner.planSync(question, { workspace, asOf: "2024-06-30", strategy: "auto" });
 
 describe("capability questions", () => {
+  it("reads its words from the locales: the rule's code holds no Chinese and no English phrase", () => {
+    const code = readFileSync(path.join(root, "planner/capability-question.ts"), "utf8").replace(
+      /\/\*\*[\s\S]*?\*\/|\/\/.*$/gmu,
+      "",
+    );
+    expect(code).not.toMatch(/[\u4e00-\u9fff]/u);
+    expect(code).not.toMatch(/\b(?:what|which|data|look up|can you)\b/u);
+  });
+
   it("recognises a question about what the assistant can look up, in three scripts and English", () => {
     for (const question of [
       "你都能帮我查哪些数据？",

@@ -1,5 +1,6 @@
 import type { BreakdownCues } from "./breakdown-cues.js";
 import type { BusinessSynonymWords } from "./business-synonym-classes.js";
+import type { CapabilityPhrases } from "./capability-phrases.js";
 import type { IntentCues } from "./intent-cue-patterns.js";
 import type { SmallTalkPhrases } from "./small-talk-phrases.js";
 
@@ -86,6 +87,8 @@ export interface LanguageLocale {
   intentCues: IntentCues;
   /** Greetings, thanks, check-ins, acknowledgements and closings, per act. */
   smallTalk: SmallTalkPhrases;
+  /** Questions about what the assistant itself can look up (what data do you have, 你能查哪些数据). */
+  capability: CapabilityPhrases;
   /** Words that say a question is about business data though no catalog term matched. */
   dataCues: readonly string[];
   /** Words of a breakdown or ranking (most often, 高频, top 3, 前三). */

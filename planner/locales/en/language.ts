@@ -2,6 +2,7 @@ import type { LanguageLocale } from "../language-locale.js";
 import { englishInterrogatives, englishOpeningInterrogatives, englishRequestWords } from "./asking-words.js";
 import { englishBreakdownCues } from "./breakdown-words.js";
 import { englishBusinessSynonyms } from "./business-synonyms.js";
+import { englishCapabilityPhrases } from "./capability-words.js";
 import { englishChangeGapWords, englishChangeVerbs } from "./change-words.js";
 import { englishConnectives } from "./connective-words.js";
 import { englishCountWords } from "./count-words.js";
@@ -43,6 +44,7 @@ export const englishLanguage: LanguageLocale = {
   requestWords: englishRequestWords,
   openingInterrogatives: englishOpeningInterrogatives,
   smallTalk: englishSmallTalk,
+  capability: englishCapabilityPhrases,
   intentCues: englishIntentCues,
   countWords: englishCountWords,
   measureHeads: englishMeasureHeads,

@@ -2,6 +2,7 @@ import type { LanguageLocale } from "../language-locale.js";
 import { chineseInterrogatives, chineseRequestWords } from "./asking-words.js";
 import { chineseBreakdownCues } from "./breakdown-words.js";
 import { chineseBusinessSynonyms } from "./business-synonyms.js";
+import { chineseCapabilityPhrases } from "./capability-words.js";
 import { chineseChangeGapWords, chineseChangeVerbs } from "./change-words.js";
 import { chineseConnectives } from "./connective-words.js";
 import { chineseDataCues } from "./data-cue-words.js";
@@ -49,6 +50,7 @@ export const chineseLanguage: LanguageLocale = {
   requestWords: chineseRequestWords,
   openingInterrogatives: [],
   smallTalk: chineseSmallTalk,
+  capability: chineseCapabilityPhrases,
   intentCues: chineseIntentCues,
   // Chinese numerals (三, 两, 十二) are read by domain/chinese-numerals.ts
   countWords: {},
