@@ -27,7 +27,7 @@ import { normalizeForMatching } from "./normalize-text.js";
 import { findPairReferences } from "./pair-references.js";
 import { comparedUnitOf, periodReadingOf } from "./period-reading.js";
 import type { Clarification, PlanContext, Planner, PlanOutcome } from "./planner.js";
-import { policyWordMentions } from "./policy-mentions.js";
+import { policyClauses, policyWordMentions } from "./policy-mentions.js";
 import { type AmbiguousSpan, resolveSpans, type SpanResolution } from "./resolve-spans.js";
 import { type RouteDecision, routeQuestion } from "./router.js";
 import { selectEventOffers } from "./select-event-offers.js";
@@ -518,6 +518,11 @@ interface Reading {
   /** Time-like text no rule read: asked back, never replaced by a default period. */
   unreadTimes: UnreadTime[];
   unknownTerms: UnknownTerm[];
+  /**
+   * Clauses of a data question that are policy asks of their own (…, and how long is the warranty?):
+   * knowledge-base searches whose words are their query and whose values qualify no measure.
+   */
+  searchedClauses: { start: number; end: number }[];
   subQuestions: string[];
   metrics: string[];
   events: string[];
@@ -636,6 +641,10 @@ function readQuestion(
   // policy search: "how quickly must a water quality complaint be visited" counts no complaints.
   const policyWords = policyWordMentions(normalized, read, times);
   const mentions = read.filter((mention) => !policyWords.includes(mention));
+  const dataAsked = mentions.some((mention) => mention.kind === "metric" || mention.kind === "event");
+  const searchedClauses = dataAsked ? policyClauses(normalized, mentions) : [];
+  const inSearchedClause = (span: { start: number; end: number }) =>
+    searchedClauses.some((clause) => span.start < clause.end && clause.start < span.end);
   // Terms read by another English form of their words are corrections the user is told about.
   const resolution = {
     ...resolved,
@@ -694,6 +703,12 @@ function readQuestion(
     unknownTerms = unknownTerms.filter((term) => !coversTerm(breakdownCue.spans, normalized, term.text));
   // A time word the grammar does not read (上周) is a period to ask about, not a term the catalog lacks.
   unknownTerms = unknownTerms.filter((term) => !isTimeLikeWord(normalizeForMatching(term.text)));
+  // A word of a policy ask beside the data asked is that ask's search query, no term to report.
+  if (searchedClauses.length > 0)
+    unknownTerms = unknownTerms.filter((term) => {
+      const at = working.indexOf(term.text);
+      return at < 0 || !inSearchedClause({ start: at, end: at + term.text.length });
+    });
   const subQuestions = decomposeQuestion(
     working,
     // A modal's verb (能换吗) is no subject a follow-up sentence inherits.
@@ -713,7 +728,9 @@ function readQuestion(
       const at = working.indexOf(term.text);
       return at < 0 ? [] : [{ start: at, end: at + term.text.length }];
     });
-  const frames = bindQualifiers(normalized, mentions, times, pairs, unknownMeasures).filter(
+  // A value named in a policy ask (the warranty on a water heater) is the search's, no measure's.
+  const bound = mentions.filter((mention) => mention.kind !== "dimension" || !inSearchedClause(mention));
+  const frames = bindQualifiers(normalized, bound, times, pairs, unknownMeasures).filter(
     (frame) => frame.metrics.length > 0 || frame.events.length > 0,
   );
   return {
@@ -730,6 +747,7 @@ function readQuestion(
       (unread) => !mentions.some((mention) => mention.start < unread.end && unread.start < mention.end),
     ),
     unknownTerms,
+    searchedClauses,
     subQuestions,
     metrics,
     events,
@@ -1454,7 +1472,11 @@ export class CatalogPlanner implements Planner {
         times: reading.times,
         accounted: resolution.accounted,
         unknownTerms: reading.unknownTerms,
-        searched: reading.metrics.length + reading.events.length === 0,
+        // A policy question is searched whole; beside data asked, only its policy clauses are.
+        searched:
+          reading.metrics.length + reading.events.length === 0
+            ? [{ start: 0, end: reading.working.length }]
+            : reading.searchedClauses,
       },
       vocabulary,
     );

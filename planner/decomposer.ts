@@ -47,6 +47,39 @@ const LATIN_LEADING_CONNECTIVE = new RegExp(
   "iu",
 );
 
+// "… in May and what does the return policy say …": a connective, then a word that asks only
+// questions (what, how, which; not "is", which also states), joins a second ask with no comma.
+const LATIN_JOINED_ASK = new RegExp(
+  `\\s(?:${alternatives(localeWords("connectives", true))})\\s+(?=(?:${alternatives(
+    localeWords("interrogatives", true).filter((word) => !OPENING_ONLY.has(word)),
+  )})\\b)`,
+  "giu",
+);
+
+/**
+ * Where a data ask and a policy ask are joined with no comma, the positions (in the folded text)
+ * where the policy ask starts: the connective before an asking word, with a document topic and
+ * no metric or event after it, and a metric or event before it. Only that join is split: two data
+ * asks joined so ("the return rate and how it changed") stay one clause, as written.
+ */
+export function joinedPolicyAskStarts(
+  normalized: string,
+  terms: readonly { start: number; end: number; kind: DecomposerTerm["kind"] }[],
+): number[] {
+  const starts: number[] = [];
+  for (const match of normalized.matchAll(LATIN_JOINED_ASK)) {
+    const at = match.index;
+    const sentenceEnd = normalized.slice(at).search(/[?？。！!；;]/u);
+    const end = sentenceEnd < 0 ? normalized.length : at + sentenceEnd;
+    const after = terms.filter((term) => term.start >= at && term.end <= end);
+    const before = terms.filter((term) => term.end <= at);
+    const isData = (term: { kind: string }) => term.kind === "metric" || term.kind === "event";
+    if (after.some((term) => term.kind === "topic") && !after.some(isData) && before.some(isData))
+      starts.push(at);
+  }
+  return starts;
+}
+
 /** A clause with an asking or requesting word is a question; one without is context ("the mug has the wrong name"). */
 function isAsking(text: string): boolean {
   const folded = normalizeForMatching(text);
@@ -84,6 +117,24 @@ function splitSentences(original: string): Piece[] {
   }
   if (start < original.length) pieces.push({ start, end: original.length, text: original.slice(start) });
   return pieces.filter((piece) => piece.text.trim().replace(/[?？。；;.!！\s]/gu, "").length > 0);
+}
+
+/**
+ * A sentence cut where a policy ask joined with no comma starts (joinedPolicyAskStarts): the data
+ * ask keeps the sentence's question mark, the policy ask starts without its connective.
+ */
+function splitAtJoinedAsks(sentence: Piece, starts: readonly number[]): Piece[] {
+  const cuts = starts.filter((at) => at > sentence.start && at < sentence.end);
+  if (cuts.length === 0) return [sentence];
+  const mark = /[?？]\s*$/u.exec(sentence.text)?.[0]?.trim() ?? "";
+  const bounds = [sentence.start, ...cuts, sentence.end];
+  return bounds.slice(0, -1).map((start, index) => {
+    const end = bounds[index + 1];
+    let text = sentence.text.slice(start - sentence.start, end - sentence.start).trim();
+    if (index > 0) text = text.replace(LATIN_LEADING_CONNECTIVE, "");
+    if (!/[?？.。!！]$/u.test(text)) text = `${text}${mark}`;
+    return { start, end, text };
+  });
 }
 
 function splitClauses(piece: Piece): Piece[] {
@@ -164,7 +215,15 @@ function comparable(text: string): string {
  * (edit distance under a fifth of the length) are merged.
  */
 export function decomposeQuestion(original: string, terms: DecomposerTerm[], language: Language): string[] {
-  const sentences = splitSentences(original.trim()).flatMap(splitAsks);
+  const trimmed = original.trim();
+  const trimOffset = original.length - original.trimStart().length;
+  const joinedAt = joinedPolicyAskStarts(
+    normalizeForMatching(trimmed),
+    terms.map((term) => ({ ...term, start: term.start - trimOffset, end: term.end - trimOffset })),
+  );
+  const sentences = splitSentences(trimmed)
+    .flatMap((sentence) => splitAtJoinedAsks(sentence, joinedAt))
+    .flatMap(splitAsks);
   if (sentences.length <= 1) return [original.trim()];
   const offset = original.length - original.trimStart().length;
   const within = (piece: Piece) =>

@@ -1,5 +1,7 @@
 import type { Catalog } from "../models/workspace.js";
+import { asksFigure, asksPolicy } from "./intents.js";
 import { normalizeForMatching } from "./normalize-text.js";
+import { clauseAround } from "./policy-mentions.js";
 import type { Mention } from "./vocabulary.js";
 
 const HAN = /^[\u4e00-\u9fff]+$/u;
@@ -60,6 +62,17 @@ export function findModalTopicVerbs(normalized: string, catalog: Catalog, taken:
     }
   }
   for (const [verb, topic] of verbs.latin) {
+    // The verb alone in a clause that asks a rule and no figure ("how many days do customers have
+    // to return an item?", "must I return the receipt?"): the word-form guard keeps it from a
+    // measure of the same stem (returns), and it names the topic whose synonyms it opens. Not
+    // "return to the dashboard": with "to" after it the verb goes somewhere, as with a modal below.
+    for (const match of normalized.matchAll(new RegExp(`\\b${escapeRegex(verb)}\\b(?!\\s+to\\b)`, "gu"))) {
+      const at = match.index;
+      if (!free(at, at + verb.length) || found.some((mention) => mention.start === at)) continue;
+      const clause = clauseAround(normalized, { start: at, end: at + verb.length });
+      if (!asksPolicy(clause) || asksFigure(clause)) continue;
+      found.push({ kind: "topic", name: topic, start: at, end: at + verb.length, text: verb });
+    }
     const pattern = new RegExp(
       `\\b(?:${ENGLISH_MODALS})\\s+(?:i|we)\\s+(?:still\\s+|also\\s+|just\\s+)?(${escapeRegex(verb)})\\b(?!\\s+to\\b)`,
       "gu",

@@ -1,3 +1,4 @@
+import { isAsk, joinedPolicyAskStarts } from "./decomposer.js";
 import { asksFigure, asksPolicy } from "./intents.js";
 import type { Mention } from "./vocabulary.js";
 
@@ -9,13 +10,46 @@ interface Span {
   end: number;
 }
 
-/** The clause of a folded question around a span: from the punctuation before it to the one after. */
-function clauseAround(normalized: string, span: Span): string {
+/** Where the clause around a span starts and ends: the punctuation before it and the one after. */
+function clauseSpan(normalized: string, span: Span): Span {
   let start = span.start;
   while (start > 0 && !CLAUSE_END.test(normalized[start - 1])) start -= 1;
   let end = span.end;
   while (end < normalized.length && !CLAUSE_END.test(normalized[end])) end += 1;
+  return { start, end };
+}
+
+/** The clause of a folded question around a span: from the punctuation before it to the one after. */
+export function clauseAround(normalized: string, span: Span): string {
+  const { start, end } = clauseSpan(normalized, span);
   return normalized.slice(start, end);
+}
+
+/**
+ * The clauses of a question that are policy asks of their own: a clause that asks, names a
+ * document topic and names no metric or event ("…in March 2024, and how long is the warranty on a
+ * water heater?", …是多少？热水器的保修期是多久？). Such a clause is a knowledge-base search: its
+ * dimension values qualify no measure of another clause, and its words are the search's query,
+ * none of them unused.
+ */
+export function policyClauses(normalized: string, mentions: readonly Mention[]): Span[] {
+  const clauses: Span[] = [];
+  // "… in May and what does the return policy say …": the policy ask starts at the connective.
+  const joined = joinedPolicyAskStarts(normalized, mentions);
+  for (const topic of mentions.filter((mention) => mention.kind === "topic")) {
+    const clause = clauseSpan(normalized, topic);
+    const cut = Math.max(-1, ...joined.filter((at) => at > clause.start && at <= topic.start));
+    if (cut >= 0) clause.start = cut;
+    if (clauses.some((known) => known.start === clause.start)) continue;
+    const inClause = (span: Span) => span.start < clause.end && clause.start < span.end;
+    if (mentions.some((other) => (other.kind === "metric" || other.kind === "event") && inClause(other)))
+      continue;
+    // It asks: an interrogative, or a rule's words (Must customers …?, 必须…).
+    const text = normalized.slice(clause.start, clause.end);
+    if (!isAsk(text) && !asksPolicy(text)) continue;
+    clauses.push(clause);
+  }
+  return clauses;
 }
 
 /**

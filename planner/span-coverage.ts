@@ -17,8 +17,8 @@ export interface CoverageInput {
   /** Spans the resolver accounted for (a quantifier counting the values named: 两区, either region). */
   accounted: { start: number; end: number }[];
   unknownTerms: UnknownTerm[];
-  /** A policy question: its words are its search query, used by the search goal. */
-  searched: boolean;
+  /** The policy question, or the policy clauses of a data question: their words are the search's query. */
+  searched: { start: number; end: number }[];
 }
 
 let segmenter: Intl.Segmenter | undefined;
@@ -215,7 +215,7 @@ export function spanCoverage(input: CoverageInput, vocabulary: Vocabulary): Span
       push(start, end, "unknown");
       continue;
     }
-    push(start, end, input.searched ? "query" : "unused");
+    push(start, end, input.searched.some((span) => inside(span, start, end)) ? "query" : "unused");
   }
   return uses;
 }

@@ -61,12 +61,15 @@ export const englishIntentCues: IntentCues = {
     "\\brequired\\b",
     "\\bentitled\\b",
     "\\bhow (?:quickly|soon|fast)\\b",
+    // a duration a rule sets ("how many days do customers have to return an item?")
+    "\\bhow many (?:working |business |calendar )?(?:days|hours|weeks|months|years)\\b",
     "\\bdo (?:i|we) get\\b",
     "\\bguarantee",
     "\\bpromise",
   ],
   figure: [
-    "\\bhow many\\b",
+    // not a duration a rule sets (how many days …: a policy cue above)
+    "\\bhow many\\b(?! (?:working |business |calendar )?(?:days|hours|weeks|months|years)\\b)",
     "\\bnumber of\\b",
     "\\bcount\\b",
     "\\btotal\\b",
