@@ -24,7 +24,7 @@ function planOf(question: string, workspace: Workspace, asOf: string) {
   const searches = (outcome.plan?.sub_goals ?? [])
     .filter((goal) => goal.expected_format === "text")
     .map((goal) => goal.params.query);
-  const unused = (outcome.understanding?.spans ?? []).filter((span) => span.role === "unused");
+  const unused = (outcome.spans ?? []).filter((span) => span.role === "unused");
   return { goals: goalLines(question, outcome), searches, warnings: outcome.warnings, unused };
 }
 
