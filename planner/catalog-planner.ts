@@ -17,7 +17,7 @@ import { withAskedFor } from "./asked-for.js";
 import { bindQualifiers, type Frame } from "./bind-qualifiers.js";
 import { type BreakdownCue, breakdownFor, coversTerm, readBreakdownCue } from "./breakdown.js";
 import { dataCueTest } from "./data-cues.js";
-import { decomposeQuestion, isAsk } from "./decomposer.js";
+import { decomposeQuestion, isAsk, LATIN_LEADING_CONNECTIVE as LEADING_CONNECTIVE } from "./decomposer.js";
 import { wordFormCorrections } from "./english-word-forms.js";
 import { findForeignMeasures, withoutForeignMeasures } from "./foreign-measures.js";
 import { detectIntents, type Intent } from "./intents.js";
@@ -27,7 +27,7 @@ import { normalizeForMatching } from "./normalize-text.js";
 import { findPairReferences } from "./pair-references.js";
 import { comparedUnitOf, periodReadingOf } from "./period-reading.js";
 import type { Clarification, PlanContext, Planner, PlanOutcome } from "./planner.js";
-import { policyClauses, policyWordMentions } from "./policy-mentions.js";
+import { documentAsksWithoutTopic, policyClauses, policyWordMentions } from "./policy-mentions.js";
 import { type AmbiguousSpan, resolveSpans, type SpanResolution } from "./resolve-spans.js";
 import { type RouteDecision, routeQuestion } from "./router.js";
 import { selectEventOffers } from "./select-event-offers.js";
@@ -222,6 +222,14 @@ const UNUSED_NOTE: Record<Language, (written: string) => string> = {
   en: (written) => `"${written}" was not used: no catalog term, time expression or rule reads it`,
   "zh-Hans": (written) => `“${written}”未被使用：没有目录术语、时间表达或规则读到它`,
   "zh-Hant": (written) => `「${written}」未被使用：沒有目錄術語、時間表達或規則讀到它`,
+};
+
+/** A clause asking what a document says, beside data asked, when the catalog has no topic for it. */
+const NO_DOCUMENT_NOTE: Record<Language, (written: string) => string> = {
+  en: (written) =>
+    `"${written}" is not planned: the workspace's catalog has no document topic for it, so no source can be searched`,
+  "zh-Hans": (written) => `“${written}”未列入计划：工作区目录中没有对应的文档主题，没有可检索的来源`,
+  "zh-Hant": (written) => `「${written}」未列入計畫：工作區目錄中沒有對應的文件主題，沒有可檢索的來源`,
 };
 
 const UNKNOWN_TERM_NOTE: Record<Language, (written: string) => string> = {
@@ -523,6 +531,8 @@ interface Reading {
    * knowledge-base searches whose words are their query and whose values qualify no measure.
    */
   searchedClauses: { start: number; end: number }[];
+  /** Clauses asking what a document says that no topic of the catalog covers: reported, not planned. */
+  unsearchableClauses: { start: number; end: number }[];
   subQuestions: string[];
   metrics: string[];
   events: string[];
@@ -643,8 +653,11 @@ function readQuestion(
   const mentions = read.filter((mention) => !policyWords.includes(mention));
   const dataAsked = mentions.some((mention) => mention.kind === "metric" || mention.kind === "event");
   const searchedClauses = dataAsked ? policyClauses(normalized, mentions) : [];
+  const unsearchableClauses = dataAsked ? documentAsksWithoutTopic(normalized, mentions) : [];
   const inSearchedClause = (span: { start: number; end: number }) =>
-    searchedClauses.some((clause) => span.start < clause.end && clause.start < span.end);
+    [...searchedClauses, ...unsearchableClauses].some(
+      (clause) => span.start < clause.end && clause.start < span.end,
+    );
   // Terms read by another English form of their words are corrections the user is told about.
   const resolution = {
     ...resolved,
@@ -703,8 +716,9 @@ function readQuestion(
     unknownTerms = unknownTerms.filter((term) => !coversTerm(breakdownCue.spans, normalized, term.text));
   // A time word the grammar does not read (上周) is a period to ask about, not a term the catalog lacks.
   unknownTerms = unknownTerms.filter((term) => !isTimeLikeWord(normalizeForMatching(term.text)));
-  // A word of a policy ask beside the data asked is that ask's search query, no term to report.
-  if (searchedClauses.length > 0)
+  // A word of a policy ask beside the data asked is that ask's search query (or, with no topic
+  // for it, part of the ask reported as not planned), no term to report on its own.
+  if (searchedClauses.length + unsearchableClauses.length > 0)
     unknownTerms = unknownTerms.filter((term) => {
       const at = working.indexOf(term.text);
       return at < 0 || !inSearchedClause({ start: at, end: at + term.text.length });
@@ -748,6 +762,7 @@ function readQuestion(
     ),
     unknownTerms,
     searchedClauses,
+    unsearchableClauses,
     subQuestions,
     metrics,
     events,
@@ -1477,6 +1492,7 @@ export class CatalogPlanner implements Planner {
           reading.metrics.length + reading.events.length === 0
             ? [{ start: 0, end: reading.working.length }]
             : reading.searchedClauses,
+        reported: reading.unsearchableClauses,
       },
       vocabulary,
     );
@@ -1505,6 +1521,16 @@ export class CatalogPlanner implements Planner {
     const refusal = refusalOf(reading, vocabulary, asOf, trace);
     if (refusal) return finish(refusal);
     for (const term of reading.unknownTerms) warnings.push(UNKNOWN_TERM_NOTE[language](term.text));
+    for (const clause of reading.unsearchableClauses)
+      warnings.push(
+        NO_DOCUMENT_NOTE[language](
+          reading.working
+            .slice(clause.start, clause.end)
+            .trim()
+            .replace(/^[,，、;；:：\s]+|[?？!！。,，\s]+$/gu, "")
+            .replace(LEADING_CONNECTIVE, ""),
+        ),
+      );
     // Time words no rule reads are asked about below (when a default period would apply), not noted.
     const unreadTimeText = unreadTimeWords(reading.normalized, reading.working, [
       ...reading.times,

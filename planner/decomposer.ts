@@ -1,5 +1,6 @@
 import { distance } from "fastest-levenshtein";
 import type { Language } from "../domain/language.js";
+import { documentNounSpans } from "./document-nouns.js";
 import { localeWords } from "./locales/index.js";
 import { normalizeForMatching } from "./normalize-text.js";
 
@@ -42,7 +43,7 @@ const LATIN_INTERROGATIVE_START = new RegExp(
 );
 
 // "…, and how long …": the connective joined the asks; each ask alone starts without it.
-const LATIN_LEADING_CONNECTIVE = new RegExp(
+export const LATIN_LEADING_CONNECTIVE = new RegExp(
   `^\\s*(?:(?:${alternatives(localeWords("connectives", true))}|also|then)\\s+)+`,
   "iu",
 );
@@ -58,8 +59,8 @@ const LATIN_JOINED_ASK = new RegExp(
 
 /**
  * Where a data ask and a policy ask are joined with no comma, the positions (in the folded text)
- * where the policy ask starts: the connective before an asking word, with a document topic and
- * no metric or event after it, and a metric or event before it. Only that join is split: two data
+ * where the policy ask starts: the connective before an asking word, with a document topic or a
+ * document's noun (policy, rules) and no metric or event after it, and a metric or event before it. Only that join is split: two data
  * asks joined so ("the return rate and how it changed") stay one clause, as written.
  */
 export function joinedPolicyAskStarts(
@@ -74,8 +75,9 @@ export function joinedPolicyAskStarts(
     const after = terms.filter((term) => term.start >= at && term.end <= end);
     const before = terms.filter((term) => term.end <= at);
     const isData = (term: { kind: string }) => term.kind === "metric" || term.kind === "event";
-    if (after.some((term) => term.kind === "topic") && !after.some(isData) && before.some(isData))
-      starts.push(at);
+    const document =
+      after.some((term) => term.kind === "topic") || documentNounSpans(normalized.slice(at, end)).length > 0;
+    if (document && !after.some(isData) && before.some(isData)) starts.push(at);
   }
   return starts;
 }
@@ -130,7 +132,10 @@ function splitAtJoinedAsks(sentence: Piece, starts: readonly number[]): Piece[] 
   const bounds = [sentence.start, ...cuts, sentence.end];
   return bounds.slice(0, -1).map((start, index) => {
     const end = bounds[index + 1];
-    let text = sentence.text.slice(start - sentence.start, end - sentence.start).trim();
+    let text = sentence.text
+      .slice(start - sentence.start, end - sentence.start)
+      .trim()
+      .replace(/[,，、;；:：\s]+$/u, "");
     if (index > 0) text = text.replace(LATIN_LEADING_CONNECTIVE, "");
     if (!/[?？.。!！]$/u.test(text)) text = `${text}${mark}`;
     return { start, end, text };

@@ -15,6 +15,9 @@ const root = path.resolve(import.meta.dirname, "..");
 const demo = loadWorkspace(path.join(root, "demo/workspace"), { environment: {} });
 const hearthwell = loadWorkspace(path.join(root, "test/held-out/hearthwell"), { environment: {} });
 const quayside = loadWorkspace(path.join(root, "test/fixtures/quayside-catalog"), { environment: {} });
+// Two catalogs with no document topic at all (blind rounds 10 and 11, seen).
+const maplerye = loadWorkspace(path.join(root, "test/held-out/round11/maplerye"), { environment: {} });
+const harborline = loadWorkspace(path.join(root, "test/held-out/round10/harborline"), { environment: {} });
 const planner = new CatalogPlanner();
 
 const UNUSED = /was not used|未被使用/u;
@@ -129,5 +132,58 @@ describe("a policy ask beside a data ask is searched on its own, its words its q
       strategy: "auto",
     });
     expect((counted.plan?.sub_goals ?? []).filter((goal) => goal.expected_format === "text")).toEqual([]);
+  });
+});
+
+describe("a document ask no topic of the catalog covers is reported, and lends no value to the data asks", () => {
+  const NOT_PLANNED =
+    /is not planned: the workspace's catalog has no document topic|未列入计划：工作区目录中没有对应的文档主题|未列入計畫：工作區目錄中沒有對應的文件主題/u;
+  it.each([
+    // Three asks: a metric, an event list and a policy; "bread" of the policy ask is no filter.
+    [
+      "What was the waste rate in Hangzhou in May 2025, which recipe changes happened that month, and what does the food safety policy say about expired bread?",
+      maplerye,
+      "2025-07-16",
+      [
+        "recipe_change  month 2025-05-01..2025-05-31",
+        "waste_rate city=Hangzhou month 2025-05-01..2025-05-31",
+      ],
+    ],
+    [
+      "2025年5月杭州的报损率是多少？食品安全规定对过期面包怎么说？",
+      maplerye,
+      "2025-07-16",
+      ["waste_rate city=Hangzhou month 2025-05-01..2025-05-31"],
+    ],
+    [
+      "2025年5月杭州的報損率是多少？食品安全規定對過期麵包怎麼說？",
+      maplerye,
+      "2025-07-16",
+      ["waste_rate city=Hangzhou month 2025-05-01..2025-05-31"],
+    ],
+    [
+      "How many passenger complaints did Northgate get in October 2024 and what is the refund policy for night buses?",
+      harborline,
+      "2024-11-20",
+      ["passenger_complaints depot=Northgate month 2024-10-01..2024-10-31"],
+    ],
+    [
+      "2024年10月北门车场的乘客投诉有多少？夜班线的退款政策是什么？",
+      harborline,
+      "2024-11-20",
+      ["passenger_complaints depot=Northgate month 2024-10-01..2024-10-31"],
+    ],
+    [
+      "2024年10月北門車場的乘客投訴有多少？夜班線的退款政策是什麼？",
+      harborline,
+      "2024-11-20",
+      ["passenger_complaints depot=Northgate month 2024-10-01..2024-10-31"],
+    ],
+  ])("%s", (question, workspace, asOf, goals) => {
+    const plan = planOf(question, workspace, asOf);
+    expect(plan.goals).toEqual(goals);
+    expect(plan.warnings.filter((warning) => NOT_PLANNED.test(warning))).toHaveLength(1);
+    expect(plan.warnings.filter((warning) => UNUSED.test(warning))).toEqual([]);
+    expect(plan.unused).toEqual([]);
   });
 });

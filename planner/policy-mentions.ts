@@ -1,4 +1,5 @@
 import { isAsk, joinedPolicyAskStarts } from "./decomposer.js";
+import { documentNounSpans } from "./document-nouns.js";
 import { asksFigure, asksPolicy } from "./intents.js";
 import type { Mention } from "./vocabulary.js";
 
@@ -74,4 +75,26 @@ export function policyWordMentions(
     const inClause = (span: Span) => span.start < clauseEnd && clauseStart < span.end;
     return !times.some(inClause) && !mentions.some((other) => other.kind === "dimension" && inClause(other));
   });
+}
+
+/**
+ * The clauses of a data question that ask what a document of rules says (…, and what does the
+ * food safety policy say about expired bread?) when the workspace has no topic for it: no topic,
+ * metric or event named in the clause, a document's noun (policy, 政策) and an ask. No source can
+ * search them: they are reported, and their values qualify no measure of another clause.
+ */
+export function documentAsksWithoutTopic(normalized: string, mentions: readonly Mention[]): Span[] {
+  const clauses: Span[] = [];
+  const joined = joinedPolicyAskStarts(normalized, mentions);
+  for (const noun of documentNounSpans(normalized)) {
+    const clause = clauseSpan(normalized, noun);
+    const cut = Math.max(-1, ...joined.filter((at) => at > clause.start && at <= noun.start));
+    if (cut >= 0) clause.start = cut;
+    if (clauses.some((known) => known.start === clause.start)) continue;
+    const inClause = (span: Span) => span.start < clause.end && clause.start < span.end;
+    if (mentions.some((mention) => mention.kind !== "dimension" && inClause(mention))) continue;
+    if (!isAsk(normalized.slice(clause.start, clause.end))) continue;
+    clauses.push(clause);
+  }
+  return clauses;
 }

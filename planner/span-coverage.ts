@@ -19,6 +19,8 @@ export interface CoverageInput {
   unknownTerms: UnknownTerm[];
   /** The policy question, or the policy clauses of a data question: their words are the search's query. */
   searched: { start: number; end: number }[];
+  /** Clauses reported in a note as not planned (a document ask no topic covers): their words are unknown. */
+  reported: { start: number; end: number }[];
 }
 
 let segmenter: Intl.Segmenter | undefined;
@@ -212,6 +214,10 @@ export function spanCoverage(input: CoverageInput, vocabulary: Vocabulary): Span
     }
     const written = working.slice(start, end);
     if (input.unknownTerms.some((term) => term.text.includes(written) || written.includes(term.text))) {
+      push(start, end, "unknown");
+      continue;
+    }
+    if (input.reported.some((span) => inside(span, start, end))) {
       push(start, end, "unknown");
       continue;
     }

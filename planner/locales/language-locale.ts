@@ -79,6 +79,8 @@ export interface LanguageLocale {
    * domain/chinese-numerals.ts, so the Chinese table is empty. The time locale spreads this table.
    */
   countWords: Readonly<Record<string, number>>;
+  /** Nouns that name a document of rules (policy, handbook, 政策, 规定): a clause asking what one says asks a document. */
+  documentNouns: readonly string[];
   /** Words that make a stem a measure (rate, share, 率, 占比). */
   measureHeads: readonly string[];
   /** Words never corrected as typos: real words read as themselves ("went" is not "west"). */

@@ -7,6 +7,7 @@ import { englishChangeGapWords, englishChangeVerbs } from "./change-words.js";
 import { englishConnectives } from "./connective-words.js";
 import { englishCountWords } from "./count-words.js";
 import { englishDataCues } from "./data-cue-words.js";
+import { englishDocumentNouns } from "./document-nouns.js";
 import { englishFunctionWords } from "./function-words.js";
 import { englishIntentCues } from "./intent-cues.js";
 import { englishMeasureHeads } from "./measure-heads.js";
@@ -47,6 +48,7 @@ export const englishLanguage: LanguageLocale = {
   capability: englishCapabilityPhrases,
   intentCues: englishIntentCues,
   countWords: englishCountWords,
+  documentNouns: englishDocumentNouns,
   measureHeads: englishMeasureHeads,
   plainWords: englishPlainWords,
   dataCues: englishDataCues,

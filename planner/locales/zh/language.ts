@@ -6,6 +6,7 @@ import { chineseCapabilityPhrases } from "./capability-words.js";
 import { chineseChangeGapWords, chineseChangeVerbs } from "./change-words.js";
 import { chineseConnectives } from "./connective-words.js";
 import { chineseDataCues } from "./data-cue-words.js";
+import { chineseDocumentNouns } from "./document-nouns.js";
 import {
   chineseAddressees,
   chineseCountClassifiers,
@@ -54,6 +55,7 @@ export const chineseLanguage: LanguageLocale = {
   intentCues: chineseIntentCues,
   // Chinese numerals (三, 两, 十二) are read by domain/chinese-numerals.ts
   countWords: {},
+  documentNouns: chineseDocumentNouns,
   measureHeads: chineseMeasureHeads,
   plainWords: [],
   dataCues: chineseDataCues,
