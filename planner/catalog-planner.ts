@@ -19,6 +19,7 @@ import { type BreakdownCue, breakdownFor, coversTerm, readBreakdownCue } from ".
 import { dataCueTest } from "./data-cues.js";
 import { decomposeQuestion, isAsk, LATIN_LEADING_CONNECTIVE as LEADING_CONNECTIVE } from "./decomposer.js";
 import { wordFormCorrections } from "./english-word-forms.js";
+import { type EventAnchor, eventAnchors } from "./event-anchors.js";
 import { findForeignMeasures, withoutForeignMeasures } from "./foreign-measures.js";
 import { detectIntents, type Intent } from "./intents.js";
 import type { PeriodComparison } from "./locales/time-locale.js";
@@ -231,6 +232,15 @@ const NO_DOCUMENT_NOTE: Record<Language, (written: string) => string> = {
   "zh-Hans": (written) => `“${written}”未列入计划：工作区目录中没有对应的文档主题，没有可检索的来源`,
   "zh-Hant": (written) => `「${written}」未列入計畫：工作區目錄中沒有對應的文件主題，沒有可檢索的來源`,
 };
+
+/** The ask-back when a measure's only period is tied to an event ("since the POS upgrade"). */
+function eventAnchoredMessage(written: string[], language: Language): string {
+  if (language === "en")
+    return `Which period do you mean by ${written.map((text) => `"${text}"`).join(", ")}? That period depends on when the event happened, which is only known once its records are fetched; ask when it happened first, or name the period (for example "since March 2024", "Q1 2024 versus Q2 2024").`;
+  if (language === "zh-Hans")
+    return `${written.map((text) => `“${text}”`).join("、")}指的是哪个期间？这个期间取决于事件发生的日期，而日期要在取回事件记录后才知道；请先问事件何时发生，或直接写明期间（例如“2024年3月以来”“2024年第一季度和第二季度对比”）。`;
+  return `${written.map((text) => `「${text}」`).join("、")}指的是哪個期間？這個期間取決於事件發生的日期，而日期要在取回事件記錄後才知道；請先問事件何時發生，或直接寫明期間（例如「2024年3月以來」「2024年第一季度和第二季度對比」）。`;
+}
 
 const UNKNOWN_TERM_NOTE: Record<Language, (written: string) => string> = {
   en: (written) => `"${written}" is not in the catalog; it is not planned`,
@@ -533,6 +543,8 @@ interface Reading {
   searchedClauses: { start: number; end: number }[];
   /** Clauses asking what a document says that no topic of the catalog covers: reported, not planned. */
   unsearchableClauses: { start: number; end: number }[];
+  /** Periods tied to an event, not a date (since the POS upgrade, 换承运商之后). */
+  eventAnchors: EventAnchor[];
   subQuestions: string[];
   metrics: string[];
   events: string[];
@@ -666,6 +678,9 @@ function readQuestion(
   // "Which of the two", 两者: the two values named, accounted for (no unknown word) and bound below.
   const pairs = findPairReferences(normalized, mentions);
   resolution.accounted.push(...pairs.map(({ start, end }) => ({ start, end })));
+  // "since the POS upgrade", 换配方之后: the anchor words are read (a period tied to the event).
+  const anchors = eventAnchors(normalized, mentions);
+  resolution.accounted.push(...anchors.map(({ start, end }) => ({ start, end })));
   // The words of a breakdown (高频, most common, 前三个, 问题类型) are read here, before any word is
   // judged unknown: they ask for a ranking, they are no qualifier the catalog lacks.
   const breakdownCue = readBreakdownCue(normalized, mentions, times, vocabulary);
@@ -716,6 +731,11 @@ function readQuestion(
     unknownTerms = unknownTerms.filter((term) => !coversTerm(breakdownCue.spans, normalized, term.text));
   // A time word the grammar does not read (上周) is a period to ask about, not a term the catalog lacks.
   unknownTerms = unknownTerms.filter((term) => !isTimeLikeWord(normalizeForMatching(term.text)));
+  if (anchors.length > 0)
+    unknownTerms = unknownTerms.filter((term) => {
+      const at = normalized.indexOf(normalizeForMatching(term.text));
+      return at < 0 || !anchors.some((anchor) => anchor.start <= at && at + term.text.length <= anchor.end);
+    });
   // A word of a policy ask beside the data asked is that ask's search query (or, with no topic
   // for it, part of the ask reported as not planned), no term to report on its own.
   if (searchedClauses.length + unsearchableClauses.length > 0)
@@ -763,6 +783,7 @@ function readQuestion(
     unknownTerms,
     searchedClauses,
     unsearchableClauses,
+    eventAnchors: anchors,
     subQuestions,
     metrics,
     events,
@@ -1571,6 +1592,20 @@ export class CatalogPlanner implements Planner {
     // A default period applies only when the question names no time at all: a time word no rule
     // read (上周, yesterday, 年初至今) is asked back, never replaced by the default month.
     // A catalog term (天津仓, a depot) is read: its characters are not time words (天, a day).
+    // A period tied to an event (since the POS upgrade, 换配方之后) has no date before the event is
+    // fetched: with no period of its own the measure is asked about, never given the default one.
+    if (state.defaults.length > 0 && reading.eventAnchors.length > 0) {
+      const written = reading.eventAnchors.map((anchor) =>
+        reading.working.slice(anchor.start, anchor.end).trim(),
+      );
+      trace.push(`ask:event_anchored:${written.join(",")}`);
+      state.defaults.length = 0;
+      warnings.splice(warningsBeforeDrafting);
+      return finish({
+        clarification: { spans: written.map((text) => ({ written: text, candidates: [] })) },
+        message: eventAnchoredMessage(written, language),
+      });
+    }
     const unreadTimeWordsLeft = unreadTimeWords(reading.normalized, reading.working, [
       ...reading.times,
       ...reading.mentions,

@@ -1,6 +1,7 @@
 import type { BreakdownCues } from "./breakdown-cues.js";
 import type { BusinessSynonymWords } from "./business-synonym-classes.js";
 import type { CapabilityPhrases } from "./capability-phrases.js";
+import type { EventAnchorWords } from "./event-anchor-words.js";
 import type { IntentCues } from "./intent-cue-patterns.js";
 import type { SmallTalkPhrases } from "./small-talk-phrases.js";
 
@@ -79,6 +80,8 @@ export interface LanguageLocale {
    * domain/chinese-numerals.ts, so the Chinese table is empty. The time locale spreads this table.
    */
   countWords: Readonly<Record<string, number>>;
+  /** Words that tie a period to an event instead of a date (since the POS upgrade, 换承运商之后). */
+  eventAnchors: EventAnchorWords;
   /** Nouns that name a document of rules (policy, handbook, 政策, 规定): a clause asking what one says asks a document. */
   documentNouns: readonly string[];
   /** Words that make a stem a measure (rate, share, 率, 占比). */

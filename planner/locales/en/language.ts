@@ -8,6 +8,7 @@ import { englishConnectives } from "./connective-words.js";
 import { englishCountWords } from "./count-words.js";
 import { englishDataCues } from "./data-cue-words.js";
 import { englishDocumentNouns } from "./document-nouns.js";
+import { englishEventAnchorWords } from "./event-anchor-words.js";
 import { englishFunctionWords } from "./function-words.js";
 import { englishIntentCues } from "./intent-cues.js";
 import { englishMeasureHeads } from "./measure-heads.js";
@@ -48,6 +49,7 @@ export const englishLanguage: LanguageLocale = {
   capability: englishCapabilityPhrases,
   intentCues: englishIntentCues,
   countWords: englishCountWords,
+  eventAnchors: englishEventAnchorWords,
   documentNouns: englishDocumentNouns,
   measureHeads: englishMeasureHeads,
   plainWords: englishPlainWords,

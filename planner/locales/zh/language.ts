@@ -7,6 +7,7 @@ import { chineseChangeGapWords, chineseChangeVerbs } from "./change-words.js";
 import { chineseConnectives } from "./connective-words.js";
 import { chineseDataCues } from "./data-cue-words.js";
 import { chineseDocumentNouns } from "./document-nouns.js";
+import { chineseEventAnchorWords } from "./event-anchor-words.js";
 import {
   chineseAddressees,
   chineseCountClassifiers,
@@ -55,6 +56,7 @@ export const chineseLanguage: LanguageLocale = {
   intentCues: chineseIntentCues,
   // Chinese numerals (三, 两, 十二) are read by domain/chinese-numerals.ts
   countWords: {},
+  eventAnchors: chineseEventAnchorWords,
   documentNouns: chineseDocumentNouns,
   measureHeads: chineseMeasureHeads,
   plainWords: [],
