@@ -545,6 +545,8 @@ interface Reading {
   unsearchableClauses: { start: number; end: number }[];
   /** Periods tied to an event, not a date (since the POS upgrade, 换承运商之后). */
   eventAnchors: EventAnchor[];
+  /** Years written only to date other time spans (2024年…上半年和下半年): read, no period of their own. */
+  datingYears: TimeMention[];
   subQuestions: string[];
   metrics: string[];
   events: string[];
@@ -654,11 +656,11 @@ function readQuestion(
     (mention) =>
       !foreignMeasures.some((phrase) => mention.kind === "topic" && mention.start === phrase.start),
   );
-  const { mentions: times, unread: unreadTimes } = questionTimeSpans(
-    normalized,
-    asOf,
-    config.fiscal_year ? { fiscalYear: config.fiscal_year } : {},
-  );
+  const {
+    mentions: times,
+    unread: unreadTimes,
+    dating: datingYears,
+  } = questionTimeSpans(normalized, asOf, config.fiscal_year ? { fiscalYear: config.fiscal_year } : {});
   // A metric word in a clause that asks about a rule (must, 多久) and no figure is a word of the
   // policy search: "how quickly must a water quality complaint be visited" counts no complaints.
   const policyWords = policyWordMentions(normalized, read, times);
@@ -731,10 +733,13 @@ function readQuestion(
     unknownTerms = unknownTerms.filter((term) => !coversTerm(breakdownCue.spans, normalized, term.text));
   // A time word the grammar does not read (上周) is a period to ask about, not a term the catalog lacks.
   unknownTerms = unknownTerms.filter((term) => !isTimeLikeWord(normalizeForMatching(term.text)));
-  if (anchors.length > 0)
+  // Text read by a rule that plans nothing of its own — an event anchor ("since the POS upgrade"),
+  // a year that only dates other spans (2024年…上半年和下半年) — is no term the catalog lacks.
+  const readAlone = [...anchors, ...datingYears];
+  if (readAlone.length > 0)
     unknownTerms = unknownTerms.filter((term) => {
       const at = normalized.indexOf(normalizeForMatching(term.text));
-      return at < 0 || !anchors.some((anchor) => anchor.start <= at && at + term.text.length <= anchor.end);
+      return at < 0 || !readAlone.some((span) => span.start <= at && at + term.text.length <= span.end);
     });
   // A word of a policy ask beside the data asked is that ask's search query (or, with no topic
   // for it, part of the ask reported as not planned), no term to report on its own.
@@ -784,6 +789,7 @@ function readQuestion(
     searchedClauses,
     unsearchableClauses,
     eventAnchors: anchors,
+    datingYears,
     subQuestions,
     metrics,
     events,
@@ -1505,7 +1511,7 @@ export class CatalogPlanner implements Planner {
         working: reading.working,
         normalized: reading.normalized,
         mentions: reading.mentions,
-        times: reading.times,
+        times: [...reading.times, ...reading.datingYears],
         accounted: resolution.accounted,
         unknownTerms: reading.unknownTerms,
         // A policy question is searched whole; beside data asked, only its policy clauses are.

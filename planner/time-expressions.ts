@@ -198,9 +198,18 @@ const UNIT_WORDS: Record<string, TimeUnit> = Object.assign({}, ...TIME_LOCALES.m
 function fiscalPeriod(groups: Groups, context: PatternContext): Built | undefined {
   const yearText = groups.year;
   const quarter = number(groups.quarter ?? groups.quarterDigit ?? groups.ordinal);
-  if (!yearText && quarter === undefined) return undefined; // 财年 alone is a word, not a period
+  // this / last / next fiscal year, 本财年 / 上财年: the fiscal year holding as-of, moved by it.
+  const offset =
+    groups.current !== undefined
+      ? 0
+      : groups.previous !== undefined
+        ? -1
+        : groups.following !== undefined
+          ? 1
+          : undefined;
+  if (!yearText && quarter === undefined && offset === undefined) return undefined; // 财年 alone is a word, not a period
   const writtenYear = yearText ? fullYear(yearText) : undefined;
-  const calendar = `${quarter ? `Q${quarter} ` : ""}${writtenYear ?? context.asOf.getUTCFullYear()}`;
+  const calendar = `${quarter ? `Q${quarter} ` : ""}${writtenYear ?? context.asOf.getUTCFullYear() + (offset ?? 0)}`;
   const fiscal = context.fiscalYear;
   if (!fiscal)
     return {
@@ -225,7 +234,8 @@ function fiscalPeriod(groups: Groups, context: PatternContext): Built | undefine
       return result.ok && result.period.from <= asOf;
     });
     if (year === undefined) return undefined;
-    note = { fiscal: true, year };
+    if (offset !== undefined) year += offset;
+    else note = { fiscal: true, year };
   }
   const result = read(year);
   if (!result.ok || (result.period.grain !== "quarter" && result.period.grain !== "year")) return undefined;
@@ -354,7 +364,7 @@ export function readTime(
   text: string,
   asOf: string,
   options: { fiscalYear?: FiscalYearOptions } = {},
-): { mentions: TimeMention[]; unread: UnreadTime[] } {
+): { mentions: TimeMention[]; unread: UnreadTime[]; dating: TimeMention[] } {
   const grammar = readTimeGrammar(text, asOf);
   const fromGrammar: TimeMention[] = [
     ...grammar.spans.map(
@@ -391,20 +401,15 @@ export function readTime(
     if (accepted.some((other) => other.start < mention.end && mention.start < other.end)) continue;
     accepted.push(mention);
   }
-  const resolved = asComparedBases(
-    asBackReferences(
-      withoutDatingYears(
-        withSamePeriodYears(
-          accepted.sort((a, b) => a.start - b.start),
-          text,
-          asOf,
-        ),
-      ),
-      text,
-      asOf,
-    ),
+  const withYears = withSamePeriodYears(
+    accepted.sort((a, b) => a.start - b.start),
     text,
+    asOf,
   );
+  const undated = withoutDatingYears(withYears);
+  // A year that only dates other expressions (2024年…上半年和下半年) is read, though no period of its own.
+  const dating = withYears.filter((mention) => !undated.includes(mention));
+  const resolved = asComparedBases(asBackReferences(undated, text, asOf), text);
   // A same-period word in a question that names no period (这三个月, "those three months", 同期
   // alone) points at nothing it says: asked back, never the default month.
   const dated = resolved.some((mention) => mention.kind !== "same_period");
@@ -426,7 +431,7 @@ export function readTime(
     .sort((a, b) => a.start - b.start)
     .filter((span, index, all) => index === 0 || all[index - 1].end <= span.start)
     .map((span) => ({ ...span, text: text.slice(span.start, span.end) }));
-  return { mentions, unread };
+  return { mentions, unread, dating };
 }
 
 /**
@@ -610,6 +615,8 @@ function asBackReferences(mentions: TimeMention[], text: string, asOfIso: string
     if (mention.kind !== "relative") return mention;
     const comparedBack = comparedWithNamed(mention, mentions.slice(0, index), text, asOfIso);
     if (comparedBack) return comparedBack;
+    const countedBack = windowBeforeNamed(mention, mentions.slice(0, index), text);
+    if (countedBack) return countedBack;
     if (mention.beforeNamed) {
       const unit = unitOfPeriod(mention.periods[0]);
       const named = mentions
@@ -689,6 +696,46 @@ function asBackReferences(mentions: TimeMention[], text: string, asOfIso: string
     if (!backReference && !demonstrative) return mention;
     return referring(demonstrative ? { conventions: ["demonstrative-back-reference"] } : {});
   });
+}
+
+const ANAPHORIC_STEPS = TIME_LOCALES.flatMap((locale) => locale.anaphoricSteps).sort(
+  (a, b) => b.length - a.length,
+);
+
+/**
+ * "The previous three months", 前三个月 after a period the question named (June 2025): the window of
+ * that many whole units ending right before it, not before as-of's unit; said in a note
+ * (convention "window-before-named"). Undefined when the mention is no such window or nothing is named.
+ */
+function windowBeforeNamed(
+  mention: TimeMention,
+  earlier: TimeMention[],
+  text: string,
+): TimeMention | undefined {
+  if (mention.rule !== "rolling-units" || mention.periods.length !== 1) return undefined;
+  if (!(mention.conventions ?? []).includes("rolling-window")) return undefined;
+  const written = text.slice(mention.start, mention.end);
+  if (!ANAPHORIC_STEPS.some((word) => written.startsWith(word))) return undefined;
+  const window = mention.periods[0];
+  const unit = unitOfPeriod(window);
+  const named = [...earlier]
+    .reverse()
+    .find((candidate) => candidate.periods.length === 1 && isOneUnit(candidate.periods[0], unit));
+  if (!named) return undefined;
+  // How many units the window holds: step back from its last unit to its first.
+  let count = 1;
+  while (count < 60 && unitPeriod(dayOf(window.to), unit, -(count - 1)).from > window.from) count += 1;
+  const start = dayOf(named.periods[0].from);
+  const from = unitPeriod(start, unit, -count).from;
+  const to = unitPeriod(start, unit, -1).to;
+  return {
+    ...mention,
+    periods: [{ ...window, from, to }],
+    conventions: [
+      ...(mention.conventions ?? []).filter((name) => name !== "rolling-window"),
+      "window-before-named",
+    ],
+  };
 }
 
 const POINTING_STEPS = TIME_LOCALES.flatMap((locale) =>

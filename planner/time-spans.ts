@@ -2,7 +2,8 @@ import { type FiscalYearOptions, readTime, type TimeMention, type UnreadTime } f
 
 /**
  * Every time span of a (folded) question, with its character offsets and resolved periods, and
- * the time-like text no rule read: the one place the rest of the planner asks the time grammar.
+ * the time-like text no rule read, and the years written only to date other spans (read, no
+ * period of their own): the one place the rest of the planner asks the time grammar.
  * Clauses bind these spans by their offsets (bind-qualifiers.ts) and coverage accounting marks
  * them used (span-coverage.ts).
  */
@@ -10,6 +11,6 @@ export function questionTimeSpans(
   normalized: string,
   asOf: string,
   options: { fiscalYear?: FiscalYearOptions } = {},
-): { mentions: TimeMention[]; unread: UnreadTime[] } {
+): { mentions: TimeMention[]; unread: UnreadTime[]; dating: TimeMention[] } {
   return readTime(normalized, asOf, options);
 }

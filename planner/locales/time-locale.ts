@@ -72,6 +72,12 @@ export interface TimeLocale {
    */
   backReferences: string[];
   /**
+   * Steps that count back from a period named earlier, not from as-of, when one is ("June 2025
+   * compared with the previous three months", 2025年6月…和前三个月比): the window then ends right
+   * before that period. With none named they keep their as-of reading.
+   */
+  anaphoricSteps: string[];
+  /**
    * Words that name "the same period" as something else in the question (同期, 这段时间, the same
    * month, during that time): the planner gives them the period of the clause they follow, as it
    * does back-references.

@@ -54,6 +54,11 @@ const CONVENTIONS: Record<string, Say> = {
     "zh-Hans": "理解为问题前文所写的期间在该年份的同一时段",
     "zh-Hant": "理解為問題前文所寫的期間在該年份的同一時段",
   },
+  "window-before-named": {
+    en: "read as the whole units just before the period named earlier in the question, not before the as-of date",
+    "zh-Hans": "理解为问题前文所写期间之前紧邻的完整单位，而不是截止日期之前的",
+    "zh-Hant": "理解為問題前文所寫期間之前緊鄰的完整單位，而不是截止日期之前的",
+  },
   "before-named": {
     en: "read as the one just before the period of that unit named earlier in the question",
     "zh-Hans": "理解为问题前文所写的同一单位期间的前一个",

@@ -45,8 +45,13 @@ const calendarWith =
   (test: (parts: CalendarParts) => boolean) =>
   (token: TimeToken): boolean =>
     token.kind === "calendar" && test(token.parts);
+/**
+ * An ordinal that counts on its own (first, third). A weak one (头, also the end of 码头) is read
+ * only after the period whose first units it picks (今年头两个月).
+ */
+const ordinal = (token: TimeToken) => token.kind === "ordinal" && !token.weak;
 /** A day of a month beside a month name: digits or an ordinal word, never "a" or 一 (一共, a month). */
-const dayNumber = (token: TimeToken) => token.kind === "ordinal" || (token.kind === "number" && token.digits);
+const dayNumber = (token: TimeToken) => ordinal(token) || (token.kind === "number" && token.digits);
 /** A token that is a period already, or a calendar that can be read as one. */
 const periodLike = (token: TimeToken) =>
   token.kind === "time" || token.kind === "calendar" || token.kind === "named_period";
@@ -329,7 +334,7 @@ export const TIME_RULES: TimeRule[] = [
   {
     // the first quarter of last year, the second half of 2023, the first week of october 2014
     name: "nth-unit-of-period",
-    pattern: [is("ordinal"), is("unit"), periodLike],
+    pattern: [ordinal, is("unit"), periodLike],
     produce: ([ordinal, unit, container], context) => {
       const period = periodOf(container, context);
       if (!period) return undefined;
@@ -344,7 +349,7 @@ export const TIME_RULES: TimeRule[] = [
   {
     // the first two months of 2024, 今年前两个月 is composed the same way
     name: "first-units-of-period",
-    pattern: [is("ordinal"), is("number"), is("unit"), periodLike],
+    pattern: [ordinal, is("number"), is("unit"), periodLike],
     produce: ([ordinal, count, unit, container], context) => {
       const period = periodOf(container, context);
       if (!period || (ordinal as TokenOf<"ordinal">).value !== 1) return undefined;
@@ -463,11 +468,12 @@ export const TIME_RULES: TimeRule[] = [
       time(unitPeriod(asOf, (unit as TokenOf<"unit">).unit, (step as TokenOf<"trailing_step">).value), true),
   },
   {
-    // 今年前两个月, 2023年前三季度: the first units of a period, written after it
+    // 今年前两个月, 今年头两个月, 2023年前三季度: the first units of a period, written after it
     name: "period-then-first-units",
     pattern: [
       periodLike,
-      (token) => token.kind === "ago" && token.direction === -1,
+      (token) =>
+        (token.kind === "ago" && token.direction === -1) || (token.kind === "ordinal" && token.value === 1),
       is("number"),
       is("unit"),
     ],
@@ -1004,7 +1010,7 @@ export const TIME_RULES: TimeRule[] = [
     // third quarter, the second half: of the year written nearest, else of the as-of year
     name: "ordinal-unit",
     pattern: [
-      is("ordinal"),
+      ordinal,
       (token) => token.kind === "unit" && (token.unit === "quarter" || token.unit === "half"),
     ],
     produce: ([ordinal, unit], _context, next) => {

@@ -80,6 +80,7 @@ export const englishTime: TimeLocale = {
     half: "half",
   },
   backReferences: ["that", "the same"],
+  anaphoricSteps: ["the previous", "previous", "the preceding", "preceding", "the prior", "prior"],
   pointingSteps: ["that"],
   // "this quarter" after "Q2 2024" is read as the current quarter: English says "that quarter"
   demonstratives: [],
@@ -360,6 +361,13 @@ export const englishTime: TimeLocale = {
       kind: "fiscal",
       pattern:
         "\\bfiscal\\s+(?:q(?<quarter>[1-4])|(?:the\\s+)?(?<ordinal>first|second|third|fourth)\\s+quarter)(?:\\s+(?:of\\s+)?(?<year>\\d{4}))?\\b",
+    },
+    // this fiscal year, last fiscal year, the previous FY: the fiscal year holding as-of, moved
+    {
+      name: "relative-fiscal-year",
+      kind: "fiscal",
+      pattern:
+        "\\b(?:(?<current>this|the current|current)|(?<previous>last|the last|previous|the previous|prior|the prior)|(?<following>next|the next))\\s+(?:fiscal\\s+year|fiscal|fy)\\b",
     },
     // fiscal 2024, fiscal year 2024 Q1
     {

@@ -50,6 +50,7 @@ export const chineseTime: TimeLocale = {
     半年: "half",
   },
   backReferences: ["当", "该", "那", "那个", "同一"],
+  anaphoricSteps: ["前"],
   pointingSteps: ["那", "该"],
   demonstratives: ["这"],
   samePeriod: [
@@ -160,7 +161,8 @@ export const chineseTime: TimeLocale = {
     本月: { unit: "month", offset: 0 },
   },
   numbers: {},
-  ordinals: {},
+  // 头 (今年头两个月): the first units of a period; 第一 is read by the numeral reader.
+  ordinals: { 头: 1 },
   ago: { 前: -1, 之前: -1, 以前: -1, 后: 1, 之后: 1, 以后: 1 },
   rangeTo: ["到", "至", "-", "–", "—", "~", "～"],
   between: ["从", "自"],
@@ -181,7 +183,8 @@ export const chineseTime: TimeLocale = {
   },
   halves: { 上半年: 1, 下半年: 2 },
   comparisons: { 同比: "year_over_year", 环比: "period_over_period" },
-  weakWords: [],
+  // 头 picks the first units only after a period (今年头两个月); alone it is a word's end (码头).
+  weakWords: ["头"],
   askingWords: ["哪一", "哪个", "哪", "几", "什么"],
   since: ["自从"],
   comparedWith: ["相较于", "相比于", "相较", "比起", "对比", "较", "比"],
@@ -201,6 +204,13 @@ export const chineseTime: TimeLocale = {
     { name: "chinese-number", kind: "number", pattern: "(?<count>[零〇一二两三四五六七八九十廿]+)" },
   ],
   periodPatterns: [
+    // 本财年, 上一财年, 下个会计年度: the fiscal year holding as-of, moved
+    {
+      name: "relative-fiscal-year",
+      kind: "fiscal",
+      pattern:
+        "(?:(?<current>本|今|当前|这个|本个)|(?<previous>上一个|上一|上个|上|去)|(?<following>下一个|下一|下个|下))(?:财年|会计年度)",
+    },
     // 2024财年第一季度, 24财年Q1, 财年第二季度, 2024财年, 2024会计年度
     {
       name: "fiscal-year",

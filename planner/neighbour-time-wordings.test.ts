@@ -1,0 +1,139 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadWorkspace } from "../config/load-workspace.js";
+import { Workspace } from "../config/workspace.js";
+import { FiscalYear, type WorkspaceConfig } from "../models/workspace.js";
+import { goalLines } from "../test/support/planner/goal-lines.js";
+import { CatalogPlanner } from "./catalog-planner.js";
+
+// Issue 25, neighbours of the blind sets' time wordings, probed on two catalogs nobody wrote them
+// for (blind round 11's Maple & Rye and round 10's Harborline, seen), three scripts: a fiscal year
+// named relative to today (this / last fiscal year, 本财年, 上一財年), a year written apart from the
+// halves it dates (2024年…上半年和下半年), the first units of a period with 头 (今年头两个月), and a
+// window counted back from a period the question named ("June 2025 compared with the previous
+// three months", 和前三个月比). Each is read as the docs say, or asked back naming why.
+const root = path.resolve(import.meta.dirname, "..");
+const maplerye = loadWorkspace(path.join(root, "test/held-out/round11/maplerye"), { environment: {} });
+const harborline = loadWorkspace(path.join(root, "test/held-out/round10/harborline"), { environment: {} });
+const MAPLE = "2025-07-16";
+const HARBOR = "2024-11-20";
+const planner = new CatalogPlanner();
+const plan = (question: string, workspace: Workspace, asOf: string) =>
+  planner.planSync(question, { workspace, asOf, strategy: "auto" });
+// The loaded config with a fiscal year added (the parsed config, labels resolved, is not re-parsed).
+const withFiscalYear = (base: Workspace, start: number) =>
+  new Workspace(base.root, base.file, {
+    ...base.config,
+    fiscal_year: FiscalYear.parse({ start }),
+  } as WorkspaceConfig);
+
+describe("a fiscal year named relative to today", () => {
+  it.each([
+    ["What was catering revenue in Shanghai this fiscal year?", maplerye, MAPLE, "this fiscal year", "2025"],
+    ["本财年上海的企业订餐收入是多少？", maplerye, MAPLE, "本财年", "2025"],
+    ["What was fare revenue at Riverside last fiscal year?", harborline, HARBOR, "last fiscal year", "2023"],
+    ["上一財年濱江車場的票款收入是多少？", harborline, HARBOR, "上一財年", "2023"],
+  ])(
+    "%s → asked back when the workspace has no fiscal year (%s)",
+    (question, workspace, asOf, written, calendar) => {
+      const outcome = plan(question, workspace, asOf);
+      expect(outcome.plan, question).toBeUndefined();
+      expect(outcome.clarification?.spans[0].written).toBe(written);
+      expect(outcome.message).toContain(calendar);
+      expect(outcome.message).toMatch(/fiscal_year/u);
+    },
+  );
+
+  it("reads it against the workspace's fiscal year when there is one (April start)", () => {
+    const april = withFiscalYear(harborline, 4);
+    // As of 2024-11-20 the fiscal year holding it is 2024-04..2025-03; the last one is 2023-04..2024-03.
+    expect(
+      goalLines("x", plan("What was fare revenue at Riverside last fiscal year?", april, HARBOR)),
+    ).toEqual(["fare_revenue depot=Riverside quarter 2023-04-01..2024-03-31"]);
+    expect(goalLines("x", plan("上一財年濱江車場的票款收入是多少？", april, HARBOR))).toEqual([
+      "fare_revenue depot=Riverside quarter 2023-04-01..2024-03-31",
+    ]);
+    expect(
+      goalLines("x", plan("本财年上海的企业订餐收入是多少？", withFiscalYear(maplerye, 4), MAPLE)),
+    ).toEqual(["catering_revenue city=Shanghai quarter 2025-04-01..2026-03-31"]);
+  });
+});
+
+describe("time spans that compose with what the question wrote elsewhere", () => {
+  it.each([
+    // A year written apart from the halves it dates is read, never asked back as a product line.
+    [
+      "2024年上海报损率上半年和下半年比怎么样？",
+      maplerye,
+      MAPLE,
+      "waste_rate city=Shanghai month 2024-01-01..2024-12-31",
+    ],
+    [
+      "2023年北門車場準點率上半年和下半年比怎麼樣？",
+      harborline,
+      HARBOR,
+      "on_time_rate depot=Northgate month 2023-01-01..2023-12-31",
+    ],
+    // 头 is the first units of the period written before it, as 前 is.
+    [
+      "今年头两个月杭州的报损率是多少？",
+      maplerye,
+      MAPLE,
+      "waste_rate city=Hangzhou month 2025-01-01..2025-02-28",
+    ],
+    [
+      "2024年頭三個月南京的報損率是多少？",
+      maplerye,
+      MAPLE,
+      "waste_rate city=Nanjing month 2024-01-01..2024-03-31",
+    ],
+    [
+      "今年头两个月滨江车场的乘客投诉有多少？",
+      harborline,
+      HARBOR,
+      "passenger_complaints depot=Riverside month 2024-01-01..2024-02-29",
+    ],
+    // "the previous three months" after a named month: the three months before it, not before as-of.
+    [
+      "How did Shanghai's waste rate in June 2025 compare with the average of the previous three months?",
+      maplerye,
+      MAPLE,
+      "waste_rate city=Shanghai month 2025-03-01..2025-06-30",
+    ],
+    [
+      "2025年6月上海的报损率和前三个月相比如何？",
+      maplerye,
+      MAPLE,
+      "waste_rate city=Shanghai month 2025-03-01..2025-06-30",
+    ],
+    [
+      "How did Northgate's on-time rate in October 2024 compare with the previous three months?",
+      harborline,
+      HARBOR,
+      "on_time_rate depot=Northgate month 2024-07-01..2024-10-31",
+    ],
+    [
+      "2024年10月北門車場的準點率和前三個月相比如何？",
+      harborline,
+      HARBOR,
+      "on_time_rate depot=Northgate month 2024-07-01..2024-10-31",
+    ],
+  ])("%s", (question, workspace, asOf, goal) => {
+    const outcome = plan(question, workspace, asOf);
+    expect(goalLines(question, outcome)).toContain(goal);
+    expect(
+      outcome.warnings.filter((warning) => /not in the catalog|不在目录|不在目錄|未被使用/u.test(warning)),
+    ).toEqual([]);
+  });
+
+  it("says when a window is counted back from the period named, and keeps as-of's reading alone", () => {
+    const counted = plan("2024年10月北门车场的准点率和前三个月相比如何？", harborline, HARBOR);
+    expect(counted.warnings.join(" ")).toContain("而不是截止日期之前的");
+    expect(
+      goalLines(
+        "x",
+        plan("What was the waste rate in Shanghai over the previous three months?", maplerye, MAPLE),
+      ),
+    ).toContain("waste_rate city=Shanghai month 2025-04-01..2025-06-30");
+  });
+});
