@@ -14,6 +14,7 @@ import { CatalogPlanner } from "./catalog-planner.js";
 const root = path.resolve(import.meta.dirname, "..");
 const maplerye = loadWorkspace(path.join(root, "test/held-out/round11/maplerye"), { environment: {} });
 const quayside = loadWorkspace(path.join(root, "test/fixtures/quayside-catalog"), { environment: {} });
+const demo = loadWorkspace(path.join(root, "demo/workspace"), { environment: {} });
 const planner = new CatalogPlanner();
 const MAPLE = "2025-07-16";
 const QUAY = "2024-07-10";
@@ -45,6 +46,8 @@ describe("a measure whose only period is tied to an event is asked back", () => 
     ],
     ["TOS升级以来上港码头的吊装次数是多少？", quayside, QUAY, "TOS升级以来"],
     ["吊機停機前後內港的平均堆存時長有什麼變化？", quayside, QUAY, "吊機停機前後"],
+    // The change verb before the event's object (换 + 承运商) is quoted with it.
+    ["换承运商之后华东区的退货率怎么样？", demo, "2024-06-30", "换承运商之后"],
   ])("%s → asks which period, quoting %s", (question, workspace, asOf, written) => {
     const outcome = plan(question, workspace, asOf);
     expect(outcome.plan, question).toBeUndefined();

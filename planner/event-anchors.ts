@@ -18,6 +18,8 @@ const alternation = (words: readonly string[]) =>
     .join("|");
 
 interface AnchorPatterns {
+  /** A change verb written right before the event's object (换承运商): part of the phrase. */
+  changeVerb: RegExp;
   /** A leading word (and a determiner) ending right before the event. */
   leading: RegExp;
   /** A trailing word starting right after the event. */
@@ -37,6 +39,7 @@ function anchorPatterns(): AnchorPatterns {
   const latinTrailing = alternation(spaced.flatMap((locale) => locale.eventAnchors.trailing));
   const hanTrailing = alternation(unspaced.flatMap((locale) => locale.eventAnchors.trailing));
   patterns = {
+    changeVerb: new RegExp(`(?:${alternation(localeWords("changeVerbs", false))})$`, "u"),
     leading: new RegExp(
       [
         latinLeading ? `\\b(?:${latinLeading})\\s+(?:(?:${determiners})\\s+)?$` : "",
@@ -63,15 +66,18 @@ function anchorPatterns(): AnchorPatterns {
  * replaced by the default period: the planner asks for the period instead.
  */
 export function eventAnchors(normalized: string, mentions: readonly Mention[]): EventAnchor[] {
-  const { leading, trailing } = anchorPatterns();
+  const { changeVerb, leading, trailing } = anchorPatterns();
   const anchors: EventAnchor[] = [];
   for (const mention of mentions) {
     if (mention.kind !== "event") continue;
-    const before = leading.exec(normalized.slice(0, mention.start));
+    // 换承运商之后: the change verb before the event's object belongs to the phrase quoted.
+    const verb = changeVerb.exec(normalized.slice(0, mention.start));
+    const eventStart = verb ? verb.index : mention.start;
+    const before = leading.exec(normalized.slice(0, eventStart));
     const after = trailing.exec(normalized.slice(mention.end));
     if (!before && !after) continue;
     anchors.push({
-      start: before ? before.index : mention.start,
+      start: before ? before.index : eventStart,
       end: after ? mention.end + after[0].length : mention.end,
       event: mention.name,
     });
