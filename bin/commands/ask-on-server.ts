@@ -1,12 +1,9 @@
 import { colors } from "../cli-output.js";
 import { interruptedBeforeStart } from "../early-interrupt.js";
 import { printAskResult } from "../print-ask-result.js";
-import { askServer } from "../serve/http-ask-client.js";
+import { askServer, TOKEN_VARIABLE } from "../serve/http-ask-client.js";
 import { readTokenFile } from "../serve/request-auth.js";
 import type { AskCommandOptions } from "./ask-definition.js";
-
-/** The environment variable holding the bearer token of `ask --server` when no --token-file is given. */
-export const TOKEN_VARIABLE = "TRIANGULATE_TOKEN";
 
 /**
  * `ask --server <url>`: the question goes to `triangulate serve` (POST /ask, docs/http-api.md)

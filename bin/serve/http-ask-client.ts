@@ -10,6 +10,9 @@ import type { QuestionOptions } from "./answer-backend.js";
 // Node's http or https (no fetch: undici costs a light client memory it does not need), so a
 // process that only asks (`ask --server`, bin/server-client-cli.ts) stays small.
 
+/** The environment variable holding a client's bearer token when no --token-file is given. */
+export const TOKEN_VARIABLE = "TRIANGULATE_TOKEN";
+
 /** The server answered with `{"error": …}` (an HTTP error status or an `error` event). */
 export class ServerReportedError extends ReportedError {
   override name = "ServerReportedError";
