@@ -7,7 +7,7 @@ import { TraceRecorder } from "../../executor/trace-recorder.js";
 import { safeParsePlan } from "../../models/plan.js";
 import { askQuestion } from "../../planner/ask.js";
 import { planQuestion } from "../../planner/plan-question.js";
-import { IsoDate } from "../option-values.js";
+import { IsoDate } from "../iso-date.js";
 import { failure, progressReporter, type ToolContext } from "./tool-context.js";
 import { toolOutput } from "./tool-output.js";
 
