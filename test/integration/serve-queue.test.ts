@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BiPortal, startBiPortal } from "../../demo/bi-portal/bi-portal-server.js";
-import { DEMO_AS_OF } from "../../demo/run-demo.js";
+import { DEMO_AS_OF, FLAGSHIP_QUESTIONS } from "../../demo/run-demo.js";
 import { type RunningTicketServer, startTicketServer } from "../../demo/ticket-server/ticket-server.js";
 import { findRealRedis, scratchPrefix } from "../support/real-redis.js";
 import { CLI, runCli } from "../support/run-cli.js";
@@ -59,6 +59,8 @@ describe.skipIf(missing !== undefined)("`ask --server` through `serve --queue` a
   let environment: NodeJS.ProcessEnv;
   let serverUrl = "";
   const children: ChildProcess[] = [];
+  /** Each started process's stderr so far, by command (`worker`, `serve`). */
+  const logs: Record<string, string> = {};
 
   /** Starts a CLI process and resolves once a line of its output matches. */
   function start(args: string[], stream: "stdout" | "stderr", ready: RegExp): Promise<string> {
@@ -67,6 +69,10 @@ describe.skipIf(missing !== undefined)("`ask --server` through `serve --queue` a
       stdio: ["ignore", "pipe", "pipe"],
     });
     children.push(child);
+    logs[args[0]] = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      logs[args[0]] += chunk.toString();
+    });
     return new Promise((resolve, reject) => {
       let text = "";
       child[stream].on("data", (chunk: Buffer) => {
@@ -164,6 +170,36 @@ describe.skipIf(missing !== undefined)("`ask --server` through `serve --queue` a
     expect(events.at(-1)?.event).toBe("result");
     expect(events.at(-1)?.data.exit_code).toBe(2);
   }, 300_000);
+
+  it("cancels the question on its worker when the client is interrupted (exit 1, kind interrupted)", async () => {
+    // The ticket server stops answering: the question's ticket step waits for its timeout.
+    tickets.setFaults({ hang: { times: 1000 } });
+    try {
+      const interrupted = await runCli(
+        [
+          "ask",
+          FLAGSHIP_QUESTIONS.find((entry) => entry.id === "q1-en")?.question ?? "",
+          "--server",
+          serverUrl,
+          "--token-file",
+          tokenFile,
+          "--as-of",
+          DEMO_AS_OF,
+          "--json",
+        ],
+        { timeoutMs: 120_000, interruptAfterMs: 5_000 },
+      );
+      expect(interrupted.code).toBe(1);
+      expect((JSON.parse(interrupted.stdout) as { error: { kind: string } }).error.kind).toBe("interrupted");
+      // The connection closed, the server cancelled the job, the worker stopped it.
+      await expect.poll(() => /"job-cancel"/.test(logs.worker ?? ""), { timeout: 30_000 }).toBe(true);
+      await expect
+        .poll(() => /POST \/ask 200 \d+ ms \(client went away\)/.test(logs.serve ?? ""), { timeout: 30_000 })
+        .toBe(true);
+    } finally {
+      tickets.setFaults({});
+    }
+  }, 240_000);
 
   it("says the server's refusal and an unreachable server as the CLI's failures (exit 1, --json error)", async () => {
     const refused = await runCli(
