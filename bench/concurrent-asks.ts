@@ -9,6 +9,9 @@
 // warm `triangulate worker` processes on a real Redis (.ci/start-redis; --concurrency per worker):
 // its RSS counts the workers, their browser and the ask client processes. It also times each
 // flagship question on a warm worker from an in-process client (no CLI start-up).
+// Mode `serve` sends the same asks through one `triangulate serve --queue` in front of the same two
+// warm workers, each from a light `ask --server` client (HTTP, no BullMQ): its RSS counts the
+// workers, their browser, the server and the clients.
 // For each row it prints what the peak is made of: every kind of process (worker, ask client,
 // browser server, Chromium browser / renderer / GPU / …), how many, their RSS and PSS at the peak,
 // and the CPU seconds each kind used over the row (the work, whatever else loads the machine).
@@ -18,7 +21,7 @@
 // node_modules: e.g. `.baseline/dist`, docs/deployment.md) adds the mode `workers` run with that
 // build first: before and after in one run, on the same demo servers.
 //
-//   npm run build && npx tsx bench/concurrent-asks.ts [--n 1,5,20] [--modes shared,own,workers] [--no-job] [--concurrency 10] [--bi-concurrency 4] [--keep <folder>] [--baseline <dist folder>]
+//   npm run build && npx tsx bench/concurrent-asks.ts [--n 1,5,20] [--modes shared,own,workers,serve] [--no-job] [--concurrency 10] [--bi-concurrency 4] [--keep <folder>] [--baseline <dist folder>]
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
@@ -48,7 +51,7 @@ const { values } = parseArgs({
   },
 });
 const sizes = values.n.split(",").map(Number);
-type Mode = "shared" | "own" | "workers" | "workers-before";
+type Mode = "shared" | "own" | "workers" | "workers-before" | "serve";
 const requestedModes = values.modes.split(",") as Mode[];
 // The baseline build runs right before this one, in the same run.
 const modes = values.baseline
@@ -183,7 +186,13 @@ function processKind(info: ProcessInfo): string {
     return "browser server (node)";
   const command = info.argv[info.argv.indexOf(script) + 1] ?? "";
   if (command === "worker") return "triangulate worker";
-  if (command === "ask") return info.argv.includes("--queue") ? "ask --queue client" : "ask (local)";
+  if (command === "serve") return "triangulate serve";
+  if (command === "ask")
+    return info.argv.includes("--queue")
+      ? "ask --queue client"
+      : info.argv.includes("--server")
+        ? "ask --server client"
+        : "ask (local)";
   if (command === "report") return "report run (local)";
   return `other: ${info.argv.slice(0, 3).join(" ").slice(0, 60)}`;
 }
@@ -376,7 +385,10 @@ try {
       TRIANGULATE_BROWSER_IDLE_SECONDS: String(IDLE_SECONDS),
       TRIANGULATE_QUEUE_PREFIX: prefix,
     };
-    const warm = mode.startsWith("workers") ? await startWarmWorkers(environment, mode) : undefined;
+    const warm =
+      mode.startsWith("workers") || mode === "serve" ? await startWarmWorkers(environment, mode) : undefined;
+    const served = mode === "serve" && warm ? await startServe(environment, warm.url) : undefined;
+    if (served) warm?.pids.push(served.pid);
     for (const n of sizes) {
       const withJob = n === Math.max(...sizes) && n > 1 && !values["no-job"];
       process.stderr.write(`… ${mode}: ${n} concurrent ask${withJob ? " + a report job" : ""}\n`);
@@ -391,7 +403,11 @@ try {
       // N=1: the questions one after another (the baseline answers); otherwise all at once.
       const results: AskResult[] = [];
       const ask = async (entry: (typeof QUESTIONS)[number]) => {
-        const where = warm ? ["--queue", warm.url] : ["--workspace", demo.directory];
+        const where = served
+          ? ["--server", served.url]
+          : warm
+            ? ["--queue", warm.url]
+            : ["--workspace", demo.directory];
         const result = await run(
           ["ask", entry.question, ...where, "--as-of", DEMO_AS_OF, "--json"],
           environment,
@@ -471,7 +487,9 @@ try {
               ? "2 warm workers (queue)"
               : mode === "workers-before"
                 ? "2 warm workers, before"
-                : "browser per process",
+                : mode === "serve"
+                  ? "2 warm workers behind serve"
+                  : "browser per process",
         n,
         job: withJob,
         peakGb: sampler.peakRssKb / 2 ** 20,
@@ -485,6 +503,7 @@ try {
         leftover: mode === "shared" ? `${leftover} (servers ${sampler.servers.size})` : "—",
       });
     }
+    if (served) await served.stop();
     if (warm) {
       await warm.stop();
       // The next mode (another build) must start its own browser server, not reuse this one.
@@ -533,7 +552,8 @@ async function startWarmWorkers(environment: NodeJS.ProcessEnv, mode: string) {
     queueSettings(found.url, { prefix: environment.TRIANGULATE_QUEUE_PREFIX ?? "" }),
   );
   for (const entry of [...QUESTIONS, ...QUESTIONS]) await client.ask(entry.question, { asOf: DEMO_AS_OF });
-  for (const entry of FLAGSHIP_QUESTIONS) {
+  // The same workers as mode `workers`: their warm flagship times are that mode's.
+  for (const entry of mode === "serve" ? [] : FLAGSHIP_QUESTIONS) {
     const started = performance.now();
     const result = await client.ask(entry.question, { asOf: DEMO_AS_OF });
     flagshipTimes.push(
@@ -557,6 +577,38 @@ async function startWarmWorkers(environment: NodeJS.ProcessEnv, mode: string) {
         ),
       );
     },
+  };
+}
+
+/**
+ * One `triangulate serve --queue` in front of the warm workers (asks answered on them, each
+ * `ask --server` client a light HTTP client); its URL is read from its `--json` line.
+ */
+async function startServe(environment: NodeJS.ProcessEnv, queueUrl: string) {
+  const child = spawn(
+    process.execPath,
+    [binary, "serve", "--queue", queueUrl, "-w", demo.directory, "--port", "0", "--json"],
+    { env: environment, stdio: ["ignore", "pipe", "ignore"] },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let text = "";
+    child.stdout.on("data", (chunk) => {
+      text += chunk;
+      const match = /"url":\s*"([^"]+)"/.exec(text);
+      if (match) resolve(match[1]);
+    });
+    child.once("close", (code) =>
+      reject(new Error(`triangulate serve ended (exit ${code}) before listening`)),
+    );
+  });
+  return {
+    url,
+    pid: child.pid as number,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("close", () => resolve());
+        child.kill("SIGTERM");
+      }),
   };
 }
 
@@ -624,10 +676,13 @@ for (const row of rows) {
   }
   const all = sum(() => true);
   line("all", "", "", all.rss, all.pss, all.cpu);
-  if (kinds.includes("ask --queue client")) {
+  const clientKinds: string[] = kinds.filter(
+    (kind) => kind === "ask --queue client" || kind === "ask --server client",
+  );
+  if (clientKinds.length > 0) {
     // The clients are the analysts' terminals, usually not the workers' machine.
-    const served = sum((kind) => kind !== "ask --queue client");
-    line("all but the ask --queue clients", "", "", served.rss, served.pss, served.cpu);
+    const served = sum((kind) => !clientKinds.includes(kind));
+    line(`all but the ${clientKinds.join(", ")}s`, "", "", served.rss, served.pss, served.cpu);
   }
 }
 for (const n of sizes) {
@@ -642,6 +697,28 @@ for (const n of sizes) {
     process.stdout.write(
       `N=${n}: workers after / before: RSS ${(workers.peakGb / before.peakGb).toFixed(2)}, p50 ${(workers.p50 / before.p50).toFixed(2)}, p95 ${(workers.p95 / before.p95).toFixed(2)}${ratio(before)} before${ratio(workers)} after\n`,
     );
+  }
+  const behindServe = rows.find((row) => row.n === n && row.mode === "2 warm workers behind serve");
+  if (behindServe) {
+    const loneServe = rows.find((row) => row.mode === behindServe.mode && row.n === 1);
+    const loneQueue = rows.find((row) => row.mode === "2 warm workers (queue)" && row.n === 1);
+    const clientRss = (row: Row, kind: string) => {
+      const entry = row.composition.get(kind);
+      return entry && entry.count > 0 ? `${(entry.rssKb / entry.count / 1024).toFixed(0)} MB` : "—";
+    };
+    const clientCpu = (row: Row, kind: string) => {
+      const seconds = row.cpu.get(kind);
+      return seconds !== undefined && row.n > 1 ? `${(seconds / row.n).toFixed(2)} s` : "—";
+    };
+    if (n > 1 && loneServe)
+      process.stdout.write(
+        `N=${n}: behind serve: p95 / a lone ask's p95 ${(behindServe.p95 / loneServe.p95).toFixed(1)}×; ask --server client RSS at the peak ${clientRss(behindServe, "ask --server client")} each, CPU ${clientCpu(behindServe, "ask --server client")} each`,
+      );
+    if (n > 1 && workers && loneQueue)
+      process.stdout.write(
+        `; queue: p95 / a lone ask's p95 ${(workers.p95 / loneQueue.p95).toFixed(1)}×, ask --queue client ${clientRss(workers, "ask --queue client")} each, CPU ${clientCpu(workers, "ask --queue client")} each`,
+      );
+    if (n > 1) process.stdout.write("\n");
   }
   const today = rows.find((row) => row.n === n && row.mode === "shared browser");
   if (workers && today)

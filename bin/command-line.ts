@@ -1,8 +1,8 @@
 import { Command, CommanderError } from "commander";
-import { ConfigError, formatConfigIssue } from "../config/config-error.js";
+import { ConfigError, type ConfigIssue, formatConfigIssue } from "../config/config-error.js";
 import { colors, ExitCode, jsonWasPrinted, printJson, UsageError } from "./cli-output.js";
 import { commandStarting } from "./early-interrupt.js";
-import { errorObject } from "./error-object.js";
+import { errorObject, ReportedError } from "./error-object.js";
 import { exitQuietlyOnClosedPipe } from "./standard-streams.js";
 
 /** Loads a command's module and gives the function that registers it. */
@@ -49,6 +49,19 @@ function reportFailure(error: unknown): void {
   }
   if (error instanceof ConfigError) {
     for (const issue of error.issues) process.stderr.write(`${c.red("✖")} ${formatConfigIssue(issue)}\n`);
+  } else if (error instanceof ReportedError) {
+    // As the process that met the failure would have printed it.
+    const { kind, message, name, issues } = error.object;
+    const located =
+      kind === "config_error"
+        ? (issues ?? []).filter(
+            (issue): issue is ConfigIssue => "file" in issue && typeof issue.file === "string",
+          )
+        : [];
+    if (located.length > 0 && located.length === issues?.length)
+      for (const issue of located) process.stderr.write(`${c.red("✖")} ${formatConfigIssue(issue)}\n`);
+    else if (kind === "usage_error" || !name) process.stderr.write(`${c.red("error:")} ${message}\n`);
+    else process.stderr.write(`${c.red("error:")} ${name}: ${message}\n`);
   } else if (error instanceof UsageError) {
     process.stderr.write(`${c.red("error:")} ${error.message}\n`);
   } else {

@@ -18,6 +18,21 @@ export interface ErrorObject {
   name?: string;
 }
 
+/**
+ * A failure another triangulate process already described as an error object (`triangulate
+ * serve`'s `{"error": …}`): printed and returned as it came, so a client prints what the server's
+ * own command would have printed.
+ */
+export class ReportedError extends Error {
+  override name = "ReportedError";
+  readonly kind: string;
+
+  constructor(readonly object: ErrorObject) {
+    super(object.message);
+    this.kind = object.kind;
+  }
+}
+
 const locationOf = (issue: ConfigIssue) => ({
   file: issue.file,
   ...(issue.line === undefined ? {} : { line: issue.line, column: issue.column ?? 1 }),
@@ -26,6 +41,7 @@ const locationOf = (issue: ConfigIssue) => ({
 
 /** The error object for anything a command threw. */
 export function errorObject(error: unknown): ErrorObject {
+  if (error instanceof ReportedError) return error.object;
   if (error instanceof CommanderError)
     return { kind: "usage_error", message: error.message.replace(/^error: /, "") };
   if (error instanceof UsageError) return { kind: "usage_error", message: error.message };

@@ -20,7 +20,17 @@ describe("lightEntryFor", () => {
     expect(lightEntryFor(["ask", "--json", "--queue", "redis://h", "--help"])).toBe("queue-client");
   });
 
+  it("picks the server client for ask with a server, in either spelling", () => {
+    expect(lightEntryFor(["ask", "Return rate?", "--server", "http://h:8787"])).toBe("server-client");
+    expect(lightEntryFor(["ask", "--server=http://h:8787", "Return rate?", "--json"])).toBe("server-client");
+  });
+
   it("leaves every other command line to the full CLI", () => {
+    // Both at once, or a server without its URL: the full CLI refuses them.
+    expect(lightEntryFor(["ask", "Q", "--queue", "redis://h", "--server", "http://h"])).toBeUndefined();
+    expect(lightEntryFor(["ask", "Q", "--server"])).toBeUndefined();
+    expect(lightEntryFor(["ask", "Q", "--server="])).toBeUndefined();
+    expect(lightEntryFor(["ask", "Q", "--queue", "redis://h", "--server"])).toBeUndefined();
     expect(lightEntryFor(["ask", "Return rate?"])).toBeUndefined();
     expect(lightEntryFor(["ask", "Return rate?", "--queue"])).toBeUndefined();
     expect(lightEntryFor(["ask", "Return rate?", "--queue", ""])).toBeUndefined();
@@ -64,6 +74,27 @@ describe("the built light bundle", () => {
     expect(size("queue-client.cjs")).toBeLessThan(size("triangulate.cjs") / 3);
   });
 
+  it("holds, for `ask --server`, the command line, the HTTP client and the answer printer: no queue, no BullMQ or Redis", () => {
+    requireBuilt();
+    const map = JSON.parse(readFileSync(path.join(bundles, "server-client.cjs.map"), "utf8")) as {
+      sources: string[];
+    };
+    const own = map.sources
+      .filter((source) => !source.includes("node_modules/"))
+      .map((source) => path.relative(path.resolve("."), path.resolve(bundles, source)));
+    expect(own).toEqual(expect.arrayContaining(["bin/serve/http-ask-client.ts", "bin/print-answer.ts"]));
+    const heavy = own.filter((file) =>
+      /^(planner|executor|adapters|jobs|synthesizer|workers)\/|^config\/load-workspace\.ts$|^bin\/commands\/(open-workspace|ask-on-queue)\.ts$/.test(
+        file,
+      ),
+    );
+    expect(heavy).toEqual([]);
+    // Nothing of BullMQ or ioredis is bundled or required (they stay outside every bundle).
+    const code = readFileSync(path.join(bundles, "server-client.cjs"), "utf8");
+    expect(code).not.toMatch(/require\("(bullmq|ioredis)"\)|__bundleImport\("(bullmq|ioredis)"\)/);
+    expect(map.sources.filter((source) => /node_modules\/(bullmq|ioredis)\//.test(source))).toEqual([]);
+  });
+
   const folder = mkdtempSync(path.join(tmpdir(), "triangulate-light-entry-"));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -103,6 +134,19 @@ describe("the built light bundle", () => {
     ["a queue URL that is not Redis", ["ask", "Return rate?", "--queue", "http://127.0.0.1:1", "--json"]],
     ["an unknown strategy", ["ask", "Return rate?", "--queue", unreachable, "--strategy", "fast"]],
     ["the command's help", ["ask", "--queue", unreachable, "--help"]],
+    // Port 1 on loopback: no server, the connection is refused at once.
+    [
+      "a server that does not answer, --json",
+      ["ask", "Return rate?", "--server", "http://127.0.0.1:1", "--json"],
+    ],
+    ["a server that does not answer", ["ask", "Return rate?", "--server", "http://127.0.0.1:1"]],
+    ["a server URL that is not http", ["ask", "Return rate?", "--server", "redis://127.0.0.1:1", "--json"]],
+    ["a server URL with credentials", ["ask", "Return rate?", "--server", "http://u:p@127.0.0.1:1"]],
+    [
+      "a token file that does not exist",
+      ["ask", "Return rate?", "--server", "http://127.0.0.1:1", "--token-file", "/nonexistent/token"],
+    ],
+    ["an empty question to a server", ["ask", " ", "--server", "http://127.0.0.1:1", "--json"]],
   ])("prints what the full CLI prints, with its exit code: %s", (_, args) => {
     const { light, full } = bothWays(args);
     // Each case is one the light entry itself answers (no worker needed), so each says something.

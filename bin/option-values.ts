@@ -1,9 +1,11 @@
 import { InvalidArgumentError } from "commander";
-import { z } from "zod";
 
 /**
  * Parsers for option values, given to commander so a wrong value stops before any work with a
  * usage error naming the option and what it takes (exit code 1; with --json the error object).
+ * No schema library here: `ask --queue` and `ask --server` load this at start, and a client that
+ * only sends a question need not load zod (bin/iso-date.ts holds the schema the MCP tools and the
+ * HTTP API check bodies with).
  */
 
 /** A calendar date written YYYY-MM-DD that exists (2024-02-30 and 2024-13-45 do not). */
@@ -23,14 +25,3 @@ export function positiveInteger(value: string): string {
   if (/^\d+$/.test(value) && Number(value) >= 1) return value;
   throw new InvalidArgumentError("expects a whole number of 1 or more.");
 }
-
-/** A calendar date YYYY-MM-DD, checked as --as-of is: the MCP tools' and the HTTP API's `as_of`. */
-export const IsoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "a date like 2024-06-30")
-  .refine(
-    (value) =>
-      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    "a real calendar date",
-  );

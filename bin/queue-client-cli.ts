@@ -10,5 +10,12 @@ import { runCommandLine } from "./command-line.js";
 
 // No top-level await: bundled as a CommonJS script like the full CLI.
 runCommandLine({
-  ask: async () => (await import("./commands/ask-definition.js")).registerQueueAskCommand,
+  ask: async () => {
+    const { defineAskCommand, refuseLocalAsk } = await import("./commands/ask-definition.js");
+    return (program) =>
+      defineAskCommand(program, {
+        here: refuseLocalAsk,
+        queue: async () => (await import("./commands/ask-on-queue.js")).askOnQueue,
+      });
+  },
 });

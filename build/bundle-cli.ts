@@ -8,9 +8,11 @@
 // used (esbuild keeps each dynamically imported module's body in a function called on import).
 //
 // `ask --queue` runs a light bundle of its own, dist/bundle/queue-client.cjs from
-// bin/queue-client-cli.ts (the command line, the queue client, the answer printer): the entry picks
-// it with bin/light-entry.ts before loading anything else, so a client waiting for a worker does
-// not read, compile and keep the full CLI's 3 MB.
+// bin/queue-client-cli.ts (the command line, the queue client, the answer printer), and
+// `ask --server` another, dist/bundle/server-client.cjs from bin/server-client-cli.ts (an HTTP
+// client instead of the queue's): the entry picks one with bin/light-entry.ts before loading
+// anything else, so a client waiting for an answer does not read, compile and keep the full
+// CLI's 3 MB.
 //
 // The rest of dist/ stays as tsc wrote it: modules started as their own process or worker (PDF
 // extraction, OCR, the shared browser), the benches' in-process imports and the tests read it.
@@ -34,6 +36,10 @@ const BUNDLES = {
   "queue-client": {
     entry: path.join(dist, "bin", "queue-client-cli.js"),
     file: path.join(bundleDirectory, "queue-client.cjs"),
+  },
+  "server-client": {
+    entry: path.join(dist, "bin", "server-client-cli.js"),
+    file: path.join(bundleDirectory, "server-client.cjs"),
   },
 };
 
@@ -162,18 +168,20 @@ async function bundle(bundleEntry: string, file: string): Promise<string> {
   return createHash("sha256").update(readFileSync(file)).digest("hex").slice(0, 16);
 }
 const fullHash = await bundle(BUNDLES.full.entry, BUNDLES.full.file);
-const lightHash = await bundle(BUNDLES["queue-client"].entry, BUNDLES["queue-client"].file);
+const queueClientHash = await bundle(BUNDLES["queue-client"].entry, BUNDLES["queue-client"].file);
+const serverClientHash = await bundle(BUNDLES["server-client"].entry, BUNDLES["server-client"].file);
 writeFileSync(
   entry,
   [
     "#!/usr/bin/env node",
     "// The CLI's modules, bundled by build/bundle-cli.ts and run with V8's code cache by run-bundle.ts:",
-    "// the light bundle of `ask --queue` (bin/light-entry.ts), the full one for every other command line.",
+    "// the light bundle of `ask --queue` or `ask --server` (bin/light-entry.ts), the full one for every other command line.",
     'import { fileURLToPath } from "node:url";',
     'import { lightEntryFor } from "./light-entry.js";',
     ENTRY_MARK,
     "const light = lightEntryFor(process.argv.slice(2));",
-    `const [file, hash] = light === "queue-client" ? ["../bundle/queue-client.cjs", ${JSON.stringify(lightHash)}] : ["../bundle/triangulate.cjs", ${JSON.stringify(fullHash)}];`,
+    `const bundles = { "queue-client": ["../bundle/queue-client.cjs", ${JSON.stringify(queueClientHash)}], "server-client": ["../bundle/server-client.cjs", ${JSON.stringify(serverClientHash)}] };`,
+    `const [file, hash] = light === undefined ? ["../bundle/triangulate.cjs", ${JSON.stringify(fullHash)}] : bundles[light];`,
     "runBundle(fileURLToPath(new URL(file, import.meta.url)), hash);",
     "",
   ].join("\n"),

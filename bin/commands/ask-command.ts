@@ -7,9 +7,13 @@ import { type AskCommandOptions, defineAskCommand } from "./ask-definition.js";
 // imported when used: `ask --queue` only sends the question and prints what comes back (a
 // client's memory, issue 27), and the built CLI runs it from a light entry of its own.
 
-/** `triangulate ask "<question>"` in the full CLI: answered here, or on a queue with --queue. */
+/** `triangulate ask "<question>"` in the full CLI: answered here, on a queue with --queue, by a server with --server. */
 export function registerAskCommand(program: Command): void {
-  defineAskCommand(program, askHere);
+  defineAskCommand(program, {
+    here: askHere,
+    queue: async () => (await import("./ask-on-queue.js")).askOnQueue,
+    server: async () => (await import("./ask-on-server.js")).askOnServer,
+  });
 }
 
 /** A local ask: the workspace loaded, the question planned, fetched, reflected on and answered here. */

@@ -5,9 +5,10 @@ import { isoDate } from "../option-values.js";
 import { plannerOption, workspaceOption } from "./workspace-option.js";
 
 // The `ask` command's definition (arguments, options, their checks), shared by the full CLI and
-// the light entry of `ask --queue` (bin/queue-client-cli.ts), so both accept, refuse and describe
-// the same command line. What a local ask needs and what a queued one needs are imported when
-// used: `ask --queue` only sends the question and prints what comes back (a client's memory, issue 27).
+// the light entries of `ask --queue` and `ask --server` (bin/queue-client-cli.ts,
+// bin/server-client-cli.ts), so all accept, refuse and describe the same command line. What a
+// local ask needs and what a remote one needs are imported when used: `ask --queue` and
+// `ask --server` only send the question and print what comes back (a client's memory, issue 27).
 
 export interface AskCommandOptions {
   workspace: string;
@@ -19,17 +20,30 @@ export interface AskCommandOptions {
   json?: boolean;
   sequential?: boolean;
   queue?: string;
+  server?: string;
+  tokenFile?: string;
 }
 
-/** Answers a checked `ask` here, in this process. */
+/** Answers a checked `ask`: here, or by sending it elsewhere and printing what comes back. */
 export type AskHere = (
   question: string,
   options: AskCommandOptions,
   maxIterations: number | undefined,
 ) => Promise<void>;
 
+/**
+ * Where a checked `ask` goes: `here` (a local ask), or the loaders of the queue and server clients,
+ * imported only when their option is given. An entry that lacks one was never chosen for such a
+ * command line (bin/light-entry.ts), so it refuses it as a usage error.
+ */
+export interface AskRoutes {
+  here: AskHere;
+  queue?: () => Promise<AskHere>;
+  server?: () => Promise<AskHere>;
+}
+
 /** `triangulate ask "<question>"`: plans, fetches, reflects and answers; exit 0 answered, 2 partial, 1 could not run. */
-export function defineAskCommand(program: Command, askHere: AskHere): void {
+export function defineAskCommand(program: Command, routes: AskRoutes): void {
   program
     .command("ask")
     .description("answer a question from the workspace's sources, every number cited; exit 2 when partial")
@@ -52,6 +66,14 @@ export function defineAskCommand(program: Command, askHere: AskHere): void {
       "--queue <url>",
       "ask the workers of this Redis queue (triangulate worker) instead of answering here",
     )
+    .option(
+      "--server <url>",
+      "ask triangulate serve at this URL (http://host:port) instead of answering here",
+    )
+    .option(
+      "--token-file <file>",
+      "with --server: file whose first line is the server's bearer token (default $TRIANGULATE_TOKEN)",
+    )
     .addOption(new Option("--sequential", "run one step at a time (benchmarks)").hideHelp())
     .action(async (question: string, options: AskCommandOptions) => {
       requireQuestion(question);
@@ -65,21 +87,18 @@ export function defineAskCommand(program: Command, askHere: AskHere): void {
       }
       if (!/^\d{4}-\d{2}-\d{2}$/.test(options.asOf))
         throw new UsageError(`--as-of must be a date like 2024-06-30, not ${options.asOf}`);
-      if (options.queue) {
-        const { askOnQueue } = await import("./ask-on-queue.js");
-        await askOnQueue(question, options, maxIterations);
-        return;
-      }
-      await askHere(question, options, maxIterations);
+      if (options.queue && options.server)
+        throw new UsageError("give --queue or --server, not both: each sends the question elsewhere");
+      if (options.tokenFile && !options.server)
+        throw new UsageError("--token-file is the bearer token of --server; give --server <url> too");
+      const remote = options.server ? routes.server : options.queue ? routes.queue : undefined;
+      if ((options.server || options.queue) && !remote)
+        throw new UsageError("this entry cannot send a question there; run the full triangulate CLI");
+      await (remote ? await remote() : routes.here)(question, options, maxIterations);
     });
 }
 
-/**
- * `ask` in the light entry, which the built CLI runs only for a command line with `--queue <url>`
- * (bin/light-entry.ts): a question without a queue never reaches it.
- */
-export function registerQueueAskCommand(program: Command): void {
-  defineAskCommand(program, async () => {
-    throw new UsageError("this entry only sends questions to a queue: give --queue <url>");
-  });
+/** Refuses a question to be answered here: a light entry only sends questions elsewhere. */
+export async function refuseLocalAsk(): Promise<void> {
+  throw new UsageError("this entry only sends questions elsewhere: give --queue <url> or --server <url>");
 }

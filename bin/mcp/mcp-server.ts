@@ -1,6 +1,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { AdapterPool } from "../../adapters/registry.js";
 import type { Workspace } from "../../config/workspace.js";
+import type { ServerAddress } from "../serve/http-ask-client.js";
 import { registerAsk, registerPlan, registerRunPlan } from "./question-tools.js";
 import { registerRunFile, registerSchemaResources } from "./resources.js";
 import { registerReportRun, registerRunShow, registerRunsList } from "./run-tools.js";
@@ -13,6 +14,8 @@ export interface McpServerOptions {
   allowWrite?: boolean;
   /** The server's version, as the CLI reports it. */
   version?: string;
+  /** Send the `ask` tool's questions to this `triangulate serve` (docs/mcp.md). */
+  answerServer?: ServerAddress;
 }
 
 /** The read-only tools, in the order clients list them. */
@@ -43,7 +46,12 @@ export function createMcpServer(
     { capabilities: { logging: {} } },
   );
   // One pool for the server's life: twenty asks share one browser instead of launching twenty.
-  const context: ToolContext = { server, workspace, adapters: new AdapterPool(workspace) };
+  const context: ToolContext = {
+    server,
+    workspace,
+    adapters: new AdapterPool(workspace),
+    ...(options.answerServer ? { answerServer: options.answerServer } : {}),
+  };
   for (const register of READ_ONLY_TOOLS) register(context);
   if (options.allowWrite) registerReportRun(context);
   registerSchemaResources(server, workspace);

@@ -7,7 +7,7 @@ import { TraceRecorder } from "../../executor/trace-recorder.js";
 import { safeParsePlan } from "../../models/plan.js";
 import { askQuestion } from "../../planner/ask.js";
 import { planQuestion } from "../../planner/plan-question.js";
-import { IsoDate } from "../option-values.js";
+import { IsoDate } from "../iso-date.js";
 import { failure, progressReporter, type ToolContext } from "./tool-context.js";
 import { toolOutput } from "./tool-output.js";
 
@@ -30,8 +30,11 @@ const RunPlanOutput = z.looseObject({
   results: z.array(z.unknown()),
 });
 
-/** `ask`: a question answered end to end, with its run id. */
-export function registerAsk({ server, workspace, adapters }: ToolContext): void {
+/**
+ * `ask`: a question answered end to end, with its run id; here, or by `triangulate serve` when the
+ * MCP server was started with `--server` (the same output either way).
+ */
+export function registerAsk({ server, workspace, adapters, answerServer }: ToolContext): void {
   server.registerTool(
     "ask",
     {
@@ -51,6 +54,23 @@ export function registerAsk({ server, workspace, adapters }: ToolContext): void 
     async (input, extra) => {
       try {
         const onTrace = progressReporter(extra, workspace);
+        if (answerServer) {
+          const { askServer } = await import("../serve/http-ask-client.js");
+          const reply = await askServer(
+            answerServer,
+            input.question,
+            { as_of: input.as_of ?? today(), ...(input.strategy ? { strategy: input.strategy } : {}) },
+            { signal: extra.signal, ...(onTrace ? { onProgress: onTrace } : {}) },
+          );
+          return toolOutput(workspace, {
+            status: reply.answer.status,
+            answer: reply.answer,
+            plan: reply.plan ?? null,
+            warnings: reply.warnings,
+            run_id: reply.run_directory ? path.basename(reply.run_directory) : null,
+            exit_code: reply.exit_code,
+          });
+        }
         const result = await askQuestion(input.question, workspace, {
           asOf: input.as_of ?? today(),
           ...(input.strategy ? { strategy: input.strategy } : {}),

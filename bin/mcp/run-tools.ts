@@ -3,7 +3,7 @@ import { z } from "zod";
 import { findRun, listRuns, readRunFolder } from "../../executor/run-store.js";
 import { loadJob } from "../../jobs/job-file.js";
 import { runJob } from "../../jobs/job-runner.js";
-import { IsoDate } from "../option-values.js";
+import { IsoDate } from "../iso-date.js";
 import { failure, type ToolContext } from "./tool-context.js";
 import { toolError, toolOutput } from "./tool-output.js";
 

@@ -7,7 +7,7 @@ import {
 import { KnowledgeBaseMissingError } from "../../adapters/pdf-kb/store/knowledge-base-missing-error.js";
 import { describeSources } from "../../config/describe-sources.js";
 import { testSource } from "../commands/sources-command.js";
-import { IsoDate } from "../option-values.js";
+import { IsoDate } from "../iso-date.js";
 import { failure, type ToolContext } from "./tool-context.js";
 import { toolError, toolOutput } from "./tool-output.js";
 

@@ -7,6 +7,7 @@ import { PlanError } from "../../executor/check-plan.js";
 import { FailureKind } from "../../models/failure-kind.js";
 import type { TraceEvent } from "../../models/trace-event.js";
 import { errorObject } from "../error-object.js";
+import type { ServerAddress } from "../serve/http-ask-client.js";
 import { toolError } from "./tool-output.js";
 
 /** What a tool's handler gets besides its input: the client's signal and progress token. */
@@ -17,6 +18,11 @@ export interface ToolContext {
   server: McpServer;
   workspace: Workspace;
   adapters: AdapterPool;
+  /**
+   * `triangulate serve` to send the `ask` tool's questions to (`mcp --server`), so they are
+   * answered warm where the deployment answers (its process or its queue's workers); unset: here.
+   */
+  answerServer?: ServerAddress;
 }
 
 /**

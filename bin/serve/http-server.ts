@@ -10,7 +10,7 @@ import { runJob } from "../../jobs/job-runner.js";
 import { UsageError } from "../cli-output.js";
 import { reportSummary } from "../commands/report-command.js";
 import { type ErrorObject, errorObject } from "../error-object.js";
-import { IsoDate } from "../option-values.js";
+import { IsoDate } from "../iso-date.js";
 import type { AnswerBackend } from "./answer-backend.js";
 import { bearerMatches, isLoopbackHost } from "./request-auth.js";
 import { ServerSentEvents } from "./server-sent-events.js";
