@@ -27,6 +27,15 @@ describe("whole-word matching in every script", () => {
     expect(containsWholeWord("aab", "a+b")).toBe(false);
   });
 
+  it("reads names with a hyphen or a slash (Wi-Fi, On-time rate, A/B) as the u flag allows", () => {
+    // A hyphen escaped with a backslash is a syntax error under the `u` flag: a dashboard column
+    // "On-time rate" or a catalog value "Wi-Fi" threw instead of matching.
+    expect(containsWholeWord("Wi-Fi outages in May", "Wi-Fi")).toBe(true);
+    expect(containsWholeWord("On-time rate 93%", "on-time rate")).toBe(true);
+    expect(containsWholeWord("A/B test", "A/B")).toBe(true);
+    expect(containsWholeWord("Wi-Fiber", "Wi-Fi")).toBe(false);
+  });
+
   it("finds every name standing alone or between spaces, in any script", () => {
     const piece = fc.constantFrom("下一頁", "次へ", "Next", "ＮＥＸＴ", "下页", "Seite", "다음", "１２", "x");
     fc.assert(

@@ -13,8 +13,12 @@ const UNSPACED_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana
 const WORD_CONTINUES =
   "(?![\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\u30fc\\u3005])[\\p{L}\\p{N}_]";
 
+/**
+ * Literal text for a pattern, outside a character class. Only the syntax characters are escaped:
+ * with the `u` flag any other escape (a backslash before the hyphen of "Wi-Fi") is a syntax error.
+ */
 export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /** The lookbehind that must hold before a word that starts with `first`. */
