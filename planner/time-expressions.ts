@@ -1,6 +1,6 @@
 import { parseChineseNumeral } from "../domain/chinese-numerals.js";
 import { parsePeriodLabel } from "../domain/period-label.js";
-import { prefixAlternation } from "../domain/prefix-alternation.js";
+import { escapeRegExp } from "../domain/word-boundary.js";
 import type { Grain, Period } from "../models/plan.js";
 import { TIME_LOCALES } from "./locales/index.js";
 import type { PeriodComparison, PeriodPattern, TimeUnit } from "./locales/time-locale.js";
@@ -325,17 +325,13 @@ const PATTERNS: Pattern[] = [
   },
 ];
 
-/**
- * Every locale's same-period words (about a thousand, with every count and unit) as one pattern:
- * Latin words whole, the longest word at a position, factored by prefixes so that its first use
- * does not compile a thousand alternatives (domain/prefix-alternation.ts).
- */
+/** Every locale's same-period words as one pattern: Latin words whole, longest first. */
 function samePeriodRegex(): RegExp {
-  const words = TIME_LOCALES.flatMap((locale) => locale.samePeriod);
-  const pattern = prefixAlternation(words, (word) =>
-    /^[a-z]/u.test(word) ? { before: "\\b", after: "\\b" } : { before: "", after: "" },
+  const words = TIME_LOCALES.flatMap((locale) => locale.samePeriod).sort((a, b) => b.length - a.length);
+  const alternatives = words.map((word) =>
+    /^[a-z]/u.test(word) ? `\\b${escapeRegExp(word)}\\b` : escapeRegExp(word),
   );
-  return new RegExp(pattern, "gu");
+  return new RegExp(alternatives.join("|"), "gu");
 }
 
 /** Parses an ISO date (YYYY-MM-DD) as a UTC date; throws on anything else. */

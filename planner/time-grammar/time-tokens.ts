@@ -1,5 +1,4 @@
 import { parseChineseNumeral } from "../../domain/chinese-numerals.js";
-import { prefixAlternation } from "../../domain/prefix-alternation.js";
 import type { Period } from "../../models/plan.js";
 import type {
   PeriodComparison,
@@ -76,6 +75,8 @@ export type TokenContent = TimeToken extends infer Member
     : never
   : never;
 type AtomPayload = TokenContent;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A word table entry as an alternative of the lexicon: the word, what it gives, and its rule name. */
 interface WordEntry {
@@ -232,17 +233,17 @@ function lexiconOf(locales: readonly TimeLocale[]): Lexicon {
       if (!entries.has(entry.word)) entries.set(entry.word, entry);
       if (locale.spaced) spaced.add(entry.word);
     }
-  // Latin words match whole (no letter or digit on either side); Chinese words anywhere. The
-  // longest word at a position wins; the words are factored by prefixes so the pattern's first use
-  // is cheap in a fresh process (domain/prefix-alternation.ts).
-  const pattern = prefixAlternation([...entries.keys()], (word) =>
-    spaced.has(word) && /^[a-z0-9]/u.test(word)
-      ? { before: "(?<![a-z0-9])", after: /[a-z0-9]$/u.test(word) ? "(?![a-z0-9])" : "" }
-      : { before: "", after: "" },
-  );
+  // Latin words match whole (no letter or digit on either side); Chinese words anywhere.
+  const alternatives = [...entries.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((word) =>
+      spaced.has(word) && /^[a-z0-9]/u.test(word)
+        ? `(?<![a-z0-9])${escapeRegExp(word)}${/[a-z0-9]$/u.test(word) ? "(?![a-z0-9])" : ""}`
+        : escapeRegExp(word),
+    );
   const monthWords = Object.assign({}, ...locales.map((locale) => locale.months)) as Record<string, number>;
   const lexicon: Lexicon = {
-    words: new RegExp(pattern, "yu"),
+    words: new RegExp(alternatives.join("|"), "yu"),
     entries,
     patterns: locales.flatMap((locale) =>
       locale.patterns.map((pattern) => ({ pattern, regex: new RegExp(pattern.pattern, "yu"), locale })),
