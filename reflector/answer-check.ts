@@ -7,7 +7,13 @@ import { type AnswerKind, kindOfAspect, sentenceAnswers, statesCount } from "./a
 import type { Grade } from "./grader.js";
 import { termGroups, termOccurs } from "./key-terms.js";
 import type { GapMessage } from "./messages/gap-message.js";
-import { dateColumnOf, type MetricPoint, metricPoints, periodStart } from "./metric-points.js";
+import {
+  catalogUnitOfPlainColumn,
+  dateColumnOf,
+  type MetricPoint,
+  metricPoints,
+  periodStart,
+} from "./metric-points.js";
 import { periodLabel } from "./period-broadening.js";
 import { formatValue } from "./synthesizer/format-number.js";
 
@@ -103,6 +109,9 @@ export function askedPoints(
   };
   return metricPoints([{ goal, evidence }], {
     additive: (metric) => catalog.metrics[metric]?.unit === "count",
+    // As the answer reads them (pointsOfGoals): a plain money column is in the catalog's currency,
+    // so a gap's last value says it ("data ends 2019-Q4 at 150.2 thousand CNY").
+    fallbackUnit: (metric) => catalogUnitOfPlainColumn(catalog.metrics[metric]?.unit),
   });
 }
 
@@ -185,6 +194,7 @@ export function checkMetric(
       periods: missing,
       ...(dataEnds ? { dataEnds } : {}),
       ...(lastValue ? { lastValue } : {}),
+      ...(lastValue && lastPoint?.unit ? { lastUnit: lastPoint.unit } : {}),
       context: forKeys.length > 0,
       ...(notKeptBy ? { notKeptBy } : {}),
     },

@@ -223,6 +223,10 @@ export interface ViewContext {
   known: KnownNumbers;
   /** The table evidence of a goal. */
   evidenceOf(goalId: string): TableEvidence;
+  /** A value in its unit in the answer's language, money with its currency (`formatAmount`). */
+  amount(value: number, unit: string | undefined): string;
+  /** The words after a money figure already written ("31200" → " CNY", " 元"); "" for other units. */
+  moneyWords(unit: string | undefined): string;
 }
 
 /** At most this many lines of one item or one summary. */

@@ -5,7 +5,7 @@ import { dateColumnOf, type GoalTableInput } from "../metric-points.js";
 import { type NamedValue, sharedNames } from "../shared-names.js";
 import { type AnswerView, MAX_LINES, type ViewContext } from "./answer-view.js";
 import { eventKeyColumn } from "./event-views.js";
-import { cellText, changeUnitOf, formatNumber, formatSigned, formatValue } from "./format-number.js";
+import { cellText, changeUnitOf, formatNumber, formatSigned } from "./format-number.js";
 
 /**
  * The breakdowns the question asked for (which … most often, 高频, top 3): each period's ranking with
@@ -46,7 +46,7 @@ export function breakdownViews(context: ViewContext): AnswerView["breakdowns"] {
           return {
             rank,
             value: labels.value(breakdown.dimension, entry.value),
-            amount: formatValue(entry.amount, breakdown.unit),
+            amount: context.amount(entry.amount, breakdown.unit),
             cite: citations.rows(period.goal, period.source, evidence, entry.rows),
           };
         }),
@@ -63,8 +63,8 @@ export function breakdownViews(context: ViewContext): AnswerView["breakdowns"] {
         });
       return {
         value: labels.value(breakdown.dimension, change.value),
-        from: formatValue(change.from, breakdown.unit),
-        to: formatValue(change.to, breakdown.unit),
+        from: context.amount(change.from, breakdown.unit),
+        to: context.amount(change.to, breakdown.unit),
         change: formatSigned(change.change),
         relative: change.relative === null ? null : `${formatSigned(change.relative, 1)}%`,
       };
@@ -113,7 +113,7 @@ export function sharedNameViews(
       values.push({ dimension: breakdown.dimension, value: change.value });
       changes.set(
         `${breakdown.dimension}\u0000${change.value}`,
-        `${formatValue(change.from, breakdown.unit)} → ${formatValue(change.to, breakdown.unit)}`,
+        `${context.amount(change.from, breakdown.unit)} → ${context.amount(change.to, breakdown.unit)}`,
       );
     }
     if (breakdown.changes.length === 0)

@@ -2,7 +2,6 @@ import { pointHasAskedKeys } from "../answer-check.js";
 import { periodStart } from "../metric-points.js";
 import { periodLabel } from "../period-broadening.js";
 import type { AnswerView, ViewContext } from "./answer-view.js";
-import { formatValue } from "./format-number.js";
 import type { Series } from "./summaries.js";
 
 /**
@@ -48,9 +47,9 @@ export function premiseViews(context: ViewContext, series: Series[]): AnswerView
         actual,
         metric: labels.metric(entry.metric),
         keys: labels.keys(entry.keys),
-        before: formatValue(before.value, entry.unit),
+        before: context.amount(before.value, entry.unit),
         beforePeriod: before.period ?? (lastAsked ? periodLabel(lastAsked) : ""),
-        last: formatValue(last.value, entry.unit),
+        last: context.amount(last.value, entry.unit),
         lastPeriod: last.period ?? "",
       });
     }

@@ -12,6 +12,7 @@ import { seriesByComparedUnit } from "./compared-units.js";
 import { agreementViews, conflictViews } from "./conflict-views.js";
 import { absenceViews, alignmentViews } from "./event-views.js";
 import { explanationViews } from "./explanation-views.js";
+import { formatAmount, moneyWords } from "./format-number.js";
 import { broadenedViews, gapViews } from "./gap-views.js";
 import { itemStatus } from "./goal-outcome.js";
 import { itemViews } from "./item-views.js";
@@ -76,14 +77,17 @@ export function buildAnswerView(
 ): BuiltView {
   const { workspace } = input;
   const known = new KnownNumbers();
+  const catalog = messageCatalog(input.language);
   const context: ViewContext = {
     input,
     workspace,
     labels: decided.labels,
-    citations: new CitationRegistry(messageCatalog(input.language).citation),
+    citations: new CitationRegistry(catalog.citation),
     known,
     evidenceOf: (goalId) =>
       input.outcomes.find((outcome) => outcome.goal.id === goalId)?.evidence as TableEvidence,
+    amount: (value, unit) => formatAmount(value, unit, (money) => catalog.unit(money)),
+    moneyWords: (unit) => moneyWords(unit, (money) => catalog.unit(money)),
   };
   collectInputNumbers(input, known);
   const eventTables = eventTablesOf(input);
