@@ -39,6 +39,42 @@ const asked: Extract<Asked, { kind: "metric" }> = {
 };
 
 describe("checkMetric", () => {
+  it("says a listed value missing from a period the others have, instead of dropping it", () => {
+    const january = { grain: "month" as const, from: "2024-01-01", to: "2024-01-31" };
+    const listed = { ...asked, keys: { product: ["C", "D", "E"] }, periods: [january, february] };
+    const run = goal({
+      id: "g1",
+      source: "s",
+      params: {
+        metric: "return_rate",
+        filters: { product: ["C", "D", "E"] },
+        period: { grain: "month", from: "2024-01-01", to: "2024-02-29" },
+      },
+    });
+    const rows = [
+      { product: "C", month: "2024-01", return_rate: 4 },
+      { product: "C", month: "2024-02", return_rate: 4.2 },
+      { product: "D", month: "2024-02", return_rate: 3 },
+      { product: "E", month: "2024-02", return_rate: 2 },
+    ];
+    const check = checkMetric(listed, run, run, rates(rows), catalog);
+    expect(check.status).toBe("partial");
+    expect(check.gap).toMatchObject({
+      code: "metric_periods_missing",
+      keys: { product: ["D", "E"] },
+      periods: ["2024-01"],
+      context: false,
+    });
+    expect(check.missing).toEqual(["D 2024-01", "E 2024-01"]);
+    // Every listed value in every asked period: answered.
+    const whole = [
+      ...rows,
+      { product: "D", month: "2024-01", return_rate: 3.1 },
+      { product: "E", month: "2024-01", return_rate: 2.1 },
+    ];
+    expect(checkMetric(listed, run, run, rates(whole), catalog).status).toBe("answered");
+  });
+
   it("answers with a value for exactly the asked keys and month", () => {
     const check = checkMetric(
       asked,

@@ -87,6 +87,42 @@ export function pointInPeriod(point: MetricPoint, unit: Period, run: SubGoal): b
   return range !== undefined && range.from >= unit.from && range.to <= unit.to;
 }
 
+/**
+ * The values of a listed key ("each hotel", "Shanghai and Nanjing") without a value in an asked
+ * period that other values of the list have: the answer lists the others, so the value missing
+ * would drop out unsaid (Nanjing's 2024-Q1 review score, when Nanjing opened in 2024-Q2). Only a
+ * dimension the points carry is checked: a source that does not keep it is `untoldKeys`'. The gap
+ * names the values that miss the same periods as the first missing one, so it says exactly what
+ * is missing; `labels` lists every value and period missing.
+ */
+function listedValuesMissing(
+  asked: Extract<Asked, { kind: "metric" }>,
+  forKeys: MetricPoint[],
+  run: SubGoal,
+): { keys: Record<string, FilterValue>; periods: string[]; labels: string[] } | undefined {
+  for (const [dimension, wanted] of Object.entries(asked.keys)) {
+    const listed = values(wanted);
+    if (listed.length < 2 || !forKeys.some((point) => point.keys[dimension] !== undefined)) continue;
+    const missingPeriods = new Map<string, string[]>();
+    for (const value of listed)
+      for (const unit of asked.periods)
+        if (!forKeys.some((point) => point.keys[dimension] === value && pointInPeriod(point, unit, run)))
+          missingPeriods.set(value, [...(missingPeriods.get(value) ?? []), unitLabel(unit)]);
+    const [first] = missingPeriods.values();
+    if (!first) continue;
+    const same = [...missingPeriods].filter(([, periods]) => periods.join() === first.join());
+    const names = same.map(([value]) => value);
+    return {
+      keys: { ...asked.keys, [dimension]: names.length === 1 ? names[0] : names },
+      periods: first,
+      labels: [...missingPeriods].flatMap(([value, periods]) =>
+        periods.map((period) => `${value} ${period}`),
+      ),
+    };
+  }
+  return undefined;
+}
+
 /** The latest period label among points, for "data ends 2024-06". */
 function latestPeriod(points: MetricPoint[]): string | undefined {
   return points
@@ -170,7 +206,22 @@ export function checkMetric(
     if (forKeys.some((point) => pointInPeriod(point, unit, run))) found.push(unitLabel(unit));
     else missing.push(unitLabel(unit));
   }
-  if (missing.length === 0) return broader({ status: "answered", found, missing });
+  if (missing.length === 0) {
+    const unlisted = listedValuesMissing(asked, forKeys, run);
+    if (!unlisted) return broader({ status: "answered", found, missing });
+    return {
+      status: "partial",
+      gap: {
+        code: "metric_periods_missing",
+        metric: asked.metric,
+        keys: unlisted.keys,
+        periods: unlisted.periods,
+        context: false,
+      },
+      found,
+      missing: unlisted.labels,
+    };
+  }
   const latest = latestPeriod(forKeys);
   const firstMissing = asked.periods.find((unit) => missing.includes(unitLabel(unit)));
   const dataEnds =
