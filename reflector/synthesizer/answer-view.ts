@@ -231,3 +231,13 @@ export interface ViewContext {
 
 /** At most this many lines of one item or one summary. */
 export const MAX_LINES = 8;
+
+/**
+ * How many lines are left out of a list ("… and 4 more", "……另有 4 条"): a number the answer
+ * computed, so the audit traces it (it passed before only when the evidence held the same number).
+ */
+export function linesLeftOut(context: ViewContext, total: number, shown: number): number {
+  const more = Math.max(0, total - shown);
+  if (more > 0) context.known.add(more, "computed", { label: "lines not shown" });
+  return more;
+}

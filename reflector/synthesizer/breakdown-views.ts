@@ -3,7 +3,7 @@ import type { TableEvidence } from "../../models/evidence.js";
 import { breakdownsOf } from "../breakdowns.js";
 import { dateColumnOf, type GoalTableInput } from "../metric-points.js";
 import { type NamedValue, sharedNames } from "../shared-names.js";
-import { type AnswerView, MAX_LINES, type ViewContext } from "./answer-view.js";
+import { type AnswerView, linesLeftOut, MAX_LINES, type ViewContext } from "./answer-view.js";
 import { eventKeyColumn } from "./event-views.js";
 import { cellText, changeUnitOf, formatNumber, formatSigned } from "./format-number.js";
 
@@ -50,10 +50,15 @@ export function breakdownViews(context: ViewContext): AnswerView["breakdowns"] {
             cite: citations.rows(period.goal, period.source, evidence, entry.rows),
           };
         }),
-        more: Math.max(0, period.entries.length - shown),
+        more: linesLeftOut(context, period.entries.length, shown),
       };
     });
     const changes = breakdown.changes.slice(0, MAX_LINES).map((change) => {
+      // A kind with no records in a period was counted zero times: that zero is computed too.
+      for (const end of [change.from, change.to])
+        known.add(end, "computed", {
+          label: `${breakdown.metric} for ${breakdown.dimension}=${change.value} at an end of the change`,
+        });
       known.add(change.change, "computed", {
         label: `change of ${breakdown.metric} for ${breakdown.dimension}=${change.value}`,
       });

@@ -3,7 +3,7 @@ import type { SubGoal } from "../../models/plan.js";
 import { messageCatalog } from "../messages/render-message.js";
 import { dateColumnOf, type GoalTableInput } from "../metric-points.js";
 import { periodLabel } from "../period-broadening.js";
-import { type AnswerView, type ItemView, MAX_LINES, type ViewContext } from "./answer-view.js";
+import { type AnswerView, type ItemView, linesLeftOut, MAX_LINES, type ViewContext } from "./answer-view.js";
 import { cellText, changeUnitOf, formatNumber } from "./format-number.js";
 import { type GoalOutcome, itemStatus } from "./goal-outcome.js";
 import { type EventTable, eventListRole, sameEvent, sameEventOtherDate } from "./same-events.js";
@@ -154,7 +154,7 @@ export function eventsItem(
     goal: goal.id,
     label,
     events,
-    more: Math.max(0, evidence.rows.length - MAX_LINES),
+    more: linesLeftOut(context, evidence.rows.length, MAX_LINES),
     absent,
     status: itemStatus(outcome) as "answered" | "partial" | "insufficient",
   };

@@ -3,7 +3,7 @@ import { sentenceStates } from "../answer-check.js";
 import { kindOfAspect } from "../answer-kind.js";
 import { renderGap, renderSubject } from "../messages/render-message.js";
 import { isEventTable } from "../metric-points.js";
-import { type BuiltView, type ItemView, MAX_LINES, type ViewContext } from "./answer-view.js";
+import { type BuiltView, type ItemView, linesLeftOut, MAX_LINES, type ViewContext } from "./answer-view.js";
 import { eventsItem } from "./event-views.js";
 import { cellText } from "./format-number.js";
 import { type GoalOutcome, itemStatus } from "./goal-outcome.js";
@@ -72,7 +72,7 @@ function recordsItem(context: ViewContext, outcome: GoalOutcome, evidence: Table
     goal: goal.id,
     label: renderSubject(goal, context.labels),
     rows,
-    more: Math.max(0, evidence.rows.length - MAX_LINES),
+    more: linesLeftOut(context, evidence.rows.length, MAX_LINES),
     status: itemStatus(outcome) as "answered" | "partial" | "insufficient",
   };
 }

@@ -1,7 +1,7 @@
 import type { SubGoal } from "../../models/plan.js";
 import { pointHasAskedKeys, pointInPeriod } from "../answer-check.js";
 import type { MetricPoint } from "../metric-points.js";
-import { type ItemView, MAX_LINES, type ValueView, type ViewContext } from "./answer-view.js";
+import { type ItemView, linesLeftOut, MAX_LINES, type ValueView, type ViewContext } from "./answer-view.js";
 import { formatNumber } from "./format-number.js";
 import { type GoalOutcome, itemStatus } from "./goal-outcome.js";
 import type { ResolvedPoint } from "./summaries.js";
@@ -93,7 +93,7 @@ export function metricItem(
     label: context.labels.metric(metric),
     ...(missing ? { missing } : {}),
     values: mine.slice(0, MAX_LINES).map((point) => valueView(context, outcome, point)),
-    more: Math.max(0, mine.length - MAX_LINES),
+    more: linesLeftOut(context, mine.length, MAX_LINES),
     status: itemStatus(outcome) as "answered" | "partial" | "insufficient",
   };
 }
