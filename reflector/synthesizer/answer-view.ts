@@ -164,6 +164,8 @@ export interface AnswerView {
     top?: number;
     periods: {
       period: string;
+      /** The whole asked span's ranking, each kind summed over its periods. */
+      total?: boolean;
       source: string;
       entries: { rank: number; value: string; amount: string; cite: number }[];
       more: number;

@@ -27,10 +27,15 @@ export function breakdownViews(context: ViewContext): AnswerView["breakdowns"] {
         Array.isArray(value) ? value.join("/") : value,
       ]),
     );
-    const periods = breakdown.periods.map((period) => {
+    // The whole span's ranking first: it answers "which led in Q2"; the periods' rankings follow.
+    const ranked = breakdown.total
+      ? [{ ...breakdown.total, total: true }, ...breakdown.periods]
+      : breakdown.periods;
+    const periods = ranked.map((period) => {
       const evidence = context.evidenceOf(period.goal) as TableEvidence;
       return {
         period: period.period,
+        ...("total" in period ? { total: true } : {}),
         source: period.source,
         entries: period.entries.slice(0, shown).map((entry, _index, entries) => {
           // Equal values share a rank (1, 1, 3): a tie is never ordered by name as if one led.
