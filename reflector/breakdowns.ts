@@ -155,7 +155,7 @@ function changesOf(periods: BreakdownPeriod[], additive: boolean): BreakdownChan
  * side ("Q3 and Q4"), a range of months or a question compared by a coarser unit (`compared_by`)
  * make up no such unit: each period is its own ask.
  */
-function wholeUnitOf(asked: Period[]): Period | undefined {
+export function wholeUnitOf(asked: Period[]): Period | undefined {
   if (asked.length < 2) return undefined;
   const from = asked[0].from;
   const to = asked[asked.length - 1].to;
