@@ -43,4 +43,10 @@ export interface PassageWords {
   countClassifiers: readonly string[];
   /** Words with no subject of their own: question words, particles, glue. Whole words. */
   stopWords: readonly string[];
+  /**
+   * Words by which a sentence points back at the one before it for what it is about ("every such
+   * return", "上述情形"): a quoted sentence with one is quoted with that sentence, which holds its
+   * condition ("may return … within 30 days").
+   */
+  backReferences: readonly string[];
 }

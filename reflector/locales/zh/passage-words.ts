@@ -98,6 +98,18 @@ export const chinesePassageWords: PassageWords = {
   countedNoun: ["(?:多少|几)(?:个|件|次|家|种|条|位|名|项|款|笔)?([\\u4e00-\\u9fff]{2})"],
   countNumerals: ["[一二三四五六七八九十两百千]+"],
   countClassifiers: ["个", "件", "次", "家", "种", "条", "位", "名", "项", "款", "笔", "份"],
+  backReferences: [
+    "上述",
+    "前述",
+    "以上情形",
+    "以上情况",
+    "此类",
+    "这种情况",
+    "此种情况",
+    "该情形",
+    "该情况",
+    "在此情况下",
+  ],
   stopWords: [
     "可以",
     "可否",
