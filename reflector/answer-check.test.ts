@@ -283,6 +283,7 @@ describe("text aspect about the subject, in one sentence", () => {
   });
   it("needs the counted noun right after a number for a count", () => {
     const grade = {
+      question: "能获得多少积分？",
       sufficient: true,
       supporting: [
         { chunk_id: "c", document: "d", page: 1, section: "", text: "会员积分自获得之日起12个月内有效。" },
@@ -295,5 +296,39 @@ describe("text aspect about the subject, in one sentence", () => {
       evidence,
     );
     expect(check.status).toBe("insufficient");
+  });
+  it("needs the noun a 'which' question chooses among in the stating sentence", () => {
+    // Airline (round 10, seen): a data question routed to the policy, answered with a sentence
+    // that shares "compensation" and "paid" and names no station.
+    const evidence = {
+      kind: "text",
+      source: "kb",
+      passages: [{ chunk_id: "c", document: "d", page: 1, section: "", text: "" }],
+      notes: [],
+    } as unknown as TextEvidence;
+    const ask = (question: string, text: string, subject: string[]) =>
+      checkText(
+        { kind: "text", aspect: "general", subject, operation: "value" },
+        {
+          question,
+          sufficient: true,
+          supporting: [{ chunk_id: "c", document: "d", page: 1, section: "", text }],
+        } as unknown as Grade,
+        evidence,
+      ).status;
+    const subject = ["station", "paid", "most", "passenger", "compensation"];
+    const question = "Which station paid the most passenger compensation in 2025-Q2?";
+    expect(ask(question, "No cash compensation is paid when a delay is caused by weather;", subject)).toBe(
+      "insufficient",
+    );
+    expect(ask(question, "The Kunming station paid the most passenger compensation.", subject)).toBe(
+      "answered",
+    );
+    expect(ask("哪个航站的赔付最多？", "赔付金额按航站统计，昆明航站的赔付最多。", ["航站", "赔付"])).toBe(
+      "answered",
+    );
+    expect(ask("哪个航站的赔付最多？", "天气原因延误不予赔付现金，赔付标准见附表。", ["航站", "赔付"])).toBe(
+      "insufficient",
+    );
   });
 });

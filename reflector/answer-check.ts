@@ -3,7 +3,7 @@ import { foldText } from "../domain/text-folding.js";
 import type { TableEvidence, TextEvidence } from "../models/evidence.js";
 import type { Asked, FilterValue, Period, SubGoal } from "../models/plan.js";
 import type { Catalog } from "../models/workspace.js";
-import { type AnswerKind, kindOfAspect, sentenceAnswers, statesCount } from "./answer-kind.js";
+import { type AnswerKind, chosenNoun, kindOfAspect, sentenceAnswers, statesCount } from "./answer-kind.js";
 import type { Grade } from "./grader.js";
 import { termGroups, termOccurs } from "./key-terms.js";
 import type { GapMessage } from "./messages/gap-message.js";
@@ -390,10 +390,12 @@ export function checkText(
       found: [],
       missing: [],
     };
+  const chosen = chosenNoun(grade.question);
   const stated = grade.supporting.some(
     (sentence) =>
       sentenceStates(kind, asked.subject, sentence.text, asked.situation) &&
-      (asked.counted === undefined || statesCount(foldText(sentence.text), asked.counted)),
+      (asked.counted === undefined || statesCount(foldText(sentence.text), asked.counted)) &&
+      (chosen === undefined || termOccurs(chosen, foldText(sentence.text))),
   );
   if (stated || (evidence.passages.length === 0 && asked.aspect === "general"))
     return { status: "answered", found: [], missing: [] };

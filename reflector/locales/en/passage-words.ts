@@ -124,6 +124,7 @@ export const englishPassageWords: PassageWords = {
     procedure: "steps procedure submit",
     yes_no: "eligible allowed",
   },
+  chosenNoun: ["\\bwhich\\s+(?!of\\b|one\\b|ones\\b)([a-z][a-z-]+)"],
   countedNoun: ["(?:how many|number of)\\s+([a-z][a-z-]+)"],
   countNumerals: ["\\d+"],
   countClassifiers: [],

@@ -95,6 +95,7 @@ export const chinesePassageWords: PassageWords = {
     procedure: "流程 步骤 申请 提交",
     yes_no: "可以 不得 允许",
   },
+  chosenNoun: ["哪(?:一个|一家|一种|个|家|些|种|位|条|款|项)([\\u4e00-\\u9fff]{2})"],
   countedNoun: ["(?:多少|几)(?:个|件|次|家|种|条|位|名|项|款|笔)?([\\u4e00-\\u9fff]{2})"],
   countNumerals: ["[一二三四五六七八九十两百千]+"],
   countClassifiers: ["个", "件", "次", "家", "种", "条", "位", "名", "项", "款", "笔", "份"],
