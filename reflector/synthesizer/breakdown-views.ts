@@ -21,12 +21,6 @@ export function breakdownViews(context: ViewContext): AnswerView["breakdowns"] {
   );
   return computed.map((breakdown) => {
     const shown = Math.min(breakdown.top ?? MAX_LINES, MAX_LINES);
-    const keyValues: Record<string, string> = Object.fromEntries(
-      Object.entries(breakdown.keys).map(([name, value]) => [
-        name,
-        Array.isArray(value) ? value.join("/") : value,
-      ]),
-    );
     // The whole span's ranking first: it answers "which led in Q2"; the periods' rankings follow.
     const ranked = breakdown.total
       ? [{ ...breakdown.total, total: true }, ...breakdown.periods]
@@ -85,7 +79,7 @@ export function breakdownViews(context: ViewContext): AnswerView["breakdowns"] {
     return {
       metric: labels.metric(breakdown.metric),
       dimension: dimensionName,
-      keys: labels.keys(keyValues),
+      keys: labels.keys(breakdown.keys),
       order: breakdown.order,
       ...(breakdown.top ? { top: breakdown.top } : {}),
       periods,

@@ -74,15 +74,7 @@ export function metricItem(
   const missing =
     outcome.check?.status !== "answered" && gap?.code === "metric_periods_missing"
       ? {
-          keys: context.labels.keys(
-            Object.fromEntries(
-              Object.entries(gap.keys).map(([dimension, value]) => [
-                dimension,
-                Array.isArray(value) ? value.join("|") : value,
-              ]),
-            ),
-            gap.periods.join(", "),
-          ),
+          keys: context.labels.keys(gap.keys, gap.periods.join(", ")),
           ...(gap.dataEnds ? { dataEnds: gap.dataEnds } : {}),
           ...(gap.lastValue ? { lastValue: `${gap.lastValue}${context.moneyWords(gap.lastUnit)}` } : {}),
         }
