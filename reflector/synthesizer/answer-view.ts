@@ -151,6 +151,11 @@ export interface AnswerView {
     beforePeriod: string;
     last: string;
     lastPeriod: string;
+    /**
+     * The sources' values at the asked period when they disagree and one of them shows the stated
+     * direction: the fused value decided it, and the answer says so. Empty otherwise.
+     */
+    disputed: { source: string; value: string }[];
   }[];
   /**
    * Breakdowns and rankings the question asked for (which … most often, 高频, top 3): each period's
