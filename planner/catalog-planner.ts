@@ -13,7 +13,7 @@ import {
   safeParsePlan,
 } from "../models/plan.js";
 import type { WorkspaceConfig } from "../models/workspace.js";
-import { withAskedFor } from "./asked-for.js";
+import { premiseOf, withAskedFor } from "./asked-for.js";
 import { bindQualifiers, type Frame } from "./bind-qualifiers.js";
 import { type BreakdownCue, breakdownFor, coversTerm, readBreakdownCue } from "./breakdown.js";
 import { dataCueTest } from "./data-cues.js";
@@ -597,6 +597,12 @@ interface Drafting {
   periodReadings: WeakMap<GoalDraft, AskedPeriodReading>;
   /** The coarser unit a metric goal's question compared in (period-reading.ts `comparedUnitOf`). */
   comparedBy: WeakMap<GoalDraft, Grain>;
+  /**
+   * The direction each metric's own clause states when the question states both ("why did bursts
+   * rise and complaints fall"): the question-wide premise (`premiseOf`) is then none.
+   */
+  metricPremises: Map<string, "up" | "down">;
+  premises: WeakMap<GoalDraft, "up" | "down">;
 }
 
 const namesOf = (mentions: Mention[], kind: Mention["kind"]) => [
@@ -1120,6 +1126,8 @@ function draftMetricGoals(
           if (reading) state.periodReadings.set(draft, reading);
           const comparedBy = comparedUnitOf(wanted, fitted);
           if (comparedBy) state.comparedBy.set(draft, comparedBy);
+          const premise = state.metricPremises.get(metric);
+          if (premise) state.premises.set(draft, premise);
           if (base) {
             state.explained.set(draft, explainRecord(base, fitted, EVENT_WINDOW_MONTHS));
             state.trace.push(`explain:${metric}:base:${base.from}..${base.to}`);
@@ -1448,11 +1456,42 @@ function assemblePlan(
       comparedBy && read.asked?.kind === "metric"
         ? { ...read, asked: { ...read.asked, compared_by: comparedBy } }
         : read;
-    return explained && byUnit.asked?.kind === "metric"
-      ? { ...byUnit, asked: { ...byUnit.asked, explain: explained } }
-      : byUnit;
+    const premise = state.premises.get(kept[index]);
+    const premised =
+      premise && byUnit.asked?.kind === "metric" && !byUnit.asked.premise
+        ? { ...byUnit, asked: { ...byUnit.asked, premise } }
+        : byUnit;
+    return explained && premised.asked?.kind === "metric"
+      ? { ...premised, asked: { ...premised.asked, explain: explained } }
+      : premised;
   });
   return { plan };
+}
+
+/**
+ * The direction each metric's own words state, when the question states both directions ("Why did
+ * main bursts rise and complaints fall?"): a metric's words run from its mention to the next
+ * metric's. A question stating one direction has it for every metric (`premiseOf`); a metric
+ * named twice, or whose words state none or both, has none.
+ */
+function metricPremisesOf(mentions: Mention[], normalized: string): Map<string, "up" | "down"> {
+  const premises = new Map<string, "up" | "down">();
+  if (premiseOf(normalized) !== undefined) return premises;
+  const metrics = mentions
+    .filter((mention) => mention.kind === "metric")
+    .sort((left, right) => left.start - right.start);
+  const named = new Set<string>();
+  metrics.forEach((mention, index) => {
+    if (named.has(mention.name)) {
+      premises.delete(mention.name);
+      return;
+    }
+    named.add(mention.name);
+    const words = normalized.slice(mention.start, metrics[index + 1]?.start ?? normalized.length);
+    const premise = premiseOf(words);
+    if (premise) premises.set(mention.name, premise);
+  });
+  return premises;
 }
 
 /**
@@ -1498,6 +1537,8 @@ export class CatalogPlanner implements Planner {
       explained: new WeakMap(),
       periodReadings: new WeakMap(),
       comparedBy: new WeakMap(),
+      metricPremises: metricPremisesOf(reading.mentions, reading.normalized),
+      premises: new WeakMap(),
     };
     const { trace, warnings } = state;
     for (const correction of resolution.corrections) {

@@ -39,6 +39,42 @@ const asked: Extract<Asked, { kind: "metric" }> = {
 };
 
 describe("checkMetric", () => {
+  it("says a listed value missing from a period the others have, instead of dropping it", () => {
+    const january = { grain: "month" as const, from: "2024-01-01", to: "2024-01-31" };
+    const listed = { ...asked, keys: { product: ["C", "D", "E"] }, periods: [january, february] };
+    const run = goal({
+      id: "g1",
+      source: "s",
+      params: {
+        metric: "return_rate",
+        filters: { product: ["C", "D", "E"] },
+        period: { grain: "month", from: "2024-01-01", to: "2024-02-29" },
+      },
+    });
+    const rows = [
+      { product: "C", month: "2024-01", return_rate: 4 },
+      { product: "C", month: "2024-02", return_rate: 4.2 },
+      { product: "D", month: "2024-02", return_rate: 3 },
+      { product: "E", month: "2024-02", return_rate: 2 },
+    ];
+    const check = checkMetric(listed, run, run, rates(rows), catalog);
+    expect(check.status).toBe("partial");
+    expect(check.gap).toMatchObject({
+      code: "metric_periods_missing",
+      keys: { product: ["D", "E"] },
+      periods: ["2024-01"],
+      context: false,
+    });
+    expect(check.missing).toEqual(["D 2024-01", "E 2024-01"]);
+    // Every listed value in every asked period: answered.
+    const whole = [
+      ...rows,
+      { product: "D", month: "2024-01", return_rate: 3.1 },
+      { product: "E", month: "2024-01", return_rate: 2.1 },
+    ];
+    expect(checkMetric(listed, run, run, rates(whole), catalog).status).toBe("answered");
+  });
+
   it("answers with a value for exactly the asked keys and month", () => {
     const check = checkMetric(
       asked,
@@ -247,6 +283,7 @@ describe("text aspect about the subject, in one sentence", () => {
   });
   it("needs the counted noun right after a number for a count", () => {
     const grade = {
+      question: "能获得多少积分？",
       sufficient: true,
       supporting: [
         { chunk_id: "c", document: "d", page: 1, section: "", text: "会员积分自获得之日起12个月内有效。" },
@@ -259,5 +296,39 @@ describe("text aspect about the subject, in one sentence", () => {
       evidence,
     );
     expect(check.status).toBe("insufficient");
+  });
+  it("needs the noun a 'which' question chooses among in the stating sentence", () => {
+    // Airline (round 10, seen): a data question routed to the policy, answered with a sentence
+    // that shares "compensation" and "paid" and names no station.
+    const evidence = {
+      kind: "text",
+      source: "kb",
+      passages: [{ chunk_id: "c", document: "d", page: 1, section: "", text: "" }],
+      notes: [],
+    } as unknown as TextEvidence;
+    const ask = (question: string, text: string, subject: string[]) =>
+      checkText(
+        { kind: "text", aspect: "general", subject, operation: "value" },
+        {
+          question,
+          sufficient: true,
+          supporting: [{ chunk_id: "c", document: "d", page: 1, section: "", text }],
+        } as unknown as Grade,
+        evidence,
+      ).status;
+    const subject = ["station", "paid", "most", "passenger", "compensation"];
+    const question = "Which station paid the most passenger compensation in 2025-Q2?";
+    expect(ask(question, "No cash compensation is paid when a delay is caused by weather;", subject)).toBe(
+      "insufficient",
+    );
+    expect(ask(question, "The Kunming station paid the most passenger compensation.", subject)).toBe(
+      "answered",
+    );
+    expect(ask("哪个航站的赔付最多？", "赔付金额按航站统计，昆明航站的赔付最多。", ["航站", "赔付"])).toBe(
+      "answered",
+    );
+    expect(ask("哪个航站的赔付最多？", "天气原因延误不予赔付现金，赔付标准见附表。", ["航站", "赔付"])).toBe(
+      "insufficient",
+    );
   });
 });

@@ -3,11 +3,17 @@ import { foldText } from "../domain/text-folding.js";
 import type { TableEvidence, TextEvidence } from "../models/evidence.js";
 import type { Asked, FilterValue, Period, SubGoal } from "../models/plan.js";
 import type { Catalog } from "../models/workspace.js";
-import { type AnswerKind, kindOfAspect, sentenceAnswers, statesCount } from "./answer-kind.js";
+import { type AnswerKind, chosenNoun, kindOfAspect, sentenceAnswers, statesCount } from "./answer-kind.js";
 import type { Grade } from "./grader.js";
 import { termGroups, termOccurs } from "./key-terms.js";
 import type { GapMessage } from "./messages/gap-message.js";
-import { dateColumnOf, type MetricPoint, metricPoints, periodStart } from "./metric-points.js";
+import {
+  catalogUnitOfPlainColumn,
+  dateColumnOf,
+  type MetricPoint,
+  metricPoints,
+  periodStart,
+} from "./metric-points.js";
 import { periodLabel } from "./period-broadening.js";
 import { formatValue } from "./synthesizer/format-number.js";
 
@@ -81,6 +87,42 @@ export function pointInPeriod(point: MetricPoint, unit: Period, run: SubGoal): b
   return range !== undefined && range.from >= unit.from && range.to <= unit.to;
 }
 
+/**
+ * The values of a listed key ("each hotel", "Shanghai and Nanjing") without a value in an asked
+ * period that other values of the list have: the answer lists the others, so the value missing
+ * would drop out unsaid (Nanjing's 2024-Q1 review score, when Nanjing opened in 2024-Q2). Only a
+ * dimension the points carry is checked: a source that does not keep it is `untoldKeys`'. The gap
+ * names the values that miss the same periods as the first missing one, so it says exactly what
+ * is missing; `labels` lists every value and period missing.
+ */
+function listedValuesMissing(
+  asked: Extract<Asked, { kind: "metric" }>,
+  forKeys: MetricPoint[],
+  run: SubGoal,
+): { keys: Record<string, FilterValue>; periods: string[]; labels: string[] } | undefined {
+  for (const [dimension, wanted] of Object.entries(asked.keys)) {
+    const listed = values(wanted);
+    if (listed.length < 2 || !forKeys.some((point) => point.keys[dimension] !== undefined)) continue;
+    const missingPeriods = new Map<string, string[]>();
+    for (const value of listed)
+      for (const unit of asked.periods)
+        if (!forKeys.some((point) => point.keys[dimension] === value && pointInPeriod(point, unit, run)))
+          missingPeriods.set(value, [...(missingPeriods.get(value) ?? []), unitLabel(unit)]);
+    const [first] = missingPeriods.values();
+    if (!first) continue;
+    const same = [...missingPeriods].filter(([, periods]) => periods.join() === first.join());
+    const names = same.map(([value]) => value);
+    return {
+      keys: { ...asked.keys, [dimension]: names.length === 1 ? names[0] : names },
+      periods: first,
+      labels: [...missingPeriods].flatMap(([value, periods]) =>
+        periods.map((period) => `${value} ${period}`),
+      ),
+    };
+  }
+  return undefined;
+}
+
 /** The latest period label among points, for "data ends 2024-06". */
 function latestPeriod(points: MetricPoint[]): string | undefined {
   return points
@@ -103,6 +145,9 @@ export function askedPoints(
   };
   return metricPoints([{ goal, evidence }], {
     additive: (metric) => catalog.metrics[metric]?.unit === "count",
+    // As the answer reads them (pointsOfGoals): a plain money column is in the catalog's currency,
+    // so a gap's last value says it ("data ends 2019-Q4 at 150.2 thousand CNY").
+    fallbackUnit: (metric) => catalogUnitOfPlainColumn(catalog.metrics[metric]?.unit),
   });
 }
 
@@ -161,7 +206,22 @@ export function checkMetric(
     if (forKeys.some((point) => pointInPeriod(point, unit, run))) found.push(unitLabel(unit));
     else missing.push(unitLabel(unit));
   }
-  if (missing.length === 0) return broader({ status: "answered", found, missing });
+  if (missing.length === 0) {
+    const unlisted = listedValuesMissing(asked, forKeys, run);
+    if (!unlisted) return broader({ status: "answered", found, missing });
+    return {
+      status: "partial",
+      gap: {
+        code: "metric_periods_missing",
+        metric: asked.metric,
+        keys: unlisted.keys,
+        periods: unlisted.periods,
+        context: false,
+      },
+      found,
+      missing: unlisted.labels,
+    };
+  }
   const latest = latestPeriod(forKeys);
   const firstMissing = asked.periods.find((unit) => missing.includes(unitLabel(unit)));
   const dataEnds =
@@ -185,6 +245,7 @@ export function checkMetric(
       periods: missing,
       ...(dataEnds ? { dataEnds } : {}),
       ...(lastValue ? { lastValue } : {}),
+      ...(lastValue && lastPoint?.unit ? { lastUnit: lastPoint.unit } : {}),
       context: forKeys.length > 0,
       ...(notKeptBy ? { notKeptBy } : {}),
     },
@@ -329,10 +390,12 @@ export function checkText(
       found: [],
       missing: [],
     };
+  const chosen = chosenNoun(grade.question);
   const stated = grade.supporting.some(
     (sentence) =>
       sentenceStates(kind, asked.subject, sentence.text, asked.situation) &&
-      (asked.counted === undefined || statesCount(foldText(sentence.text), asked.counted)),
+      (asked.counted === undefined || statesCount(foldText(sentence.text), asked.counted)) &&
+      (chosen === undefined || termOccurs(chosen, foldText(sentence.text))),
   );
   if (stated || (evidence.passages.length === 0 && asked.aspect === "general"))
     return { status: "answered", found: [], missing: [] };

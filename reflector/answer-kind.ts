@@ -160,6 +160,21 @@ export function situationTerms(
 }
 
 /**
+ * What a "which" question chooses among ("station" of "Which station paid the most …", 航站 of
+ * 哪个航站…): a sentence that never names it does not say which ("No cash compensation is paid
+ * when …" shares "compensation" and "paid" with the question and names no station).
+ */
+export function chosenNoun(question: string): string | undefined {
+  const folded = foldText(question);
+  for (const words of PASSAGE_WORDS)
+    for (const source of words.chosenNoun) {
+      const match = folded.match(new RegExp(source, "u"));
+      if (match?.[1]) return match[1];
+    }
+  return undefined;
+}
+
+/**
  * What a count question counts: the noun after its question word ("积分" of "能获得多少积分",
  * "points" of "how many points"). An answering sentence must put a number right before it.
  */

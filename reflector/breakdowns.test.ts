@@ -77,6 +77,51 @@ const grid = table(
 ) as TableEvidence;
 
 describe("breakdownsOf", () => {
+  it("ranks the one unit the months make up by each kind's sum when the metric adds up", () => {
+    const breakdown = { dimension: "sub_type", order: "descending" };
+    const months = ["10", "11", "12"].map((month) => ({
+      grain: "month" as const,
+      from: `2023-${month}-01`,
+      to: `2023-${month}-${month === "11" ? "30" : "31"}`,
+    }));
+    const quarterOfMonths = (metric: string) => {
+      const subGoal = complaintsGoal("g1", "tickets", breakdown, metric);
+      return {
+        ...subGoal,
+        asked: subGoal.asked?.kind === "metric" ? { ...subGoal.asked, periods: months } : subGoal.asked,
+      };
+    };
+    const [counted] = breakdownsOf([outcome(quarterOfMonths("complaints"), tickets)], catalog, trustOf);
+    expect(counted.periods.map((period) => period.period)).toEqual(["2023-10", "2023-11", "2023-12"]);
+    expect(counted.total?.period).toBe("2023-Q4");
+    expect(counted.total?.entries.map((entry) => [entry.value, entry.amount, entry.rows.length])).toEqual([
+      ["Wrong information", 3, 3],
+      ["Rude staff", 1, 1],
+      ["Slow response", 1, 1],
+    ]);
+    // Two quarters asked side by side are two asks, not the parts of one: no total.
+    const [sideBySide] = breakdownsOf(
+      [outcome(complaintsGoal("g1", "tickets", breakdown), tickets)],
+      catalog,
+      trustOf,
+    );
+    expect(sideBySide.total).toBeUndefined();
+    // Rates of three months do not add up: no total ranking is made of them.
+    const rates = table(
+      months.map((month, index) => ({
+        category: "Service",
+        sub_type: "Slow response",
+        month: month.from.slice(0, 7),
+        return_rate: 3 + index / 10,
+      })),
+      "tickets",
+      { units: { return_rate: "percent" } },
+    ) as TableEvidence;
+    const [rated] = breakdownsOf([outcome(quarterOfMonths("return_rate"), rates)], catalog, trustOf);
+    expect(rated.periods).toHaveLength(3);
+    expect(rated.total).toBeUndefined();
+  });
+
   it("ranks each asked period from the most trusted source's rows for the asked keys, with the change per kind", () => {
     const breakdown = { dimension: "sub_type", order: "descending" };
     const [result] = breakdownsOf(

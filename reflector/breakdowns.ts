@@ -6,6 +6,7 @@ import type { FilterValue, Period } from "../models/plan.js";
 import type { Catalog } from "../models/workspace.js";
 import { dateColumnOf, keyText, periodColumnOf } from "./metric-points.js";
 import { periodLabel } from "./period-broadening.js";
+import { isAdditiveUnit } from "./synthesizer/compared-units.js";
 import type { GoalOutcome } from "./synthesizer/goal-outcome.js";
 
 // A metric broken down by a dimension and ranked per asked period, with the change of each kind
@@ -53,6 +54,11 @@ export interface Breakdown {
   order: AskedBreakdown["order"];
   top?: number;
   periods: BreakdownPeriod[];
+  /**
+   * The ranking over the whole asked span ("2025-04..2025-06"), each kind summed over its periods,
+   * when the metric adds up and every period was ranked from one goal's rows (`totalOf`).
+   */
+  total?: BreakdownPeriod;
   /** Largest rise first; empty with fewer than two periods. */
   changes: BreakdownChange[];
 }
@@ -144,6 +150,81 @@ function changesOf(periods: BreakdownPeriod[], additive: boolean): BreakdownChan
 }
 
 /**
+ * The one unit (a quarter, a year) the asked periods make up when they are its finer parts: the
+ * planner asks "in 2025-Q2" of a monthly source as its three months. Two quarters asked side by
+ * side ("Q3 and Q4"), a range of months or a question compared by a coarser unit (`compared_by`)
+ * make up no such unit: each period is its own ask.
+ */
+export function wholeUnitOf(asked: Period[]): Period | undefined {
+  if (asked.length < 2) return undefined;
+  const from = asked[0].from;
+  const to = asked[asked.length - 1].to;
+  for (const grain of ["quarter", "year"] as const) {
+    if (GRAIN_ORDER.indexOf(asked[0].grain) >= GRAIN_ORDER.indexOf(grain)) continue;
+    const unit = { grain, from, to };
+    const label = periodLabel(unit);
+    // A whole unit's label is one period ("2025-Q2"), a span's a range ("2025-Q2..2025-Q3").
+    if (label.includes("..")) continue;
+    const range = periodLabelRange(label);
+    if (range?.from === from && range.to === to) return unit;
+  }
+  return undefined;
+}
+
+const GRAIN_ORDER = ["day", "week", "month", "quarter", "year"];
+
+/**
+ * The ranking over the one unit the question asked (`wholeUnitOf`): "which district had the most
+ * outage hours in Q2" on monthly rows is asked of the quarter, and the months' rankings alone never
+ * say which led it. Each kind is summed over the periods, for a metric whose values add up (counts,
+ * durations, money: `isAdditiveUnit`) and only when every period was ranked from the same goal's
+ * rows, so every total keeps its rows. The span said is the unit's when every part was ranked,
+ * else the first to the last ranked ("2025-01..2025-10": the data ends before the year does). A
+ * kind absent from a period counts zero for a count; for a duration or money its total would be
+ * unknown, so no total ranking is made.
+ */
+function totalOf(
+  periods: BreakdownPeriod[],
+  asked: Period[],
+  unit: string | undefined,
+  order: AskedBreakdown["order"],
+): BreakdownPeriod | undefined {
+  const whole = wholeUnitOf(asked);
+  if (!whole || periods.length < 2 || !isAdditiveUnit(unit)) return undefined;
+  const askedCount = asked.length;
+  // A count's period without records has none to rank (zero, or after the data ends: the span
+  // said is the ranked one's, and the check's gap says where the data ends); a duration's or
+  // money's missing period has an unknown value.
+  if (unit !== "count" && periods.length !== askedCount) return undefined;
+  const [first] = periods;
+  if (periods.some((period) => period.goal !== first.goal)) return undefined;
+  const kinds = new Set(periods.flatMap((period) => period.entries.map((entry) => entry.value)));
+  const entries: BreakdownEntry[] = [];
+  for (const value of kinds) {
+    const found = periods.map((period) => period.entries.find((entry) => entry.value === value));
+    if (unit !== "count" && found.some((entry) => entry === undefined)) return undefined;
+    const present = found.filter((entry): entry is BreakdownEntry => entry !== undefined);
+    entries.push({
+      value,
+      amount: present.reduce((sum, entry) => sum + entry.amount, 0),
+      rows: present.flatMap((entry) => entry.rows),
+      derivation: "sum",
+    });
+  }
+  const sign = order === "ascending" ? 1 : -1;
+  entries.sort((left, right) => sign * (left.amount - right.amount) || left.value.localeCompare(right.value));
+  return {
+    period:
+      periods.length === askedCount
+        ? periodLabel(whole)
+        : `${first.period}..${periods[periods.length - 1].period}`,
+    goal: first.goal,
+    source: first.source,
+    entries,
+  };
+}
+
+/**
  * Every breakdown the plan asked for that the evidence can give: per metric and asked keys, each
  * asked period ranked from the most trusted answered source whose rows hold the dimension.
  */
@@ -208,6 +289,14 @@ export function breakdownsOf(
     }
     if (periods.length === 0) continue;
     const unit = catalog.metrics[metric]?.unit;
+    const total = asked.compared_by
+      ? undefined
+      : totalOf(
+          periods,
+          [...asPeriods.values()].sort((a, b) => a.from.localeCompare(b.from)),
+          unit,
+          order,
+        );
     breakdowns.push({
       metric,
       dimension,
@@ -216,6 +305,7 @@ export function breakdownsOf(
       order,
       ...(top ? { top } : {}),
       periods,
+      ...(total ? { total } : {}),
       changes: changesOf(periods, additive),
     });
   }

@@ -314,7 +314,7 @@ export function pointsOfGoals(
  * part of a whole (percent, ‰, bp, ppm) is not taken: a plain number column may hold it as a
  * fraction (0.034) or as the figure (3.4), and only the column's own type says which.
  */
-function catalogUnitOfPlainColumn(unit: string | undefined): string | undefined {
+export function catalogUnitOfPlainColumn(unit: string | undefined): string | undefined {
   if (!unit || PART_OF_WHOLE_UNITS.has(unit)) return undefined;
   return unit;
 }

@@ -18,6 +18,19 @@ const read = (question: string, asOf = "2024-06-30") => {
 };
 
 describe("readTime: spans with offsets, periods, rule and conventions", () => {
+  it("reads a year and quarter joined by a hyphen as that quarter, as the answers write it, not a range", () => {
+    // "2023-Q4" was read as 2023 through Q4: the whole year 2023 (round-11 probe, seen).
+    expect(read("What was the outage hours in Harbour in 2023-Q4?").spans).toEqual([
+      { written: "2023-Q4", rule: "calendar", periods: ["2023-10-01..2023-12-31"], conventions: [] },
+    ]);
+    expect(read("2023-Q4的停水时长是多少？").spans.map((span) => span.periods)).toEqual([
+      ["2023-10-01..2023-12-31"],
+    ]);
+    expect(read("from 2023-Q3 to 2023-Q4").spans.map((span) => span.periods)).toEqual([
+      ["2023-07-01..2023-12-31"],
+    ]);
+  });
+
   it("gives each clause's time its own span, in the user's script", () => {
     expect(read("華東區A產品去年1月到3月的退貨率，以及上週的客訴").spans).toEqual([
       { written: "去年1月到3月", rule: "range", periods: ["2023-01-01..2023-03-31"], conventions: [] },

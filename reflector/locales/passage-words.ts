@@ -36,6 +36,11 @@ export interface PassageWords {
   chargeCues: readonly string[];
   /** Words a search adds to find the passages a missing kind would live in. */
   searchHints: Record<CuedKind, string>;
+  /**
+   * What a "which" question chooses among: one capture group around the noun ("station" of
+   * "which station paid the most", 航站 of 哪个航站). An answering sentence must name it.
+   */
+  chosenNoun: readonly string[];
   /** What a count question counts: one capture group around the counted noun. */
   countedNoun: readonly string[];
   /** Numbers and classifiers a count is stated with, before its noun ("5个积分", "12 points"). */
@@ -43,4 +48,10 @@ export interface PassageWords {
   countClassifiers: readonly string[];
   /** Words with no subject of their own: question words, particles, glue. Whole words. */
   stopWords: readonly string[];
+  /**
+   * Words by which a sentence points back at the one before it for what it is about ("every such
+   * return", "上述情形"): a quoted sentence with one is quoted with that sentence, which holds its
+   * condition ("may return … within 30 days").
+   */
+  backReferences: readonly string[];
 }

@@ -63,7 +63,9 @@ export const english: MessageCatalog = {
         return [
           `no value of ${subject(message.metric, message.keys)} for ${message.periods.join(", ")}`,
           ...(message.dataEnds
-            ? [`data ends ${message.dataEnds}${message.lastValue ? ` at ${message.lastValue}` : ""}`]
+            ? [
+                `data ends ${message.dataEnds}${message.lastValue ? ` at ${message.lastValue}${message.lastUnit && currencyOf(message.lastUnit) ? this.unit(message.lastUnit) : ""}` : ""}`,
+              ]
             : []),
           ...(message.context ? ["the values shown for other periods are context, not the answer"] : []),
           ...(message.notKeptBy

@@ -27,6 +27,8 @@ export type GapMessage =
       dataEnds?: string;
       /** The value at `dataEnds`, in its unit ("3.6%"), when the keys have one value there. */
       lastValue?: string;
+      /** `lastValue`'s unit, so a catalog says a money value's currency after it ("31200 CNY", "31200 元"). */
+      lastUnit?: string;
       /** Values for the keys in other periods were found and are shown as context. */
       context: boolean;
       notKeptBy?: NotKeptBy;

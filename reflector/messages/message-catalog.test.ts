@@ -216,4 +216,23 @@ describe("the message catalogs", () => {
       `${subGoal.description}: no value of return_rate for product=A, region=East|North for 2024-02; data ends 2024-01; the values shown for other periods are context, not the answer`,
     );
   });
+  it("says the currency after a money metric's last value, in each language", () => {
+    const money: GapMessage = {
+      code: "metric_periods_missing",
+      metric: "return_rate",
+      keys,
+      periods: ["2024-02"],
+      dataEnds: "2024-01",
+      lastValue: "150.2",
+      lastUnit: "kCNY",
+      context: true,
+    };
+    expect(renderGap(money, new Labels(catalog, "en"))).toContain("data ends 2024-01 at 150.2 thousand CNY;");
+    expect(renderGap(money, new Labels(catalog, "zh-Hans"))).toContain("最后的数值为 150.2 千元；");
+    expect(renderGap(money, new Labels(catalog, "zh-Hant"))).toContain("最後的數值為 150.2 千元；");
+    // A rate's last value carries its own sign and nothing after it.
+    expect(
+      renderGap({ ...money, lastValue: "3.6%", lastUnit: "percent" }, new Labels(catalog, "en")),
+    ).toContain("data ends 2024-01 at 3.6%;");
+  });
 });

@@ -130,7 +130,7 @@ export function chineseCatalog(zh: Wording): MessageCatalog {
             zh`${message.periods.join(zh`、`)} 没有${subject(message.metric, message.keys)}数值`,
             ...(message.dataEnds
               ? [
-                  zh`数据截至 ${message.dataEnds}${message.lastValue ? zh`，最后的数值为 ${message.lastValue}` : ""}`,
+                  zh`数据截至 ${message.dataEnds}${message.lastValue ? zh`，最后的数值为 ${message.lastValue}${message.lastUnit && currencyOf(message.lastUnit) ? this.unit(message.lastUnit) : ""}` : ""}`,
                 ]
               : []),
             ...(message.context ? [zh`所列其他期间的数值仅供参考，并非答案`] : []),

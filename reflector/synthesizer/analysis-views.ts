@@ -1,6 +1,6 @@
 import { askedAggregates } from "./aggregates.js";
 import { type AnswerView, MAX_LINES, type ViewContext } from "./answer-view.js";
-import { changeUnitOf, formatNumber, formatSigned, formatValue } from "./format-number.js";
+import { changeUnitOf, formatNumber, formatSigned } from "./format-number.js";
 import { correlations, differences, type Series, trends } from "./summaries.js";
 
 // The numbers the answer computes itself; each is added to the known numbers as it is shown.
@@ -16,8 +16,8 @@ export function differenceViews(context: ViewContext, series: Series[]): AnswerV
       metric: labels.metric(difference.metric),
       left: labels.keys(difference.left.keys, difference.left.period),
       right: labels.keys(difference.right.keys, difference.right.period),
-      leftValue: formatValue(difference.left.value, difference.unit),
-      rightValue: formatValue(difference.right.value, difference.unit),
+      leftValue: context.amount(difference.left.value, difference.unit),
+      rightValue: context.amount(difference.right.value, difference.unit),
       difference: formatNumber(Math.abs(difference.difference)),
       changeUnit: changeUnitOf(difference.unit),
       relative: difference.relative === null ? null : `${formatNumber(Math.abs(difference.relative), 1)}%`,
@@ -42,8 +42,8 @@ export function trendViews(context: ViewContext, series: Series[]): AnswerView["
       metric: labels.metric(trend.series.metric),
       keys: labels.keys(trend.series.keys),
       direction: trend.direction,
-      first: formatValue(first.value, trend.series.unit),
-      last: formatValue(last.value, trend.series.unit),
+      first: context.amount(first.value, trend.series.unit),
+      last: context.amount(last.value, trend.series.unit),
       firstPeriod: first.period ?? "",
       lastPeriod: last.period ?? "",
       ...(trend.largest && trend.series.points.length >= 3
@@ -96,7 +96,7 @@ export function aggregateViews(context: ViewContext): AnswerView["aggregates"] {
       value:
         aggregate.operation === "count"
           ? String(aggregate.value)
-          : formatValue(aggregate.value, aggregate.unit),
+          : context.amount(aggregate.value, aggregate.unit),
       operation: aggregate.operation,
       inputs: aggregate.inputs,
       cites: aggregate.rows

@@ -151,6 +151,11 @@ export interface AnswerView {
     beforePeriod: string;
     last: string;
     lastPeriod: string;
+    /**
+     * The sources' values at the asked period when they disagree and one of them shows the stated
+     * direction: the fused value decided it, and the answer says so. Empty otherwise.
+     */
+    disputed: { source: string; value: string }[];
   }[];
   /**
    * Breakdowns and rankings the question asked for (which … most often, 高频, top 3): each period's
@@ -164,6 +169,8 @@ export interface AnswerView {
     top?: number;
     periods: {
       period: string;
+      /** The whole asked span's ranking, each kind summed over its periods. */
+      total?: boolean;
       source: string;
       entries: { rank: number; value: string; amount: string; cite: number }[];
       more: number;
@@ -223,7 +230,21 @@ export interface ViewContext {
   known: KnownNumbers;
   /** The table evidence of a goal. */
   evidenceOf(goalId: string): TableEvidence;
+  /** A value in its unit in the answer's language, money with its currency (`formatAmount`). */
+  amount(value: number, unit: string | undefined): string;
+  /** The words after a money figure already written ("31200" → " CNY", " 元"); "" for other units. */
+  moneyWords(unit: string | undefined): string;
 }
 
 /** At most this many lines of one item or one summary. */
 export const MAX_LINES = 8;
+
+/**
+ * How many lines are left out of a list ("… and 4 more", "……另有 4 条"): a number the answer
+ * computed, so the audit traces it (it passed before only when the evidence held the same number).
+ */
+export function linesLeftOut(context: ViewContext, total: number, shown: number): number {
+  const more = Math.max(0, total - shown);
+  if (more > 0) context.known.add(more, "computed", { label: "lines not shown" });
+  return more;
+}

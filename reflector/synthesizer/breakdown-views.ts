@@ -3,9 +3,9 @@ import type { TableEvidence } from "../../models/evidence.js";
 import { breakdownsOf } from "../breakdowns.js";
 import { dateColumnOf, type GoalTableInput } from "../metric-points.js";
 import { type NamedValue, sharedNames } from "../shared-names.js";
-import { type AnswerView, MAX_LINES, type ViewContext } from "./answer-view.js";
+import { type AnswerView, linesLeftOut, MAX_LINES, type ViewContext } from "./answer-view.js";
 import { eventKeyColumn } from "./event-views.js";
-import { cellText, changeUnitOf, formatNumber, formatSigned, formatValue } from "./format-number.js";
+import { cellText, changeUnitOf, formatNumber, formatSigned } from "./format-number.js";
 
 /**
  * The breakdowns the question asked for (which … most often, 高频, top 3): each period's ranking with
@@ -21,16 +21,15 @@ export function breakdownViews(context: ViewContext): AnswerView["breakdowns"] {
   );
   return computed.map((breakdown) => {
     const shown = Math.min(breakdown.top ?? MAX_LINES, MAX_LINES);
-    const keyValues: Record<string, string> = Object.fromEntries(
-      Object.entries(breakdown.keys).map(([name, value]) => [
-        name,
-        Array.isArray(value) ? value.join("/") : value,
-      ]),
-    );
-    const periods = breakdown.periods.map((period) => {
+    // The whole span's ranking first: it answers "which led in Q2"; the periods' rankings follow.
+    const ranked = breakdown.total
+      ? [{ ...breakdown.total, total: true }, ...breakdown.periods]
+      : breakdown.periods;
+    const periods = ranked.map((period) => {
       const evidence = context.evidenceOf(period.goal) as TableEvidence;
       return {
         period: period.period,
+        ...("total" in period ? { total: true } : {}),
         source: period.source,
         entries: period.entries.slice(0, shown).map((entry, _index, entries) => {
           // Equal values share a rank (1, 1, 3): a tie is never ordered by name as if one led.
@@ -46,14 +45,19 @@ export function breakdownViews(context: ViewContext): AnswerView["breakdowns"] {
           return {
             rank,
             value: labels.value(breakdown.dimension, entry.value),
-            amount: formatValue(entry.amount, breakdown.unit),
+            amount: context.amount(entry.amount, breakdown.unit),
             cite: citations.rows(period.goal, period.source, evidence, entry.rows),
           };
         }),
-        more: Math.max(0, period.entries.length - shown),
+        more: linesLeftOut(context, period.entries.length, shown),
       };
     });
     const changes = breakdown.changes.slice(0, MAX_LINES).map((change) => {
+      // A kind with no records in a period was counted zero times: that zero is computed too.
+      for (const end of [change.from, change.to])
+        known.add(end, "computed", {
+          label: `${breakdown.metric} for ${breakdown.dimension}=${change.value} at an end of the change`,
+        });
       known.add(change.change, "computed", {
         label: `change of ${breakdown.metric} for ${breakdown.dimension}=${change.value}`,
       });
@@ -63,8 +67,8 @@ export function breakdownViews(context: ViewContext): AnswerView["breakdowns"] {
         });
       return {
         value: labels.value(breakdown.dimension, change.value),
-        from: formatValue(change.from, breakdown.unit),
-        to: formatValue(change.to, breakdown.unit),
+        from: context.amount(change.from, breakdown.unit),
+        to: context.amount(change.to, breakdown.unit),
         change: formatSigned(change.change),
         relative: change.relative === null ? null : `${formatSigned(change.relative, 1)}%`,
       };
@@ -75,7 +79,7 @@ export function breakdownViews(context: ViewContext): AnswerView["breakdowns"] {
     return {
       metric: labels.metric(breakdown.metric),
       dimension: dimensionName,
-      keys: labels.keys(keyValues),
+      keys: labels.keys(breakdown.keys),
       order: breakdown.order,
       ...(breakdown.top ? { top: breakdown.top } : {}),
       periods,
@@ -113,7 +117,7 @@ export function sharedNameViews(
       values.push({ dimension: breakdown.dimension, value: change.value });
       changes.set(
         `${breakdown.dimension}\u0000${change.value}`,
-        `${formatValue(change.from, breakdown.unit)} → ${formatValue(change.to, breakdown.unit)}`,
+        `${context.amount(change.from, breakdown.unit)} → ${context.amount(change.to, breakdown.unit)}`,
       );
     }
     if (breakdown.changes.length === 0)

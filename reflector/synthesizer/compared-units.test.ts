@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { TraceRecorder } from "../../executor/trace-recorder.js";
+import { demoWorkspace, goal, table } from "../../test/support/reflector/fixtures.js";
+import { compareSources } from "../conflicts.js";
+import { pointsOfGoals } from "../metric-points.js";
 import { isAdditiveUnit, seriesByComparedUnit } from "./compared-units.js";
+import type { GoalOutcome } from "./goal-outcome.js";
 import { KnownNumbers } from "./known-numbers.js";
 import { buildSeries, type ResolvedPoint, trends } from "./summaries.js";
+import { synthesizeAnswer } from "./synthesize.js";
 
 const point = (period: string, value: number, unit: string): ResolvedPoint => ({
   goal: "g1",
@@ -49,5 +55,69 @@ describe("series by the unit the question compared in", () => {
   it("adds up counts, durations and money, not rates or scores", () => {
     expect(["count", "hours", "CNY", "kCNY", "USD"].every(isAdditiveUnit)).toBe(true);
     expect(["percent", "score", "points", "ratio", undefined].some(isAdditiveUnit)).toBe(false);
+  });
+});
+
+// Seen on Jadebay: "How did repair cost in Harbour in 2025-Q3 compare with 2024-Q3?" plans two
+// goals, each asking its quarter as the source's months, with no `compared_by`: the answer gave the
+// trend from 2024-07 to 2025-09, a month against a month.
+describe("two goals each asking a whole quarter as its months", () => {
+  const quarterGoal = (id: string, year: number) => {
+    const months = [7, 8, 9].map((month) => ({
+      grain: "month" as const,
+      from: `${year}-0${month}-01`,
+      to: `${year}-0${month}-${month === 9 ? 30 : 31}`,
+    }));
+    const subGoal = goal({
+      id,
+      source: "sales_bi",
+      dataset: "returns",
+      params: {
+        metric: "revenue",
+        filters: {},
+        period: { grain: "month", from: `${year}-07-01`, to: `${year}-09-30` },
+      },
+      asked: { kind: "metric", metric: "revenue", keys: {}, periods: months },
+    });
+    return subGoal;
+  };
+  const outcome = (id: string, year: number, values: number[]): GoalOutcome => {
+    const subGoal = quarterGoal(id, year);
+    return {
+      goal: subGoal,
+      planned: subGoal,
+      status: "answered",
+      evidence: table(
+        values.map((value, index) => ({ month: `${year}-0${index + 7}`, revenue: value })),
+        "sales_bi",
+        { units: { revenue: "CNY" } },
+      ),
+    };
+  };
+  it("compares the two quarters' sums, in each language", async () => {
+    const workspace = demoWorkspace();
+    const outcomes = [
+      outcome("g1", 2024, [174700, 189000, 197500]),
+      outcome("g2", 2025, [195600, 196500, 160900]),
+    ];
+    const texts: string[] = [];
+    for (const language of ["en", "zh-Hans"] as const) {
+      const synthesis = await synthesizeAnswer({
+        question: "How did it compare?",
+        language,
+        outcomes,
+        comparisons: compareSources(pointsOfGoals(outcomes, workspace.config.catalog), workspace.config),
+        broadenings: [],
+        gaps: [],
+        workspace,
+        trace: new TraceRecorder(),
+      });
+      expect(synthesis.audit.passed).toBe(true);
+      texts.push(synthesis.answer.text);
+    }
+    expect(texts[0]).toContain(
+      "fell from 561200 CNY in 2024-Q3 to 553000 CNY in 2025-Q3 (-8200 CNY, -1.5% relative)",
+    );
+    expect(texts[1]).toContain("从 2024-Q3 的 561200 元 下降至 2025-Q3 的 553000 元");
   });
 });

@@ -1,6 +1,6 @@
 import type { MetricComparison } from "../conflicts.js";
 import type { AnswerView, ViewContext } from "./answer-view.js";
-import { formatNumber, formatValue } from "./format-number.js";
+import { formatNumber } from "./format-number.js";
 import type { ResolvedPoint } from "./summaries.js";
 
 function unitOfMetric(context: ViewContext, metric: string): "percent" | undefined {
@@ -28,10 +28,10 @@ export function conflictViews(
       keys: keysText(context, comparison),
       values: comparison.values.map((entry) => ({
         source: entry.source,
-        value: formatValue(entry.value, unit),
+        value: context.amount(entry.value, unit),
         weight: formatNumber(entry.weight),
       })),
-      resolved: comparison.resolved === null ? null : formatValue(comparison.resolved, unit),
+      resolved: comparison.resolved === null ? null : context.amount(comparison.resolved, unit),
       policy: comparison.policy,
     };
   });
@@ -45,6 +45,6 @@ export function agreementViews(context: ViewContext): AnswerView["agreements"] {
       metric: context.labels.metric(comparison.metric),
       keys: keysText(context, comparison),
       sources: comparison.values.map((entry) => entry.source).join(", "),
-      value: formatValue(comparison.resolved ?? 0, unitOfMetric(context, comparison.metric)),
+      value: context.amount(comparison.resolved ?? 0, unitOfMetric(context, comparison.metric)),
     }));
 }

@@ -3,8 +3,8 @@ import type { SubGoal } from "../../models/plan.js";
 import { messageCatalog } from "../messages/render-message.js";
 import { dateColumnOf, type GoalTableInput } from "../metric-points.js";
 import { periodLabel } from "../period-broadening.js";
-import { type AnswerView, type ItemView, MAX_LINES, type ViewContext } from "./answer-view.js";
-import { cellText, changeUnitOf, formatNumber, formatValue } from "./format-number.js";
+import { type AnswerView, type ItemView, linesLeftOut, MAX_LINES, type ViewContext } from "./answer-view.js";
+import { cellText, changeUnitOf, formatNumber } from "./format-number.js";
 import { type GoalOutcome, itemStatus } from "./goal-outcome.js";
 import { type EventTable, eventListRole, sameEvent, sameEventOtherDate } from "./same-events.js";
 import { alignEvents, eventAbsences, type Series } from "./summaries.js";
@@ -154,7 +154,7 @@ export function eventsItem(
     goal: goal.id,
     label,
     events,
-    more: Math.max(0, evidence.rows.length - MAX_LINES),
+    more: linesLeftOut(context, evidence.rows.length, MAX_LINES),
     absent,
     status: itemStatus(outcome) as "answered" | "partial" | "insufficient",
   };
@@ -190,11 +190,11 @@ export function alignmentViews(
       metric: labels.metric(alignment.series.metric),
       keys: labels.keys(alignment.series.keys),
       period: alignment.within.period ?? "",
-      value: formatValue(alignment.within.value, alignment.series.unit),
+      value: context.amount(alignment.within.value, alignment.series.unit),
       ...(alignment.before
         ? {
             beforePeriod: alignment.before.period ?? "",
-            beforeValue: formatValue(alignment.before.value, alignment.series.unit),
+            beforeValue: context.amount(alignment.before.value, alignment.series.unit),
             change: formatNumber(Math.abs(alignment.change ?? 0)),
             direction: (alignment.change ?? 0) > 0 ? "up" : (alignment.change ?? 0) < 0 ? "down" : "flat",
           }

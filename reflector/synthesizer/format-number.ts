@@ -1,4 +1,5 @@
 import type { CellValue } from "../../models/evidence.js";
+import { currencyOf } from "../messages/message-catalog.js";
 
 /** Rounds for display and drops trailing zeros: 5.4897 → "5.49", 5.20 → "5.2". */
 export function formatNumber(value: number, decimals = 2): string {
@@ -15,6 +16,29 @@ export function formatValue(value: number, unit: string | undefined): string {
   if (unit === "basis_points") return `${formatNumber(value)} bp`;
   if (unit === "ppm") return `${formatNumber(value)} ppm`;
   return formatNumber(value);
+}
+
+/** A currency unit (`changeUnitOf`'s money): an ISO 4217 code, in thousands (k) or millions (m) or not: CNY, kCNY, mUSD. */
+export function isCurrencyUnit(unit: string | undefined): boolean {
+  return unit !== undefined && currencyOf(unit) !== undefined;
+}
+
+/**
+ * A value in its unit as the answer says it: a money amount is followed by its currency in the
+ * answer's words (`unitWords`, the language catalog's: "31200 CNY", "31200 元", "12.4 千元"), so no
+ * money figure of a list, a breakdown or a series stands without it; other units as `formatValue`.
+ */
+export function formatAmount(
+  value: number,
+  unit: string | undefined,
+  unitWords: (unit: string) => string,
+): string {
+  return `${formatValue(value, unit)}${moneyWords(unit, unitWords)}`;
+}
+
+/** The words said after a money figure (`unitWords` of its currency unit); "" for any other unit. */
+export function moneyWords(unit: string | undefined, unitWords: (unit: string) => string): string {
+  return unit !== undefined && isCurrencyUnit(unit) ? unitWords(unit) : "";
 }
 
 /** A signed difference: "+2.39" / "-0.7". */
@@ -35,7 +59,7 @@ export function changeUnitOf(unit: string | undefined): string {
   if (unit === "percent") return "percent_points";
   if (unit === "score" || unit === "points") return "points";
   if (TIME_UNITS.has(unit)) return unit;
-  if (/^[km]?[A-Z]{3}$/.test(unit)) return unit;
+  if (isCurrencyUnit(unit)) return unit;
   return "";
 }
 

@@ -1,9 +1,10 @@
 import type { TableEvidence } from "../../models/evidence.js";
 import { sentenceStates } from "../answer-check.js";
 import { kindOfAspect } from "../answer-kind.js";
+import { withAntecedent } from "../antecedent-sentences.js";
 import { renderGap, renderSubject } from "../messages/render-message.js";
 import { isEventTable } from "../metric-points.js";
-import { type BuiltView, type ItemView, MAX_LINES, type ViewContext } from "./answer-view.js";
+import { type BuiltView, type ItemView, linesLeftOut, MAX_LINES, type ViewContext } from "./answer-view.js";
 import { eventsItem } from "./event-views.js";
 import { cellText } from "./format-number.js";
 import { type GoalOutcome, itemStatus } from "./goal-outcome.js";
@@ -36,11 +37,16 @@ function textItem(context: ViewContext, outcome: GoalOutcome): ItemView {
           ),
         ]
       : supporting;
-  const quotes = shown.slice(0, 2).map((sentence) => ({
-    text: sentence.text,
-    cite: citations.passage(goal.id, goal.source, sentence),
-  }));
-  const passage = outcome.evidence?.kind === "text" ? outcome.evidence.passages[0] : undefined;
+  const passages = outcome.evidence?.kind === "text" ? outcome.evidence.passages : [];
+  const quotes = shown.slice(0, 2).map((sentence) => {
+    const from = passages.find((candidate) => candidate.chunk_id === sentence.chunk_id);
+    return {
+      // A sentence pointing back ("every such return") is quoted with the one it points at.
+      text: from ? withAntecedent(sentence.text, from.text) : sentence.text,
+      cite: citations.passage(goal.id, goal.source, sentence),
+    };
+  });
+  const passage = passages[0];
   if (quotes.length === 0 && grade?.sufficient && passage)
     quotes.push({ text: passage.text.slice(0, 240), cite: citations.passage(goal.id, goal.source, passage) });
   const textAnswered = itemStatus(outcome) === "answered";
@@ -72,7 +78,7 @@ function recordsItem(context: ViewContext, outcome: GoalOutcome, evidence: Table
     goal: goal.id,
     label: renderSubject(goal, context.labels),
     rows,
-    more: Math.max(0, evidence.rows.length - MAX_LINES),
+    more: linesLeftOut(context, evidence.rows.length, MAX_LINES),
     status: itemStatus(outcome) as "answered" | "partial" | "insufficient",
   };
 }

@@ -72,9 +72,15 @@ export class Labels {
     return value;
   }
 
-  /** Keys as a compact list: "A · East · 2024-01" (values translated). */
-  keys(keys: Record<string, string>, period?: string): string {
-    const parts = Object.entries(keys).map(([dimension, value]) => this.value(dimension, value));
+  /**
+   * Keys as a compact list: "A · East · 2024-01" (values translated); a dimension's several values
+   * as a list in the language ("Shanghai, Guangzhou", "上海、广州"), never the plan's "Shanghai|Guangzhou".
+   */
+  keys(keys: Record<string, string | readonly string[]>, period?: string): string {
+    const separator = this.language === "en" ? ", " : "、";
+    const parts = Object.entries(keys).map(([dimension, value]) =>
+      (typeof value === "string" ? [value] : value).map((one) => this.value(dimension, one)).join(separator),
+    );
     if (period) parts.push(period);
     return parts.join(" · ");
   }

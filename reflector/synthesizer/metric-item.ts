@@ -1,8 +1,8 @@
 import type { SubGoal } from "../../models/plan.js";
 import { pointHasAskedKeys, pointInPeriod } from "../answer-check.js";
 import type { MetricPoint } from "../metric-points.js";
-import { type ItemView, MAX_LINES, type ValueView, type ViewContext } from "./answer-view.js";
-import { formatNumber, formatValue } from "./format-number.js";
+import { type ItemView, linesLeftOut, MAX_LINES, type ValueView, type ViewContext } from "./answer-view.js";
+import { formatNumber } from "./format-number.js";
 import { type GoalOutcome, itemStatus } from "./goal-outcome.js";
 import type { ResolvedPoint } from "./summaries.js";
 
@@ -32,7 +32,7 @@ function valueView(context: ViewContext, outcome: GoalOutcome, point: ResolvedPo
   const comparison = point.comparison;
   return {
     keys: labels.keys(point.keys, point.period),
-    value: formatValue(point.value, point.unit),
+    value: context.amount(point.value, point.unit),
     cite: citePoint(context, point),
     context: isContext(outcome, outcome.goal, point),
     ...(comparison
@@ -40,11 +40,11 @@ function valueView(context: ViewContext, outcome: GoalOutcome, point: ResolvedPo
           conflict: {
             values: comparison.values.map((entry) => ({
               source: entry.source,
-              value: formatValue(entry.value, point.unit),
+              value: context.amount(entry.value, point.unit),
               weight: formatNumber(entry.weight),
               cite: citations.rows(entry.goal, entry.source, context.evidenceOf(entry.goal), entry.rows),
             })),
-            resolved: comparison.resolved === null ? null : formatValue(comparison.resolved, point.unit),
+            resolved: comparison.resolved === null ? null : context.amount(comparison.resolved, point.unit),
             policy: comparison.policy,
             outcome: comparison.outcome,
           },
@@ -74,17 +74,9 @@ export function metricItem(
   const missing =
     outcome.check?.status !== "answered" && gap?.code === "metric_periods_missing"
       ? {
-          keys: context.labels.keys(
-            Object.fromEntries(
-              Object.entries(gap.keys).map(([dimension, value]) => [
-                dimension,
-                Array.isArray(value) ? value.join("|") : value,
-              ]),
-            ),
-            gap.periods.join(", "),
-          ),
+          keys: context.labels.keys(gap.keys, gap.periods.join(", ")),
           ...(gap.dataEnds ? { dataEnds: gap.dataEnds } : {}),
-          ...(gap.lastValue ? { lastValue: gap.lastValue } : {}),
+          ...(gap.lastValue ? { lastValue: `${gap.lastValue}${context.moneyWords(gap.lastUnit)}` } : {}),
         }
       : undefined;
   return {
@@ -93,7 +85,7 @@ export function metricItem(
     label: context.labels.metric(metric),
     ...(missing ? { missing } : {}),
     values: mine.slice(0, MAX_LINES).map((point) => valueView(context, outcome, point)),
-    more: Math.max(0, mine.length - MAX_LINES),
+    more: linesLeftOut(context, mine.length, MAX_LINES),
     status: itemStatus(outcome) as "answered" | "partial" | "insufficient",
   };
 }

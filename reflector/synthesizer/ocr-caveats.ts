@@ -1,8 +1,9 @@
 import type { Workspace } from "../../config/workspace.js";
 import type { TableEvidence } from "../../models/evidence.js";
+import { messageCatalog } from "../messages/render-message.js";
 import { pointsOfGoals } from "../metric-points.js";
 import type { KnownNumber } from "../number-audit.js";
-import { formatNumber, formatValue } from "./format-number.js";
+import { formatAmount, formatNumber } from "./format-number.js";
 import type { GoalOutcome } from "./goal-outcome.js";
 import type { AnswerLanguage, Labels } from "./labels.js";
 
@@ -103,7 +104,7 @@ export function lowConfidenceSection(
       language,
       entry,
       `${labels.metric(entry.metric)} ${labels.keys(entry.keys, entry.period)}`.trim(),
-      formatValue(entry.value, entry.unit),
+      formatAmount(entry.value, entry.unit, (unit) => messageCatalog(language).unit(unit)),
     ),
   );
   return { text: [HEADING[language], ...lines].join("\n"), values, known };

@@ -81,6 +81,48 @@ describe("a premise the evidence contradicts", () => {
     expect(traditional.split("\n")[0]).toMatch(/^並未上升：.*從 2023-Q3 的 44 下降至 2023-Q4 的 40。$/);
   });
 
+  it("says the sources disagree when one of them shows the stated direction", async () => {
+    // Round-11 Jadebay (seen): "It did not rise" from a trust-weighted value while the portal's
+    // own figure rose; the disagreement was only in the Conflicts section.
+    const question = "Why did complaints about delivery rise in Q4 2023 compared with Q3?";
+    const trusted = outcomeFor(question, fell);
+    const grid = outcomeFor(question, [
+      ["2023-Q3", 44],
+      ["2023-Q4", 46],
+    ]);
+    const portal = {
+      ...grid,
+      goal: { ...grid.goal, id: "g2", source: "support_bi" },
+      planned: { ...grid.planned, id: "g2", source: "support_bi" },
+      evidence:
+        grid.evidence?.kind === "table"
+          ? { ...grid.evidence, provenance: grid.evidence.provenance.map(() => ({ source: "support_bi" })) }
+          : grid.evidence,
+    } as GoalOutcome;
+    const texts: string[] = [];
+    for (const language of ["en", "zh-Hant"] as const) {
+      const outcomes = [trusted, portal];
+      const synthesis = await synthesizeAnswer({
+        question,
+        language,
+        outcomes,
+        comparisons: compareSources(pointsOfGoals(outcomes, workspace.config.catalog), workspace.config),
+        broadenings: [],
+        gaps: [],
+        workspace,
+        trace: new TraceRecorder(),
+      });
+      expect(synthesis.audit.passed).toBe(true);
+      texts.push(synthesis.answer.text.split("\n")[0]);
+    }
+    expect(texts[0]).toBe(
+      "It did not rise: Complaints (Delivery) fell from 44 in 2023-Q3 to 42.4 in 2023-Q4, by the trust-weighted value; the sources disagree on 2023-Q4 (tickets 40, support_bi 46), and one of them shows it rising.",
+    );
+    expect(texts[1]).toContain(
+      "各來源在 2023-Q4 的數值不一致（tickets 40、support_bi 46），其中有來源顯示為上升",
+    );
+  });
+
   it("says nothing when the evidence bears the premise out", async () => {
     const rose: [string, number][] = [
       ["2023-Q3", 40],

@@ -2,8 +2,11 @@ import { pointHasAskedKeys } from "../answer-check.js";
 import { periodStart } from "../metric-points.js";
 import { periodLabel } from "../period-broadening.js";
 import type { AnswerView, ViewContext } from "./answer-view.js";
-import { formatValue } from "./format-number.js";
 import type { Series } from "./summaries.js";
+
+function directionOf(change: number): "up" | "down" | "flat" {
+  return Math.abs(change) < 1e-9 ? "flat" : change > 0 ? "up" : "down";
+}
 
 /**
  * A direction the question took for granted ("why did complaints rise") that the evidence
@@ -40,18 +43,29 @@ export function premiseViews(context: ViewContext, series: Series[]): AnswerView
         points[lastIndex - 1];
       const last = points[lastIndex];
       const change = last.value - before.value;
-      const actual = Math.abs(change) < 1e-9 ? "flat" : change > 0 ? "up" : "down";
+      const actual = directionOf(change);
       if (actual === asked.premise) continue;
       seen.add(entry);
+      // Sources that disagree at the asked period and fall on both sides of the base: the fused
+      // value decides the direction, and the answer says that a source shows the stated one.
+      const disputed =
+        last.comparison?.outcome === "conflict" &&
+        last.comparison.values.some((value) => directionOf(value.value - before.value) === asked.premise)
+          ? last.comparison.values.map((value) => ({
+              source: value.source,
+              value: context.amount(value.value, entry.unit),
+            }))
+          : [];
       views.push({
         stated: asked.premise,
         actual,
         metric: labels.metric(entry.metric),
         keys: labels.keys(entry.keys),
-        before: formatValue(before.value, entry.unit),
+        before: context.amount(before.value, entry.unit),
         beforePeriod: before.period ?? (lastAsked ? periodLabel(lastAsked) : ""),
-        last: formatValue(last.value, entry.unit),
+        last: context.amount(last.value, entry.unit),
         lastPeriod: last.period ?? "",
+        disputed,
       });
     }
   }

@@ -1,6 +1,8 @@
 import { trustOf as trustOfSource } from "../../domain/trust.js";
 import type { AnswerStatus } from "../../models/answer.js";
 import type { TableEvidence } from "../../models/evidence.js";
+import type { Grain } from "../../models/plan.js";
+import { wholeUnitOf } from "../breakdowns.js";
 import { toAnswerConflict } from "../conflicts.js";
 import { messageCatalog } from "../messages/render-message.js";
 import { type GoalTableInput, isEventTable, pointsOfGoals } from "../metric-points.js";
@@ -12,6 +14,7 @@ import { seriesByComparedUnit } from "./compared-units.js";
 import { agreementViews, conflictViews } from "./conflict-views.js";
 import { absenceViews, alignmentViews } from "./event-views.js";
 import { explanationViews } from "./explanation-views.js";
+import { formatAmount, moneyWords } from "./format-number.js";
 import { broadenedViews, gapViews } from "./gap-views.js";
 import { itemStatus } from "./goal-outcome.js";
 import { itemViews } from "./item-views.js";
@@ -58,11 +61,32 @@ function seriesOf(input: ViewInput, points: ResolvedPoint[]) {
   );
 }
 
-/** The coarser unit each metric goal's question compared in, by goal id (`asked.compared_by`). */
+/**
+ * The coarser unit each metric goal's question compared in, by goal id: the planner's
+ * `asked.compared_by`, else the unit two or more goals of the metric each ask whole as its finer
+ * parts ("repair cost in 2025-Q3 compared with 2024-Q3" on monthly rows asks two quarters, each as
+ * its months: `wholeUnitOf`). Before, such a question was answered with the trend from the first
+ * month to the last, a month against a month.
+ */
 function comparedUnitOf(input: ViewInput) {
-  return (goalId: string) => {
+  const wholeUnits = new Map<string, { metric: string; grain: Grain; from: string }>();
+  for (const outcome of input.outcomes) {
+    const asked = outcome.planned.asked;
+    if (asked?.kind !== "metric" || asked.compared_by) continue;
+    const whole = wholeUnitOf(asked.periods);
+    if (whole)
+      wholeUnits.set(outcome.goal.id, { metric: asked.metric, grain: whole.grain, from: whole.from });
+  }
+  return (goalId: string): Grain | undefined => {
     const asked = input.outcomes.find((outcome) => outcome.goal.id === goalId)?.planned.asked;
-    return asked?.kind === "metric" ? asked.compared_by : undefined;
+    if (asked?.kind !== "metric") return undefined;
+    if (asked.compared_by) return asked.compared_by;
+    const mine = wholeUnits.get(goalId);
+    if (!mine) return undefined;
+    const others = [...wholeUnits.values()].filter(
+      (other) => other.metric === mine.metric && other.grain === mine.grain && other.from !== mine.from,
+    );
+    return others.length > 0 ? mine.grain : undefined;
   };
 }
 
@@ -76,14 +100,17 @@ export function buildAnswerView(
 ): BuiltView {
   const { workspace } = input;
   const known = new KnownNumbers();
+  const catalog = messageCatalog(input.language);
   const context: ViewContext = {
     input,
     workspace,
     labels: decided.labels,
-    citations: new CitationRegistry(messageCatalog(input.language).citation),
+    citations: new CitationRegistry(catalog.citation),
     known,
     evidenceOf: (goalId) =>
       input.outcomes.find((outcome) => outcome.goal.id === goalId)?.evidence as TableEvidence,
+    amount: (value, unit) => formatAmount(value, unit, (money) => catalog.unit(money)),
+    moneyWords: (unit) => moneyWords(unit, (money) => catalog.unit(money)),
   };
   collectInputNumbers(input, known);
   const eventTables = eventTablesOf(input);

@@ -27,6 +27,9 @@ export const englishIntentCues: IntentCues = {
     "\\bquarterly\\b",
     "\\bmonthly\\b",
     "\\bevolv",
+    // "How did X change / develop / move?" asks how it moved, as 有什么变化 does: over a span, not
+    // one period (a question naming no period gets the last 12 months, not the last month).
+    "\\bhow (?:did|has|have|does|do)\\b[^?]{0,80}?\\b(?:chang(?:e|ed)|develop(?:ed)?|move[d]?)\\b",
   ],
   correlate: [
     "\\bwhy\\b",

@@ -338,7 +338,7 @@ export const englishTime: TimeLocale = {
     {
       name: "quarter-word",
       kind: "quarter",
-      pattern: "\\b(?:(?<year>\\d{4}|\\d{2})\\s?)?q(?<quarter>[1-4])\\b",
+      pattern: "\\b(?:(?<year>\\d{4}|\\d{2})[\\s-]?)?q(?<quarter>[1-4])\\b",
     },
   ],
   periodPatterns: [

@@ -18,6 +18,8 @@ export const chineseFunctionWords: readonly string[] = (
   "整体 总体 平均 总 合计 分别 各自 同期 期间 之间 时候 时 当时 以后 之后 以前 之前 发生 出现 " +
   "两地 两个 两款 两种 三个 这 那 这个 那个 这些 那些 其 其中 数量 次数 个数 数 份 月份 季度 年度 " +
   "另外 此外 同时 同样 一样 然后 再 又 及其 所有 全部 每个 各 各个 每 类 方面 " +
+  // Contrast between two clauses (爆管上升而投诉下降, 但是, 却).
+  "而 而且 但 但是 却 然而 " +
   // Asking for a date inside the period asked (是哪天生效的, 哪一天, 哪个月): question words.
   "哪天 哪一天 哪日 哪一日 哪周 哪一周 哪个月 哪一个月 哪月 哪年 哪一年 几号 几日 什么时候 何时 " +
   // A follow-up that swaps in another value (换成华北区呢, 改成B产品呢, 如果是华南呢).

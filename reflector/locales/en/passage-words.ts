@@ -124,6 +124,7 @@ export const englishPassageWords: PassageWords = {
     procedure: "steps procedure submit",
     yes_no: "eligible allowed",
   },
+  chosenNoun: ["\\bwhich\\s+(?!of\\b|one\\b|ones\\b)([a-z][a-z-]+)"],
   countedNoun: ["(?:how many|number of)\\s+([a-z][a-z-]+)"],
   countNumerals: ["\\d+"],
   countClassifiers: [],
@@ -131,6 +132,13 @@ export const englishPassageWords: PassageWords = {
   // amount, "more than" joins a condition, a preposition of time or relation ("covered after it is
   // fitted" against "covered for 5 years from installation") places the ask: no word a sentence
   // must repeat.
+  backReferences: [
+    "\\bsuch\\b",
+    "\\bthe above\\b",
+    "\\bthese (?:cases|returns|items|products|conditions)\\b",
+    "\\bin that case\\b",
+    "\\bin this case\\b",
+  ],
   stopWords:
     "a an the and or of to in on for by with at from is are was were be been can could may might will would shall should do does did i we you my our your it its this that these those what which who whom whose how long when where why much many there their them they if not no yes take takes took taking get gets got getting more than less after before until during about into".split(
       " ",
