@@ -137,3 +137,40 @@ describe("time spans that compose with what the question wrote elsewhere", () =>
     ).toContain("waste_rate city=Shanghai month 2025-04-01..2025-06-30");
   });
 });
+
+describe("a compound comparison or to-date written with hyphens", () => {
+  // Listed as "month on month" and "week over week"; written month-on-month just as often. It was
+  // read as the unit word "month" and the comparison lost: one month planned, no base, no note.
+  it.each([
+    [
+      "What was the month-on-month change in Shanghai's waste rate in May 2025?",
+      maplerye,
+      MAPLE,
+      [
+        "waste_rate city=Shanghai month 2025-04-01..2025-04-30",
+        "waste_rate city=Shanghai month 2025-05-01..2025-05-31",
+      ],
+    ],
+    [
+      "Riverside's on-time rate in October 2024, month-on-month?",
+      harborline,
+      HARBOR,
+      [
+        "on_time_rate depot=Riverside month 2024-09-01..2024-09-30",
+        "on_time_rate depot=Riverside month 2024-10-01..2024-10-31",
+      ],
+    ],
+    [
+      "How did Riverside's on-time rate move quarter-on-quarter in Q3 2024?",
+      harborline,
+      HARBOR,
+      [
+        "on_time_rate depot=Riverside month 2024-04-01..2024-06-30",
+        "on_time_rate depot=Riverside month 2024-07-01..2024-09-30",
+      ],
+    ],
+  ])("%s", (question, workspace, asOf, expected) => {
+    const lines = [...new Set(goalLines("x", plan(question, workspace, asOf)))].sort();
+    expect(lines).toEqual(expected);
+  });
+});

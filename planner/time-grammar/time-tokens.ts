@@ -233,14 +233,18 @@ function lexiconOf(locales: readonly TimeLocale[]): Lexicon {
       if (!entries.has(entry.word)) entries.set(entry.word, entry);
       if (locale.spaced) spaced.add(entry.word);
     }
-  // Latin words match whole (no letter or digit on either side); Chinese words anywhere.
+  // Latin words match whole (no letter or digit on either side); Chinese words anywhere. A
+  // spaced language joins the words of a compound with a hyphen as often as with a space
+  // (month-on-month, year-to-date, week-over-week): a space of a listed word matches either.
   const alternatives = [...entries.keys()]
     .sort((a, b) => b.length - a.length)
-    .map((word) =>
-      spaced.has(word) && /^[a-z0-9]/u.test(word)
-        ? `(?<![a-z0-9])${escapeRegExp(word)}${/[a-z0-9]$/u.test(word) ? "(?![a-z0-9])" : ""}`
-        : escapeRegExp(word),
-    );
+    .map((word) => {
+      if (!spaced.has(word)) return escapeRegExp(word);
+      const compound = escapeRegExp(word).replaceAll(" ", "[ -]");
+      return /^[a-z0-9]/u.test(word)
+        ? `(?<![a-z0-9])${compound}${/[a-z0-9]$/u.test(word) ? "(?![a-z0-9])" : ""}`
+        : compound;
+    });
   const monthWords = Object.assign({}, ...locales.map((locale) => locale.months)) as Record<string, number>;
   const lexicon: Lexicon = {
     words: new RegExp(alternatives.join("|"), "yu"),
@@ -272,7 +276,8 @@ export function tokenizeTime(text: string, locales: readonly TimeLocale[]): Time
     lexicon.words.lastIndex = position;
     const word = lexicon.words.exec(text);
     if (word && word[0].length > 0) {
-      const entry = lexicon.entries.get(word[0]);
+      // A compound written with hyphens is the listed word written with spaces, unless listed as written.
+      const entry = lexicon.entries.get(word[0]) ?? lexicon.entries.get(word[0].replaceAll("-", " "));
       if (entry)
         best = { end: position + word[0].length, payload: entry.payload, rule: entry.rule, weak: entry.weak };
     }
