@@ -409,10 +409,14 @@ function splitTermsOfCatalog(vocabulary: Vocabulary, lexicon: Lexicon): SplitTer
   const codes = new Set(
     [...Object.values(catalog.metrics), ...Object.values(catalog.events)]
       .flatMap((entry) =>
-        [...entry.synonyms, ...(entry.label ? [entry.label] : [])].flatMap(
-          (synonym) =>
-            synonym.match(/(?<![A-Za-z0-9])[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?![A-Za-z0-9])/gu) ?? [],
-        ),
+        [...entry.synonyms, ...(entry.label ? [entry.label] : [])].flatMap((synonym) => [
+          ...(synonym.match(/(?<![A-Za-z0-9])[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?![A-Za-z0-9])/gu) ?? []),
+          // A Latin word written into Chinese with no space (App版本, 订票App更新) is a name there,
+          // whatever its capitals: Chinese writes a product's or system's Latin name so.
+          ...(synonym.match(
+            /(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]+(?=\p{Script=Han})|(?<=\p{Script=Han})[A-Za-z][A-Za-z0-9]+(?![A-Za-z0-9])/gu,
+          ) ?? []),
+        ]),
       )
       .map((code) => code.toLowerCase()),
   );

@@ -93,6 +93,22 @@ describe("a term of a code and a word, written apart", () => {
       ]);
   });
 
+  it("takes a Latin name written into Chinese as a code whatever its capitals (App版本, App更新)", () => {
+    // Blind round 12 (seen): "App" has no capital inside, so App總共發佈了幾個版本 found no term and
+    // 訂票App有沒有更新 asked back about 訂票. Two catalogs: a gym chain's and a ski resort's.
+    const ironleaf = loadWorkspace(path.join(root, "test/held-out/round12/ironleaf/workspace"), {
+      environment: {},
+    });
+    const snowcrest = loadWorkspace(path.join(root, "test/held-out/round12/snowcrest"), { environment: {} });
+    for (const question of ["2025年App總共發佈了幾個版本？", "2025年App一共发布了几个版本？"])
+      expect(goalsOf(question, ironleaf, "2026-01-15")).toEqual([
+        "app_release  month 2025-01-01..2025-12-31",
+      ]);
+    expect(goalsOf("2025年第一季度订票App有没有更新？", snowcrest, "2025-07-16")).toEqual([
+      "app_release  month 2025-01-01..2025-03-31",
+    ]);
+  });
+
   it("leaves a code the catalog reads alone as it is, with no correction (CRM)", () => {
     const outcome = plan("2023年CRM總共發佈了幾個版本？", demo, "2024-06-30");
     expect(goalsOf("2023年CRM總共發佈了幾個版本？", demo, "2024-06-30")).toEqual([
