@@ -28,6 +28,9 @@ const GOLD_FILES: { file: string; workspace?: string }[] = [
   { file: "../held-out/round9/polar/gold-answers.yaml" },
   { file: "../held-out/qingtu/answers.yaml" },
   { file: "../held-out/lanting/ws-lanting-hotels-answers.yaml", workspace: "workspace" },
+  { file: "../held-out/round10/airline/gold-answers.yaml" },
+  { file: "../held-out/round11/jadebay/gold-answers.yaml" },
+  { file: "../held-out/round12/ironleaf/gold-answers.yaml" },
 ];
 
 interface Question {
