@@ -1037,9 +1037,15 @@ const SAME_PERIOD_ALONE_NOTE: Record<
 
 /** A metric frame without any period: the default one before as-of (a year back for 去年同期), with a note. */
 function defaultMetricPeriod(frame: Frame, metric: string, offer: Offer, state: Drafting): Period {
-  const shifted = frame.times.find((time) => time.kind === "same_period" && time.shiftYears);
+  // 去年同期 alone moves the default a year back; 同比 compares the default with that year instead.
+  const shifted = frame.times.find(
+    (time) => time.kind === "same_period" && time.shiftYears && !time.comparison,
+  );
   const shift = shifted?.shiftYears;
-  const base = defaultPeriod(state.asOf, offer.grain ?? "month", state.trend);
+  // A comparison's own unit is the last complete one (环比变化: the last month against the one
+  // before), not the twelve months a change asked without one covers.
+  const compared = frame.times.some((time) => time.comparison !== undefined);
+  const base = defaultPeriod(state.asOf, offer.grain ?? "month", state.trend && !compared);
   const period = shift ? shiftPeriodByYears(base, shift) : base;
   const described = describePeriod(period, state.language);
   if (shifted) {
@@ -1051,7 +1057,7 @@ function defaultMetricPeriod(frame: Frame, metric: string, offer: Offer, state: 
   }
   const note = NO_PERIOD_NOTE[state.language](metric, described, state.asOf);
   if (!state.warnings.includes(note)) state.warnings.push(note);
-  const applied = DEFAULT_NOTE[state.language](metric, described, state.trend);
+  const applied = DEFAULT_NOTE[state.language](metric, described, state.trend && !compared);
   if (!state.defaults.includes(applied)) state.defaults.push(applied);
   state.trace.push(`period:default:${period.from}..${period.to}`);
   return period;
@@ -1086,7 +1092,14 @@ function draftMetricGoals(
       }
       selection.offers.forEach((offer, index) => {
         const named = framePeriods.get(frame);
-        const requested = named ?? [defaultMetricPeriod(frame, metric, offer, state)];
+        const comparison = frame.times.find((time) => time.comparison)?.comparison;
+        // A comparison asked with no period ("the month over month change in …", 同比变化) compares
+        // the default period with its base, as it would a period the question named: without the
+        // base it was answered as the default month's value, another question.
+        const defaulted = named === undefined ? defaultMetricPeriod(frame, metric, offer, state) : undefined;
+        const requested =
+          named ??
+          (defaulted && comparison ? [comparisonBase(comparison, defaulted), defaulted] : [defaulted!]);
         for (const requestedPeriod of requested) {
           const wanted = weekOfWeeksAgo(requestedPeriod, offer, state.times);
           if (!fitsGrain(wanted, offer, metric, state)) continue;
@@ -1095,8 +1108,13 @@ function draftMetricGoals(
           // earlier for 同比, the period before for 环比), planned as a goal of its own, else the unit
           // before, or the first of the units asked, which the run fetches with the goal
           // (reflector/answering/before-window.ts).
-          const comparison = frame.times.find((time) => time.comparison)?.comparison;
-          const role = comparison ? comparisonRole(frame, wanted) : undefined;
+          const role = !comparison
+            ? undefined
+            : defaulted
+              ? requestedPeriod === defaulted
+                ? "period"
+                : "base"
+              : comparisonRole(frame, wanted);
           // A month widened to a quarterly source's quarter is measured from the quarter before.
           const measured = fitted.from < wanted.from || fitted.to > wanted.to ? fitted : wanted;
           const base =
@@ -1122,7 +1140,14 @@ function draftMetricGoals(
           };
           state.drafts.push(draft);
           if (breakdown) state.breakdowns.set(draft, breakdown);
-          const reading = periodReadingOf(wanted, fitted, named === undefined, state.times, state.question);
+          // The default is said once, on its own goals; its comparison base is the period before it.
+          const reading = periodReadingOf(
+            wanted,
+            fitted,
+            requestedPeriod === defaulted,
+            state.times,
+            state.question,
+          );
           if (reading) state.periodReadings.set(draft, reading);
           const comparedBy = comparedUnitOf(wanted, fitted);
           if (comparedBy) state.comparedBy.set(draft, comparedBy);

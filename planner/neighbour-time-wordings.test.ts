@@ -174,3 +174,74 @@ describe("a compound comparison or to-date written with hyphens", () => {
     expect(lines).toEqual(expected);
   });
 });
+
+describe("a comparison asked with no period compares the default period with its base", () => {
+  // "the month over month change in …" with no date was planned as the default month alone, with
+  // the note "no period in the question": the value of one month, not the change asked.
+  it.each([
+    [
+      "What was the month-over-month change in Shanghai's waste rate?",
+      maplerye,
+      MAPLE,
+      [
+        "waste_rate city=Shanghai month 2025-05-01..2025-05-31",
+        "waste_rate city=Shanghai month 2025-06-01..2025-06-30",
+      ],
+    ],
+    [
+      "上海的报损率环比变化是多少？",
+      maplerye,
+      MAPLE,
+      [
+        "waste_rate city=Shanghai month 2025-05-01..2025-05-31",
+        "waste_rate city=Shanghai month 2025-06-01..2025-06-30",
+      ],
+    ],
+    [
+      "上海的報損率同比是多少？",
+      maplerye,
+      MAPLE,
+      [
+        "waste_rate city=Shanghai month 2024-06-01..2024-06-30",
+        "waste_rate city=Shanghai month 2025-06-01..2025-06-30",
+      ],
+    ],
+    [
+      "Riverside's on-time rate, year over year?",
+      harborline,
+      HARBOR,
+      [
+        "on_time_rate depot=Riverside month 2023-10-01..2023-10-31",
+        "on_time_rate depot=Riverside month 2024-10-01..2024-10-31",
+      ],
+    ],
+    [
+      "濱江車場的準點率環比如何？",
+      harborline,
+      HARBOR,
+      [
+        "on_time_rate depot=Riverside month 2024-09-01..2024-09-30",
+        "on_time_rate depot=Riverside month 2024-10-01..2024-10-31",
+      ],
+    ],
+  ])("%s", (question, workspace, asOf, expected) => {
+    const outcome = plan(question, workspace, asOf);
+    expect([...new Set(goalLines("x", outcome))].sort()).toEqual(expected);
+    // The asked period and its base are recorded as such for the answer's comparison.
+    const roles = (outcome.plan?.sub_goals ?? []).map((goal) =>
+      goal.asked?.kind === "metric" ? goal.asked.comparison?.role : undefined,
+    );
+    expect(new Set(roles)).toEqual(new Set(["period", "base"]));
+    // The answer says the default once, for the period asked, not for its base.
+    for (const goal of outcome.plan?.sub_goals ?? []) {
+      if (goal.asked?.kind !== "metric") continue;
+      expect(goal.asked.period_reading?.how === "default").toBe(goal.asked.comparison?.role === "period");
+    }
+  });
+
+  it("leaves a change asked with no comparison over the last twelve months", () => {
+    expect(goalLines("x", plan("How did Shanghai's waste rate change?", maplerye, MAPLE))).toEqual([
+      "waste_rate city=Shanghai month 2024-07-01..2025-06-30",
+    ]);
+  });
+});
