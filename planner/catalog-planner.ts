@@ -44,6 +44,7 @@ import {
   shiftPeriodByYears,
   type TimeMention,
   type UnreadTime,
+  unitNamedAtEnd,
   widenByMonths,
 } from "./time-expressions.js";
 import { dayOf, previousPeriod, unitPeriod } from "./time-grammar/calendar.js";
@@ -1092,7 +1093,29 @@ function draftMetricGoals(
       }
       selection.offers.forEach((offer, index) => {
         const named = framePeriods.get(frame);
-        const comparison = frame.times.find((time) => time.comparison)?.comparison;
+        const comparing = frame.times.find((time) => time.comparison);
+        const comparison = comparing?.comparison;
+        // A comparison that names a unit finer than a month ("week over week") on a coarser source
+        // is refused naming the grain, as a week asked of it is: compared month against month it
+        // would be another question.
+        const comparedUnit = comparing
+          ? unitNamedAtEnd(state.working.slice(comparing.start, comparing.end).replaceAll("-", " "))
+          : undefined;
+        if (
+          comparing &&
+          (comparedUnit === "week" || comparedUnit === "day") &&
+          offer.grain &&
+          isCoarser(offer.grain, comparedUnit)
+        ) {
+          state.tooFine.push({
+            written: state.working.slice(comparing.start, comparing.end).trim(),
+            asked: comparedUnit,
+            measure: metric,
+            offered: offer.grain,
+          });
+          state.trace.push(`refuse:grain:${comparedUnit}<${offer.grain}:${offer.source}/${offer.dataset}`);
+          return;
+        }
         // A comparison asked with no period ("the month over month change in …", 同比变化) compares
         // the default period with its base, as it would a period the question named: without the
         // base it was answered as the default month's value, another question.

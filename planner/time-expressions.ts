@@ -757,8 +757,8 @@ const ENDING_UNIT_WORDS = TIME_LOCALES.flatMap((locale) =>
   Object.entries(locale.units).map(([word, unit]) => ({ word, unit, spaced: locale.spaced })),
 ).sort((a, b) => b.word.length - a.word.length);
 
-/** The unit a same-period word names at its end ("the same quarter" → quarter), if any. */
-function unitNamedAtEnd(written: string): TimeUnit | undefined {
+/** The unit a same-period or comparison word names at its end ("the same quarter" → quarter, "week on week" → week), if any. */
+export function unitNamedAtEnd(written: string): TimeUnit | undefined {
   const text = written.trim().toLowerCase();
   return ENDING_UNIT_WORDS.find(
     ({ word, spaced }) => text.endsWith(word) && (!spaced || /(?:^|\s)$/u.test(text.slice(0, -word.length))),

@@ -238,23 +238,21 @@ export const englishTime: TimeLocale = {
     "whole quarter": "quarter",
   },
   halves: { h1: 1, h2: 2 },
+  // "<unit> over <unit>" and "<unit> on <unit>" for every unit (the tokenizer reads each with
+  // hyphens too): a year a year earlier, any other unit the one before.
   comparisons: {
-    "year over year": "year_over_year",
-    "year-over-year": "year_over_year",
+    ...Object.fromEntries(
+      ["year", "quarter", "month", "week", "period"].flatMap((unit) =>
+        ["over", "on"].map((joiner) => [
+          `${unit} ${joiner} ${unit}`,
+          unit === "year" ? "year_over_year" : "period_over_period",
+        ]),
+      ),
+    ),
     yoy: "year_over_year",
-    "year on year": "year_over_year",
-    "year-on-year": "year_over_year",
-    "month over month": "period_over_period",
-    "month-over-month": "period_over_period",
     mom: "period_over_period",
-    "month on month": "period_over_period",
-    "quarter over quarter": "period_over_period",
-    "quarter-over-quarter": "period_over_period",
     qoq: "period_over_period",
-    "quarter on quarter": "period_over_period",
-    "week over week": "period_over_period",
     wow: "period_over_period",
-    "period over period": "period_over_period",
   },
   weakWords: ["may", "mar", "sun", "sat", "wed", "mon", "dec"],
   askingWords: ["which", "what", "how many"],
