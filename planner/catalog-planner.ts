@@ -1015,6 +1015,11 @@ function comparisonRole(frame: Frame, period: Period): "period" | "base" {
   return own ? "period" : "base";
 }
 
+/** The default period, preceded by its base when the question asks a comparison of it. */
+function defaultRequest(defaulted: Period, comparison: PeriodComparison | undefined): Period[] {
+  return comparison ? [comparisonBase(comparison, defaulted), defaulted] : [defaulted];
+}
+
 /** The base a comparison measures an asked period from: a year earlier (同比), the period before (环比). */
 function comparisonBase(comparison: PeriodComparison, period: Period): Period {
   return comparison === "year_over_year" ? shiftPeriodByYears(period, -1) : previousPeriod(period);
@@ -1119,10 +1124,10 @@ function draftMetricGoals(
         // A comparison asked with no period ("the month over month change in …", 同比变化) compares
         // the default period with its base, as it would a period the question named: without the
         // base it was answered as the default month's value, another question.
-        const defaulted = named === undefined ? defaultMetricPeriod(frame, metric, offer, state) : undefined;
         const requested =
-          named ??
-          (defaulted && comparison ? [comparisonBase(comparison, defaulted), defaulted] : [defaulted!]);
+          named ?? defaultRequest(defaultMetricPeriod(frame, metric, offer, state), comparison);
+        // The default period itself (its base, when compared, comes before it).
+        const defaulted = named === undefined ? requested.at(-1) : undefined;
         for (const requestedPeriod of requested) {
           const wanted = weekOfWeeksAgo(requestedPeriod, offer, state.times);
           if (!fitsGrain(wanted, offer, metric, state)) continue;
