@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Workspace } from "../config/workspace.js";
 import type { WorkspaceConfig } from "../models/workspace.js";
 import { leakedForms } from "../test/support/secret-encodings.js";
-import { RunStore } from "./run-store.js";
+import { listRuns, RunStore } from "./run-store.js";
 
 const folders: string[] = [];
 afterEach(() => {
@@ -34,5 +34,28 @@ describe("RunStore.writeRaw", () => {
       expect(leakedForms(written, secret)).toEqual([]);
       expect(written).not.toContain(form.slice(0, 8));
     }
+  });
+});
+
+describe("listRuns", () => {
+  it("lists two runs started within one second newest first", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "triangulate-run-store-"));
+    folders.push(root);
+    const workspace = new Workspace(root, path.join(root, "triangulate.yaml"), {} as WorkspaceConfig, []);
+    // Forty pairs: with the second-only names, the random part ordered about half of them wrongly.
+    for (let pair = 0; pair < 40; pair += 1) {
+      const second = Date.UTC(2024, 0, 1, 0, 0, pair);
+      const earlier = await RunStore.create(workspace, new Date(second + 100));
+      await earlier.writeJson("run.json", { id: earlier.id, question: `earlier ${pair}`, goals: [] });
+      const later = await RunStore.create(workspace, new Date(second + 900));
+      await later.writeJson("run.json", { id: later.id, question: `later ${pair}`, goals: [] });
+    }
+    const runs = await listRuns(workspace, 80);
+    expect(runs.map((run) => run.question)).toEqual(
+      Array.from({ length: 40 }, (_, index) => 39 - index).flatMap((pair) => [
+        `later ${pair}`,
+        `earlier ${pair}`,
+      ]),
+    );
   });
 });

@@ -47,10 +47,9 @@ export class RunStore {
 
   /** Creates the store for a new run; nothing is visible in runs/ until the first write. */
   static async create(workspace: Workspace, now = new Date()): Promise<RunStore> {
-    const stamp = now
-      .toISOString()
-      .replace(/[-:]/g, "")
-      .replace(/\.\d+Z$/, "Z");
+    // Milliseconds in the name: two runs started within one second (a report job, then an ask)
+    // must still list newest first, and the folder name is the only order `runs list` reads.
+    const stamp = now.toISOString().replace(/[-:]/g, "");
     const id = `${stamp}-${randomBytes(3).toString("hex")}`;
     const root = runsDirectory(workspace);
     await mkdir(root, { recursive: true });
