@@ -93,6 +93,17 @@ describe("relative periods: anchor + offset + unit against as-of", () => {
     expect(spans("前两个月", "2024-06-30")).toEqual(["2024-04-01..2024-05-31"]);
     expect(spans("2023年前三季度", "2024-06-30")).toEqual(["2023-01-01..2023-09-30"]);
   });
+
+  it("reads 前三季度 alone as three whole quarters, as 前三个季度, never as the third quarter", () => {
+    // Blind round 13 lh39 (as of 2024-11-08): it was planned as Q3 2024 alone, with no note.
+    for (const text of ["前三季度", "前三個季度", "前三个季度"])
+      expect(spans(text, "2024-11-08"), text).toEqual(["2024-01-01..2024-09-30"]);
+    expect(spans("前两季度", "2024-06-30")).toEqual(["2023-10-01..2024-03-31"]);
+    expect(spans("前三季度", "2024-06-30")).toEqual(["2023-07-01..2024-03-31"]);
+    // 第三季度 and 三季度 stay the third quarter.
+    expect(spans("2023年第三季度", "2024-06-30")).toEqual(["2023-07-01..2023-09-30"]);
+    expect(spans("2023年三季度", "2024-06-30")).toEqual(["2023-07-01..2023-09-30"]);
+  });
 });
 
 describe("the last N months or quarters of a year", () => {

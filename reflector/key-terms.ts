@@ -16,7 +16,8 @@ let segmenter: Intl.Segmenter | undefined;
  * the boundary of two words the segmenter knows (申请|索赔 → 请索, 行李|遗失 → 李遗) is no term: it
  * names nothing, and a sentence stating the ask would never contain it. Only a single character the
  * segmenter left alone may belong to a word it does not know: with another lone character beside
- * it (升|舱 → 升舱), else with the known word next to it (货运|费 → 运费).
+ * it (升|舱 → 升舱), else with the known word next to it when that is its only neighbour
+ * (货运|费 → 运费; 课程|未|使用 makes neither 程未 nor 未使).
  */
 export function keyTerms(text: string): string[] {
   segmenter ??= new Intl.Segmenter("zh", { granularity: "word" });
@@ -32,12 +33,13 @@ export function keyTerms(text: string): string[] {
       const right = run[index + 1];
       if (!left || !right) continue;
       if (left.segment !== right.segment && left.known && right.known) continue;
-      // A lone character beside a known word joins it only when no other lone character is its
-      // partner: 升 of 免费|升|舱 is 升舱's, so 费升 is no term; 费 of 货运|费 makes 运费.
-      const lone = (entry: (typeof run)[number] | undefined) => entry !== undefined && !entry.known;
+      // A lone character beside a known word joins it only when it has no other neighbour in the
+      // run: 升 of 免费|升|舱 is 升舱's, so 费升 is no term; 费 of 货运|费 makes 运费. Between two
+      // known words (课程|未|使用) it could belong to either or, mostly, to neither (a negation,
+      // a particle): no bigram, where 程未 and 未使 named nothing.
       if (left.known !== right.known && left.segment !== right.segment) {
         const partner = left.known ? run[index + 2] : run[index - 1];
-        if (lone(partner)) continue;
+        if (partner !== undefined) continue;
       }
       terms.push(left.character + right.character);
     }

@@ -705,6 +705,21 @@ export const TIME_RULES: TimeRule[] = [
     },
   },
   {
+    // 前三季度 alone: 三季度 read as a quarter name is the count of quarters after 前, a window of
+    // that many whole quarters as 前三个季度 is (with a period before it, "period-then-first-units"
+    // counts from that period's start); read as Q3 it was another period, with no note.
+    name: "rolling-units",
+    pattern: [
+      (token) => token.kind === "ago" && token.direction === -1,
+      calendarWith((parts) => Object.keys(parts).length === 1 && parts.quarter !== undefined),
+    ],
+    produce: ([, quarters], { asOf }) => {
+      const value = (quarters as TokenOf<"calendar">).parts.quarter as number;
+      if (value < 2) return undefined;
+      return time(unitRun(asOf, "quarter", -1, value), true, ["rolling-window"]);
+    },
+  },
+  {
     // two upcoming weeks
     name: "rolling-units",
     pattern: [is("number"), is("step"), is("unit")],
