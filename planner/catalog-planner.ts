@@ -1009,8 +1009,10 @@ function resolveFramePeriods(frames: Frame[]): Map<Frame, Period[] | undefined> 
 
 /** Whether a period of a comparing frame is one the question asked, or the base its comparison adds. */
 function comparisonRole(frame: Frame, period: Period): "period" | "base" {
-  const own = frame.times.some((time) =>
-    time.periods.some((asked) => asked.from === period.from && asked.to === period.to),
+  // The period before a named one, written after a comparison word (比上一季度), is a base too.
+  const own = frame.times.some(
+    (time) =>
+      !time.comparedBase && time.periods.some((asked) => asked.from === period.from && asked.to === period.to),
   );
   return own ? "period" : "base";
 }

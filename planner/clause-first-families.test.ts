@@ -329,28 +329,80 @@ describe("since, year-to-date and a step back set against a named period", () =>
       "2024年5月上港码头的吊装次数较上月变化多少？",
       quayside,
       QUAY_AS_OF,
-      ["crane_moves terminal=Upper month 2024-04-01..2024-05-31"],
+      // The step back after a comparison word is the base, a goal of its own (as 环比 adds one).
+      [
+        "crane_moves terminal=Upper month 2024-04-01..2024-04-30",
+        "crane_moves terminal=Upper month 2024-05-01..2024-05-31",
+      ],
     ],
     [
       "2024年第二季度上港碼頭的吊裝次數與上季度相比如何？",
       quayside,
       QUAY_AS_OF,
-      ["crane_moves terminal=Upper month 2024-01-01..2024-06-30"],
+      [
+        "crane_moves terminal=Upper month 2024-01-01..2024-03-31",
+        "crane_moves terminal=Upper month 2024-04-01..2024-06-30",
+      ],
     ],
     [
       "What was product A's return rate in East China in May 2024 compared with last month?",
       demo,
       DEMO_AS_OF,
-      ["return_rate product=A,region=East month 2024-04-01..2024-05-31"],
+      [
+        "return_rate product=A,region=East month 2024-04-01..2024-04-30",
+        "return_rate product=A,region=East month 2024-05-01..2024-05-31",
+      ],
     ],
     [
       "2024年5月华东区A产品的退货率和上个月比怎么样？",
       demo,
       DEMO_AS_OF,
-      ["return_rate product=A,region=East month 2024-04-01..2024-05-31"],
+      [
+        "return_rate product=A,region=East month 2024-04-01..2024-04-30",
+        "return_rate product=A,region=East month 2024-05-01..2024-05-31",
+      ],
+    ],
+    [
+      // Blind round 13 (seen): lh24, lh61 and dx23 — 比 and "than" before the step back.
+      "2024年第三季度華東區A產品的退貨率比上一季度高還是低？",
+      demo,
+      "2024-12-31",
+      [
+        "return_rate product=A,region=East month 2024-04-01..2024-06-30",
+        "return_rate product=A,region=East month 2024-07-01..2024-09-30",
+      ],
+    ],
+    [
+      "Were Upper terminal crane moves in May 2024 higher than in the previous month?",
+      quayside,
+      QUAY_AS_OF,
+      [
+        "crane_moves terminal=Upper month 2024-04-01..2024-04-30",
+        "crane_moves terminal=Upper month 2024-05-01..2024-05-31",
+      ],
+    ],
+    [
+      "2024年12月上港碼頭的吊裝次數比前一個月多嗎？",
+      quayside,
+      "2025-03-31",
+      [
+        "crane_moves terminal=Upper month 2024-11-01..2024-11-30",
+        "crane_moves terminal=Upper month 2024-12-01..2024-12-31",
+      ],
     ],
   ])("%s → %j", (question, workspace, asOf, expected) => {
     expect(goalsOf(question, workspace, asOf)).toEqual(expected);
+  });
+
+  it("records the step back after a comparison word as the base of a period-over-period comparison", () => {
+    const outcome = plan("2024年5月华东区A产品的退货率比上个月高吗？", demo, DEMO_AS_OF);
+    const roles = (outcome.plan?.sub_goals ?? [])
+      .filter((goal) => goal.source === "sales_bi")
+      .map((goal) => [goal.params.period?.from, goal.asked?.kind === "metric" ? goal.asked.comparison : undefined]);
+    expect(roles).toEqual([
+      ["2024-04-01", { kind: "period_over_period", role: "base" }],
+      ["2024-05-01", { kind: "period_over_period", role: "period" }],
+    ]);
   });
 
   it("a step back with no comparison word stays relative to as-of (上个月 alone)", () => {

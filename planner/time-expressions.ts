@@ -530,6 +530,9 @@ function withSamePeriodYears(mentions: TimeMention[], text: string, asOf: string
 const COMPARED_WITH = TIME_LOCALES.flatMap((locale) => locale.comparedWith).sort(
   (a, b) => b.length - a.length,
 );
+const COMPARISON_FILLERS = TIME_LOCALES.flatMap((locale) => locale.fillers).filter(
+  (word) => word.trim().length > 0 && word !== ",",
+);
 const COMPARED_BEFORE = TIME_LOCALES.flatMap((locale) => locale.comparedAround.before);
 const COMPARED_AFTER = TIME_LOCALES.flatMap((locale) => locale.comparedAround.after);
 
@@ -560,11 +563,21 @@ function comparedWithNamed(
         unitOfPeriod(candidate.periods[0]) === unit,
     );
   if (!named) return undefined;
-  return {
+  return asComparisonBase({
     ...mention,
     periods: [previousPeriod(named.periods[0])],
     conventions: [...(mention.conventions ?? []), "before-named"],
-  };
+  });
+}
+
+/**
+ * The period before a named one, written after a comparison word (比上一季度, 较上月, "than the
+ * previous quarter"): the base of a period-over-period comparison, as 环比 adds one, so it is a
+ * sub-goal of its own with the role `base`, never merged with the named period into one span that
+ * is answered as a run of months.
+ */
+function asComparisonBase(mention: TimeMention): TimeMention {
+  return { ...mention, comparison: "period_over_period", comparedBase: true };
 }
 
 /** Shifted same periods a comparison word sets against the period before them are marked as bases. */
@@ -580,13 +593,23 @@ function asComparedBases(mentions: TimeMention[], text: string): TimeMention[] {
 
 /** Whether a comparison word stands right before the time (较上月, compared with …) or frames it (和上个月比). */
 function isCompared(text: string, mention: Pick<TimeMention, "start" | "end">): boolean {
-  const before = text.slice(Math.max(0, mention.start - 16), mention.start).trimEnd();
+  // "than in the previous quarter", 比前一个月: the locales' fillers between the word and the time.
+  let before = text.slice(Math.max(0, mention.start - 24), mention.start).trimEnd();
+  for (let filler = COMPARISON_FILLERS.find((word) => endsWithWord(before, word)); filler; ) {
+    before = before.slice(0, before.length - filler.length).trimEnd();
+    filler = COMPARISON_FILLERS.find((word) => endsWithWord(before, word));
+  }
   const after = text.slice(mention.end, mention.end + 4).replace(/^[\s的]+/u, "");
   return (
     COMPARED_WITH.some((word) => before.endsWith(word) && isWordStart(before, before.length - word.length)) ||
     (COMPARED_BEFORE.some((word) => before.endsWith(word)) &&
       COMPARED_AFTER.some((word) => after.startsWith(word)))
   );
+}
+
+/** Whether text ends with the word, a whole word when it is Latin. */
+function endsWithWord(text: string, word: string): boolean {
+  return text.endsWith(word) && isWordStart(text, text.length - word.length);
 }
 
 /** Whether a Latin word starts at `index` (no letter before it); Han words always do. */
@@ -624,11 +647,12 @@ function asBackReferences(mentions: TimeMention[], text: string, asOfIso: string
         .reverse()
         .find((earlier) => earlier.periods.length === 1 && unitOfPeriod(earlier.periods[0]) === unit);
       if (!named) return mention;
-      return {
+      const before: TimeMention = {
         ...mention,
         periods: [previousPeriod(named.periods[0])],
         conventions: [...(mention.conventions ?? []), "before-named"],
       };
+      return isCompared(text, mention) ? asComparisonBase(before) : before;
     }
     // "a year earlier" after a dated clause ("February 2024 compared with a year earlier") is that
     // clause's period a year back, as 去年同期 is; alone it is the year before as-of's.

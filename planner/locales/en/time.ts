@@ -257,7 +257,7 @@ export const englishTime: TimeLocale = {
   weakWords: ["may", "mar", "sun", "sat", "wed", "mon", "dec"],
   askingWords: ["which", "what", "how many"],
   since: ["since", "from the start of", "from the beginning of"],
-  comparedWith: ["compared with", "compared to", "versus", "vs.", "vs", "relative to", "against"],
+  comparedWith: ["compared with", "compared to", "versus", "vs.", "vs", "relative to", "against", "than"],
   comparedAround: { before: [], after: [] },
   fillers: ["the", "of", "in", "on", "at", "during", "for", "from", "'s", "’s", ","],
   patterns: [
