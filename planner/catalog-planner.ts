@@ -966,6 +966,10 @@ function resolveFramePeriods(frames: Frame[]): Map<Frame, Period[] | undefined> 
   let previousAsked: Period[] | undefined;
   // Whether the clauses before compared their period with a base (同比, 与去年同期相比, 环比).
   let previousCompared = false;
+  // The periods before with the base a comparison clause of their own added (…2025年4月的上座率，
+  // 跟去年同一个月相比如何？): a follow-up of values with no time (厦门呢？) asks the same
+  // comparison again, so it measures both, where a later 同期 points at the asked period only.
+  let previousWithBases: Period[] | undefined;
   for (const frame of frames) {
     const periods = periodsOfFrame(frame, previousPeriods, previousAsked, previousCompared);
     if (frame.times.some((time) => time.comparison !== undefined || time.comparedBase === true))
@@ -985,10 +989,13 @@ function resolveFramePeriods(frames: Frame[]): Map<Frame, Period[] | undefined> 
       // half"); a metric clause's always do.
       // A comparison's base (与去年同期相比) is no period a later 同期 points at.
       const onlyBases = frame.times.every((time) => time.comparedBase === true);
-      if ((frame.metrics.length > 0 || frame.times.some((time) => time.kind !== "same_period")) && !onlyBases)
+      if ((frame.metrics.length > 0 || frame.times.some((time) => time.kind !== "same_period")) && !onlyBases) {
         previousPeriods = framePeriods.get(frame);
+        previousWithBases = previousPeriods;
+      } else if (onlyBases && previousPeriods)
+        previousWithBases = uniquePeriods([...previousPeriods, ...(framePeriods.get(frame) ?? [])]);
     } else if (frame.metrics.length > 0 && previousPeriods) {
-      framePeriods.set(frame, previousPeriods);
+      framePeriods.set(frame, frame.times.length === 0 ? (previousWithBases ?? previousPeriods) : previousPeriods);
     }
   }
   // A frame before the first dated one ("A in East vs B in North in Jan 2024") takes the next one's.

@@ -398,7 +398,10 @@ describe("since, year-to-date and a step back set against a named period", () =>
     const outcome = plan("2024年5月华东区A产品的退货率比上个月高吗？", demo, DEMO_AS_OF);
     const roles = (outcome.plan?.sub_goals ?? [])
       .filter((goal) => goal.source === "sales_bi")
-      .map((goal) => [goal.params.period?.from, goal.asked?.kind === "metric" ? goal.asked.comparison : undefined]);
+      .map((goal) => [
+        goal.params.period?.from,
+        goal.asked?.kind === "metric" ? goal.asked.comparison : undefined,
+      ]);
     expect(roles).toEqual([
       ["2024-04-01", { kind: "period_over_period", role: "base" }],
       ["2024-05-01", { kind: "period_over_period", role: "period" }],
@@ -659,5 +662,53 @@ describe("the unit a question compared in", () => {
     "What was the repair cost in Old Town in Q1 2025?",
   ])("records nothing for one unit or the source's own grain: %s", (question) => {
     expect(comparedBy(question)).toEqual(["none"]);
+  });
+});
+
+describe("a follow-up of values after a comparison clause asks the same comparison", () => {
+  // Blind round 13 lh72 (seen): 厦门IMAX厅呢 measured only the asked month, not its base.
+  it.each([
+    [
+      "2024年5月上港码头的吊装次数，跟去年同一个月相比如何？下港码头呢？",
+      quayside,
+      QUAY_AS_OF,
+      [
+        "crane_moves terminal=Lower month 2023-05-01..2023-05-31",
+        "crane_moves terminal=Lower month 2024-05-01..2024-05-31",
+        "crane_moves terminal=Upper month 2023-05-01..2023-05-31",
+        "crane_moves terminal=Upper month 2024-05-01..2024-05-31",
+      ],
+    ],
+    [
+      "What was product A's return rate in East China in May 2024, compared with the same month last year? And product B?",
+      demo,
+      DEMO_AS_OF,
+      [
+        "return_rate product=A,region=East month 2023-05-01..2023-05-31",
+        "return_rate product=A,region=East month 2024-05-01..2024-05-31",
+        "return_rate product=B,region=East month 2023-05-01..2023-05-31",
+        "return_rate product=B,region=East month 2024-05-01..2024-05-31",
+      ],
+    ],
+  ])("%s", (question, workspace, asOf, expected) => {
+    expect([...new Set(goalsOf(question, workspace, asOf))].sort()).toEqual(expected);
+  });
+
+  it("a later 同期 still points at the asked period only", () => {
+    expect(
+      [
+        ...new Set(
+          goalsOf(
+            "2024年5月上港码头的吊装次数，跟去年同一个月相比如何？同期下港码头呢？",
+            quayside,
+            QUAY_AS_OF,
+          ),
+        ),
+      ].sort(),
+    ).toEqual([
+      "crane_moves terminal=Lower month 2024-05-01..2024-05-31",
+      "crane_moves terminal=Upper month 2023-05-01..2023-05-31",
+      "crane_moves terminal=Upper month 2024-05-01..2024-05-31",
+    ]);
   });
 });
