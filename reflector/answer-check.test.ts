@@ -4,7 +4,9 @@ import type { Asked } from "../models/plan.js";
 import { Catalog } from "../models/workspace.js";
 import { goal } from "../test/support/reflector/fixtures.js";
 import { checkEvent, checkMetric, checkText, sentenceStates } from "./answer-check.js";
+import { subjectTerms } from "./answer-kind.js";
 import type { Grade } from "./grader.js";
+import { keyTerms } from "./key-terms.js";
 
 const catalog = Catalog.parse({
   metrics: { return_rate: { unit: "percent" }, nps: { unit: "score" }, visits: { unit: "count" } },
@@ -280,6 +282,21 @@ describe("text aspect about the subject, in one sentence", () => {
     );
     // Two words remain two: 送到家 (送到, 到家) and 运费.
     expect(sentenceStates("who_pays", ["送到", "到家", "运费"], "运费由本公司负担。")).toBe(false);
+  });
+  it("reads the payer of a who-pays ask from a subject obliged to pay (须支付), as 'the member pays'", () => {
+    // Blind round 13 g35 (seen): 会员卡丢了，补办费用由谁承担？ — the sentence names the payer as its subject.
+    const sentence = "遗失会员卡的会员须支付补办费20元。";
+    expect(sentenceStates("who_pays", ["补办"], sentence)).toBe(true);
+    expect(sentenceStates("who_pays", ["补办"], "补办需要携带身份证件。")).toBe(false);
+    expect(
+      sentenceStates(
+        "who_pays",
+        ["replacement"],
+        "A member who loses a card pays a replacement fee of CNY 20.",
+      ),
+    ).toBe(true);
+    // 由谁承担 is the ask's cue whole: its paying verb is no word the sentence must name.
+    expect(subjectTerms("会员卡丢了，补办费用由谁承担？", "who_pays", keyTerms)).not.toContain("承担");
   });
   it("needs the counted noun right after a number for a count", () => {
     const grade = {

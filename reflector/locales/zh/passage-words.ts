@@ -12,7 +12,8 @@ const DURATION_UNITS = "(天|日|工作天|工作日|小时|分钟|周|星期|�
 export const chinesePassageWords: PassageWords = {
   code: "zh",
   questionCues: {
-    who_pays: ["谁出", "谁付", "谁负担", "谁承担", "谁支付", "由谁", "谁来付"],
+    // 由谁承担 before 由谁: the paying verb of the ask is no word of its subject.
+    who_pays: ["谁出", "谁付", "谁负担", "谁承担", "谁支付", "由谁(?:来)?(?:承担|负担|支付|付)?", "谁来付"],
     how_long: [
       "多久",
       "多长时间",
@@ -82,7 +83,9 @@ export const chinesePassageWords: PassageWords = {
   },
   payingParties: ["本店", "店家", "本公司", "我们", "顾客", "客户", "买家", "消费者", "卖家", "商家"],
   costWords: ["运费", "负担", "承担", "支付", "费用"],
-  payingConstructions: ["由.{1,8}(负担|承担|支付|付)"],
+  // 由本店负担; the sentence's subject with a modal of obligation and a paying verb (遗失会员卡的
+  // 会员须支付补办费20元), as "the member pays" is in English.
+  payingConstructions: ["由.{1,8}(负担|承担|支付|付)", "(须|需|需要|应|应当|必须)(自行)?(支付|承担|负担|缴纳|缴付|付)"],
   chargeCues: ["收费", "收钱", "付费", "要钱", "花钱"],
   searchHints: {
     how_long: "天 工作天 工作日 小时 寄出 到货 时间",
