@@ -63,4 +63,18 @@ describe("topic carried into a later ask", () => {
     const parts = splitter(demo)("刻字的水杯名字刻错了，能换货吗？谁出运费？");
     expect(parts[1]).toBe("刻字的水杯名字刻错了，换货谁出运费？");
   });
+
+  it("keeps two short asks after one long situation apart (blind round 13 g29, seen)", () => {
+    // The situation carried into both made them near-duplicates, and the fee ask was dropped.
+    expect(
+      decomposeQuestion(
+        "If I rebook a ticket five hours before the showtime, is that allowed, and what fee do I pay?",
+        [],
+        "en",
+      ),
+    ).toEqual([
+      "If I rebook a ticket five hours before the showtime, is that allowed?",
+      "If I rebook a ticket five hours before the showtime, what fee do I pay?",
+    ]);
+  });
 });

@@ -241,7 +241,9 @@ export function decomposeQuestion(original: string, terms: DecomposerTerm[], lan
   // Dimension values and dates of the last data question, for a follow-up that names neither
   // ("…in East China in January 2024. Were there provider changes?").
   let carriedQualifiers: string[] = [];
-  const questions: string[] = [];
+  // Each question with its own ask (without the context carried into it), which is what two
+  // questions must share to be near-duplicates.
+  const questions: { text: string; ask: string }[] = [];
   for (const sentence of sentences) {
     const clauses = splitClauses(sentence);
     const asking = clauses.filter((clause) => isAsking(clause.text) || QUESTION_END.test(clause.text));
@@ -305,21 +307,25 @@ export function decomposeQuestion(original: string, terms: DecomposerTerm[], lan
         : language === "en"
           ? `${prefix.map((part) => part.replace(/[,:]$/u, "")).join(" ")}${/[.!]$/u.test(prefix[prefix.length - 1]) ? "" : ","} ${text}`
           : `${prefix.map((part) => part.replace(/[，,：:]$/u, "")).join("，")}，${text}`;
-    questions.push(joined);
+    questions.push({ text: joined, ask: text });
     // Context stated inside the first question ("客製化保溫杯刻錯名字，可以換貨嗎") applies to the rest.
     context.push(...ownContext);
   }
-  const merged: string[] = [];
+  // Near-duplicates are judged on the asks alone: a long situation carried into two short asks
+  // ("If I rebook … five hours before the showtime, is that allowed" / "…, what fee do I pay")
+  // made them look alike, and the second ask was dropped without a word.
+  const merged: { text: string; ask: string }[] = [];
   for (const question of questions) {
-    const key = comparable(question);
+    const key = comparable(question.ask);
     if (
-      merged.some(
-        (kept) => distance(comparable(kept), key) <= Math.floor(Math.max(kept.length, key.length) / 5),
-      )
+      merged.some((kept) => {
+        const keptKey = comparable(kept.ask);
+        return distance(keptKey, key) <= Math.floor(Math.max(keptKey.length, key.length) / 5);
+      })
     )
       continue;
     merged.push(question);
   }
   if (merged.length === 0) return [original.trim()];
-  return merged.slice(0, MAX_SUB_QUESTIONS);
+  return merged.slice(0, MAX_SUB_QUESTIONS).map((question) => question.text);
 }

@@ -298,6 +298,37 @@ describe("text aspect about the subject, in one sentence", () => {
     // 由谁承担 is the ask's cue whole: its paying verb is no word the sentence must name.
     expect(subjectTerms("会员卡丢了，补办费用由谁承担？", "who_pays", keyTerms)).not.toContain("承担");
   });
+  it("needs a word of the stated situation when the ask names one word or none (blind round 13 g29, seen)", () => {
+    const situation = ["rebook", "ticket", "five", "hours", "showtime"];
+    const row =
+      "Time before showtime: 2 to 24 hours; Rebooking allowed: Yes, same day only; Rebooking fee: CNY 5 per ticket";
+    expect(sentenceStates("amount", [], row, situation)).toBe(true);
+    expect(
+      sentenceStates(
+        "amount",
+        [],
+        "A member who loses a member card pays a replacement fee of CNY 20.",
+        situation,
+      ),
+    ).toBe(false);
+    expect(
+      sentenceStates(
+        "amount",
+        ["replacement"],
+        "A member who loses a member card pays a replacement fee of CNY 20.",
+        situation,
+      ),
+    ).toBe(false);
+    // Two words of its own: the ask names what it is about, the situation is not needed.
+    expect(
+      sentenceStates(
+        "amount",
+        ["member", "card"],
+        "A member who loses a member card pays a replacement fee of CNY 20.",
+        ["lost"],
+      ),
+    ).toBe(true);
+  });
   it("needs the counted noun right after a number for a count", () => {
     const grade = {
       question: "能获得多少积分？",

@@ -52,6 +52,35 @@ describe("rankCandidates", () => {
   });
 });
 
+describe("rankCandidates with a quantity in the query", () => {
+  const table = (id: string, text: string, score: number) => row(id, { text, _score: score });
+  const rows: SearchCandidates = {
+    // The rows share the headers; the first-ranked states another case than the query's.
+    fullText: [
+      table("r.pdf#table:t2:row1", "Time before showtime: More than 24 hours; Rebooking fee: No fee", 9),
+      table("r.pdf#table:t2:row2", "Time before showtime: 2 to 24 hours; Rebooking fee: CNY 5 per ticket", 8),
+      table("r.pdf#table:t2:row3", "Time before showtime: Less than 2 hours; Rebooking allowed: No", 7),
+      row("r.pdf#4", { text: "A ticket may be rebooked once only.", _score: 6 }),
+    ],
+    vector: [],
+  };
+
+  it("shows the row whose range holds the quantity, at the table's best rank", () => {
+    const hits = rankCandidates(
+      rows,
+      { k: 8, mode: "fts" },
+      "If I rebook five hours before the showtime, what fee?",
+    );
+    expect(hits.map((hit) => hit.id)).toEqual(["r.pdf#table:t2:row2", "r.pdf#4"]);
+    expect(hits[0].score).toBe(9);
+    // No quantity, or none any row holds: the best-ranked row, as before.
+    expect(rankCandidates(rows, { k: 8, mode: "fts" }, "what is the rebooking fee?")[0].id).toBe(
+      "r.pdf#table:t2:row1",
+    );
+    expect(rankCandidates(rows, { k: 8, mode: "fts" }, "身高1.1米的儿童")[0].id).toBe("r.pdf#table:t2:row1");
+  });
+});
+
 describe("KnowledgeBase.open", () => {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "triangulate-kb-open-"));
   afterAll(() => fs.rmSync(directory, { recursive: true, force: true }));

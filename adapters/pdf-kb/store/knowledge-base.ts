@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { rangeFit } from "../../../domain/stated-range.js";
 import type { CellValue, ColumnType } from "../../../models/evidence.js";
 import type { Embedder } from "../embedding/embedder.js";
 import type { TableDetector, TableOcr, TableTextCheck } from "../extraction/extracted-document.js";
@@ -202,7 +203,7 @@ export class KnowledgeBase {
   /** Searches passages; hybrid fuses the full-text and vector rankings with weighted reciprocal rank fusion. */
   async search(query: string, options: SearchOptions = {}): Promise<SearchHit[]> {
     const k = options.k ?? 8;
-    return rankCandidates(await this.candidates(query, { ...options, k }), { ...options, k });
+    return rankCandidates(await this.candidates(query, { ...options, k }), { ...options, k }, query);
   }
 
   /**
@@ -296,9 +297,16 @@ export class KnowledgeBase {
 
 /**
  * Turns the candidates of a search into its hits: one ranking alone (fts, vector) or both fused
- * (hybrid), each table shown once by its best-ranked passage, the first k kept.
+ * (hybrid), each table shown once by its best-ranked passage, the first k kept. When the query
+ * states a quantity ("five hours before the showtime", 身高1.1米) and a row of the table states a
+ * range holding it, that row stands for the table, at the table's best rank: the rows of a
+ * condition table share their headers, so the best-ranked one is often another case.
  */
-export function rankCandidates(candidates: SearchCandidates, options: SearchOptions = {}): SearchHit[] {
+export function rankCandidates(
+  candidates: SearchCandidates,
+  options: SearchOptions = {},
+  query = "",
+): SearchHit[] {
   const k = options.k ?? 8;
   const mode = options.mode ?? "hybrid";
   const ftsRows = mode === "vector" ? [] : candidates.fullText;
@@ -328,14 +336,22 @@ export function rankCandidates(candidates: SearchCandidates, options: SearchOpti
           left.id.localeCompare(right.id),
       );
   }
+  const tableKey = (row: Row) => `${row.document}\u0000${row.table_id}`;
+  const fitting = new Map<string, { id: string; score: number }>();
+  for (const entry of scored) {
+    const row = byId.get(entry.id)!;
+    if (row.kind !== "table" || fitting.has(tableKey(row))) continue;
+    if (rangeFit(query, String(row.text)) === "inside") fitting.set(tableKey(row), entry);
+  }
   const seenTables = new Set<string>();
-  const distinct = scored.filter(({ id }) => {
-    const row = byId.get(id)!;
-    if (row.kind !== "table") return true;
-    const key = `${row.document}\u0000${row.table_id}`;
-    if (seenTables.has(key)) return false;
+  const distinct = scored.flatMap((entry) => {
+    const row = byId.get(entry.id)!;
+    if (row.kind !== "table") return [entry];
+    const key = tableKey(row);
+    if (seenTables.has(key)) return [];
     seenTables.add(key);
-    return true;
+    const fit = fitting.get(key);
+    return [fit ? { id: fit.id, score: entry.score } : entry];
   });
   return distinct.slice(0, k).map(({ id, score }) => {
     const row = byId.get(id)!;

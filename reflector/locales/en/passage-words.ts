@@ -20,7 +20,12 @@ export const englishPassageWords: PassageWords = {
       // "How much notice" asks for a lead time, not a sum: the noun after "how much" is a time.
       "how much (advance |prior )?(time|notice|lead time|warning)",
     ],
-    amount: ["how much", "what does it cost", "what is the (price|fee|cost)"],
+    // "What fee do I pay?" asks a sum, though "do I" reads as a yes/no.
+    amount: [
+      "how much",
+      "what does it cost",
+      "what (is the |are the )?(price|fee|charge|cost|deposit|penalty|surcharge)s?\\b",
+    ],
     count: ["how many", "number of"],
     date: ["\\bwhen\\b", "what date", "which date"],
     reason: ["\\bwhy\\b", "what caused", "for what reason"],
@@ -140,7 +145,8 @@ export const englishPassageWords: PassageWords = {
     "\\bin this case\\b",
   ],
   stopWords:
-    "a an the and or of to in on for by with at from is are was were be been can could may might will would shall should do does did i we you my our your it its this that these those what which who whom whose how long when where why much many there their them they if not no yes take takes took taking get gets got getting more than less after before until during about into".split(
+    // "pay" asks the sum (what fee do I pay): a passage states it as "fee: CNY 5", never naming the verb.
+    "a an the and or of to in on for by with at from is are was were be been can could may might will would shall should do does did i we you my our your it its this that these those what which who whom whose how long when where why much many there their them they if not no yes take takes took taking get gets got getting more than less after before until during about into pay".split(
       " ",
     ),
 };
