@@ -989,13 +989,19 @@ function resolveFramePeriods(frames: Frame[]): Map<Frame, Period[] | undefined> 
       // half"); a metric clause's always do.
       // A comparison's base (与去年同期相比) is no period a later 同期 points at.
       const onlyBases = frame.times.every((time) => time.comparedBase === true);
-      if ((frame.metrics.length > 0 || frame.times.some((time) => time.kind !== "same_period")) && !onlyBases) {
+      if (
+        (frame.metrics.length > 0 || frame.times.some((time) => time.kind !== "same_period")) &&
+        !onlyBases
+      ) {
         previousPeriods = framePeriods.get(frame);
         previousWithBases = previousPeriods;
       } else if (onlyBases && previousPeriods)
         previousWithBases = uniquePeriods([...previousPeriods, ...(framePeriods.get(frame) ?? [])]);
     } else if (frame.metrics.length > 0 && previousPeriods) {
-      framePeriods.set(frame, frame.times.length === 0 ? (previousWithBases ?? previousPeriods) : previousPeriods);
+      framePeriods.set(
+        frame,
+        frame.times.length === 0 ? (previousWithBases ?? previousPeriods) : previousPeriods,
+      );
     }
   }
   // A frame before the first dated one ("A in East vs B in North in Jan 2024") takes the next one's.
@@ -1019,7 +1025,8 @@ function comparisonRole(frame: Frame, period: Period): "period" | "base" {
   // The period before a named one, written after a comparison word (比上一季度), is a base too.
   const own = frame.times.some(
     (time) =>
-      !time.comparedBase && time.periods.some((asked) => asked.from === period.from && asked.to === period.to),
+      !time.comparedBase &&
+      time.periods.some((asked) => asked.from === period.from && asked.to === period.to),
   );
   return own ? "period" : "base";
 }

@@ -85,7 +85,10 @@ export const chinesePassageWords: PassageWords = {
   costWords: ["运费", "负担", "承担", "支付", "费用"],
   // 由本店负担; the sentence's subject with a modal of obligation and a paying verb (遗失会员卡的
   // 会员须支付补办费20元), as "the member pays" is in English.
-  payingConstructions: ["由.{1,8}(负担|承担|支付|付)", "(须|需|需要|应|应当|必须)(自行)?(支付|承担|负担|缴纳|缴付|付)"],
+  payingConstructions: [
+    "由.{1,8}(负担|承担|支付|付)",
+    "(须|需|需要|应|应当|必须)(自行)?(支付|承担|负担|缴纳|缴付|付)",
+  ],
   chargeCues: ["收费", "收钱", "付费", "要钱", "花钱"],
   searchHints: {
     how_long: "天 工作天 工作日 小时 寄出 到货 时间",
