@@ -352,10 +352,10 @@ export function sentenceStates(
   const situated = situationGroups.filter(mentions).length;
   if (subjectGroups.length > 0 && mentioned === 0) return false;
   if (!sentenceAnswers(kind, folded, subject.join(" "))) return false;
-  // An ask of one word or none after a stated situation ("If I rebook … five hours before the showtime,
+  // An ask naming nothing of its own after a stated situation ("If I rebook … five hours before the showtime,
   // what fee do I pay?") is about that situation: a sentence naming the word alone ("pays a
   // replacement fee of CNY 20") states another case's answer.
-  if (subjectGroups.length <= 1 && situationGroups.length > 0 && situated === 0) return false;
+  if (subjectGroups.length === 0 && situationGroups.length > 0 && situated === 0) return false;
   if (mentioned >= needed) return true;
   // The stand-in is for an ask of few words, the sentence naming half of them (one word of four,
   // "airport" of "use the airport lounge for free", is another subject in the same situation),
@@ -400,8 +400,10 @@ export function checkText(
     (sentence) =>
       sentenceStates(kind, asked.subject, sentence.text, asked.situation) &&
       // A condition whose ranges leave out the quantity the question states is another case
-      // ("More than 24 hours: No fee" for a rebooking five hours before the showtime).
-      rangeFit(grade.question, sentence.text) !== "outside" &&
+      // ("More than 24 hours: No fee" for a rebooking five hours before the showtime); a yes/no
+      // is answered by it all the same ("refunded when cancelled at least 72 hours before" says no
+      // for two days before).
+      (kind === "yes_no" || rangeFit(grade.question, sentence.text) !== "outside") &&
       (asked.counted === undefined || statesCount(foldText(sentence.text), asked.counted)) &&
       (chosen === undefined || termOccurs(chosen, foldText(sentence.text))),
   );

@@ -99,6 +99,8 @@ export function answersConditionally(kind: AnswerKind, foldedSentence: string, q
   return ANSWER_PATTERNS.how_long(foldedSentence) || ANSWER_PATTERNS.amount(foldedSentence);
 }
 
+const PAYING_VERBS = new Set(PASSAGE_WORDS.flatMap((words) => words.payingVerbs));
+
 /** A yes/no question about a charge ("要收费吗", "is the visit charged"). */
 const CHARGE_CUE = alternation((words) => words.chargeCues);
 
@@ -135,7 +137,9 @@ export function subjectTerms(
   const folded = foldText(clause);
   const withoutCue = cue ? folded.replace(new RegExp(cue.source, "g"), " ") : folded;
   const cueTerms = new Set(cue ? terms((folded.match(new RegExp(cue.source, "g")) ?? []).join(" ")) : []);
-  return terms(withoutCue).filter((term) => !cueTerms.has(term));
+  return terms(withoutCue).filter(
+    (term) => !cueTerms.has(term) && !(kind === "amount" && PAYING_VERBS.has(term)),
+  );
 }
 
 /**

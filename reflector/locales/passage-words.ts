@@ -34,6 +34,11 @@ export interface PassageWords {
   payingConstructions: readonly string[];
   /** A yes/no question about a charge (要收费吗, "is it charged"): a price answers it, a duration does not. */
   chargeCues: readonly string[];
+  /**
+   * Verbs of paying in an amount ask ("what fee do I pay", 要交多少钱): the ask's own words, as its
+   * question words are, so no subject word a stating sentence must name ("Rebooking fee: CNY 5").
+   */
+  payingVerbs: readonly string[];
   /** Words a search adds to find the passages a missing kind would live in. */
   searchHints: Record<CuedKind, string>;
   /**

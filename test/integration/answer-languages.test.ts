@@ -31,6 +31,7 @@ const GOLD_FILES: { file: string; workspace?: string }[] = [
   { file: "../held-out/round10/airline/gold-answers.yaml" },
   { file: "../held-out/round11/jadebay/gold-answers.yaml" },
   { file: "../held-out/round12/ironleaf/gold-answers.yaml" },
+  { file: "../held-out/round13/starglow/gold-answers.yaml" },
 ];
 
 interface Question {

@@ -118,6 +118,7 @@ export const englishPassageWords: PassageWords = {
     "at (the )?[a-z]+('s)? (own )?(cost|expense)",
   ],
   chargeCues: ["charged?\\b", "fees?\\b", "cost", "\\bpay"],
+  payingVerbs: ["pay", "pays", "paid", "paying"],
   searchHints: {
     how_long: "days hours delivery ship within",
     who_pays: "shipping cost",
@@ -145,8 +146,7 @@ export const englishPassageWords: PassageWords = {
     "\\bin this case\\b",
   ],
   stopWords:
-    // "pay" asks the sum (what fee do I pay): a passage states it as "fee: CNY 5", never naming the verb.
-    "a an the and or of to in on for by with at from is are was were be been can could may might will would shall should do does did i we you my our your it its this that these those what which who whom whose how long when where why much many there their them they if not no yes take takes took taking get gets got getting more than less after before until during about into pay".split(
+    "a an the and or of to in on for by with at from is are was were be been can could may might will would shall should do does did i we you my our your it its this that these those what which who whom whose how long when where why much many there their them they if not no yes take takes took taking get gets got getting more than less after before until during about into".split(
       " ",
     ),
 };

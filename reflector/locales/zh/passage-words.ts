@@ -90,6 +90,7 @@ export const chinesePassageWords: PassageWords = {
     "(须|需|需要|应|应当|必须)(自行)?(支付|承担|负担|缴纳|缴付|付)",
   ],
   chargeCues: ["收费", "收钱", "付费", "要钱", "花钱"],
+  payingVerbs: ["支付", "交", "付", "缴", "缴纳"],
   searchHints: {
     how_long: "天 工作天 工作日 小时 寄出 到货 时间",
     who_pays: "运费 负担 承担 费用",
