@@ -267,3 +267,106 @@ describe("a comparison asked with no period compares the default period with its
     ]);
   });
 });
+
+describe("a comparison word that names its unit compares that unit", () => {
+  // "week on week" / 周环比 with no period compared the default month with the month before (or,
+  // 周环比, asked back about 周); "half over half" was not a comparison word, so a half was planned
+  // alone with no base. The unit the word names is the time data's (comparisonUnits): with no
+  // period the last complete unit is compared with the one before, on a source not coarser than it.
+  const snowcrest = loadWorkspace(path.join(root, "test/held-out/round12/snowcrest"), { environment: {} });
+  const SNOW = "2024-12-31";
+  it.each([
+    [
+      "week on week change in the average guest rating at Chongli",
+      snowcrest,
+      SNOW,
+      [
+        "avg_guest_rating resort=Chongli week 2024-12-16..2024-12-22",
+        "avg_guest_rating resort=Chongli week 2024-12-23..2024-12-29",
+      ],
+    ],
+    [
+      "崇禮平均評分的週環比是多少？",
+      snowcrest,
+      SNOW,
+      [
+        "avg_guest_rating resort=Chongli week 2024-12-16..2024-12-22",
+        "avg_guest_rating resort=Chongli week 2024-12-23..2024-12-29",
+      ],
+    ],
+    [
+      "What is the week-over-week change in Shanghai's average wait?",
+      maplerye,
+      MAPLE,
+      [
+        "avg_wait_minutes city=Shanghai week 2025-06-30..2025-07-06",
+        "avg_wait_minutes city=Shanghai week 2025-07-07..2025-07-13",
+      ],
+    ],
+    [
+      // A half of a quarterly source: its two quarters, the half before as its base.
+      "half-on-half rental revenue at Chongli",
+      snowcrest,
+      SNOW,
+      [
+        "rental_revenue resort=Chongli quarter 2023-07-01..2023-12-31",
+        "rental_revenue resort=Chongli quarter 2024-01-01..2024-06-30",
+      ],
+    ],
+    [
+      "上海损耗率半年环比",
+      maplerye,
+      MAPLE,
+      [
+        "waste_rate city=Shanghai month 2024-07-01..2024-12-31",
+        "waste_rate city=Shanghai month 2025-01-01..2025-06-30",
+      ],
+    ],
+    [
+      // A named half: the half before it is the base.
+      "half over half change in rental revenue at Chongli for H2 2024",
+      snowcrest,
+      SNOW,
+      [
+        "rental_revenue resort=Chongli quarter 2024-01-01..2024-06-30",
+        "rental_revenue resort=Chongli quarter 2024-07-01..2024-12-31",
+      ],
+    ],
+    [
+      "quarter over quarter change in Shanghai's waste rate",
+      maplerye,
+      MAPLE,
+      [
+        "waste_rate city=Shanghai month 2025-01-01..2025-03-31",
+        "waste_rate city=Shanghai month 2025-04-01..2025-06-30",
+      ],
+    ],
+  ])("%s", (question, workspace, asOf, expected) => {
+    const outcome = plan(question, workspace, asOf);
+    expect([...new Set(goalLines("x", outcome))].sort(), question).toEqual(expected);
+    if (!/ for /u.test(question))
+      expect(outcome.warnings.join(" "), question).toMatch(/no period|未指明|未指明/u);
+  });
+
+  it.each([
+    ["周环比上海的损耗率是多少？", maplerye, MAPLE],
+    ["Riverside's on-time rate week on week?", harborline, HARBOR],
+  ])("%s → refused naming the grain on a monthly source", (question, workspace, asOf) => {
+    const outcome = plan(question, workspace, asOf);
+    expect(outcome.plan, question).toBeUndefined();
+    expect(outcome.message).toMatch(/按月|by month/u);
+  });
+
+  it("halves written as a compared pair are one span of both (as two quarters are)", () => {
+    for (const question of [
+      "Rental revenue at Chongli, H1 vs H2 2024",
+      "2024年上半年和下半年相比，崇礼的雪具租赁收入",
+    ])
+      expect(goalLines("x", plan(question, snowcrest, SNOW)), question).toEqual([
+        "rental_revenue resort=Chongli quarter 2024-01-01..2024-12-31",
+      ]);
+    expect(
+      goalLines("x", plan("Shanghai's waste rate, first half versus second half of 2024", maplerye, MAPLE)),
+    ).toEqual(["waste_rate city=Shanghai month 2024-01-01..2024-12-31"]);
+  });
+});

@@ -59,6 +59,8 @@ export interface TimeMention {
   conventions?: string[];
   /** A comparison that needs a base period (同比, 环比, month over month). */
   comparison?: PeriodComparison;
+  /** The unit a comparison word compares (week on week, 周环比, half over half), when it names one. */
+  comparedUnit?: TimeUnit;
   /** "the week before": the unit before a period of that unit named earlier, when there is one. */
   beforeNamed?: boolean;
 }
@@ -389,6 +391,7 @@ export function readTime(
         grain: "month",
         rule: "comparison",
         comparison: span.comparison,
+        ...(span.unit ? { comparedUnit: span.unit } : {}),
         ...(span.comparison === "year_over_year" ? { shiftYears: -1 } : {}),
       }),
     ),
@@ -758,7 +761,7 @@ const ENDING_UNIT_WORDS = TIME_LOCALES.flatMap((locale) =>
 ).sort((a, b) => b.word.length - a.word.length);
 
 /** The unit a same-period or comparison word names at its end ("the same quarter" → quarter, "week on week" → week), if any. */
-export function unitNamedAtEnd(written: string): TimeUnit | undefined {
+function unitNamedAtEnd(written: string): TimeUnit | undefined {
   const text = written.trim().toLowerCase();
   return ENDING_UNIT_WORDS.find(
     ({ word, spaced }) => text.endsWith(word) && (!spaced || /(?:^|\s)$/u.test(text.slice(0, -word.length))),

@@ -1,6 +1,6 @@
 import type { Period } from "../../models/plan.js";
 import { TIME_LOCALES } from "../locales/index.js";
-import type { PeriodComparison } from "../locales/time-locale.js";
+import type { PeriodComparison, TimeUnit } from "../locales/time-locale.js";
 import { dayOf } from "./calendar.js";
 import { applyTimeRules } from "./time-rules.js";
 import { tokenizeTime } from "./time-tokens.js";
@@ -23,6 +23,8 @@ export interface ComparisonSpan {
   start: number;
   end: number;
   comparison: PeriodComparison;
+  /** The unit the word compares (week on week, 周环比), when it names one. */
+  unit?: TimeUnit;
 }
 
 /** What the grammar made of a question: its periods, its comparisons, and time-like text it could not read. */
@@ -68,7 +70,12 @@ export function readTimeGrammar(text: string, asOf: string): GrammarReading {
         toDate: token.value.toDate === true,
       });
     else if (token.kind === "comparison")
-      comparisons.push({ start: token.start, end: token.end, comparison: token.comparison });
+      comparisons.push({
+        start: token.start,
+        end: token.end,
+        comparison: token.comparison,
+        ...(token.unit ? { unit: token.unit } : {}),
+      });
     else if (token.kind === "calendar" && !token.weak && !askedAbout(text, token.start))
       leftovers.push({ start: token.start, end: token.end });
   }

@@ -1,7 +1,19 @@
-import type { TimeLocale } from "../time-locale.js";
+import type { TimeLocale, TimeUnit } from "../time-locale.js";
 import { englishCountWords } from "./count-words.js";
 
 /** How English writes time: the words and patterns planner/time-grammar reads (all folded to lower case). */
+// The units a comparison word is composed from ("week over week", "half on half"), with the unit
+// each compares; "period over period" names none, and "year over year" is the shift to a year
+// earlier of whatever period is asked (with none, the default month against that month a year back).
+const COMPARED_UNITS: [string, TimeUnit | undefined][] = [
+  ["year", undefined],
+  ["half", "half"],
+  ["quarter", "quarter"],
+  ["month", "month"],
+  ["week", "week"],
+  ["period", undefined],
+];
+
 export const englishTime: TimeLocale = {
   code: "en",
   spaced: true,
@@ -242,7 +254,7 @@ export const englishTime: TimeLocale = {
   // hyphens too): a year a year earlier, any other unit the one before.
   comparisons: {
     ...Object.fromEntries(
-      ["year", "quarter", "month", "week", "period"].flatMap((unit) =>
+      COMPARED_UNITS.flatMap(([unit]) =>
         ["over", "on"].map((joiner) => [
           `${unit} ${joiner} ${unit}`,
           unit === "year" ? "year_over_year" : "period_over_period",
@@ -253,6 +265,18 @@ export const englishTime: TimeLocale = {
     mom: "period_over_period",
     qoq: "period_over_period",
     wow: "period_over_period",
+    hoh: "period_over_period",
+  },
+  comparisonUnits: {
+    ...Object.fromEntries(
+      COMPARED_UNITS.flatMap(([word, unit]) =>
+        unit ? ["over", "on"].map((joiner) => [`${word} ${joiner} ${word}`, unit]) : [],
+      ),
+    ),
+    mom: "month",
+    qoq: "quarter",
+    wow: "week",
+    hoh: "half",
   },
   weakWords: ["may", "mar", "sun", "sat", "wed", "mon", "dec"],
   askingWords: ["which", "what", "how many"],
