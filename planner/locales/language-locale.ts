@@ -45,6 +45,12 @@ export interface LanguageLocale {
    * pronouns after the verb (switch their carrier).
    */
   changeGapWords: readonly string[];
+  /**
+   * Words that may stand between the parts of a catalog term written apart (订票App有没有发布新版本:
+   * 发布, 新; "did the app ship a new release": ship, new): verbs of making a thing public, "new",
+   * aspect particles. Never a catalog term itself.
+   */
+  termGapWords: readonly string[];
   /** Quantifiers over a dimension's values: every one (each, 各, 每个) or a breakdown (by, 按). */
   quantifiers: readonly string[];
   /**

@@ -22,6 +22,7 @@ import {
   englishSubsetWords,
 } from "./quantifier-words.js";
 import { englishSmallTalk } from "./small-talk.js";
+import { englishTermGapWords } from "./term-gap-words.js";
 
 /** English: the word tables of this folder, one per concept. */
 export const englishLanguage: LanguageLocale = {
@@ -35,6 +36,7 @@ export const englishLanguage: LanguageLocale = {
   placeNouns: [],
   changeVerbs: englishChangeVerbs,
   changeGapWords: englishChangeGapWords,
+  termGapWords: englishTermGapWords,
   quantifiers: englishQuantifiers,
   subsetWords: englishSubsetWords,
   pairQuantifiers: englishPairQuantifiers,

@@ -28,6 +28,7 @@ import {
   chineseSubsetWords,
 } from "./quantifier-words.js";
 import { chineseSmallTalk } from "./small-talk.js";
+import { chineseTermGapWords } from "./term-gap-words.js";
 
 /** Chinese (zh-Hans and zh-Hant, one table in Simplified): the word tables of this folder. */
 export const chineseLanguage: LanguageLocale = {
@@ -41,6 +42,7 @@ export const chineseLanguage: LanguageLocale = {
   placeNouns: chinesePlaceNouns,
   changeVerbs: chineseChangeVerbs,
   changeGapWords: chineseChangeGapWords,
+  termGapWords: chineseTermGapWords,
   quantifiers: chineseQuantifiers,
   subsetWords: chineseSubsetWords,
   pairQuantifiers: chinesePairQuantifiers,
