@@ -3,6 +3,7 @@ import type { BusinessSynonymWords } from "./business-synonym-classes.js";
 import type { CapabilityPhrases } from "./capability-phrases.js";
 import type { EventAnchorWords } from "./event-anchor-words.js";
 import type { IntentCues } from "./intent-cue-patterns.js";
+import type { ModalWords } from "./modal-words.js";
 import type { SmallTalkPhrases } from "./small-talk-phrases.js";
 
 /**
@@ -51,6 +52,8 @@ export interface LanguageLocale {
    * aspect particles. Never a catalog term itself.
    */
   termGapWords: readonly string[];
+  /** Modals of what is allowed (能, 可以; can, may) and the words around them. */
+  modals: ModalWords;
   /** Quantifiers over a dimension's values: every one (each, 各, 每个) or a breakdown (by, 按). */
   quantifiers: readonly string[];
   /**

@@ -1,4 +1,5 @@
 import type { LanguageLocale } from "../language-locale.js";
+import { englishModalWords } from "./modal-words.js";
 import { englishInterrogatives, englishOpeningInterrogatives, englishRequestWords } from "./asking-words.js";
 import { englishBreakdownCues } from "./breakdown-words.js";
 import { englishBusinessSynonyms } from "./business-synonyms.js";
@@ -36,6 +37,7 @@ export const englishLanguage: LanguageLocale = {
   placeNouns: [],
   changeVerbs: englishChangeVerbs,
   changeGapWords: englishChangeGapWords,
+  modals: englishModalWords,
   termGapWords: englishTermGapWords,
   quantifiers: englishQuantifiers,
   subsetWords: englishSubsetWords,

@@ -1,4 +1,5 @@
 import type { LanguageLocale } from "../language-locale.js";
+import { chineseModalWords } from "./modal-words.js";
 import { chineseInterrogatives, chineseRequestWords } from "./asking-words.js";
 import { chineseBreakdownCues } from "./breakdown-words.js";
 import { chineseBusinessSynonyms } from "./business-synonyms.js";
@@ -42,6 +43,7 @@ export const chineseLanguage: LanguageLocale = {
   placeNouns: chinesePlaceNouns,
   changeVerbs: chineseChangeVerbs,
   changeGapWords: chineseChangeGapWords,
+  modals: chineseModalWords,
   termGapWords: chineseTermGapWords,
   quantifiers: chineseQuantifiers,
   subsetWords: chineseSubsetWords,
