@@ -56,7 +56,9 @@ function countFile(file: string, counts: Counts): void {
   const inPattern = new Set<ts.Node>();
   const place = (node: ts.Node, text: string) => {
     const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-    counts.places.push(`${path.relative(process.cwd(), file)}:${line}  ${text.slice(0, 60).replaceAll("\n", " ")}`);
+    counts.places.push(
+      `${path.relative(process.cwd(), file)}:${line}  ${text.slice(0, 60).replaceAll("\n", " ")}`,
+    );
   };
   const visit = (node: ts.Node): void => {
     if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
@@ -84,7 +86,9 @@ function countFile(file: string, counts: Counts): void {
         place(node, pattern);
       }
     } else if (
-      (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) &&
+      (ts.isStringLiteral(node) ||
+        ts.isNoSubstitutionTemplateLiteral(node) ||
+        ts.isTemplateExpression(node)) &&
       !inPattern.has(node) &&
       !ts.isArrayLiteralExpression(node.parent) &&
       !(ts.isPropertyAccessExpression(node.parent) && node.parent.name.text === "split")

@@ -30,8 +30,7 @@ const HAN_BEFORE = `(?:${alternatives(words(HAN_MODALS, "modals"))})${optional(w
 const HAN_AFTER = `${optional(words(HAN_MODALS, "aspects"))}${optional(words(HAN_MODALS, "particles"))}(?=[\\s?？。!！，,；;]|$)`;
 // "return to the dashboard": a direction word after the verb sends it somewhere.
 const LATIN_DIRECTIONS = words(LATIN_MODALS, "directions");
-const LATIN_NOT_GOING =
-  LATIN_DIRECTIONS.length > 0 ? `(?!\\s+(?:${alternatives(LATIN_DIRECTIONS)})\\b)` : "";
+const LATIN_NOT_GOING = LATIN_DIRECTIONS.length > 0 ? `(?!\\s+(?:${alternatives(LATIN_DIRECTIONS)})\\b)` : "";
 // "can I (still) return": a modal, its subject, an adverb.
 const LATIN_BEFORE = `\\b(?:${alternatives(words(LATIN_MODALS, "modals"))})\\s+(?:${alternatives(words(LATIN_MODALS, "subjects"))})\\s+${optional(words(LATIN_MODALS, "adverbs"), "\\s+")}`;
 
@@ -83,7 +82,9 @@ export function findModalTopicVerbs(normalized: string, catalog: Catalog, taken:
     // to return an item?", "must I return the receipt?"): the word-form guard keeps it from a
     // measure of the same stem (returns), and it names the topic whose synonyms it opens. Not
     // "return to the dashboard": with "to" after it the verb goes somewhere, as with a modal below.
-    for (const match of normalized.matchAll(new RegExp(`\\b${escapeRegex(verb)}\\b${LATIN_NOT_GOING}`, "gu"))) {
+    for (const match of normalized.matchAll(
+      new RegExp(`\\b${escapeRegex(verb)}\\b${LATIN_NOT_GOING}`, "gu"),
+    )) {
       const at = match.index;
       if (!free(at, at + verb.length) || found.some((mention) => mention.start === at)) continue;
       const clause = clauseAround(normalized, { start: at, end: at + verb.length });

@@ -1,5 +1,4 @@
 import type { LanguageLocale } from "../language-locale.js";
-import { englishModalWords } from "./modal-words.js";
 import { englishInterrogatives, englishOpeningInterrogatives, englishRequestWords } from "./asking-words.js";
 import { englishBreakdownCues } from "./breakdown-words.js";
 import { englishBusinessSynonyms } from "./business-synonyms.js";
@@ -14,6 +13,7 @@ import { englishFunctionWords } from "./function-words.js";
 import { englishIntentCues } from "./intent-cues.js";
 import { englishMeasureHeads } from "./measure-heads.js";
 import { englishBusinessMeasurePatterns, englishEverydayMeasurePatterns } from "./measure-words.js";
+import { englishModalWords } from "./modal-words.js";
 import { englishPlainWords } from "./plain-words.js";
 import {
   englishDeterminers,

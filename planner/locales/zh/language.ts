@@ -1,5 +1,4 @@
 import type { LanguageLocale } from "../language-locale.js";
-import { chineseModalWords } from "./modal-words.js";
 import { chineseInterrogatives, chineseRequestWords } from "./asking-words.js";
 import { chineseBreakdownCues } from "./breakdown-words.js";
 import { chineseBusinessSynonyms } from "./business-synonyms.js";
@@ -20,6 +19,7 @@ import {
 import { chineseIntentCues } from "./intent-cues.js";
 import { chineseMeasureHeads } from "./measure-heads.js";
 import { chineseBusinessMeasurePatterns, chineseEverydayMeasurePatterns } from "./measure-words.js";
+import { chineseModalWords } from "./modal-words.js";
 import {
   chineseClassifiers,
   chineseDeterminers,
