@@ -38,13 +38,13 @@ const LATIN_ASKING = new RegExp(
 );
 // An English ask starts its clause, after connectives ("…, and how long does it take?").
 const LATIN_INTERROGATIVE_START = new RegExp(
-  `^\\s*(?:(?:${alternatives(localeWords("connectives", true))}|also|then)\\s+)*(?:${alternatives(localeWords("interrogatives", true))})\\b`,
+  `^\\s*(?:(?:${alternatives([...localeWords("connectives", true), ...localeWords("sequenceWords", true)])})\\s+)*(?:${alternatives(localeWords("interrogatives", true))})\\b`,
   "iu",
 );
 
 // "…, and how long …": the connective joined the asks; each ask alone starts without it.
 export const LATIN_LEADING_CONNECTIVE = new RegExp(
-  `^\\s*(?:(?:${alternatives(localeWords("connectives", true))}|also|then)\\s+)+`,
+  `^\\s*(?:(?:${alternatives([...localeWords("connectives", true), ...localeWords("sequenceWords", true)])})\\s+)+`,
   "iu",
 );
 

@@ -912,13 +912,22 @@ const hanHomophones: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) =>
 };
 
 // "by region" asks for every member as much as "each region" does (a breakdown).
-const LATIN_QUANTIFIERS = new Set(["each", "every", "all", "per", "by", "both", "either", "across"]);
-const LATIN_DETERMINERS = new Set(["the", "our", "these", "those", "of"]);
+// Quantifiers, pair quantifiers (both, either) and determiners of the locale data.
+const LATIN_QUANTIFIERS = new Set([
+  ...localeWords("quantifiers", true),
+  ...localeWords("pairQuantifiers", true),
+]);
+const LATIN_DETERMINERS = new Set(localeWords("determiners", true));
+const longestFirst = (words: string[]) =>
+  [...new Set(words)]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegex)
+    .join("|");
 // 按地区 / 分渠道 (a breakdown) asks for every member as 各地区 does.
-const HAN_QUANTIFIER = "每一个|每个|各个|按照|每|各|所有|全部|全|按|分|这|那";
+const HAN_QUANTIFIER = longestFirst(localeWords("quantifiers", false));
 const HAN_NUMERAL = "[两二三四五六七八九十]|\\d+";
 // Classifiers between a numeral and its noun (三款产品, 两个区域, 四大区域, 三家门店).
-const HAN_CLASSIFIER = "个|款|种|家|大|条|类|项|位";
+const HAN_CLASSIFIER = longestFirst(localeWords("classifiers", false));
 
 /** What a quantifier over a dimension says: every member, or a number of them. */
 interface Quantified {

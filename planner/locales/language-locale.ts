@@ -74,6 +74,11 @@ export interface LanguageLocale {
   classifiers: readonly string[];
   /** Words that join two items of a list or two clauses (and, 和, 以及, 并). */
   connectives: readonly string[];
+  /**
+   * Words that put a clause after the one before (then, also; 然后, 再): with or without a
+   * connective, an ask or a request after them starts a clause of its own.
+   */
+  sequenceWords: readonly string[];
   /** Words that ask (what, how, 吗, 是否): each clause with one is its own sub-question. */
   interrogatives: readonly string[];
   /** Words that make a clause a request (compare, list, 对比, 请): a question, not a statement. */

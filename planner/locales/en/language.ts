@@ -4,7 +4,7 @@ import { englishBreakdownCues } from "./breakdown-words.js";
 import { englishBusinessSynonyms } from "./business-synonyms.js";
 import { englishCapabilityPhrases } from "./capability-words.js";
 import { englishChangeGapWords, englishChangeVerbs } from "./change-words.js";
-import { englishConnectives } from "./connective-words.js";
+import { englishConnectives, englishSequenceWords } from "./connective-words.js";
 import { englishCountWords } from "./count-words.js";
 import { englishDataCues } from "./data-cue-words.js";
 import { englishDocumentNouns } from "./document-nouns.js";
@@ -46,6 +46,7 @@ export const englishLanguage: LanguageLocale = {
   determiners: englishDeterminers,
   classifiers: [],
   connectives: englishConnectives,
+  sequenceWords: englishSequenceWords,
   interrogatives: englishInterrogatives,
   requestWords: englishRequestWords,
   openingInterrogatives: englishOpeningInterrogatives,

@@ -4,7 +4,7 @@ import { chineseBreakdownCues } from "./breakdown-words.js";
 import { chineseBusinessSynonyms } from "./business-synonyms.js";
 import { chineseCapabilityPhrases } from "./capability-words.js";
 import { chineseChangeGapWords, chineseChangeVerbs } from "./change-words.js";
-import { chineseConnectives } from "./connective-words.js";
+import { chineseConnectives, chineseSequenceWords } from "./connective-words.js";
 import { chineseDataCues } from "./data-cue-words.js";
 import { chineseDocumentNouns } from "./document-nouns.js";
 import { chineseEventAnchorWords } from "./event-anchor-words.js";
@@ -52,6 +52,7 @@ export const chineseLanguage: LanguageLocale = {
   determiners: chineseDeterminers,
   classifiers: chineseClassifiers,
   connectives: chineseConnectives,
+  sequenceWords: chineseSequenceWords,
   interrogatives: chineseInterrogatives,
   requestWords: chineseRequestWords,
   openingInterrogatives: [],
