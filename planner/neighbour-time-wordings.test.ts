@@ -370,3 +370,50 @@ describe("a comparison word that names its unit compares that unit", () => {
     ).toEqual(["waste_rate city=Shanghai month 2024-01-01..2024-12-31"]);
   });
 });
+
+describe("probed wordings: trailing windows, a year after a hyphen, a part no convention reads", () => {
+  // Probed on catalogs nobody wrote them for (issue 25 round 6): "the trailing three months" planned
+  // the default month with the false note "no period"; "2023-2024" planned 2023 alone and "03-2024"
+  // the whole of 2024, both with no note; "Q3-2024" the Q3 after as-of; "mid-2024" and "the middle
+  // of 2024" the whole year (a year has no middle in the conventions: asked back now).
+  it.each([
+    [
+      "Shanghai waste rate over the trailing three months",
+      maplerye,
+      MAPLE,
+      "waste_rate city=Shanghai month 2025-04-01..2025-06-30",
+    ],
+    [
+      "Riverside's on-time rate over the trailing two quarters",
+      harborline,
+      HARBOR,
+      "on_time_rate depot=Riverside month 2024-04-01..2024-09-30",
+    ],
+    [
+      "Shanghai waste rate 2023-2024",
+      maplerye,
+      MAPLE,
+      "waste_rate city=Shanghai month 2023-01-01..2024-12-31",
+    ],
+    ["Shanghai waste rate 03-2024", maplerye, MAPLE, "waste_rate city=Shanghai month 2024-03-01..2024-03-31"],
+    [
+      "Riverside's on-time rate, Q3-2024",
+      harborline,
+      HARBOR,
+      "on_time_rate depot=Riverside month 2024-07-01..2024-09-30",
+    ],
+    ["上海2023-2024年的报损率", maplerye, MAPLE, "waste_rate city=Shanghai month 2023-01-01..2024-12-31"],
+  ])("%s", (question, workspace, asOf, line) => {
+    expect([...new Set(goalLines("x", plan(question, workspace, asOf)))], question).toEqual([line]);
+  });
+
+  it.each([
+    ["Shanghai waste rate in mid-2024", maplerye, MAPLE],
+    ["Shanghai waste rate in the middle of 2024", maplerye, MAPLE],
+    ["Riverside's on-time rate in mid 2024", harborline, HARBOR],
+  ])("%s → asked back, not the whole year", (question, workspace, asOf) => {
+    const outcome = plan(question, workspace, asOf);
+    expect(outcome.plan, question).toBeUndefined();
+    expect(outcome.clarification?.spans[0].written).toMatch(/mid|middle/u);
+  });
+});

@@ -58,7 +58,23 @@ export function readTimeGrammar(text: string, asOf: string): GrammarReading {
   const spans: GrammarSpan[] = [];
   const comparisons: ComparisonSpan[] = [];
   const leftovers: { start: number; end: number }[] = [];
-  for (const token of tokens) {
+  // A part word right beside a period that no rule could apply to it (the middle of 2024, mid 2024:
+  // a year has no middle in the conventions) is time the grammar did not read: asked back, not
+  // dropped to plan the whole period.
+  const besideTime = (index: number, step: 1 | -1): boolean => {
+    let at = index;
+    for (;;) {
+      const joined = step === 1 ? tokens[at + 1]?.joined : tokens[at].joined;
+      const next = tokens[at + step];
+      if (!next || !joined) return false;
+      if (next.kind === "time") return true;
+      if (next.kind !== "filler") return false;
+      at += step;
+    }
+  };
+  for (const [index, token] of tokens.entries()) {
+    if (token.kind === "part" && (besideTime(index, 1) || besideTime(index, -1)))
+      leftovers.push({ start: token.start, end: token.end });
     if (token.kind === "time")
       spans.push({
         start: token.start,
