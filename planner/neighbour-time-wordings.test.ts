@@ -417,3 +417,49 @@ describe("probed wordings: trailing windows, a year after a hyphen, a part no co
     expect(outcome.clarification?.spans[0].written).toMatch(/mid|middle/u);
   });
 });
+
+describe("a year set against a period that is part of a year", () => {
+  // "the first half of this year versus last year" planned the whole of last year against the half,
+  // with no note: a half compared with a year. It is the same part of that year (compared-year).
+  it.each([
+    [
+      "Catering revenue in Shanghai for the first half of this year versus last year",
+      maplerye,
+      MAPLE,
+      [
+        "catering_revenue city=Shanghai quarter 2024-01-01..2024-06-30",
+        "catering_revenue city=Shanghai quarter 2025-01-01..2025-06-30",
+      ],
+    ],
+    [
+      "上海今年前五个月的报损率和去年相比如何？",
+      maplerye,
+      MAPLE,
+      [
+        "waste_rate city=Shanghai month 2024-01-01..2024-05-31",
+        "waste_rate city=Shanghai month 2025-01-01..2025-05-31",
+      ],
+    ],
+    [
+      "How was Riverside's on-time rate in Q3 2024 compared with last year?",
+      harborline,
+      HARBOR,
+      [
+        "on_time_rate depot=Riverside month 2023-07-01..2023-09-30",
+        "on_time_rate depot=Riverside month 2024-07-01..2024-09-30",
+      ],
+    ],
+  ])("%s", (question, workspace, asOf, expected) => {
+    const outcome = plan(question, workspace, asOf);
+    expect([...new Set(goalLines("x", outcome))].sort(), question).toEqual(expected);
+    expect(outcome.warnings.join(" ")).toMatch(/same part of that year|同一时段|同一時段/u);
+  });
+
+  it("leaves a whole year against last year as the two years", () => {
+    expect([
+      ...new Set(
+        goalLines("x", plan("Riverside's on-time rate in 2023 versus last year", harborline, HARBOR)),
+      ),
+    ]).toEqual(["on_time_rate depot=Riverside month 2023-01-01..2023-12-31"]);
+  });
+});
