@@ -590,7 +590,7 @@ function comparedYearOfNamed(
     return undefined;
   if (!isCompared(text, mention)) return undefined;
   const named = [...earlier].reverse().find((candidate) => candidate.kind !== "same_period");
-  if (!named || named.periods.length !== 1) return undefined;
+  if (named?.periods.length !== 1) return undefined;
   const period = named.periods[0];
   const namedYear = period.from.slice(0, 4);
   const wholeYear = period.from.endsWith("-01-01") && period.to.endsWith("-12-31");
