@@ -4,7 +4,12 @@
 //   - regular expressions (literals and `new RegExp(...)` / `compiled(...)` patterns), and those
 //     with words inside (a Han character, or two Latin letters in a row outside escapes and
 //     character classes);
-//   - word-list entries: strings in array literals and in `"a b c".split(" ")` lists.
+//   - word-list entries: strings in array literals and in `"a b c".split(" ")` lists;
+//   - pattern fragments with words: other string literals written as regular expression source (an
+//     alternation `|` or a group `(?`) with words inside, which rules splice into their patterns
+//     (const MODALS = "可以|能"). With the regular expressions with words, these are the
+//     "word-bearing patterns" of planner code.
+// --list prints where each word-bearing pattern is (file:line and its first characters).
 // Prints the counts of this checkout's planner/ beside another checkout's (--before DIR).
 // Run: npx tsx bench/planner-word-counts.ts [--before DIR]
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -15,7 +20,10 @@ interface Counts {
   regexes: number;
   regexesWithWords: number;
   wordListEntries: number;
+  patternFragmentsWithWords: number;
   files: number;
+  /** Where each word-bearing pattern is: file:line and its start. */
+  places: string[];
 }
 
 const HAN = /[\u3400-\u9fff]/u;
@@ -45,11 +53,21 @@ function textOf(node: ts.Node): string | undefined {
 
 function countFile(file: string, counts: Counts): void {
   const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+  const inPattern = new Set<ts.Node>();
+  const place = (node: ts.Node, text: string) => {
+    const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+    counts.places.push(
+      `${path.relative(process.cwd(), file)}:${line}  ${text.slice(0, 60).replaceAll("\n", " ")}`,
+    );
+  };
   const visit = (node: ts.Node): void => {
     if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
       const literal = (node as ts.RegularExpressionLiteral).text;
       counts.regexes += 1;
-      if (hasWords(literal.slice(1, literal.lastIndexOf("/")))) counts.regexesWithWords += 1;
+      if (hasWords(literal.slice(1, literal.lastIndexOf("/")))) {
+        counts.regexesWithWords += 1;
+        place(node, literal);
+      }
     } else if (
       (ts.isNewExpression(node) || ts.isCallExpression(node)) &&
       ts.isIdentifier(node.expression) &&
@@ -58,7 +76,28 @@ function countFile(file: string, counts: Counts): void {
     ) {
       counts.regexes += 1;
       const pattern = textOf(node.arguments[0]);
-      if (pattern !== undefined && hasWords(pattern)) counts.regexesWithWords += 1;
+      const visitInside = (inner: ts.Node): void => {
+        inPattern.add(inner);
+        ts.forEachChild(inner, visitInside);
+      };
+      visitInside(node.arguments[0]);
+      if (pattern !== undefined && hasWords(pattern)) {
+        counts.regexesWithWords += 1;
+        place(node, pattern);
+      }
+    } else if (
+      (ts.isStringLiteral(node) ||
+        ts.isNoSubstitutionTemplateLiteral(node) ||
+        ts.isTemplateExpression(node)) &&
+      !inPattern.has(node) &&
+      !ts.isArrayLiteralExpression(node.parent) &&
+      !(ts.isPropertyAccessExpression(node.parent) && node.parent.name.text === "split")
+    ) {
+      const text = textOf(node) ?? "";
+      if (/\||\(\?/.test(text) && hasWords(text)) {
+        counts.patternFragmentsWithWords += 1;
+        place(node, text);
+      }
     } else if (ts.isArrayLiteralExpression(node)) {
       for (const element of node.elements) {
         const text = textOf(element);
@@ -81,7 +120,14 @@ function countFile(file: string, counts: Counts): void {
 
 /** The counts of one checkout's planner folder (locales/ and tests excluded), or of its locales/ alone. */
 export function plannerWordCounts(checkout: string, localesOnly = false): Counts {
-  const counts: Counts = { regexes: 0, regexesWithWords: 0, wordListEntries: 0, files: 0 };
+  const counts: Counts = {
+    regexes: 0,
+    regexesWithWords: 0,
+    wordListEntries: 0,
+    patternFragmentsWithWords: 0,
+    files: 0,
+    places: [],
+  };
   const walk = (folder: string): void => {
     for (const name of readdirSync(folder)) {
       const full = path.join(folder, name);
@@ -100,10 +146,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const index = process.argv.indexOf("--before");
   const before = index > 0 ? path.resolve(process.argv[index + 1]) : undefined;
   const after = plannerWordCounts(root);
-  const rows: [string, keyof Counts][] = [
+  const rows: [string, Exclude<keyof Counts, "places">][] = [
     ["files (planner/, no tests, no locales/)", "files"],
     ["regular expressions", "regexes"],
     ["  of which with words inside", "regexesWithWords"],
+    ["pattern fragments with words (strings)", "patternFragmentsWithWords"],
     ["word-list entries in code", "wordListEntries"],
   ];
   const old = before ? plannerWordCounts(before) : undefined;
@@ -118,4 +165,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
     `${"word-list entries in planner/locales/ (data)".padEnd(42)}${oldData ? String(oldData.wordListEntries).padStart(8) : ""}${String(data.wordListEntries).padStart(8)}`,
   );
+  if (process.argv.includes("--list")) for (const where of after.places) console.log(where);
 }

@@ -62,12 +62,11 @@ function askingClauseStarts(normalized: string): number[] {
 // A connective followed by an ask or a request starts a clause of its own, comma or not ("List the
 // CRM releases in H2 last year and count the complaints over that half", 并统计…): its values, dates
 // and measures bind inside it first.
-const latinWords = (kind: "connectives" | "interrogatives" | "requestWords") =>
-  localeWords(kind, true).map(escapeRegex).join("|");
-const hanWords = (kind: "connectives" | "interrogatives" | "requestWords") =>
-  localeWords(kind, false).map(escapeRegex).join("|");
+type AskingConcept = "connectives" | "sequenceWords" | "interrogatives" | "requestWords";
+const latinWords = (kind: AskingConcept) => localeWords(kind, true).map(escapeRegex).join("|");
+const hanWords = (kind: AskingConcept) => localeWords(kind, false).map(escapeRegex).join("|");
 const CONNECTED_ASK = new RegExp(
-  `\\b(?:${latinWords("connectives")}|then|also)\\s+(?:then\\s+|also\\s+)?(?:${latinWords("interrogatives")}|${latinWords("requestWords")})\\b|(?:${hanWords("connectives")}|然后|再)(?:${hanWords("requestWords")})`,
+  `\\b(?:${latinWords("connectives")}|${latinWords("sequenceWords")})\\s+(?:(?:${latinWords("sequenceWords")})\\s+)?(?:${latinWords("interrogatives")}|${latinWords("requestWords")})\\b|(?:${hanWords("connectives")}|${hanWords("sequenceWords")})(?:${hanWords("requestWords")})`,
   "gu",
 );
 
@@ -343,7 +342,17 @@ function measureless(
 }
 
 // Between two measures of one list: "return rate and churn rate", 退货率、流失率.
-const MEASURE_LIST_GAP = /^\s*(?:(?:和|与|及|跟|、|,|，|以及|and|as well as|the|or|或)\s*)*$/u;
+const MEASURE_LIST_GAP = new RegExp(
+  `^\\s*(?:(?:${[
+    ...localeWords("connectives", false),
+    ...localeWords("connectives", true),
+    ...localeWords("determiners", true),
+  ]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegex)
+    .join("|")}|、|,|，)\\s*)*$`,
+  "u",
+);
 
 /**
  * A clause with a pair word and no value of that dimension of its own ("which of the two had the

@@ -22,7 +22,7 @@ import { wordFormCorrections } from "./english-word-forms.js";
 import { type EventAnchor, eventAnchors } from "./event-anchors.js";
 import { findForeignMeasures, withoutForeignMeasures } from "./foreign-measures.js";
 import { detectIntents, type Intent } from "./intents.js";
-import type { PeriodComparison } from "./locales/time-locale.js";
+import type { PeriodComparison, TimeUnit } from "./locales/time-locale.js";
 import { findModalTopicVerbs } from "./modal-topic-verbs.js";
 import { normalizeForMatching } from "./normalize-text.js";
 import { findPairReferences } from "./pair-references.js";
@@ -44,10 +44,9 @@ import {
   shiftPeriodByYears,
   type TimeMention,
   type UnreadTime,
-  unitNamedAtEnd,
   widenByMonths,
 } from "./time-expressions.js";
-import { dayOf, previousPeriod, unitPeriod } from "./time-grammar/calendar.js";
+import { dayOf, grainOfUnit, previousPeriod, unitPeriod } from "./time-grammar/calendar.js";
 import {
   conventionNote,
   grainRefusalMessage,
@@ -112,13 +111,44 @@ function clip(text: string, length: number): string {
   return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
 }
 
-const DEFAULT_NOTE: Record<Language, (what: string, period: string, trend: boolean) => string> = {
-  en: (what, period, trend) =>
-    `${what}: no period given: ${trend ? "the last 12 complete months" : "the last complete month or quarter"} (${period})`,
-  "zh-Hans": (what, period, trend) =>
-    `${what}：未指定时间，默认${trend ? "最近12个完整月" : "上一个完整月份或季度"}（${period}）`,
-  "zh-Hant": (what, period, trend) =>
-    `${what}：未指定時間，預設${trend ? "最近12個完整月" : "上一個完整月份或季度"}（${period}）`,
+// The last complete unit a comparison word named, in each answer language (week on week: the last complete week).
+const LAST_COMPLETE_UNIT: Record<Language, Record<TimeUnit, string>> = {
+  en: {
+    day: "the last complete day",
+    week: "the last complete week",
+    month: "the last complete month",
+    quarter: "the last complete quarter",
+    half: "the last complete half-year",
+    year: "the last complete year",
+  },
+  "zh-Hans": {
+    day: "上一个完整日",
+    week: "上一个完整周",
+    month: "上一个完整月份",
+    quarter: "上一个完整季度",
+    half: "上一个完整半年",
+    year: "上一个完整年度",
+  },
+  "zh-Hant": {
+    day: "上一個完整日",
+    week: "上一個完整週",
+    month: "上一個完整月份",
+    quarter: "上一個完整季度",
+    half: "上一個完整半年",
+    year: "上一個完整年度",
+  },
+};
+
+const DEFAULT_NOTE: Record<
+  Language,
+  (what: string, period: string, trend: boolean, unit?: TimeUnit) => string
+> = {
+  en: (what, period, trend, unit) =>
+    `${what}: no period given: ${trend ? "the last 12 complete months" : unit ? LAST_COMPLETE_UNIT.en[unit] : "the last complete month or quarter"} (${period})`,
+  "zh-Hans": (what, period, trend, unit) =>
+    `${what}：未指定时间，默认${trend ? "最近12个完整月" : unit ? LAST_COMPLETE_UNIT["zh-Hans"][unit] : "上一个完整月份或季度"}（${period}）`,
+  "zh-Hant": (what, period, trend, unit) =>
+    `${what}：未指定時間，預設${trend ? "最近12個完整月" : unit ? LAST_COMPLETE_UNIT["zh-Hant"][unit] : "上一個完整月份或季度"}（${period}）`,
 };
 
 /** Catalog display words for a dimension's values or a metric, in the question's script. */
@@ -1057,6 +1087,11 @@ const SAME_PERIOD_ALONE_NOTE: Record<
     `${what}：「${written}」前面沒有寫出期間；按 ${period} 計：截止日期 ${asOf} 前最近的完整期間，按其所說前移`,
 };
 
+/** The coarsest grain a unit is made of whole: a half year is whole quarters, any other unit its own grain. */
+function wholeGrainOf(unit: TimeUnit): Grain {
+  return unit === "half" ? "quarter" : grainOfUnit(unit);
+}
+
 /** A metric frame without any period: the default one before as-of (a year back for 去年同期), with a note. */
 function defaultMetricPeriod(frame: Frame, metric: string, offer: Offer, state: Drafting): Period {
   // 去年同期 alone moves the default a year back; 同比 compares the default with that year instead.
@@ -1065,9 +1100,17 @@ function defaultMetricPeriod(frame: Frame, metric: string, offer: Offer, state: 
   );
   const shift = shifted?.shiftYears;
   // A comparison's own unit is the last complete one (环比变化: the last month against the one
-  // before), not the twelve months a change asked without one covers.
-  const compared = frame.times.some((time) => time.comparison !== undefined);
-  const base = defaultPeriod(state.asOf, offer.grain ?? "month", state.trend && !compared);
+  // before), not the twelve months a change asked without one covers; a comparison word that names
+  // its unit (week on week, 周环比, half over half) compares the last complete one of that unit,
+  // where the source is not coarser than it (a coarser one was refused before).
+  const compared = frame.times.find((time) => time.comparison !== undefined);
+  const unit =
+    compared?.comparedUnit && !(offer.grain && isCoarser(offer.grain, wholeGrainOf(compared.comparedUnit)))
+      ? compared.comparedUnit
+      : undefined;
+  const base = unit
+    ? unitPeriod(dayOf(state.asOf), unit, -1)
+    : defaultPeriod(state.asOf, offer.grain ?? "month", state.trend && !compared);
   const period = shift ? shiftPeriodByYears(base, shift) : base;
   const described = describePeriod(period, state.language);
   if (shifted) {
@@ -1079,7 +1122,7 @@ function defaultMetricPeriod(frame: Frame, metric: string, offer: Offer, state: 
   }
   const note = NO_PERIOD_NOTE[state.language](metric, described, state.asOf);
   if (!state.warnings.includes(note)) state.warnings.push(note);
-  const applied = DEFAULT_NOTE[state.language](metric, described, state.trend && !compared);
+  const applied = DEFAULT_NOTE[state.language](metric, described, state.trend && !compared, unit);
   if (!state.defaults.includes(applied)) state.defaults.push(applied);
   state.trace.push(`period:default:${period.from}..${period.to}`);
   return period;
@@ -1119,9 +1162,7 @@ function draftMetricGoals(
         // A comparison that names a unit finer than a month ("week over week") on a coarser source
         // is refused naming the grain, as a week asked of it is: compared month against month it
         // would be another question.
-        const comparedUnit = comparing
-          ? unitNamedAtEnd(state.working.slice(comparing.start, comparing.end).replaceAll("-", " "))
-          : undefined;
+        const comparedUnit = comparing?.comparedUnit;
         if (
           comparing &&
           (comparedUnit === "week" || comparedUnit === "day") &&

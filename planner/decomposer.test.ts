@@ -78,3 +78,40 @@ describe("topic carried into a later ask", () => {
     ]);
   });
 });
+
+describe("a later ask continues the first ask's qualified subject", () => {
+  // Blind round 12 Ironleaf g31 (seen): 未使用的堂数可以退还多少比例 continued 私教课程 alone, not
+  // 私教课程的高级方案, so both plans' rows were shown as closest passages. The qualifier written
+  // after the topic with 的, up to a modal or the word an interrogative asks of, is carried whole.
+  const ironleaf = splitter(
+    loadWorkspace(path.join(root, "test/held-out/round12/ironleaf/workspace"), { environment: {} }),
+  );
+  it.each([
+    [
+      "私教课程的高级方案可以分几期付款？未使用的堂数可以退还多少比例？",
+      "私教课程的高级方案未使用的堂数可以退还多少比例？",
+    ],
+    [
+      "私教课程的高级方案有效期多久？未使用的堂数可以退还多少比例？",
+      "私教课程的高级方案未使用的堂数可以退还多少比例？",
+    ],
+    [
+      "私教課程的高級方案有效期多久？未使用的堂數可以退還多少比例？",
+      "私教課程的高級方案未使用的堂數可以退還多少比例？",
+    ],
+  ])("%s", (question, second) => {
+    expect(ironleaf(question)[1]).toBe(second);
+  });
+
+  it("on another catalog, and keeps the topic alone when no qualifier can be told from what is asked", () => {
+    const desk = splitter(serviceDesk);
+    expect(desk("服务协议的企业版可以补偿多少服务积分？首次响应要多久？")[1]).toBe(
+      "服务协议的企业版首次响应要多久？",
+    );
+    // 高级方案多少钱: 方案 may be what 多少 asks of; two words stay as they were.
+    expect(ironleaf("私教课程的高级方案多少钱？未使用的堂数可以退还多少比例？")[1]).toBe(
+      "私教课程未使用的堂数可以退还多少比例？",
+    );
+    expect(desk("上门维修要多久？费用谁出？")[1]).toBe("上门维修费用谁出？");
+  });
+});

@@ -1,7 +1,7 @@
 import { distance } from "fastest-levenshtein";
 import type { Language } from "../domain/language.js";
 import { documentNounSpans } from "./document-nouns.js";
-import { localeWords } from "./locales/index.js";
+import { LANGUAGE_LOCALES, localeWords } from "./locales/index.js";
 import { normalizeForMatching } from "./normalize-text.js";
 
 /** The decomposer's view of a catalog term: where it is and whether it is a document topic. */
@@ -38,13 +38,13 @@ const LATIN_ASKING = new RegExp(
 );
 // An English ask starts its clause, after connectives ("…, and how long does it take?").
 const LATIN_INTERROGATIVE_START = new RegExp(
-  `^\\s*(?:(?:${alternatives(localeWords("connectives", true))}|also|then)\\s+)*(?:${alternatives(localeWords("interrogatives", true))})\\b`,
+  `^\\s*(?:(?:${alternatives([...localeWords("connectives", true), ...localeWords("sequenceWords", true)])})\\s+)*(?:${alternatives(localeWords("interrogatives", true))})\\b`,
   "iu",
 );
 
 // "…, and how long …": the connective joined the asks; each ask alone starts without it.
 export const LATIN_LEADING_CONNECTIVE = new RegExp(
-  `^\\s*(?:(?:${alternatives(localeWords("connectives", true))}|also|then)\\s+)+`,
+  `^\\s*(?:(?:${alternatives([...localeWords("connectives", true), ...localeWords("sequenceWords", true)])})\\s+)+`,
   "iu",
 );
 
@@ -207,6 +207,50 @@ function sharesWordWith(question: string, topic: string): boolean {
   );
 }
 
+// What ends a Chinese subject: a modal (可以分几期付款) or an interrogative (有效期多久), per locale.
+const HAN_MODALS = new Set(
+  LANGUAGE_LOCALES.filter((locale) => !locale.spaced).flatMap((locale) => [...locale.modals.modals]),
+);
+const HAN_INTERROGATIVES = localeWords("interrogatives", false);
+const HAN_PREDICATE_END = /[\s?？。!！，,；;：:]/u;
+let wordSegmenter: Intl.Segmenter | undefined;
+
+/**
+ * The topic with the qualifier its question writes after it with a possessive 的 (私教课程的高级方案
+ * 可以分几期付款 → 私教课程的高级方案), which a later ask without a subject continues as a whole: the
+ * words after 的 up to a modal, or up to the word an interrogative asks of (高级方案 of 高级方案
+ * 有效期多久: 有效期 is what is asked), or to a later 的. Anything else keeps the topic word alone.
+ */
+function qualifiedTopic(original: string, topic: { start: number; end: number }): string {
+  const word = original.slice(topic.start, topic.end);
+  const after = original.slice(topic.end);
+  if (!after.startsWith("的")) return word;
+  const clause = after.slice(1).split(HAN_PREDICATE_END)[0];
+  wordSegmenter ??= new Intl.Segmenter("zh", { granularity: "word" });
+  const words: string[] = [];
+  let end: "modal" | "interrogative" | undefined;
+  for (const { segment } of wordSegmenter.segment(clause)) {
+    const folded = normalizeForMatching(segment);
+    if (HAN_MODALS.has(folded)) end = "modal";
+    else if (HAN_INTERROGATIVES.some((asking) => folded.startsWith(asking))) end = "interrogative";
+    if (end) break;
+    words.push(segment);
+  }
+  if (!end) return word;
+  const lastOf = words.lastIndexOf("的");
+  const qualifier =
+    lastOf > 0
+      ? words.slice(0, lastOf)
+      : end === "modal"
+        ? words
+        : // The word right before the interrogative is what it asks (有效期多久); two words must stay.
+          words.length >= 3
+          ? words.slice(0, -1)
+          : [];
+  if (qualifier.length === 0 || qualifier.join("").length < 2) return word;
+  return `${word}的${qualifier.join("")}`;
+}
+
 function comparable(text: string): string {
   return text.toLowerCase().replace(/[\s\p{P}]/gu, "");
 }
@@ -284,8 +328,8 @@ export function decomposeQuestion(original: string, terms: DecomposerTerm[], lan
     }
     // The nearest question's topic is what a later one without a subject continues, not the first's.
     if (topic) {
-      carriedTopic = original.slice(topic.start, topic.end);
-      seenTopics.push(carriedTopic);
+      carriedTopic = qualifiedTopic(original, topic);
+      seenTopics.push(original.slice(topic.start, topic.end));
     }
     const qualifiers = sentenceTerms
       .filter((term) => term.kind === "dimension" || term.kind === "time")

@@ -376,11 +376,15 @@ const CHINESE_SPLIT_GAP_WORDS = [
     ...localeWords("countClassifiers", false),
     ...localeWords("countQuestionWords", false),
     ...localeWords("changeGapWords", false),
+    ...localeWords("termGapWords", false),
   ]),
 ]
   .filter((word) => PURE_HAN.test(word))
   .sort((a, b) => b.length - a.length);
-const ENGLISH_SPLIT_GAP_WORDS = new Set(localeWords("functionWords", true));
+const ENGLISH_SPLIT_GAP_WORDS = new Set([
+  ...localeWords("functionWords", true),
+  ...localeWords("termGapWords", true),
+]);
 const HAN_NUMERALS = "[零〇一二两三四五六七八九十百]";
 /** At most this many Han characters, or Latin words, between the two parts of a term written apart. */
 const SPLIT_TERM_GAP = 10;
@@ -389,6 +393,8 @@ const SPLIT_TERM_WORDS = 3;
 /** A metric or event term made of a code and a word (WMS版本, CRM发布, "WMS release"). */
 interface SplitTerm {
   term: Term;
+  /** Han characters the term writes right before its code (订票 of 订票App版本), else empty. */
+  prefix: string;
   /** The code as the catalog writes it, folded (wms). */
   code: string;
   /** The word: Han characters, or one Latin word. */
@@ -425,12 +431,21 @@ function splitTermsOfCatalog(vocabulary: Vocabulary, lexicon: Lexicon): SplitTer
   const ordered = [...lexicon.terms].sort((a, b) => a.text.length - b.text.length);
   for (const term of ordered) {
     if (term.kind !== "metric" && term.kind !== "event") continue;
-    const parts = /^([a-z][a-z0-9]*)\s*([\u4e00-\u9fff]+|\s[a-z]{3,})$/u.exec(term.text);
-    if (!parts || !codes.has(parts[1])) continue;
-    const [code, head] = [parts[1], parts[2].trim()];
-    if (split.some((other) => other.term.name === term.name && other.code === code && other.head === head))
+    const parts = /^([\u4e00-\u9fff]*)([a-z][a-z0-9]*)\s*([\u4e00-\u9fff]+|\s[a-z]{3,})$/u.exec(term.text);
+    if (!parts || !codes.has(parts[2])) continue;
+    const [prefix, code, head] = [parts[1], parts[2], parts[3].trim()];
+    if (prefix && !HAN.test(head)) continue;
+    if (
+      split.some(
+        (other) =>
+          other.term.name === term.name &&
+          other.prefix === prefix &&
+          other.code === code &&
+          other.head === head,
+      )
+    )
       continue;
-    split.push({ term, code, head });
+    split.push({ term, prefix, code, head });
   }
   splitTermsOf.set(vocabulary, split);
   return split;
@@ -449,18 +464,34 @@ const splitTerms: Step = (current, lexicon, vocabulary) => {
   const edits: (Edit | undefined)[] = [];
   const terms = splitTermsOfCatalog(vocabulary, lexicon).filter((split) => normalized.includes(split.code));
   for (const split of terms) {
-    const { code, head, term } = split;
+    const { prefix, code, head, term } = split;
     const codeAt = `(?<![a-z0-9])${escapeRegex(code)}(?![a-z0-9])`;
     if (HAN.test(head)) {
-      // The same entry's other Han words may stand between (WMS一共发布了几个版本).
+      // The same entry's other Han words may stand between (WMS一共发布了几个版本); a word that is a
+      // catalog term of its own never does.
       const own = terms
         .filter((other) => other.term.name === term.name && other.code === code && HAN.test(other.head))
         .map((other) => other.head);
-      const gap = [...CHINESE_SPLIT_GAP_WORDS, ...own].map(escapeRegex).join("|");
-      const pattern = compiled(`${codeAt}((?:${gap}|${HAN_NUMERALS}|\\d+|\\s)*)${escapeRegex(head)}`);
+      const catalogWords = new Set(lexicon.hanTerms.map((hanTerm) => hanTerm.text));
+      const gap = [...CHINESE_SPLIT_GAP_WORDS.filter((word) => !catalogWords.has(word)), ...own]
+        .map(escapeRegex)
+        .join("|");
+      const pattern = compiled(
+        `${escapeRegex(prefix)}${codeAt}((?:${gap}|${HAN_NUMERALS}|\\d+|\\s)*)${escapeRegex(head)}`,
+      );
       for (const match of normalized.matchAll(pattern)) {
         if (match[1].trim() === "" || match[1].length > SPLIT_TERM_GAP) continue;
-        edits.push(splitEdit(current, match.index, match.index + match[0].length, code, term.text, text));
+        edits.push(
+          splitEdit(
+            current,
+            match.index,
+            match.index + match[0].length,
+            code,
+            term.text,
+            text,
+            prefix.length,
+          ),
+        );
       }
       continue;
     }
@@ -539,12 +570,13 @@ function splitEdit(
   code: string,
   term: string,
   text: string,
+  prefixLength = 0,
 ): Edit | undefined {
   if (coveredBy(current.fixed, start, end)) return undefined;
-  // The code as the user wrote it (WMS), the word as the catalog does.
+  // The code as the user wrote it (WMS), the rest as the catalog does (订票 before it, 版本 after).
   const written = text.slice(start, end);
-  const codeStart = current.normalized.indexOf(code, start);
-  const replacement = `${text.slice(codeStart, codeStart + code.length)}${term.slice(code.length)}`;
+  const codeStart = current.normalized.indexOf(code, start + prefixLength);
+  const replacement = `${term.slice(0, prefixLength)}${text.slice(codeStart, codeStart + code.length)}${term.slice(prefixLength + code.length)}`;
   return {
     start,
     end,
@@ -880,13 +912,22 @@ const hanHomophones: Step = (current, lexicon, _vocabulary, _asOf, ambiguous) =>
 };
 
 // "by region" asks for every member as much as "each region" does (a breakdown).
-const LATIN_QUANTIFIERS = new Set(["each", "every", "all", "per", "by", "both", "either", "across"]);
-const LATIN_DETERMINERS = new Set(["the", "our", "these", "those", "of"]);
+// Quantifiers, pair quantifiers (both, either) and determiners of the locale data.
+const LATIN_QUANTIFIERS = new Set([
+  ...localeWords("quantifiers", true),
+  ...localeWords("pairQuantifiers", true),
+]);
+const LATIN_DETERMINERS = new Set(localeWords("determiners", true));
+const longestFirst = (words: string[]) =>
+  [...new Set(words)]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegex)
+    .join("|");
 // 按地区 / 分渠道 (a breakdown) asks for every member as 各地区 does.
-const HAN_QUANTIFIER = "每一个|每个|各个|按照|每|各|所有|全部|全|按|分|这|那";
+const HAN_QUANTIFIER = longestFirst(localeWords("quantifiers", false));
 const HAN_NUMERAL = "[两二三四五六七八九十]|\\d+";
 // Classifiers between a numeral and its noun (三款产品, 两个区域, 四大区域, 三家门店).
-const HAN_CLASSIFIER = "个|款|种|家|大|条|类|项|位";
+const HAN_CLASSIFIER = longestFirst(localeWords("classifiers", false));
 
 /** What a quantifier over a dimension says: every member, or a number of them. */
 interface Quantified {

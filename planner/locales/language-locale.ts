@@ -3,6 +3,7 @@ import type { BusinessSynonymWords } from "./business-synonym-classes.js";
 import type { CapabilityPhrases } from "./capability-phrases.js";
 import type { EventAnchorWords } from "./event-anchor-words.js";
 import type { IntentCues } from "./intent-cue-patterns.js";
+import type { ModalWords } from "./modal-words.js";
 import type { SmallTalkPhrases } from "./small-talk-phrases.js";
 
 /**
@@ -45,6 +46,14 @@ export interface LanguageLocale {
    * pronouns after the verb (switch their carrier).
    */
   changeGapWords: readonly string[];
+  /**
+   * Words that may stand between the parts of a catalog term written apart (订票App有没有发布新版本:
+   * 发布, 新; "did the app ship a new release": ship, new): verbs of making a thing public, "new",
+   * aspect particles. Never a catalog term itself.
+   */
+  termGapWords: readonly string[];
+  /** Modals of what is allowed (能, 可以; can, may) and the words around them. */
+  modals: ModalWords;
   /** Quantifiers over a dimension's values: every one (each, 各, 每个) or a breakdown (by, 按). */
   quantifiers: readonly string[];
   /**
@@ -65,6 +74,11 @@ export interface LanguageLocale {
   classifiers: readonly string[];
   /** Words that join two items of a list or two clauses (and, 和, 以及, 并). */
   connectives: readonly string[];
+  /**
+   * Words that put a clause after the one before (then, also; 然后, 再): with or without a
+   * connective, an ask or a request after them starts a clause of its own.
+   */
+  sequenceWords: readonly string[];
   /** Words that ask (what, how, 吗, 是否): each clause with one is its own sub-question. */
   interrogatives: readonly string[];
   /** Words that make a clause a request (compare, list, 对比, 请): a question, not a statement. */

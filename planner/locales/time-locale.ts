@@ -131,6 +131,12 @@ export interface TimeLocale {
   halves: Record<string, 1 | 2>;
   /** Comparison words (同比, year over year, 环比, month over month). */
   comparisons: Record<string, PeriodComparison>;
+  /**
+   * The unit a comparison word compares (week on week, 周环比: week; half over half: half): with no
+   * period asked, the last complete one of that unit is compared with its base. Words that name
+   * none (同比, 环比, YoY) are absent and take the source's own unit.
+   */
+  comparisonUnits: Record<string, TimeUnit>;
   /** Words also common outside time (may, sun): read only beside a year or a day, never asked about alone. */
   weakWords: string[];
   /**

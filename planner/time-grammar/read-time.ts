@@ -1,6 +1,6 @@
 import type { Period } from "../../models/plan.js";
 import { TIME_LOCALES } from "../locales/index.js";
-import type { PeriodComparison } from "../locales/time-locale.js";
+import type { PeriodComparison, TimeUnit } from "../locales/time-locale.js";
 import { dayOf } from "./calendar.js";
 import { applyTimeRules } from "./time-rules.js";
 import { tokenizeTime } from "./time-tokens.js";
@@ -23,6 +23,8 @@ export interface ComparisonSpan {
   start: number;
   end: number;
   comparison: PeriodComparison;
+  /** The unit the word compares (week on week, 周环比), when it names one. */
+  unit?: TimeUnit;
 }
 
 /** What the grammar made of a question: its periods, its comparisons, and time-like text it could not read. */
@@ -56,7 +58,23 @@ export function readTimeGrammar(text: string, asOf: string): GrammarReading {
   const spans: GrammarSpan[] = [];
   const comparisons: ComparisonSpan[] = [];
   const leftovers: { start: number; end: number }[] = [];
-  for (const token of tokens) {
+  // A part word right beside a period that no rule could apply to it (the middle of 2024, mid 2024:
+  // a year has no middle in the conventions) is time the grammar did not read: asked back, not
+  // dropped to plan the whole period.
+  const besideTime = (index: number, step: 1 | -1): boolean => {
+    let at = index;
+    for (;;) {
+      const joined = step === 1 ? tokens[at + 1]?.joined : tokens[at].joined;
+      const next = tokens[at + step];
+      if (!next || !joined) return false;
+      if (next.kind === "time") return true;
+      if (next.kind !== "filler") return false;
+      at += step;
+    }
+  };
+  for (const [index, token] of tokens.entries()) {
+    if (token.kind === "part" && (besideTime(index, 1) || besideTime(index, -1)))
+      leftovers.push({ start: token.start, end: token.end });
     if (token.kind === "time")
       spans.push({
         start: token.start,
@@ -68,7 +86,12 @@ export function readTimeGrammar(text: string, asOf: string): GrammarReading {
         toDate: token.value.toDate === true,
       });
     else if (token.kind === "comparison")
-      comparisons.push({ start: token.start, end: token.end, comparison: token.comparison });
+      comparisons.push({
+        start: token.start,
+        end: token.end,
+        comparison: token.comparison,
+        ...(token.unit ? { unit: token.unit } : {}),
+      });
     else if (token.kind === "calendar" && !token.weak && !askedAbout(text, token.start))
       leftovers.push({ start: token.start, end: token.end });
   }

@@ -59,6 +59,11 @@ const CONVENTIONS: Record<string, Say> = {
     "zh-Hans": "理解为问题前文所写期间之前紧邻的完整单位，而不是截止日期之前的",
     "zh-Hant": "理解為問題前文所寫期間之前緊鄰的完整單位，而不是截止日期之前的",
   },
+  "compared-year": {
+    en: "a year set against a period named before it that is part of a year is read as the same part of that year",
+    "zh-Hans": "与前文所写的某年内期间相比的年份，理解为该年份的同一时段",
+    "zh-Hant": "與前文所寫的某年內期間相比的年份，理解為該年份的同一時段",
+  },
   "before-named": {
     en: "read as the one just before the period of that unit named earlier in the question",
     "zh-Hans": "理解为问题前文所写的同一单位期间的前一个",

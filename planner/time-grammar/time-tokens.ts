@@ -63,7 +63,7 @@ export type TimeToken = {
   | { kind: "part_of_unit"; part: PeriodPart; unit: TimeUnit }
   | { kind: "whole"; unit: TimeUnit }
   | { kind: "half_word"; half: 1 | 2 }
-  | { kind: "comparison"; comparison: PeriodComparison }
+  | { kind: "comparison"; comparison: PeriodComparison; unit?: TimeUnit }
   | { kind: "filler" }
   | { kind: "time"; value: TimeValue }
 );
@@ -151,6 +151,7 @@ function wordEntries(locale: TimeLocale): WordEntry[] {
   add(Object.keys(locale.comparisons), "comparison", (word) => ({
     kind: "comparison",
     comparison: locale.comparisons[word],
+    ...(locale.comparisonUnits[word] ? { unit: locale.comparisonUnits[word] } : {}),
   }));
   add(locale.fillers, "filler", () => ({ kind: "filler" }));
   return entries;

@@ -7,3 +7,6 @@ export const englishConnectives: readonly string[] = [
   "as well as",
   "along with",
 ];
+
+/** Words that put a clause after the one before: an ask or a request after them is a clause of its own. */
+export const englishSequenceWords: readonly string[] = ["then", "also"];

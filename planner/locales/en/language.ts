@@ -4,7 +4,7 @@ import { englishBreakdownCues } from "./breakdown-words.js";
 import { englishBusinessSynonyms } from "./business-synonyms.js";
 import { englishCapabilityPhrases } from "./capability-words.js";
 import { englishChangeGapWords, englishChangeVerbs } from "./change-words.js";
-import { englishConnectives } from "./connective-words.js";
+import { englishConnectives, englishSequenceWords } from "./connective-words.js";
 import { englishCountWords } from "./count-words.js";
 import { englishDataCues } from "./data-cue-words.js";
 import { englishDocumentNouns } from "./document-nouns.js";
@@ -13,6 +13,7 @@ import { englishFunctionWords } from "./function-words.js";
 import { englishIntentCues } from "./intent-cues.js";
 import { englishMeasureHeads } from "./measure-heads.js";
 import { englishBusinessMeasurePatterns, englishEverydayMeasurePatterns } from "./measure-words.js";
+import { englishModalWords } from "./modal-words.js";
 import { englishPlainWords } from "./plain-words.js";
 import {
   englishDeterminers,
@@ -22,6 +23,7 @@ import {
   englishSubsetWords,
 } from "./quantifier-words.js";
 import { englishSmallTalk } from "./small-talk.js";
+import { englishTermGapWords } from "./term-gap-words.js";
 
 /** English: the word tables of this folder, one per concept. */
 export const englishLanguage: LanguageLocale = {
@@ -35,6 +37,8 @@ export const englishLanguage: LanguageLocale = {
   placeNouns: [],
   changeVerbs: englishChangeVerbs,
   changeGapWords: englishChangeGapWords,
+  modals: englishModalWords,
+  termGapWords: englishTermGapWords,
   quantifiers: englishQuantifiers,
   subsetWords: englishSubsetWords,
   pairQuantifiers: englishPairQuantifiers,
@@ -42,6 +46,7 @@ export const englishLanguage: LanguageLocale = {
   determiners: englishDeterminers,
   classifiers: [],
   connectives: englishConnectives,
+  sequenceWords: englishSequenceWords,
   interrogatives: englishInterrogatives,
   requestWords: englishRequestWords,
   openingInterrogatives: englishOpeningInterrogatives,

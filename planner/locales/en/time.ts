@@ -1,7 +1,19 @@
-import type { TimeLocale } from "../time-locale.js";
+import type { TimeLocale, TimeUnit } from "../time-locale.js";
 import { englishCountWords } from "./count-words.js";
 
 /** How English writes time: the words and patterns planner/time-grammar reads (all folded to lower case). */
+// The units a comparison word is composed from ("week over week", "half on half"), with the unit
+// each compares; "period over period" names none, and "year over year" is the shift to a year
+// earlier of whatever period is asked (with none, the default month against that month a year back).
+const COMPARED_UNITS: [string, TimeUnit | undefined][] = [
+  ["year", undefined],
+  ["half", "half"],
+  ["quarter", "quarter"],
+  ["month", "month"],
+  ["week", "week"],
+  ["period", undefined],
+];
+
 export const englishTime: TimeLocale = {
   code: "en",
   spaced: true,
@@ -153,6 +165,7 @@ export const englishTime: TimeLocale = {
     previous: -1,
     prior: -1,
     preceding: -1,
+    trailing: -1,
     this: 0,
     current: 0,
     next: 1,
@@ -214,6 +227,8 @@ export const englishTime: TimeLocale = {
     "the end": "end",
     mid: "middle",
     middle: "middle",
+    "the middle": "middle",
+    "mid-": "middle",
   },
   partsOfUnits: {
     bom: { part: "start", unit: "month" },
@@ -242,7 +257,7 @@ export const englishTime: TimeLocale = {
   // hyphens too): a year a year earlier, any other unit the one before.
   comparisons: {
     ...Object.fromEntries(
-      ["year", "quarter", "month", "week", "period"].flatMap((unit) =>
+      COMPARED_UNITS.flatMap(([unit]) =>
         ["over", "on"].map((joiner) => [
           `${unit} ${joiner} ${unit}`,
           unit === "year" ? "year_over_year" : "period_over_period",
@@ -253,6 +268,18 @@ export const englishTime: TimeLocale = {
     mom: "period_over_period",
     qoq: "period_over_period",
     wow: "period_over_period",
+    hoh: "period_over_period",
+  },
+  comparisonUnits: {
+    ...Object.fromEntries(
+      COMPARED_UNITS.flatMap(([word, unit]) =>
+        unit ? ["over", "on"].map((joiner) => [`${word} ${joiner} ${word}`, unit]) : [],
+      ),
+    ),
+    mom: "month",
+    qoq: "quarter",
+    wow: "week",
+    hoh: "half",
   },
   weakWords: ["may", "mar", "sun", "sat", "wed", "mon", "dec"],
   askingWords: ["which", "what", "how many"],
@@ -275,11 +302,11 @@ export const englishTime: TimeLocale = {
       pattern:
         "(?<![\\d/.-])(?<month>\\d{1,2})\\s*[/-]\\s*(?<day>\\d{1,2})(?![\\d/.-])(?!\\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|月|季))",
     },
-    // 2/2013: a month of a year
+    // 2/2013, 03-2024: a month of a year
     {
       name: "numeric-month-year",
       kind: "date",
-      pattern: "(?<![\\d/.-])(?<month>\\d{1,2})/(?<year>\\d{4})(?![\\d/.-])",
+      pattern: "(?<![\\d/.-])(?<month>\\d{1,2})[/-](?<year>\\d{4})(?![\\d/.-])",
     },
     // 31/oct/1974, 31-oct-74
     {
@@ -331,12 +358,19 @@ export const englishTime: TimeLocale = {
       pattern: "(?<![\\d.])(?<year>\\d{1,4})\\s*(?:a\\.d\\.?|ad)(?![a-z])",
     },
     // 1974, 2023: a year (four digits, not part of a longer number)
-    { name: "year", kind: "date", pattern: "(?<![\\d.,/-])(?<year>(?:1[5-9]|20)\\d{2})(?![\\d/%]|\\.\\d)" },
+    // a hyphen before the year only after a digit (2023-2024 is read by the range rules; mid-2024 is a year)
+    { name: "year", kind: "date", pattern: "(?<![\\d.,/])(?<year>(?:1[5-9]|20)\\d{2})(?![\\d/%]|\\.\\d)" },
     // q3, q3 2023 is composed; 18q4, 2018q4 are one word
     {
       name: "quarter-word",
       kind: "quarter",
       pattern: "\\b(?:(?<year>\\d{4}|\\d{2})[\\s-]?)?q(?<quarter>[1-4])\\b",
+    },
+    // Q3-2024, q3/2024: a quarter and its year joined by a mark (not the range Q3 to 2024)
+    {
+      name: "quarter-year-joined",
+      kind: "quarter",
+      pattern: "\\bq(?<quarter>[1-4])\\s*[-/]\\s*(?<year>(?:19|20)\\d{2})(?![\\d/-])",
     },
   ],
   periodPatterns: [

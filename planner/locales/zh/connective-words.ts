@@ -11,3 +11,6 @@ export const chineseConnectives: readonly string[] = [
   "还有",
   "同时",
 ];
+
+/** Words that put a clause after the one before: an ask or a request after them is a clause of its own. */
+export const chineseSequenceWords: readonly string[] = ["然后", "再"];

@@ -4,7 +4,7 @@ import { chineseBreakdownCues } from "./breakdown-words.js";
 import { chineseBusinessSynonyms } from "./business-synonyms.js";
 import { chineseCapabilityPhrases } from "./capability-words.js";
 import { chineseChangeGapWords, chineseChangeVerbs } from "./change-words.js";
-import { chineseConnectives } from "./connective-words.js";
+import { chineseConnectives, chineseSequenceWords } from "./connective-words.js";
 import { chineseDataCues } from "./data-cue-words.js";
 import { chineseDocumentNouns } from "./document-nouns.js";
 import { chineseEventAnchorWords } from "./event-anchor-words.js";
@@ -19,6 +19,7 @@ import {
 import { chineseIntentCues } from "./intent-cues.js";
 import { chineseMeasureHeads } from "./measure-heads.js";
 import { chineseBusinessMeasurePatterns, chineseEverydayMeasurePatterns } from "./measure-words.js";
+import { chineseModalWords } from "./modal-words.js";
 import {
   chineseClassifiers,
   chineseDeterminers,
@@ -28,6 +29,7 @@ import {
   chineseSubsetWords,
 } from "./quantifier-words.js";
 import { chineseSmallTalk } from "./small-talk.js";
+import { chineseTermGapWords } from "./term-gap-words.js";
 
 /** Chinese (zh-Hans and zh-Hant, one table in Simplified): the word tables of this folder. */
 export const chineseLanguage: LanguageLocale = {
@@ -41,6 +43,8 @@ export const chineseLanguage: LanguageLocale = {
   placeNouns: chinesePlaceNouns,
   changeVerbs: chineseChangeVerbs,
   changeGapWords: chineseChangeGapWords,
+  modals: chineseModalWords,
+  termGapWords: chineseTermGapWords,
   quantifiers: chineseQuantifiers,
   subsetWords: chineseSubsetWords,
   pairQuantifiers: chinesePairQuantifiers,
@@ -48,6 +52,7 @@ export const chineseLanguage: LanguageLocale = {
   determiners: chineseDeterminers,
   classifiers: chineseClassifiers,
   connectives: chineseConnectives,
+  sequenceWords: chineseSequenceWords,
   interrogatives: chineseInterrogatives,
   requestWords: chineseRequestWords,
   openingInterrogatives: [],

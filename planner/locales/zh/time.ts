@@ -182,7 +182,23 @@ export const chineseTime: TimeLocale = {
     整周: "week",
   },
   halves: { 上半年: 1, 下半年: 2 },
-  comparisons: { 同比: "year_over_year", 环比: "period_over_period" },
+  comparisons: {
+    同比: "year_over_year",
+    环比: "period_over_period",
+    周环比: "period_over_period",
+    月环比: "period_over_period",
+    季度环比: "period_over_period",
+    季环比: "period_over_period",
+    半年环比: "period_over_period",
+  },
+  // The unit a comparison word names before it (周环比: this week against the week before).
+  comparisonUnits: {
+    周环比: "week",
+    月环比: "month",
+    季度环比: "quarter",
+    季环比: "quarter",
+    半年环比: "half",
+  },
   // 头 picks the first units only after a period (今年头两个月); alone it is a word's end (码头).
   weakWords: ["头"],
   askingWords: ["哪一", "哪个", "哪", "几", "什么"],
