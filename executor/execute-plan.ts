@@ -446,7 +446,10 @@ export class Run {
       question: this.plan.question,
       started_at: this.startedIso,
       finished_at: new Date().toISOString(),
-      status: output.status ?? output.answer?.status ?? this.status(),
+      // Cancelled by its caller (not its own deadline): what it holds is not the answer asked for.
+      status: this.options.signal?.aborted
+        ? "interrupted"
+        : (output.status ?? output.answer?.status ?? this.status()),
       goals: [...this.results.values()].map((result) => ({
         id: result.goal_id,
         source: result.source,

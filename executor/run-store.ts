@@ -11,7 +11,19 @@ export interface RunSummary {
   question: string;
   started_at: string;
   finished_at?: string;
-  status: "running" | "succeeded" | "partial" | "failed" | "answered" | "unanswerable" | "direct";
+  /**
+   * "interrupted": the caller cancelled the run (Ctrl-C, an HTTP client gone, the server stopping)
+   * before it finished; its answer.json holds what it had, not an answer to the question.
+   */
+  status:
+    | "running"
+    | "succeeded"
+    | "partial"
+    | "failed"
+    | "answered"
+    | "unanswerable"
+    | "direct"
+    | "interrupted";
   goals: { id: string; source: string; status: string; error_kind?: string }[];
 }
 

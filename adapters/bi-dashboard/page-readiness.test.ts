@@ -100,6 +100,28 @@ describe("waitUntilSettled", () => {
     }
   });
 
+  it("with nothing pending, looks again when the windows would close, not a poll later", async () => {
+    // A poll interval far longer than the windows: waiting for a still table then costs the windows,
+    // not a poll (each look is a round trip through the browser); the batches are still all waited for.
+    const slowPolls = { ...DEFAULT_SETTLE, pollMs: 2_000 };
+    for (const pageContext of [watched, context]) {
+      const page = await pageContext.newPage();
+      try {
+        const requests = new InFlightRequests(page);
+        await page.setContent(batchedPage(false));
+        const table = page.locator("table");
+        await table.waitFor({ state: "attached" });
+        const started = Date.now();
+        const state = await waitUntilSettled(table, requests, Date.now() + 10_000, slowPolls);
+        expect(state.rows).toBe(12);
+        // Before: at least one poll (2 s) after the first look.
+        expect(Date.now() - started).toBeLessThan(slowPolls.pollMs);
+      } finally {
+        await page.close();
+      }
+    }
+  });
+
   it("records a change anywhere inside the table, and in an enclosing table, as the table's", async () => {
     const page = await watched.newPage();
     try {

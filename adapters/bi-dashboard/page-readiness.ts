@@ -72,7 +72,10 @@ export interface SettleOptions {
    * on the table or an ancestor and says "false": shorter, since the page itself says it is done.
    */
   declaredDoneMs: number;
-  /** Poll interval of the conditions. */
+  /**
+   * Poll interval while something is pending (a data request, aria-busy); with nothing pending the
+   * next look is when the windows would close.
+   */
   pollMs: number;
 }
 
@@ -121,12 +124,25 @@ export async function waitUntilSettled(
     const now = Date.now();
     if (!last) stableSince = now - (state.unchangedForMs ?? 0);
     else if (last.signature !== state.signature || last.busy !== state.busy) stableSince = now;
+    // The page's own record of the last change also catches one undone between two looks.
+    else if (state.unchangedForMs != null) stableSince = Math.max(stableSince, now - state.unchangedForMs);
     last = state;
     const window = (milliseconds: number) =>
       state.busyDeclared ? Math.min(milliseconds, options.declaredDoneMs) : milliseconds;
     const quiet = requests.count === 0 && now - requests.lastChange >= window(options.quietMs);
     if (quiet && !state.busy && now - stableSince >= window(options.stableMs)) return state;
-    if (now + options.pollMs > deadline) {
+    // Nothing pending and nothing busy: all that is missing is time. The next look is when both
+    // windows would close (a change meanwhile restarts them then), not every pollMs: each look is a
+    // round trip through the browser, and polling overshot the window by up to a poll and a trip.
+    const idle = requests.count === 0 && !state.busy;
+    const wait = idle
+      ? Math.max(
+          1,
+          window(options.quietMs) - (now - requests.lastChange),
+          window(options.stableMs) - (now - stableSince),
+        )
+      : options.pollMs;
+    if (now + wait > deadline) {
       // Say what kept changing: that is what a person fixes (a polling widget, a live counter),
       // and it is not the same as a slow source.
       const unsettled: PageUnsettled =
@@ -139,7 +155,7 @@ export async function waitUntilSettled(
               : { code: "rows_changing", lastChangeMs: now - stableSince, rows: state.rows };
       throw new NotSettledError(unsettled, requests.pendingPaths(), last);
     }
-    await new Promise((resolve) => setTimeout(resolve, options.pollMs));
+    await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }
 

@@ -1,5 +1,6 @@
 import { colors } from "../cli-output.js";
 import { interruptedBeforeStart } from "../early-interrupt.js";
+import { ReportedError } from "../error-object.js";
 import { printAskResult } from "../print-ask-result.js";
 import { askServer, TOKEN_VARIABLE } from "../serve/http-ask-client.js";
 import { readTokenFile } from "../serve/request-auth.js";
@@ -47,9 +48,13 @@ export async function askOnServer(
   }
 }
 
-/** Ctrl-C, with the kind `--json` failures report it by (docs/json-output.md). */
+/**
+ * Ctrl-C, with the kind `--json` failures report it by (docs/json-output.md), printed as
+ * `error: <message>` (as the server's own interrupted error is), not as an internal error's class.
+ */
 function interruptedError(): Error {
-  return Object.assign(new Error("interrupted (Ctrl-C): the question was cancelled on the server"), {
+  return new ReportedError({
     kind: "interrupted",
+    message: "interrupted (Ctrl-C): the question was cancelled on the server",
   });
 }

@@ -149,6 +149,19 @@ async function readResponse(response: IncomingMessage, follow: AskFollow, base: 
       `${shown(base)} answered HTTP ${response.statusCode} without an answer or an error object; is it triangulate serve?`,
     );
   }
+  try {
+    return await readEvents(response, follow);
+  } catch (error) {
+    if (error instanceof ServerReportedError || follow.signal?.aborted) throw error;
+    // The connection reset under the stream (the server killed, its machine gone): no answer came.
+    throw new ServerUnreachableError(
+      `${shown(base)} closed the event stream before the answer (the server stopped, or a proxy cut the connection; ${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+}
+
+/** The answer of an event stream: its `result` event, or its `error` event thrown. */
+async function readEvents(response: IncomingMessage, follow: AskFollow): Promise<AskResultJson> {
   let buffer = "";
   for await (const chunk of response) {
     buffer += chunk;
@@ -170,7 +183,5 @@ async function readResponse(response: IncomingMessage, follow: AskFollow, base: 
       else if (event === "error") throw new ServerReportedError((value as { error: ErrorObject }).error);
     }
   }
-  throw new ServerUnreachableError(
-    `${shown(base)} closed the event stream before the answer (the server stopped, or a proxy cut the connection)`,
-  );
+  throw new Error("the stream ended without a result");
 }

@@ -164,7 +164,11 @@ async function handle(
       const body = QuestionBody.parse(await readJson(request, true));
       const { question, ...choices } = body;
       if (!wantsEvents) {
-        sendJson(response, 200, await backend.ask(question, choices, { signal }));
+        sendJson(
+          response,
+          200,
+          answeredOrInterrupted(await backend.ask(question, choices, { signal }), signal),
+        );
         return;
       }
       const events = new ServerSentEvents(response);
@@ -173,7 +177,7 @@ async function handle(
           signal,
           onProgress: (event) => events.send("progress", event),
         });
-        events.end("result", reply);
+        events.end("result", answeredOrInterrupted(reply, signal));
       } catch (error) {
         events.end("error", { error: redactedError(workspace, error) });
       }
@@ -365,6 +369,27 @@ function sendJson(
     ...headers,
   });
   response.end(body);
+}
+
+/**
+ * An ask's reply, unless the ask was cancelled under it (the server stopping; a client gone hears
+ * nothing either way): what a cancelled run holds is the part it had read, not an answer, and a
+ * client must not print it as one. The run is recorded as interrupted in its folder.
+ */
+function answeredOrInterrupted<T extends { run_directory?: string | null }>(
+  reply: T,
+  signal: AbortSignal,
+): T {
+  if (!signal.aborted) return reply;
+  const reason = signal.reason instanceof Error ? signal.reason.message : "cancelled";
+  const run = reply.run_directory
+    ? ` (run ${path.basename(reply.run_directory)}, recorded as interrupted)`
+    : "";
+  throw new RequestError(
+    503,
+    "interrupted",
+    `the question was cancelled before it was answered: ${reason}${run}; ask again`,
+  );
 }
 
 /** The error object (bin/error-object.ts) of what a request threw, redacted. */

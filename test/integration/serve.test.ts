@@ -3,6 +3,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_AS_OF, type DemoEnvironment, FLAGSHIP_QUESTIONS, startDemo } from "../../demo/run-demo.js";
+import { runCli } from "../support/run-cli.js";
 import { TemporaryFolders } from "../support/temporary-workspace.js";
 
 // `triangulate serve` as a client sees it: real HTTP on loopback against the demo workspace (the
@@ -337,4 +338,91 @@ describe("triangulate serve off loopback", () => {
       expect(await guarded.stop()).toBe(0);
     }
   }, 60_000);
+});
+
+// Issue 27: a cancelled `ask --server` prints no answer (exit 1), and the server records the run as
+// interrupted, whether the client was interrupted or the server went away. Real `serve`, real
+// `ask --server` child processes (the built CLI).
+describe("a cancelled ask --server", () => {
+  const ask = (url: string, extra: string[], options: Parameters<typeof runCli>[1] = {}) =>
+    runCli(["ask", question("q1-en"), "--server", url, "--as-of", DEMO_AS_OF, ...extra], {
+      env: demo.environment,
+      timeoutMs: 120_000,
+      ...options,
+    });
+  /** The newest run of the workspace as `runs list --json` shows it. */
+  const newestRun = async () => {
+    const listed = await runCli(["runs", "list", "-w", demo.directory, "--limit", "1", "--json"], {
+      env: demo.environment,
+    });
+    return (JSON.parse(listed.stdout) as { question: string; status: string }[])[0];
+  };
+
+  it("on Ctrl-C prints no answer, exits 1, and the server records the run interrupted", async () => {
+    // The ticket server stops answering: the question waits for its ticket steps when interrupted.
+    demo.tickets.setFaults({ hang: { times: 1000 } });
+    try {
+      for (const json of [true, false]) {
+        const result = await ask(server.url, json ? ["--json"] : [], { interruptAfterMs: 5_000 });
+        expect(result.code).toBe(1);
+        if (json)
+          expect(JSON.parse(result.stdout)).toEqual({
+            error: { kind: "interrupted", message: expect.stringMatching(/^interrupted \(Ctrl-C\)/) },
+          });
+        else expect(result.stdout).toBe("");
+        expect(result.stderr).toMatch(
+          /^error: interrupted \(Ctrl-C\): the question was cancelled on the server\n/,
+        );
+        await expect
+          .poll(async () => (await newestRun())?.status, { timeout: 30_000, interval: 500 })
+          .toBe("interrupted");
+      }
+    } finally {
+      demo.tickets.setFaults({});
+    }
+  }, 300_000);
+
+  it("prints no answer when the server stops under it (SIGTERM), and the run is recorded interrupted", async () => {
+    const stopping = await startServe([]);
+    demo.tickets.setFaults({ hang: { times: 1000 } });
+    try {
+      const asked = ask(stopping.url, ["--json"]);
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      const code = await stopping.stop();
+      const result = await asked;
+      expect(code).toBe(0);
+      expect(result.code).toBe(1);
+      // Before: the cancelled run's gaps printed as an "unanswerable" answer, exit 2.
+      const { error } = JSON.parse(result.stdout) as { error: { kind: string; message: string } };
+      expect(error.kind).toBe("interrupted");
+      expect(error.message).toMatch(
+        /^the question was cancelled before it was answered: the server is stopping \(run \S+, recorded as interrupted\); ask again$/,
+      );
+      expect(result.stdout).not.toMatch(/"answer"/);
+      const run = await newestRun();
+      expect(run?.question).toBe(question("q1-en"));
+      expect(run?.status).toBe("interrupted");
+    } finally {
+      demo.tickets.setFaults({});
+      if (stopping.child.exitCode === null) await stopping.stop();
+    }
+  }, 180_000);
+
+  it("says the server went away when it is killed under the stream (exit 1, no answer)", async () => {
+    const killed = await startServe([]);
+    demo.tickets.setFaults({ hang: { times: 1000 } });
+    try {
+      const asked = ask(killed.url, ["--json"]);
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      killed.child.kill("SIGKILL");
+      const result = await asked;
+      expect(result.code).toBe(1);
+      const { error } = JSON.parse(result.stdout) as { error: { kind: string; message: string } };
+      expect(error.kind).toBe("server_unreachable");
+      // Before: `{"kind": "internal_error", "message": "aborted"}`.
+      expect(error.message).toMatch(/closed the event stream before the answer/);
+    } finally {
+      demo.tickets.setFaults({});
+    }
+  }, 180_000);
 });
