@@ -523,6 +523,30 @@ const splitTerms: Step = (current, lexicon, vocabulary) => {
     for (const match of normalized.matchAll(pattern))
       edits.push(splitEdit(current, match.index, match.index + match[0].length, "", term.text, text));
   }
+  // A Han term of two words or more written apart by words without content (售票系统总共升级了几次
+  // is the term 售票系统升级): each split into two parts of two characters or more.
+  const catalogWords = new Set(lexicon.hanTerms.map((hanTerm) => hanTerm.text));
+  const hanGap = CHINESE_SPLIT_GAP_WORDS.filter((word) => !catalogWords.has(word))
+    .map(escapeRegex)
+    .join("|");
+  for (const term of lexicon.hanTerms) {
+    if (
+      (term.kind !== "metric" && term.kind !== "event") ||
+      term.text.length < 4 ||
+      !PURE_HAN.test(term.text)
+    )
+      continue;
+    for (let cut = 2; cut <= term.text.length - 2; cut += 1) {
+      const left = term.text.slice(0, cut);
+      const right = term.text.slice(cut);
+      if (!normalized.includes(left) || !normalized.includes(right)) continue;
+      const pattern = compiled(`${escapeRegex(left)}((?:${hanGap}|${HAN_NUMERALS})+)${escapeRegex(right)}`);
+      for (const match of normalized.matchAll(pattern)) {
+        if (match[1].length > SPLIT_TERM_GAP) continue;
+        edits.push(splitEdit(current, match.index, match.index + match[0].length, "", term.text, text));
+      }
+    }
+  }
   return nonOverlapping(edits.filter((edit): edit is Edit => edit !== undefined));
 };
 

@@ -138,6 +138,25 @@ describe("a term of a code and a word, written apart", () => {
     );
   });
 
+  it("reads a Han term of two words written apart by a total and a particle (售票系統總共升級了幾次)", () => {
+    // Blind round 13 lh28 (seen): 總共 between 售票系統 and 升級 found no term and the question was refused.
+    const lanternhouse = loadWorkspace(path.join(root, "test/held-out/round13/lanternhouse"), {
+      environment: {},
+    });
+    expect(goalsOf("2023年售票系統總共升級了幾次？分別是哪幾個版本？", lanternhouse, "2025-07-09")).toEqual([
+      "tms_upgrade  month 2023-01-01..2023-12-31",
+    ]);
+    expect(
+      goalsOf("2024年上港码头的吊机一共停机了几次？", quayside).filter((line) =>
+        line.startsWith("crane_outage"),
+      ),
+    ).toEqual(["crane_outage terminal=Upper month 2024-01-01..2024-12-31"]);
+    // A content word between keeps the parts apart.
+    expect(plan("2023年售票系统影厅升级了几次？", lanternhouse, "2025-07-09").corrections).not.toContainEqual(
+      expect.objectContaining({ reason: "split_term" }),
+    );
+  });
+
   it("leaves a code the catalog reads alone as it is, with no correction (CRM)", () => {
     const outcome = plan("2023年CRM總共發佈了幾個版本？", demo, "2024-06-30");
     expect(goalsOf("2023年CRM總共發佈了幾個版本？", demo, "2024-06-30")).toEqual([

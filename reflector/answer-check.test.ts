@@ -325,6 +325,18 @@ describe("text aspect about the subject, in one sentence", () => {
       ),
     ).toBe(true);
   });
+  it("leaves a quantity of the ask to the ranges, not to the words (blind round 13 g36, seen)", () => {
+    const question = "For a private screening, is the deposit refunded if we cancel two days before?";
+    expect(subjectTerms(question, "yes_no", keyTerms)).toEqual(["cancel"]);
+    expect(
+      sentenceStates(
+        "yes_no",
+        subjectTerms(question, "yes_no", keyTerms),
+        "The deposit is refunded in full when a private screening is cancelled at least 72 hours before it starts.",
+        ["private", "screening"],
+      ),
+    ).toBe(true);
+  });
   it("needs the counted noun right after a number for a count", () => {
     const grade = {
       question: "能获得多少积分？",

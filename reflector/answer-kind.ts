@@ -1,3 +1,4 @@
+import { situationQuantities } from "../domain/stated-range.js";
 import { foldText } from "../domain/text-folding.js";
 import type { AskedAspect } from "../models/plan.js";
 import { alternation, PASSAGE_WORDS } from "./locales/index.js";
@@ -99,6 +100,14 @@ export function answersConditionally(kind: AnswerKind, foldedSentence: string, q
   return ANSWER_PATTERNS.how_long(foldedSentence) || ANSWER_PATTERNS.amount(foldedSentence);
 }
 
+/** The text with each quantity it states blanked out, its length kept. */
+function withoutQuantities(folded: string): string {
+  let text = folded;
+  for (const quantity of situationQuantities(folded))
+    text = `${text.slice(0, quantity.start)}${" ".repeat(quantity.end - quantity.start)}${text.slice(quantity.end)}`;
+  return text;
+}
+
 const PAYING_VERBS = new Set(PASSAGE_WORDS.flatMap((words) => words.payingVerbs));
 
 /** A yes/no question about a charge ("要收费吗", "is the visit charged"). */
@@ -134,7 +143,9 @@ export function subjectTerms(
 ): string[] {
   const clause = focusClause(question, kind);
   const cue = QUESTION_CUES.find(([candidate]) => candidate === kind)?.[1];
-  const folded = foldText(clause);
+  // A quantity the ask states ("if we cancel two days before") is checked against the ranges a
+  // sentence states (domain/stated-range.ts), not looked for as words: "72 hours" never says "two".
+  const folded = withoutQuantities(foldText(clause));
   const withoutCue = cue ? folded.replace(new RegExp(cue.source, "g"), " ") : folded;
   const cueTerms = new Set(cue ? terms((folded.match(new RegExp(cue.source, "g")) ?? []).join(" ")) : []);
   return terms(withoutCue).filter(

@@ -55,7 +55,7 @@ export const englishPassageWords: PassageWords = {
       "\\bdo(es)? (you|they|i|we)\\b",
       // "Is there a fee?", "Is a unit installed by a third party still covered?"
       "\\b(is|are) there\\b",
-      "\\b(is|are)\\b.*\\b(covered|included|eligible|free|charged|refundable)\\b",
+      "\\b(is|are)\\b.*\\b(covered|included|eligible|free|charged|refundable|refunded|reimbursed|returned|permitted)\\b",
     ],
   },
   answers: {
