@@ -452,3 +452,28 @@ describe("a connective the word segmenter glues to the value after it", () => {
     expect(outcome.plan).toBeUndefined();
   });
 });
+
+describe("a period bound open at one end by 'before' or 'after' is asked back, never planned as the period", () => {
+  // Seen while probing (2023年三季度前 planned Q3 2023 with no note): "before March 2024" was March.
+  it.each([
+    ["What was product A's return rate in East China before March 2024?", demo, "2024-06-30"],
+    ["After March 2024, what was product A's return rate in East China?", demo, "2024-06-30"],
+    ["2024年3月之前华东区A产品的退货率是多少？", demo, "2024-06-30"],
+    ["2023年三季度前华东区A产品的退货率", demo, "2024-06-30"],
+    ["2024年3月以後上港碼頭的吊裝次數是多少？", quayside, AS_OF],
+    ["Upper terminal crane moves prior to Q2 2024", quayside, AS_OF],
+  ])("%s", (question, workspace, asOf) => {
+    const outcome = plan(question, workspace, asOf);
+    expect(outcome.plan).toBeUndefined();
+    expect(outcome.message).toMatch(/Which period|哪个期间|哪個期間/u);
+  });
+
+  it("keeps the readings a rule makes of them, and a bound word beside another clause", () => {
+    expect(goalsOf("Upper terminal crane moves 3 months before", quayside)).not.toEqual([]);
+    expect(goalsOf("TOS升級以後，2024年5月上港碼頭的吊裝次數是多少？", quayside)).toContain(
+      "crane_moves terminal=Upper month 2024-05-01..2024-05-31",
+    );
+    // 前两个月 after a named month is read by the window rule (window-before-named), not asked back.
+    expect(goalsOf("2024年3月前两个月上港码头的吊装次数", quayside)).not.toEqual([]);
+  });
+});

@@ -72,8 +72,22 @@ export function readTimeGrammar(text: string, asOf: string): GrammarReading {
       at += step;
     }
   };
+  // The token right beside (no filler, no punctuation) in that direction is a period.
+  const boundsTime = (index: number, step: 1 | -1): boolean => {
+    const joined = step === 1 ? tokens[index + 1]?.joined : tokens[index].joined;
+    return joined === true && tokens[index + step]?.kind === "time";
+  };
   for (const [index, token] of tokens.entries()) {
     if (token.kind === "part" && (besideTime(index, 1) || besideTime(index, -1)))
+      leftovers.push({ start: token.start, end: token.end });
+    // "before March 2024", 2024年3月之前, "after Q1", 三季度以后: a bound word no rule read right
+    // beside a period leaves it open at one end; planning the period itself answered another
+    // question. English writes the word before the period, Chinese after it; a period on the
+    // other side is not bound by it ("May 2025 after the recipe change", TOS升级以后，2024年5月).
+    if (
+      token.kind === "ago" &&
+      boundsTime(index, /[a-z]/iu.test(text.slice(token.start, token.end)) ? 1 : -1)
+    )
       leftovers.push({ start: token.start, end: token.end });
     if (token.kind === "time")
       spans.push({
