@@ -462,10 +462,22 @@ describe("a period bound open at one end by 'before' or 'after' is asked back, n
     ["2023年三季度前华东区A产品的退货率", demo, "2024-06-30"],
     ["2024年3月以後上港碼頭的吊裝次數是多少？", quayside, AS_OF],
     ["Upper terminal crane moves prior to Q2 2024", quayside, AS_OF],
+    // The end of a range with no start: "until April 2024" was April alone.
+    ["What was product A's return rate in East China until April 2024?", demo, "2024-06-30"],
+    ["到2024年4月上港码头的吊装次数是多少", quayside, AS_OF],
   ])("%s", (question, workspace, asOf) => {
     const outcome = plan(question, workspace, asOf);
     expect(outcome.plan).toBeUndefined();
     expect(outcome.message).toMatch(/Which period|哪个期间|哪個期間/u);
+  });
+
+  it("reads 'the three months to May 2024' as the window ending in May (it was May alone)", () => {
+    expect(goalsOf("Upper terminal crane moves in the three months to May 2024", quayside)).toEqual([
+      "crane_moves terminal=Upper month 2024-03-01..2024-05-31",
+    ]);
+    expect(
+      goalsOf("product A's return rate in East China in the twelve months to March 2024", demo, "2024-06-30"),
+    ).toEqual(["return_rate product=A,region=East month 2023-04-01..2024-03-31"]);
   });
 
   it("keeps the readings a rule makes of them, and a bound word beside another clause", () => {

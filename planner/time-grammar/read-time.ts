@@ -89,6 +89,9 @@ export function readTimeGrammar(text: string, asOf: string): GrammarReading {
       boundsTime(index, /[a-z]/iu.test(text.slice(token.start, token.end)) ? 1 : -1)
     )
       leftovers.push({ start: token.start, end: token.end });
+    // "until April 2024", 到2024年4月: the end of a range no rule found a start for.
+    if (token.kind === "range_to" && boundsTime(index, 1) && tokens[index - 1]?.kind !== "time")
+      leftovers.push({ start: token.start, end: token.end });
     if (token.kind === "time")
       spans.push({
         start: token.start,

@@ -496,6 +496,12 @@ export const TIME_RULES: TimeRule[] = [
     produce: ([count, unit, , end], context) => windowEnding(end, unit, count, context),
   },
   {
+    // the three months to May 2024, the twelve months to March: a count of units up to a period
+    name: "window-ending-at",
+    pattern: [is("number"), is("unit"), is("range_to"), periodLike],
+    produce: ([count, unit, , end], context) => windowEnding(end, unit, count, context),
+  },
+  {
     name: "window-ending-at",
     pattern: [is("step"), is("number"), is("unit"), is("ending"), periodLike],
     produce: ([step, count, unit, , end], context) =>
