@@ -53,8 +53,10 @@ function numberOf(written: string): number | undefined {
   return NUMBER_WORDS[written] ?? parseChineseNumeral(written);
 }
 
+const UNIT_PATTERNS = UNITS.map((unit) => ({ ...unit, whole: new RegExp(`^(?:${unit.source})$`, "u") }));
+
 function unitOf(written: string): { measure: Measure; factor: number } | undefined {
-  return UNITS.find((unit) => new RegExp(`^(?:${unit.source})$`, "u").test(written));
+  return UNIT_PATTERNS.find((unit) => unit.whole.test(written));
 }
 
 /** The quantities a text states, each with its place in the folded text. */

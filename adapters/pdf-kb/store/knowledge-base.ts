@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { rangeFit } from "../../../domain/stated-range.js";
+import { rangeFit, situationQuantities } from "../../../domain/stated-range.js";
 import type { CellValue, ColumnType } from "../../../models/evidence.js";
 import type { Embedder } from "../embedding/embedder.js";
 import type { TableDetector, TableOcr, TableTextCheck } from "../extraction/extracted-document.js";
@@ -338,7 +338,8 @@ export function rankCandidates(
   }
   const tableKey = (row: Row) => `${row.document}\u0000${row.table_id}`;
   const fitting = new Map<string, { id: string; score: number }>();
-  for (const entry of scored) {
+  // Only a query that states a quantity can pick a row by its range.
+  for (const entry of situationQuantities(query).length > 0 ? scored : []) {
     const row = byId.get(entry.id)!;
     if (row.kind !== "table" || fitting.has(tableKey(row))) continue;
     if (rangeFit(query, String(row.text)) === "inside") fitting.set(tableKey(row), entry);
