@@ -71,10 +71,15 @@ describe("Ctrl-C on `triangulate report run`", () => {
     browserPids = chromiumDescendants(child.pid!, executable);
     const interruptedAt = Date.now();
     child.kill("SIGINT");
-    const code = await exited;
-    // Idle, the stop takes about 5 s; with another browser test file running beside it on 2 cores it
-    // has taken 18–19 s (the step in flight unwinds first; not yet understood, see the issue note).
-    // The other assertions below are the point: recorded as interrupted, no report, no Chromium.
+    // Bounded here, so a process that does not stop fails with its stderr instead of a test timeout.
+    const code = await Promise.race([
+      exited,
+      new Promise<"still running">((resolve) => setTimeout(() => resolve("still running"), 50_000)),
+    ]);
+    if (code === "still running") child.kill("SIGKILL");
+    // Idle, the stop takes about 2 s. On a loaded machine the browser's close can outlast its 3 s
+    // bound; a `--json` run then once waited for Chromium to end (its child process kept Node alive)
+    // and timed this test out: the exit after an interrupt must not wait for anything.
     expect(Date.now() - interruptedAt, stderr).toBeLessThan(40_000);
     expect(code, stderr).toBe(1);
 

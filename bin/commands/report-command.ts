@@ -103,7 +103,6 @@ export function registerReportCommand(program: Command): void {
       process.once("SIGINT", interrupt);
       process.once("SIGTERM", interrupt);
       const progress = isInteractive(process.stderr);
-      const c = colors();
       try {
         const result = await runJob(job, workspace, {
           ...(options.asOf ? { asOf: options.asOf } : {}),
@@ -119,31 +118,8 @@ export function registerReportCommand(program: Command): void {
           },
         });
         process.exitCode = result.exitCode;
-        if (options.json) {
-          printJson(reportSummary(result.report, result.exitCode));
-          return;
-        }
-        const run = result.report;
-        const statusColor = run.status === "answered" ? c.green : run.status === "partial" ? c.yellow : c.red;
-        const lines = [
-          `${c.bold(run.job)}  as of ${run.as_of}  run ${run.run_id}  ${statusColor(run.status)}  (${summarizeStatuses(run)})  ${(run.duration_ms / 1000).toFixed(1)} s`,
-        ];
-        for (const question of run.questions)
-          lines.push(
-            `  ${question.id}  ${question.status}  ${(question.duration_ms / 1000).toFixed(1)} s${question.error ? `  ${question.error.split("\n")[0]}` : ""}`,
-          );
-        if (run.changes.previous_run) {
-          const changed = run.changes.changes.filter((change) => change.kind === "changed");
-          lines.push(
-            `changes since run ${run.changes.previous_run.id}: ${changed.length} changed, ${run.changes.highlighted} beyond a threshold`,
-          );
-          for (const change of run.changes.changes.filter((item) => item.kind !== "unchanged").slice(0, 10))
-            lines.push(`  ${change.highlighted ? c.yellow("⚠ ") : ""}${change.text}`);
-        } else {
-          lines.push("first recorded run of this job: nothing to compare with");
-        }
-        if (run.files.length) lines.push(`reports: ${run.files.join(", ")}`);
-        process.stdout.write(`${lines.join("\n")}\n`);
+        if (options.json) printJson(reportSummary(result.report, result.exitCode));
+        else printRunSummary(result.report);
       } catch (error) {
         if (error instanceof JobLockedError || error instanceof SlotAlreadyRunError)
           throw new UsageError(error.message);
@@ -187,4 +163,29 @@ export function registerReportCommand(program: Command): void {
       }
       process.exitCode = issues.length === 0 ? ExitCode.ok : ExitCode.couldNotRun;
     });
+}
+
+/** The run's summary as the terminal shows it: status, each question, changes since the last run, report files. */
+function printRunSummary(run: JobReport): void {
+  const c = colors();
+  const statusColor = run.status === "answered" ? c.green : run.status === "partial" ? c.yellow : c.red;
+  const lines = [
+    `${c.bold(run.job)}  as of ${run.as_of}  run ${run.run_id}  ${statusColor(run.status)}  (${summarizeStatuses(run)})  ${(run.duration_ms / 1000).toFixed(1)} s`,
+  ];
+  for (const question of run.questions)
+    lines.push(
+      `  ${question.id}  ${question.status}  ${(question.duration_ms / 1000).toFixed(1)} s${question.error ? `  ${question.error.split("\n")[0]}` : ""}`,
+    );
+  if (run.changes.previous_run) {
+    const changed = run.changes.changes.filter((change) => change.kind === "changed");
+    lines.push(
+      `changes since run ${run.changes.previous_run.id}: ${changed.length} changed, ${run.changes.highlighted} beyond a threshold`,
+    );
+    for (const change of run.changes.changes.filter((item) => item.kind !== "unchanged").slice(0, 10))
+      lines.push(`  ${change.highlighted ? c.yellow("⚠ ") : ""}${change.text}`);
+  } else {
+    lines.push("first recorded run of this job: nothing to compare with");
+  }
+  if (run.files.length) lines.push(`reports: ${run.files.join(", ")}`);
+  process.stdout.write(`${lines.join("\n")}\n`);
 }
