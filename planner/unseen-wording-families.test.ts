@@ -489,3 +489,25 @@ describe("a period bound open at one end by 'before' or 'after' is asked back, n
     expect(goalsOf("2024年3月前两个月上港码头的吊装次数", quayside)).not.toEqual([]);
   });
 });
+
+describe("a window word with one unit is read as the window it is, and says so", () => {
+  // 近一年 / the past year planned the year before as-of's with no word, where 近两年 and "the last
+  // two years" carried the rolling-window note: one is a window too.
+  it.each([
+    ["What was product A's return rate in East China over the past year?", demo, "past year"],
+    ["近一年华东区A产品的退货率是多少？", demo, "近一年"],
+    ["過去一年上港碼頭的吊裝次數是多少？", quayside, "過去一年"],
+    ["How many crane moves did the Upper terminal make in the past quarter?", quayside, "past quarter"],
+  ])("%s", (question, workspace, words) => {
+    const outcome = plan(question, workspace, "2024-07-10");
+    expect(outcome.warnings.join(" ")).toContain(words);
+    expect(outcome.plan?.sub_goals.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ["What was product A's return rate in East China last year?", demo],
+    ["上个月上港码头的吊装次数是多少？", quayside],
+  ])("%s: a step to the unit before stays without a note", (question, workspace) => {
+    expect(plan(question, workspace, "2024-07-10").warnings).toEqual([]);
+  });
+});

@@ -66,6 +66,12 @@ export interface TimeLocale {
   /** Words that move a unit: last / 上 = -1, this / 本 = 0, next / 下 = +1. */
   steps: Record<string, number>;
   /**
+   * Steps that open a window of whole units back from as-of (past / 近 / 过去), not a step to the one
+   * unit before (last / 上): with one unit (“the past year”, 近一年) the period is the same, but it is
+   * read by the rolling-window convention and its note says so.
+   */
+  windowSteps: string[];
+  /**
    * Words before a unit that point back at the period an earlier clause named (当月 / 该季度 / that
    * quarter / the same half): after another time of the question they take its period, as 同期
    * does; with none before them they keep their step's reading (当月 alone is this month).

@@ -682,8 +682,14 @@ export const TIME_RULES: TimeRule[] = [
       )
         return undefined;
       if (!withinReach(which, value)) return undefined;
-      // 上一季度, 上上一季度, this one week: one unit is the unit that many steps away.
-      if (value === 1) return time(unitPeriod(asOf, which, direction), true);
+      // 上一季度, 上上一季度, this one week: one unit is the unit that many steps away; 近一年, the
+      // past one year: the same unit, read as a window of one, whose note says so.
+      if (value === 1)
+        return time(
+          unitPeriod(asOf, which, direction),
+          true,
+          (step as TokenOf<"step">).window && direction < 0 ? ["rolling-window"] : [],
+        );
       if (direction === 0) return undefined;
       return time(
         direction < 0 ? unitRun(asOf, which, -1, value) : unitRun(asOf, which, value, value),
@@ -757,10 +763,14 @@ export const TIME_RULES: TimeRule[] = [
       // The last half year, 近半年: the six whole months before as-of's (a half named from as-of is 上半年).
       if (which === "half" && value === -1)
         return time(unitRun(asOf, "month", -1, 6), true, ["rolling-window"]);
+      // The past year, 过去一年 alone: a window of one whole year before as-of's, with its note.
+      const window = (step as TokenOf<"step">).window && value < 0;
+      if (window && which === "year" && !next?.joined)
+        return time(unitPeriod(asOf, which, value), true, ["rolling-window"]);
       // A year named from as-of is a calendar year: march last year, the first quarter of this year.
       if (which === "year")
         return { kind: "calendar", parts: { year: asOf.year + value, yearRelative: true } };
-      return time(unitPeriod(asOf, which, value), true);
+      return time(unitPeriod(asOf, which, value), true, window ? ["rolling-window"] : []);
     },
   },
   {

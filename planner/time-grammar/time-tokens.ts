@@ -46,7 +46,7 @@ export type TimeToken = {
   | { kind: "number"; value: number; digits: boolean }
   | { kind: "ordinal"; value: number }
   | { kind: "unit"; unit: TimeUnit }
-  | { kind: "step"; value: number }
+  | { kind: "step"; value: number; window?: true }
   | { kind: "trailing_step"; value: number }
   | { kind: "named_day"; offset: number }
   | { kind: "named_year"; offset: number }
@@ -106,7 +106,11 @@ function wordEntries(locale: TimeLocale): WordEntry[] {
     parts: { weekday: locale.weekdays[word] },
   }));
   add(Object.keys(locale.units), "unit", (word) => ({ kind: "unit", unit: locale.units[word] }));
-  add(Object.keys(locale.steps), "step", (word) => ({ kind: "step", value: locale.steps[word] }));
+  add(Object.keys(locale.steps), "step", (word) => ({
+    kind: "step",
+    value: locale.steps[word],
+    ...(locale.windowSteps.includes(word) ? { window: true as const } : {}),
+  }));
   add(locale.pointingSteps, "pointing-step", () => ({ kind: "step", value: 0 }));
   add(Object.keys(locale.trailingSteps), "trailing-step", (word) => ({
     kind: "trailing_step",

@@ -173,6 +173,7 @@ export const englishTime: TimeLocale = {
     upcoming: 1,
     following: 1,
   },
+  windowSteps: ["past", "trailing"],
   trailingSteps: { "before last": -2, "after next": 2 },
   namedDays: {
     today: 0,

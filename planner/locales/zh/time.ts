@@ -123,6 +123,7 @@ export const chineseTime: TimeLocale = {
     下: 1,
     未来: 1,
   },
+  windowSteps: ["近", "最近", "过去"],
   trailingSteps: {},
   namedDays: {
     今天: 0,
