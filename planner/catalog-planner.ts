@@ -628,6 +628,8 @@ interface Drafting {
   periodReadings: WeakMap<GoalDraft, AskedPeriodReading>;
   /** The coarser unit a metric goal's question compared in (period-reading.ts `comparedUnitOf`). */
   comparedBy: WeakMap<GoalDraft, Grain>;
+  /** The clause (frame) each metric and event goal was drafted for: touching goals join across clauses only. */
+  frameOf: WeakMap<GoalDraft, Frame>;
   /**
    * The direction each metric's own clause states when the question states both ("why did bursts
    * rise and complaints fall"): the question-wide premise (`premiseOf`) is then none.
@@ -1224,6 +1226,7 @@ function draftMetricGoals(
             required: index === 0,
           };
           state.drafts.push(draft);
+          state.frameOf.set(draft, frame);
           if (breakdown) state.breakdowns.set(draft, breakdown);
           // The default is said once, on its own goals; its comparison base is the period before it.
           const reading = periodReadingOf(
@@ -1365,6 +1368,7 @@ function draftEventGoals(
       for (const [dimension, values] of donor.dimensions)
         dimensions.set(dimension, [...new Set([...(dimensions.get(dimension) ?? []), ...values])]);
     }
+    const draftedBefore = state.drafts.length;
     for (const event of frame.events) {
       // Every source of the event, most trusted first (trust and coverage together: select-event-offers.ts).
       const selection = selectEventOffers(offers, event, [...dimensions.keys()]);
@@ -1397,7 +1401,79 @@ function draftEventGoals(
           draftEventSearches(event, offer, dimensions, window, state, searched.reading, unfiltered);
       }
     }
+    for (const draft of state.drafts.slice(draftedBefore)) state.frameOf.set(draft, frame);
   }
+}
+
+/**
+ * Goals of one measure, source and keys whose periods touch or overlap are one span, whichever
+ * clause or ask each came from (“H1 2024 …, and how did the second half compare?”, 前年…？去年呢？):
+ * contiguous periods of one entity are one read, as they are within a clause. Within one clause the
+ * time reading has already decided (a comparison keeps its periods apart); a period of a clause that
+ * compares (同比, 环比, 比上个月), a why's explained period or a breakdown keeps its own goal.
+ */
+function joinTouchingGoals(offers: Offer[], state: Drafting): void {
+  const comparing = (frame: Frame | undefined) =>
+    frame === undefined ||
+    frame.times.some((time) => time.comparison !== undefined || time.comparedBase === true);
+  const joinable = (draft: GoalDraft) =>
+    draft.params.period !== undefined &&
+    !comparing(state.frameOf.get(draft)) &&
+    (draft.params.metric !== undefined || draft.params.event !== undefined) &&
+    !state.comparisons.has(draft) &&
+    !state.explained.has(draft) &&
+    !state.breakdowns.has(draft) &&
+    !state.comparedBy.has(draft);
+  const identity = (draft: GoalDraft) =>
+    JSON.stringify([
+      draft.source,
+      draft.dataset,
+      draft.params.metric ?? null,
+      draft.params.event ?? null,
+      draft.params.filters ?? {},
+      draft.params.period?.grain,
+      draft.required,
+    ]);
+  const kept: GoalDraft[] = [];
+  for (const draft of state.drafts) {
+    const period = draft.params.period;
+    const earlier =
+      period && joinable(draft)
+        ? kept.find((other) => {
+            const span = other.params.period;
+            return (
+              span !== undefined &&
+              joinable(other) &&
+              state.frameOf.get(other) !== state.frameOf.get(draft) &&
+              identity(other) === identity(draft) &&
+              span.from <= dayAfter(period.to) &&
+              period.from <= dayAfter(span.to)
+            );
+          })
+        : undefined;
+    const offer =
+      earlier && offers.find((each) => each.source === draft.source && each.dataset === draft.dataset);
+    if (!earlier || !period || !offer || !earlier.params.period) {
+      kept.push(draft);
+      continue;
+    }
+    const span: Period = {
+      grain: period.grain,
+      from: earlier.params.period.from < period.from ? earlier.params.period.from : period.from,
+      to: earlier.params.period.to > period.to ? earlier.params.period.to : period.to,
+    };
+    const measure = earlier.params.metric ?? earlier.params.event ?? "";
+    const what = earlier.params.metric !== undefined ? measure : `${measure} events`;
+    earlier.params = { ...earlier.params, period: span };
+    earlier.description = `${what}${describeFilters(earlier.params.filters ?? {})}, ${describePeriod(span)}, from ${offer.source}/${offer.dataset}`;
+    earlier.validation = validationRuleFor(
+      offer,
+      earlier.params.metric !== undefined ? "metric" : "event",
+      span,
+    );
+    state.trace.push(`join:${measure}:${span.from}..${span.to}`);
+  }
+  state.drafts = kept;
 }
 
 /** The searches of one event on one source: one per value of the first list-valued filter, all optional. */
@@ -1647,6 +1723,7 @@ export class CatalogPlanner implements Planner {
       explained: new WeakMap(),
       periodReadings: new WeakMap(),
       comparedBy: new WeakMap(),
+      frameOf: new WeakMap(),
       metricPremises: metricPremisesOf(reading.mentions, reading.normalized),
       premises: new WeakMap(),
     };
@@ -1737,6 +1814,7 @@ export class CatalogPlanner implements Planner {
     const metricFrames = frames.filter((frame) => frame.metrics.length > 0);
     draftMetricGoals(metricFrames, framePeriods, offers, workspace.config, state);
     draftEventGoals(frames, framePeriods, offers, intents, state);
+    joinTouchingGoals(offers, state);
     if (state.operation === "why" && !frames.some((frame) => frame.events.length > 0))
       draftExplainingEvents(metricFrames, offers, workspace.config, state);
     draftPolicyGoals(reading, vocabulary, offers, state);

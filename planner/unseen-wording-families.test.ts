@@ -299,11 +299,8 @@ describe("neighbours: the unit before a named one, event follow-ups, a measure t
     "上个月上港码头的吊装次数是多少？前一个月呢？",
     "上個月上港碼頭的吊裝次數是多少？前一個月呢？",
     "What were the crane moves at the Upper terminal in June 2024? And the previous month?",
-  ])("%s → June and May, not June twice", (question) => {
-    expect(goalsOf(question, quayside)).toEqual([
-      "crane_moves terminal=Upper month 2024-05-01..2024-05-31",
-      "crane_moves terminal=Upper month 2024-06-01..2024-06-30",
-    ]);
+  ])("%s → June and May, not June twice (touching: one read)", (question) => {
+    expect(goalsOf(question, quayside)).toEqual(["crane_moves terminal=Upper month 2024-05-01..2024-06-30"]);
   });
 
   it("reads 前一个月 alone as the month before as-of's", () => {
@@ -509,5 +506,41 @@ describe("a window word with one unit is read as the window it is, and says so",
     ["上个月上港码头的吊装次数是多少？", quayside],
   ])("%s: a step to the unit before stays without a note", (question, workspace) => {
     expect(plan(question, workspace, "2024-07-10").warnings).toEqual([]);
+  });
+});
+
+describe("touching periods of one measure asked in two clauses are one read", () => {
+  it.each([
+    [
+      "前年华东区有没有换过物流商？去年呢？",
+      demo,
+      "2025-01-10",
+      ["logistics_provider_change region=East month 2023-01-01..2024-12-31"],
+    ],
+    [
+      "What was product A's return rate in East China in the first half of 2024, and in the second half?",
+      demo,
+      "2025-03-01",
+      ["return_rate product=A,region=East month 2024-01-01..2024-12-31"],
+    ],
+    [
+      "上港码头2024年上半年的吊装次数是多少？下半年呢？",
+      quayside,
+      "2025-03-01",
+      ["crane_moves terminal=Upper month 2024-01-01..2024-12-31"],
+    ],
+  ])("%s", (question, workspace, asOf, expected) => {
+    expect(goalsOf(question, workspace, asOf)).toEqual(expected);
+  });
+
+  it("a clause that compares keeps its period and its base apart", () => {
+    expect(
+      goalsOf("上港码头2024年5月的吊装次数是多少？环比呢？", quayside, "2025-03-01").filter((goal) =>
+        goal.startsWith("crane_moves"),
+      ),
+    ).toEqual([
+      "crane_moves terminal=Upper month 2024-04-01..2024-04-30",
+      "crane_moves terminal=Upper month 2024-05-01..2024-05-31",
+    ]);
   });
 });

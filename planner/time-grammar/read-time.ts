@@ -90,7 +90,12 @@ export function readTimeGrammar(text: string, asOf: string): GrammarReading {
     )
       leftovers.push({ start: token.start, end: token.end });
     // "until April 2024", 到2024年4月: the end of a range no rule found a start for.
-    if (token.kind === "range_to" && boundsTime(index, 1) && tokens[index - 1]?.kind !== "time")
+    // "up to April 2024", 截至2024年4月 alone: an ending word no window or range took is the same open end.
+    if (
+      (token.kind === "range_to" || token.kind === "ending") &&
+      boundsTime(index, 1) &&
+      tokens[index - 1]?.kind !== "time"
+    )
       leftovers.push({ start: token.start, end: token.end });
     if (token.kind === "time")
       spans.push({
