@@ -462,6 +462,11 @@ describe("a period bound open at one end by 'before' or 'after' is asked back, n
     // The end of a range with no start: "until April 2024" was April alone.
     ["What was product A's return rate in East China until April 2024?", demo, "2024-06-30"],
     ["到2024年4月上港码头的吊装次数是多少", quayside, AS_OF],
+    // An ending word no window or range took is the same open end: 截至 was "not in the catalog",
+    // 截止到 an unused word beside April, "up to April 2024" April with no word.
+    ["What was product A's return rate in East China up to April 2024?", demo, "2024-06-30"],
+    ["截至2024年4月华东区A产品的退货率", demo, "2024-06-30"],
+    ["截止到2024年4月上港碼頭的吊裝次數是多少？", quayside, AS_OF],
   ])("%s", (question, workspace, asOf) => {
     const outcome = plan(question, workspace, asOf);
     expect(outcome.plan).toBeUndefined();
