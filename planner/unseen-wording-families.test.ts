@@ -549,3 +549,33 @@ describe("touching periods of one measure asked in two clauses are one read", ()
     ]);
   });
 });
+
+describe("a unit said to be whole, and a step back after 'compare with' in its own clause", () => {
+  it.each([
+    [
+      "What was product B's return rate in South China in the last full month, and how did it compare with the month before?",
+      demo,
+      "2024-08-14",
+      [
+        "return_rate product=B,region=South month 2024-06-01..2024-06-30",
+        "return_rate product=B,region=South month 2024-07-01..2024-07-31",
+      ],
+    ],
+    [
+      "How many crane moves did the Upper terminal make in the last complete quarter, and how does that compare to the quarter before?",
+      quayside,
+      "2024-08-14",
+      [
+        "crane_moves terminal=Upper month 2024-01-01..2024-03-31",
+        "crane_moves terminal=Upper month 2024-04-01..2024-06-30",
+      ],
+    ],
+  ])("%s", (question, workspace, asOf, expected) => {
+    expect(goalsOf(question, workspace, asOf)).toEqual(expected);
+    // The base is a goal of its own with its role, not joined into one span with the period.
+    const roles = (plan(question, workspace, asOf).plan?.sub_goals ?? []).map(
+      (goal) => goal.asked?.kind === "metric" && goal.asked.comparison?.role,
+    );
+    expect(roles).toContain("base");
+  });
+});

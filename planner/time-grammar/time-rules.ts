@@ -282,6 +282,18 @@ export const TIME_RULES: TimeRule[] = [
     },
   },
   {
+    // 上季度末, 上个月底, 去年末 (上年末): the step names the unit before the part picks from it; read
+    // as unit + part first (季度末), it was the current quarter's end, after as-of.
+    name: "part-of-period",
+    pattern: [is("step"), is("unit"), is("part")],
+    produce: ([step, unit, part], context) => {
+      const value = (step as TokenOf<"step">).value;
+      const which = (unit as TokenOf<"unit">).unit;
+      const picked = partOf(unitPeriod(context.asOf, which, value), (part as TokenOf<"part">).part);
+      return picked ? time(picked.period, true, [picked.convention]) : undefined;
+    },
+  },
+  {
     // 2024年初, 3月底, 年初
     name: "part-of-period",
     pattern: [(token) => periodLike(token) || token.kind === "unit", is("part")],

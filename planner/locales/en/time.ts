@@ -295,9 +295,39 @@ export const englishTime: TimeLocale = {
   weakWords: ["may", "mar", "sun", "sat", "wed", "mon", "dec"],
   askingWords: ["which", "what", "how many"],
   since: ["since", "from the start of", "from the beginning of"],
-  comparedWith: ["compared with", "compared to", "versus", "vs.", "vs", "relative to", "against", "than"],
+  comparedWith: [
+    "compared with",
+    "compared to",
+    "compare with",
+    "compare to",
+    "comparing with",
+    "comparing to",
+    "versus",
+    "vs.",
+    "vs",
+    "relative to",
+    "against",
+    "than",
+  ],
   comparedAround: { before: [], after: [] },
-  fillers: ["the", "of", "in", "on", "at", "during", "for", "from", "'s", "’s", ","],
+  // "the last full month", "the past complete quarter": a unit said to be whole is the unit (units
+  // before as-of's are whole by the rolling convention already).
+  fillers: [
+    "the",
+    "of",
+    "in",
+    "on",
+    "at",
+    "during",
+    "for",
+    "from",
+    "'s",
+    "’s",
+    ",",
+    "full",
+    "complete",
+    "whole",
+  ],
   patterns: [
     // 10/31/1974, 10-31-74, 10.31.1974: month first, as US English writes it
     {
