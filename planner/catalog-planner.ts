@@ -1430,7 +1430,7 @@ function joinTouchingGoals(offers: Offer[], state: Drafting): void {
       draft.dataset,
       draft.params.metric ?? null,
       draft.params.event ?? null,
-      draft.params.filters ?? {},
+      orderedFilters(draft.params.filters),
       draft.params.period?.grain,
       draft.required,
     ]);
@@ -1881,10 +1881,19 @@ function nearestFramePeriods(
   return undefined;
 }
 
+/** Filters in one key order: the same filters written by two clauses in two orders are one. */
+const orderedFilters = (filters: Record<string, string | string[]> | undefined) =>
+  Object.entries(filters ?? {}).sort(([a], [b]) => a.localeCompare(b));
+
 function dedupe(drafts: GoalDraft[]): GoalDraft[] {
   const seen = new Set<string>();
   return drafts.filter((draft) => {
-    const key = JSON.stringify([draft.source, draft.dataset, draft.params]);
+    // A second ask that repeats the first's values in another order (苏州干洗 … 干洗…) is the same goal.
+    const key = JSON.stringify([
+      draft.source,
+      draft.dataset,
+      { ...draft.params, filters: orderedFilters(draft.params.filters) },
+    ]);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -4,7 +4,7 @@ import { businessSynonymsOf } from "./business-synonyms.js";
 import { parseCount } from "./count-words.js";
 import { dimensionNouns } from "./dimension-nouns.js";
 import { isInflectionOf } from "./english-word-forms.js";
-import { localeWords } from "./locales/index.js";
+import { localeWords, TIME_LOCALES } from "./locales/index.js";
 import { normalizeForMatching } from "./normalize-text.js";
 import type { SpanCorrection } from "./span-correction.js";
 import { questionTimeSpans } from "./time-spans.js";
@@ -55,6 +55,14 @@ const CHINESE_CHANGE_GAP = `(?:${localeWords("changeGapWords", false)
   .sort((a, b) => b.length - a.length)
   .join("|")}){0,3}`;
 const ENGLISH_CHANGE_GAP = localeWords("changeGapWords", true).join("|");
+// A same-period word between the object and its verb (物流商同期有没有调整过, 价格当时有没有变动):
+// it dates the event clause, so it is kept, written before the event's term (同期物流商变更).
+const CHINESE_SAME_PERIOD_WORDS = TIME_LOCALES.flatMap((locale) => locale.samePeriod)
+  .filter((word) => /^\p{Script=Han}+$/u.test(word))
+  .sort((a, b) => b.length - a.length);
+const CHINESE_TIMED_CHANGE_GAP = `(?:${[...localeWords("changeGapWords", false), ...CHINESE_SAME_PERIOD_WORDS]
+  .sort((a, b) => b.length - a.length)
+  .join("|")}){0,4}`;
 // Words never corrected as typos (a real word is read as itself), per language: planner/locales/<code>/plain-words.ts.
 const PLAIN_WORDS = new Set(localeWords("plainWords", true));
 
@@ -346,7 +354,7 @@ const changeEvents: Step = (current, lexicon, vocabulary) => {
     const englishGap = [ENGLISH_CHANGE_GAP, ...new Set(ownWords)].join("|");
     const pattern = HAN.test(object)
       ? compiled(
-          `(?:${chineseVerbs})${CHINESE_CHANGE_GAP}${quoted}|${quoted}${CHINESE_CHANGE_GAP}(?:${chineseVerbs})`,
+          `(?:${chineseVerbs})${CHINESE_CHANGE_GAP}${quoted}|${quoted}${CHINESE_TIMED_CHANGE_GAP}(?:${chineseVerbs})`,
         )
       : compiled(
           `\\b(?:${ENGLISH_CHANGE_VERBS})\\s+(?:(?:${englishGap})\\s+){0,3}${quoted}s?\\b|\\b${quoted}s?\\s+(?:(?:was|were|been|got|being)\\s+)?(?:${ENGLISH_CHANGE_VERBS})\\b`,
@@ -354,8 +362,18 @@ const changeEvents: Step = (current, lexicon, vocabulary) => {
     for (const match of normalized.matchAll(pattern)) {
       const start = match.index;
       const end = start + match[0].length;
-      if (coveredBy(current.fixed, start, end)) continue;
-      const replacement = events[0].replacement;
+      const dating = HAN.test(object)
+        ? CHINESE_SAME_PERIOD_WORDS.find((word) => match[0].slice(object.length).includes(word))
+        : undefined;
+      // Fixed spans (times, terms) are not rewritten; a same-period word kept in the replacement is.
+      const fixedInside = current.fixed.filter((fixed) => fixed.start < end && start < fixed.end);
+      if (
+        fixedInside.some(
+          (fixed) => dating === undefined || normalized.slice(fixed.start, fixed.end).trim() !== dating,
+        )
+      )
+        continue;
+      const replacement = `${dating ?? ""}${events[0].replacement}`;
       edits.push({
         start,
         end,

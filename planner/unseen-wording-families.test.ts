@@ -579,3 +579,36 @@ describe("a unit said to be whole, and a step back after 'compare with' in its o
     expect(roles).toContain("base");
   });
 });
+
+describe("a same-period word between an event's object and its change verb dates the event, and the values said again in another order are one goal", () => {
+  const qingtu = loadWorkspace(path.join(root, "test/held-out/qingtu/workspace"), { environment: {} });
+  it.each([
+    [
+      "2024年1月华东区A产品的退货率是多少？A产品在华东区的物流商同期有没有调整过？",
+      demo,
+      "2024-06-30",
+      [
+        "logistics_provider_change region=East month 2024-01-01..2024-01-31",
+        "return_rate product=A,region=East month 2024-01-01..2024-01-31",
+      ],
+    ],
+    [
+      "2024年3月市中心的骑行次数是多少？票价同期有没有调整过？",
+      qingtu,
+      "2024-06-30",
+      [
+        "fare_change zone=Downtown month 2024-03-01..2024-03-31",
+        "rides zone=Downtown month 2024-03-01..2024-03-31",
+      ],
+    ],
+  ])("%s", (question, workspace, asOf, expected) => {
+    expect(goalsOf(question, workspace, asOf)).toEqual(expected);
+    // One goal per source: the return rate asked again with its values in the other order is not twice.
+    const goals = plan(question, workspace, asOf).plan?.sub_goals ?? [];
+    expect(
+      new Set(
+        goals.map((goal) => `${goal.source}/${goal.dataset}/${goal.params.metric ?? goal.params.event}`),
+      ).size,
+    ).toBe(goals.length);
+  });
+});
